@@ -1,0 +1,11 @@
+"""Games that every mmlib search runs on: the Game protocol and its implementations.
+
+>>> from mmlib import games, search
+>>> search.alphabeta(games.TicTacToe()).value
+0
+"""
+
+from .base import Game, Move, State
+from .tictactoe import TicTacToe
+
+__all__ = ["Game", "State", "Move", "TicTacToe"]

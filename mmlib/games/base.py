@@ -1,0 +1,50 @@
+"""The one protocol every search in mmlib runs on.
+
+A *game* answers seven questions about a *state*; trees (explicit and generated)
+and real games (tic-tac-toe, Connect Four) all answer them, so each algorithm is
+written once.  Values are always from MAX's point of view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from typing import Any, Protocol, runtime_checkable
+
+__all__ = ["Game", "State", "Move"]
+
+State = Any
+"""Whatever a game uses for a position (a tree node, a bit board...)."""
+
+Move = Any
+"""Whatever a game uses for a move (a child index, a square, a column...)."""
+
+
+@runtime_checkable
+class Game(Protocol):
+    """A two-player, zero-sum, perfect-information game (or game tree).
+
+    ``initial``       the state the search starts from
+    ``is_max(s)``     True when MAX is to move in ``s``
+    ``moves(s)``      the legal moves, in the game's natural order
+    ``play(s, m)``    the state after move ``m`` (``s`` is not changed)
+    ``is_terminal(s)`` True when the game is over
+    ``utility(s)``    the final score of a terminal state, from MAX's view
+    ``evaluate(s)``   a static evaluation (an estimate) of any state, from MAX's view
+    ``key(s)``        a hashable identity of the position, for transposition tables
+    """
+
+    initial: State
+
+    def is_max(self, state: State) -> bool: ...
+
+    def moves(self, state: State) -> Iterable[Move]: ...
+
+    def play(self, state: State, move: Move) -> State: ...
+
+    def is_terminal(self, state: State) -> bool: ...
+
+    def utility(self, state: State) -> float: ...
+
+    def evaluate(self, state: State) -> float: ...
+
+    def key(self, state: State) -> Hashable: ...

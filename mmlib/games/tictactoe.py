@@ -1,0 +1,155 @@
+"""Tic-tac-toe with the scorings and the evaluator of the lecture slides.
+
+A state is one integer: bits 0-8 hold X's marks, bits 9-17 O's marks; squares are
+numbered 0-8 row by row.  X moves first and is MAX.
+
+>>> game = TicTacToe()
+>>> print(game.render(game.play(game.initial, 4)))
+. . .
+. X .
+. . .
+>>> game.evaluate(game.play(game.initial, 4))   # open-lines: 8 for X - 4 for O
+4
+"""
+
+from __future__ import annotations
+
+from ..errors import ArgumentError, ArgumentTypeError, GameError, IllegalMoveError
+
+__all__ = ["TicTacToe", "LINES", "SCORINGS"]
+
+LINES: tuple[tuple[int, int, int], ...] = (
+    (0, 1, 2), (3, 4, 5), (6, 7, 8),  # rows
+    (0, 3, 6), (1, 4, 7), (2, 5, 8),  # columns
+    (0, 4, 8), (2, 4, 6),             # diagonals
+)
+_LINE_MASKS = tuple(sum(1 << square for square in line) for line in LINES)
+_FULL = 0x1FF
+_WINS = tuple(any(mask & line == line for line in _LINE_MASKS) for mask in range(512))
+_POPCOUNT = tuple(bin(mask).count("1") for mask in range(512))
+_EMPTY_SQUARES = tuple(
+    tuple(square for square in range(9) if not occupied >> square & 1) for occupied in range(512)
+)
+_OPEN_LINES = tuple(sum(1 for line in _LINE_MASKS if not line & mask) for mask in range(512))
+
+SCORINGS = ("win-loss", "ten", "depth-adjusted")
+"""``win-loss``: +1 / -1 / 0.  ``ten``: +10 / -10 / 0 (seed 003).  ``depth-adjusted``:
+10 - depth for an X win, -10 + depth for an O win, 0 for a draw, where depth counts the
+moves made since the game's initial position (prefers the faster win)."""
+
+
+class TicTacToe:
+    """Tic-tac-toe, optionally from a given board, with a choice of scoring.
+
+    ``board`` is nine characters ``X``, ``O`` or ``.`` (row by row; spaces, ``|`` and
+    newlines are ignored).  The static evaluation is the open-lines heuristic
+    E(n) = M(n) - O(n): lines still open to X minus lines still open to O.
+    """
+
+    def __init__(self, board: str | None = None, *, scoring: str = "ten"):
+        if scoring not in SCORINGS:
+            raise ArgumentError(f"scoring: expected one of {', '.join(SCORINGS)}, got {scoring!r}")
+        self.scoring = scoring
+        self.initial = 0 if board is None else _parse_board(board)
+        self._win = {"win-loss": 1, "ten": 10, "depth-adjusted": 10}[scoring]
+        self._start_marks = self.marks(self.initial)
+
+    # -- the Game protocol -------------------------------------------------------
+    def is_max(self, state: int) -> bool:
+        return _POPCOUNT[state & _FULL] == _POPCOUNT[state >> 9]
+
+    def moves(self, state: int) -> tuple[int, ...]:
+        if self.is_terminal(state):
+            return ()
+        return _EMPTY_SQUARES[(state | state >> 9) & _FULL]
+
+    def play(self, state: int, move: int) -> int:
+        if move not in self.moves(state):
+            raise IllegalMoveError(f"move: square {move!r} is not a legal move here")
+        return self.play_unchecked(state, move)
+
+    def play_unchecked(self, state: int, move: int) -> int:
+        """``play`` without the legality check (the searches only play legal moves)."""
+        if _POPCOUNT[state & _FULL] == _POPCOUNT[state >> 9]:
+            return state | 1 << move
+        return state | 1 << (move + 9)
+
+    def is_terminal(self, state: int) -> bool:
+        return _WINS[state & _FULL] or _WINS[state >> 9] or (state | state >> 9) & _FULL == _FULL
+
+    def utility(self, state: int) -> float:
+        if _WINS[state & _FULL]:
+            return self._win - self._depth(state)
+        if _WINS[state >> 9]:
+            return -self._win + self._depth(state)
+        if (state | state >> 9) & _FULL == _FULL:
+            return 0
+        raise GameError("state: utility asked of a game that is not over")
+
+    def evaluate(self, state: int) -> float:
+        if self.is_terminal(state):
+            return self.utility(state)
+        return _OPEN_LINES[state >> 9] - _OPEN_LINES[state & _FULL]
+
+    def key(self, state: int) -> int:
+        return state
+
+    # -- for people ----------------------------------------------------------------
+    def player(self, state: int) -> str:
+        """``"X"`` or ``"O"``: who is to move."""
+        return "X" if self.is_max(state) else "O"
+
+    def winner(self, state: int) -> str | None:
+        """``"X"``, ``"O"`` or None."""
+        return "X" if _WINS[state & _FULL] else "O" if _WINS[state >> 9] else None
+
+    def marks(self, state: int) -> int:
+        """How many marks are on the board."""
+        return _POPCOUNT[state & _FULL] + _POPCOUNT[state >> 9]
+
+    def board(self, state: int) -> str:
+        """Nine characters, row by row: ``X``, ``O`` or ``.``."""
+        return "".join(
+            "X" if state >> i & 1 else "O" if state >> (i + 9) & 1 else "." for i in range(9)
+        )
+
+    def render(self, state: int) -> str:
+        """The board as three lines of text."""
+        cells = self.board(state)
+        return "\n".join(" ".join(cells[row * 3: row * 3 + 3]) for row in range(3))
+
+    def state(self, board: str) -> int:
+        """The state for a board string (see the class docstring)."""
+        return _parse_board(board)
+
+    @staticmethod
+    def square(move: int) -> tuple[int, int]:
+        """``(row, column)`` of a square number, as the slides write moves."""
+        return divmod(move, 3)
+
+    def _depth(self, state: int) -> int:
+        return self.marks(state) - self._start_marks if self.scoring == "depth-adjusted" else 0
+
+    def __repr__(self) -> str:
+        board = "" if self.initial == 0 else f"{self.board(self.initial)!r}, "
+        return f"TicTacToe({board}scoring={self.scoring!r})"
+
+
+def _parse_board(board: str) -> int:
+    if not isinstance(board, str):
+        raise ArgumentTypeError(f"board: expected a string, got {type(board).__name__}")
+    cells = [ch for ch in board.upper() if not ch.isspace() and ch != "|"]
+    cells = ["." if ch in "-_" else ch for ch in cells]
+    if len(cells) != 9 or any(ch not in "XO." for ch in cells):
+        raise ArgumentError(
+            f"board: expected nine cells of X, O or '.', got {board!r}"
+        )
+    x = sum(1 << i for i, ch in enumerate(cells) if ch == "X")
+    o = sum(1 << i for i, ch in enumerate(cells) if ch == "O")
+    if not 0 <= _POPCOUNT[x] - _POPCOUNT[o] <= 1:
+        raise ArgumentError(f"board: X moves first, so X has as many marks as O or one more ({board!r})")
+    if _WINS[x] and _WINS[o]:
+        raise ArgumentError(f"board: both players have three in a row ({board!r})")
+    if _WINS[x] and _POPCOUNT[x] == _POPCOUNT[o] or _WINS[o] and _POPCOUNT[x] > _POPCOUNT[o]:
+        raise ArgumentError(f"board: play went on after the game was won ({board!r})")
+    return x | o << 9

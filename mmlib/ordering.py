@@ -1,0 +1,230 @@
+"""Move-ordering policies: in which order a search tries the moves of a node.
+
+Alpha-beta prunes most when the best move comes first; these policies are the
+classic ways of guessing it.  A policy is an object with ``order(search, state,
+moves, path)``; policies that learn also get ``cutoff`` and ``finished`` callbacks.
+
+>>> from mmlib import search, trees
+>>> tree = trees.from_nested([[1, 2], [5, 6]])
+>>> search.alphabeta(tree).stats.leaves, search.alphabeta(tree, order="reversed").stats.leaves
+(4, 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .errors import ArgumentError, ArgumentTypeError
+
+__all__ = [
+    "Ordering",
+    "NaturalOrder",
+    "ReversedOrder",
+    "RandomOrder",
+    "StaticOrder",
+    "PreviousIteration",
+    "KillerMoves",
+    "as_ordering",
+]
+
+
+class Ordering:
+    """The game's own move order; subclasses reorder."""
+
+    name = "natural"
+    learns = False
+
+    def order(self, search: Any, state: Any, moves: Sequence, path: tuple) -> Sequence:
+        return moves
+
+    def cutoff(self, path: tuple, move: Any) -> None:
+        """``move`` caused a cutoff at ``path`` (learning policies remember it)."""
+
+    def finished(self, search: Any, state: Any, path: tuple, value: float, best: Any) -> None:
+        """The node at ``path`` was searched: its value and best move."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class NaturalOrder(Ordering):
+    """Moves in the order the game lists them (child order for trees)."""
+
+
+class ReversedOrder(Ordering):
+    """Moves in reverse order."""
+
+    name = "reversed"
+
+    def order(self, search, state, moves, path):
+        return list(reversed(moves))
+
+
+_MASK = (1 << 64) - 1
+
+
+def _mix(x: int) -> int:
+    x = (x + 0x9E3779B97F4A7C15) & _MASK
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x ^ (x >> 31)
+
+
+def _move_bits(move: Any) -> int:
+    if isinstance(move, int):
+        return move & _MASK
+    h = 0
+    for byte in repr(move).encode():
+        h = _mix(h ^ byte)
+    return h
+
+
+class RandomOrder(Ordering):
+    """A random permutation at every node, reproducible from ``seed`` and the node's path."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0):
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ArgumentTypeError(f"seed: expected an integer, got {seed!r}")
+        self.seed = seed
+
+    def order(self, search, state, moves, path):
+        h = _mix(self.seed & _MASK)
+        for move in path:
+            h = _mix(h ^ _move_bits(move))
+        shuffled = list(moves)
+        for i in range(len(shuffled) - 1, 0, -1):  # Fisher-Yates, our own random bits
+            h = _mix(h)
+            j = h % (i + 1)
+            shuffled[i], shuffled[j] = shuffled[j], shuffled[i]
+        return shuffled
+
+    def __repr__(self) -> str:
+        return f"RandomOrder(seed={self.seed})"
+
+
+class StaticOrder(Ordering):
+    """Best-looking move first by the static evaluation of the child position.
+
+    MAX tries the highest evaluation first, MIN the lowest.  The evaluations made
+    here are counted in ``stats.order_evaluations``, not as leaves.
+    """
+
+    name = "static"
+
+    def order(self, search, state, moves, path):
+        game = search.game
+        scored = [(search.static_value(game.play(state, move)), i, move)
+                  for i, move in enumerate(moves)]
+        search.recorder.stats.order_evaluations += len(scored)
+        if game.is_max(state):
+            scored.sort(key=lambda item: (-item[0], item[1]))
+        else:
+            scored.sort(key=lambda item: (item[0], item[1]))
+        return [move for _, _, move in scored]
+
+
+class PreviousIteration(Ordering):
+    """Order by what the previous (shallower) search found: its best move first,
+    then the other moves by the values that search backed up.
+
+    Used by :func:`mmlib.search.iterative_deepening`: each iteration learns, the
+    next one orders by it.  Positions are identified with ``game.key``.
+    """
+
+    name = "previous"
+    learns = True
+
+    def __init__(self):
+        self.best: dict[Any, Any] = {}
+        self.values: dict[Any, float] = {}
+        self._learning_best: dict[Any, Any] = {}
+        self._learning_values: dict[Any, float] = {}
+
+    def order(self, search, state, moves, path):
+        key = search.game.key(state)
+        if key not in self.best and not self.values:
+            return moves
+        game = search.game
+        sign = -1 if game.is_max(state) else 1
+        known = self.values
+        ranked = []
+        for i, move in enumerate(moves):
+            child_value = known.get(game.key(game.play(state, move)))
+            first = 0 if move == self.best.get(key) else 1
+            ranked.append((first, child_value is None, sign * (child_value or 0), i, move))
+        ranked.sort(key=lambda item: item[:4])
+        return [item[4] for item in ranked]
+
+    def finished(self, search, state, path, value, best):
+        key = search.game.key(state)
+        self._learning_values[key] = value
+        if best is not None:
+            self._learning_best[key] = best
+
+    def next_iteration(self) -> None:
+        """Make what this iteration learnt the guide of the next one."""
+        self.best, self.values = self._learning_best, self._learning_values
+        self._learning_best, self._learning_values = {}, {}
+
+
+class KillerMoves(Ordering):
+    """The killer heuristic: a move that caused a cutoff at some ply is tried first
+    at the other nodes of that ply (when legal there).  Keeps ``slots`` killers a ply.
+    Wraps another policy (``base``) that orders the rest.
+    """
+
+    name = "killer"
+    learns = True
+
+    def __init__(self, base: Ordering | None = None, slots: int = 2):
+        self.base = base or NaturalOrder()
+        self.slots = slots
+        self.killers: dict[int, list] = {}
+
+    def order(self, search, state, moves, path):
+        ordered = list(self.base.order(search, state, moves, path))
+        killers = [m for m in self.killers.get(len(path), ()) if m in ordered]
+        return killers + [m for m in ordered if m not in killers]
+
+    def cutoff(self, path, move):
+        slot = self.killers.setdefault(len(path), [])
+        if move in slot:
+            slot.remove(move)
+        slot.insert(0, move)
+        del slot[self.slots:]
+        self.base.cutoff(path, move)
+
+    def finished(self, search, state, path, value, best):
+        self.base.finished(search, state, path, value, best)
+
+    def __repr__(self) -> str:
+        return f"KillerMoves(base={self.base!r})"
+
+
+_NAMED = {
+    None: NaturalOrder,
+    "natural": NaturalOrder,
+    "reversed": ReversedOrder,
+    "random": RandomOrder,
+    "static": StaticOrder,
+    "previous": PreviousIteration,
+    "killer": KillerMoves,
+}
+
+
+def as_ordering(order: str | Ordering | None) -> Ordering:
+    """An :class:`Ordering` from a name ("natural", "reversed", "random", "static",
+    "previous", "killer"), an Ordering instance, or None (natural order)."""
+    if isinstance(order, Ordering):
+        return order
+    if order is None or isinstance(order, str):
+        try:
+            return _NAMED[order]()
+        except KeyError:
+            names = ", ".join(repr(name) for name in _NAMED if name)
+            raise ArgumentError(f"order: expected one of {names} or an Ordering, "
+                                f"got {order!r}") from None
+    raise ArgumentTypeError(f"order: expected a name or an Ordering, got {type(order).__name__}")

@@ -1,0 +1,44 @@
+"""Game trees: explicit (from nested lists, labelled text or networkx) and generated.
+
+All of them follow the :class:`mmlib.games.Game` protocol, so every search runs on them.
+
+>>> from mmlib import trees
+>>> trees.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]).leaf_count
+9
+>>> trees.ordered(4, 8, "best", seed=0).leaf_count
+65536
+"""
+
+from .explicit import Node, Path, Tree, bfs_labels, from_nested
+from .generated import (
+    GeneratedNode,
+    OrderedTree,
+    UniformTree,
+    explicit,
+    ordered,
+    uniform,
+    uniform_leaf_count,
+    uniform_node_count,
+)
+from .graphs import from_networkx, to_networkx
+from .text import from_text, to_text
+
+__all__ = [
+    "Node",
+    "Path",
+    "Tree",
+    "GeneratedNode",
+    "UniformTree",
+    "OrderedTree",
+    "bfs_labels",
+    "from_nested",
+    "from_text",
+    "to_text",
+    "to_networkx",
+    "from_networkx",
+    "uniform",
+    "ordered",
+    "explicit",
+    "uniform_leaf_count",
+    "uniform_node_count",
+]

@@ -1,0 +1,266 @@
+"""Explicit game trees: every node is an object you can look at.
+
+A :class:`Tree` is built from a nested list (``from_nested``), from the labelled
+text format (``mmlib.trees.from_text``) or from a networkx graph.  The root is a
+MAX node and turns alternate by depth, unless a node says otherwise.
+
+>>> tree = from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+>>> tree
+from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+>>> tree.root.label, [child.label for child in tree.root.children]
+('A', ['B', 'C', 'D'])
+>>> tree.leaf_count, tree.height
+(9, 2)
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import string
+from collections import deque
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from ..errors import ArgumentError, SearchError, TreeError
+
+__all__ = ["Node", "Tree", "Path", "from_nested", "check_value", "bfs_labels"]
+
+Path = tuple[int, ...]
+"""A node's address: the child indices taken from the root (``()`` is the root)."""
+
+_LABEL_ALPHABET = string.ascii_uppercase + string.ascii_lowercase + string.digits
+
+
+@dataclass(eq=False)
+class Node:
+    """One node of an explicit tree.
+
+    ``value`` is the leaf value (from MAX's point of view) or, for an interior node,
+    its static evaluation if it has one (``None`` otherwise).
+    """
+
+    label: str
+    value: float | None = None
+    children: tuple[Node, ...] = ()
+    is_max: bool = True
+    path: Path = field(default=(), repr=False)
+
+    @property
+    def is_leaf(self) -> bool:
+        return not self.children
+
+    @property
+    def player(self) -> str:
+        return "MAX" if self.is_max else "MIN"
+
+    def __repr__(self) -> str:
+        if self.is_leaf:
+            return f"Node({self.label!r}, value={self.value!r})"
+        return f"Node({self.label!r}, {self.player}, {len(self.children)} children)"
+
+
+def check_value(value: object, where: str) -> float:
+    """Return ``value`` if it is a finite real number, else raise TreeError naming ``where``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TreeError(f"{where}: leaf value {value!r} is not a number")
+    if not math.isfinite(value):
+        raise TreeError(f"{where}: leaf value {value!r} is not finite (use a large number for a win)")
+    return value  # type: ignore[return-value]
+
+
+def bfs_labels(count: int) -> list[str]:
+    """Labels for ``count`` nodes in breadth-first order: A, B, ..., Z, a, ..., 9, then n62, n63...
+
+    >>> bfs_labels(3)
+    ['A', 'B', 'C']
+    """
+    return [
+        _LABEL_ALPHABET[i] if i < len(_LABEL_ALPHABET) else f"n{i}" for i in range(count)
+    ]
+
+
+class Tree:
+    """An explicit game tree; it follows the :class:`mmlib.games.Game` protocol.
+
+    States are :class:`Node` objects and moves are child indices, so every search
+    in :mod:`mmlib.search` runs on a tree unchanged.
+    """
+
+    def __init__(self, root: Node):
+        self.root = root
+        self._nodes = list(_preorder(root))
+        self.leaf_count = sum(1 for node in self._nodes if node.is_leaf)
+        self.node_count = len(self._nodes)
+        self.height = max(len(node.path) for node in self._nodes)
+        self._by_label = {node.label: node for node in self._nodes}
+        self._by_path = {node.path: node for node in self._nodes}
+
+    # -- the Game protocol -------------------------------------------------------
+    @property
+    def initial(self) -> Node:
+        return self.root
+
+    def is_max(self, node: Node) -> bool:
+        return node.is_max
+
+    def moves(self, node: Node) -> range:
+        return range(len(node.children))
+
+    def play(self, node: Node, move: int) -> Node:
+        return node.children[move]
+
+    def is_terminal(self, node: Node) -> bool:
+        return not node.children
+
+    def utility(self, node: Node) -> float:
+        return node.value  # type: ignore[return-value]
+
+    def evaluate(self, node: Node) -> float:
+        if node.value is None:
+            raise SearchError(
+                f"node {node.label} has no static value: give it one (a line '{node.label} 7' "
+                "in the tree text) or search deeper"
+            )
+        return node.value
+
+    def key(self, node: Node) -> Path:
+        return node.path
+
+    # -- looking around ----------------------------------------------------------
+    def nodes(self) -> list[Node]:
+        """All nodes in preorder (left to right, depth first)."""
+        return list(self._nodes)
+
+    def leaves(self) -> list[Node]:
+        """The leaves from left to right."""
+        return [node for node in self._nodes if node.is_leaf]
+
+    def node(self, where: Path | str) -> Node:
+        """The node at a path (tuple of child indices) or with a label."""
+        table = self._by_label if isinstance(where, str) else self._by_path
+        try:
+            return table[where if isinstance(where, str) else tuple(where)]
+        except KeyError:
+            raise ArgumentError(f"where: no node {where!r} in this tree") from None
+
+    def label_of(self, path: Sequence[int]) -> str:
+        """The label of the node at ``path``."""
+        return self.node(tuple(path)).label
+
+    def to_nested(self) -> list | float:
+        """The nested-list form (interior static values are dropped)."""
+        return _to_nested(self.root)
+
+    def __repr__(self) -> str:
+        if self.node_count <= 40 and self._has_default_shape():
+            return f"from_nested({self.to_nested()!r})"
+        return f"<Tree: {self.node_count} nodes, {self.leaf_count} leaves, height {self.height}>"
+
+    def _has_default_shape(self) -> bool:
+        labels = bfs_labels(self.node_count)
+        return all(
+            node.label == label and node.is_max == (len(node.path) % 2 == 0)
+            and (node.is_leaf or node.value is None)
+            for node, label in zip(_breadth_first(self.root), labels, strict=True)
+        )
+
+
+def _preorder(root: Node) -> Iterator[Node]:
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(reversed(node.children))
+
+
+def _breadth_first(root: Node) -> Iterator[Node]:
+    queue = deque([root])
+    while queue:
+        node = queue.popleft()
+        yield node
+        queue.extend(node.children)
+
+
+def _to_nested(root: Node) -> list | float:
+    # Iterative post-order, so that very deep chains do not hit Python's recursion limit.
+    built: dict[int, list | float] = {}
+    stack: list[tuple[Node, bool]] = [(root, False)]
+    while stack:
+        node, expanded = stack.pop()
+        if node.is_leaf:
+            built[id(node)] = node.value  # type: ignore[assignment]
+        elif expanded:
+            built[id(node)] = [built.pop(id(child)) for child in node.children]
+        else:
+            stack.append((node, True))
+            stack.extend((child, False) for child in node.children)
+    return built[id(root)]
+
+
+def from_nested(nested: object, *, root_is_max: bool = True) -> Tree:
+    """Build a tree from nested lists: a list is an interior node, a number a leaf.
+
+    Levels alternate MAX/MIN starting with the root (MAX unless ``root_is_max=False``);
+    leaves may sit at different depths.  Nodes are labelled A, B, C... breadth first,
+    which matches the lettering of textbook figures.
+
+    >>> tree = from_nested([[[3, 5], [6, 9]], [[1, 2], [0, -1]]])
+    >>> [node.label for node in tree.nodes() if not node.is_leaf]
+    ['A', 'B', 'D', 'E', 'C', 'F', 'G']
+    >>> from_nested([[1, 2], []])
+    Traceback (most recent call last):
+    ...
+    mmlib.errors.TreeError: nested: an interior node has no children (at path (1,)); write a leaf as a number
+    """
+    if not isinstance(root_is_max, bool):
+        raise ArgumentError(f"root_is_max: expected True or False, got {root_is_max!r}")
+    # First pass (breadth first): validate and give every position its label.
+    order: list[tuple[Path, object]] = []
+    queue: deque[tuple[Path, object]] = deque([((), nested)])
+    while queue:
+        path, item = queue.popleft()
+        order.append((path, item))
+        if isinstance(item, (list, tuple)):
+            if not item:
+                raise TreeError(
+                    f"nested: an interior node has no children (at path {path}); "
+                    "write a leaf as a number"
+                )
+            queue.extend((path + (i,), child) for i, child in enumerate(item))
+        else:
+            check_value(item, f"nested: leaf at path {path}")
+    labels = dict(zip((path for path, _ in order), bfs_labels(len(order)), strict=True))
+    # Second pass (deepest first): build the nodes bottom-up.
+    built: dict[Path, Node] = {}
+    for path, item in reversed(order):
+        is_max = (len(path) % 2 == 0) == root_is_max
+        if isinstance(item, (list, tuple)):
+            kids = tuple(built.pop(path + (i,)) for i in range(len(item)))
+            built[path] = Node(labels[path], None, kids, is_max, path)
+        else:
+            built[path] = Node(labels[path], item, (), is_max, path)  # type: ignore[arg-type]
+    return Tree(built[()])
+
+
+def build(children: dict[str, list[str]], values: dict[str, float], root: str,
+          players: dict[str, bool] | None = None) -> Tree:
+    """Build a tree from label tables (used by the text and networkx readers).
+
+    ``children`` maps a label to its children's labels, ``values`` gives leaf values
+    (and optional static values of interior nodes); ``players`` optionally fixes
+    ``is_max`` per label, otherwise turns alternate by depth from a MAX root.
+    Callers have already checked that the labels form a tree.
+    """
+    order: list[tuple[str, Path]] = []
+    queue: deque[tuple[str, Path]] = deque([(root, ())])
+    while queue:
+        label, path = queue.popleft()
+        order.append((label, path))
+        queue.extend((kid, path + (i,)) for i, kid in enumerate(children.get(label, ())))
+    built: dict[str, Node] = {}
+    for label, path in reversed(order):
+        kids = tuple(built.pop(kid) for kid in children.get(label, ()))
+        is_max = players[label] if players and label in players else len(path) % 2 == 0
+        built[label] = Node(label, values.get(label), kids, is_max, path)
+    return Tree(built[root])

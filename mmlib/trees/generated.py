@@ -1,0 +1,307 @@
+"""Generated trees: a node exists only while the search looks at it.
+
+Every value comes from a 64-bit hash of the node's path (the splitmix64 mixer in pure
+integer arithmetic), so a seed gives the same tree in every process, on every
+platform and in every Python version, and a tree of 10^12 leaves costs only the
+memory of the part a search visits.
+
+>>> tree = uniform(branching=2, depth=3, seed=7)
+>>> tree.leaf_count, tree.node_count
+(8, 15)
+>>> best = ordered(branching=3, depth=4, ordering="best", seed=1)
+>>> best
+ordered(branching=3, depth=4, ordering='best', seed=1)
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+
+from ..errors import ArgumentError, ArgumentTypeError, SearchError
+from .explicit import Tree, bfs_labels, build
+
+__all__ = [
+    "GeneratedNode",
+    "UniformTree",
+    "OrderedTree",
+    "uniform",
+    "ordered",
+    "uniform_leaf_count",
+    "uniform_node_count",
+    "explicit",
+]
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+_STEP = 0xD6E8FEB86659FD93
+_EVAL_SALT = 0x5851F42D4C957F2D
+_ORDER_SALT = 0x2545F4914F6CDD1D
+
+
+def _mix(x: int) -> int:
+    """splitmix64: a well-mixed 64-bit function of a 64-bit integer."""
+    x = (x + _GOLDEN) & _MASK
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x ^ (x >> 31)
+
+
+def _child_hash(h: int, move: int) -> int:
+    return _mix(h ^ (((move + 1) * _STEP) & _MASK))
+
+
+def _unit(h: int) -> float:
+    """A float strictly inside (0, 1), exactly determined by ``h`` (53 random bits)."""
+    return ((h >> 11) + 0.5) * (1.0 / 9007199254740992.0)
+
+
+class GeneratedNode:
+    """A node of a generated tree: its hash, depth and (true) value."""
+
+    __slots__ = ("h", "depth", "value", "lo", "hi")
+
+    def __init__(self, h: int, depth: int, value: float, lo: float = 0.0, hi: float = 1.0):
+        self.h = h
+        self.depth = depth
+        self.value = value
+        self.lo = lo
+        self.hi = hi
+
+    def __repr__(self) -> str:
+        return f"GeneratedNode(depth={self.depth}, value={self.value!r})"
+
+
+def _check_int(name: str, value: object, minimum: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise ArgumentTypeError(f"{name}: expected an integer, got {value!r}")
+    if minimum is not None and value < minimum:
+        raise ArgumentError(f"{name}: must be at least {minimum}, got {value}")
+    return int(value)
+
+
+def uniform_leaf_count(branching: int, depth: int) -> int:
+    """Leaves of a uniform tree: b^d.
+
+    >>> uniform_leaf_count(10, 10)
+    10000000000
+    """
+    return _check_int("branching", branching, 1) ** _check_int("depth", depth, 0)
+
+
+def uniform_node_count(branching: int, depth: int) -> int:
+    """All nodes of a uniform tree including the root: 1 + b + ... + b^d.
+
+    >>> uniform_node_count(2, 3)
+    15
+    """
+    b, d = _check_int("branching", branching, 1), _check_int("depth", depth, 0)
+    return d + 1 if b == 1 else (b ** (d + 1) - 1) // (b - 1)
+
+
+class _GeneratedTree:
+    """What uniform and ordered trees share: shape, the Game protocol, sizes."""
+
+    def __init__(self, branching: int, depth: int, seed: int):
+        self.branching = _check_int("branching", branching, 1)
+        self.depth = _check_int("depth", depth, 0)
+        self.seed = _check_int("seed", seed)
+        self.leaf_count = uniform_leaf_count(self.branching, self.depth)
+        self.node_count = uniform_node_count(self.branching, self.depth)
+        root_hash = _mix(self.seed & _MASK)
+        self.initial = GeneratedNode(root_hash, 0, self._root_value(root_hash))
+
+    def _root_value(self, h: int) -> float:
+        return _unit(h)
+
+    # -- the Game protocol -------------------------------------------------------
+    def is_max(self, node: GeneratedNode) -> bool:
+        return node.depth % 2 == 0
+
+    def moves(self, node: GeneratedNode) -> range:
+        return range(self.branching) if node.depth < self.depth else range(0)
+
+    def is_terminal(self, node: GeneratedNode) -> bool:
+        return node.depth >= self.depth
+
+    def utility(self, node: GeneratedNode) -> float:
+        return node.value
+
+    def key(self, node: GeneratedNode) -> int:
+        return node.h
+
+    def node_at(self, path) -> GeneratedNode:
+        """The node reached by following ``path`` (child indices) from the root."""
+        node = self.initial
+        for move in path:
+            if move not in self.moves(node):
+                raise ArgumentError(f"path: move {move!r} does not exist at depth {node.depth}")
+            node = self.play(node, move)
+        return node
+
+
+class UniformTree(_GeneratedTree):
+    """Uniform tree with i.i.d. leaf values in (0, 1): Pearl's random model."""
+
+    def play(self, node: GeneratedNode, move: int) -> GeneratedNode:
+        h = _child_hash(node.h, move)
+        return GeneratedNode(h, node.depth + 1, _unit(h))
+
+    def evaluate(self, node: GeneratedNode) -> float:
+        if node.depth < self.depth:
+            raise SearchError(
+                "uniform trees have no static evaluation at interior nodes; "
+                "use trees.ordered(..., noise=...) for depth-limited experiments"
+            )
+        return node.value
+
+    def __repr__(self) -> str:
+        return f"uniform(branching={self.branching}, depth={self.depth}, seed={self.seed})"
+
+
+_ORDERINGS = ("best", "worst", "random")
+
+
+class OrderedTree(_GeneratedTree):
+    """A tree built top-down from true minimax values, with the best child's position controlled.
+
+    Every node carries its true minimax value.  A MAX node's best child has the
+    same value and its other children strictly less (a MIN node: strictly more), so
+    "best" is well defined.  Where the best child stands is decided by ``ordering``:
+
+    - ``"best"``: first everywhere (alpha-beta meets the Knuth-Moore minimal tree);
+    - ``"worst"``: children improve strictly from first to last and stay inside the
+      window alpha-beta will have, so no cutoff is possible anywhere (all b^d leaves);
+    - ``"random"``: a uniformly random position;
+    - a number ``q`` in [0, 1]: first with probability ``q``, else uniformly among the rest.
+
+    ``noise`` gives interior nodes a static evaluation: true value + uniform noise in
+    [-noise, noise] (leaves are exact).
+    """
+
+    def __init__(self, branching: int, depth: int, ordering: str | float, seed: int,
+                 noise: float = 0.0):
+        super().__init__(branching, depth, seed)
+        self.ordering = _check_ordering(ordering)
+        if isinstance(noise, bool) or not isinstance(noise, numbers.Real) or not (
+            math.isfinite(noise) and noise >= 0
+        ):
+            raise ArgumentError(f"noise: expected a finite number >= 0, got {noise!r}")
+        self.noise = noise
+        self._first_best = {"best": 1.0, "random": 1.0 / self.branching}.get(
+            self.ordering, self.ordering)  # type: ignore[arg-type]
+
+    def best_position(self, node: GeneratedNode) -> int:
+        """Index of the child that has the node's true value."""
+        b = self.branching
+        if self.ordering == "worst":
+            return b - 1
+        if self.ordering == "best" or b == 1:
+            return 0
+        u = _unit(_mix(node.h ^ _ORDER_SALT))
+        if self.ordering == "random":
+            return min(int(u * b), b - 1)
+        if u < self._first_best:
+            return 0
+        rest = (u - self._first_best) / (1.0 - self._first_best)
+        return 1 + min(int(rest * (b - 1)), b - 2)
+
+    def play(self, node: GeneratedNode, move: int) -> GeneratedNode:
+        h = _child_hash(node.h, move)
+        if self.ordering == "worst":
+            return self._worst_child(node, move, h)
+        maximizing = node.depth % 2 == 0
+        v = node.value
+        if move == self.best_position(node):
+            value = v
+        elif maximizing:  # a worse child for MAX is strictly lower, still inside (0, 1)
+            value = v * (0.001 + 0.998 * _unit(h))
+        else:
+            value = v + (1.0 - v) * (0.001 + 0.998 * _unit(h))
+        return GeneratedNode(h, node.depth + 1, value)
+
+    def _worst_child(self, node: GeneratedNode, move: int, h: int) -> GeneratedNode:
+        # Children's values move strictly towards the parent's value, the last one
+        # equal to it; child i lives in the window alpha-beta will hand it.
+        maximizing = node.depth % 2 == 0
+        step = self._worst_fraction(node, move)
+        previous = self._worst_fraction(node, move - 1) if move else None
+        if maximizing:
+            value = node.lo + (node.value - node.lo) * step
+            lo = node.lo if previous is None else node.lo + (node.value - node.lo) * previous
+            return GeneratedNode(h, node.depth + 1, value, lo, node.hi)
+        value = node.hi - (node.hi - node.value) * step
+        hi = node.hi if previous is None else node.hi - (node.hi - node.value) * previous
+        return GeneratedNode(h, node.depth + 1, value, node.lo, hi)
+
+    def _worst_fraction(self, node: GeneratedNode, move: int) -> float:
+        b = self.branching
+        if move == b - 1:
+            return 1.0
+        return (move + 0.05 + 0.9 * _unit(_child_hash(node.h, move))) / b
+
+    def evaluate(self, node: GeneratedNode) -> float:
+        if node.depth >= self.depth or not self.noise:
+            return node.value
+        return node.value + self.noise * (2.0 * _unit(_mix(node.h ^ _EVAL_SALT)) - 1.0)
+
+    def __repr__(self) -> str:
+        noise = f", noise={self.noise!r}" if self.noise else ""
+        return (f"ordered(branching={self.branching}, depth={self.depth}, "
+                f"ordering={self.ordering!r}, seed={self.seed}{noise})")
+
+
+def _check_ordering(ordering: object) -> str | float:
+    if isinstance(ordering, str):
+        if ordering not in _ORDERINGS:
+            raise ArgumentError(
+                f"ordering: expected 'best', 'worst', 'random' or a probability q, got {ordering!r}"
+            )
+        return ordering
+    if isinstance(ordering, bool) or not isinstance(ordering, numbers.Real):
+        raise ArgumentTypeError(f"ordering: expected a string or a number, got {ordering!r}")
+    if not 0.0 <= ordering <= 1.0:
+        raise ArgumentError(f"ordering: q must lie in [0, 1], got {ordering!r}")
+    return float(ordering)
+
+
+def uniform(branching: int, depth: int, seed: int = 0) -> UniformTree:
+    """A uniform tree of the given branching and depth with i.i.d. leaf values in (0, 1)."""
+    return UniformTree(branching, depth, seed)
+
+
+def ordered(branching: int, depth: int, ordering: str | float = "random", seed: int = 0, *,
+            noise: float = 0.0) -> OrderedTree:
+    """A uniform tree whose best child sits where ``ordering`` says (see :class:`OrderedTree`)."""
+    return OrderedTree(branching, depth, ordering, seed, noise)
+
+
+def explicit(tree: _GeneratedTree, *, max_nodes: int = 2000) -> Tree:
+    """Copy a generated tree into an explicit :class:`Tree` (for drawing and editing).
+
+    Interior nodes keep their static evaluation where the tree defines one.
+
+    >>> explicit(uniform(2, 1, seed=3)).leaf_count
+    2
+    """
+    if not isinstance(tree, _GeneratedTree):
+        raise ArgumentTypeError(f"tree: expected a generated tree, got {type(tree).__name__}")
+    if tree.node_count > max_nodes:
+        raise ArgumentError(
+            f"tree: {tree.node_count:,} nodes is more than max_nodes={max_nodes:,} for an explicit copy"
+        )
+    paths: list[tuple[tuple[int, ...], GeneratedNode]] = [((), tree.initial)]
+    for path, node in paths:  # breadth first: the list grows while we walk it
+        paths.extend((path + (m,), tree.play(node, m)) for m in tree.moves(node))
+    labels = bfs_labels(len(paths))
+    label_of = {path: label for (path, _), label in zip(paths, labels, strict=True)}
+    children = {label_of[p]: [label_of[p + (m,)] for m in tree.moves(n)] for p, n in paths
+                if n.depth < tree.depth}
+    values: dict[str, float] = {}
+    for path, node in paths:
+        try:
+            values[label_of[path]] = tree.evaluate(node)
+        except SearchError:
+            pass
+    return build(children, values, labels[0])
+

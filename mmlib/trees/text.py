@@ -1,0 +1,180 @@
+"""The labelled tree text (the ``t1.in`` format of the CMPUT 355 ``alphabeta.py`` script).
+
+- Lines starting with ``#`` are comments; blank lines are ignored.
+- The first other line lists the node labels, one character each; the first is the root.
+- ``X: BCD`` gives node X the children B, C, D in that order.
+- ``X 7`` gives leaf X the value 7 (from MAX's point of view).  On an interior node
+  the same line gives its static evaluation, used by depth-limited searches.
+
+>>> tree = from_text('''
+... ABCDEFGH
+... A: BC
+... B: DE
+... C: FGH
+... D 7
+... E 5
+... F 9
+... G 3
+... H 1
+... ''')
+>>> tree.to_nested()
+[[7, 5], [9, 3, 1]]
+>>> print(to_text(tree))
+ABCDEFGH
+A: BC
+B: DE
+C: FGH
+D 7
+E 5
+F 9
+G 3
+H 1
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from ..errors import ArgumentTypeError, TreeError, TreeTextError
+from .explicit import Tree, build
+
+__all__ = ["from_text", "to_text"]
+
+_CHILDREN = re.compile(r"^(\S)\s*:\s*(.*)$")
+_VALUE = re.compile(r"^(\S)\s+(\S+)$")
+
+
+def from_text(text: str) -> Tree:
+    """Read a labelled tree text; errors name the line (see the module docstring)."""
+    if not isinstance(text, str):
+        raise ArgumentTypeError(f"text: expected a string, got {type(text).__name__}")
+    lines = [
+        (number, line.strip())
+        for number, line in enumerate(text.splitlines(), start=1)
+        if line.strip() and not line.strip().startswith("#")
+    ]
+    if not lines:
+        raise TreeTextError("the text has no label line (every line is blank or a comment)")
+    label_line, labels = _read_labels(*lines[0])
+    children: dict[str, list[str]] = {}
+    values: dict[str, float] = {}
+    parent_line: dict[str, int] = {}
+    for number, line in lines[1:]:
+        if match := _CHILDREN.match(line):
+            _read_children(number, match, labels, children, parent_line)
+        elif match := _VALUE.match(line):
+            _read_value(number, match, labels, values)
+        else:
+            raise TreeTextError(
+                f"cannot read {line!r}: expected 'X: BCD' (children) or 'X 7' (value)", number
+            )
+    root = labels[0]
+    _check_shape(root, labels, label_line, children, values, parent_line)
+    return build(children, values, root)
+
+
+def _read_labels(number: int, line: str) -> tuple[int, list[str]]:
+    labels = [ch for ch in line if not ch.isspace()]
+    for ch in labels:
+        if ch in ":#":
+            raise TreeTextError(f"{ch!r} cannot be a label (the first line lists labels)", number)
+    seen: set[str] = set()
+    for ch in labels:
+        if ch in seen:
+            raise TreeTextError(f"duplicate label {ch!r} in the label line", number)
+        seen.add(ch)
+    return number, labels
+
+
+def _known(label: str, labels: list[str], number: int) -> str:
+    if label not in labels:
+        raise TreeTextError(f"unknown label {label!r} (not in the label line)", number)
+    return label
+
+
+def _read_children(number, match, labels, children, parent_line) -> None:
+    parent = _known(match.group(1), labels, number)
+    kids = [_known(ch, labels, number) for ch in match.group(2) if not ch.isspace()]
+    if not kids:
+        raise TreeTextError(f"node {parent!r} is given an empty list of children", number)
+    if parent in children:
+        raise TreeTextError(f"node {parent!r} is given children twice", number)
+    for kid in kids:
+        if kid == parent:
+            raise TreeTextError(f"node {parent!r} cannot be its own child (a cycle)", number)
+        if kid in parent_line:
+            raise TreeTextError(
+                f"node {kid!r} already has a parent (line {parent_line[kid]}); "
+                "a tree gives every node one parent",
+                number,
+            )
+        parent_line[kid] = number
+    children[parent] = kids
+
+
+def _read_value(number, match, labels, values) -> None:
+    label = _known(match.group(1), labels, number)
+    word = match.group(2)
+    try:
+        value = int(word) if re.fullmatch(r"[+-]?\d+", word) else float(word)
+    except ValueError:
+        raise TreeTextError(f"value {word!r} of node {label!r} is not a number", number) from None
+    if not math.isfinite(value):
+        raise TreeTextError(f"value {word!r} of node {label!r} is not finite", number)
+    if label in values:
+        raise TreeTextError(f"node {label!r} is given a value twice", number)
+    values[label] = value
+
+
+def _check_shape(root, labels, label_line, children, values, parent_line) -> None:
+    if root in parent_line:
+        raise TreeTextError(
+            f"the root {root!r} (first label) appears as a child: that makes a cycle",
+            parent_line[root],
+        )
+    reached = {root}
+    stack = [root]
+    while stack:
+        for kid in children.get(stack.pop(), ()):
+            if kid in reached:  # pragma: no cover - excluded by the one-parent rule
+                raise TreeTextError(f"node {kid!r} is reached twice (a cycle)", parent_line[kid])
+            reached.add(kid)
+            stack.append(kid)
+    for label in labels:
+        if label not in reached:
+            where = parent_line.get(label, label_line)
+            raise TreeTextError(
+                f"node {label!r} is not connected to the root {root!r} (a cycle, or a "
+                "missing 'X: ...' line)",
+                where,
+            )
+        if label not in children and label not in values:
+            raise TreeTextError(
+                f"leaf {label!r} has no value: add a line '{label} 0' with its value",
+                parent_line.get(label, label_line),
+            )
+
+
+def to_text(tree: Tree) -> str:
+    """Write ``tree`` in the labelled format (labels must be single characters)."""
+    if not isinstance(tree, Tree):
+        raise ArgumentTypeError(f"tree: expected an explicit trees.Tree, got {type(tree).__name__}")
+    nodes = tree.nodes()
+    long = [node.label for node in nodes if len(node.label) != 1]
+    if long:
+        raise TreeError(
+            f"tree: the text format needs one-character labels; {len(long)} labels are longer "
+            f"(e.g. {long[0]!r}); the format holds at most 62 nodes"
+        )
+    if any(node.is_max != (len(node.path) % 2 == 0) for node in nodes):
+        raise TreeError("tree: the text format needs turns that alternate by depth from a MAX root")
+    breadth_first = sorted(nodes, key=lambda node: (len(node.path), node.path))
+    lines = ["".join(node.label for node in breadth_first)]
+    lines += [
+        f"{node.label}: " + "".join(kid.label for kid in node.children)
+        for node in breadth_first
+        if node.children
+    ]
+    lines += [f"{node.label} {node.value}" for node in breadth_first if node.value is not None]
+    return "\n".join(lines) + "\n"
