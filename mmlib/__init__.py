@@ -9,9 +9,9 @@ Game trees (:mod:`mmlib.trees`), games (:mod:`mmlib.games`), instrumented search
 3
 """
 
-from . import errors, games, ordering, search, table, trees
+from . import analysis, errors, games, ordering, search, table, trees
 from .errors import MmlibError
 
 __version__ = "0.1.0"
 
-__all__ = ["errors", "games", "ordering", "search", "table", "trees", "MmlibError", "__version__"]
+__all__ = ["analysis", "errors", "games", "ordering", "search", "table", "trees", "MmlibError", "__version__"]

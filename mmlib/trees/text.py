@@ -19,7 +19,7 @@
 ... ''')
 >>> tree.to_nested()
 [[7, 5], [9, 3, 1]]
->>> print(to_text(tree))
+>>> print(to_text(tree), end="")
 ABCDEFGH
 A: BC
 B: DE
