@@ -1,0 +1,316 @@
+"""Connect Four on boards of any size, with bitboards fast enough to search.
+
+Discs drop into one of ``columns`` columns and land on the lowest empty row; the
+first player to make ``connect`` in a row (across, up, or along either diagonal)
+wins.  X moves first and is MAX; a move is a column number, 0 on the left.
+
+A state is a tuple ``(x, o, outcome)``: ``x`` and ``o`` are bitboards (Python ints)
+of each player's discs and ``outcome`` is 1 (X has won), -1 (O has won), 0 (the
+board is full: a draw) or None (play goes on).  Column ``c`` uses bits
+``c * (rows + 1)`` upwards, bottom row first, plus one always-empty bit on top: that
+spare bit stops a line from running off the top of one column into the next, so a
+whole board is tested for a line of four with a few shifts and ANDs.
+
+Utility (scoring ``"fast"``, the default): a win is worth ``WIN + e``, a loss
+``-(WIN + e)``, where ``WIN = 1000`` and ``e`` is the number of cells still empty when
+the game ends, so a quicker win scores higher and a loss is put off as long as
+possible; a draw is 0.  Scoring ``"win-loss"`` gives just +WIN / -WIN / 0.  The
+static evaluation always lies strictly between -WIN and +WIN, so a search prefers
+a real win to any estimate.
+
+>>> game = ConnectFour()
+>>> state = game.play(game.play(game.initial, 3), 3)
+>>> print(game.render(state))
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . O . . .
+. . . X . . .
+0 1 2 3 4 5 6
+>>> game.evaluate(game.play(game.initial, 3)) > game.evaluate(game.play(game.initial, 0))
+True
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Sequence
+
+from ..errors import ArgumentError, ArgumentTypeError, GameError, IllegalMoveError
+from ..ordering import Ordering
+
+__all__ = ["ConnectFour", "CentreFirst", "WIN", "SCORINGS"]
+
+WIN = 1000
+"""The size of a win; every static evaluation is strictly smaller in magnitude."""
+
+SCORINGS = ("fast", "win-loss")
+"""``fast``: +-(WIN + empty cells left), quicker wins score higher.  ``win-loss``: +-WIN."""
+
+MAX_SIDE = 9
+"""Boards may have up to 9 columns and 9 rows."""
+
+State = tuple
+
+
+class ConnectFour:
+    """Connect Four with ``columns`` x ``rows`` cells and lines of ``connect``.
+
+    ``opening`` is a sequence of columns (or a string of column digits) played from the
+    empty board to make the initial position, e.g. ``opening="33"``.
+
+    The static evaluation is the open-lines heuristic of the tic-tac-toe slides, weighted
+    by how full each line is: every line of ``connect`` cells that holds discs of only one
+    player counts the number of those discs, for X positively and for O negatively.  A line
+    with ``connect - 1`` discs and one empty cell is a *threat*, and counts most.
+
+    >>> game = ConnectFour(4, 4)
+    >>> game.moves(game.initial)
+    (0, 1, 2, 3)
+    >>> game.utility(game.position("0101010"))     # X wins with 9 empty cells left
+    1009
+    """
+
+    def __init__(self, columns: int = 7, rows: int = 6, connect: int = 4, *,
+                 scoring: str = "fast", opening: Sequence[int] | str = ()):
+        self.columns = _check_size(columns, "columns")
+        self.rows = _check_size(rows, "rows")
+        if isinstance(connect, bool) or not isinstance(connect, numbers.Integral):
+            raise ArgumentTypeError(f"connect: expected a whole number, got {connect!r}")
+        if not 2 <= connect <= max(self.columns, self.rows):
+            raise ArgumentError(
+                f"connect: expected 2..{max(self.columns, self.rows)} on a {self.columns}x{self.rows} "
+                f"board, got {connect}")
+        if scoring not in SCORINGS:
+            raise ArgumentError(f"scoring: expected one of {', '.join(SCORINGS)}, got {scoring!r}")
+        self.connect = int(connect)
+        self.scoring = scoring
+        self.height = self.rows + 1                      # bits per column, one spare on top
+        self.cells = self.columns * self.rows
+        self._bottom = tuple(1 << (c * self.height) for c in range(self.columns))
+        self._column_mask = tuple(((1 << self.rows) - 1) << (c * self.height)
+                                  for c in range(self.columns))
+        self._top = tuple(1 << (c * self.height + self.rows - 1) for c in range(self.columns))
+        self._shifts = tuple(tuple(d * i for i in range(1, self.connect))
+                             for d in (1, self.height, self.height - 1, self.height + 1))
+        self.lines = self._all_lines()
+        self.centre_order = tuple(sorted(range(self.columns),
+                                         key=lambda c: (abs(2 * c - (self.columns - 1)), c)))
+        self.centre_rank = {c: i for i, c in enumerate(self.centre_order)}
+        self.initial: State = (0, 0, None)
+        self.initial = self.position(opening)
+        self._opening = tuple(self._as_columns(opening))
+
+    # -- the Game protocol -------------------------------------------------------
+    def is_max(self, state: State) -> bool:
+        return state[0].bit_count() == state[1].bit_count()
+
+    def moves(self, state: State) -> tuple[int, ...]:
+        """The columns that are not full, left to right (none once the game is over)."""
+        x, o, outcome = state
+        if outcome is not None:
+            return ()
+        occupied = x | o
+        return tuple(c for c, top in enumerate(self._top) if not occupied & top)
+
+    def play(self, state: State, move: int) -> State:
+        """The state after dropping a disc into column ``move``."""
+        if isinstance(move, bool) or not isinstance(move, numbers.Integral):
+            raise IllegalMoveError(f"move: expected a column number, got {move!r}")
+        if not 0 <= move < self.columns:
+            raise IllegalMoveError(f"move: expected a column 0..{self.columns - 1}, got {move}")
+        if state[2] is not None:
+            raise IllegalMoveError(f"move: column {move} cannot be played, the game is over")
+        if (state[0] | state[1]) & self._top[move]:
+            raise IllegalMoveError(f"move: column {move} is full")
+        return self.play_unchecked(state, int(move))
+
+    def play_unchecked(self, state: State, move: int) -> State:
+        """``play`` without the legality checks (the searches only play legal moves)."""
+        x, o, _ = state
+        occupied = x | o
+        disc = (occupied + self._bottom[move]) & self._column_mask[move]  # lowest empty cell
+        if x.bit_count() == o.bit_count():
+            x |= disc
+            outcome = 1 if self.has_line(x) else None
+        else:
+            o |= disc
+            outcome = -1 if self.has_line(o) else None
+        if outcome is None and (occupied | disc).bit_count() == self.cells:
+            outcome = 0
+        return (x, o, outcome)
+
+    def is_terminal(self, state: State) -> bool:
+        return state[2] is not None
+
+    def utility(self, state: State) -> float:
+        outcome = state[2]
+        if outcome is None:
+            raise GameError("state: utility asked of a game that is not over")
+        if outcome == 0:
+            return 0
+        if self.scoring == "win-loss":
+            return outcome * WIN
+        return outcome * (WIN + self.cells - (state[0] | state[1]).bit_count())
+
+    def evaluate(self, state: State) -> float:
+        """Weighted open lines, X's minus O's (the exact utility once the game is over)."""
+        x, o, outcome = state
+        if outcome is not None:
+            return self.utility(state)
+        score = 0
+        for line in self.lines:
+            if not line & o:
+                score += (line & x).bit_count()
+            elif not line & x:
+                score -= (line & o).bit_count()
+        return score
+
+    def key(self, state: State) -> int:
+        """One integer per position: X's discs above O's."""
+        return state[0] << (self.columns * self.height) | state[1]
+
+    # -- the rules, for people and for quiescence search ----------------------------
+    def has_line(self, discs: int) -> bool:
+        """True when the bitboard ``discs`` holds ``connect`` in a row in some direction."""
+        for shifts in self._shifts:
+            run = discs
+            for shift in shifts:
+                run &= discs >> shift
+            if run:
+                return True
+        return False
+
+    def winning_moves(self, state: State) -> tuple[int, ...]:
+        """Columns where the player to move would complete a line at once."""
+        return self._wins_for(state, self.is_max(state))
+
+    def threats(self, state: State) -> tuple[int, ...]:
+        """Columns where the *opponent* would complete a line if it were their move."""
+        return self._wins_for(state, not self.is_max(state))
+
+    def forcing_moves(self, state: State) -> tuple[int, ...]:
+        """The moves of an *unquiet* position, () in a quiet one.
+
+        If the player to move can win at once, the winning moves; else if the opponent
+        threatens to win at once, the blocking moves (they are forced: any other move
+        loses); else nothing.  Quiescence search extends exactly these positions.
+        """
+        if state[2] is not None:
+            return ()
+        wins = self.winning_moves(state)
+        return wins if wins else self.threats(state)
+
+    def _wins_for(self, state: State, for_x: bool) -> tuple[int, ...]:
+        x, o, outcome = state
+        if outcome is not None:
+            return ()
+        occupied = x | o
+        mine = x if for_x else o
+        found = []
+        for c in self.moves(state):
+            disc = (occupied + self._bottom[c]) & self._column_mask[c]
+            if self.has_line(mine | disc):
+                found.append(c)
+        return tuple(found)
+
+    # -- reading positions ---------------------------------------------------------
+    def position(self, opening: Sequence[int] | str = ()) -> State:
+        """The state reached from the empty board by playing the columns of ``opening``."""
+        state = (0, 0, None)
+        for i, column in enumerate(self._as_columns(opening)):
+            try:
+                state = self.play(state, column)
+            except IllegalMoveError as err:
+                raise ArgumentError(f"opening: move {i} ({column!r}) is illegal: {err}") from None
+        return state
+
+    def player(self, state: State) -> str:
+        """``"X"`` or ``"O"``: who is to move."""
+        return "X" if self.is_max(state) else "O"
+
+    def winner(self, state: State) -> str | None:
+        """``"X"``, ``"O"`` or None (a draw or a game still going)."""
+        return {1: "X", -1: "O"}.get(state[2])
+
+    def discs(self, state: State) -> int:
+        """How many discs are on the board."""
+        return (state[0] | state[1]).bit_count()
+
+    def cell(self, state: State, column: int, row: int) -> str:
+        """``"X"``, ``"O"`` or ``"."`` at ``column``, ``row`` (row 0 is the bottom)."""
+        bit = 1 << (column * self.height + row)
+        return "X" if state[0] & bit else "O" if state[1] & bit else "."
+
+    def winning_line(self, state: State) -> tuple[tuple[int, int], ...]:
+        """The ``(column, row)`` cells of a completed line (() if there is none)."""
+        for line in self.lines:
+            if line & state[0] == line or line & state[1] == line:
+                return tuple(divmod(bit, self.height) for bit in range(line.bit_length())
+                             if line >> bit & 1)
+        return ()
+
+    def render(self, state: State) -> str:
+        """The board as text, top row first, with the column numbers underneath."""
+        rows = [" ".join(self.cell(state, c, r) for c in range(self.columns))
+                for r in reversed(range(self.rows))]
+        rows.append(" ".join(str(c) for c in range(self.columns)))
+        return "\n".join(rows)
+
+    # -- helpers -------------------------------------------------------------------------
+    def _all_lines(self) -> tuple[int, ...]:
+        """Bit masks of every line of ``connect`` cells on the board."""
+        lines = []
+        for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+            for c in range(self.columns):
+                for r in range(self.rows):
+                    cells = [(c + dc * i, r + dr * i) for i in range(self.connect)]
+                    if all(0 <= cc < self.columns and 0 <= rr < self.rows for cc, rr in cells):
+                        lines.append(sum(1 << (cc * self.height + rr) for cc, rr in cells))
+        return tuple(lines)
+
+    def _as_columns(self, opening: Sequence[int] | str) -> list[int]:
+        if isinstance(opening, str):
+            if not all(ch.isdigit() for ch in opening):
+                raise ArgumentError(f"opening: expected column digits, got {opening!r}")
+            return [int(ch) for ch in opening]
+        if not isinstance(opening, Sequence):
+            raise ArgumentTypeError(f"opening: expected a sequence of columns, got {opening!r}")
+        return list(opening)
+
+    def __repr__(self) -> str:
+        opening = f", opening={''.join(map(str, self._opening))!r}" if self._opening else ""
+        scoring = "" if self.scoring == "fast" else f", scoring={self.scoring!r}"
+        return f"ConnectFour({self.columns}, {self.rows}, {self.connect}{scoring}{opening})"
+
+
+class CentreFirst(Ordering):
+    """Centre columns first, then outwards (left before right on ties).
+
+    Central cells lie on more lines, so the best move is usually near the middle;
+    trying it first lets alpha-beta prune more.  Works for any game whose moves are
+    numbers (the middle is taken between the smallest and largest legal move) and uses
+    the game's ``centre_rank`` when it has one.
+
+    >>> game = ConnectFour()
+    >>> CentreFirst().order(None, game.initial, game.moves(game.initial), ())
+    [3, 2, 4, 1, 5, 0, 6]
+    """
+
+    name = "centre"
+
+    def order(self, search, state, moves, path):
+        rank = getattr(search.game, "centre_rank", None) if search is not None else None
+        if rank is None:
+            middle = (max(moves) + min(moves)) / 2 if moves else 0
+            return sorted(moves, key=lambda m: abs(m - middle))
+        return sorted(moves, key=rank.__getitem__)
+
+
+def _check_size(value: int, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise ArgumentTypeError(f"{name}: expected a whole number, got {value!r}")
+    if not 1 <= value <= MAX_SIDE:
+        raise ArgumentError(f"{name}: expected 1..{MAX_SIDE}, got {value}")
+    return int(value)
