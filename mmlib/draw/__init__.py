@@ -1,0 +1,13 @@
+"""Drawings: game trees, search annotations, tic-tac-toe boards and growth plots.
+
+Every function returns a :class:`matplotlib.figure.Figure` made without pyplot, so
+nothing is shown twice in a notebook and tests can render it with the Agg backend.
+
+>>> from mmlib import draw
+>>> type(draw.draw_tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])).__name__
+'Figure'
+"""
+
+from .tree import Marks, TreeView, draw_tree, format_value, layout, marks_from_result, pruned_leaves
+
+__all__ = ["draw_tree", "layout", "format_value", "pruned_leaves", "marks_from_result", "Marks", "TreeView"]
