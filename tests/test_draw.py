@@ -206,3 +206,71 @@ def test_a_given_axes_is_used():
 def test_infinities_are_written_with_signs():
     assert draw.format_value(float("inf")) == "+∞"
     assert draw.format_value(float("-inf")) == "−∞"
+
+
+# -- boards and game trees ------------------------------------------------------------------------
+
+def test_board_and_game_trees_render():
+    from mmlib import games
+
+    game = games.TicTacToe()
+    late = game.state("XOX|OO.|X..")
+    assert png_bytes(draw.draw_board(game, late, last_move=4))
+    assert png_bytes(draw.draw_game_tree(game, depth=1))
+    assert png_bytes(draw.draw_game_tree(game, late, depth=2))
+
+
+def test_game_tree_values_follow_the_slides():
+    from mmlib import games
+
+    game = games.TicTacToe()
+    tree, states = draw.game_tree(game, depth=1)
+    # seed 003, open lines E(n) = M(n) - O(n) after X's first move: corner 8-5=3, edge 8-6=2, centre 8-4=4
+    assert [leaf.value for leaf in tree.leaves()] == [3, 2, 3, 2, 4, 2, 3, 2, 3]
+    assert len(states) == 10
+    with pytest.raises(ArgumentError, match="max_nodes"):
+        draw.draw_game_tree(game, depth=3)
+    with pytest.raises(ArgumentTypeError, match="game"):
+        draw.draw_board(trees.from_nested(AIMA))
+
+
+# -- growth plots ---------------------------------------------------------------------------------
+
+def rows_for(branching, depths, ordering, algorithm, leaves_of):
+    return [{"branching": branching, "depth": d, "ordering": ordering, "algorithm": algorithm, "seed": 0,
+             "nodes": leaves_of(d) * 2, "leaves": leaves_of(d), "cutoffs": 0} for d in depths]
+
+
+def test_growth_plot_draws_measurements_and_theory_on_a_log_axis():
+    rows = rows_for(3, range(1, 6), "worst", "minimax", lambda d: 3 ** d) + \
+        rows_for(3, range(1, 6), "best", "alphabeta", lambda d: 3 ** ((d + 1) // 2) + 3 ** (d // 2) - 1)
+    figure = draw.plot_growth(rows)
+    ax = figure.axes[0]
+    assert ax.get_yscale() == "log"
+    lines = {line.get_label(): list(line.get_ydata()) for line in ax.get_lines()}
+    assert lines["minimax, worst"] == [3, 9, 27, 81, 243]
+    theory = {label: ys for label, ys in lines.items() if label.startswith("$b^d$")}
+    assert list(theory.values()) == [[3, 9, 27, 81, 243]]
+    knuth_moore = next(ys for label, ys in lines.items() if label.startswith("Knuth"))
+    assert knuth_moore == lines["alphabeta, best"] == [3, 5, 11, 17, 35]
+    assert png_bytes(figure) and png_bytes(draw.plot_growth(rows, measure="nodes"))
+
+
+def test_ebf_plot_has_square_root_and_pearl_lines():
+    rows = rows_for(4, [2, 4], "best", "alphabeta", lambda d: 4 ** ((d + 1) // 2) + 4 ** (d // 2) - 1)
+    ax = draw.plot_ebf(rows).axes[0]
+    lines = {line.get_label(): list(line.get_ydata()) for line in ax.get_lines()}
+    assert lines["alphabeta, best"] == pytest.approx([7 ** 0.5, 31 ** 0.25])
+    assert lines["√4 = 2.000"][0] == pytest.approx(2.0)
+    pearl = next(ys for label, ys in lines.items() if label.startswith("$R_{4}$"))
+    xi = 0.5
+    for _ in range(200):  # R_b = xi / (1 - xi), xi the root of x^4 + x - 1 (Newton's method)
+        xi -= (xi ** 4 + xi - 1) / (4 * xi ** 3 + 1)
+    assert pearl[0] == pytest.approx(xi / (1 - xi))
+
+
+def test_plots_reject_bad_rows():
+    with pytest.raises(ArgumentError, match="rows"):
+        draw.plot_growth([{"depth": 1}])
+    with pytest.raises(ArgumentError, match="measure"):
+        draw.plot_growth(rows_for(2, [1], "best", "alphabeta", lambda d: 2), measure="time")

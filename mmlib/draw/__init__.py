@@ -8,6 +8,22 @@ nothing is shown twice in a notebook and tests can render it with the Agg backen
 'Figure'
 """
 
+from .boards import draw_board, draw_game_tree, game_tree
+from .plots import average_rows, plot_ebf, plot_growth
 from .tree import Marks, TreeView, draw_tree, format_value, layout, marks_from_result, pruned_leaves
 
-__all__ = ["draw_tree", "layout", "format_value", "pruned_leaves", "marks_from_result", "Marks", "TreeView"]
+__all__ = [
+    "draw_tree",
+    "draw_board",
+    "draw_game_tree",
+    "plot_growth",
+    "plot_ebf",
+    "layout",
+    "format_value",
+    "pruned_leaves",
+    "marks_from_result",
+    "game_tree",
+    "average_rows",
+    "Marks",
+    "TreeView",
+]

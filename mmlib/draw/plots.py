@@ -1,0 +1,144 @@
+"""Growth plots: how many nodes a search needs as the tree gets deeper, against theory.
+
+Both functions take the rows of :func:`mmlib.analysis.sweep` (dicts with ``branching``,
+``depth``, ``ordering``, ``algorithm``, ``seed``, ``nodes``, ``leaves``, ``cutoffs``);
+rows that differ only in ``seed`` are averaged.
+
+>>> from mmlib import analysis
+>>> rows = analysis.sweep([3], [1, 2, 3, 4], ["best", "random"], ["minimax", "alphabeta"])
+>>> figure = plot_growth(rows)
+>>> figure.axes[0].get_yscale()
+'log'
+>>> type(plot_ebf(rows)).__name__
+'Figure'
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Iterable
+from typing import Any
+
+from ..errors import ArgumentError
+
+__all__ = ["plot_growth", "plot_ebf", "average_rows"]
+
+MEASURES = ("leaves", "nodes")
+
+
+def average_rows(rows: Iterable[dict], measure: str = "leaves") -> dict[tuple, list[tuple[int, float]]]:
+    """``(branching, ordering, algorithm) -> [(depth, mean of measure over seeds), ...]`` by depth.
+
+    >>> average_rows([{"branching": 2, "depth": 1, "ordering": "best", "algorithm": "minimax",
+    ...                "seed": s, "leaves": 2 + s} for s in (0, 2)])
+    {(2, 'best', 'minimax'): [(1, 3.0)]}
+    """
+    if measure not in MEASURES:
+        raise ArgumentError(f"measure: expected 'leaves' or 'nodes', got {measure!r}")
+    sums: dict[tuple, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
+    for row in rows:
+        try:
+            key = (row["branching"], row["ordering"], row["algorithm"])
+            sums[key][row["depth"]].append(row[measure])
+        except (KeyError, TypeError):
+            raise ArgumentError(f"rows: each row needs branching, depth, ordering, algorithm and "
+                                f"{measure} (as analysis.sweep returns), got {row!r}") from None
+    return {key: [(d, sum(v) / len(v)) for d, v in sorted(by_depth.items())]
+            for key, by_depth in sums.items()}
+
+
+def _series_label(key: tuple, many_branchings: bool) -> str:
+    branching, ordering, algorithm = key
+    order = f"q={ordering}" if isinstance(ordering, float) else str(ordering)
+    text = f"{algorithm}, {order}"
+    return f"b={branching}: {text}" if many_branchings else text
+
+
+def _theory_curves(branching: int, depths: list[int], measure: str) -> dict[str, list[float]]:
+    from .. import analysis
+
+    pearl = analysis.pearl_branching(branching)
+    km_leaves = [analysis.knuth_moore_leaves(branching, d) for d in depths]
+    km_nodes = [analysis.knuth_moore_nodes(branching, d) for d in depths]
+    if measure == "leaves":
+        return {
+            f"$b^d$ (minimax, b={branching})": [branching ** d for d in depths],
+            f"Knuth–Moore $b^{{⌈d/2⌉}}+b^{{⌊d/2⌋}}-1$ (b={branching})": km_leaves,
+            f"Pearl $R_b^d$, $R_{{{branching}}}$={pearl:.3f}": [pearl ** d for d in depths],
+        }
+    return {
+        f"all nodes (minimax, b={branching})": [(branching ** (d + 1) - 1) // (branching - 1)
+                                                 if branching > 1 else d + 1 for d in depths],
+        f"Knuth–Moore minimal tree (b={branching})": km_nodes,
+        f"Pearl $\\sum R_b^k$, $R_{{{branching}}}$={pearl:.3f}": [sum(pearl ** k for k in range(d + 1))
+                                                                for d in depths],
+    }
+
+
+def _new_axes(ax: Any, size: tuple[float, float]) -> tuple[Any, Any]:
+    from matplotlib.figure import Figure
+
+    if ax is not None:
+        return ax.figure, ax
+    figure = Figure(figsize=size, layout="constrained")
+    return figure, figure.add_subplot()
+
+
+def plot_growth(rows: Iterable[dict], *, measure: str = "leaves", theory: bool = True, ax: Any = None,
+                title: str | None = None) -> Any:
+    """Leaves (or nodes) searched versus depth on a log axis, one line per
+    (branching, ordering, algorithm), with the theory curves b^d, Knuth–Moore and Pearl's
+    R_b^d as dashed lines for each branching factor; returns the Figure."""
+    series = average_rows(rows, measure)
+    if not series:
+        raise ArgumentError("rows: no rows to plot (run analysis.sweep first)")
+    figure, ax = _new_axes(ax, (7.5, 4.8))
+    branchings = sorted({key[0] for key in series})
+    for key, points in series.items():
+        ax.plot([d for d, _ in points], [v for _, v in points], marker="o", ms=4, lw=1.6,
+                label=_series_label(key, len(branchings) > 1))
+    if theory:
+        depths = sorted({d for points in series.values() for d, _ in points})
+        styles = ["--", ":", "-."]
+        greys = ["#444444", "#999999", "#222222", "#bbbbbb"]
+        for i, branching in enumerate(branchings):
+            for style, (name, values) in zip(styles, _theory_curves(branching, depths, measure).items(),
+                                             strict=True):
+                ax.plot(depths, values, ls=style, color=greys[i % len(greys)], lw=1.1, label=name)
+    ax.set_yscale("log")
+    ax.set_xlabel("depth d")
+    ax.set_ylabel(f"{measure} searched (log scale)")
+    ax.grid(True, which="major", alpha=0.3)
+    ax.legend(fontsize=7.5, loc="upper left", ncol=1 if len(series) + 3 * len(branchings) <= 9 else 2)
+    ax.set_title(title or f"{measure.capitalize()} searched versus depth")
+    return figure
+
+
+def plot_ebf(rows: Iterable[dict], *, ax: Any = None, title: str | None = None) -> Any:
+    """Effective branching factor leaves^(1/d) versus depth, with reference lines at b,
+    Pearl's R_b and √b (Knuth–Moore's best case) for each branching factor; returns the Figure."""
+    from .. import analysis
+
+    series = average_rows(rows, "leaves")
+    if not series:
+        raise ArgumentError("rows: no rows to plot (run analysis.sweep first)")
+    figure, ax = _new_axes(ax, (7.5, 4.5))
+    branchings = sorted({key[0] for key in series})
+    for key, points in series.items():
+        ax.plot([d for d, _ in points], [analysis.effective_branching_factor(v, d) for d, v in points],
+                marker="o", ms=4, lw=1.6, label=_series_label(key, len(branchings) > 1))
+    for branching in branchings:
+        references = {f"b = {branching}": branching,
+                      f"$R_{{{branching}}}$ = {analysis.pearl_branching(branching):.3f}":
+                          analysis.pearl_branching(branching),
+                      f"√{branching} = {math.sqrt(branching):.3f}": math.sqrt(branching)}
+        for style, (name, value) in zip(["-", "-.", "--"], references.items(), strict=True):
+            ax.axhline(value, ls=style, color="#555555", lw=1.0, alpha=0.8, label=name)
+    ax.set_xlabel("depth d")
+    ax.set_ylabel("effective branching factor  leaves$^{1/d}$")
+    ax.set_ylim(bottom=0)
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize=7.5, loc="best", ncol=2 if len(series) + 3 * len(branchings) > 9 else 1)
+    ax.set_title(title or "Effective branching factor versus depth")
+    return figure
