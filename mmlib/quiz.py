@@ -1,0 +1,160 @@
+"""Alpha-beta quiz questions for a class: a tree to solve by hand, and its answer key.
+
+Leaf values are whole numbers from 0 to 20 taken from mmlib's generated trees, so a
+question is the same in every process and on every machine, and easy to work by hand.
+Difficulty grows with the tree (``branching``, ``depth``) and with the move ordering:
+``"best"`` orderings prune a lot and quickly, ``"worst"`` ones prune nothing.
+
+>>> question = alpha_beta_question(seed=4, branching=2, depth=3)
+>>> question.value == search.minimax(question.tree).value
+True
+>>> len(question.evaluated) + len(question.pruned) == question.tree.leaf_count
+True
+>>> len({q.key for q in question_batch(5, seed=1)})
+5
+"""
+
+from __future__ import annotations
+
+import numbers
+from dataclasses import dataclass
+from typing import Any
+
+from . import search, trees
+from .errors import ArgumentError, ArgumentTypeError
+
+__all__ = ["Question", "alpha_beta_question", "question_batch"]
+
+LOW, HIGH = 0, 20
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question: the tree, and the answer key (alpha-beta, children left to right,
+    cutoff as soon as alpha >= beta)."""
+
+    seed: int
+    branching: int
+    depth: int
+    ordering: Any
+    tree: trees.Tree
+
+    @property
+    def key(self) -> str:
+        """The tree as nested lists (what makes two questions different)."""
+        return repr(self.tree.to_nested())
+
+    @property
+    def _result(self) -> search.SearchResult:
+        return search.alphabeta(self.tree)
+
+    @property
+    def value(self) -> float:
+        """The minimax value of the root."""
+        return self._result.value
+
+    @property
+    def best_move(self) -> str:
+        """The label of the root's child that alpha-beta chooses (the first best one)."""
+        return self.tree.label_of((self._result.move,))
+
+    @property
+    def evaluated(self) -> list[str]:
+        """The leaves alpha-beta evaluates, in order."""
+        return [self.tree.label_of(path) for path in self._result.stats.leaf_order]
+
+    @property
+    def pruned(self) -> list[str]:
+        """The leaves alpha-beta never evaluates, left to right."""
+        seen = set(self.evaluated)
+        return [leaf.label for leaf in self.tree.leaves() if leaf.label not in seen]
+
+    def prompt(self) -> str:
+        return (f"Question (seed {self.seed}): the root is MAX and the players alternate.  Run "
+                "alpha-beta with the children taken left to right, pruning as soon as alpha >= beta.  "
+                "(a) What is the minimax value of the root?  (b) Which move does MAX choose?  "
+                "(c) Which leaves are never evaluated?  (d) In which order are the leaves evaluated?")
+
+    def answer_key(self) -> str:
+        return (f"Answer (seed {self.seed}): (a) value {self.value}; (b) move to {self.best_move}; "
+                f"(c) pruned: {' '.join(self.pruned) or 'none'}; "
+                f"(d) evaluated: {' '.join(self.evaluated)}.")
+
+    def figure(self, *, answers: bool = False) -> Any:
+        """The tree as a matplotlib Figure (with the search annotations if ``answers``).
+        Save it with ``question.figure().savefig("q.png")`` (or ``.svg``)."""
+        from .draw import draw_tree
+        return draw_tree(self._result if answers else self.tree)
+
+    def savefig(self, path: str, *, answers: bool = False) -> None:
+        """Write the drawing to ``path`` (PNG, SVG or PDF, by its ending)."""
+        self.figure(answers=answers).savefig(path)
+
+    def __str__(self) -> str:
+        return "\n".join([self.prompt(), trees.to_text(self.tree).rstrip(), self.answer_key()])
+
+    def __repr__(self) -> str:
+        return (f"Question(seed={self.seed}, branching={self.branching}, depth={self.depth}, "
+                f"ordering={self.ordering!r}, leaves={self.tree.leaf_count})")
+
+
+def _check_size(branching: Any, depth: Any) -> None:
+    for name, value, low, high in (("branching", branching, 2, 5), ("depth", depth, 1, 5)):
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+            raise ArgumentTypeError(f"{name}: expected a whole number, got {value!r}")
+        if not low <= value <= high:
+            raise ArgumentError(f"{name}: a question needs {low} to {high} (to be solvable by hand), "
+                                f"got {value}")
+    if branching ** depth > 64:
+        raise ArgumentError(f"branching, depth: {branching}**{depth} leaves is too many for a question "
+                            "(at most 64)")
+
+
+def alpha_beta_question(seed: int, branching: int = 2, depth: int = 3, *,
+                        ordering: str | float = "random") -> Question:
+    """A question on a uniform tree with whole-number leaves from 0 to 20.
+
+    ``ordering``: "best" (many early cutoffs, easier), "worst" (no cutoffs),
+    "random", or a number q in [0, 1] (the chance the best move comes first).
+
+    >>> q = alpha_beta_question(0, 3, 2, ordering="best")
+    >>> q.tree.leaf_count, len(q.evaluated)      # Knuth & Moore: 3 + 3 - 1 leaves
+    (9, 5)
+    """
+    _check_size(branching, depth)
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+        raise ArgumentTypeError(f"seed: expected a whole number, got {seed!r}")
+    generated = trees.ordered(branching, depth, ordering, seed=int(seed))
+    nested = _scaled(trees.explicit(generated).to_nested())
+    return Question(int(seed), branching, depth, ordering, trees.from_nested(nested))
+
+
+def _scaled(item: Any) -> Any:
+    if isinstance(item, list):
+        return [_scaled(child) for child in item]
+    return LOW + int(item * (HIGH - LOW + 1))        # values in (0, 1) -> 0..20
+
+
+def question_batch(n: int, seed: int = 0, branching: int = 2, depth: int = 3, *,
+                   ordering: str | float = "random") -> list[Question]:
+    """``n`` questions on distinct trees, the same list for the same arguments.
+
+    >>> [q.seed for q in question_batch(3, seed=2)] == [q.seed for q in question_batch(3, seed=2)]
+    True
+    """
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < 1:
+        raise ArgumentError(f"n: expected a positive whole number, got {n!r}")
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+        raise ArgumentTypeError(f"seed: expected a whole number, got {seed!r}")
+    questions: list[Question] = []
+    seen: set[str] = set()
+    candidate = int(seed) * 100_003
+    while len(questions) < n:
+        if candidate - int(seed) * 100_003 > 100 * n + 1000:
+            raise ArgumentError(f"n: could not find {n} different trees of this size")
+        question = alpha_beta_question(candidate, branching, depth, ordering=ordering)
+        candidate += 1
+        if question.key not in seen:
+            seen.add(question.key)
+            questions.append(question)
+    return questions
