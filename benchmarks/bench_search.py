@@ -1,0 +1,282 @@
+"""Search benchmarks: the cost of instrumentation, the minimal tree at scale, tic-tac-toe against peers,
+and each notebook's execution time.
+
+Every comparison is measured side by side in one run (interleaved repetitions, best of N), so the ratios
+hold for this machine at this moment even when its absolute speed varies.
+"""
+
+from __future__ import annotations
+
+import gc
+import math
+import shutil
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+from mmlib import games, search, trees
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOK_DIR = ROOT / "notebooks"
+
+RATIO_TARGET = 1.5
+MINIMAL_TREE_SECONDS = 3.0
+NOTEBOOK_SECONDS = 30.0
+ALL_NOTEBOOKS_SECONDS = 180.0
+
+
+def row(benchmark: str, measure: str, value: str, target: str = "", status: str = "info") -> dict:
+    return {"benchmark": benchmark, "measure": measure, "value": value, "target": target, "status": status}
+
+
+def met(ok: bool) -> str:
+    return "met" if ok else "missed"
+
+
+def timed(function, *args, **kwargs) -> tuple[float, object]:
+    gc.collect()
+    start = time.perf_counter()
+    result = function(*args, **kwargs)
+    return time.perf_counter() - start, result
+
+
+def interleaved_best(functions: dict, repeats: int) -> dict[str, tuple[float, object]]:
+    """Run each function `repeats` times, taking turns, and keep each one's fastest run."""
+    best: dict[str, tuple[float, object]] = {}
+    for _ in range(repeats):
+        for name, function in functions.items():
+            seconds, result = timed(function)
+            if name not in best or seconds < best[name][0]:
+                best[name] = (seconds, result)
+    return best
+
+
+# ---------------------------------------------------------------------------------------- bare search
+
+
+def bare_alphabeta(game, state, alpha: float, beta: float, counter: list[int] | None = None) -> float:
+    """Plain recursive fail-soft alpha-beta (cut when alpha >= beta) over the same Game protocol calls."""
+    if counter is not None:
+        counter[0] += 1
+    if game.is_terminal(state):
+        return game.utility(state)
+    if game.is_max(state):
+        value = -math.inf
+        for move in game.moves(state):
+            score = bare_alphabeta(game, game.play(state, move), alpha, beta, counter)
+            if score > value:
+                value = score
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        return value
+    value = math.inf
+    for move in game.moves(state):
+        score = bare_alphabeta(game, game.play(state, move), alpha, beta, counter)
+        if score < value:
+            value = score
+            if value < beta:
+                beta = value
+                if alpha >= beta:
+                    break
+    return value
+
+
+def bench_instrumentation_overhead(branching: int = 6, depth: int = 8, seed: int = 1) -> list[dict]:
+    tree = trees.ordered(branching, depth, "random", seed)
+    counter = [0]
+    bare_value = bare_alphabeta(tree, tree.initial, -math.inf, math.inf, counter)
+    best = interleaved_best(
+        {
+            "instrumented": lambda: search.alphabeta(tree),
+            "bare": lambda: bare_alphabeta(tree, tree.initial, -math.inf, math.inf),
+        },
+        repeats=3,
+    )
+    (t_instr, result), (t_bare, _) = best["instrumented"], best["bare"]
+    assert result.value == bare_value, (result.value, bare_value)
+    assert result.stats.nodes == counter[0], (result.stats.nodes, counter[0])
+    nodes = counter[0]
+    ratio = t_instr / t_bare
+    name = f"alpha-beta, ordered({branching}, {depth}, 'random')"
+    return [
+        row(name, "nodes searched (both)", f"{nodes:,}"),
+        row(name, "instrumented, time per node", f"{t_instr / nodes * 1e6:.2f} µs"),
+        row(name, "bare recursive, time per node", f"{t_bare / nodes * 1e6:.2f} µs"),
+        row(name, "instrumented / bare", f"{ratio:.2f}×", f"≤ {RATIO_TARGET}×", met(ratio <= RATIO_TARGET)),
+    ]
+
+
+# ---------------------------------------------------------------------------------------- minimal tree
+
+
+def peak_memory(function) -> int:
+    gc.collect()
+    tracemalloc.start()
+    try:
+        function()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def bench_minimal_tree(branching: int = 10, depth: int = 10) -> list[dict]:
+    tree = trees.ordered(branching, depth, "best", 0)
+    seconds, result = timed(search.alphabeta, tree)
+    minimal = branching ** math.ceil(depth / 2) + branching ** (depth // 2) - 1
+    assert result.stats.leaves == minimal, (result.stats.leaves, minimal)
+    small = trees.ordered(branching, 6, "best", 0)
+    peak_small = peak_memory(lambda: search.alphabeta(small))
+    peak_large = peak_memory(lambda: search.alphabeta(tree))
+    growth = peak_large / peak_small
+    leaves_growth = minimal / (branching**3 + branching**3 - 1)
+    name = f"alpha-beta 'best' ordering, b={branching}, d={depth} ({branching**depth:.0e} leaves)"
+    return [
+        row(name, "leaves evaluated (Knuth-Moore minimum)", f"{result.stats.leaves:,}"),
+        row(name, "wall time", f"{seconds:.2f} s", f"≤ {MINIMAL_TREE_SECONDS:.0f} s",
+            met(seconds <= MINIMAL_TREE_SECONDS)),
+        row(name, "peak traced memory d=6 / d=10", f"{peak_small / 1e6:.2f} MB / {peak_large / 1e6:.2f} MB"),
+        row(
+            name,
+            "memory growth d=6 -> d=10",
+            f"{growth:.1f}× (leaves grew {leaves_growth:.0f}×)",
+            "flat (≤ 2×)",
+            met(growth <= 2.0),
+        ),
+    ]
+
+
+# ---------------------------------------------------------------------------------------- tic-tac-toe
+
+
+def easyai_solver():
+    try:
+        from easyAI import AI_Player, Negamax
+        from easyAI.games import TicTacToe as EasyTicTacToe
+    except ImportError:
+        return None
+
+    def solve():
+        ai = Negamax(9)
+        game = EasyTicTacToe([AI_Player(ai), AI_Player(ai)])
+        move = ai(game)
+        return ai.alpha, move
+
+    return solve
+
+
+def openspiel_solver():
+    try:
+        import pyspiel
+        from open_spiel.python.algorithms import minimax
+    except ImportError:
+        return None
+    game = pyspiel.load_game("tic_tac_toe")
+    return lambda: minimax.alpha_beta_search(game)
+
+
+def bench_tictactoe(repeats: int = 5) -> list[dict]:
+    game = games.TicTacToe(scoring="win-loss")
+    solvers = {
+        "mmlib alphabeta": lambda: search.alphabeta(game),
+        "mmlib alphabeta, table=True": lambda: search.alphabeta(game, table=True),
+    }
+    peers = {"easyAI Negamax": easyai_solver(), "OpenSpiel alpha_beta_search": openspiel_solver()}
+    solvers.update({name: solve for name, solve in peers.items() if solve is not None})
+    best = interleaved_best(solvers, repeats)
+    # every solver must agree that the game is a draw
+    assert best["mmlib alphabeta"][1].value == 0 and best["mmlib alphabeta, table=True"][1].value == 0
+    if "easyAI Negamax" in best:
+        assert best["easyAI Negamax"][1][0] == 0, best["easyAI Negamax"][1]
+    if "OpenSpiel alpha_beta_search" in best:
+        assert best["OpenSpiel alpha_beta_search"][1][0] == 0, best["OpenSpiel alpha_beta_search"][1]
+
+    name = "tic-tac-toe solved from the empty board"
+    rows = []
+    for solver, (seconds, result) in best.items():
+        nodes = f", {result.stats.nodes:,} nodes" if hasattr(result, "stats") else ""
+        rows.append(row(name, f"{solver}: time (best of {repeats})", f"{seconds * 1000:.1f} ms{nodes}"))
+    ours = min(best["mmlib alphabeta"][0], best["mmlib alphabeta, table=True"][0])
+    for peer in peers:
+        if peer not in best:
+            rows.append(row(name, f"{peer}", "not installed (pip install -e '.[bench]')"))
+            continue
+        for solver in ("mmlib alphabeta", "mmlib alphabeta, table=True"):
+            ratio = best[solver][0] / best[peer][0]
+            rows.append(row(name, f"{solver} / {peer}", f"{ratio:.2f}×"))
+        if peer.startswith("OpenSpiel"):
+            ratio = ours / best[peer][0]
+            verdict = met(ratio < 1)
+            rows.append(row(name, "fastest mmlib / OpenSpiel", f"{ratio:.2f}×", "< 1× (faster)", verdict))
+    return rows
+
+
+# ---------------------------------------------------------------------------------------- notebooks
+
+
+def notebook_paths() -> list[Path]:
+    patterns = ("*.ipynb", "labs/*.ipynb", "labs/solutions/*.ipynb")
+    return [p for pattern in patterns for p in sorted(NOTEBOOK_DIR.glob(pattern))]
+
+
+def bench_notebooks() -> list[dict]:
+    import nbformat
+    from nbclient import NotebookClient
+
+    paths = notebook_paths()
+    if not paths:
+        return [row("notebook execution", "notebooks", "none found")]
+    rows, total = [], 0.0
+    with tempfile.TemporaryDirectory() as scratch:
+        copy = Path(scratch) / "notebooks"
+        shutil.copytree(NOTEBOOK_DIR, copy, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "_build"))
+        for path in paths:
+            target = copy / path.relative_to(NOTEBOOK_DIR)
+            nb = nbformat.read(target, as_version=4)
+            student_lab = path.parent.name == "labs"
+            client = NotebookClient(
+                nb,
+                timeout=600,
+                kernel_name="python3",
+                allow_errors=student_lab,
+                resources={"metadata": {"path": str(target.parent)}},
+            )
+            start = time.perf_counter()
+            client.execute()
+            seconds = time.perf_counter() - start
+            total += seconds
+            rows.append(
+                row(
+                    "notebook execution (nbclient, incl. kernel start)",
+                    path.relative_to(NOTEBOOK_DIR).as_posix(),
+                    f"{seconds:.1f} s",
+                    f"≤ {NOTEBOOK_SECONDS:.0f} s",
+                    met(seconds <= NOTEBOOK_SECONDS),
+                )
+            )
+    rows.append(
+        row(
+            "notebook execution (nbclient, incl. kernel start)",
+            f"all {len(paths)} notebooks",
+            f"{total:.1f} s",
+            f"≤ {ALL_NOTEBOOKS_SECONDS:.0f} s",
+            met(total <= ALL_NOTEBOOKS_SECONDS),
+        )
+    )
+    return rows
+
+
+def run() -> list[dict]:
+    return [
+        *bench_instrumentation_overhead(),
+        *bench_minimal_tree(),
+        *bench_tictactoe(),
+        *bench_notebooks(),
+    ]
+
+
+if __name__ == "__main__":
+    for r in run():
+        print(r)
