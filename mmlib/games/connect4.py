@@ -92,7 +92,7 @@ class ConnectFour:
         self._column_mask = tuple(((1 << self.rows) - 1) << (c * self.height)
                                   for c in range(self.columns))
         self._top = tuple(1 << (c * self.height + self.rows - 1) for c in range(self.columns))
-        self._shifts = tuple(tuple(d * i for i in range(1, self.connect))
+        self._shifts = tuple(tuple(d * step for step in _doubling_steps(self.connect))
                              for d in (1, self.height, self.height - 1, self.height + 1))
         self.lines = self._all_lines()
         self.centre_order = tuple(sorted(range(self.columns),
@@ -116,7 +116,7 @@ class ConnectFour:
 
     def play(self, state: State, move: int) -> State:
         """The state after dropping a disc into column ``move``."""
-        if isinstance(move, bool) or not isinstance(move, numbers.Integral):
+        if type(move) is not int and (isinstance(move, bool) or not isinstance(move, numbers.Integral)):
             raise IllegalMoveError(f"move: expected a column number, got {move!r}")
         if not 0 <= move < self.columns:
             raise IllegalMoveError(f"move: expected a column 0..{self.columns - 1}, got {move}")
@@ -173,11 +173,15 @@ class ConnectFour:
 
     # -- the rules, for people and for quiescence search ----------------------------
     def has_line(self, discs: int) -> bool:
-        """True when the bitboard ``discs`` holds ``connect`` in a row in some direction."""
+        """True when the bitboard ``discs`` holds ``connect`` in a row in some direction.
+
+        ``run`` keeps the cells that start a run of discs, first of length 1, then 2, 4...:
+        runs of length L starting at a cell and L cells further make a run of length 2L.
+        """
         for shifts in self._shifts:
             run = discs
             for shift in shifts:
-                run &= discs >> shift
+                run &= run >> shift
             if run:
                 return True
         return False
@@ -306,6 +310,16 @@ class CentreFirst(Ordering):
             middle = (max(moves) + min(moves)) / 2 if moves else 0
             return sorted(moves, key=lambda m: abs(m - middle))
         return sorted(moves, key=rank.__getitem__)
+
+
+def _doubling_steps(connect: int) -> list[int]:
+    """Run lengths to add, doubling, until a run reaches ``connect`` (4: [1, 2]; 5: [1, 2, 1])."""
+    steps, length = [], 1
+    while length < connect:
+        step = min(length, connect - length)
+        steps.append(step)
+        length += step
+    return steps
 
 
 def _check_size(value: int, name: str) -> int:
