@@ -183,9 +183,10 @@ class _Search:
         return self.done(state, path, value)
 
     def alphabeta_fail_hard(self, state, depth, alpha, beta, path):
-        """Fail-hard alpha-beta, the [min, max] form of seed 000: the result is clamped to
-        the window.  MAX starts from v = alpha and hands v down as the new alpha; when
-        v passes beta it returns beta itself (MIN symmetrically)."""
+        """Fail-hard alpha-beta, the [min, max] form of seed 000: an interior node's result
+        is clamped to the window.  MAX starts from v = alpha and hands v down as the new
+        alpha; when v passes beta it returns beta itself (MIN symmetrically).  As in the
+        seed's code, a leaf returns its own value and its parent does the clamping."""
         self.enter(path, alpha, beta, state)
         if self.at_horizon(state, depth):
             return self.leaf(state, path)

@@ -24,12 +24,16 @@ from dataclasses import dataclass, field
 
 from ..errors import ArgumentError, SearchError, TreeError
 
-__all__ = ["Node", "Tree", "Path", "from_nested", "check_value", "bfs_labels"]
+__all__ = ["Node", "Tree", "Path", "from_nested", "check_value", "bfs_labels", "MAX_HEIGHT"]
 
 Path = tuple[int, ...]
 """A node's address: the child indices taken from the root (``()`` is the root)."""
 
 _LABEL_ALPHABET = string.ascii_uppercase + string.ascii_lowercase + string.digits
+
+MAX_HEIGHT = 5_000
+"""The deepest explicit tree mmlib builds (every node keeps its path, so memory grows
+with the square of the height)."""
 
 
 @dataclass(eq=False)
@@ -227,6 +231,8 @@ def from_nested(nested: object, *, root_is_max: bool = True) -> Tree:
                     f"nested: an interior node has no children (at path {path}); "
                     "write a leaf as a number"
                 )
+            if len(path) >= MAX_HEIGHT:
+                raise TreeError(f"nested: the tree is deeper than {MAX_HEIGHT:,} levels")
             queue.extend((path + (i,), child) for i, child in enumerate(item))
         else:
             check_value(item, f"nested: leaf at path {path}")
@@ -257,6 +263,8 @@ def build(children: dict[str, list[str]], values: dict[str, float], root: str,
     while queue:
         label, path = queue.popleft()
         order.append((label, path))
+        if len(path) > MAX_HEIGHT:
+            raise TreeError(f"tree: deeper than {MAX_HEIGHT:,} levels")
         queue.extend((kid, path + (i,)) for i, kid in enumerate(children.get(label, ())))
     built: dict[str, Node] = {}
     for label, path in reversed(order):

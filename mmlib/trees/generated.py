@@ -226,11 +226,15 @@ class OrderedTree(_GeneratedTree):
         maximizing = node.depth % 2 == 0
         step = self._worst_fraction(node, move)
         previous = self._worst_fraction(node, move - 1) if move else None
-        if maximizing:
+        if step == 1.0:  # the last child carries the parent's value exactly
+            value = node.value
+        elif maximizing:
             value = node.lo + (node.value - node.lo) * step
+        else:
+            value = node.hi - (node.hi - node.value) * step
+        if maximizing:
             lo = node.lo if previous is None else node.lo + (node.value - node.lo) * previous
             return GeneratedNode(h, node.depth + 1, value, lo, node.hi)
-        value = node.hi - (node.hi - node.value) * step
         hi = node.hi if previous is None else node.hi - (node.hi - node.value) * previous
         return GeneratedNode(h, node.depth + 1, value, node.lo, hi)
 

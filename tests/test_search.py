@@ -1,0 +1,327 @@
+"""Search: exact published figures, agreement between algorithms, and the options."""
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from mmlib import analysis, games, search, trees
+from mmlib.errors import ArgumentError, ArgumentTypeError, NodeBudgetExceeded, SearchTooLarge
+from mmlib.table import EXACT, TranspositionTable
+
+# -- exact figures from the literature -----------------------------------------------------
+
+SMALL = [(b, d) for b in range(2, 7) for d in range(1, 9)]
+
+
+@pytest.mark.parametrize("b,d", SMALL)
+def test_best_ordering_evaluates_exactly_the_knuth_moore_minimal_tree(b, d):
+    tree = trees.ordered(b, d, "best", seed=b * 100 + d)
+    expected = b ** ((d + 1) // 2) + b ** (d // 2) - 1          # Knuth & Moore (1975)
+    for variant, cutoff in [("fail-soft", ">="), ("fail-soft", ">"), ("fail-hard", ">=")]:
+        result = search.alphabeta(tree, variant=variant, cutoff=cutoff)
+        assert result.stats.leaves == expected, (variant, cutoff)
+    assert search.negamax(tree).stats.leaves == expected
+
+
+@pytest.mark.parametrize("b,d", [(4, 8), (3, 7), (2, 8)])
+def test_best_ordering_visits_the_minimal_tree_node_for_node(b, d):
+    result = search.alphabeta(trees.ordered(b, d, "best", seed=1))
+    minimal = set(analysis.minimal_tree_paths(b, d))
+    assert set(result.stats.leaf_order) == {p for p in minimal if len(p) == d}
+    assert result.stats.nodes == len(minimal)
+    assert b != 4 or d != 8 or result.stats.leaves == 511       # the figure in shared/README
+
+
+@pytest.mark.parametrize("b,d", [(b, d) for b, d in SMALL if b ** d <= 50_000])
+def test_worst_ordering_allows_no_cutoff(b, d):
+    tree = trees.ordered(b, d, "worst", seed=d)
+    for variant, cutoff in [("fail-soft", ">="), ("fail-hard", ">="), ("fail-hard", ">")]:
+        result = search.alphabeta(tree, variant=variant, cutoff=cutoff)
+        assert result.stats.leaves == b ** d
+        assert result.stats.cutoffs == 0
+
+
+def test_reversing_the_worst_order_gives_the_best():
+    tree = trees.ordered(3, 6, "worst", seed=5)
+    assert search.alphabeta(tree, order="reversed").stats.leaves == 3 ** 3 + 3 ** 3 - 1
+
+
+def test_static_ordering_with_a_perfect_evaluator_meets_knuth_moore():
+    # noise=0: the static value of a node is its true value, so sorting puts the best first
+    tree = trees.ordered(4, 6, "random", seed=11)
+    result = search.alphabeta(tree, order="static")
+    assert result.stats.leaves == 4 ** 3 + 4 ** 3 - 1
+    assert result.stats.order_evaluations > 0
+    assert result.value == search.alphabeta(tree).value
+
+
+def test_aima_figure_5_2():
+    tree = trees.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    result = search.alphabeta(tree)
+    assert result.value == 3 and result.move == 0
+    evaluated = [tree.node(p).value for p in result.stats.leaf_order]
+    assert evaluated == [3, 12, 8, 2, 14, 5, 2]     # 4 and 6 are skipped
+
+
+def test_tictactoe_alpha_beta_in_natural_order():
+    # The full game: minimax visits every node; alpha-beta in square order visits 18,297.
+    game = games.TicTacToe()
+    plain = search.minimax(game)
+    assert (plain.value, plain.stats.nodes, plain.stats.leaves) == (0, 549_946, 255_168)
+    pruned = search.alphabeta(game)
+    assert pruned.value == 0
+    assert pruned.stats.nodes < plain.stats.nodes // 20
+
+
+# -- every variant agrees with minimax (property tests) ------------------------------------
+
+leaf_values = st.integers(min_value=-4, max_value=4)   # few values: many ties
+
+
+def nested_trees(max_leaves=40):
+    return st.recursive(leaf_values, lambda kids: st.lists(kids, min_size=1, max_size=4),
+                        max_leaves=max_leaves)
+
+
+VARIANTS = [("fail-soft", ">="), ("fail-soft", ">"), ("fail-hard", ">="), ("fail-hard", ">")]
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(nested_trees())
+def test_every_alphabeta_variant_returns_the_minimax_value(nested):
+    tree = trees.from_nested(nested)
+    expected = search.minimax(tree)
+    for variant, cutoff in VARIANTS:
+        result = search.alphabeta(tree, variant=variant, cutoff=cutoff)
+        assert result.value == expected.value
+        assert result.move == expected.move                 # the first best move, as minimax
+        assert set(result.stats.leaf_order) <= set(expected.stats.leaf_order)
+    assert search.negamax(tree).value == expected.value
+    assert search.alphabeta(tree, table=True).value == expected.value
+
+
+@settings(max_examples=300, deadline=None)
+@given(nested_trees())
+def test_fail_soft_and_fail_hard_prune_the_same_leaves(nested):
+    # A classical fact: the returned bounds differ, the visited nodes do not.
+    tree = trees.from_nested(nested)
+    soft = search.alphabeta(tree, variant="fail-soft")
+    hard = search.alphabeta(tree, variant="fail-hard")
+    assert soft.stats.leaf_order == hard.stats.leaf_order
+    assert search.negamax(tree).stats.leaf_order == soft.stats.leaf_order
+
+
+@settings(max_examples=300, deadline=None)
+@given(nested_trees(), st.integers(-6, 6), st.integers(1, 8))
+def test_windowed_results_bound_the_true_value(nested, alpha, width):
+    assume(isinstance(nested, list))   # seed 000's code returns a leaf's own value unclamped
+    tree = trees.from_nested(nested)
+    true = search.minimax(tree).value
+    beta = alpha + width
+    soft = search.alphabeta(tree, alpha=alpha, beta=beta).value
+    hard = search.alphabeta(tree, variant="fail-hard", alpha=alpha, beta=beta).value
+    if alpha < true < beta:
+        assert soft == hard == true
+    elif true <= alpha:
+        assert true <= soft <= alpha and hard == alpha
+    else:
+        assert beta <= soft <= true and hard == beta
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2 ** 32), st.integers(2, 4), st.integers(1, 6),
+       st.sampled_from(["best", "worst", "random", 0.7]))
+def test_generated_trees_agree_with_minimax(seed, b, d, ordering):
+    tree = trees.ordered(b, d, ordering, seed=seed)
+    value = search.minimax(tree).value
+    assert value == tree.initial.value                    # the value the tree was built from
+    assert search.alphabeta(tree).value == value
+    assert search.alphabeta(tree, variant="fail-hard", cutoff=">").value == value
+
+
+def test_minimax_on_a_uniform_tree_is_the_max_of_mins():
+    tree = trees.uniform(3, 2, seed=9)
+    children = [[tree.play(tree.play(tree.initial, i), j).value for j in range(3)] for i in range(3)]
+    assert search.minimax(tree).value == max(min(row) for row in children)
+
+
+# -- the transposition table --------------------------------------------------------------
+
+def reachable_positions(game, limit=300):
+    seen, frontier = [], [game.initial]
+    while frontier and len(seen) < limit:
+        state = frontier.pop(0)
+        seen.append(state)
+        frontier.extend(game.play(state, m) for m in game.moves(state))
+    return seen[::7]
+
+
+@pytest.mark.parametrize("scoring", ["ten", "depth-adjusted"])
+def test_table_search_agrees_with_plain_search_on_tictactoe(scoring):
+    game = games.TicTacToe(scoring=scoring)
+    for state in reachable_positions(game):
+        for depth in (None, 2, 3):
+            plain = search.minimax(game, depth, state=state).value
+            assert search.alphabeta(game, depth, state=state, table=True).value == plain
+            assert search.negamax(game, depth, state=state, table=True).value == plain
+
+
+class AlwaysExactTable(TranspositionTable):
+    """The classic bug: store windowed results as if they were exact values."""
+
+    def store(self, key, depth, value, alpha, beta, move=None):
+        super().store(key, depth, value, float("-inf"), float("inf"), move)
+
+
+def test_storing_windowed_values_as_exact_is_wrong_and_ours_is_not():
+    game = games.TicTacToe(scoring="depth-adjusted")
+    wrong = 0
+    for state in reachable_positions(game, limit=600):
+        true = search.minimax(game, state=state).value
+        assert search.alphabeta(game, state=state, table=TranspositionTable()).value == true
+        wrong += search.alphabeta(game, state=state, table=AlwaysExactTable()).value != true
+    assert wrong > 0   # the pitfall is real on this game, so the test above can fail
+
+
+def test_table_flags():
+    table = TranspositionTable()
+    table.store("k", 2, 5, alpha=1, beta=9)
+    assert table.entry("k").flag == EXACT
+    table.store("k", 2, 9, alpha=1, beta=9)
+    assert table.entry("k").flag == "lower"
+    assert table.lookup("k", 2, 1, 9) == 9
+    assert table.lookup("k", 3, 1, 9) is None         # searched too shallow
+    assert table.lookup("k", 2, 1, 10) is None        # >= 9 says nothing about beta = 10
+
+
+def test_table_solves_tictactoe_with_far_fewer_nodes():
+    game = games.TicTacToe()
+    plain, tabled = search.alphabeta(game), search.alphabeta(game, table=True)
+    assert tabled.value == plain.value == 0
+    assert tabled.stats.table_hits > 0
+    assert tabled.stats.nodes < plain.stats.nodes / 2
+    assert len(tabled.pv) == 9                            # a full drawn game
+
+
+# -- principal variation ------------------------------------------------------------------
+
+@settings(max_examples=200, deadline=None)
+@given(nested_trees())
+def test_principal_variation_leads_to_a_leaf_of_the_root_value(nested):
+    tree = trees.from_nested(nested)
+    for result in (search.minimax(tree), search.alphabeta(tree),
+                   search.alphabeta(tree, variant="fail-hard")):
+        node = tree.root
+        for move in result.pv:
+            node = node.children[move]
+        assert node.is_leaf and node.value == result.value
+
+
+# -- orderings, iterative deepening, killers -------------------------------------------------
+
+@pytest.mark.parametrize("order", ["natural", "reversed", "random", "static", "killer", "previous"])
+def test_every_ordering_keeps_the_value(order):
+    tree = trees.ordered(3, 5, "random", seed=4, noise=0.2)
+    assert search.alphabeta(tree, order=order).value == search.minimax(tree).value
+
+
+def test_random_order_is_reproducible_and_seeded():
+    from mmlib.ordering import RandomOrder
+
+    tree = trees.ordered(3, 5, "best", seed=4)
+    first = search.alphabeta(tree, order=RandomOrder(seed=1)).stats.leaf_order
+    assert search.alphabeta(tree, order=RandomOrder(seed=1)).stats.leaf_order == first
+    assert search.alphabeta(tree, order=RandomOrder(seed=2)).stats.leaf_order != first
+
+
+def test_iterative_deepening_reports_every_iteration():
+    tree = trees.ordered(3, 6, "random", seed=8, noise=0.05)
+    deepening = search.iterative_deepening(tree, 6, killers=True, table=True)
+    assert [len(r.stats.nodes_by_depth) - 1 for r in deepening.iterations] == [1, 2, 3, 4, 5, 6]
+    assert deepening.value == search.minimax(tree).value
+    assert deepening.nodes == sum(r.stats.nodes for r in deepening.iterations)
+    for depth, result in enumerate(deepening.iterations, start=1):
+        assert result.value == search.minimax(tree, depth).value
+
+
+def test_previous_iteration_ordering_helps_on_a_well_evaluated_tree():
+    tree = trees.ordered(5, 6, "random", seed=3, noise=0.0)
+    last = search.iterative_deepening(tree, 6).last
+    natural = search.alphabeta(tree)
+    assert last.value == natural.value
+    assert last.stats.leaves < natural.stats.leaves
+
+
+def test_killer_moves_are_remembered_per_ply():
+    from mmlib.ordering import KillerMoves
+
+    killers = KillerMoves()
+    killers.cutoff((0, 1), 2)
+    killers.cutoff((1, 1), 0)
+    killers.cutoff((2, 1), 2)
+    assert killers.killers[2] == [2, 0]
+    assert killers.order(None, None, [0, 1, 2], (1, 1)) == [2, 0, 1]
+
+
+# -- budgets, depth limits and bad arguments ---------------------------------------------------
+
+def test_budget_raises_with_partial_counts():
+    with pytest.raises(NodeBudgetExceeded) as caught:
+        search.alphabeta(trees.uniform(3, 6, seed=1), max_nodes=100)
+    assert caught.value.stats.nodes == 101
+    assert "max_nodes" in str(caught.value)
+
+
+def test_hopeless_minimax_is_refused_before_starting():
+    with pytest.raises(SearchTooLarge, match="11,111,111,111 nodes"):
+        search.minimax(trees.uniform(10, 10, seed=0))
+    shallow = search.minimax(trees.ordered(10, 10, "random", seed=0, noise=0.1), depth=2)
+    assert shallow.stats.nodes == 111
+
+
+def test_alpha_beta_on_ten_to_the_ten_leaves_with_best_ordering():
+    result = search.alphabeta(trees.ordered(10, 10, "best", seed=0))
+    assert result.stats.leaves == 2 * 10 ** 5 - 1
+
+
+def test_depth_limit_counts_per_depth():
+    result = search.minimax(trees.ordered(3, 5, "random", seed=2, noise=0.1), depth=3)
+    assert result.stats.nodes_by_depth == [1, 3, 9, 27]
+    assert result.stats.leaves_by_depth == [0, 0, 0, 27]
+
+
+def test_deep_chain_searches_without_recursion_error():
+    chain = 7
+    for _ in range(5000):
+        chain = [chain]
+    tree = trees.from_nested(chain)
+    assert search.alphabeta(tree).value == 7
+    assert search.minimax(tree).stats.nodes == 5001
+
+
+@pytest.mark.parametrize("kwargs, error, word", [
+    ({"depth": -1}, ArgumentError, "depth"),
+    ({"depth": 1.5}, ArgumentTypeError, "depth"),
+    ({"variant": "soft"}, ArgumentError, "variant"),
+    ({"cutoff": "=>"}, ArgumentError, "cutoff"),
+    ({"max_nodes": 0}, ArgumentError, "max_nodes"),
+    ({"order": "best-first"}, ArgumentError, "order"),
+    ({"alpha": 3, "beta": 3}, ArgumentError, "alpha"),
+    ({"table": "yes"}, ArgumentTypeError, "table"),
+    ({"evaluate": 3}, ArgumentTypeError, "evaluate"),
+])
+def test_bad_arguments_name_themselves(kwargs, error, word):
+    with pytest.raises(error, match=word):
+        search.alphabeta([[1, 2], [3]], **kwargs)
+
+
+def test_not_a_game():
+    with pytest.raises(ArgumentTypeError, match="game"):
+        search.minimax(42)
+
+
+def test_missing_static_value_is_explained():
+    from mmlib.errors import SearchError
+
+    with pytest.raises(SearchError, match="no static value"):
+        search.minimax([[1, 2], [3, 4]], depth=1)
