@@ -1,0 +1,18 @@
+"""Interactive explorers for JupyterLab (ipywidgets 8): watch the search happen.
+
+Each function returns a widget (display it as a cell's value).  Controls are exposed as
+attributes (``slider``, ``buttons``, ``status``...) so that they can be driven from code.
+
+>>> from mmlib import widgets
+>>> explorer = widgets.step_through([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+>>> explorer.next.click()
+>>> explorer.slider.value
+1
+"""
+
+from .editor import tree_editor
+from .growth import growth_explorer
+from .step import step_through
+from .tictactoe import play_tictactoe
+
+__all__ = ["step_through", "growth_explorer", "tree_editor", "play_tictactoe"]

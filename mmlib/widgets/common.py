@@ -1,0 +1,50 @@
+"""Pieces shared by the explorers: a figure shown as a PNG inside an ``ipywidgets.Output``."""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+from typing import Any
+
+__all__ = ["figure_output", "show_figure", "status_html", "set_status", "PNG_DPI"]
+
+PNG_DPI = 72
+
+
+def png_of(figure: Any, dpi: int = PNG_DPI) -> bytes:
+    """The figure rendered to PNG bytes (Agg, no pyplot)."""
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=dpi)
+    return buffer.getvalue()
+
+
+def figure_output() -> Any:
+    """An empty ``Output`` with the DOM class the browser tests look for."""
+    import ipywidgets as widgets
+
+    output = widgets.Output()
+    output.add_class("mmlib-figure")
+    return output
+
+
+def show_figure(output: Any, figure: Any) -> None:
+    """Replace what ``output`` shows by ``figure`` as a PNG (works with or without a kernel)."""
+    data = base64.b64encode(png_of(figure)).decode("ascii")
+    output.outputs = ({"output_type": "display_data", "data": {"image/png": data, "text/plain": "<figure>"},
+                       "metadata": {}},)
+
+
+def status_html(text: str = "") -> Any:
+    """An ``HTML`` line with the DOM class ``mmlib-status``."""
+    import ipywidgets as widgets
+
+    status = widgets.HTML(value=text)
+    status.add_class("mmlib-status")
+    return status
+
+
+def set_status(status: Any, text: str, *, error: bool = False) -> None:
+    """Show ``text`` (plain text, escaped) in the status line, in red for an error."""
+    escaped = html.escape(text).replace("\n", "<br>")
+    status.value = f'<span style="color:#b00020">{escaped}</span>' if error else escaped

@@ -1,0 +1,154 @@
+"""Growth explorer: how many leaves a search needs as the depth grows, against theory.
+
+>>> explorer = growth_explorer()
+>>> explorer.depth.value = 4
+>>> explorer.rows[-1]["depth"], explorer.rows[-1]["leaves"]        # best first, b=3: 3^2 + 3^2 - 1
+(4, 17)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import analysis, trees
+from ..draw.tree import format_value
+from ..errors import MmlibError, NodeBudgetExceeded
+from .common import figure_output, set_status, show_figure, status_html
+
+__all__ = ["growth_explorer", "GrowthExplorer"]
+
+MAX_BRANCHING = 8
+MAX_DEPTH = 8
+NODE_BUDGET = 40_000
+"""Nodes one update may search in all; deeper searches are skipped so the kernel never freezes."""
+
+
+def _widgets():
+    import ipywidgets
+    return ipywidgets
+
+
+class GrowthExplorer(_widgets().VBox):
+    """Sliders ``branching``, ``depth``, ``ordering``, ``q``, ``seed``, ``algorithm``; the plot in
+    ``output``, the summary in ``status``; ``rows`` holds the measurements shown."""
+
+    def __init__(self, branching: int, depth: int, ordering: str, algorithm: str, node_budget: int):
+        widgets = _widgets()
+        self.node_budget = node_budget
+        self.cache: dict[tuple, dict] = {}
+        self.rows: list[dict] = []
+        self.branching = widgets.IntSlider(value=branching, min=2, max=MAX_BRANCHING, description="b")
+        self.depth = widgets.IntSlider(value=depth, min=1, max=MAX_DEPTH, description="d")
+        self.ordering = widgets.Dropdown(options=["best", "random", "worst", "quality q"], value=ordering,
+                                         description="ordering")
+        self.q = widgets.FloatSlider(value=0.5, min=0.0, max=1.0, step=0.05, description="q")
+        self.seed = widgets.IntSlider(value=0, min=0, max=20, description="seed")
+        self.algorithm = widgets.Dropdown(options=["alphabeta", "minimax"], value=algorithm,
+                                          description="algorithm")
+        for control in (self.branching, self.depth, self.ordering, self.q, self.seed, self.algorithm):
+            control.observe(self._on_change, names="value")
+        self.output = figure_output()
+        self.status = status_html()
+        self._make_figure()
+        left = widgets.VBox([self.branching, self.depth, self.seed])
+        right = widgets.VBox([self.ordering, self.q, self.algorithm])
+        super().__init__([widgets.HBox([left, right]), self.status, self.output])
+        self.add_class("mmlib-growth-explorer")
+        self.update()
+
+    def _make_figure(self) -> None:
+        from matplotlib.figure import Figure
+
+        self.figure = Figure(figsize=(7, 4), layout="constrained")
+        ax = self.ax = self.figure.add_subplot()
+        self.measured, = ax.plot([], [], marker="o", lw=2, label="measured")
+        self.full, = ax.plot([], [], ls="--", color="#444444", label="$b^d$ (no pruning)")
+        self.knuth, = ax.plot([], [], ls=":", color="#444444", label="Knuth–Moore (best first)")
+        self.pearl, = ax.plot([], [], ls="-.", color="#888888", label="Pearl $R_b^d$ (random)")
+        ax.set_yscale("log")
+        ax.set_xlabel("depth d")
+        ax.set_ylabel("leaves evaluated (log scale)")
+        ax.grid(True, alpha=0.3)
+
+    def ordering_value(self) -> Any:
+        return self.q.value if self.ordering.value == "quality q" else self.ordering.value
+
+    def _on_change(self, change: dict) -> None:
+        try:
+            self.update()
+        except MmlibError as error:  # never raise into the kernel from a slider
+            set_status(self.status, str(error), error=True)
+
+    def measure(self, branching: int, depth: int) -> dict | None:
+        """The row for one depth (cached), or None if it would exceed the node budget."""
+        key = (branching, depth, self.ordering_value(), self.seed.value, self.algorithm.value)
+        if key not in self.cache:
+            tree = trees.ordered(branching, depth, key[2], key[3])
+            try:
+                result = analysis.ALGORITHMS[key[4]](tree, max_nodes=self.node_budget)
+            except (NodeBudgetExceeded, MmlibError):
+                self.cache[key] = None
+            else:
+                self.cache[key] = {"branching": branching, "depth": depth, "ordering": key[2],
+                                   "algorithm": key[4], "seed": key[3], "nodes": result.stats.nodes,
+                                   "leaves": result.stats.leaves, "cutoffs": result.stats.cutoffs}
+        return self.cache[key]
+
+    def forecast(self, b: int, depth: int, rows: list[dict]) -> float:
+        """Nodes a search to ``depth`` is expected to need (theory where it is exact)."""
+        if self.algorithm.value == "minimax" or self.ordering_value() == "worst":
+            return trees.uniform_node_count(b, depth)
+        if self.ordering_value() == "best":
+            return analysis.knuth_moore_nodes(b, depth)
+        return rows[-1]["nodes"] * b if rows else 0
+
+    def update(self) -> None:
+        """Measure depths 1..d (until the budget runs out) and redraw the same figure."""
+        b, d = self.branching.value, self.depth.value
+        self.q.disabled = self.ordering.value != "quality q"
+        rows: list[dict] = []
+        for depth in range(1, d + 1):
+            if self.forecast(b, depth, rows) > self.node_budget:
+                break  # this depth would most likely exceed the budget: do not even start it
+            row = self.measure(b, depth)
+            if row is None:
+                break
+            rows.append(row)
+        self.rows = rows
+        depths = list(range(1, d + 1))
+        self.measured.set_data([r["depth"] for r in rows], [r["leaves"] for r in rows])
+        self.measured.set_label(f"{self.algorithm.value}, {self.ordering_value()}, seed {self.seed.value}")
+        self.full.set_data(depths, [b ** k for k in depths])
+        self.knuth.set_data(depths, [analysis.knuth_moore_leaves(b, k) for k in depths])
+        pearl = analysis.pearl_branching(b)
+        self.pearl.set_data(depths, [pearl ** k for k in depths])
+        self.ax.set_xlim(0.8, d + 0.2)
+        self.ax.set_ylim(0.8, max(b ** d, 2) * 1.5)
+        self.ax.legend(loc="upper left", fontsize=8)
+        self.ax.set_title(f"b = {b}: leaves versus depth")
+        show_figure(self.output, self.figure)
+        set_status(self.status, self.summary(b, d, pearl))
+
+    def summary(self, b: int, d: int, pearl: float) -> str:
+        if not self.rows:
+            return f"b = {b}: even depth 1 needs more than {self.node_budget:,} nodes."
+        last = self.rows[-1]
+        ebf = analysis.effective_branching_factor(last["leaves"], last["depth"])
+        text = (f"depth {last['depth']}: {last['leaves']:,} leaves, {last['nodes']:,} nodes; effective "
+                f"branching factor {format_value(round(ebf, 3))} (b = {b}, √b = {b ** 0.5:.3f}, "
+                f"R_b = {pearl:.3f})")
+        if last["depth"] < d:
+            skipped = f"Depth {d}" if last["depth"] + 1 == d else f"Depths {last['depth'] + 1}–{d}"
+            text += f". {skipped} skipped: it would take more than {self.node_budget:,} nodes."
+        return text
+
+
+def growth_explorer(branching: int = 3, depth: int = 4, ordering: str = "best", algorithm: str = "alphabeta",
+                    *, node_budget: int = NODE_BUDGET) -> GrowthExplorer:
+    """An explorer of search cost: leaves evaluated versus depth for a generated tree
+    (``trees.ordered``) with the chosen branching, ordering (best / random / worst / quality q),
+    seed and algorithm, drawn with the curves b^d, Knuth–Moore and Pearl's R_b^d; the status
+    line gives the effective branching factor.  Slider ranges are bounded (b ≤ 8, d ≤ 8) and
+    each search stops at ``node_budget`` nodes, so no setting can freeze the kernel.
+    """
+    return GrowthExplorer(branching, depth, ordering, algorithm, node_budget)

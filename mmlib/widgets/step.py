@@ -1,0 +1,176 @@
+"""Step through a search: a slider over the trace, the tree redrawn at every step, one sentence.
+
+>>> explorer = step_through([[[3, 5], [6, 9]], [[1, 2], [0, -1]]])
+>>> explorer.slider.value = explorer.slider.max
+>>> explorer.sentence
+'A returns 5: the value of the game is 5.'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import search
+from ..draw.tree import TreeView, as_tree, format_value, format_window, marks_from_events
+from ..errors import ArgumentError
+from .common import figure_output, set_status, show_figure, status_html
+
+__all__ = ["step_through", "StepThrough", "describe"]
+
+MAX_STEP_NODES = 400
+"""Trees larger than this are refused: every step redraws every node."""
+
+
+def _label(tree: Any, path: tuple) -> str:
+    return tree.label_of(path)
+
+
+def _last_update(events: tuple, k: int, path: tuple) -> Any:
+    for event in reversed(events[:k]):
+        if event.kind == "update" and event.path == path:
+            return event
+    return None
+
+
+def describe(tree: Any, events: tuple, k: int, cutoff: str = ">=") -> str:
+    """One sentence for the event ``events[k]`` of a trace on ``tree``.
+
+    >>> result = search.alphabeta([[[3, 5], [6, 9]], [[1, 2], [0, -1]]], trace=True)
+    >>> k = next(i for i, e in enumerate(result.trace) if e.kind == "cutoff")
+    >>> describe(result.game, result.trace, k)
+    "at E: 6 ≥ β = 5, so E's remaining child K is pruned."
+    """
+    event = events[k]
+    here = _label(tree, event.path)
+    node = tree.node(event.path)
+    if event.kind == "enter":
+        window = format_window((event.alpha, event.beta))
+        called = f" with [α, β] = {window}" if window else ""
+        if node.is_leaf:
+            return f"reach the leaf {here}{called}."
+        return f"enter {here} ({node.player}){called}."
+    if event.kind == "leaf":
+        return f"{here} is a leaf: its value is {format_value(event.value)}."
+    if event.kind == "update":
+        child = _label(tree, event.path + (event.move,))
+        text = f"at {here}: {child} returned {format_value(event.score)}, so {here}'s value so far is " \
+               f"{format_value(event.value)}"
+        if event.alpha is not None:
+            text += f"; now α = {format_value(event.alpha)}, β = {format_value(event.beta)}"
+        return text + "."
+    if event.kind == "cutoff":
+        return _cutoff_sentence(tree, events, k, cutoff)
+    if event.kind == "hit":
+        return f"{here} is already in the table: value {format_value(event.value)}."
+    if event.path == ():
+        return f"{here} returns {format_value(event.value)}: the value of the game is " \
+               f"{format_value(event.value)}."
+    parent = _label(tree, event.path[:-1])
+    return f"{here} returns {format_value(event.value)} to {parent}."
+
+
+def _cutoff_sentence(tree: Any, events: tuple, k: int, cutoff: str) -> str:
+    event = events[k]
+    here = _label(tree, event.path)
+    skipped = [_label(tree, event.path + (move,)) for move in event.skipped]
+    what = f"remaining child {skipped[0]} is" if len(skipped) == 1 else \
+        f"remaining children {', '.join(skipped)} are"
+    update = _last_update(events, k, event.path)
+    strict = cutoff == ">"
+    if update is None:
+        return f"at {here}: the {what} pruned."
+    if tree.node(event.path).is_max:
+        test = f"{format_value(update.value)} {'>' if strict else '≥'} β = {format_value(update.beta)}"
+    else:
+        test = f"{format_value(update.value)} {'<' if strict else '≤'} α = {format_value(update.alpha)}"
+    return f"at {here}: {test}, so {here}'s {what} pruned."
+
+
+def _run_search(tree: Any, algorithm: str, variant: str, cutoff: str) -> Any:
+    if algorithm == "minimax":
+        return search.minimax(tree, trace=True)
+    if algorithm == "alphabeta":
+        return search.alphabeta(tree, variant=variant, cutoff=cutoff, trace=True)
+    raise ArgumentError(f"algorithm: expected 'minimax' or 'alphabeta', got {algorithm!r}")
+
+
+def _widgets():
+    import ipywidgets
+    return ipywidgets
+
+
+class StepThrough(_widgets().VBox):
+    """The step-through explorer (see :func:`step_through`).
+
+    ``slider`` (step number; step 0 is before the search starts), ``back``, ``next``,
+    ``play``, ``status`` (the sentence), ``output`` (the figure), ``result`` and ``view``.
+    """
+
+    def __init__(self, tree: Any, algorithm: str, variant: str, cutoff: str, interval: int):
+        widgets = _widgets()
+        self.tree = as_tree(tree, max_nodes=MAX_STEP_NODES)
+        if self.tree.node_count > MAX_STEP_NODES:
+            raise ArgumentError(f"tree: {self.tree.node_count} nodes is too many to step through "
+                                f"(at most {MAX_STEP_NODES})")
+        self.cutoff = cutoff
+        self.result = _run_search(self.tree, algorithm, variant, cutoff)
+        self.events = self.result.trace
+        self.windows = algorithm == "alphabeta"
+        self.name = self.result.algorithm
+        self.view = TreeView(self.tree)
+        self.output = figure_output()
+        self.status = status_html()
+        self.slider = widgets.IntSlider(value=0, min=0, max=len(self.events), description="step",
+                                        continuous_update=True, layout=widgets.Layout(width="60%"))
+        self.slider.add_class("mmlib-step-slider")
+        self.back = widgets.Button(description="Back", icon="step-backward", layout={"width": "auto"})
+        self.next = widgets.Button(description="Next", icon="step-forward", layout={"width": "auto"})
+        self.play = widgets.Play(value=0, min=0, max=len(self.events), interval=interval,
+                                 description="play")
+        widgets.jslink((self.play, "value"), (self.slider, "value"))
+        self.back.on_click(lambda _: self.go(self.slider.value - 1))
+        self.next.on_click(lambda _: self.go(self.slider.value + 1))
+        self.slider.observe(self._on_step, names="value")
+        controls = widgets.HBox([self.play, self.back, self.next, self.slider])
+        super().__init__([controls, self.status, self.output])
+        self.add_class("mmlib-step-through")
+        self.sentence = ""
+        self.show(0)
+
+    def go(self, step: int) -> None:
+        """Move the slider to ``step`` (clamped to the trace)."""
+        self.slider.value = max(self.slider.min, min(self.slider.max, step))
+
+    def _on_step(self, change: dict) -> None:
+        try:
+            self.show(change["new"])
+        except Exception as error:  # noqa: BLE001 - never raise into the kernel from a callback
+            set_status(self.status, f"could not draw step {change['new']}: {error}", error=True)
+
+    def show(self, step: int) -> None:
+        """Draw the tree as it is after ``step`` events and say what the last one did."""
+        marks = marks_from_events(self.tree, self.events[:step])
+        if step == len(self.events):
+            marks.pv = tuple(self.result.pv)
+        if step == 0:
+            self.sentence = f"{self.name}: press Next (or Play) to start at {self.tree.root.label}."
+        else:
+            self.sentence = describe(self.tree, self.events, step - 1, self.cutoff)
+        title = f"{self.name} — step {step} of {len(self.events)}"
+        self.view.show(marks, windows=self.windows, title=title)
+        show_figure(self.output, self.view.figure)
+        set_status(self.status, f"step {step}: {self.sentence}")
+
+
+def step_through(tree: Any, algorithm: str = "alphabeta", *, variant: str = "fail-soft", cutoff: str = ">=",
+                 interval: int = 900) -> StepThrough:
+    """An explorer that replays a search on ``tree`` one event at a time.
+
+    ``tree``: an explicit tree, a generated tree of modest size (at most 400 nodes), a
+    nested list or a labelled tree text.  ``algorithm``: ``"minimax"`` or ``"alphabeta"``
+    (with ``variant`` ``"fail-soft"``/``"fail-hard"`` and ``cutoff`` ``">="``/``">"``).
+    Each step redraws the tree with the current node (green ring), the values known so
+    far, the [α, β] windows, the pruned parts, and says in one sentence what happened.
+    ``interval``: milliseconds between steps when playing.
+    """
+    return StepThrough(tree, algorithm, variant, cutoff, interval)

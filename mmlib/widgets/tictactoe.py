@@ -1,0 +1,118 @@
+"""Play tic-tac-toe against the computer and see what its search cost.
+
+>>> board = play_tictactoe()
+>>> board.buttons[4].click()                     # X in the centre; O answers
+>>> [button.description for button in board.buttons].count("O")
+1
+>>> board.last_counts["minimax"] > board.last_counts["alphabeta"]
+True
+"""
+
+from __future__ import annotations
+
+from .. import games, search
+from ..draw.tree import format_value
+from ..errors import MmlibError
+from .common import set_status, status_html
+
+__all__ = ["play_tictactoe", "TicTacToeBoard"]
+
+
+def _widgets():
+    import ipywidgets
+    return ipywidgets
+
+
+class TicTacToeBoard(_widgets().VBox):
+    """``buttons`` (squares 0..8), ``status``, ``new_game``, ``state``, ``game``, and after each
+    computer move ``last_counts`` (nodes per algorithm) and ``last_values`` (move -> value)."""
+
+    def __init__(self, depth: int | None, algorithm: str, computer_first: bool, scoring: str):
+        widgets = _widgets()
+        if algorithm not in ("minimax", "alphabeta"):
+            from ..errors import ArgumentError
+            raise ArgumentError(f"algorithm: expected 'minimax' or 'alphabeta', got {algorithm!r}")
+        if depth is not None:
+            search._check_depth(depth)
+        self.game = games.TicTacToe(scoring=scoring)
+        self.depth, self.algorithm, self.computer_first = depth, algorithm, computer_first
+        self.buttons = [widgets.Button(description=" ", layout=widgets.Layout(width="56px", height="56px"))
+                        for _ in range(9)]
+        for square, button in enumerate(self.buttons):
+            button.add_class("mmlib-square")
+            button.on_click(lambda _, square=square: self.human_move(square))
+        self.status = status_html()
+        self.new_game = widgets.Button(description="New game", icon="refresh")
+        self.new_game.on_click(lambda _: self.restart())
+        grid = widgets.GridBox(self.buttons, layout=widgets.Layout(
+            grid_template_columns="repeat(3, 60px)", grid_gap="2px"))
+        super().__init__([grid, self.new_game, self.status])
+        self.add_class("mmlib-tictactoe")
+        self.restart()
+
+    @property
+    def human(self) -> str:
+        return "O" if self.computer_first else "X"
+
+    def restart(self) -> None:
+        self.state = self.game.initial
+        self.last_counts: dict[str, int] = {}
+        self.last_values: dict[int, float] = {}
+        if self.computer_first:
+            self.computer_move()
+        else:
+            self.refresh(f"You are {self.human}: click a square.")
+
+    def refresh(self, message: str) -> None:
+        for square, mark in enumerate(self.game.board(self.state)):
+            self.buttons[square].description = " " if mark == "." else mark
+            self.buttons[square].disabled = mark != "." or self.game.is_terminal(self.state)
+        set_status(self.status, message + self.outcome())
+
+    def outcome(self) -> str:
+        if not self.game.is_terminal(self.state):
+            return ""
+        winner = self.game.winner(self.state)
+        return " Game over: " + ("a draw." if winner is None else
+                                 "you win!" if winner == self.human else "the computer wins.")
+
+    def human_move(self, square: int) -> None:
+        """Play ``square`` for the human, then let the computer answer (never raises)."""
+        try:
+            if self.game.is_terminal(self.state):
+                self.refresh("The game is over: press New game.")
+                return
+            if self.game.player(self.state) != self.human:
+                self.refresh("Wait: it is the computer's turn.")
+                return
+            self.state = self.game.play(self.state, square)
+            if self.game.is_terminal(self.state):
+                self.refresh(f"You played {list(self.game.square(square))}.")
+                return
+            self.computer_move()
+        except MmlibError as error:
+            set_status(self.status, str(error), error=True)
+
+    def computer_move(self) -> None:
+        """Search, play the best move, and report the cost of minimax and alpha-beta."""
+        state, depth = self.state, self.depth
+        counts = {name: getattr(search, name)(self.game, depth, state=state).stats.nodes
+                  for name in ("minimax", "alphabeta")}
+        values = {move: result.value for move, result in
+                  search.move_values(self.game, depth, state=state, algorithm=self.algorithm).items()}
+        chosen = getattr(search, self.algorithm)(self.game, depth, state=state).move
+        self.state = self.game.play(state, chosen)
+        self.last_counts, self.last_values = counts, values
+        listed = ", ".join(f"{list(self.game.square(m))}: {format_value(v)}" for m, v in values.items())
+        self.refresh(f"Computer played {list(self.game.square(chosen))} with {self.algorithm}. "
+                     f"Nodes searched: minimax {counts['minimax']:,}, alpha-beta {counts['alphabeta']:,}. "
+                     f"Values of its moves: {listed}.")
+
+
+def play_tictactoe(depth: int | None = None, algorithm: str = "alphabeta", *, computer_first: bool = False,
+                   scoring: str = "ten") -> TicTacToeBoard:
+    """A 3x3 board of buttons to play against the computer.  ``depth`` limits its search
+    (positions at the limit are scored by the open-lines evaluator of the slides);
+    after each of its moves the status line gives the nodes minimax and alpha-beta
+    needed from that position and the value of each of its moves."""
+    return TicTacToeBoard(depth, algorithm, computer_first, scoring)
