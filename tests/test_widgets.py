@@ -1,0 +1,156 @@
+"""Explorers driven from code: set a slider or press a button, check what is displayed."""
+
+import os
+
+os.environ.setdefault("MPLBACKEND", "Agg")
+
+import pytest  # noqa: E402
+
+from mmlib import trees, widgets  # noqa: E402
+from mmlib.errors import ArgumentError  # noqa: E402
+
+A_TO_G = [[[3, 5], [6, 9]], [[1, 2], [0, -1]]]   # seed 003
+T1_IN = "ABCDEFGH\nA: BC\nB: DE\nC: FGH\nD 7\nE 5\nF 9\nG 3\nH 1\n"   # the course's t1.in
+
+
+def shown_png(widget):
+    (output,) = widget.output.outputs
+    return output["data"]["image/png"]
+
+
+def test_step_through_has_the_dom_classes_of_the_browser_tests():
+    explorer = widgets.step_through(A_TO_G)
+    assert "mmlib-step-through" in explorer._dom_classes
+    assert "mmlib-step-slider" in explorer.slider._dom_classes
+    assert "mmlib-status" in explorer.status._dom_classes
+    assert "mmlib-figure" in explorer.output._dom_classes
+    assert explorer.next.description == "Next"
+
+
+def test_step_through_tells_the_seed_003_walkthrough():
+    explorer = widgets.step_through(A_TO_G)
+    sentences = []
+    for _ in range(explorer.slider.max):
+        explorer.next.click()
+        sentences.append(explorer.sentence)
+    # the slides: at E, 6 >= beta = 5 prunes 9; at C, 2 <= alpha = 5 prunes G
+    assert "at E: 6 ≥ β = 5, so E's remaining child K is pruned." in sentences
+    assert "at C: 2 ≤ α = 5, so C's remaining child G is pruned." in sentences
+    assert sentences[-1] == "A returns 5: the value of the game is 5."
+    assert "enter E (MAX) with [α, β] = [−∞, 5]." in sentences
+    assert "enter C (MIN) with [α, β] = [5, +∞]." in sentences
+
+
+def test_moving_the_slider_redraws_the_same_figure():
+    explorer = widgets.step_through(A_TO_G)
+    figure, before = explorer.view.figure, shown_png(explorer)
+    explorer.slider.value = 10
+    after = shown_png(explorer)
+    assert after != before and explorer.view.figure is figure
+    assert explorer.status.value.startswith("step 10:")
+    explorer.back.click()
+    assert explorer.slider.value == 9 and explorer.status.value.startswith("step 9:")
+    explorer.go(10_000)
+    assert explorer.slider.value == explorer.slider.max
+
+
+def test_step_through_supports_minimax_fail_hard_and_text():
+    assert "[α, β]" not in " ".join(_all_sentences(widgets.step_through(A_TO_G, "minimax")))
+    hard = _all_sentences(widgets.step_through(A_TO_G, variant="fail-hard", cutoff=">"))
+    assert hard[-1] == "A returns 5: the value of the game is 5."
+    text = _all_sentences(widgets.step_through(T1_IN))
+    assert text[-1] == "A returns 5: the value of the game is 5."   # t1.in: minimax value 5
+    generated = widgets.step_through(trees.ordered(2, 4, "random", seed=1))
+    assert generated.slider.max == len(generated.result.trace)
+
+
+def _all_sentences(explorer):
+    out = []
+    for step in range(1, explorer.slider.max + 1):
+        explorer.slider.value = step
+        out.append(explorer.sentence)
+    return out
+
+
+def test_step_through_refuses_huge_trees_and_unknown_algorithms():
+    with pytest.raises(ArgumentError, match="tree"):
+        widgets.step_through(trees.uniform(4, 6, seed=0))
+    with pytest.raises(ArgumentError, match="algorithm"):
+        widgets.step_through(A_TO_G, "negascout")
+
+
+def test_growth_explorer_follows_knuth_moore_for_best_ordering():
+    explorer = widgets.growth_explorer(branching=3, depth=2)
+    assert "mmlib-growth-explorer" in explorer._dom_classes
+    before = shown_png(explorer)
+    explorer.depth.value = 6
+    assert shown_png(explorer) != before
+    # Knuth & Moore: b^ceil(d/2) + b^floor(d/2) - 1 leaves, best move first
+    assert [row["leaves"] for row in explorer.rows] == [3 ** ((d + 1) // 2) + 3 ** (d // 2) - 1
+                                                        for d in range(1, 7)]
+    assert "effective branching factor" in explorer.status.value
+    explorer.ordering.value = "worst"
+    assert [row["leaves"] for row in explorer.rows] == [3 ** d for d in range(1, 7)]
+
+
+def test_growth_explorer_stays_within_its_budget():
+    explorer = widgets.growth_explorer(branching=8, depth=8, ordering="worst", node_budget=5_000)
+    assert max(row["nodes"] for row in explorer.rows) <= 5_000
+    assert "skipped" in explorer.status.value
+    explorer.ordering.value = "quality q"
+    assert explorer.q.disabled is False and explorer.rows
+
+
+def test_editor_draws_a_tree_and_reports_the_pruned_leaves():
+    editor = widgets.tree_editor()
+    assert "mmlib-tree-editor" in editor._dom_classes
+    assert "mmlib-editor-text" in editor.text._dom_classes
+    editor.text.value = str(A_TO_G)
+    assert editor.result.value == 5
+    assert editor.message.endswith("pruned leaves: 9, 0, −1.")      # seed 003
+    assert shown_png(editor)
+
+
+def test_editor_shows_errors_with_line_numbers_instead_of_tracebacks():
+    editor = widgets.tree_editor(T1_IN)
+    assert "4 of 5 leaves" in editor.message      # shared README: t1.in, 4 of the 5 leaves
+    editor.text.value = "[[3, 12, 8],\n [2, 4 6]]"
+    assert editor.message.startswith("line 2:") and editor.result is None
+    assert "color:#b00020" in editor.status.value
+    editor.text.value = "ABC\nA: BC\nB 3\nC x"
+    assert editor.message.startswith("line 4:")
+    editor.text.value = "[[1, 2], []]"
+    assert "no children" in editor.message
+    editor.text.value = ""
+    assert editor.message.startswith("Type a nested list")
+
+
+def test_tictactoe_answers_a_move_and_reports_both_algorithms():
+    board = widgets.play_tictactoe(depth=2)
+    assert "mmlib-tictactoe" in board._dom_classes
+    assert all("mmlib-square" in b._dom_classes for b in board.buttons) and len(board.buttons) == 9
+    board.buttons[4].click()
+    marks = [b.description for b in board.buttons]
+    assert marks[4] == "X" and marks.count("O") == 1
+    assert board.buttons[4].disabled
+    assert "minimax" in board.status.value and "alpha-beta" in board.status.value
+    # depth 2 from X in the centre: minimax visits 1 + 8 + 8*7 = 65 nodes
+    assert board.last_counts["minimax"] == 65
+    assert board.last_counts["alphabeta"] < 65
+    assert len(board.last_values) == 8
+
+
+def test_tictactoe_never_raises_on_bad_clicks_and_the_computer_never_loses():
+    board = widgets.play_tictactoe(depth=None)
+    board.buttons[0].click()
+    taken = next(i for i, b in enumerate(board.buttons) if b.description == "O")
+    board.human_move(taken)                      # an occupied square: a message, no exception
+    assert "not a legal move" in board.status.value
+    while not board.game.is_terminal(board.state):
+        free = next(i for i, b in enumerate(board.buttons) if b.description == " ")
+        board.buttons[free].click()
+    assert board.game.winner(board.state) != "X"   # the game value is a draw: perfect play cannot lose
+    board.buttons[0].click()
+    assert "Game over" in board.status.value or "over" in board.status.value
+    board.new_game.click()
+    assert all(b.description == " " for b in board.buttons)
