@@ -1,8 +1,16 @@
 """Keep the packaging files (pyproject, Binder environment, Makefile, README) consistent."""
 
+import json
+import os
 import re
+import shutil
+import subprocess
+import sys
+import tarfile
 import tomllib
+import zipfile
 from pathlib import Path
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 import yaml
@@ -99,3 +107,139 @@ def test_readme_mentions_setup_commands():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "make lab" in readme
     assert "make test" in readme
+
+
+# ---------------------------------------------------------------------------------------- Binder
+
+START_NOTEBOOK = "notebooks/00_start_here.ipynb"
+
+
+def test_binder_badge_opens_the_start_notebook():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    badges = re.findall(r"\((https://mybinder\.org/v2/[^)\s]+)\)", readme)
+    assert badges, "README has no Binder badge link"
+    for url in badges:
+        query = parse_qs(urlparse(url).query)
+        assert query.get("labpath") == [START_NOTEBOOK], f"Binder badge opens {query.get('labpath')}: {url}"
+    assert (ROOT / START_NOTEBOOK).is_file(), f"{START_NOTEBOOK} is missing"
+
+
+def test_binder_environment_installs_the_package_itself(environment):
+    # Binder builds environment.yml; the "-e ." pip entry installs mmlib from the repository root
+    assert (ROOT / "environment.yml").parent == ROOT
+    assert "-e ." in [entry.strip() for entry in pip_section(environment)]
+
+
+# ---------------------------------------------------------------------------------------- wheel
+
+# A notebook small enough to run anywhere, used when the start notebook does not exist.
+SMOKE_CELLS = [
+    "import mmlib\nfrom mmlib import games, search, trees",
+    "result = search.alphabeta(trees.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))\n"
+    "assert result.value == 3\nprint(result.value)",
+    "print(search.alphabeta(games.TicTacToe(), table=True).value)",
+]
+
+
+def source_tree_copy(destination: Path) -> Path:
+    """What a build needs, copied so that building never writes into the repository."""
+    destination.mkdir()
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy2(ROOT / name, destination / name)
+    skip = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
+    shutil.copytree(ROOT / "mmlib", destination / "mmlib", ignore=skip)
+    return destination
+
+
+def run(command: list[str], **kwargs) -> subprocess.CompletedProcess:
+    result = subprocess.run(command, capture_output=True, text=True, **kwargs)
+    shown = " ".join(map(str, command))
+    assert result.returncode == 0, f"{shown} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
+    return result
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> dict[str, Path]:
+    work = tmp_path_factory.mktemp("build")
+    source = source_tree_copy(work / "source")
+    dist = work / "dist"
+    run([sys.executable, "-m", "build", "--sdist", "--wheel", "-o", str(dist), str(source)], timeout=600)
+    wheels, sdists = sorted(dist.glob("*.whl")), sorted(dist.glob("*.tar.gz"))
+    assert len(wheels) == 1 and len(sdists) == 1, sorted(p.name for p in dist.iterdir())
+    return {"wheel": wheels[0], "sdist": sdists[0], "work": work}
+
+
+def package_sources() -> set[str]:
+    return {
+        p.relative_to(ROOT).as_posix()
+        for p in (ROOT / "mmlib").rglob("*.py")
+        if "__pycache__" not in p.parts
+    }
+
+
+@pytest.mark.slow
+def test_wheel_and_sdist_contain_every_module(built):
+    with zipfile.ZipFile(built["wheel"]) as wheel:
+        in_wheel = {name for name in wheel.namelist() if name.startswith("mmlib/")}
+        metadata = next(n for n in wheel.namelist() if n.endswith(".dist-info/METADATA"))
+        lines = wheel.read(metadata).decode().splitlines()
+    requires = [line for line in lines if line.startswith("Requires-Dist:")]
+    assert {name for name in in_wheel if name.endswith(".py")} == package_sources()
+    runtime = [Requirement(r.split(":", 1)[1]) for r in requires]
+    unconditional = {normalise(r.name) for r in runtime if r.marker is None}
+    assert unconditional == {normalise(Requirement(d).name) for d in tomllib.loads(
+        (ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]}
+    with tarfile.open(built["sdist"]) as sdist:
+        names = {name.split("/", 1)[1] for name in sdist.getnames() if "/" in name}
+    assert package_sources() <= names
+    assert {"pyproject.toml", "README.md", "LICENSE"} <= names
+
+
+@pytest.mark.slow
+def test_wheel_installs_into_a_fresh_venv_and_runs_a_notebook(built, tmp_path):
+    """A fresh venv (no system site-packages), the wheel and its declared dependencies only."""
+    venv_dir = built["work"] / "venv"
+    run([sys.executable, "-m", "venv", str(venv_dir)], timeout=300)
+    python = venv_dir / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    leaks = {"PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "MPLBACKEND"}
+    env = {k: v for k, v in os.environ.items() if k not in leaks}
+    env.update(PIP_DISABLE_PIP_VERSION_CHECK="1", JUPYTER_PATH=str(venv_dir / "share" / "jupyter"))
+    run([str(python), "-m", "pip", "install", "-q", str(built["wheel"])], env=env, timeout=900)
+
+    # every module imports from the installed wheel, not from the repository
+    check = (
+        "import importlib, pkgutil, mmlib\n"
+        "names = [m.name for m in pkgutil.walk_packages(mmlib.__path__, 'mmlib.')]\n"
+        "[importlib.import_module(n) for n in names]\n"
+        "print(mmlib.__file__)\n"
+    )
+    where = run([str(python), "-c", check], env=env, cwd=tmp_path, timeout=300).stdout.strip()
+    assert Path(where).resolve().is_relative_to(venv_dir.resolve()), where
+
+    # run one notebook with the fresh venv's own kernel
+    start = ROOT / START_NOTEBOOK
+    workdir = tmp_path / "notebooks"
+    if start.is_file():
+        skip = shutil.ignore_patterns(".ipynb_checkpoints", "_build")
+        shutil.copytree(ROOT / "notebooks", workdir, ignore=skip)
+        notebook = workdir / start.name
+    else:
+        workdir.mkdir()
+        notebook = workdir / "smoke.ipynb"
+        cells = [{"cell_type": "code", "source": c, "metadata": {}, "outputs": [], "execution_count": None}
+                 for c in SMOKE_CELLS]
+        nb = {"cells": cells, "nbformat": 4, "nbformat_minor": 5,
+              "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)"}}}
+        notebook.write_text(json.dumps(nb))
+    execute = (
+        "import sys, nbformat\n"
+        "from nbclient import NotebookClient\n"
+        "nb = nbformat.read(sys.argv[1], as_version=4)\n"
+        "client = NotebookClient(nb, timeout=300, kernel_name='python3',\n"
+        "                        resources={'metadata': {'path': sys.argv[2]}})\n"
+        "client.execute()\n"
+        "print('executed', sum(c.cell_type == 'code' for c in nb.cells), 'code cells')\n"
+    )
+    command = [str(python), "-c", execute, str(notebook), str(workdir)]
+    out = run(command, env=env, cwd=workdir, timeout=600).stdout
+    assert "executed" in out
