@@ -1,0 +1,76 @@
+"""Analysis: formulas against known values, sweeps against direct searches."""
+
+import math
+
+import pytest
+
+from mmlib import analysis, search, trees
+from mmlib.errors import ArgumentError, ArgumentTypeError
+
+
+def test_knuth_moore_figures():
+    assert analysis.knuth_moore_leaves(4, 8) == 511
+    assert [analysis.knuth_moore_leaves(3, d) for d in range(5)] == [1, 3, 5, 11, 17]
+    assert analysis.knuth_moore_nodes(2, 2) == 1 + 2 + 3
+
+
+def test_minimal_tree_paths_count_like_the_formula():
+    for b in range(1, 5):
+        for d in range(0, 6):
+            paths = list(analysis.minimal_tree_paths(b, d))
+            assert sum(len(p) == d for p in paths) == analysis.knuth_moore_leaves(b, d)
+            assert len(paths) == analysis.knuth_moore_nodes(b, d)
+
+
+def test_pearl_branching_factor():
+    golden = (1 + math.sqrt(5)) / 2
+    assert analysis.pearl_branching(2) == pytest.approx(golden, rel=1e-12)
+    assert analysis.pearl_branching(10) == pytest.approx(5.064, abs=5e-4)
+    for b in range(2, 30):
+        r = analysis.pearl_branching(b)
+        xi = r / (1 + r)
+        assert xi ** b + xi - 1 == pytest.approx(0, abs=1e-12)
+        assert math.sqrt(b) < r < b
+
+
+def test_pearl_is_about_b_to_the_three_quarters():
+    for b in (5, 10, 20):
+        assert analysis.pearl_branching(b) == pytest.approx(b ** 0.75, rel=0.15)
+
+
+def test_effective_branching_factors():
+    assert analysis.effective_branching_factor(4 ** 8, 8) == pytest.approx(4)
+    assert analysis.aima_branching_factor(1 + 3 + 9 + 27, 3) == pytest.approx(3)
+    with pytest.raises(ArgumentError, match="leaves"):
+        analysis.effective_branching_factor(0, 3)
+    with pytest.raises(ArgumentError, match="depth"):
+        analysis.effective_branching_factor(10, 0)
+
+
+def test_sweep_rows_match_direct_searches():
+    rows = analysis.sweep([2, 3], [2, 4], ["best", "worst", 0.5, "uniform"], ["minimax", "alphabeta"],
+                          seeds=[0, 1])
+    assert len(rows) == 2 * 2 * 4 * 2 * 2
+    for row in rows:
+        b, d = row["branching"], row["depth"]
+        if row["algorithm"] == "minimax" or row["ordering"] == "worst":
+            assert row["leaves"] == b ** d
+        elif row["ordering"] == "best":
+            assert row["leaves"] == analysis.knuth_moore_leaves(b, d)
+    direct = search.alphabeta(trees.ordered(3, 4, 0.5, seed=1))
+    [row] = [r for r in rows if (r["branching"], r["depth"], r["ordering"], r["algorithm"], r["seed"])
+             == (3, 4, 0.5, "alphabeta", 1)]
+    assert (row["nodes"], row["leaves"], row["cutoffs"]) == (
+        direct.stats.nodes, direct.stats.leaves, direct.stats.cutoffs)
+
+
+def test_sweep_progress_and_errors(capsys):
+    seen = []
+    analysis.sweep([2], [1, 2, 3], progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(1, 3), (2, 3), (3, 3)]
+    analysis.sweep([2], [1, 2], progress=True)
+    assert "2/2" in capsys.readouterr().err
+    with pytest.raises(ArgumentError, match="algorithms"):
+        analysis.sweep([2], [2], algorithms=["alphabetta"])
+    with pytest.raises(ArgumentTypeError, match="progress"):
+        analysis.sweep([2], [2], progress="yes")

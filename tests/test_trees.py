@@ -1,0 +1,229 @@
+"""Explicit trees, the labelled text format, networkx conversion and generated trees."""
+
+import math
+
+import networkx as nx
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mmlib import search, trees
+from mmlib.errors import ArgumentError, ArgumentTypeError, MmlibError, TreeError, TreeTextError
+
+# -- nested lists -------------------------------------------------------------------------
+
+def test_nested_labels_breadth_first_and_players_alternate():
+    tree = trees.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    assert [n.label for n in tree.root.children] == ["B", "C", "D"]
+    assert tree.node("E").value == 3 and tree.node("M").value == 2
+    assert tree.root.is_max and not tree.node("B").is_max and tree.node("E").is_max
+
+
+def test_mixed_depths():
+    tree = trees.from_nested([1, [2, [3, 4]]])
+    assert tree.height == 3 and tree.leaf_count == 4
+    assert search.minimax(tree).value == 2   # MAX: max(1, min(2, max(3, 4)))
+
+
+@pytest.mark.parametrize("nested, words", [
+    ([], "no children"),
+    ([[1, 2], []], "path (1,)"),
+    ([1, "x"], "not a number"),
+    ([1, float("nan")], "not finite"),
+    ([1, float("inf")], "not finite"),
+    ([True, 2], "not a number"),
+    ([1, None], "not a number"),
+])
+def test_bad_nested_lists(nested, words):
+    with pytest.raises(TreeError, match=words.replace("(", r"\(").replace(")", r"\)")):
+        trees.from_nested(nested)
+
+
+def test_too_deep_is_refused_clearly():
+    chain = 1
+    for _ in range(5001):
+        chain = [chain]
+    with pytest.raises(TreeError, match="deeper than 5,000"):
+        trees.from_nested(chain)
+
+
+# -- the labelled text --------------------------------------------------------------------
+
+T1 = "ABCDEFGH\nA: BC\nB: DE\nC: FGH\nD 7\nE 5\nF 9\nG 3\nH 1\n"
+
+
+def test_text_round_trip_and_comments_and_blank_lines():
+    text = "# the t1.in example\n\nABCDEFGH\n\nA: BC\n# children of B\nB: DE\nC: FGH\n" \
+           "D 7\nE 5\nF 9\nG 3\nH -1.5\n"
+    tree = trees.from_text(text)
+    assert tree.to_nested() == [[7, 5], [9, 3, -1.5]]
+    assert trees.from_text(trees.to_text(tree)).to_nested() == tree.to_nested()
+
+
+def test_text_interior_static_values():
+    tree = trees.from_text("ABCDE\nA: BC\nB: DE\nB 4\nC 2\nD 3\nE 5\n")
+    assert tree.node("B").value == 4
+    assert search.minimax(tree, depth=1).value == 4
+    assert search.minimax(tree).value == 3
+
+
+@pytest.mark.parametrize("text, line, words", [
+    ("", None, "no label line"),
+    ("# only a comment\n", None, "no label line"),
+    ("ABB\nA: B\nB 1\n", 1, "duplicate label"),
+    ("ABC\nA: BX\nB 1\nC 2\n", 2, "unknown label 'X'"),
+    ("ABC\nA: BC\nB 1\nZ 2\n", 4, "unknown label 'Z'"),
+    ("ABC\nA: BC\nB 1\n", 2, "leaf 'C' has no value"),
+    ("ABC\nA: BC\nB one\nC 2\n", 3, "not a number"),
+    ("ABC\nA: BC\nB nan\nC 2\n", 3, "not finite"),
+    ("ABC\nA: BC\nB 1\nB 2\nC 3\n", 4, "value twice"),
+    ("ABC\nA: BC\nA: C\nB 1\nC 2\n", 3, "children twice"),
+    ("ABC\nA: BC\nB: C\nB 1\nC 2\n", 3, "already has a parent"),
+    ("ABC\nA: B\nB: A\nB 1\n", 3, "cycle"),
+    ("ABC\nA: B\nB 1\nC 2\n", 1, "not connected"),
+    ("ABC\nA: BC\nB: B\nC 1\n", 3, "own child"),
+    ("ABC\nA BC\n", 2, "value 'BC' of node 'A' is not a number"),
+    ("ABC\nA:\nB 1\n", 2, "empty list of children"),
+    ("ABC\nA: BC\nB 1 2\nC 3\n", 3, "cannot read"),
+])
+def test_bad_text_names_the_line(text, line, words):
+    with pytest.raises(TreeTextError) as caught:
+        trees.from_text(text)
+    assert caught.value.line == line
+    assert words in str(caught.value)
+    if line is not None:
+        assert str(caught.value).startswith(f"line {line}:")
+
+
+def test_text_errors_belong_to_the_family():
+    with pytest.raises(MmlibError):
+        trees.from_text("A\nA: A\n")
+    with pytest.raises(ValueError):
+        trees.from_text("AB\nA: B\n")
+    with pytest.raises(ArgumentTypeError):
+        trees.from_text(["AB"])
+
+
+def test_to_text_needs_single_character_labels():
+    big = trees.from_nested([list(range(70))])
+    with pytest.raises(TreeError, match="one-character labels"):
+        trees.to_text(big)
+
+
+nested_trees = st.recursive(st.integers(-9, 9), lambda kids: st.lists(kids, min_size=1, max_size=3),
+                            max_leaves=20)
+
+
+@settings(max_examples=200, deadline=None)
+@given(nested_trees)
+def test_text_and_networkx_round_trips(nested):
+    tree = trees.from_nested(nested)
+    if tree.node_count <= 62:
+        assert trees.from_text(trees.to_text(tree)).to_nested() == tree.to_nested()
+    graph = trees.to_networkx(tree)
+    back = trees.from_networkx(graph, tree.root.label)
+    assert back.to_nested() == tree.to_nested()
+    assert [n.is_max for n in back.nodes()] == [n.is_max for n in tree.nodes()]
+
+
+def test_networkx_players_are_respected_and_checked():
+    graph = nx.DiGraph()
+    graph.add_edges_from([("r", "a"), ("r", "b")])
+    graph.nodes["r"]["player"] = "MIN"
+    graph.nodes["a"]["value"] = 1
+    graph.nodes["b"]["value"] = 2
+    tree = trees.from_networkx(graph, "r")
+    assert search.minimax(tree).value == 1
+    graph.add_edge("b", "a")
+    with pytest.raises(TreeError, match="parents"):
+        trees.from_networkx(graph, "r")
+    with pytest.raises(ArgumentError, match="root"):
+        trees.from_networkx(nx.DiGraph([("x", "y")]), "z")
+
+
+# -- generated trees -----------------------------------------------------------------------
+
+def test_uniform_sizes_without_searching():
+    tree = trees.uniform(10, 12, seed=0)
+    assert tree.leaf_count == 10 ** 12
+    assert tree.node_count == (10 ** 13 - 1) // 9
+    assert trees.uniform_node_count(1, 5) == 6
+
+
+def test_generated_values_are_in_the_unit_interval_and_continuous():
+    tree = trees.uniform(4, 3, seed=5)
+    values = [tree.node_at((i, j, k)).value for i in range(4) for j in range(4) for k in range(4)]
+    assert all(0 < v < 1 for v in values)
+    assert len(set(values)) == len(values)
+
+
+@pytest.mark.parametrize("ordering", ["best", "worst", "random", 0.0, 0.5, 1.0])
+def test_ordered_trees_put_the_best_child_where_asked(ordering):
+    tree = trees.ordered(4, 4, ordering, seed=3)
+    positions = []
+    stack = [tree.initial]
+    while stack:
+        node = stack.pop()
+        if tree.is_terminal(node):
+            continue
+        kids = [tree.play(node, m) for m in tree.moves(node)]
+        values = [k.value for k in kids]
+        best = max(values) if tree.is_max(node) else min(values)
+        assert best == node.value                             # true minimax value
+        assert values.count(best) == 1                        # the best child is unique
+        positions.append(values.index(best))
+        stack.extend(kids)
+    if ordering in ("best", 1.0):
+        assert set(positions) == {0}
+    elif ordering == "worst":
+        assert set(positions) == {3}
+    elif ordering == 0.0:
+        assert 0 not in positions
+    else:
+        assert len(set(positions)) > 1
+
+
+def test_strongly_ordered_trees_put_the_best_first_with_probability_q():
+    tree = trees.ordered(5, 2, 0.8, seed=0)
+    firsts = sum(tree.best_position(tree.node_at((i,))) == 0 for i in range(5))
+    # Over many seeds the share tends to q; here: many independent roots.
+    share = sum(trees.ordered(5, 1, 0.8, seed=s).best_position(trees.ordered(5, 1, 0.8, seed=s).initial) == 0
+                for s in range(2000)) / 2000
+    assert abs(share - 0.8) < 4 * math.sqrt(0.8 * 0.2 / 2000)
+    assert 0 <= firsts <= 5
+
+
+def test_noise_makes_interior_evaluations_approximate():
+    exact = trees.ordered(3, 4, "random", seed=2)
+    noisy = trees.ordered(3, 4, "random", seed=2, noise=0.1)
+    node = noisy.node_at((1, 2))
+    assert exact.evaluate(exact.node_at((1, 2))) == node.value
+    assert 0 < abs(noisy.evaluate(node) - node.value) <= 0.1
+    leaf = noisy.node_at((0, 0, 0, 0))
+    assert noisy.evaluate(leaf) == leaf.value
+
+
+@pytest.mark.parametrize("call, error, word", [
+    (lambda: trees.uniform(0, 3), ArgumentError, "branching"),
+    (lambda: trees.uniform(2, -1), ArgumentError, "depth"),
+    (lambda: trees.uniform(2, 3, seed=1.5), ArgumentTypeError, "seed"),
+    (lambda: trees.uniform(2, 3, seed="7"), ArgumentTypeError, "seed"),
+    (lambda: trees.uniform(True, 3), ArgumentTypeError, "branching"),
+    (lambda: trees.ordered(2, 3, 1.5), ArgumentError, "ordering"),
+    (lambda: trees.ordered(2, 3, -0.1), ArgumentError, "ordering"),
+    (lambda: trees.ordered(2, 3, "sorted"), ArgumentError, "ordering"),
+    (lambda: trees.ordered(2, 3, "best", noise=-1), ArgumentError, "noise"),
+    (lambda: trees.explicit(trees.uniform(10, 5)), ArgumentError, "max_nodes"),
+    (lambda: trees.uniform(2, 2).node_at((0, 5)), ArgumentError, "path"),
+])
+def test_bad_generator_arguments(call, error, word):
+    with pytest.raises(error, match=word):
+        call()
+
+
+def test_explicit_copy_of_a_generated_tree():
+    generated = trees.ordered(3, 3, "random", seed=4)
+    tree = trees.explicit(generated)
+    assert tree.leaf_count == 27
+    assert search.alphabeta(tree).stats.leaf_order == search.alphabeta(generated).stats.leaf_order
+    assert search.alphabeta(tree).value == search.alphabeta(generated).value
