@@ -16,7 +16,6 @@ True
 
 from __future__ import annotations
 
-import math
 import numbers
 import sys
 from collections.abc import Callable, Iterable, Iterator
