@@ -64,12 +64,9 @@ class TicTacToe:
         return _EMPTY_SQUARES[(state | state >> 9) & _FULL]
 
     def play(self, state: int, move: int) -> int:
-        if move not in self.moves(state):
+        if move.__class__ is not int or not 0 <= move < 9 or (state | state >> 9) >> move & 1 \
+                or self.is_terminal(state):
             raise IllegalMoveError(f"move: square {move!r} is not a legal move here")
-        return self.play_unchecked(state, move)
-
-    def play_unchecked(self, state: int, move: int) -> int:
-        """``play`` without the legality check (the searches only play legal moves)."""
         if _POPCOUNT[state & _FULL] == _POPCOUNT[state >> 9]:
             return state | 1 << move
         return state | 1 << (move + 9)
