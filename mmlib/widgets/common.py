@@ -10,10 +10,14 @@ from typing import Any
 __all__ = ["figure_output", "show_figure", "status_html", "set_status", "PNG_DPI"]
 
 PNG_DPI = 72
+MAX_PNG_WIDTH = 1000
+"""Pixels; wide figures are rendered at a lower resolution so that a redraw stays quick."""
 
 
-def png_of(figure: Any, dpi: int = PNG_DPI) -> bytes:
-    """The figure rendered to PNG bytes (Agg, no pyplot)."""
+def png_of(figure: Any, dpi: int | None = None) -> bytes:
+    """The figure rendered to PNG bytes (Agg, no pyplot), at most ``MAX_PNG_WIDTH`` pixels wide."""
+    if dpi is None:
+        dpi = min(PNG_DPI, MAX_PNG_WIDTH / figure.get_figwidth())
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=dpi)
     return buffer.getvalue()
