@@ -546,10 +546,24 @@ class Report:
     def raise_for_failure(self) -> Report:
         """Raise :class:`CheckFailed` if the check failed (after showing the report in a
         notebook); return the report otherwise."""
+        __tracebackhide__ = True   # notebooks show the student's cell, not ours
         if not self.passed:
             _show(self)
-            raise CheckFailed(f"{self.title}: {self.diagnosis} (see the report above)")
+            _raise_briefly(CheckFailed(f"{self.title}: {self.diagnosis} (see the report above)"))
         return self
+
+
+# The frame that raises CheckFailed is always printed by IPython; compiling it under a
+# short pseudo file name keeps absolute paths of this installation out of stored notebooks.
+_BRIEF: dict[str, Any] = {}
+_BRIEF_SOURCE = "def raise_(error):\n    raise error\n"
+linecache.cache["<mmlib.check>"] = (len(_BRIEF_SOURCE), None, _BRIEF_SOURCE.splitlines(True), "<mmlib.check>")
+exec(compile(_BRIEF_SOURCE, "<mmlib.check>", "exec"), _BRIEF)
+
+
+def _raise_briefly(error: BaseException) -> None:
+    __tracebackhide__ = True
+    _BRIEF["raise_"](error)
 
 
 def _show(report: Report) -> None:
@@ -564,6 +578,7 @@ def _show(report: Report) -> None:
 
 
 def _finish(report: Report, raise_on_failure: bool) -> Report:
+    __tracebackhide__ = True   # notebooks show the student's cell, not ours
     return report.raise_for_failure() if raise_on_failure else report
 
 
@@ -755,6 +770,7 @@ def _shrink(case: _Case, still_fails: Callable[[_Case], bool], max_tries: int = 
 
 def _check_search(fn: Any, kind: str, title: str, cases: list[_Case] | None,
                   raise_on_failure: bool) -> Report:
+    __tracebackhide__ = True   # notebooks show the student's cell, not ours
     if not callable(fn):
         raise ArgumentTypeError(f"fn: expected your {kind} function, got {type(fn).__name__}")
     cases = check_cases() if cases is None else cases
@@ -837,6 +853,7 @@ def check_minimax(fn: Callable, *, cases: list | None = None, raise_on_failure: 
     >>> check_minimax(stub).diagnosis
     'not-implemented'
     """
+    __tracebackhide__ = True   # notebooks show the student's cell, not ours
     return _check_search(fn, "minimax", "minimax", cases, raise_on_failure)
 
 
@@ -868,6 +885,7 @@ def check_alphabeta(fn: Callable, *, cases: list | None = None, raise_on_failure
     >>> check_alphabeta(alphabeta).passed
     True
     """
+    __tracebackhide__ = True   # notebooks show the student's cell, not ours
     return _check_search(fn, "alpha-beta", "alpha-beta", cases, raise_on_failure)
 
 
@@ -882,6 +900,7 @@ def check_best_move(fn: Callable, *, cases: list | None = None, raise_on_failure
     >>> check_best_move(best_move, cases=check_cases(0)).passed
     True
     """
+    __tracebackhide__ = True   # notebooks show the student's cell, not ours
     if not callable(fn):
         raise ArgumentTypeError(f"fn: expected your best_move function, got {type(fn).__name__}")
     cases = check_cases() if cases is None else cases
@@ -917,17 +936,19 @@ def check_best_move(fn: Callable, *, cases: list | None = None, raise_on_failure
             "your move has the best minimax value on all of them (ties: any best move counts).")),
             raise_on_failure)
     case, (diagnosis, tree, depth, run, best) = failures[0]
-    if diagnosis not in ("not-implemented", "timeout"):
-        case = _shrink(case, lambda candidate: judge(candidate)[0] == diagnosis)
-        diagnosis, tree, depth, run, best = judge(case)
+    if diagnosis in ("not-implemented", "timeout"):
+        return _finish(Report(title, False, diagnosis, "Your best_move function is not working yet.",
+                              [f"Your function: {run.detail}."], HINTS.get(diagnosis, "")),
+                       raise_on_failure)
+    case = _shrink(case, lambda candidate: judge(candidate)[0] == diagnosis)
+    diagnosis, tree, depth, run, best = judge(case)
     values = {move: result.value for move, result in search.move_values(tree, depth).items()}
     details = [f"Your function: {run.detail}." if run.detail else f"Your move: {run.value}.",
                "Minimax values of the moves: " + ", ".join(f"{m}: {v}" for m, v in values.items())
                + f"; best: {' or '.join(str(m) for m in sorted(best))}."]
     report = Report(title, False, diagnosis,
                     f"{len(failures)} of {len(judged)} trees checked show a mistake.",
-                    details, HINTS.get(diagnosis, ""),
-                    None if diagnosis in ("not-implemented", "timeout") else tree, depth)
+                    details, HINTS.get(diagnosis, ""), tree, depth)
     return _finish(report, raise_on_failure)
 
 
@@ -944,6 +965,7 @@ def check_pruned(tree: Any, pruned: Any, *, title: str = "pruned leaves",
     >>> check_pruned([[3, 12, 8], [2, 4, 6], [14, 5, 2]], "J").diagnosis
     'missed'
     """
+    __tracebackhide__ = True   # notebooks show the student's cell, not ours
     explicit = trees.from_nested(tree) if isinstance(tree, list) else \
         trees.from_text(tree) if isinstance(tree, str) else tree
     if not isinstance(explicit, trees.Tree):
@@ -1094,8 +1116,7 @@ def _play_everything(evaluate: Callable, order_moves: Callable | None, depth: in
 
 def _check_player(evaluate: Callable, order_moves: Callable | None, title: str, depth: int,
                   max_nodes: int | None, raise_on_failure: bool) -> Report:
-    from .errors import NodeBudgetExceeded
-
+    __tracebackhide__ = True   # notebooks show the student's cell, not ours
     for name, fn in (("evaluate", evaluate), ("order_moves", order_moves)):
         if fn is not None and not callable(fn):
             raise ArgumentTypeError(f"{name}: expected a function, got {type(fn).__name__}")
@@ -1147,6 +1168,7 @@ def check_evaluator(evaluate: Callable, *, depth: int = AGENT_DEPTH,
     >>> check_evaluator(lambda board: 0).diagnosis
     'loses'
     """
+    __tracebackhide__ = True   # notebooks show the student's cell, not ours
     return _check_player(evaluate, None, "evaluator", depth, None, raise_on_failure)
 
 
@@ -1159,5 +1181,6 @@ def check_agent(evaluate: Callable, order_moves: Callable, *, depth: int = AGENT
     >>> check_agent(lambda board: 0, lambda board, moves: moves).passed
     False
     """
+    __tracebackhide__ = True   # notebooks show the student's cell, not ours
     return _check_player(evaluate, order_moves, "evaluator and move ordering", depth, max_nodes,
                          raise_on_failure)

@@ -84,7 +84,7 @@ class Question:
         """The tree as a matplotlib Figure (with the search annotations if ``answers``).
         Save it with ``question.figure().savefig("q.png")`` (or ``.svg``)."""
         from .draw import draw_tree
-        return draw_tree(self._result if answers else self.tree)
+        return draw_tree(self._result) if answers else draw_tree(self.tree, values=False)
 
     def savefig(self, path: str, *, answers: bool = False) -> None:
         """Write the drawing to ``path`` (PNG, SVG or PDF, by its ending)."""
