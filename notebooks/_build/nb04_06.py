@@ -4,9 +4,12 @@ The notebook sources live here as lists of cells so that they are easy to edit a
 Write them, then execute them in place:
 
     .venv/bin/python notebooks/_build/nb04_06.py
-    PYTHONHASHSEED=0 MPLBACKEND=Agg .venv/bin/jupyter nbconvert --to notebook --execute --inplace \
-        notebooks/04_move_ordering.ipynb notebooks/05_square_root_speedup.ipynb \
-        notebooks/06_tictactoe_solved.ipynb
+    for nb in notebooks/0[4-6]_*.ipynb; do PYTHONHASHSEED=0 .venv/bin/jupyter nbconvert --to notebook \
+        --execute --inplace --ExecutePreprocessor.kernel_name=python3 "$nb"; done
+    .venv/bin/python tests/test_notebooks.py --stamp notebooks/0[4-6]_*.ipynb
+
+(or `make notebooks`, which does the same for every notebook; MPLBACKEND must be unset so that the
+kernel's inline backend shows the figures).
 """
 
 from __future__ import annotations
@@ -50,7 +53,7 @@ NB05 = ("05_square_root_speedup.ipynb", "05 The square-root speedup")
 NB06 = ("06_tictactoe_solved.ipynb", "06 Tic-tac-toe, solved")
 NB07 = ("07_beyond_connect_four.ipynb", "07 Beyond")
 
-IMPORTS = "from mmlib import analysis, draw, games, search, trees, widgets"
+IMPORTS = "%matplotlib inline\nfrom mmlib import analysis, draw, games, search, trees, widgets"
 
 
 # ----------------------------------------------------------------------------------------------
@@ -156,7 +159,10 @@ for d in depths:
 """),
     md(r"""
 On a logarithmic scale each ordering is close to a straight line: the cost grows geometrically with
-depth, and the ordering decides the *base* of that growth.
+depth, and the ordering decides the *base* of that growth. The dashed and dotted lines are theory
+(notebook 05): $b^d$, the Knuth–Moore count, and Pearl's $R_b^d$. Pearl's line is for trees with
+independent random leaves, a different model from these `"random"` trees, whose non-best children are
+all strictly worse than the best one, so our random curve need not follow it.
 """),
     code(r"""
 draw.plot_growth(rows, title="Alpha-beta, b = 4: leaves versus depth for five orderings")
@@ -408,7 +414,8 @@ has $b^* = b$. Alpha-beta has
 The square root is what seed 000 means by *"on average the tree can be searched twice as deeply as
 before"*; the last section checks that claim directly, for a fixed budget of nodes.
 """),
-    code("import math\nimport statistics\n\nfrom mmlib import analysis, draw, search, trees, widgets\n"
+    code("%matplotlib inline\nimport math\nimport statistics\n\n"
+         "from mmlib import analysis, draw, search, trees, widgets\n"
          "from mmlib.errors import NodeBudgetExceeded"),
     md(r"""
 ## Perfect ordering: exactly $b^{\lceil d/2\rceil} + b^{\lfloor d/2\rfloor} - 1$ leaves
@@ -606,7 +613,8 @@ For the same 10,000 nodes alpha-beta with perfect ordering searches 1.6 to 2 tim
 (twice as deep minus a constant, from the factor 2 in the Knuth–Moore count, so the ratio tends to 2 as
 the budget grows), and the last assertion checks that the measured depth is exactly what the
 Knuth–Moore node count `analysis.knuth_moore_nodes` predicts. With random ordering the gain is
-smaller, as $R_b \approx b^{3/4}$ says. For $b = 4$ it is the difference between looking 6 moves ahead and looking 11 moves ahead.
+smaller, as $R_b \approx b^{3/4}$ says. For $b = 4$ it is the difference between looking 6 moves
+ahead and looking 11 moves ahead.
 
 ## Explore
 
@@ -664,7 +672,7 @@ scores of seed 003 matter, and finally play against the solved game.
 
 Scoring (seed 003): +10 when X (MAX, who moves first) has won, −10 when O has won, 0 for a draw.
 """),
-    code("from mmlib import analysis, draw, games, search, widgets\n"
+    code("%matplotlib inline\nfrom mmlib import analysis, draw, games, search, widgets\n"
          "from mmlib.table import TranspositionTable"),
     md(r"""
 ## The whole game, counted
@@ -847,12 +855,15 @@ assert adjusted.value == 9 and adjusted.pv == (2,)
     md(r"""
 ## Play against the computer
 
-The computer plays the solved game with alpha-beta and shows after each of its moves how many nodes its
-search visited. It cannot lose, so the best you can do is draw. Try an edge against its centre, and
-watch its node counts shrink as the board fills up.
+The computer plays the solved game with alpha-beta and the depth-adjusted scores; here it moves first,
+as X. After each of its moves the status line gives the nodes minimax and alpha-beta needed from that
+position and the value of each move it considered. It cannot lose, so the best you can do is draw:
+try a reply that the table above says loses and watch it punish you, and watch the node counts shrink as
+the board fills up. (`computer_first=False` lets you play X; `depth=2` makes it play by two-ply search
+with the open-lines evaluator instead, and then it can be beaten.)
 """),
     code(r"""
-widgets.play_tictactoe()
+widgets.play_tictactoe(computer_first=True, scoring="depth-adjusted")
 """, WIDGET),
     md(r"""
 ## Exercises
