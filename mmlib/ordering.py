@@ -128,7 +128,8 @@ class StaticOrder(Ordering):
 
 class PreviousIteration(Ordering):
     """Order by what the previous (shallower) search found: its best move first,
-    then the other moves by the values that search backed up.
+    then the other moves by the values that search backed up, then the moves it
+    never reached in the order of ``base`` (default: the game's own order).
 
     Used by :func:`mmlib.search.iterative_deepening`: each iteration learns, the
     next one orders by it.  Positions are identified with ``game.key``.
@@ -137,37 +138,46 @@ class PreviousIteration(Ordering):
     name = "previous"
     learns = True
 
-    def __init__(self):
+    def __init__(self, base: Ordering | None = None):
+        self.base = base or NaturalOrder()
         self.best: dict[Any, Any] = {}
         self.values: dict[Any, float] = {}
         self._learning_best: dict[Any, Any] = {}
         self._learning_values: dict[Any, float] = {}
 
     def order(self, search, state, moves, path):
-        key = search.game.key(state)
-        if key not in self.best and not self.values:
-            return moves
+        ordered = self.base.order(search, state, moves, path)
         game = search.game
+        key = game.key(state)
+        if key not in self.best and key not in self.values:
+            return ordered                       # the previous iteration never came here
         sign = -1 if game.is_max(state) else 1
-        known = self.values
         ranked = []
-        for i, move in enumerate(moves):
-            child_value = known.get(game.key(game.play(state, move)))
+        for i, move in enumerate(ordered):
+            child_value = self.values.get(game.key(game.play(state, move)))
             first = 0 if move == self.best.get(key) else 1
-            ranked.append((first, child_value is None, sign * (child_value or 0), i, move))
+            unknown = child_value is None
+            ranked.append((first, unknown, 0 if unknown else sign * child_value, i, move))
         ranked.sort(key=lambda item: item[:4])
         return [item[4] for item in ranked]
+
+    def cutoff(self, path, move):
+        self.base.cutoff(path, move)
 
     def finished(self, search, state, path, value, best):
         key = search.game.key(state)
         self._learning_values[key] = value
         if best is not None:
             self._learning_best[key] = best
+        self.base.finished(search, state, path, value, best)
 
     def next_iteration(self) -> None:
         """Make what this iteration learnt the guide of the next one."""
         self.best, self.values = self._learning_best, self._learning_values
         self._learning_best, self._learning_values = {}, {}
+
+    def __repr__(self) -> str:
+        return f"PreviousIteration(base={self.base!r})"
 
 
 class KillerMoves(Ordering):

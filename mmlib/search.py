@@ -38,6 +38,7 @@ __all__ = [
     "alphabeta",
     "negamax",
     "iterative_deepening",
+    "quiescence",
     "move_values",
     "INF",
 ]
@@ -304,6 +305,28 @@ class _Search:
                          line[0] if line else None)
 
 
+class _QuiescenceSearch(_Search):
+    """Alpha-beta that looks past the depth limit while the position is unquiet.
+
+    Only two words of the vocabulary change: beyond the horizon a position is a leaf
+    only when it is quiet, and only its forcing moves are searched.
+    """
+
+    def __init__(self, game, *, forcing, **options):
+        super().__init__(game, **options)
+        self.forcing = forcing
+
+    def at_horizon(self, state, depth) -> bool:
+        if self.game.is_terminal(state):
+            return True
+        return depth <= 0 and not self.forcing(state)
+
+    def moves(self, state, path) -> Sequence:
+        if len(path) < self.horizon:
+            return super().moves(state, path)
+        return self.order.order(self, state, self.forcing(state), path)
+
+
 # -- the public functions ------------------------------------------------------------------
 
 def minimax(game: Any, depth: int | None = None, evaluate: Callable | None = None, *,
@@ -378,16 +401,47 @@ def negamax(game: Any, depth: int | None = None, evaluate: Callable | None = Non
     return _run(search, "negamax", state, root)
 
 
+def quiescence(game: Any, depth: int, evaluate: Callable | None = None, *,
+               forcing: Callable | None = None, order: str | Ordering | None = None,
+               state: Any = None, trace: bool = False, max_nodes: int | None = None) -> SearchResult:
+    """Alpha-beta to ``depth``, then on along forcing moves until the position is quiet.
+
+    A depth-limited search scores the positions at its horizon statically; if one of them
+    is unquiet (a player can win at once, or must block at once) the decisive move lies
+    just beyond the horizon: the horizon effect (seed 002).  ``forcing(state)`` lists the
+    moves that make a position unquiet (empty: quiet); the default is the game's own
+    ``forcing_moves``.  The counts include the nodes searched beyond the horizon.
+
+    >>> from mmlib.games import ConnectFour
+    >>> game = ConnectFour(opening="334455")     # X can win at once on either side
+    >>> alphabeta(game, 1).value == quiescence(game, 0).value > 1000
+    True
+    """
+    game = _as_game(game)
+    if depth is None:
+        raise ArgumentTypeError("depth: quiescence search needs a depth limit, got None")
+    forcing = getattr(game, "forcing_moves", None) if forcing is None else forcing
+    if not callable(forcing):
+        raise ArgumentTypeError(f"forcing: expected a function of a state (the game "
+                                f"{type(game).__name__} has no forcing_moves), got {forcing!r}")
+    checked = _make_search(game, depth, evaluate, order, None, trace, max_nodes, ">=")
+    search = _QuiescenceSearch(game, forcing=forcing, depth=checked.horizon, evaluate=evaluate,
+                               order=checked.order, table=None, trace=bool(trace),
+                               max_nodes=max_nodes, cutoff=">=")
+    return _run(search, "quiescence", state, lambda s, d: search.alphabeta(s, d, -INF, INF, ()))
+
+
 def iterative_deepening(game: Any, max_depth: int, evaluate: Callable | None = None, *,
                         killers: bool = False, table: bool | TranspositionTable | None = None,
-                        order: str | Ordering | None = "previous", state: Any = None,
+                        order: str | Ordering | None = None, state: Any = None,
                         max_nodes: int | None = None,
                         progress: Callable[[int, SearchResult], None] | None = None,
                         ) -> IterativeResult:
     """Alpha-beta to depth 1, 2, ..., ``max_depth``; each iteration orders its moves by
     what the previous one found (its best move first, then by backed-up values).
 
-    ``killers`` adds the killer heuristic on top; ``table`` shares one transposition
+    ``order`` orders the positions the previous iteration did not reach (default: the
+    game's own order).  ``killers`` adds the killer heuristic on top; ``table`` shares one transposition
     table across iterations.  ``max_nodes`` is a budget for all iterations together.
     ``progress(depth, result)`` is called after each iteration.
 
@@ -400,6 +454,8 @@ def iterative_deepening(game: Any, max_depth: int, evaluate: Callable | None = N
     game = _as_game(game)
     max_depth = _check_depth(max_depth, "max_depth", allow_none=False)
     policy = as_ordering(order)
+    if not isinstance(policy, PreviousIteration):
+        policy = PreviousIteration(base=policy)
     if killers:
         policy = KillerMoves(policy)
     if table is True:
@@ -581,7 +637,7 @@ def _stack_depth() -> int:
     return depth
 
 
-def _next_iteration(policy: Ordering) -> None:
+def _next_iteration(policy: Ordering | None) -> None:
     while policy is not None:
         if isinstance(policy, PreviousIteration):
             policy.next_iteration()

@@ -16,7 +16,7 @@ from mmlib import search
 from mmlib.errors import ArgumentError, ArgumentTypeError, GameError, IllegalMoveError
 from mmlib.games.connect4 import WIN, CentreFirst, ConnectFour
 from mmlib.ordering import _mix
-from mmlib.search_extras import quiescence
+from mmlib.search import quiescence
 from mmlib.table import TranspositionTable
 
 # -- an independent reference: lists of columns, lines found by walking -------------------------

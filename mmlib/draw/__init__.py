@@ -9,6 +9,7 @@ nothing is shown twice in a notebook and tests can render it with the Agg backen
 """
 
 from .boards import draw_board, draw_game_tree, game_tree
+from .connect4 import draw_connect4
 from .plots import average_rows, plot_ebf, plot_growth
 from .tree import Marks, TreeView, draw_tree, format_value, layout, marks_from_result, pruned_leaves
 
@@ -16,6 +17,7 @@ __all__ = [
     "draw_tree",
     "draw_board",
     "draw_game_tree",
+    "draw_connect4",
     "plot_growth",
     "plot_ebf",
     "layout",

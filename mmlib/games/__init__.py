@@ -6,6 +6,7 @@
 """
 
 from .base import Game, Move, State
+from .connect4 import CentreFirst, ConnectFour
 from .tictactoe import TicTacToe
 
-__all__ = ["Game", "State", "Move", "TicTacToe"]
+__all__ = ["Game", "State", "Move", "TicTacToe", "ConnectFour", "CentreFirst"]

@@ -44,6 +44,10 @@ class Connect4Board:
         self.widget.add_class("mmlib-connect4")
         self.reset()
 
+    def _repr_mimebundle_(self, **kwargs):
+        """Display the board itself when the object is a cell's value."""
+        return self.widget._repr_mimebundle_(**kwargs)
+
     def reset(self) -> None:
         self.state = self.game.initial
         self.table = TranspositionTable()
