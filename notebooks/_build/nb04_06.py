@@ -124,6 +124,21 @@ Trees with `q` close to 1 model what a good program achieves in practice. The li
 trees *strongly ordered* (Marsland and Campbell, 1982): the first move tried is usually, but not always,
 the best.
 
+Here are the two extremes for $b = 3$, $d = 3$, searched by alpha-beta: the same seed gives the same
+root value, but on the left the best child always comes first and whole subtrees are pruned (faded,
+marked ✕); on the right the best child always comes last and every leaf is evaluated. The red line is
+the principal variation, the small numbers give the order in which leaves were evaluated.
+"""),
+    code(r"""
+from matplotlib.figure import Figure
+
+figure = Figure(figsize=(12, 4), layout="constrained")
+for ax, ordering in zip(figure.subplots(1, 2), ["best", "worst"], strict=True):
+    result = search.alphabeta(trees.ordered(3, 3, ordering, seed=1))
+    draw.draw_tree(result, ax=ax, title=f'ordering "{ordering}": {result.stats.leaves} of 27 leaves')
+figure
+"""),
+    md(r"""
 We run alpha-beta on five trees (seeds 0 to 4) of each kind, for branching 4 and depths 1 to 7, with
 `analysis.sweep`, and average the leaf counts over the five seeds.
 """),
@@ -443,7 +458,25 @@ for b in range(2, 7):
 checked
 """),
     md(r"""
-All 35 trees agree with the formula. Now the effective branching factor for $b = 4$:
+All 35 trees agree with the formula. A second, independent check: `analysis.minimal_tree_paths(b, d)`
+builds Knuth and Moore's minimal tree directly from its definition (a node on the principal line keeps
+all its children; a "refuted" node keeps only its first child; that child keeps all of its own). The
+leaves alpha-beta evaluates, in the order it evaluates them (`stats.leaf_order`), are exactly the leaves
+of that tree. (Notebook 04 draws one: $b = 3$, $d = 3$.)
+"""),
+    code(r"""
+for b, d in [(2, 7), (3, 4), (4, 5), (5, 3)]:
+    evaluated = search.alphabeta(trees.ordered(b, d, "best")).stats.leaf_order
+    minimal_leaves = [path for path in analysis.minimal_tree_paths(b, d) if len(path) == d]
+    assert evaluated == minimal_leaves
+minimal_leaves[:6]
+"""),
+    md(r"""
+The first leaves of the last tree ($b = 5$, $d = 3$) show the pattern: below the principal node
+`(0, 0)` all five leaves are evaluated; below `(0, 1)`, which only has to be refuted, just its first
+child.
+
+Now the effective branching factor for $b = 4$:
 """),
     code(r"""
 b = 4
