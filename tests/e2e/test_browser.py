@@ -74,13 +74,23 @@ def cell_source(cell: dict) -> str:
     return "".join(source) if isinstance(source, list) else source
 
 
+WIDGET_CALL = re.compile(
+    r"\bwidgets\.\w+\(|\b(?:step_through|growth_explorer|tree_editor|play_tictactoe|play_connect4)\("
+)
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+
+
 def shows_widgets(path: Path) -> bool:
-    """A notebook with a cell tagged nbval-ignore-output that builds widgets (mmlib's or ipywidgets')."""
+    """A notebook with a cell tagged nbval-ignore-output that builds widgets (mmlib's or ipywidgets')
+    or whose stored outputs are widget views."""
     nb = json.loads(path.read_text(encoding="utf-8"))
     for cell in nb.get("cells", []):
-        if cell.get("cell_type") != "code" or IGNORE_TAG not in cell.get("metadata", {}).get("tags", []):
+        if cell.get("cell_type") != "code":
             continue
-        if re.search(r"\bwidgets\.\w+\(", cell_source(cell)):
+        tagged = IGNORE_TAG in cell.get("metadata", {}).get("tags", [])
+        if tagged and WIDGET_CALL.search(cell_source(cell)):
+            return True
+        if any(WIDGET_MIME in output.get("data", {}) for output in cell.get("outputs", [])):
             return True
     return False
 
@@ -323,8 +333,8 @@ def operate_step_through(page, root) -> list[str]:
     done.append("Next")
     slider = root.locator(".mmlib-step-slider").first
     if slider.count():
-        set_slider(page, slider, "End")
-        wait_for_change(page, root, before, "step-through: slider to the end")
+        set_slider(page, slider, "ArrowRight", presses=2)
+        wait_for_change(page, root, before, "step-through: step slider")
         done.append("step slider")
     return done
 
