@@ -47,8 +47,8 @@ def step_through_samples() -> list[float]:
 
 
 def growth_samples() -> list[float]:
-    """Each sample is one change of b, d and ordering followed by one update (a fresh setting,
-    so nothing comes from the explorer's cache)."""
+    """Each sample is one change of b, d and ordering followed by one update, all searches
+    included: the explorer's cache is emptied first, so every depth 1..d is searched again."""
     from mmlib import widgets
 
     explorer = widgets.growth_explorer(branching=2, depth=1)
@@ -58,6 +58,7 @@ def growth_samples() -> list[float]:
 
     def change(b, d, o):
         def apply():
+            explorer.cache.clear()
             explorer.branching.value, explorer.depth.value, explorer.ordering.value = b, d, o
             explorer.update()
         return apply

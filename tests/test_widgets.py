@@ -4,6 +4,8 @@ import os
 
 os.environ.setdefault("MPLBACKEND", "Agg")
 
+import xml.etree.ElementTree as ET  # noqa: E402
+
 import pytest  # noqa: E402
 
 from mmlib import trees, widgets  # noqa: E402
@@ -16,6 +18,17 @@ T1_IN = "ABCDEFGH\nA: BC\nB: DE\nC: FGH\nD 7\nE 5\nF 9\nG 3\nH 1\n"   # the cour
 def shown_png(widget):
     (output,) = widget.output.outputs
     return output["data"]["image/png"]
+
+
+def shown_svg(widget):
+    """The SVG drawing an explorer's figure area shows, parsed (it must be well-formed XML)."""
+    html = widget.output.value
+    return ET.fromstring(html[html.index("<svg"):html.rindex("</svg>") + len("</svg>")])
+
+
+def with_class(svg, *css_classes):
+    """The elements carrying all the given classes."""
+    return [e for e in svg.iter() if set(css_classes) <= set(e.get("class", "").split())]
 
 
 def test_step_through_has_the_dom_classes_of_the_browser_tests():
@@ -41,17 +54,24 @@ def test_step_through_tells_the_seed_003_walkthrough():
     assert "enter C (MIN) with [α, β] = [5, +∞]." in sentences
 
 
-def test_moving_the_slider_redraws_the_same_figure():
+def test_moving_the_slider_redraws_the_figure():
     explorer = widgets.step_through(A_TO_G)
-    figure, before = explorer.view.figure, shown_png(explorer)
+    view, before = explorer.view, explorer.output.value
+    assert len(with_class(shown_svg(explorer), "node")) == 15           # A..O
+    assert not with_class(shown_svg(explorer), "current")               # step 0: nothing entered yet
     explorer.slider.value = 10
-    after = shown_png(explorer)
-    assert after != before and explorer.view.figure is figure
+    assert explorer.output.value != before and explorer.view is view
+    current = explorer.result.trace[9].path                             # the node of the 10th event
+    assert [e.get("data-label") for e in with_class(shown_svg(explorer), "current")] == \
+        [explorer.tree.label_of(current)]
     assert explorer.status.value.startswith("step 10:")
     explorer.back.click()
     assert explorer.slider.value == 9 and explorer.status.value.startswith("step 9:")
     explorer.go(10_000)
     assert explorer.slider.value == explorer.slider.max
+    final = shown_svg(explorer)     # seed 003: leaves 9, 0, -1 pruned, value 5 along A-B-D-I
+    assert sorted(e.get("data-label") for e in with_class(final, "node", "pv")) == ["A", "B", "D", "I"]
+    assert sorted(e.get("data-label") for e in with_class(final, "leaf", "pruned")) == ["K", "N", "O"]
 
 
 def test_step_through_supports_minimax_fail_hard_and_text():
@@ -82,9 +102,11 @@ def test_step_through_refuses_huge_trees_and_unknown_algorithms():
 def test_growth_explorer_follows_knuth_moore_for_best_ordering():
     explorer = widgets.growth_explorer(branching=3, depth=2)
     assert "mmlib-growth-explorer" in explorer._dom_classes
-    before = shown_png(explorer)
+    before = explorer.output.value
+    assert len(with_class(shown_svg(explorer), "point")) == 2
     explorer.depth.value = 6
-    assert shown_png(explorer) != before
+    assert explorer.output.value != before
+    assert len(with_class(shown_svg(explorer), "point")) == 6          # one marker per measured depth
     # Knuth & Moore: b^ceil(d/2) + b^floor(d/2) - 1 leaves, best move first
     assert [row["leaves"] for row in explorer.rows] == [3 ** ((d + 1) // 2) + 3 ** (d // 2) - 1
                                                         for d in range(1, 7)]
@@ -96,6 +118,9 @@ def test_growth_explorer_follows_knuth_moore_for_best_ordering():
 def test_growth_explorer_stays_within_its_budget():
     explorer = widgets.growth_explorer(branching=8, depth=8, ordering="worst", node_budget=5_000)
     assert max(row["nodes"] for row in explorer.rows) <= 5_000
+    # worst first prunes nothing: depth 4 takes 1 + 8 + 64 + 512 + 4096 = 4681 nodes, depth 5 eight times more
+    assert [row["depth"] for row in explorer.rows] == [1, 2, 3, 4]
+    assert len(with_class(shown_svg(explorer), "point")) == 4
     assert "skipped" in explorer.status.value
     explorer.ordering.value = "quality q"
     assert explorer.q.disabled is False and explorer.rows

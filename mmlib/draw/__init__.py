@@ -1,7 +1,8 @@
 """Drawings: game trees, search annotations, tic-tac-toe boards and growth plots.
 
 Every function returns a :class:`matplotlib.figure.Figure` made without pyplot, so
-nothing is shown twice in a notebook and tests can render it with the Agg backend.
+nothing is shown twice in a notebook and tests can render it with the Agg backend;
+``tree_svg`` and ``log_plot_svg`` return SVG text instead, for the explorers' quick redraws.
 
 >>> from mmlib import draw
 >>> type(draw.draw_tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])).__name__
@@ -11,6 +12,7 @@ nothing is shown twice in a notebook and tests can render it with the Agg backen
 from .boards import draw_board, draw_game_tree, game_tree
 from .connect4 import draw_connect4
 from .plots import average_rows, plot_ebf, plot_growth
+from .svg import TreeSvg, log_plot_svg, tree_svg
 from .tree import Marks, TreeView, draw_tree, format_value, layout, marks_from_result, pruned_leaves
 
 __all__ = [
@@ -28,4 +30,7 @@ __all__ = [
     "average_rows",
     "Marks",
     "TreeView",
+    "tree_svg",
+    "TreeSvg",
+    "log_plot_svg",
 ]

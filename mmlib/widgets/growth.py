@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from .. import analysis, trees
+from ..draw.svg import Series, log_plot_svg
 from ..draw.tree import format_value
 from ..errors import MmlibError, NodeBudgetExceeded
-from .common import figure_output, set_status, show_figure, status_html
+from .common import set_status, show_svg, status_html, svg_figure
 
 __all__ = ["growth_explorer", "GrowthExplorer"]
 
@@ -30,7 +31,8 @@ def _widgets():
 
 class GrowthExplorer(_widgets().VBox):
     """Sliders ``branching``, ``depth``, ``ordering``, ``q``, ``seed``, ``algorithm``; the plot in
-    ``output``, the summary in ``status``; ``rows`` holds the measurements shown."""
+    ``output`` (an ``HTML`` showing the SVG text ``svg``), the summary in ``status``; ``rows``
+    holds the measurements shown."""
 
     def __init__(self, branching: int, depth: int, ordering: str, algorithm: str, node_budget: int):
         widgets = _widgets()
@@ -47,28 +49,14 @@ class GrowthExplorer(_widgets().VBox):
                                           description="algorithm")
         for control in (self.branching, self.depth, self.ordering, self.q, self.seed, self.algorithm):
             control.observe(self._on_change, names="value")
-        self.output = figure_output()
+        self.output = svg_figure()
+        self.svg = ""
         self.status = status_html()
-        self._make_figure()
         left = widgets.VBox([self.branching, self.depth, self.seed])
         right = widgets.VBox([self.ordering, self.q, self.algorithm])
         super().__init__([widgets.HBox([left, right]), self.status, self.output])
         self.add_class("mmlib-growth-explorer")
         self.update()
-
-    def _make_figure(self) -> None:
-        from matplotlib.figure import Figure
-
-        self.figure = Figure(figsize=(7, 4), layout="constrained")
-        ax = self.ax = self.figure.add_subplot()
-        self.measured, = ax.plot([], [], marker="o", lw=2, label="measured")
-        self.full, = ax.plot([], [], ls="--", color="#444444", label="$b^d$ (no pruning)")
-        self.knuth, = ax.plot([], [], ls=":", color="#444444", label="Knuth–Moore (best first)")
-        self.pearl, = ax.plot([], [], ls="-.", color="#888888", label="Pearl $R_b^d$ (random)")
-        ax.set_yscale("log")
-        ax.set_xlabel("depth d")
-        ax.set_ylabel("leaves evaluated (log scale)")
-        ax.grid(True, alpha=0.3)
 
     def ordering_value(self) -> Any:
         return self.q.value if self.ordering.value == "quality q" else self.ordering.value
@@ -103,7 +91,7 @@ class GrowthExplorer(_widgets().VBox):
         return rows[-1]["nodes"] * b if rows else 0
 
     def update(self) -> None:
-        """Measure depths 1..d (until the budget runs out) and redraw the same figure."""
+        """Measure depths 1..d (until the budget runs out) and redraw the plot."""
         b, d = self.branching.value, self.depth.value
         self.q.disabled = self.ordering.value != "quality q"
         rows: list[dict] = []
@@ -115,19 +103,28 @@ class GrowthExplorer(_widgets().VBox):
                 break
             rows.append(row)
         self.rows = rows
-        depths = list(range(1, d + 1))
-        self.measured.set_data([r["depth"] for r in rows], [r["leaves"] for r in rows])
-        self.measured.set_label(f"{self.algorithm.value}, {self.ordering_value()}, seed {self.seed.value}")
-        self.full.set_data(depths, [b ** k for k in depths])
-        self.knuth.set_data(depths, [analysis.knuth_moore_leaves(b, k) for k in depths])
         pearl = analysis.pearl_branching(b)
-        self.pearl.set_data(depths, [pearl ** k for k in depths])
-        self.ax.set_xlim(0.8, d + 0.2)
-        self.ax.set_ylim(0.8, max(b ** d, 2) * 1.5)
-        self.ax.legend(loc="upper left", fontsize=8)
-        self.ax.set_title(f"b = {b}: leaves versus depth")
-        show_figure(self.output, self.figure)
+        self.svg = self.plot(b, d, pearl)
+        show_svg(self.output, self.svg)
         set_status(self.status, self.summary(b, d, pearl))
+
+    def plot(self, b: int, d: int, pearl: float) -> str:
+        """The SVG plot: measured leaves per depth, with b^d, Knuth–Moore and Pearl's R_b^d."""
+        depths = list(range(1, d + 1))
+        rows = self.rows
+        label = f"{self.algorithm.value}, {self.ordering_value()}, seed {self.seed.value}"
+        series = [
+            Series(label, [r["depth"] for r in rows], [r["leaves"] for r in rows], color="#1f77b4",
+                   markers=True, width=2.0),
+            Series("bᵈ (no pruning)", depths, [b ** k for k in depths], color="#444444", dash="6 4"),
+            Series("Knuth–Moore (best first)", depths, [analysis.knuth_moore_leaves(b, k) for k in depths],
+                   color="#444444", dash="2 3"),
+            Series("Pearl R_bᵈ (random)", depths, [pearl ** k for k in depths], color="#888888",
+                   dash="7 3 2 3"),
+        ]
+        return log_plot_svg(series, x_range=(0.8, d + 0.2), y_range=(0.8, max(b ** d, 2) * 1.5),
+                            title=f"b = {b}: leaves versus depth", xlabel="depth d",
+                            ylabel="leaves evaluated (log scale)")
 
     def summary(self, b: int, d: int, pearl: float) -> str:
         if not self.rows:

@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from .. import search
-from ..draw.tree import TreeView, as_tree, format_value, format_window, marks_from_events
+from ..draw.svg import TreeSvg
+from ..draw.tree import as_tree, format_value, format_window, marks_from_events
 from ..errors import ArgumentError
-from .common import figure_output, set_status, show_figure, status_html
+from .common import set_status, show_svg, status_html, svg_figure
 
 __all__ = ["step_through", "StepThrough", "describe"]
 
@@ -103,7 +104,8 @@ class StepThrough(_widgets().VBox):
     """The step-through explorer (see :func:`step_through`).
 
     ``slider`` (step number; step 0 is before the search starts), ``back``, ``next``,
-    ``play``, ``status`` (the sentence), ``output`` (the figure), ``result`` and ``view``.
+    ``play``, ``status`` (the sentence), ``output`` (the figure: an ``HTML`` showing the tree as SVG,
+    whose text is ``svg``), ``result`` and ``view`` (the :class:`~mmlib.draw.svg.TreeSvg` drawing it).
     """
 
     def __init__(self, tree: Any, algorithm: str, variant: str, cutoff: str, interval: int):
@@ -117,8 +119,9 @@ class StepThrough(_widgets().VBox):
         self.events = self.result.trace
         self.windows = algorithm == "alphabeta"
         self.name = self.result.algorithm
-        self.view = TreeView(self.tree)
-        self.output = figure_output()
+        self.view = TreeSvg(self.tree)
+        self.svg = ""
+        self.output = svg_figure()
         self.status = status_html()
         self.slider = widgets.IntSlider(value=0, min=0, max=len(self.events), description="step",
                                         continuous_update=True, layout=widgets.Layout(width="60%"))
@@ -157,8 +160,8 @@ class StepThrough(_widgets().VBox):
         else:
             self.sentence = describe(self.tree, self.events, step - 1, self.cutoff)
         title = f"{self.name} — step {step} of {len(self.events)}"
-        self.view.show(marks, windows=self.windows, title=title)
-        show_figure(self.output, self.view.figure)
+        self.svg = self.view.show(marks, windows=self.windows, title=title)
+        show_svg(self.output, self.svg)
         set_status(self.status, f"step {step}: {self.sentence}")
 
 
