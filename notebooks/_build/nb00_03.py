@@ -215,8 +215,11 @@ def nb00() -> list:
            all 9 as well: after the first move it knows it can get 3, but none of the middle move's
            replies (20, 4, 6) is as bad as 3, so it cannot stop early there, and the last move's
            worst reply (2) comes last.
-        2. Minimax always evaluates every leaf. Alpha-beta's count depends on the order: the cell
-           below checks both answers.
+        2. Minimax always evaluates all 9 leaves, in any order. Alpha-beta happens to evaluate 7 again,
+           in the same places, for a different reason: the first move is now worth only 2, so the middle
+           move is cut off after its first reply (2 is no better than the 2 already guaranteed), and the
+           last move has to be searched completely, because its replies 3, 12, 8 are all better than 2.
+           The cell below checks both answers.
 
         </details>
         """),
@@ -224,9 +227,14 @@ def nb00() -> list:
         changed = [[3, 12, 8], [20, 4, 6], [14, 5, 2]]
         assert search.minimax(changed).value == 4
         assert search.alphabeta(changed).stats.leaves == search.minimax(changed).stats.leaves == 9
-        swapped = [[14, 5, 2], [2, 4, 6], [3, 12, 8]]
+        swapped = trees.from_nested([[14, 5, 2], [2, 4, 6], [3, 12, 8]])
+        swapped_run = search.alphabeta(swapped)
+        assert search.minimax(swapped).stats.leaves == 9
+        assert swapped_run.stats.leaves == by_alphabeta.stats.leaves
+        assert swapped_run.stats.leaf_order == by_alphabeta.stats.leaf_order   # the same positions
         print("swapped: minimax", search.minimax(swapped).stats.leaves, "leaves, alpha-beta",
-              search.alphabeta(swapped).stats.leaves, "leaves")
+              swapped_run.stats.leaves, "leaves:", [leaf.value for leaf in swapped.leaves()
+                                                     if leaf.path in swapped_run.stats.leaf_order])
         """),
     ]
 
@@ -259,14 +267,27 @@ def nb01() -> list:
         from mmlib import analysis, draw, games, search, trees
         """),
         md("""
+        ## The smallest example
+
+        The lecture slides start with "a game which has 4 final states": a perfect binary tree, with
+        you (the maximizer) at the root and your opponent below. Going left, the minimizer chooses
+        between 3 and 5 and "will definitely choose the least", 3; going right, between 2 and 9, so 2.
+        "Being the maximizer you would choose the larger value that is 3": go left.
+        """),
+        code("""
+        small = search.minimax([[3, 5], [2, 9]])
+        assert small.value == 3 and small.move == 0      # value 3, move LEFT (child 0)
+        draw.draw_tree(small, title="The slides' first example")
+        """),
+        md("""
         ## A tree of wins and losses
 
         The recitation's first example has leaves marked only **W** (a win for us) and **L** (a
         loss), with L < W. `mmlib` works with numbers, so here **W = +100 and L = −100** (any two
         numbers with L < W would do; the recitation itself suggests ±∞). Nodes where we move are
         MAX nodes (the notes write them `+`, `mmlib` draws ▲); nodes where the opponent moves are MIN
-        nodes (`−`, ▼). The original figure was a drawing; this is its tree written as a nested list:
-        the root has two MIN children; the left one has a MAX child with leaves W, L, and a leaf L;
+        nodes (`−`, ▼). The recitation draws the tree as text art, whose indentation was lost in
+        conversion; reconstructed from it, the root has two MIN children; the left one has a MAX child with leaves W, L, and a leaf L;
         the right one has three leaves L, W, W.
         """),
         code("""
@@ -583,7 +604,8 @@ def nb02() -> list:
 
         The recitation extends minimax with a depth: "when the depth limit of the search is exceeded,
         the static evaluator is applied to the node as if it were a leaf". Its example searches to
-        depth 3. The figure was lost in conversion; from its text layout the tree is: the root (MAX)
+        depth 3. The recitation draws it as text art whose indentation was lost in conversion;
+        reconstructed from it, the tree is: the root (MAX)
         has two MIN children. The left MIN node has two MAX children, with frontier values 1, 5, 6
         and 8, 3. The right MIN node has a real end of the game, L, and a MAX child with values 1 and
         W. As in notebook 01, **W = +100 and L = −100**. The numbers at depth 3 are not ends of the
@@ -683,25 +705,33 @@ def nb02() -> list:
         replies
         """),
         md("""
+        The three free corners (squares 2, 6 and 8) are worth 1, every edge 0: two-ply minimax
+        answers a corner with a corner.
+        """),
+        code("""
+        assert {move for move, value in replies.items() if value == max(replies.values())} == {2, 6, 8}
+        """),
+        md("""
         ## A static evaluator for checkers, as an idea
 
         The lecture notes suggest, "though not the best", the difference between the number of my
         checkers and the opponent's, counting kings as 2 — and, to bring the score into −1 … 1,
-        dividing by the number of pieces each side starts with (12 in checkers: the notes' "24"
-        counts both sides' pieces, which would only halve the scale). `mmlib` has no checkers game;
-        the evaluator on its own is one line:
+        dividing by "the total number of pieces in the game to start with (24)". (With kings worth 2,
+        the largest possible difference, twelve kings against nothing, is exactly 24.) `mmlib` has no
+        checkers game; the evaluator on its own is one line:
         """),
         code("""
         def piece_difference(my_men: int, my_kings: int, their_men: int, their_kings: int) -> float:
-            \"\"\"Checkers material: men count 1, kings 2, scaled by the 12 pieces each side starts with.\"\"\"
-            return ((my_men + 2 * my_kings) - (their_men + 2 * their_kings)) / 12
+            \"\"\"Checkers material: men count 1, kings 2, divided by the 24 pieces on the board at the start.\"\"\"
+            return ((my_men + 2 * my_kings) - (their_men + 2 * their_kings)) / 24
 
         piece_difference(12, 0, 12, 0), piece_difference(8, 2, 9, 0), piece_difference(0, 0, 12, 0)
         """),
         code("""
         assert piece_difference(12, 0, 12, 0) == 0            # the start: even
         assert piece_difference(8, 2, 9, 0) > 0               # two kings outweigh one man fewer
-        assert piece_difference(0, 0, 12, 0) == -1             # everything lost
+        assert piece_difference(0, 0, 12, 0) == -0.5           # all men lost: half-way to the worst
+        assert piece_difference(0, 12, 0, 0) == 1              # twelve kings against nothing: the best
         """),
         md("""
         ## What an extra ply costs
@@ -1444,6 +1474,8 @@ def nb03() -> list:
         changed = trees.from_nested([[[3, 5], [6, 4]], [[1, 2], [0, -1]]])
         assert (0, 1, 1) not in search.alphabeta(changed).stats.leaf_order     # E's second leaf
         assert leaves([[3, 5], [3, 9]], cutoff=">") > leaves([[3, 5], [3, 9]])
+        for depth_two in ("AIMA 5.2", "t1.in"):
+            assert counts[depth_two]["002"] == counts[depth_two]["001"]
         """),
     ]
 
