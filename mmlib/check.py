@@ -273,7 +273,8 @@ class _Run:
     detail: str = ""
 
 
-def _call(fn: Callable, args: tuple, probe: _Probe, time_limit: float = TIME_LIMIT) -> _Run:
+def _call(fn: Callable, args: tuple, probe: _Probe, time_limit: float | None = None) -> _Run:
+    time_limit = TIME_LIMIT if time_limit is None else time_limit
     box: dict[str, Any] = {}
 
     def target() -> None:
@@ -685,6 +686,8 @@ def _explain(run: _Run, tree: trees.Tree, depth: int, kind: str, diagnosis: str)
         want = tree.label_of(order[divergence]) if divergence < len(order) else "none (the search is over)"
         got = tree.label_of(run.evaluated[divergence]) if divergence < len(run.evaluated) else "none"
         lines.append(f"First difference: evaluation {divergence + 1} should be {want}; yours is {got}.")
+    else:
+        lines.append("Same evaluations in the same order: only the value you return differs.")
     if diagnosis == "strict-cutoff":
         extra = len(run.evaluated) - len(order)
         lines.insert(0, f"Correct value, but you prune only on alpha > beta: {extra} extra "

@@ -3,11 +3,24 @@
 "student" cells run the student's code, so they raise until the exercise is done.
 """
 
-IMPORTS = """
+IMPORTS_1 = """
+%matplotlib inline
+import math  # noqa: F401 - for your code
+
+from mmlib import check, draw, trees
+"""
+
+IMPORTS_2 = """
 %matplotlib inline
 import math
 
-from mmlib import check, draw, quiz, search, trees
+from mmlib import check, draw, quiz, trees
+"""
+
+IMPORTS_3 = """
+%matplotlib inline
+from mmlib import check
+from mmlib.games.tictactoe import LINES
 """
 
 NODES = """
@@ -44,7 +57,7 @@ has a check cell: run it to get feedback. When something is wrong, the checker s
 | 2 | `best_move(node, depth)` | 4 |
 | | **total** | **10** |
 """),
-    ("code", IMPORTS),
+    ("code", IMPORTS_1),
     ("md", NODES),
     ("code", """
 root = check.lab_tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])   # AIMA figure 5.2
@@ -152,7 +165,7 @@ that prunes nothing is minimax, not alpha-beta. Then you predict by hand which l
 | 3 | pruned leaves on a quiz tree | 2 |
 | | **total** | **10** |
 """),
-    ("code", IMPORTS),
+    ("code", IMPORTS_2),
     ("md", NODES),
     ("md", """
 ## Exercise 1 (5 points): alpha-beta
@@ -308,8 +321,7 @@ A board is a string of nine characters `X`, `O` or `.`, row by row (squares 0 to
 first; the player to move is X when both have as many marks. Values are from X's point of view:
 a finished game scores +10 (X won), −10 (O won) or 0; your estimates must lie strictly between.
 """),
-    ("code", IMPORTS + """from mmlib.games.tictactoe import LINES
-"""),
+    ("code", IMPORTS_3),
     ("md", """
 The open-lines heuristic of the slides, E(n) = M(n) − O(n) (lines still open to X minus lines
 still open to O), is not good enough at this depth:

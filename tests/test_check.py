@@ -1,0 +1,509 @@
+"""The lab checkers catch each classic mistake, name it, and shrink it to a small tree.
+
+Every wrong implementation below is a real mistake written out by hand; the expected diagnosis is
+what the mistake is, not what the checker happened to print.  The checker's reference models are
+compared with mmlib.search (a second implementation) on every check tree.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import pytest
+
+from mmlib import check, search, trees
+from mmlib.errors import ArgumentTypeError
+
+INF = math.inf
+
+# -- implementations, right and wrong ------------------------------------------------------------
+
+
+def minimax(node, depth, maximizing):
+    if depth == 0 or node.is_leaf():
+        return node.value
+    values = [minimax(c, depth - 1, not maximizing) for c in node.children]
+    return max(values) if maximizing else min(values)
+
+def mm_off_by_one(node, depth, maximizing):
+    if depth == 1 or node.is_leaf():
+        return node.value
+    values = [mm_off_by_one(c, depth - 1, not maximizing) for c in node.children]
+    return max(values) if maximizing else min(values)
+
+def mm_no_alt(node, depth, maximizing):
+    if depth == 0 or node.is_leaf():
+        return node.value
+    values = [mm_no_alt(c, depth - 1, maximizing) for c in node.children]
+    return max(values) if maximizing else min(values)
+
+def mm_inverted(node, depth, maximizing):
+    if depth == 0 or node.is_leaf():
+        return node.value
+    values = [mm_inverted(c, depth - 1, not maximizing) for c in node.children]
+    return min(values) if maximizing else max(values)
+
+def mm_none(node, depth, maximizing):
+    if depth == 0 or node.is_leaf():
+        return node.value
+    values = [mm_none(c, depth - 1, not maximizing) for c in node.children]
+    max(values) if maximizing else min(values)  # noqa: B018 - the missing return is the mistake
+
+def mm_forever(node, depth, maximizing):
+    while True:
+        node.is_leaf()
+
+def mm_spin(node, depth, maximizing):
+    import time
+    t = time.monotonic()
+    while time.monotonic() - t < 7:
+        pass
+
+def mm_recurse(node, depth, maximizing):
+    return mm_recurse(node, depth - 1, not maximizing)
+
+def mm_crash(node, depth, maximizing):
+    if depth == 0 or node.is_leaf():
+        return node.value
+    return max(mm_crash(c, depth - 1, not maximizing) for c in node.children[3])
+
+def alphabeta(node, depth, alpha, beta, maximizing):
+    if depth == 0 or node.is_leaf():
+        return node.value
+    best = -INF if maximizing else INF
+    for child in node.children:
+        score = alphabeta(child, depth - 1, alpha, beta, not maximizing)
+        if maximizing:
+            best = max(best, score)
+            alpha = max(alpha, best)
+        else:
+            best = min(best, score)
+            beta = min(beta, best)
+        if alpha >= beta:
+            break
+    return best
+
+def ab_hard(node, depth, alpha, beta, maximizing):
+    if depth == 0 or node.is_leaf():
+        return node.value
+    if maximizing:
+        for child in node.children:
+            alpha = max(alpha, ab_hard(child, depth - 1, alpha, beta, False))
+            if alpha >= beta:
+                return beta
+        return alpha
+    for child in node.children:
+        beta = min(beta, ab_hard(child, depth - 1, alpha, beta, True))
+        if alpha >= beta:
+            return alpha
+    return beta
+
+def ab_hard_clamp_wrong(node, depth, alpha, beta, maximizing):
+    if depth == 0 or node.is_leaf():
+        return node.value
+    a0, b0 = alpha, beta
+    if maximizing:
+        for child in node.children:
+            alpha = max(alpha, ab_hard_clamp_wrong(child, depth - 1, alpha, beta, False))
+            if alpha >= beta:
+                return a0
+        return alpha
+    for child in node.children:
+        beta = min(beta, ab_hard_clamp_wrong(child, depth - 1, alpha, beta, True))
+        if alpha >= beta:
+            return b0
+    return beta
+
+def ab_strict(node, depth, alpha, beta, maximizing):
+    if depth == 0 or node.is_leaf():
+        return node.value
+    best = -INF if maximizing else INF
+    for child in node.children:
+        score = ab_strict(child, depth - 1, alpha, beta, not maximizing)
+        if maximizing:
+            best = max(best, score)
+            alpha = max(alpha, best)
+        else:
+            best = min(best, score)
+            beta = min(beta, best)
+        if alpha > beta:
+            break
+    return best
+
+def ab_no_prune(node, depth, alpha, beta, maximizing):
+    if depth == 0 or node.is_leaf():
+        return node.value
+    values = [ab_no_prune(c, depth - 1, alpha, beta, not maximizing) for c in node.children]
+    return max(values) if maximizing else min(values)
+
+def ab_wrong_side(node, depth, alpha, beta, maximizing):
+    if depth == 0 or node.is_leaf():
+        return node.value
+    best = -INF if maximizing else INF
+    for child in node.children:
+        score = ab_wrong_side(child, depth - 1, alpha, beta, not maximizing)
+        if maximizing:
+            best = max(best, score)
+            beta = min(beta, best)
+        else:
+            best = min(best, score)
+            alpha = max(alpha, best)
+        if alpha >= beta:
+            break
+    return best
+
+def ab_off_by_one(node, depth, alpha, beta, maximizing):
+    if depth == 1 or node.is_leaf():
+        return node.value
+    best = -INF if maximizing else INF
+    for child in node.children:
+        score = ab_off_by_one(child, depth - 1, alpha, beta, not maximizing)
+        if maximizing:
+            best = max(best, score)
+            alpha = max(alpha, best)
+        else:
+            best = min(best, score)
+            beta = min(beta, best)
+        if alpha >= beta:
+            break
+    return best
+
+def ab_no_alt(node, depth, alpha, beta, maximizing):
+    if depth == 0 or node.is_leaf():
+        return node.value
+    best = -INF if maximizing else INF
+    for child in node.children:
+        score = ab_no_alt(child, depth - 1, alpha, beta, maximizing)
+        if maximizing:
+            best = max(best, score)
+            alpha = max(alpha, best)
+        else:
+            best = min(best, score)
+            beta = min(beta, best)
+        if alpha >= beta:
+            break
+    return best
+
+def ab_tuple(node, depth, alpha, beta, maximizing):
+    if depth == 0 or node.is_leaf():
+        return node.value, None
+    return max(ab_tuple(c, depth - 1, alpha, beta, not maximizing) for c in node.children)
+
+
+def ab_pseudocode(node, depth, alpha, beta, maximizing):
+    """The article's pseudocode, line for line (seed 001)."""
+    if depth == 0 or node.is_leaf():
+        return node.value
+    if maximizing:
+        max_eval = -INF
+        for child in node.children:
+            evaluation = ab_pseudocode(child, depth - 1, alpha, beta, False)
+            max_eval = max(max_eval, evaluation)
+            alpha = max(alpha, evaluation)
+            if beta <= alpha:
+                break
+        return max_eval
+    min_eval = INF
+    for child in node.children:
+        evaluation = ab_pseudocode(child, depth - 1, alpha, beta, True)
+        min_eval = min(min_eval, evaluation)
+        beta = min(beta, evaluation)
+        if beta <= alpha:
+            break
+    return min_eval
+
+
+def ab_swallows(node, depth, alpha, beta, maximizing):
+    """Loops forever over the children, and hides every exception."""
+    while True:
+        try:
+            for child in node.children:
+                child.is_leaf()
+        except Exception:  # noqa: BLE001 - the point of the test
+            pass
+
+
+# -- the reference models agree with mmlib.search ---------------------------------------------------
+
+def test_reference_models_match_mmlib_search():
+    for case in check.check_cases():
+        tree = case.tree()
+        depth = case.search_depth(tree)
+        for model, kwargs in ((check._ALPHABETA[0], {}), (check._ALPHABETA[1], {"variant": "fail-hard"}),
+                              (check._ALPHABETA_MISTAKES[1], {"cutoff": ">"})):
+            result = search.alphabeta(tree, depth, **kwargs)
+            assert model.run(tree, depth) == (result.value, tuple(result.stats.leaf_order))
+        result = search.minimax(tree, depth)
+        assert check._MINIMAX.run(tree, depth) == (result.value, tuple(result.stats.leaf_order))
+
+
+def test_check_trees_cover_ties_mixed_depths_negatives_and_depth_limits():
+    cases = check.check_cases()
+    built = [(case, case.tree()) for case in cases]
+    assert [case.nested for case in cases[:3]] == list(check.SEED_TREES.values())
+    assert sum(check._has_tie(tree) for _, tree in built) >= 20
+    assert sum(len({len(leaf.path) for leaf in tree.leaves()}) > 1 for _, tree in built) >= 20
+    assert sum(any(leaf.value < 0 for leaf in tree.leaves()) for _, tree in built) >= 20
+    assert sum(case.depth is not None and case.depth < tree.height for case, tree in built) >= 10
+
+
+# -- minimax ---------------------------------------------------------------------------------------
+
+def test_correct_minimax_passes_with_a_summary():
+    report = check.check_minimax(minimax)
+    assert report.passed and report.diagnosis == "ok"
+    assert "Checked 123 trees" in str(report) and "3 from the lecture" in str(report)
+    report.raise_for_failure()          # no error
+
+
+@pytest.mark.parametrize("fn, diagnosis", [
+    (mm_off_by_one, "depth-off-by-one"),
+    (mm_no_alt, "no-alternation"),
+    (mm_inverted, "inverted-players"),
+    (mm_recurse, "recursion"),
+    (mm_forever, "runaway"),
+    (mm_crash, "error"),
+])
+def test_minimax_mistakes_are_named(fn, diagnosis):
+    report = check.check_minimax(fn)
+    assert not report.passed
+    assert report.diagnosis == diagnosis
+    with pytest.raises(check.CheckFailed, match=diagnosis):
+        report.raise_for_failure()
+
+
+def test_alphabeta_passed_as_minimax_is_told_minimax_sees_every_leaf():
+    assert check.check_minimax(lambda n, d, m: alphabeta(n, d, -INF, INF, m)).diagnosis == "pruning"
+
+
+def test_crash_report_names_the_line_of_the_student_function():
+    text = str(check.check_minimax(mm_crash))
+    assert "IndexError" in text and "line 4 of mm_crash" in text and "node.children[3]" in text
+
+
+def test_missing_return_is_explained():
+    report = check.check_minimax(mm_none)
+    assert report.diagnosis in ("error", "wrong-type")
+    assert "return" in str(report)
+
+
+# -- alpha-beta ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("fn", [alphabeta, ab_hard, ab_pseudocode])
+def test_standard_alphabeta_forms_pass(fn):
+    report = check.check_alphabeta(fn)
+    assert report.passed, str(report)
+
+
+@pytest.mark.parametrize("fn, diagnosis", [
+    (ab_no_prune, "no-pruning"),
+    (ab_strict, "strict-cutoff"),
+    (ab_wrong_side, "wrong-side"),
+    (ab_hard_clamp_wrong, "fail-hard-clamp"),
+    (ab_off_by_one, "depth-off-by-one"),
+    (ab_no_alt, "no-alternation"),
+    (ab_tuple, "wrong-type"),
+    (ab_swallows, "runaway"),
+])
+def test_alphabeta_mistakes_are_named(fn, diagnosis):
+    report = check.check_alphabeta(fn)
+    assert not report.passed
+    assert report.diagnosis == diagnosis, str(report)
+
+
+def test_no_pruning_is_wrong_even_with_the_right_value():
+    report = check.check_alphabeta(ab_no_prune)
+    text = str(report)
+    assert "Correct value, but you prune nothing" in text
+    tree, depth = report.counterexample, report.depth
+    # On the counterexample, plain minimax really evaluates more leaves than alpha-beta.
+    assert search.minimax(tree, depth).stats.leaves > search.alphabeta(tree, depth).stats.leaves
+
+
+def test_strict_cutoff_counterexample_is_small_and_counts_the_extra_leaves():
+    report = check.check_alphabeta(ab_strict)
+    tree, depth = report.counterexample, report.depth
+    assert tree.node_count <= 7
+    strict = search.alphabeta(tree, depth, cutoff=">").stats.leaves
+    prompt = search.alphabeta(tree, depth).stats.leaves
+    extra = strict - prompt
+    assert extra >= 1
+    assert f"you prune only on alpha > beta: {extra} extra lea" in str(report)
+
+
+@pytest.mark.parametrize("fn", [ab_wrong_side, ab_hard_clamp_wrong, ab_off_by_one, ab_no_alt])
+def test_counterexample_still_shows_the_mistake(fn):
+    report = check.check_alphabeta(fn)
+    tree, depth = report.counterexample, report.depth
+    assert tree is not None and tree.node_count <= 12
+    root = check.LabNode(check._build(tree.to_nested()).root, check._Probe(None))
+    probe = root._probe
+    got = fn(root, depth, -INF, INF, True)
+    reference = search.alphabeta(check._build(tree.to_nested()), depth)
+    assert (got, tuple(probe.evaluated)) != (reference.value, tuple(reference.stats.leaf_order))
+    text = str(report)
+    assert "Expected value" in text
+    assert "First difference" in text or "only the value you return differs" in text
+
+
+def test_first_divergence_is_reported_by_label():
+    text = str(check.check_alphabeta(ab_wrong_side))
+    assert "First difference: evaluation" in text
+
+
+# -- running student code safely --------------------------------------------------------------------
+
+def test_code_that_spins_without_touching_nodes_times_out(monkeypatch):
+    monkeypatch.setattr(check, "TIME_LIMIT", 0.3)
+
+    def spin(node, depth, maximizing):
+        end = time.monotonic() + 1.0      # bounded, so the abandoned thread ends soon
+        while time.monotonic() < end:
+            pass
+        return 0
+
+    started = time.monotonic()
+    report = check.check_minimax(spin)
+    assert report.diagnosis == "timeout"
+    assert time.monotonic() - started < 5
+    assert "did not finish within 0.3 seconds" in str(report)
+    assert check.check_minimax(minimax).passed      # and the checker still works
+
+
+def test_stub_is_not_implemented_and_raises_in_notebook_mode():
+    def stub(node, depth, alpha, beta, maximizing):
+        raise NotImplementedError()
+
+    assert check.check_alphabeta(stub).diagnosis == "not-implemented"
+    with pytest.raises(check.CheckFailed, match="alpha-beta: not-implemented"):
+        check.check_alphabeta(stub, raise_on_failure=True)
+
+
+def test_not_a_function_is_an_argument_error():
+    with pytest.raises(ArgumentTypeError, match="fn"):
+        check.check_minimax(42)
+
+
+def test_report_html_and_text():
+    report = check.check_alphabeta(ab_strict)
+    html = report._repr_html_()
+    assert "strict-cutoff" in html and "<pre>" in html and "Hint" in html
+    assert "0x" not in html and "0x" not in str(report)
+    assert repr(report) == "Report('alpha-beta', passed=False, diagnosis='strict-cutoff')"
+
+
+def test_report_draws_the_counterexample():
+    pytest.importorskip("matplotlib")
+    figure = check.check_alphabeta(ab_strict).figure
+    assert figure is not None and figure.axes
+    assert check.check_alphabeta(alphabeta).figure is None
+
+
+# -- best move, predictions --------------------------------------------------------------------------
+
+def best_move(node, depth):
+    values = [minimax(child, depth - 1, False) for child in node.children]
+    return values.index(max(values))
+
+
+def worst_move(node, depth):
+    values = [minimax(child, depth - 1, False) for child in node.children]
+    return values.index(min(values))
+
+
+def test_best_move():
+    assert check.check_best_move(best_move).passed
+    report = check.check_best_move(worst_move)
+    assert report.diagnosis == "wrong-move"
+    assert report.counterexample.node_count <= 4
+    assert check.check_best_move(lambda node, depth: len(node.children)).diagnosis == "not-a-move"
+    assert check.check_best_move(lambda node, depth: node.children[0]).diagnosis == "wrong-type"
+
+
+def test_pruning_predictions_on_the_seed_trees():
+    # AIMA figure 5.2: alpha-beta skips the leaves 4 and 6 (I and J).
+    aima = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+    assert [trees.from_nested(aima).node(label).value for label in "IJ"] == [4, 6]
+    assert check.check_pruned(aima, "I J").passed
+    assert check.check_pruned(aima, ["I", "J"]).passed
+    assert check.check_pruned(aima, "J").diagnosis == "missed"
+    assert check.check_pruned(aima, "I J K").diagnosis == "too-many"
+    assert check.check_pruned(aima, "I K").diagnosis == "both"
+    assert check.check_pruned(aima, "B").diagnosis == "not-a-leaf"
+    assert check.check_pruned(aima, ...).diagnosis == "not-implemented"
+    # Slides' A-G tree: 9 and the whole G subtree (0, -1) are skipped.
+    slides = trees.from_nested([[[3, 5], [6, 9]], [[1, 2], [0, -1]]])
+    skipped = [slides.node("K").value, *(leaf.value for leaf in slides.node("G").children)]
+    assert skipped == [9, 0, -1]
+    assert check.check_pruned(slides, "K N O").passed
+    # t1.in: 4 of the 5 leaves are evaluated.
+    t1 = "ABCDEFGH\nA: BC\nB: DE\nC: FGH\nD 7\nE 5\nF 9\nG 3\nH 1"
+    assert check.check_pruned(t1, "H").passed
+
+
+# -- lab 3: tic-tac-toe evaluators ---------------------------------------------------------------------
+
+from mmlib.games.tictactoe import LINES  # noqa: E402
+
+
+def open_lines(board):
+    x_open = sum(1 for line in LINES if all(board[s] != "O" for s in line))
+    o_open = sum(1 for line in LINES if all(board[s] != "X" for s in line))
+    return x_open - o_open
+
+
+def threats(board, player):
+    return sum(1 for line in LINES if sorted(board[s] for s in line) == sorted([player, player, "."]))
+
+
+def sharp(board):
+    to_move = "X" if board.count("X") == board.count("O") else "O"
+    other, sign = ("O", 1) if to_move == "X" else ("X", -1)
+    if threats(board, to_move):
+        return 9 * sign
+    if threats(board, other) >= 2:
+        return -9 * sign
+    return open_lines(board) / 2 + {"X": 0.5, "O": -0.5, ".": 0}[board[4]]
+
+
+def by_sharp(board, moves):
+    player = "X" if board.count("X") == board.count("O") else "O"
+    return sorted(moves, key=lambda m: sharp(board[:m] + player + board[m + 1:]), reverse=player == "X")
+
+
+def test_a_sharp_evaluator_never_loses_and_the_slides_heuristic_does():
+    assert check.check_evaluator(sharp).passed
+    report = check.check_evaluator(open_lines)
+    assert report.diagnosis == "loses"
+    assert check.check_evaluator(lambda board: 0).diagnosis == "loses"
+
+
+def test_a_lost_game_is_replayed_in_the_report():
+    from mmlib import games
+    text = str(check.check_evaluator(open_lines))
+    line = text.split("lost: ")[1].split(" (squares")[0].split()
+    game = games.TicTacToe()
+    state = game.initial
+    for move in line:
+        assert move[0] == game.player(state)
+        state = game.play(state, int(move[1:]))
+    assert game.is_terminal(state) and game.winner(state) is not None
+
+
+def test_move_ordering_keeps_the_agent_within_its_budget():
+    report = check.check_agent(sharp, by_sharp)
+    assert report.passed, str(report)
+    assert check.check_agent(sharp, lambda board, moves: moves).diagnosis == "over-budget"
+    assert check.check_agent(sharp, lambda board, moves: moves[:-1]).diagnosis == "bad-order"
+
+
+def test_unusable_evaluators_are_named():
+    assert check.check_evaluator(lambda board: 100).diagnosis == "out-of-range"
+    assert check.check_evaluator(lambda board: "good").diagnosis == "wrong-type"
+    assert check.check_evaluator(lambda board: board[99]).diagnosis == "error"
+
+    def stub(board):
+        raise NotImplementedError()
+
+    assert check.check_evaluator(stub).diagnosis == "not-implemented"
