@@ -149,8 +149,8 @@ class PreviousIteration(Ordering):
         ordered = self.base.order(search, state, moves, path)
         game = search.game
         key = game.key(state)
-        if key not in self.best and key not in self.values:
-            return ordered                       # the previous iteration never came here
+        if key not in self.best and not self.values:
+            return ordered                       # nothing learnt yet (the first iteration)
         sign = -1 if game.is_max(state) else 1
         ranked = []
         for i, move in enumerate(ordered):
