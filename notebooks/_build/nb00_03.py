@@ -28,7 +28,7 @@ TITLES = {
     "04": ("04_move_ordering.ipynb", "Move ordering"),
     "05": ("05_square_root_speedup.ipynb", "The square-root speedup"),
     "06": ("06_tictactoe_solved.ipynb", "Tic-tac-toe, solved"),
-    "07": ("07_beyond_connect_four.ipynb", "Beyond: Connect Four"),
+    "07": ("07_beyond_connect_four.ipynb", "Beyond tic-tac-toe: Connect Four"),
 }
 
 
@@ -246,7 +246,7 @@ def nb00() -> list:
 def nb01() -> list:
     return [
         md("""
-        # 01 Game trees and minimax
+        # 01 · Game trees and minimax
 
         A game can be thought of as a tree of possible future game states. The current state is the
         root, drawn at the top; its children are the positions after each move we could make; their
@@ -584,7 +584,7 @@ I -10
 def nb02() -> list:
     return [
         md("""
-        # 02 Depth limits and static evaluation
+        # 02 · Depth limits and static evaluation
 
         For any interesting game the tree is far too big to search to the end: chess has more than
         10^100 possible games. Real programs therefore search only a few moves ahead and then
@@ -885,6 +885,13 @@ def nb03() -> list:
         widget("""
         widgets.tree_editor(T1)
         """),
+        md("""
+        To see what the five readings' codes make of your tree, give it to `compare` (from the
+        section above), for example:
+        """),
+        code("""
+        compare({"mine": trees.from_nested([[4, 4], [4, 5], [3, 9]])});
+        """),
     ] if have_widget("tree_editor") else [
         md("""
         ## Your own trees
@@ -899,7 +906,7 @@ def nb03() -> list:
         imports += ", widgets"
     return [
         md("""
-        # 03 Alpha-beta pruning
+        # 03 · Alpha-beta pruning
 
         Minimax looks at every leaf. Often it need not: "once we have seen the node whose static
         evaluation is 8, we know that there is no point to exploring any of the rest of the children
@@ -1052,7 +1059,7 @@ def nb03() -> list:
         **What the figure's numbers mean.** Next to each window the recitation writes a value, and
         those values are not all of one kind. The second MAX node (children 8 and 3) is labelled
         **6**: that is what the code *returns* — it saw 8 > max = 6 and returned max — while its true
-        minimax value is at least 8. The right MIN node is labelled **L**: that is its true minimax
+        minimax value is max(8, 3) = 8. The right MIN node is labelled **L**: that is its true minimax
         value, but the code returns **6** there — it saw L < min = 6 and returned min. Fail-hard
         answers are only bounds outside the window: "≤ 6" and "≥ 6" here. Either way the root gets 6.
         """),
@@ -1409,8 +1416,10 @@ def nb03() -> list:
         the grandchildren: every *deep* cutoff is lost (its shallow ones survive, because each node
         still tests its own alpha and beta). On the deep-cutoff tree it reads the 7 that the others
         prune. Seed 004's script does the same after the first child: `alpha, val = ab, ab` replaces
-        the inherited alpha by the best value so far, even when that is lower. Both are still correct
-        — a wider window never gives a wrong value — only slower.
+        the inherited alpha by the best value so far, even when that is lower. The script's own
+        question — "why are we updating `alpha` if `ab > val` instead of `ab > alpha`?" — points at
+        this line: with `ab > alpha` (or `alpha = max(alpha, ab)`) the inherited bound would be kept.
+        Both codes are still correct — a wider window never gives a wrong value — only slower.
         """),
         code("""
         extra_002 = [label for label in run("002", deep)[1] if label not in run("001", deep)[1]]
