@@ -890,7 +890,7 @@ def nb03() -> list:
         section above), for example:
         """),
         code("""
-        compare({"mine": trees.from_nested([[4, 4], [4, 5], [3, 9]])});
+        mine = compare({"mine": trees.from_nested([[4, 4], [4, 5], [3, 9]])})
         """),
     ] if have_widget("tree_editor") else [
         md("""
