@@ -72,6 +72,7 @@ __all__ = [
 INF = math.inf
 TIME_LIMIT = 5.0
 """Seconds one call of the student's function may take before it is abandoned."""
+_WORKER_STACK = 256 * 2**20
 
 SEED_TREES: dict[str, list] = {
     "AIMA figure 5.2": [[3, 12, 8], [2, 4, 6], [14, 5, 2]],
@@ -251,14 +252,26 @@ def lab_tree(tree: Any) -> LabNode:
     >>> root = lab_tree([[3, 5], [2, 9]])
     >>> root.value, root.children[1].value
     (4, 5)
+    >>> lab_tree(trees.from_text("XYZ\\nX: YZ\\nY 1\\nZ 2")).children[1].label
+    'Z'
     """
     if isinstance(tree, list):
         return LabNode(_build(tree).root)
     if isinstance(tree, str):
         tree = trees.from_text(tree)
     if isinstance(tree, trees.Tree):
-        return LabNode(_build(tree.to_nested()).root) if tree.root.value is None else LabNode(tree.root)
+        return LabNode(_with_statics(tree.root))
     raise ArgumentTypeError(f"tree: expected a nested list, a tree text or a Tree, got {type(tree).__name__}")
+
+
+def _with_statics(node: trees.Node) -> trees.Node:
+    """A copy of a subtree (labels kept) where interior nodes without a static value get one."""
+    kids = tuple(_with_statics(child) for child in node.children)
+    value = node.value
+    if kids and value is None:
+        values = [child.value for child in kids]
+        value = sum(values) // len(values)  # type: ignore[arg-type]
+    return trees.Node(node.label, value, kids, node.is_max, node.path)
 
 
 # -- running student code safely ------------------------------------------------------------
@@ -286,7 +299,11 @@ def _call(fn: Callable, args: tuple, probe: _Probe, time_limit: float | None = N
             box["error"] = error
 
     worker = threading.Thread(target=target, name="mmlib-check", daemon=True)
-    worker.start()
+    previous = threading.stack_size(_WORKER_STACK)   # deep (runaway) recursion ends in RecursionError,
+    try:                                             # not in a crash of the kernel
+        worker.start()
+    finally:
+        threading.stack_size(previous)
     worker.join(time_limit)
     if worker.is_alive():
         probe.cancelled = True          # code that still touches nodes stops at the next touch
@@ -702,19 +719,17 @@ def _labels(tree: trees.Tree, paths: Sequence[tuple]) -> str:
 
 
 def _candidates(nested: list) -> list[list]:
-    """Smaller trees: subtrees made leaves, children deleted, nodes replaced by a child,
-    leaf values moved towards 0.  Biggest reductions first."""
+    """Smaller trees: subtrees made leaves, children deleted, nodes replaced by a child or a
+    grandchild.  Biggest reductions first.  Leaf values are kept (shrinking them towards 0
+    gives trees of ties, which hide what a mistake does on ordinary values)."""
     out: list[list] = []
     interior: list[tuple[int, ...]] = []
-    leaves: list[tuple[int, ...]] = []
 
     def walk(item: list | int, path: tuple[int, ...]) -> None:
         if isinstance(item, list):
             interior.append(path)
             for i, child in enumerate(item):
                 walk(child, path + (i,))
-        else:
-            leaves.append(path)
 
     walk(nested, ())
 
@@ -738,11 +753,6 @@ def _candidates(nested: list) -> list[list]:
                 out.append(replaced(path, child))
                 for grandchild in child:                    # keeps MAX and MIN levels in place
                     out.append(replaced(path, grandchild))
-    for path in leaves:
-        value = _subtree(nested, path)
-        for smaller in (0, value // 2 if value > 0 else -((-value) // 2)):  # type: ignore[operator]
-            if smaller != value:
-                out.append(replaced(path, smaller))
     return [c for c in out if isinstance(c, list)]
 
 
