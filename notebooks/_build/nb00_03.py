@@ -62,7 +62,7 @@ def navigation(number: str) -> nbformat.NotebookNode:
     parts = []
     if i > 0:
         parts.append(f"← previous: {link(keys[i - 1])}")
-    if number != "00":
+    if number not in ("00", "01"):
         parts.append("[start here](00_start_here.ipynb)")
     if i + 1 < len(keys):
         parts.append(f"next: {link(keys[i + 1])} →")
@@ -287,8 +287,8 @@ def nb01() -> list:
         numbers with L < W would do; the recitation itself suggests ±∞). Nodes where we move are
         MAX nodes (the notes write them `+`, `mmlib` draws ▲); nodes where the opponent moves are MIN
         nodes (`−`, ▼). The recitation draws the tree as text art, whose indentation was lost in
-        conversion; reconstructed from it, the root has two MIN children; the left one has a MAX child with leaves W, L, and a leaf L;
-        the right one has three leaves L, W, W.
+        conversion; reconstructed from it, the root has two MIN children; the left one has a MAX
+        child with leaves W, L, and a leaf L; the right one has three leaves L, W, W.
         """),
         code("""
         W, L = 100, -100
@@ -596,6 +596,8 @@ def nb02() -> list:
         """),
         code("""
         %matplotlib inline
+        from matplotlib.figure import Figure
+
         from mmlib import analysis, draw, games, search, trees, widgets
         from mmlib.games.tictactoe import LINES
         """),
@@ -605,8 +607,7 @@ def nb02() -> list:
         The recitation extends minimax with a depth: "when the depth limit of the search is exceeded,
         the static evaluator is applied to the node as if it were a leaf". Its example searches to
         depth 3. The recitation draws it as text art whose indentation was lost in conversion;
-        reconstructed from it, the tree is: the root (MAX)
-        has two MIN children. The left MIN node has two MAX children, with frontier values 1, 5, 6
+        reconstructed from it, the tree is: the root (MAX) has two MIN children. The left MIN node has two MAX children, with frontier values 1, 5, 6
         and 8, 3. The right MIN node has a real end of the game, L, and a MAX child with values 1 and
         W. As in notebook 01, **W = +100 and L = −100**. The numbers at depth 3 are not ends of the
         game: they are the static evaluator's estimates of the positions where the search stopped.
@@ -677,8 +678,6 @@ def nb02() -> list:
         """),
         md("""
         The centre is worth +1, a corner −1, an edge −2, so two-ply minimax opens in the centre.
-        The picture draws the whole two-ply search: the 72 boards at the bottom carry their static
-        values, which are backed up through O's replies (minimum) to X's moves (maximum).
         """),
         code("""
         assert (two_ply[4], two_ply[0], two_ply[1]) == (1, -1, -2)
@@ -738,14 +737,15 @@ def nb02() -> list:
 
         "Each increase in depth multiplies the total search time by about the number of moves
         available at each level." With b moves everywhere, minimax to depth d evaluates b^d leaves.
-        Measured on uniform random trees with `analysis.sweep` (the dashed lines are the theory; the
-        orderings don't matter to minimax, which looks at everything):
+        Measured on uniform random trees with `analysis.sweep` (the order of the moves doesn't matter
+        to minimax, which looks at everything); on the logarithmic scale each b gives a straight line,
+        and the assertion checks that every count is exactly b^d:
         """),
         code("""
         rows = analysis.sweep(branchings=(2, 3, 4), depths=range(1, 7), orderings=("random",),
                               algorithms=("minimax",))
         assert all(row["leaves"] == row["branching"] ** row["depth"] for row in rows)
-        draw.plot_growth(rows, title="Minimax: leaves evaluated = b^d")
+        draw.plot_growth(rows, theory=False, title="Minimax: leaves evaluated = b^d")
         """),
         md("""
         With the explorer you can choose the branching factor and move the depth slider yourself:
@@ -787,7 +787,7 @@ def nb02() -> list:
         """),
         code("""
         horizon = trees.from_text('''{HORIZON_TEXT}''')
-        draw.draw_tree(horizon, values=False, title="The horizon effect")
+        horizon
         """, HORIZON_TEXT=HORIZON_TEXT.strip("\n")),
         code("""
         for depth in (1, 2, 3, 4):
@@ -795,10 +795,21 @@ def nb02() -> list:
             print(f"depth {depth}: value {r.value:>3}, plays {horizon.label_of(r.pv[:1])}")
         """),
         md("""
-        At depths 2 and 3 the search sees the queen lost after B, but after C it stops just *before*
+        At depth 1 both moves look alike (nothing is lost yet) and the search keeps the first, B.
+        At depths 2 and 3 it sees the queen lost after B, but after C it stops just *before*
         the queen is taken: the loss has been pushed over its horizon, the position looks only a pawn
         down, and the search chooses C — the move that loses *more*. Only at depth 4 does it see the
-        whole story. Real programs fight this with *quiescence search*, which keeps searching captures
+        whole story. Side by side, the search to depth 2 (the faded nodes lie beyond its horizon; the
+        numbers beside D and E are the static values it stopped at) and the search to depth 4:
+        """),
+        code("""
+        panels = Figure(figsize=(8, 5.6))
+        for ax, depth in zip(panels.subplots(1, 2), (2, 4), strict=True):
+            draw.draw_tree(search.minimax(horizon, depth=depth), ax=ax, title=f"minimax to depth {depth}")
+        panels
+        """),
+        md("""
+        Real programs fight this with *quiescence search*, which keeps searching captures
         beyond the depth limit until the position is quiet ([notebook 07](07_beyond_connect_four.ipynb)).
         """),
         code("""
@@ -813,25 +824,28 @@ def nb02() -> list:
            frontier node 6 as 4 instead (tree `[[[1, 5, 4], [8, 3]], [L, [1, W]]]`)?
         2. Two-ply minimax values the corner opening at −1. What does full minimax (no depth limit,
            ±10 scoring) say about the corner opening?
-        3. In the horizon example, give C a static value that would make even the depth-1 search
-           avoid it. Why is that not a real cure?
+        3. In the horizon example, a better evaluator might notice that the queen is still attacked
+           after MIN takes the pawn, and score E at −10. What does the depth-2 search play then, and
+           the depth-3 search? Why is that not a real cure?
 
         <details><summary>Answer</summary>
 
         1. The left MAX node becomes max(1, 5, 4) = 5, the left MIN node min(5, 8) = 5, and the root 5.
         2. 0: the corner opening is as good as any other, a draw with best play. The heuristic's −1
            only says it leaves O more open lines after two plies.
-        3. Any value below C's sibling (B's 0), e.g. −1, makes depth 1 play B. But the evaluator would
-           then have to know about the queen two moves ahead — the search's job. A fixed depth always
-           leaves some danger just beyond it.
+        3. Depth 2 now plays B (−9 beats −10), but depth 3 stops at G, still scored −1, and plays C
+           again: the horizon has only moved. To be safe at every depth the evaluator would have to
+           see every threat — which is the search's job. A fixed depth always leaves some danger just
+           beyond it; quiescence search extends the search where the position is not quiet.
 
         </details>
         """),
         code("""
         assert search.minimax([[[1, 5, 4], [8, 3]], [L, [1, W]]]).value == 5
         assert search.minimax(game, state=game.play(game.initial, 0)).value == 0
-        cured = trees.from_text(trees.to_text(horizon).replace("C 0", "C -1"))
-        assert cured.label_of(search.minimax(cured, depth=1).pv[:1]) == "B"
+        wiser = trees.from_text(trees.to_text(horizon).replace("E -1", "E -10"))
+        assert wiser.label_of(search.minimax(wiser, depth=2).pv[:1]) == "B"
+        assert wiser.label_of(search.minimax(wiser, depth=3).pv[:1]) == "C"
         """),
     ]
 
