@@ -22,7 +22,7 @@ step-through explorer.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -86,51 +86,74 @@ class Event:
 
 
 class Recorder:
-    """Counts nodes, leaves and cutoffs and keeps the leaf order (no transcript)."""
+    """Counts nodes, leaves and cutoffs and keeps the leaf order (no transcript).
+
+    The counters are plain attributes while the search runs (it calls these methods
+    once per node, so they are kept cheap); :meth:`finish` turns them into :class:`Stats`.
+    """
 
     tracing = False
 
-    def __init__(self, max_nodes: float):
-        self.stats = Stats()
+    def __init__(self, game: Any, max_nodes: float):
+        self.game = game
         self.max_nodes = max_nodes
-        self._by_depth: Counter[int] = Counter()
-        self._leaves_by_depth: Counter[int] = Counter()
+        self.nodes = self.leaves = self.cutoffs = self.table_hits = self.order_evaluations = 0
+        self.nodes_by_depth: list[int] = []
+        self.leaves_by_depth: list[int] = []
+        self.leaf_order: list[Path] = []
 
-    def enter(self, path: Path, alpha: float | None, beta: float | None, is_max: bool) -> None:
-        stats = self.stats
-        stats.nodes += 1
-        self._by_depth[len(path)] += 1
-        if stats.nodes > self.max_nodes:
+    def enter(self, path: Path, alpha: float | None, beta: float | None, state: Any) -> None:
+        """The search function is called on ``path`` with the window [alpha, beta]."""
+        self.nodes += 1
+        per_depth, depth = self.nodes_by_depth, len(path)
+        if depth < len(per_depth):
+            per_depth[depth] += 1
+        else:
+            _grow(per_depth, depth)
+        if self.nodes > self.max_nodes:
             raise NodeBudgetExceeded(int(self.max_nodes), self.finish())
 
     def leaf(self, path: Path, value: float) -> float:
-        self.stats.leaves += 1
-        self._leaves_by_depth[len(path)] += 1
-        self.stats.leaf_order.append(path)
+        """The position at ``path`` was evaluated statically."""
+        self.leaves += 1
+        per_depth, depth = self.leaves_by_depth, len(path)
+        if depth < len(per_depth):
+            per_depth[depth] += 1
+        else:
+            _grow(per_depth, depth)
+        self.leaf_order.append(path)
         return value
 
     def update(self, path: Path, move: Any, score: float, value: float,
                alpha: float | None, beta: float | None) -> None:
         """A child returned (recorded only by a Tracer)."""
 
-    def cutoff(self, path: Path, skipped: tuple | list) -> None:
+    def cutoff(self, path: Path, skipped: Sequence) -> None:
+        """The node at ``path`` stopped; ``skipped`` are the moves it did not search."""
         if skipped:
-            self.stats.cutoffs += 1
+            self.cutoffs += 1
 
     def hit(self, path: Path, value: float) -> float:
-        self.stats.table_hits += 1
+        """The transposition table answered for ``path``."""
+        self.table_hits += 1
         return value
 
     def leave(self, path: Path, value: float) -> float:
+        """The node at ``path`` returns ``value`` (recorded only by a Tracer)."""
         return value
 
     def finish(self) -> Stats:
-        """The stats, with the per-depth counts filled in."""
-        stats = self.stats
-        deepest = max(self._by_depth, default=-1)
-        stats.nodes_by_depth = [self._by_depth[d] for d in range(deepest + 1)]
-        stats.leaves_by_depth = [self._leaves_by_depth[d] for d in range(deepest + 1)]
-        return stats
+        """The counts as :class:`Stats` (per-depth lists padded to the same length)."""
+        depth = len(self.nodes_by_depth)
+        leaves_by_depth = self.leaves_by_depth + [0] * (depth - len(self.leaves_by_depth))
+        return Stats(self.nodes, self.leaves, self.cutoffs, list(self.nodes_by_depth),
+                     leaves_by_depth, self.leaf_order, self.table_hits, self.order_evaluations)
+
+
+def _grow(per_depth: list[int], depth: int) -> None:
+    """Count one at ``depth``, a level the list does not reach yet."""
+    per_depth.extend([0] * (depth - len(per_depth)))
+    per_depth.append(1)
 
 
 class Tracer(Recorder):
@@ -138,13 +161,14 @@ class Tracer(Recorder):
 
     tracing = True
 
-    def __init__(self, max_nodes: float):
-        super().__init__(max_nodes)
+    def __init__(self, game: Any, max_nodes: float):
+        super().__init__(game, max_nodes)
         self.events: list[Event] = []
 
-    def enter(self, path, alpha, beta, is_max):
-        super().enter(path, alpha, beta, is_max)
-        self.events.append(Event("enter", path, alpha=alpha, beta=beta, is_max=is_max))
+    def enter(self, path, alpha, beta, state):
+        super().enter(path, alpha, beta, state)
+        self.events.append(Event("enter", path, alpha=alpha, beta=beta,
+                                 is_max=self.game.is_max(state)))
 
     def leaf(self, path, value):
         self.events.append(Event("leaf", path, value=value))

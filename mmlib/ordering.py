@@ -118,7 +118,7 @@ class StaticOrder(Ordering):
         game = search.game
         scored = [(search.static_value(game.play(state, move)), i, move)
                   for i, move in enumerate(moves)]
-        search.recorder.stats.order_evaluations += len(scored)
+        search.recorder.order_evaluations += len(scored)
         if game.is_max(state):
             scored.sort(key=lambda item: (-item[0], item[1]))
         else:

@@ -120,6 +120,7 @@ class _Search:
     ``update`` reports a child's result, ``cutoff`` reports pruned children,
     ``best`` records the best move so far (for the principal variation), ``done``
     returns the node's value.  None of them changes what the algorithm computes.
+    ``enter`` and ``update`` are the recorder's own methods (see :mod:`mmlib.instrument`).
     """
 
     def __init__(self, game, *, depth, evaluate, order, table, trace, max_nodes, cutoff):
@@ -128,7 +129,9 @@ class _Search:
         self.static_value = evaluate or game.evaluate
         self.order = as_ordering(order)
         self.table = table
-        self.recorder = (Tracer if trace else Recorder)(INF if max_nodes is None else max_nodes)
+        self.recorder = (Tracer if trace else Recorder)(game, INF if max_nodes is None else max_nodes)
+        self.enter = self.recorder.enter
+        self.update = self.recorder.update
         self.prunes = operator.ge if cutoff == ">=" else operator.gt
         self.lines: dict[int, tuple] = {}
 
@@ -137,7 +140,7 @@ class _Search:
         """Plain minimax (seeds 000, 001, 004): every child of every node is searched."""
         self.enter(path, None, None, state)
         if self.at_horizon(state, depth):
-            return self.leaf(state, path)
+            return self.leaf(state, depth, path)
         maximizing = self.game.is_max(state)
         value = -INF if maximizing else INF
         for move in self.moves(state, path):
@@ -151,9 +154,10 @@ class _Search:
         """Fail-soft alpha-beta (seed 001): the value may lie outside [alpha, beta]."""
         self.enter(path, alpha, beta, state)
         if self.at_horizon(state, depth):
-            return self.leaf(state, path)
-        if (known := self.recall(state, depth, alpha, beta, path)) is not None:
-            return known
+            return self.leaf(state, depth, path)
+        if self.table is not None:
+            if (known := self.recall(state, depth, alpha, beta, path)) is not None:
+                return known
         window = (alpha, beta)
         moves = self.moves(state, path)
         if self.game.is_max(state):
@@ -180,7 +184,8 @@ class _Search:
                 if self.prunes(alpha, beta):
                     self.cutoff(path, move, moves[i + 1:])
                     break
-        self.remember(state, depth, value, window, path)
+        if self.table is not None:
+            self.remember(state, depth, value, window, path)
         return self.done(state, path, value)
 
     def alphabeta_fail_hard(self, state, depth, alpha, beta, path):
@@ -190,9 +195,10 @@ class _Search:
         seed's code, a leaf returns its own value and its parent does the clamping."""
         self.enter(path, alpha, beta, state)
         if self.at_horizon(state, depth):
-            return self.leaf(state, path)
-        if (known := self.recall(state, depth, alpha, beta, path)) is not None:
-            return known
+            return self.leaf(state, depth, path)
+        if self.table is not None:
+            if (known := self.recall(state, depth, alpha, beta, path)) is not None:
+                return known
         window = (alpha, beta)
         moves = self.moves(state, path)
         if self.game.is_max(state):
@@ -219,7 +225,8 @@ class _Search:
                     self.cutoff(path, move, moves[i + 1:])
                     value = alpha
                     break
-        self.remember(state, depth, value, window, path)
+        if self.table is not None:
+            self.remember(state, depth, value, window, path)
         return self.done(state, path, value)
 
     def negamax(self, state, depth, alpha, beta, path):
@@ -228,9 +235,10 @@ class _Search:
         self.enter(path, alpha, beta, state)
         sign = 1 if self.game.is_max(state) else -1
         if self.at_horizon(state, depth):
-            return sign * self.leaf(state, path)
-        if (known := self.recall(state, depth, alpha, beta, path, sign)) is not None:
-            return known
+            return sign * self.leaf(state, depth, path)
+        if self.table is not None:
+            if (known := self.recall(state, depth, alpha, beta, path, sign)) is not None:
+                return known
         window = (alpha, beta)
         moves = self.moves(state, path)
         value = -INF
@@ -244,7 +252,8 @@ class _Search:
             if self.prunes(alpha, beta):
                 self.cutoff(path, move, moves[i + 1:])
                 break
-        self.remember(state, depth, value, window, path, sign)
+        if self.table is not None:
+            self.remember(state, depth, value, window, path, sign)
         return self.done(state, path, value, sign)
 
     # -- the vocabulary the algorithms are written in ------------------------------
@@ -254,25 +263,24 @@ class _Search:
 
     def moves(self, state, path) -> Sequence:
         """The moves of ``state`` in the order the ordering policy chooses."""
+        self.lines[len(path)] = ()
         return self.order.order(self, state, self.game.moves(state), path)
 
-    def enter(self, path, alpha, beta, state) -> None:
-        self.recorder.enter(path, alpha, beta, self.game.is_max(state))
-        self.lines[len(path)] = ()
-
-    def leaf(self, state, path) -> float:
-        """Static evaluation: the exact score of a finished game, else the evaluator."""
+    def leaf(self, state, depth, path) -> float:
+        """Static evaluation: the exact score of a finished game, else the evaluator.
+        (Above the depth limit a position is a leaf only because the game is over.)"""
         game = self.game
-        value = game.utility(state) if game.is_terminal(state) else self.static_value(state)
+        if depth > 0 or game.is_terminal(state):
+            value = game.utility(state)
+        else:
+            value = self.static_value(state)
+        self.lines[len(path)] = ()
         return self.recorder.leaf(path, value)
 
     def best(self, path, move, score):
         """``move`` is the best so far at ``path``: extend the principal variation."""
         self.lines[len(path)] = (move,) + self.lines.get(len(path) + 1, ())
         return score
-
-    def update(self, path, move, score, value, alpha, beta) -> None:
-        self.recorder.update(path, move, score, value, alpha, beta)
 
     def cutoff(self, path, move, skipped) -> None:
         self.recorder.cutoff(path, skipped)
@@ -287,17 +295,15 @@ class _Search:
 
     def recall(self, state, depth, alpha, beta, path, sign=1):
         """The transposition table's answer, if it settles this node (None otherwise)."""
-        if self.table is None:
-            return None
         lo, hi = (alpha, beta) if sign == 1 else (-beta, -alpha)
         value = self.table.lookup(self.game.key(state), depth, lo, hi)
         if value is None:
             return None
+        self.lines[len(path)] = ()
         return self.recorder.hit(path, sign * value)
 
     def remember(self, state, depth, value, window, path, sign=1) -> None:
-        if self.table is None:
-            return
+        """Store the node's result in the transposition table, flagged by the window."""
         alpha, beta = window
         lo, hi = (alpha, beta) if sign == 1 else (-beta, -alpha)
         line = self.lines[len(path)]
@@ -324,6 +330,7 @@ class _QuiescenceSearch(_Search):
     def moves(self, state, path) -> Sequence:
         if len(path) < self.horizon:
             return super().moves(state, path)
+        self.lines[len(path)] = ()
         return self.order.order(self, state, self.forcing(state), path)
 
 
