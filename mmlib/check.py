@@ -52,6 +52,7 @@ from typing import Any
 
 from . import search, trees
 from .errors import ArgumentTypeError, MmlibError
+from .mixing import MASK, splitmix64
 
 __all__ = [
     "LabNode",
@@ -88,24 +89,16 @@ class CheckFailed(MmlibError, AssertionError):
 
 # -- integers from a seed (no random module: an explicit splitmix64 mixer) ------------------
 
-_MASK = (1 << 64) - 1
-
-
-def _mix(x: int) -> int:
-    x = (x + 0x9E3779B97F4A7C15) & _MASK
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
-    return x ^ (x >> 31)
 
 
 class _Draws:
     """A stream of integers determined by a seed."""
 
     def __init__(self, seed: int):
-        self.state = _mix(seed & _MASK)
+        self.state = splitmix64(seed & MASK)
 
     def below(self, n: int) -> int:
-        self.state = _mix(self.state)
+        self.state = splitmix64(self.state)
         return self.state % n
 
     def between(self, lo: int, hi: int) -> int:

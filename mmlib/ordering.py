@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .errors import ArgumentError, ArgumentTypeError
+from .mixing import MASK, splitmix64
 
 __all__ = [
     "Ordering",
@@ -61,22 +62,12 @@ class ReversedOrder(Ordering):
         return list(reversed(moves))
 
 
-_MASK = (1 << 64) - 1
-
-
-def _mix(x: int) -> int:
-    x = (x + 0x9E3779B97F4A7C15) & _MASK
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
-    return x ^ (x >> 31)
-
-
 def _move_bits(move: Any) -> int:
     if isinstance(move, int):
-        return move & _MASK
+        return move & MASK
     h = 0
     for byte in repr(move).encode():
-        h = _mix(h ^ byte)
+        h = splitmix64(h ^ byte)
     return h
 
 
@@ -91,12 +82,12 @@ class RandomOrder(Ordering):
         self.seed = seed
 
     def order(self, search, state, moves, path):
-        h = _mix(self.seed & _MASK)
+        h = splitmix64(self.seed & MASK)
         for move in path:
-            h = _mix(h ^ _move_bits(move))
+            h = splitmix64(h ^ _move_bits(move))
         shuffled = list(moves)
         for i in range(len(shuffled) - 1, 0, -1):  # Fisher-Yates, our own random bits
-            h = _mix(h)
+            h = splitmix64(h)
             j = h % (i + 1)
             shuffled[i], shuffled[j] = shuffled[j], shuffled[i]
         return shuffled

@@ -4,7 +4,7 @@ import os
 import subprocess
 import sys
 
-from mmlib.trees.generated import _GOLDEN, _mix
+from mmlib.mixing import GOLDEN, splitmix64
 
 SCRIPT = """
 from mmlib import search, trees
@@ -30,8 +30,8 @@ def test_same_trees_and_searches_under_different_hash_seeds():
 
 def test_the_mixer_is_the_reference_splitmix64():
     # Vigna's splitmix64 from state 1234567: its first two outputs.
-    assert _mix(1234567) == 6457827717110365317
-    assert _mix((1234567 + _GOLDEN) % 2 ** 64) == 3203168211198807973
+    assert splitmix64(1234567) == 6457827717110365317
+    assert splitmix64((1234567 + GOLDEN) % 2 ** 64) == 3203168211198807973
 
 
 def test_leaf_values_come_from_exact_integer_arithmetic():
@@ -40,5 +40,5 @@ def test_leaf_values_come_from_exact_integer_arithmetic():
     from mmlib.trees.generated import _child_hash
 
     tree = trees.uniform(2, 1, seed=1)
-    h = _child_hash(_mix(1), 1)
+    h = _child_hash(splitmix64(1), 1)
     assert tree.node_at((1,)).value == ((h >> 11) + 0.5) / 2 ** 53

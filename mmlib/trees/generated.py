@@ -19,6 +19,7 @@ import math
 import numbers
 
 from ..errors import ArgumentError, ArgumentTypeError, SearchError
+from ..mixing import MASK, splitmix64, unit_float
 from .explicit import Tree, bfs_labels, build
 
 __all__ = [
@@ -32,28 +33,16 @@ __all__ = [
     "explicit",
 ]
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
 _STEP = 0xD6E8FEB86659FD93
 _EVAL_SALT = 0x5851F42D4C957F2D
 _ORDER_SALT = 0x2545F4914F6CDD1D
 
-
-def _mix(x: int) -> int:
-    """splitmix64: a well-mixed 64-bit function of a 64-bit integer."""
-    x = (x + _GOLDEN) & _MASK
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
-    return x ^ (x >> 31)
+_mix = splitmix64
+_unit = unit_float
 
 
 def _child_hash(h: int, move: int) -> int:
-    return _mix(h ^ (((move + 1) * _STEP) & _MASK))
-
-
-def _unit(h: int) -> float:
-    """A float strictly inside (0, 1), exactly determined by ``h`` (53 random bits)."""
-    return ((h >> 11) + 0.5) * (1.0 / 9007199254740992.0)
+    return _mix(h ^ (((move + 1) * _STEP) & MASK))
 
 
 class GeneratedNode:
@@ -108,7 +97,7 @@ class _GeneratedTree:
         self.seed = _check_int("seed", seed)
         self.leaf_count = uniform_leaf_count(self.branching, self.depth)
         self.node_count = uniform_node_count(self.branching, self.depth)
-        root_hash = _mix(self.seed & _MASK)
+        root_hash = _mix(self.seed & MASK)
         self.initial = GeneratedNode(root_hash, 0, self._root_value(root_hash))
 
     def _root_value(self, h: int) -> float:
