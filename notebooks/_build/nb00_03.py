@@ -1075,7 +1075,7 @@ def nb03() -> list:
         **6**: that is what the code *returns* — it saw 8 > max = 6 and returned max — while its true
         minimax value is max(8, 3) = 8. The right MIN node is labelled **L**: that is its true minimax
         value, but the code returns **6** there — it saw L < min = 6 and returned min. Fail-hard
-        answers are only bounds outside the window: "≤ 6" and "≥ 6" here. Either way the root gets 6.
+        answers are only bounds outside the window: "≥ 6" and "≤ 6" here. Either way the root gets 6.
         """),
         code("""
         returned = {depth3.label_of(e.path): e.value for e in literal.trace if e.kind == "return"}
@@ -1178,17 +1178,17 @@ def nb03() -> list:
                 return self.node.value
         """),
         md("""
-        **Seed 000, CS312 recitation** — fail-hard, the [min, max] form above. Note `v > max`, a strict
+        **The CS312 recitation** — fail-hard, the [min, max] form above. Note `v > max`, a strict
         test, and the clamped returns `return max` / `return min`.
         """),
         code("""
-        def minimax_000(n, min_, max_):
+        def minimax_cs312(n, min_, max_):
             if not n.children:
                 return n.value
             if n.is_max:
                 v = min_
                 for child in n.children:
-                    v_ = minimax_000(child, v, max_)
+                    v_ = minimax_cs312(child, v, max_)
                     if v_ > v:
                         v = v_
                     if v > max_:
@@ -1196,7 +1196,7 @@ def nb03() -> list:
                 return v
             v = max_
             for child in n.children:
-                v_ = minimax_000(child, min_, v)
+                v_ = minimax_cs312(child, min_, v)
                 if v_ < v:
                     v = v_
                 if v < min_:
@@ -1204,16 +1204,16 @@ def nb03() -> list:
             return v
         """),
         md("""
-        **Seed 001, the minimax/alpha-beta article** (chess framing) — fail-soft, `if beta <= alpha: break`.
+        **The minimax/alpha-beta article** (chess framing) — fail-soft, `if beta <= alpha: break`.
         """),
         code("""
-        def minimax_001(position, alpha, beta, maximizing_player):
+        def minimax_article(position, alpha, beta, maximizing_player):
             if not position.children:
                 return position.value
             if maximizing_player:
                 max_eval = -inf
                 for child in position.children:
-                    eval_ = minimax_001(child, alpha, beta, False)
+                    eval_ = minimax_article(child, alpha, beta, False)
                     max_eval = max(max_eval, eval_)
                     alpha = max(alpha, eval_)
                     if beta <= alpha:
@@ -1221,7 +1221,7 @@ def nb03() -> list:
                 return max_eval
             min_eval = inf
             for child in position.children:
-                eval_ = minimax_001(child, alpha, beta, True)
+                eval_ = minimax_article(child, alpha, beta, True)
                 min_eval = min(min_eval, eval_)
                 beta = min(beta, eval_)
                 if beta <= alpha:
@@ -1229,13 +1229,13 @@ def nb03() -> list:
             return min_eval
         """),
         md("""
-        **Seed 002, lecture notes on game search** — "while there are still moves to explore and
+        **The lecture notes on game search** — "while there are still moves to explore and
         best-so-far < beta", and the maximizer hands down `best-so-far` as the new alpha (the minimizer
         hands down `best-so-far` as the new beta). The notes' prose says a maximizer hands down
         `max(alpha, best-so-far)`; the code hands down `best-so-far` alone.
         """),
         code("""
-        def minimax_002(board, alpha, beta):
+        def minimax_notes(board, alpha, beta):
             if not board.children:
                 return board.value
             if not board.is_max:                                  # case minimizer
@@ -1243,7 +1243,7 @@ def nb03() -> list:
                 for child in board.children:
                     if not best_so_far > alpha:                   # while moves remain and best-so-far > alpha
                         break
-                    value = minimax_002(child, alpha, best_so_far)
+                    value = minimax_notes(child, alpha, best_so_far)
                     if value < best_so_far:
                         best_so_far = value
                 return best_so_far
@@ -1251,13 +1251,13 @@ def nb03() -> list:
             for child in board.children:
                 if not best_so_far < beta:                        # while moves remain and best-so-far < beta
                     break
-                value = minimax_002(child, best_so_far, beta)
+                value = minimax_notes(child, best_so_far, beta)
                 if value > best_so_far:
                     best_so_far = value
             return best_so_far
         """),
         md("""
-        **Seed 003, lecture slides** — two mutually recursive functions, `if rv >= beta, return rv`.
+        **The lecture slides** — two mutually recursive functions, `if rv >= beta, return rv`.
         """),
         code("""
         def max_value(node, alpha, beta):
@@ -1283,19 +1283,19 @@ def nb03() -> list:
             return rv
         """),
         md("""
-        **Seed 004, CMPUT 355, the course script `alphabeta.py`** — the player is the parity of the
+        **CMPUT 355, the course script `alphabeta.py`** — the player is the parity of the
         depth `d`, and a better child value *replaces* alpha: `alpha, val = ab, ab`. (The slide showing
         the script is cut off before the MIN part's final `return val`, which is restored here. The
-        lecture's own pseudocode uses `alpha = max(alpha, ab)`, like seed 001.)
+        lecture's own pseudocode uses `alpha = max(alpha, ab)`, like the article's.)
         """),
         code("""
-        def alphabeta_004(d, v, alpha, beta):
+        def alphabeta_cmput(d, v, alpha, beta):
             if not v.children:                                    # if v in V: the leaves
                 return v.value
             if 0 == d % 2:                                        # MAX node
                 val = -inf
                 for c in v.children:
-                    ab = alphabeta_004(d + 1, c, alpha, beta)
+                    ab = alphabeta_cmput(d + 1, c, alpha, beta)
                     if ab > val:                                  # have improved current mmax value
                         alpha, val = ab, ab
                     if alpha >= beta:
@@ -1303,7 +1303,7 @@ def nb03() -> list:
                 return val
             val = inf                                             # else a MIN node
             for c in v.children:
-                ab = alphabeta_004(d + 1, c, alpha, beta)
+                ab = alphabeta_cmput(d + 1, c, alpha, beta)
                 if ab < val:
                     beta, val = ab, ab
                 if alpha >= beta:
@@ -1316,20 +1316,20 @@ def nb03() -> list:
         """),
         code("""
         PSEUDOCODES = {
-            "000": lambda root: minimax_000(root, -inf, inf),
-            "001": lambda root: minimax_001(root, -inf, inf, True),
-            "002": lambda root: minimax_002(root, -inf, inf),
-            "003": lambda root: max_value(root, -inf, inf),
-            "004": lambda root: alphabeta_004(0, root, -inf, inf),
+            "CS312": lambda root: minimax_cs312(root, -inf, inf),
+            "article": lambda root: minimax_article(root, -inf, inf, True),
+            "notes": lambda root: minimax_notes(root, -inf, inf),
+            "slides": lambda root: max_value(root, -inf, inf),
+            "CMPUT": lambda root: alphabeta_cmput(0, root, -inf, inf),
         }
 
-        def run(seed, tree):
+        def run(reading, tree):
             \"\"\"Run one reading's alpha-beta on tree: its value and the labels of the leaves it read.\"\"\"
             log = []
-            value = PSEUDOCODES[seed](Watched(tree.root, log))
+            value = PSEUDOCODES[reading](Watched(tree.root, log))
             return value, log
 
-        run("003", ag)
+        run("slides", ag)
         """),
         md("""
         The trees: the five examples of this notebook, `t1.in` (below), a random tree (branching 3,
@@ -1357,25 +1357,25 @@ def nb03() -> list:
         code("""
         def compare(tree_dict):
             \"\"\"Leaves evaluated by each reading's alpha-beta (all values checked against minimax).\"\"\"
-            print(f"{'tree':14} {'leaves':>6} {'value':>7} " + " ".join(f"{seed:>5}" for seed in PSEUDOCODES))
+            print(f"{'tree':14} {'leaves':>6} {'value':>7} " + " ".join(f"{reading:>7}" for reading in PSEUDOCODES))
             counts = {}
             for name, tree in tree_dict.items():
                 value = search.minimax(tree).value
                 row = {}
-                for seed in PSEUDOCODES:
-                    found, log = run(seed, tree)
-                    assert found == value, (name, seed)
-                    row[seed] = len(log)
+                for reading in PSEUDOCODES:
+                    found, log = run(reading, tree)
+                    assert found == value, (name, reading)
+                    row[reading] = len(log)
                 counts[name] = row
-                print(f"{name:14} {tree.leaf_count:>6} {value:>7.3g} " + " ".join(f"{n:>5}" for n in row.values()))
+                print(f"{name:14} {tree.leaf_count:>6} {value:>7.3g} " + " ".join(f"{n:>7}" for n in row.values()))
             return counts
 
         counts = compare(TREES)
         """),
         md("""
         Same values everywhere; the leaf counts differ. `mmlib` implements the two forms the readings
-        agree on as options, and they match the transcriptions leaf for leaf — seed 000 is
-        `variant="fail-hard", cutoff=">"`, seeds 001 and 003 are the default (fail-soft, `>=`):
+        agree on as options, and they match the transcriptions leaf for leaf — the CS312 recitation's is
+        `variant="fail-hard", cutoff=">"`, the article's and the slides' are the default (fail-soft, `>=`):
         """),
         code("""
         def labels(tree, result):
@@ -1384,14 +1384,14 @@ def nb03() -> list:
         for name, tree in TREES.items():
             hard_strict = search.alphabeta(tree, variant="fail-hard", cutoff=">")
             default = search.alphabeta(tree)
-            assert run("000", tree)[1] == labels(tree, hard_strict), name
-            assert run("001", tree)[1] == run("003", tree)[1] == labels(tree, default), name
+            assert run("CS312", tree)[1] == labels(tree, hard_strict), name
+            assert run("article", tree)[1] == run("slides", tree)[1] == labels(tree, default), name
         """),
         md("""
-        So seeds 001 and 003 are the same algorithm written two ways. The other differences have three
+        So the article's and the slides' codes are the same algorithm written two ways. The other differences have three
         reasons.
 
-        **1. `≥` versus `>`.** Seed 000 prunes only when `v > max`; the others prune when
+        **1. `≥` versus `>`.** The CS312 code prunes only when `v > max`; the others prune when
         `alpha >= beta`. When α = β the rest of the node cannot matter either — a strict test searches
         on. That costs nothing when values never tie (the random tree) and a lot when they do (the
         tie-heavy tree):
@@ -1411,38 +1411,38 @@ def nb03() -> list:
         leaves of fail-soft with `>=`, on every tree. But together with the strict test they lose
         cutoffs even when no two leaves tie, because clamping *manufactures* ties. On the A–G tree,
         F's true value is 2, but called with [min, max] = [5, +∞] it returns exactly 5; its parent C
-        then tests `v < min`, which is 5 < 5: false, so C goes on to search G. That is why seed 000
-        reads 7 leaves on the A–G tree and the others 5 — and many more on the random tree.
+        then tests `v < min`, which is 5 < 5: false, so C goes on to search G. That is why the CS312
+        code reads 7 leaves on the A–G tree and the others 5 — and many more on the random tree.
         """),
         code("""
         for name, tree in TREES.items():
             assert search.alphabeta(tree, variant="fail-hard").stats.leaf_order == \\
                 search.alphabeta(tree).stats.leaf_order, name
-        f_returns = minimax_000(Watched(ag.node("F"), []), 5, inf)
+        f_returns = minimax_cs312(Watched(ag.node("F"), []), 5, inf)
         assert f_returns == 5 and search.minimax(ag, state=ag.node("F")).value == 2
-        assert (counts["A-G"]["000"], counts["A-G"]["001"]) == (7, 5)
-        assert counts["random"]["000"] > counts["random"]["001"]
+        assert (counts["A-G"]["CS312"], counts["A-G"]["article"]) == (7, 5)
+        assert counts["random"]["CS312"] > counts["random"]["article"]
         f_returns
         """),
         md("""
-        **3. Whether the inherited α (and β) is passed down.** Seed 002's maximizer hands its children
+        **3. Whether the inherited α (and β) is passed down.** The notes' maximizer hands its children
         `best-so-far` instead of `max(alpha, best-so-far)`, so a bound found higher up never reaches
         the grandchildren: every *deep* cutoff is lost (its shallow ones survive, because each node
         still tests its own alpha and beta). On the deep-cutoff tree it reads the 7 that the others
-        prune. Seed 004's script does the same after the first child: `alpha, val = ab, ab` replaces
+        prune. The CMPUT 355 script does the same after the first child: `alpha, val = ab, ab` replaces
         the inherited alpha by the best value so far, even when that is lower. The script's own
         question — "why are we updating `alpha` if `ab > val` instead of `ab > alpha`?" — points at
         this line: with `ab > alpha` (or `alpha = max(alpha, ab)`) the inherited bound would be kept.
         Both codes are still correct — a wider window never gives a wrong value — only slower.
         """),
         code("""
-        extra_002 = [label for label in run("002", deep)[1] if label not in run("001", deep)[1]]
-        assert [deep.node(label).value for label in extra_002] == [7]
+        extra_notes = [label for label in run("notes", deep)[1] if label not in run("article", deep)[1]]
+        assert [deep.node(label).value for label in extra_notes] == [7]
         for name in TREES:
-            assert counts[name]["002"] >= counts[name]["001"] and counts[name]["004"] >= counts[name]["001"]
-        extra_004 = [label for label in run("004", random_tree)[1] if label not in run("001", random_tree)[1]]
-        print("deep cutoff tree, read only by seed 002:", extra_002)
-        print("random tree, read only by seed 004:     ", extra_004)
+            assert counts[name]["notes"] >= counts[name]["article"] and counts[name]["CMPUT"] >= counts[name]["article"]
+        extra_cmput = [label for label in run("CMPUT", random_tree)[1] if label not in run("article", random_tree)[1]]
+        print("deep cutoff tree, read only by the notes' code:", extra_notes)
+        print("random tree, read only by the CMPUT 355 script:", extra_cmput)
         """),
         md("""
         ## `t1.in`, read as the course script reads it
@@ -1459,13 +1459,13 @@ def nb03() -> list:
         t1_run
         """),
         md("""
-        The value is 5. At C, α = 5 (from B); C's first leaf 9 leaves β = 9, its second, 3, makes
+        The value is 5. At C, α = 5 (A's best so far, from B); C's first leaf 9 leaves β = 9, its second, 3, makes
         β = 3 ≤ α, and H is pruned: 4 of the 5 leaves are evaluated — by `mmlib` and by the script's
         own code transcribed above.
         """),
         code("""
         assert t1_run.value == 5 and t1_run.stats.leaves == 4 == t1.leaf_count - 1
-        assert run("004", t1) == (5, ["D", "E", "F", "G"])
+        assert run("CMPUT", t1) == (5, ["D", "E", "F", "G"])
         draw.draw_tree(t1_run, windows=True, title="t1.in")
         """),
         *editor,
@@ -1476,7 +1476,7 @@ def nb03() -> list:
            arguments should we call `alphabeta` on the root?
         2. In the A–G tree, change E's second leaf from 9 to 4. Is it still pruned? Why?
         3. Give a tree of depth 2 on which `cutoff=">"` evaluates more leaves than `cutoff=">="`.
-        4. Why can seed 002's code not lose a cutoff on a tree of depth 2?
+        4. Why can the lecture notes' code not lose a cutoff on a tree of depth 2?
 
         <details><summary>Answer</summary>
 
@@ -1489,7 +1489,7 @@ def nb03() -> list:
            3, so β = 3 = α. With `>=` the 9 is pruned; with `>` it is evaluated.
         4. A deep cutoff needs a bound from at least two levels up. On a depth-2 tree the only nodes
            that can cut are the root's children, and their bound comes from their parent, which
-           seed 002 does pass (its MIN node tests `best-so-far > alpha` against the alpha it received).
+           the notes' code does pass (its MIN node tests `best-so-far > alpha` against the alpha it received).
 
         </details>
         """),
@@ -1498,7 +1498,7 @@ def nb03() -> list:
         assert (0, 1, 1) not in search.alphabeta(changed).stats.leaf_order     # E's second leaf
         assert leaves([[3, 5], [3, 9]], cutoff=">") > leaves([[3, 5], [3, 9]])
         for depth_two in ("AIMA 5.2", "t1.in"):
-            assert counts[depth_two]["002"] == counts[depth_two]["001"]
+            assert counts[depth_two]["notes"] == counts[depth_two]["article"]
         """),
     ]
 
