@@ -15,11 +15,6 @@ A_TO_G = [[[3, 5], [6, 9]], [[1, 2], [0, -1]]]   # seed 003
 T1_IN = "ABCDEFGH\nA: BC\nB: DE\nC: FGH\nD 7\nE 5\nF 9\nG 3\nH 1\n"   # the course's t1.in
 
 
-def shown_png(widget):
-    (output,) = widget.output.outputs
-    return output["data"]["image/png"]
-
-
 def shown_svg(widget):
     """The SVG drawing an explorer's figure area shows, parsed (it must be well-formed XML)."""
     html = widget.output.value
@@ -133,7 +128,12 @@ def test_editor_draws_a_tree_and_reports_the_pruned_leaves():
     editor.text.value = str(A_TO_G)
     assert editor.result.value == 5
     assert editor.message.endswith("pruned leaves: 9, 0, −1.")      # seed 003
-    assert shown_png(editor)
+    svg = shown_svg(editor)
+    pruned = {el.get("data-label") for el in with_class(svg, "node", "pruned") if el.get("data-label")}
+    assert {editor.tree.node(label).value for label in pruned if editor.tree.node(label).is_leaf} \
+        == {9, 0, -1}
+    editor.text.value = ""
+    assert editor.output.value == ""
 
 
 def test_editor_shows_errors_with_line_numbers_instead_of_tracebacks():

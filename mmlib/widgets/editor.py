@@ -13,9 +13,10 @@ from __future__ import annotations
 import ast
 
 from .. import search, trees
-from ..draw.tree import draw_tree, format_value, pruned_leaves
+from ..draw.svg import tree_svg
+from ..draw.tree import format_value, marks_from_result, pruned_leaves
 from ..errors import MmlibError, TreeTextError
-from .common import figure_output, set_status, show_figure, status_html
+from .common import set_status, show_svg, status_html, svg_figure
 
 __all__ = ["tree_editor", "TreeEditor", "parse_tree"]
 
@@ -59,7 +60,7 @@ class TreeEditor(_widgets().VBox):
                                      layout=widgets.Layout(width="95%"))
         self.text.add_class("mmlib-editor-text")
         self.status = status_html()
-        self.output = figure_output()
+        self.output = svg_figure()
         self.tree = self.result = None
         self.message = ""
         self.text.observe(lambda change: self.update(), names="value")
@@ -75,7 +76,7 @@ class TreeEditor(_widgets().VBox):
         """Parse the text; draw the tree and its alpha-beta search, or explain the mistake."""
         if not self.text.value.strip():
             self.tree = self.result = None
-            self.output.outputs = ()
+            self.output.value = ""
             self.say(PROMPT)
             return
         try:
@@ -85,13 +86,13 @@ class TreeEditor(_widgets().VBox):
                          f"{MAX_EDITOR_LEAVES}", error=True)
                 return
             result = search.alphabeta(tree, trace=True)
-            figure = draw_tree(result, windows=True)
+            drawing = tree_svg(tree, marks_from_result(result), windows=True, title=result.algorithm)
         except MmlibError as error:
             self.tree = self.result = None
             self.say(_with_line(error), error=True)
             return
         self.tree, self.result = tree, result
-        show_figure(self.output, figure)
+        show_svg(self.output, drawing)
         skipped = [format_value(tree.node(path).value) for path in pruned_leaves(result)]
         self.say(f"{result.algorithm}: value {format_value(result.value)}, {result.stats.leaves} of "
                  f"{tree.leaf_count} leaves evaluated; pruned leaves: {', '.join(skipped) or 'none'}.")
