@@ -15,7 +15,7 @@ import pytest
 from mmlib import search
 from mmlib.errors import ArgumentError, ArgumentTypeError, GameError, IllegalMoveError
 from mmlib.games.connect4 import WIN, CentreFirst, ConnectFour
-from mmlib.ordering import _mix
+from mmlib.mixing import splitmix64 as _mix
 from mmlib.search import quiescence
 from mmlib.table import TranspositionTable
 
