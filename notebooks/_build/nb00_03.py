@@ -596,6 +596,8 @@ def nb02() -> list:
         """),
         code("""
         %matplotlib inline
+        import math
+
         from matplotlib.figure import Figure
 
         from mmlib import analysis, draw, games, search, trees, widgets
@@ -682,6 +684,35 @@ def nb02() -> list:
         code("""
         assert (two_ply[4], two_ply[0], two_ply[1]) == (1, -1, -2)
         assert search.minimax(game, depth=2).move == 4
+        """),
+        md("""
+        Nothing here is special to `mmlib`. The minimax/alpha-beta article writes depth-limited
+        minimax as `minimax(position, depth, maximizingPlayer)`, stopping "if depth == 0 or game over
+        in position" with the "static evaluation of position". Transcribed for any game with
+        `moves`, `play`, `is_terminal` and `evaluate`, it gives the same values:
+        """),
+        code("""
+        def minimax_article(game, position, depth, maximizing_player):
+            if depth == 0 or game.is_terminal(position):
+                return game.evaluate(position)                  # static evaluation of position
+            if maximizing_player:
+                max_eval = -math.inf
+                for move in game.moves(position):
+                    eval_ = minimax_article(game, game.play(position, move), depth - 1, False)
+                    max_eval = max(max_eval, eval_)
+                return max_eval
+            min_eval = math.inf
+            for move in game.moves(position):
+                eval_ = minimax_article(game, game.play(position, move), depth - 1, True)
+                min_eval = min(min_eval, eval_)
+            return min_eval
+
+        for move in game.moves(game.initial):
+            assert minimax_article(game, game.play(game.initial, move), 1, False) == two_ply[move]
+        minimax_article(game, game.initial, 2, True), minimax_article(game, game.initial, 3, True)
+        """),
+        code("""
+        assert minimax_article(game, game.initial, 3, True) == search.minimax(game, depth=3).value
         """),
         md("""
         The whole two-ply search has 72 boards at the bottom, too many to read in one picture. Here is
