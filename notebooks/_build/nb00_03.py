@@ -186,7 +186,7 @@ def nb00() -> list:
         ([notebook 05](05_square_root_speedup.ipynb)).
         """),
         code("""
-        draw.draw_tree(by_alphabeta)
+        draw.draw_tree(search.alphabeta(tree, trace=True))
         """),
         md("""
         ### Try a slider
@@ -275,7 +275,7 @@ def nb01() -> list:
         "Being the maximizer you would choose the larger value that is 3": go left.
         """),
         code("""
-        small = search.minimax([[3, 5], [2, 9]])
+        small = search.minimax([[3, 5], [2, 9]], trace=True)
         assert small.value == 3 and small.move == 0      # value 3, move LEFT (child 0)
         draw.draw_tree(small, title="The slides' first example")
         """),
@@ -328,7 +328,7 @@ def nb01() -> list:
         code("""
         by_hand = {node.label: minimax_by_hand(node) for node in wl_tree.nodes() if not node.is_leaf}
         assert by_hand == {"A": L, "B": L, "C": L, "D": W}    # the recitation's labels
-        result = search.minimax(wl_tree)
+        result = search.minimax(wl_tree, trace=True)      # trace: keep every step, for the drawing
         assert result.value == by_hand["A"] == L
         result
         """),
@@ -617,7 +617,7 @@ def nb02() -> list:
         code("""
         W, L = 100, -100
         depth3 = trees.from_nested([[[1, 5, 6], [8, 3]], [L, [1, W]]])
-        result = search.minimax(depth3, depth=3)
+        result = search.minimax(depth3, depth=3, trace=True)
         result
         """),
         md("""
@@ -836,7 +836,8 @@ def nb02() -> list:
         code("""
         panels = Figure(figsize=(8, 5.6))
         for ax, depth in zip(panels.subplots(1, 2), (2, 4), strict=True):
-            draw.draw_tree(search.minimax(horizon, depth=depth), ax=ax, title=f"minimax to depth {depth}")
+            draw.draw_tree(search.minimax(horizon, depth=depth, trace=True), ax=ax,
+                           title=f"minimax to depth {depth}")
         panels
         """),
         md("""
