@@ -365,18 +365,17 @@ def operate_tictactoe(page, root) -> list[str]:
     squares = root.locator(".mmlib-square")
     assert squares.count() == 9, f"tic-tac-toe shows {squares.count()} squares"
     before_labels = squares.all_inner_texts()
-    before = observable(root) + json.dumps(before_labels)
     target = next((i for i, label in enumerate(before_labels) if not label.strip(" .")), 4)
     squares.nth(target).click()
+    # The status may change first ("thinking..."); wait for the clicked square itself.
     deadline = time.monotonic() + WIDGET_TIMEOUT
     while time.monotonic() < deadline:
         after_labels = squares.all_inner_texts()
-        if observable(root) + json.dumps(after_labels) != before:
+        if after_labels[target] != before_labels[target]:
             break
         page.wait_for_timeout(200)
     else:
-        raise AssertionError("tic-tac-toe: clicking a square changed nothing")
-    assert after_labels[target] != before_labels[target], f"square {target} unchanged: {after_labels}"
+        raise AssertionError(f"tic-tac-toe: clicking square {target} changed nothing: {after_labels}")
     return [f"square {target}"]
 
 
