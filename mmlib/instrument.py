@@ -35,14 +35,18 @@ Path = tuple
 
 @dataclass
 class Stats:
-    """The counts of one search (see the module docstring for the definitions)."""
+    """The counts of one search (see the module docstring for the definitions).
+
+    ``leaf_order`` is None when the search was asked not to keep it (``leaf_order=False``,
+    for searches so large that only the counts matter).
+    """
 
     nodes: int = 0
     leaves: int = 0
     cutoffs: int = 0
     nodes_by_depth: list[int] = field(default_factory=list)
     leaves_by_depth: list[int] = field(default_factory=list)
-    leaf_order: list[Path] = field(default_factory=list)
+    leaf_order: list[Path] | None = field(default_factory=list)
     table_hits: int = 0
     order_evaluations: int = 0
 
@@ -94,13 +98,13 @@ class Recorder:
 
     tracing = False
 
-    def __init__(self, game: Any, max_nodes: float):
+    def __init__(self, game: Any, max_nodes: float, keep_leaf_order: bool = True):
         self.game = game
         self.max_nodes = max_nodes
         self.nodes = self.leaves = self.cutoffs = self.table_hits = self.order_evaluations = 0
         self.nodes_by_depth: list[int] = []
         self.leaves_by_depth: list[int] = []
-        self.leaf_order: list[Path] = []
+        self.leaf_order: list[Path] | None = [] if keep_leaf_order else None
 
     def enter(self, path: Path, alpha: float | None, beta: float | None, state: Any) -> None:
         """The search function is called on ``path`` with the window [alpha, beta]."""
@@ -121,7 +125,8 @@ class Recorder:
             per_depth[depth] += 1
         else:
             _grow(per_depth, depth)
-        self.leaf_order.append(path)
+        if self.leaf_order is not None:
+            self.leaf_order.append(path)
         return value
 
     def update(self, path: Path, move: Any, score: float, value: float,
@@ -161,8 +166,8 @@ class Tracer(Recorder):
 
     tracing = True
 
-    def __init__(self, game: Any, max_nodes: float):
-        super().__init__(game, max_nodes)
+    def __init__(self, game: Any, max_nodes: float, keep_leaf_order: bool = True):
+        super().__init__(game, max_nodes, keep_leaf_order)
         self.events: list[Event] = []
 
     def enter(self, path, alpha, beta, state):

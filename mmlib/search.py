@@ -123,13 +123,15 @@ class _Search:
     ``enter`` and ``update`` are the recorder's own methods (see :mod:`mmlib.instrument`).
     """
 
-    def __init__(self, game, *, depth, evaluate, order, table, trace, max_nodes, cutoff):
+    def __init__(self, game, *, depth, evaluate, order, table, trace, max_nodes, cutoff,
+                 leaf_order=True):
         self.game = game
         self.horizon = INF if depth is None else depth
         self.static_value = evaluate or game.evaluate
         self.order = as_ordering(order)
         self.table = table
-        self.recorder = (Tracer if trace else Recorder)(game, INF if max_nodes is None else max_nodes)
+        budget = INF if max_nodes is None else max_nodes
+        self.recorder = (Tracer if trace else Recorder)(game, budget, leaf_order)
         self.enter = self.recorder.enter
         self.update = self.recorder.update
         self.prunes = operator.ge if cutoff == ">=" else operator.gt
@@ -338,7 +340,7 @@ class _QuiescenceSearch(_Search):
 
 def minimax(game: Any, depth: int | None = None, evaluate: Callable | None = None, *,
             order: str | Ordering | None = None, state: Any = None, trace: bool = False,
-            max_nodes: int | None = None) -> SearchResult:
+            max_nodes: int | None = None, leaf_order: bool = True) -> SearchResult:
     """Minimax value of ``game`` (a tree, a game, a nested list or a tree text).
 
     ``depth`` limits the search (None: to the end of the game); at the limit the
@@ -351,7 +353,7 @@ def minimax(game: Any, depth: int | None = None, evaluate: Callable | None = Non
     0
     """
     game = _as_game(game)
-    search = _make_search(game, depth, evaluate, order, None, trace, max_nodes, ">=")
+    search = _make_search(game, depth, evaluate, order, None, trace, max_nodes, ">=", leaf_order)
     _refuse_hopeless_minimax(game, depth, max_nodes)
     return _run(search, "minimax", state, lambda s, d: search.minimax(s, d, ()))
 
@@ -360,7 +362,7 @@ def alphabeta(game: Any, depth: int | None = None, evaluate: Callable | None = N
               variant: str = "fail-soft", cutoff: str = ">=",
               order: str | Ordering | None = None, table: bool | TranspositionTable | None = None,
               alpha: float = -INF, beta: float = INF, state: Any = None, trace: bool = False,
-              max_nodes: int | None = None) -> SearchResult:
+              max_nodes: int | None = None, leaf_order: bool = True) -> SearchResult:
     """Alpha-beta value of ``game``: the minimax value, found while skipping what cannot matter.
 
     ``variant``: ``"fail-soft"`` (seed 001, returns the best value found even outside
@@ -368,7 +370,8 @@ def alphabeta(game: Any, depth: int | None = None, evaluate: Callable | None = N
     ``cutoff``: ``">="`` prunes as soon as alpha >= beta; ``">"`` prunes only when
     alpha > beta, as some pseudocode literally says (it costs extra work on ties).
     ``table``: True or a :class:`~mmlib.table.TranspositionTable` to reuse values of
-    positions reached by different move orders.
+    positions reached by different move orders.  ``leaf_order=False`` keeps only the
+    counts (``stats.leaf_order`` is None), so memory stays flat on huge searches.
 
     >>> from mmlib import trees
     >>> tree = trees.from_nested([[[3, 5], [6, 9]], [[1, 2], [0, -1]]])   # seed 003, A-G
@@ -382,7 +385,7 @@ def alphabeta(game: Any, depth: int | None = None, evaluate: Callable | None = N
     if variant not in ("fail-soft", "fail-hard"):
         raise ArgumentError(f"variant: expected 'fail-soft' or 'fail-hard', got {variant!r}")
     alpha, beta = _check_window(alpha, beta)
-    search = _make_search(game, depth, evaluate, order, table, trace, max_nodes, cutoff)
+    search = _make_search(game, depth, evaluate, order, table, trace, max_nodes, cutoff, leaf_order)
     algorithm = search.alphabeta if variant == "fail-soft" else search.alphabeta_fail_hard
     return _run(search, f"alphabeta ({variant}, {cutoff})", state,
                 lambda s, d: algorithm(s, d, alpha, beta, ()))
@@ -391,7 +394,7 @@ def alphabeta(game: Any, depth: int | None = None, evaluate: Callable | None = N
 def negamax(game: Any, depth: int | None = None, evaluate: Callable | None = None, *,
             cutoff: str = ">=", order: str | Ordering | None = None,
             table: bool | TranspositionTable | None = None, state: Any = None,
-            trace: bool = False, max_nodes: int | None = None) -> SearchResult:
+            trace: bool = False, max_nodes: int | None = None, leaf_order: bool = True) -> SearchResult:
     """Negamax with alpha-beta pruning (fail-soft).  ``value`` is from MAX's point of view,
     like every other search; inside, each node scores from the side to move.
 
@@ -399,7 +402,7 @@ def negamax(game: Any, depth: int | None = None, evaluate: Callable | None = Non
     3
     """
     game = _as_game(game)
-    search = _make_search(game, depth, evaluate, order, table, trace, max_nodes, cutoff)
+    search = _make_search(game, depth, evaluate, order, table, trace, max_nodes, cutoff, leaf_order)
 
     def root(s, d):
         sign = 1 if game.is_max(s) else -1
@@ -543,7 +546,8 @@ def _check_window(alpha: Any, beta: Any) -> tuple[float, float]:
     return alpha, beta
 
 
-def _make_search(game, depth, evaluate, order, table, trace, max_nodes, cutoff) -> _Search:
+def _make_search(game, depth, evaluate, order, table, trace, max_nodes, cutoff,
+                 leaf_order=True) -> _Search:
     depth = _check_depth(depth)
     if evaluate is not None and not callable(evaluate):
         raise ArgumentTypeError(f"evaluate: expected a function of a state, got {evaluate!r}")
@@ -560,8 +564,10 @@ def _make_search(game, depth, evaluate, order, table, trace, max_nodes, cutoff) 
         table = None
     elif table is not None and not isinstance(table, TranspositionTable):
         raise ArgumentTypeError(f"table: expected True or a TranspositionTable, got {table!r}")
+    if not isinstance(leaf_order, bool):
+        raise ArgumentTypeError(f"leaf_order: expected True or False, got {leaf_order!r}")
     return _Search(game, depth=depth, evaluate=evaluate, order=order, table=table,
-                   trace=bool(trace), max_nodes=max_nodes, cutoff=cutoff)
+                   trace=bool(trace), max_nodes=max_nodes, cutoff=cutoff, leaf_order=leaf_order)
 
 
 def _refuse_hopeless_minimax(game: Any, depth: int | None, max_nodes: int | None) -> None:

@@ -325,3 +325,34 @@ def test_missing_static_value_is_explained():
 
     with pytest.raises(SearchError, match="no static value"):
         search.minimax([[1, 2], [3, 4]], depth=1)
+
+
+def test_leaf_order_can_be_left_out_for_huge_searches():
+    tree = trees.ordered(10, 6, "best", seed=0)
+    full, counts = search.alphabeta(tree), search.alphabeta(tree, leaf_order=False)
+    assert counts.stats.leaf_order is None
+    assert (counts.value, counts.stats.nodes, counts.stats.leaves) == (
+        full.value, full.stats.nodes, full.stats.leaves)
+    assert counts.stats.leaves == 10 ** 3 + 10 ** 3 - 1
+    with pytest.raises(ArgumentTypeError, match="leaf_order"):
+        search.alphabeta(tree, leaf_order="no")
+
+
+def test_memory_of_a_counts_only_search_does_not_grow_with_the_tree():
+    import gc
+    import tracemalloc
+
+    def peak(branching):
+        tree = trees.ordered(branching, 6, "best", seed=0)
+        gc.collect()
+        tracemalloc.start()
+        try:
+            search.alphabeta(tree, leaf_order=False)
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+    # from 3^3 + 3^3 - 1 = 53 to 12^3 + 12^3 - 1 = 3,455 leaves at the same depth: the memory
+    # stays that of one path from the root (the first search also warms caches: not measured)
+    peak(3)
+    assert peak(12) < 1.5 * peak(3)

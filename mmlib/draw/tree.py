@@ -218,6 +218,9 @@ def marks_from_result(result: Any) -> Marks:
     if result.trace is not None:
         marks = marks_from_events(tree, result.trace, offset)
         marks.windows = _entered_windows(tree, result.trace, offset)
+    elif result.stats.leaf_order is None:
+        raise ArgumentError("result: it was searched with leaf_order=False and no trace, so it does "
+                            "not say which nodes were visited; search again with trace=True")
     else:
         marks = Marks(searched=True)
         for number, leaf in enumerate(result.stats.leaf_order, start=1):
