@@ -179,3 +179,15 @@ def test_tictactoe_never_raises_on_bad_clicks_and_the_computer_never_loses():
     assert "Game over" in board.status.value or "over" in board.status.value
     board.new_game.click()
     assert all(b.description == " " for b in board.buttons)
+
+
+def test_step_through_replays_seed_000_from_its_own_window():
+    # Seed 000 calls minimax(n, d, L, W); its figure shows the root's window as [L, W].
+    W, L = 100, -100
+    explorer = widgets.step_through([[[1, 5, 6], [8, 3]], [L, [1, W]]], variant="fail-hard", cutoff=">",
+                                    alpha=L, beta=W)
+    first = explorer.result.trace[0]
+    assert (first.kind, first.alpha, first.beta) == ("enter", L, W)
+    assert explorer.result.value == 6
+    with pytest.raises(ArgumentError, match="alpha"):
+        widgets.step_through([[1, 2]], alpha=5, beta=5)

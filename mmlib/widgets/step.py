@@ -87,11 +87,12 @@ def _cutoff_sentence(tree: Any, events: tuple, k: int, cutoff: str) -> str:
     return f"at {here}: {test}, so {here}'s {what} pruned."
 
 
-def _run_search(tree: Any, algorithm: str, variant: str, cutoff: str) -> Any:
+def _run_search(tree: Any, algorithm: str, variant: str, cutoff: str, window: tuple) -> Any:
     if algorithm == "minimax":
         return search.minimax(tree, trace=True)
     if algorithm == "alphabeta":
-        return search.alphabeta(tree, variant=variant, cutoff=cutoff, trace=True)
+        alpha, beta = window
+        return search.alphabeta(tree, variant=variant, cutoff=cutoff, alpha=alpha, beta=beta, trace=True)
     raise ArgumentError(f"algorithm: expected 'minimax' or 'alphabeta', got {algorithm!r}")
 
 
@@ -108,14 +109,15 @@ class StepThrough(_widgets().VBox):
     whose text is ``svg``), ``result`` and ``view`` (the :class:`~mmlib.draw.svg.TreeSvg` drawing it).
     """
 
-    def __init__(self, tree: Any, algorithm: str, variant: str, cutoff: str, interval: int):
+    def __init__(self, tree: Any, algorithm: str, variant: str, cutoff: str, interval: int,
+                 window: tuple = (-search.INF, search.INF)):
         widgets = _widgets()
         self.tree = as_tree(tree, max_nodes=MAX_STEP_NODES)
         if self.tree.node_count > MAX_STEP_NODES:
             raise ArgumentError(f"tree: {self.tree.node_count} nodes is too many to step through "
                                 f"(at most {MAX_STEP_NODES})")
         self.cutoff = cutoff
-        self.result = _run_search(self.tree, algorithm, variant, cutoff)
+        self.result = _run_search(self.tree, algorithm, variant, cutoff, window)
         self.events = self.result.trace
         self.windows = algorithm == "alphabeta"
         self.name = self.result.algorithm
@@ -166,14 +168,15 @@ class StepThrough(_widgets().VBox):
 
 
 def step_through(tree: Any, algorithm: str = "alphabeta", *, variant: str = "fail-soft", cutoff: str = ">=",
-                 interval: int = 900) -> StepThrough:
+                 alpha: float = -search.INF, beta: float = search.INF, interval: int = 900) -> StepThrough:
     """An explorer that replays a search on ``tree`` one event at a time.
 
     ``tree``: an explicit tree, a generated tree of modest size (at most 400 nodes), a
     nested list or a labelled tree text.  ``algorithm``: ``"minimax"`` or ``"alphabeta"``
-    (with ``variant`` ``"fail-soft"``/``"fail-hard"`` and ``cutoff`` ``">="``/``">"``).
+    (with ``variant`` ``"fail-soft"``/``"fail-hard"``, ``cutoff`` ``">="``/``">"`` and the
+    root's window ``alpha``, ``beta``: seed 000 starts its search at [L, W]).
     Each step redraws the tree with the current node (green ring), the values known so
     far, the [α, β] windows, the pruned parts, and says in one sentence what happened.
     ``interval``: milliseconds between steps when playing.
     """
-    return StepThrough(tree, algorithm, variant, cutoff, interval)
+    return StepThrough(tree, algorithm, variant, cutoff, interval, (alpha, beta))

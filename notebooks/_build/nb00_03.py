@@ -1117,11 +1117,11 @@ def nb03() -> list:
         returned, true_value
         """),
         md("""
-        To replay the recitation's version step by step, give the explorer the same options (it
-        starts from [−∞, +∞], which plays the role of [L, W]):
+        To replay the recitation's version step by step, give the explorer the same options,
+        including the first call's window [L, W]:
         """),
         widget("""
-        widgets.step_through(depth3, variant="fail-hard", cutoff=">")
+        widgets.step_through(depth3, variant="fail-hard", cutoff=">", alpha=L, beta=W)
         """),
         md("""
         ## Fail-soft versus fail-hard
