@@ -285,11 +285,13 @@ class _Search:
         return score
 
     def cutoff(self, path, move, skipped) -> None:
+        """``move`` ended the node at ``path``; the moves ``skipped`` are pruned."""
         self.recorder.cutoff(path, skipped)
         if skipped:
             self.order.cutoff(path, move)
 
     def done(self, state, path, value, sign=1):
+        """The node at ``path`` returns ``value`` (a learning ordering policy is told first)."""
         if self.order.learns:
             line = self.lines[len(path)]
             self.order.finished(self, state, path, sign * value, line[0] if line else None)
