@@ -140,11 +140,7 @@ def _static_value(item: list | int) -> int:
 
 def _build(nested: list) -> trees.Tree:
     """An explicit tree whose interior nodes also carry static values (for depth limits)."""
-    tree = trees.from_nested(nested)
-    for node in tree.nodes():
-        if not node.is_leaf:
-            node.value = _static_value(_subtree(nested, node.path))
-    return tree
+    return trees.Tree(_with_statics(trees.from_nested(nested).root))
 
 
 def _subtree(nested: list | int, path: Sequence[int]) -> list | int:
@@ -248,13 +244,7 @@ def lab_tree(tree: Any) -> LabNode:
     >>> lab_tree(trees.from_text("XYZ\\nX: YZ\\nY 1\\nZ 2")).children[1].label
     'Z'
     """
-    if isinstance(tree, list):
-        return LabNode(_build(tree).root)
-    if isinstance(tree, str):
-        tree = trees.from_text(tree)
-    if isinstance(tree, trees.Tree):
-        return LabNode(_with_statics(tree.root))
-    raise ArgumentTypeError(f"tree: expected a nested list, a tree text or a Tree, got {type(tree).__name__}")
+    return LabNode(_with_statics(trees.as_tree(tree).root))
 
 
 def _with_statics(node: trees.Node) -> trees.Node:
@@ -972,10 +962,7 @@ def check_pruned(tree: Any, pruned: Any, *, title: str = "pruned leaves",
     'missed'
     """
     __tracebackhide__ = True   # notebooks show the student's cell, not ours
-    explicit = trees.from_nested(tree) if isinstance(tree, list) else \
-        trees.from_text(tree) if isinstance(tree, str) else tree
-    if not isinstance(explicit, trees.Tree):
-        raise ArgumentTypeError(f"tree: expected a nested list, a tree text or a Tree, got {tree!r}")
+    explicit = trees.as_tree(tree)
     result = search.alphabeta(explicit)
     evaluated = {explicit.label_of(path) for path in result.stats.leaf_order}
     truth = [leaf.label for leaf in explicit.leaves() if leaf.label not in evaluated]

@@ -513,12 +513,9 @@ _PROTOCOL = ("initial", "is_max", "moves", "play", "is_terminal", "utility", "ev
 
 
 def _as_game(game: Any) -> Any:
-    if isinstance(game, (list, tuple)):
-        from .trees import from_nested
-        return from_nested(game)
-    if isinstance(game, str):
-        from .trees import from_text
-        return from_text(game)
+    if isinstance(game, (list, tuple, str)):
+        from .trees import as_tree
+        return as_tree(game)
     missing = [name for name in _PROTOCOL if not hasattr(game, name)]
     if missing:
         raise ArgumentTypeError(

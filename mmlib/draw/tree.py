@@ -23,18 +23,16 @@ is what the step-through explorer does at every step.
 from __future__ import annotations
 
 import math
-import numbers
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import ArgumentError, ArgumentTypeError
-from ..trees import Tree, explicit, from_nested, from_text
+from ..trees import Tree, as_tree
 
 __all__ = [
     "Marks",
     "TreeView",
-    "as_tree",
     "draw_tree",
     "format_value",
     "layout",
@@ -81,23 +79,6 @@ def format_window(window: tuple[float | None, float | None] | None) -> str:
     return f"[{format_value(window[0])}, {format_value(window[1])}]"
 
 
-def as_tree(tree: Any, *, max_nodes: int = 2000) -> Tree:
-    """An explicit :class:`~mmlib.trees.Tree` from a tree, a generated tree, a nested list
-    (a lone number is a one-leaf tree) or a tree text (generated trees are copied with ``trees.explicit``)."""
-    if isinstance(tree, Tree):
-        return tree
-    if isinstance(tree, (list, tuple)) or (isinstance(tree, numbers.Real) and not isinstance(tree, bool)):
-        return from_nested(tree)
-    if isinstance(tree, str):
-        return from_text(tree)
-    if hasattr(tree, "branching") and hasattr(tree, "node_at"):
-        return explicit(tree, max_nodes=max_nodes)
-    raise ArgumentTypeError(
-        f"tree: expected a tree, a generated tree, a nested list, a tree text or a search result, "
-        f"got {type(tree).__name__} (draw game positions with draw.draw_game_tree)"
-    )
-
-
 def minimax_values(tree: Tree) -> dict[Path, float]:
     """The minimax value of every node (interior static values are not used)."""
     values: dict[Path, float] = {}
@@ -116,6 +97,7 @@ def layout(tree: Tree) -> dict[Path, tuple[float, float]]:
     """Positions ``path -> (x, y)``: leaves in slots 0, 1, 2..., parents centred over their
     children (midway between the first and the last), ``y = -depth``.
 
+    >>> from mmlib.trees import from_nested
     >>> layout(from_nested([[1, 2], 3]))
     {(0, 0): (0.0, -2.0), (0, 1): (1.0, -2.0), (0,): (0.5, -1.0), (1,): (2.0, -1.0), (): (1.25, 0.0)}
     """
@@ -510,6 +492,9 @@ def draw_tree(tree_or_result: Any, *, ax: Any = None, values: bool = True, windo
     else:
         if windows:
             raise ArgumentError("windows: a plain tree has no windows; draw a search result")
+        if hasattr(tree_or_result, "moves") and not hasattr(tree_or_result, "node_count"):
+            raise ArgumentTypeError(f"tree_or_result: {type(tree_or_result).__name__} is a game, not a "
+                                    "tree; draw game positions with draw.draw_game_tree")
         tree, marks = as_tree(tree_or_result), Marks()
     view = TreeView(tree, ax=ax, edge_labels=edge_labels, node_size=node_size, title=title)
     return view.show(marks, values=values, windows=windows, leaf_numbers=leaf_numbers)

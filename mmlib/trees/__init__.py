@@ -9,6 +9,7 @@ All of them follow the :class:`mmlib.games.Game` protocol, so every search runs 
 65536
 """
 
+from .convert import as_tree
 from .explicit import Node, Path, Tree, bfs_labels, from_nested
 from .generated import (
     GeneratedNode,
@@ -31,6 +32,7 @@ __all__ = [
     "UniformTree",
     "OrderedTree",
     "bfs_labels",
+    "as_tree",
     "from_nested",
     "from_text",
     "to_text",
