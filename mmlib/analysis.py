@@ -33,6 +33,7 @@ __all__ = [
     "aima_branching_factor",
     "sweep",
     "census",
+    "reachable_positions",
     "ALGORITHMS",
 ]
 
@@ -230,12 +231,20 @@ def census(game: Any, *, state: Any = None) -> dict[str, int]:
             counts["max_wins" if score > 0 else "min_wins" if score < 0 else "draws"] += 1
         else:
             stack.extend(game.play(node, move) for move in game.moves(node))
-    counts["positions"] = _count_positions(game, start)
+    counts["positions"] = len(reachable_positions(game, state=start))
     return counts
 
 
-def _count_positions(game: Any, start: Any) -> int:
-    seen = {game.key(start)}
+def reachable_positions(game: Any, *, state: Any = None) -> list[Any]:
+    """Every distinct position (by ``game.key``) reachable from ``state`` (default: the start),
+    the start and finished games included, in the order they are first reached.
+
+    >>> from mmlib import games
+    >>> len(reachable_positions(games.TicTacToe()))
+    5478
+    """
+    start = game.initial if state is None else state
+    seen = {game.key(start): start}
     frontier = [start]
     while frontier:
         node = frontier.pop()
@@ -245,6 +254,6 @@ def _count_positions(game: Any, start: Any) -> int:
             child = game.play(node, move)
             key = game.key(child)
             if key not in seen:
-                seen.add(key)
+                seen[key] = child
                 frontier.append(child)
-    return len(seen)
+    return list(seen.values())

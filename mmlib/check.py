@@ -50,7 +50,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import search, trees
+from . import analysis, search, trees
 from .errors import ArgumentTypeError, MmlibError
 from .mixing import MASK, splitmix64
 
@@ -1046,18 +1046,6 @@ def _student_evaluation(evaluate: Callable, game: Any) -> Callable[[int], float]
     return static_value
 
 
-def _reachable(game: Any) -> list[int]:
-    seen, stack = {game.initial}, [game.initial]
-    while stack:
-        state = stack.pop()
-        for move in game.moves(state):
-            child = game.play(state, move)
-            if child not in seen:
-                seen.add(child)
-                stack.append(child)
-    return sorted(seen)
-
-
 def _play_everything(evaluate: Callable, order_moves: Callable | None, depth: int,
                      max_nodes: int | None, facts: dict) -> dict:
     """The agent plays X and then O against every possible reply of the opponent."""
@@ -1066,7 +1054,7 @@ def _play_everything(evaluate: Callable, order_moves: Callable | None, depth: in
 
     game = TicTacToe()
     static_value = _student_evaluation(evaluate, game)
-    for state in _reachable(game):
+    for state in sorted(analysis.reachable_positions(game)):
         if not game.is_terminal(state):
             static_value(state)
     ordering = _student_ordering(order_moves, game)
