@@ -96,11 +96,12 @@ class TicTacToeBoard(_widgets().VBox):
     def computer_move(self) -> None:
         """Search, play the best move, and report the cost of minimax and alpha-beta."""
         state, depth = self.state, self.depth
-        counts = {name: getattr(search, name)(self.game, depth, state=state).stats.nodes
-                  for name in ("minimax", "alphabeta")}
+        results = {name: getattr(search, name)(self.game, depth, state=state)
+                   for name in ("minimax", "alphabeta")}
+        counts = {name: result.stats.nodes for name, result in results.items()}
         values = {move: result.value for move, result in
                   search.move_values(self.game, depth, state=state, algorithm=self.algorithm).items()}
-        chosen = getattr(search, self.algorithm)(self.game, depth, state=state).move
+        chosen = results[self.algorithm].move
         self.state = self.game.play(state, chosen)
         self.last_counts, self.last_values = counts, values
         listed = ", ".join(f"{list(self.game.square(m))}: {format_value(v)}" for m, v in values.items())
