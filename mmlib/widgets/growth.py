@@ -13,7 +13,7 @@ from typing import Any
 from .. import analysis, trees
 from ..draw.svg import Series, log_plot_svg
 from ..draw.tree import format_value
-from ..errors import MmlibError, NodeBudgetExceeded
+from ..errors import MmlibError
 from .common import set_status, show_svg, status_html, svg_figure
 
 __all__ = ["growth_explorer", "GrowthExplorer"]
@@ -71,15 +71,11 @@ class GrowthExplorer(_widgets().VBox):
         """The row for one depth (cached), or None if it would exceed the node budget."""
         key = (branching, depth, self.ordering_value(), self.seed.value, self.algorithm.value)
         if key not in self.cache:
-            tree = trees.ordered(branching, depth, key[2], key[3])
             try:
-                result = analysis.ALGORITHMS[key[4]](tree, max_nodes=self.node_budget)
-            except (NodeBudgetExceeded, MmlibError):
+                self.cache[key] = analysis.measure(branching, depth, key[2], key[4], key[3],
+                                                   max_nodes=self.node_budget)
+            except MmlibError:  # over the budget (NodeBudgetExceeded) or a refused search
                 self.cache[key] = None
-            else:
-                self.cache[key] = {"branching": branching, "depth": depth, "ordering": key[2],
-                                   "algorithm": key[4], "seed": key[3], "nodes": result.stats.nodes,
-                                   "leaves": result.stats.leaves, "cutoffs": result.stats.cutoffs}
         return self.cache[key]
 
     def forecast(self, b: int, depth: int, rows: list[dict]) -> float:
