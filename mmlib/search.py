@@ -325,17 +325,21 @@ class _QuiescenceSearch(_Search):
     def __init__(self, game, *, forcing, **options):
         super().__init__(game, **options)
         self.forcing = forcing
+        self.pending: Sequence = ()   # the forcing moves of the node being entered
 
     def at_horizon(self, state, depth) -> bool:
         if self.game.is_terminal(state):
             return True
-        return depth <= 0 and not self.forcing(state)
+        if depth > 0:
+            return False
+        self.pending = self.forcing(state)
+        return not self.pending
 
     def moves(self, state, path) -> Sequence:
         if len(path) < self.horizon:
             return super().moves(state, path)
         self.lines[len(path)] = ()
-        return self.order.order(self, state, self.forcing(state), path)
+        return self.order.order(self, state, self.pending, path)   # found by at_horizon just now
 
 
 # -- the public functions ------------------------------------------------------------------
