@@ -228,7 +228,7 @@ class LabNode:
         return self._node.value  # type: ignore[return-value]
 
     def __repr__(self) -> str:
-        if self._node.is_leaf:
+        if self._node.is_leaf():
             return f"LabNode({self.label!r}, value={self._node.value!r})"
         return f"LabNode({self.label!r}, {len(self._node.children)} children)"
 
@@ -364,7 +364,7 @@ class _Model:
         prunes = (lambda a, b: a >= b) if self.cutoff == ">=" else (lambda a, b: a > b)
 
         def visit(node: trees.Node, depth: int, alpha: float, beta: float, maximizing: bool) -> float:
-            if depth <= 0 or node.is_leaf:
+            if depth <= 0 or node.is_leaf():
                 evaluated.append(node.path)
                 return node.value  # type: ignore[return-value]
             kids_max = (not maximizing) if self.alternate else maximizing
@@ -809,7 +809,7 @@ def _check_search(fn: Any, kind: str, title: str, cases: list[_Case] | None,
     report = Report(title, False, diagnosis, summary,
                     _explain(small_run, small_tree, small_depth, kind, diagnosis),
                     HINTS.get(diagnosis, ""), small_tree, small_depth,
-                    show_static=any(not small_tree.node(p).is_leaf for p in small_run.evaluated))
+                    show_static=any(not small_tree.node(p).is_leaf() for p in small_run.evaluated))
     return _finish(report, raise_on_failure)
 
 
@@ -833,8 +833,8 @@ def _summary(runs: list, kind: str) -> str:
 
 
 def _has_tie(tree: trees.Tree) -> bool:
-    return any(len({child.value for child in node.children if child.is_leaf})
-               < sum(1 for child in node.children if child.is_leaf) for node in tree.nodes())
+    return any(len({child.value for child in node.children if child.is_leaf()})
+               < sum(1 for child in node.children if child.is_leaf()) for node in tree.nodes())
 
 
 def check_minimax(fn: Callable, *, cases: list | None = None, raise_on_failure: bool = False) -> Report:

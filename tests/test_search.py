@@ -214,7 +214,7 @@ def test_principal_variation_leads_to_a_leaf_of_the_root_value(nested):
         node = tree.root
         for move in result.pv:
             node = node.children[move]
-        assert node.is_leaf and node.value == result.value
+        assert node.is_leaf() and node.value == result.value
 
 
 # -- orderings, iterative deepening, killers -------------------------------------------------

@@ -130,7 +130,7 @@ def test_editor_draws_a_tree_and_reports_the_pruned_leaves():
     assert editor.message.endswith("pruned leaves: 9, 0, −1.")      # seed 003
     svg = shown_svg(editor)
     pruned = {el.get("data-label") for el in with_class(svg, "node", "pruned") if el.get("data-label")}
-    assert {editor.tree.node(label).value for label in pruned if editor.tree.node(label).is_leaf} \
+    assert {editor.tree.node(label).value for label in pruned if editor.tree.node(label).is_leaf()} \
         == {9, 0, -1}
     editor.text.value = ""
     assert editor.output.value == ""

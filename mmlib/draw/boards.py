@@ -162,7 +162,7 @@ def draw_game_tree(game: Any, state: Any = None, depth: int = 1, *, max_nodes: i
 def _backed_up(tree: Tree) -> dict[tuple, float]:
     values: dict[tuple, float] = {}
     for node in reversed(tree.nodes()):
-        if node.is_leaf:
+        if node.is_leaf():
             values[node.path] = node.value
         else:
             kids = [values[c.path] for c in node.children]

@@ -188,7 +188,7 @@ class TreeSvg:
     def _shape(self, node: Any, marks: Marks, pv: set) -> str:
         x, y = self.xy[node.path]
         r = self.geometry.radius
-        kind = "leaf" if node.is_leaf else "max" if node.is_max else "min"
+        kind = "leaf" if node.is_leaf() else "max" if node.is_max else "min"
         state, opacity = self._state(node.path, marks)
         classes = ["node", kind] + [s for s in (state, "pv" if node.path in pv else "",
                                                  "current" if node.path == marks.current else "") if s]
@@ -215,7 +215,7 @@ class TreeSvg:
                              text_anchor="middle", font_size=g.font * 0.75, font_weight="bold",
                              fill="white", class_="label"))
         window = format_window(marks.windows.get(node.path)) if windows else ""
-        if node.is_leaf:
+        if node.is_leaf():
             out.append(self._below(x, y + g.radius * 0.65 + 3, format_value(node.value), g.font,
                                    "black", "value", faded))
             if window:

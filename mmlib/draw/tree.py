@@ -14,7 +14,7 @@ is what the step-through explorer does at every step.
 >>> layout(tree)[()], layout(tree)[(0,)], layout(tree)[(0, 0, 0)]
 ((3.5, 0.0), (1.5, -1.0), (0.0, -3.0))
 >>> marks = marks_from_result(search.alphabeta(tree, trace=True))
->>> sorted(tree.node(p).value for p in marks.pruned if tree.node(p).is_leaf)
+>>> sorted(tree.node(p).value for p in marks.pruned if tree.node(p).is_leaf())
 [-1, 0, 9]
 >>> type(draw_tree(tree)).__name__
 'Figure'
@@ -83,7 +83,7 @@ def minimax_values(tree: Tree) -> dict[Path, float]:
     """The minimax value of every node (interior static values are not used)."""
     values: dict[Path, float] = {}
     for node in reversed(tree.nodes()):  # children before parents
-        if node.is_leaf:
+        if node.is_leaf():
             values[node.path] = node.value
         else:
             kids = [values[child.path] for child in node.children]
@@ -107,7 +107,7 @@ def layout(tree: Tree) -> dict[Path, tuple[float, float]]:
     while stack:  # iterative post-order, so long chains do not exhaust the call stack
         node, expanded = stack.pop()
         depth = float(-len(node.path))
-        if node.is_leaf:
+        if node.is_leaf():
             positions[node.path] = (next_slot, depth)
             next_slot += 1.0
         elif expanded:
@@ -307,7 +307,7 @@ class TreeView:
     def _draw_nodes(self, nx: Any, pos: dict) -> None:
         groups = {"max": [], "min": [], "leaf": []}
         for node in self.nodes:
-            kind = "leaf" if node.is_leaf else "max" if node.is_max else "min"
+            kind = "leaf" if node.is_leaf() else "max" if node.is_max else "min"
             groups[kind].append(node.path)
         shapes = {"max": "^", "min": "v", "leaf": "s"}
         sizes = {"max": self.node_size, "min": self.node_size, "leaf": self.node_size * 0.45}
@@ -336,7 +336,7 @@ class TreeView:
             if show_labels:
                 ax.text(x, y + (0.02 if node.is_max else -0.02), node.label, ha="center", va="center",
                         fontsize=font * 0.75, color="white", fontweight="bold", zorder=4)
-            if node.is_leaf:
+            if node.is_leaf():
                 self.value_texts[node.path] = ax.text(
                     x, y - 0.16, format_value(node.value), ha="center", va="top", fontsize=font,
                     rotation=90 if self.crowded else 0, zorder=4)
@@ -432,12 +432,12 @@ class TreeView:
         faded = path in marks.pruned
         text_alpha = 0.3 if faded else 1.0
         value_text = self.value_texts[path]
-        if node.is_leaf:
+        if node.is_leaf():
             value_text.set_alpha(text_alpha)
         else:
             value_text.set_text(format_value(shown.get(path)) if values else "")
         self.window_texts[path].set_text(format_window(marks.windows.get(path)) if windows else "")
-        if node.is_leaf:
+        if node.is_leaf():
             number = marks.leaf_numbers.get(path) if leaf_numbers else None
             number_text = self.number_texts[path]
             number_text.set_visible(number is not None)

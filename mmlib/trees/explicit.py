@@ -50,8 +50,8 @@ class Node:
     is_max: bool = True
     path: Path = field(default=(), repr=False)
 
-    @property
     def is_leaf(self) -> bool:
+        """True when the node has no children."""
         return not self.children
 
     @property
@@ -59,7 +59,7 @@ class Node:
         return "MAX" if self.is_max else "MIN"
 
     def __repr__(self) -> str:
-        if self.is_leaf:
+        if self.is_leaf():
             return f"Node({self.label!r}, value={self.value!r})"
         return f"Node({self.label!r}, {self.player}, {len(self.children)} children)"
 
@@ -94,7 +94,7 @@ class Tree:
     def __init__(self, root: Node):
         self.root = root
         self._nodes = list(_preorder(root))
-        self.leaf_count = sum(1 for node in self._nodes if node.is_leaf)
+        self.leaf_count = sum(1 for node in self._nodes if node.is_leaf())
         self.node_count = len(self._nodes)
         self.height = max(len(node.path) for node in self._nodes)
         self._by_label = {node.label: node for node in self._nodes}
@@ -138,7 +138,7 @@ class Tree:
 
     def leaves(self) -> list[Node]:
         """The leaves from left to right."""
-        return [node for node in self._nodes if node.is_leaf]
+        return [node for node in self._nodes if node.is_leaf()]
 
     def node(self, where: Path | str) -> Node:
         """The node at a path (tuple of child indices) or with a label."""
@@ -165,7 +165,7 @@ class Tree:
         labels = bfs_labels(self.node_count)
         return all(
             node.label == label and node.is_max == (len(node.path) % 2 == 0)
-            and (node.is_leaf or node.value is None)
+            and (node.is_leaf() or node.value is None)
             for node, label in zip(_breadth_first(self.root), labels, strict=True)
         )
 
@@ -192,7 +192,7 @@ def _to_nested(root: Node) -> list | float:
     stack: list[tuple[Node, bool]] = [(root, False)]
     while stack:
         node, expanded = stack.pop()
-        if node.is_leaf:
+        if node.is_leaf():
             built[id(node)] = node.value  # type: ignore[assignment]
         elif expanded:
             built[id(node)] = [built.pop(id(child)) for child in node.children]
@@ -210,7 +210,7 @@ def from_nested(nested: object, *, root_is_max: bool = True) -> Tree:
     which matches the lettering of textbook figures.
 
     >>> tree = from_nested([[[3, 5], [6, 9]], [[1, 2], [0, -1]]])
-    >>> [node.label for node in tree.nodes() if not node.is_leaf]
+    >>> [node.label for node in tree.nodes() if not node.is_leaf()]
     ['A', 'B', 'D', 'E', 'C', 'F', 'G']
     >>> from_nested([[1, 2], []])
     Traceback (most recent call last):

@@ -47,7 +47,7 @@ def describe(tree: Any, events: tuple, k: int, cutoff: str = ">=") -> str:
     if event.kind == "enter":
         window = format_window((event.alpha, event.beta))
         called = f" with [α, β] = {window}" if window else ""
-        if node.is_leaf:
+        if node.is_leaf():
             return f"reach the leaf {here}{called}."
         return f"enter {here} ({node.player}){called}."
     if event.kind == "leaf":

@@ -306,7 +306,7 @@ def nb01() -> list:
         code("""
         def minimax_by_hand(n):
             \"\"\"The minimax value of node n (CS312 recitation 21, first pseudocode).\"\"\"
-            if n.is_leaf:
+            if n.is_leaf():
                 return n.value
             if n.is_max:
                 v = L
@@ -318,7 +318,7 @@ def nb01() -> list:
                 v = min(v, minimax_by_hand(child))
             return v
 
-        {node.label: minimax_by_hand(node) for node in wl_tree.nodes() if not node.is_leaf}
+        {node.label: minimax_by_hand(node) for node in wl_tree.nodes() if not node.is_leaf()}
         """),
         md("""
         The recitation's second figure labels every node with its minimax value: the root is **L**
@@ -326,7 +326,7 @@ def nb01() -> list:
         MIN nodes are L, and the MAX node at the bottom left is W. The same by hand and by `mmlib`:
         """),
         code("""
-        by_hand = {node.label: minimax_by_hand(node) for node in wl_tree.nodes() if not node.is_leaf}
+        by_hand = {node.label: minimax_by_hand(node) for node in wl_tree.nodes() if not node.is_leaf()}
         assert by_hand == {"A": L, "B": L, "C": L, "D": W}    # the recitation's labels
         result = search.minimax(wl_tree, trace=True)      # trace: keep every step, for the drawing
         assert result.value == by_hand["A"] == L
@@ -352,12 +352,12 @@ def nb01() -> list:
         code("""
         def good_for_max(n) -> bool:
             \"\"\"AND/OR view: can MAX force a win from node n?\"\"\"
-            if n.is_leaf:
+            if n.is_leaf():
                 return n.value == W
             branches = (good_for_max(child) for child in n.children)
             return any(branches) if n.is_max else all(branches)
 
-        {node.label: good_for_max(node) for node in wl_tree.nodes() if not node.is_leaf}
+        {node.label: good_for_max(node) for node in wl_tree.nodes() if not node.is_leaf()}
         """),
         md("""
         With only wins and losses the two views agree everywhere: a node is good for MAX exactly when
@@ -1015,7 +1015,7 @@ def nb03() -> list:
         def narrate(tree, result):
             \"\"\"Print a search's trace as indented sentences (a leaf's own call is left out).\"\"\"
             for event in result.trace:
-                if not (event.kind == "enter" and tree.node(event.path).is_leaf):
+                if not (event.kind == "enter" and tree.node(event.path).is_leaf()):
                     print("    " * len(event.path) + sentence(tree, event))
 
         walk = search.alphabeta(ag, trace=True)
