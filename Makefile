@@ -14,13 +14,15 @@ PYTEST_ARGS ?=
 # JupyterLab refuses to run as root without this flag.
 ROOT_ARGS := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-# Only lint paths that exist (benchmarks/ and notebooks/ may still be empty or missing).
-RUFF_PATHS := $(wildcard mmlib tests benchmarks notebooks)
+# Only lint paths that exist.
+RUFF_PATHS := $(wildcard mmlib tests benchmarks notebooks instructor)
 
-# Every notebook, validated by strict nbval and re-executed by `make notebooks`.
-LECTURES      := $(sort $(wildcard notebooks/*.ipynb))
+# Every notebook, validated by strict nbval.  The lectures are jupytext pairs (NN_name.ipynb + NN_name.md);
+# the student labs are written without outputs from instructor/labs/*.md, with their solutions beside the
+# sources in instructor/solutions/.
+LECTURES      := $(sort $(wildcard notebooks/[0-9]*.ipynb))
 LABS          := $(sort $(wildcard notebooks/labs/*.ipynb))
-SOLUTIONS     := $(sort $(wildcard notebooks/labs/solutions/*.ipynb))
+SOLUTIONS     := $(sort $(wildcard instructor/solutions/*.ipynb))
 ALL_NOTEBOOKS := $(LECTURES) $(LABS) $(SOLUTIONS)
 
 # A fixed environment for executing notebooks: the same matplotlib backend (the kernel's inline default)
@@ -29,18 +31,21 @@ export PYTHONHASHSEED := 0
 unexport MPLBACKEND
 
 # Strict nbval: every output of every cell is compared, except cells tagged nbval-ignore-output;
-# notebooks/sanitize.cfg says what is compared and rewrites addresses, timings and temp paths.
-NBVAL_ARGS ?= --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg \
+# tests/nbval_sanitize.cfg says what is compared and rewrites addresses, timings and temp paths.
+NBVAL_ARGS ?= --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
               --nbval-cell-timeout=120 --nbval-kernel-startup-timeout=120
 
 # The one pytest invocation used by `make test`: unit tests (incl. the browser and packaging tests),
 # the package doctests and strict nbval over every notebook, with one summary line.
-PYTEST := $(PY) -m pytest -p no:randomly --doctest-modules tests mmlib $(NBVAL_ARGS) $(ALL_NOTEBOOKS) \
+PYTEST := $(PY) -m pytest -p no:randomly --doctest-modules tests mmlib instructor $(NBVAL_ARGS) $(ALL_NOTEBOOKS) \
           $(PYTEST_ARGS)
 
 # Executing one notebook in place (kernel python3 = this venv's kernel, as recorded in every notebook).
+# Widget state is stored, so explorers show their last view in a notebook nobody has run yet.
 NBCONVERT := $(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
-             --ExecutePreprocessor.kernel_name=python3 --ExecutePreprocessor.timeout=300
+             --ExecutePreprocessor.kernel_name=python3 --ExecutePreprocessor.timeout=300 \
+             --ExecutePreprocessor.store_widget_state=True
+JUPYTEXT  := $(VENV)/bin/jupytext
 
 .PHONY: lab test bench notebooks clean install
 
@@ -64,14 +69,14 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(PY) benchmarks/run.py
 
-# Lectures and lab solutions must run without errors; the student labs keep their raising stubs
-# (cells tagged raises-exception), so they run with --allow-errors.  Each notebook then records which
-# code produced its outputs (checked by tests/test_notebooks.py).
+# Write the student labs and solutions from their sources (student labs are stored without outputs),
+# refresh every navigation cell, execute the lectures and the solutions (they must run without errors),
+# then bring each lecture's .md twin up to date.  Strict nbval in `make test` proves the stored outputs.
 notebooks: $(STAMP)
-	@set -e; \
-	for nb in $(LECTURES) $(SOLUTIONS); do echo "executing $$nb"; $(NBCONVERT) "$$nb"; done; \
-	for nb in $(LABS); do echo "executing $$nb (errors allowed)"; $(NBCONVERT) --allow-errors "$$nb"; done
-	$(PY) tests/test_notebooks.py --stamp $(ALL_NOTEBOOKS)
+	$(PY) instructor/make_labs.py
+	$(PY) instructor/navigation.py
+	@set -e; for nb in $(LECTURES) $(SOLUTIONS); do echo "executing $$nb"; $(NBCONVERT) "$$nb"; done
+	$(JUPYTEXT) --sync $(LECTURES)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,252 @@
+"""Write the navigation cells of every notebook from one list of titles.
+
+The first cell of each notebook holds its title, links to the previous and next notebook, a
+Binder link and the course contents with this notebook in bold; the last cell repeats the
+previous / next links.  Both are markdown cells tagged ``navigation``: this script replaces
+them (or inserts them when missing) and leaves every other cell alone, so running it twice
+changes nothing.
+
+Lectures are jupytext pairs (``NN_name.ipynb`` + ``NN_name.md``): both files are rewritten
+together.  The student labs (``notebooks/labs``) and their solutions (``instructor/solutions``)
+get the same cells; ``instructor/make_labs.py`` uses :func:`navigation_sources` when it writes
+them, so a lab written from its source already carries them.
+
+    python instructor/navigation.py          # rewrite the navigation cells in place
+
+The Binder links open the repository named by ``[tool.mmlib] repository`` in pyproject.toml.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
+
+import jupytext
+import nbformat
+
+__all__ = [
+    "COURSE",
+    "TAG",
+    "Entry",
+    "binder_url",
+    "lecture_pairs",
+    "main",
+    "navigation_sources",
+    "pair_differences",
+    "repository",
+    "set_navigation",
+    "student_notebooks",
+]
+
+ROOT = Path(__file__).resolve().parent.parent
+TAG = "navigation"
+PAIRED_FORMAT = "md:myst"
+BINDER_BADGE = "https://mybinder.org/badge_logo.svg"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One notebook of the course: its path under notebooks/, short label and title."""
+
+    path: str
+    label: str
+    title: str
+
+    @property
+    def is_lab(self) -> bool:
+        return self.path.startswith("labs/")
+
+    @property
+    def heading(self) -> str:
+        return f"{self.label}: {self.title}" if self.is_lab else f"{self.label} · {self.title}"
+
+    @property
+    def link_text(self) -> str:
+        return f"{self.label}: {self.title}" if self.is_lab else f"{self.label} {self.title}"
+
+
+COURSE: tuple[Entry, ...] = (
+    Entry("00_start_here.ipynb", "00", "Start here"),
+    Entry("01_game_trees_and_minimax.ipynb", "01", "Game trees and minimax"),
+    Entry("02_depth_limits_and_evaluation.ipynb", "02", "Depth limits and static evaluation"),
+    Entry("03_alpha_beta_pruning.ipynb", "03", "Alpha-beta pruning"),
+    Entry("04_move_ordering.ipynb", "04", "Move ordering"),
+    Entry("05_square_root_speedup.ipynb", "05", "The square-root speedup"),
+    Entry("06_tictactoe_solved.ipynb", "06", "Tic-tac-toe, solved"),
+    Entry("07_beyond_connect_four.ipynb", "07", "Beyond tic-tac-toe: Connect Four"),
+    Entry("labs/lab1_minimax.ipynb", "Lab 1", "minimax"),
+    Entry("labs/lab2_alphabeta.ipynb", "Lab 2", "alpha-beta"),
+    Entry("labs/lab3_tictactoe_evaluator.ipynb", "Lab 3", "a tic-tac-toe evaluator"),
+)
+
+
+def repository(root: Path = ROOT) -> str:
+    """The GitHub ``owner/name`` the Binder links open (``[tool.mmlib] repository``)."""
+    with open(root / "pyproject.toml", "rb") as file:
+        return tomllib.load(file)["tool"]["mmlib"]["repository"]
+
+
+def binder_url(path: str, *, root: Path = ROOT) -> str:
+    """The Binder address that opens ``path`` (relative to the repository root) in JupyterLab.
+
+    >>> binder_url("notebooks/00_start_here.ipynb").endswith("/HEAD?labpath=notebooks%2F00_start_here.ipynb")
+    True
+    """
+    return f"https://mybinder.org/v2/gh/{repository(root)}/HEAD?labpath={quote(path, safe='')}"
+
+
+def _location(entry: Entry, root: Path, *, solutions: bool) -> Path:
+    """Where ``entry`` lives; seen from a solution notebook, a lab is its solution."""
+    if solutions and entry.is_lab:
+        return root / "instructor" / "solutions" / Path(entry.path).name
+    return root / "notebooks" / entry.path
+
+
+def _entry_of(path: Path, root: Path) -> tuple[Entry, bool]:
+    """The course entry of a notebook path, and whether the path is a lab solution."""
+    path = path.resolve()
+    solutions = path.parent == (root / "instructor" / "solutions").resolve()
+    for entry in COURSE:
+        if _location(entry, root, solutions=solutions).resolve() == path:
+            return entry, solutions
+    raise ValueError(f"{path} is not in navigation.COURSE; add it to the list there")
+
+
+def _link(entry: Entry, here: Path, root: Path, *, solutions: bool) -> str:
+    target = _location(entry, root, solutions=solutions)
+    return Path(os.path.relpath(target, here)).as_posix()
+
+
+def navigation_sources(path: Path, *, root: Path = ROOT) -> tuple[str, str]:
+    """The markdown of the first and last navigation cells of the notebook at ``path``."""
+    entry, solutions = _entry_of(path, root)
+    here = path.resolve().parent
+    index = COURSE.index(entry)
+    previous = COURSE[index - 1] if index > 0 else None
+    following = COURSE[index + 1] if index + 1 < len(COURSE) else None
+
+    def link(other: Entry, text: str) -> str:
+        return f"[{text}]({_link(other, here, root, solutions=solutions)})"
+
+    steps = []
+    if previous:
+        steps.append(link(previous, f"← {previous.link_text}"))
+    if entry is not COURSE[0]:
+        steps.append(link(COURSE[0], "Contents"))
+    if following:
+        steps.append(link(following, f"{following.link_text} →"))
+    binder_path = _location(entry, root, solutions=solutions).relative_to(root).as_posix()
+    binder = f"[![Open in Binder]({BINDER_BADGE})]({binder_url(binder_path, root=root)})"
+
+    lectures = [other for other in COURSE if not other.is_lab]
+    labs = [other for other in COURSE if other.is_lab]
+
+    def short(other: Entry) -> str:
+        number = other.label.removeprefix("Lab ")
+        if other is entry:
+            return f"**{number}**"
+        return f'[{number}]({_link(other, here, root, solutions=solutions)} "{other.title}")'
+
+    contents = ("Lectures " + " · ".join(short(other) for other in lectures)
+                + " — Labs " + " · ".join(short(other) for other in labs))
+    first = f"# {entry.heading}\n\n{' · '.join(steps)} · {binder}\n\n{contents}"
+    last = " · ".join(steps)
+    return first, last
+
+
+def _navigation_cell(source: str, cell_id: str) -> nbformat.NotebookNode:
+    cell = nbformat.v4.new_markdown_cell(source, id=cell_id)
+    cell.metadata["tags"] = [TAG]
+    return cell
+
+
+def _is_navigation(cell: nbformat.NotebookNode) -> bool:
+    return TAG in cell.get("metadata", {}).get("tags", [])
+
+
+def set_navigation(nb: nbformat.NotebookNode, first: str, last: str) -> bool:
+    """Replace (or insert) the navigation cells of ``nb``; True if anything changed."""
+    before = [(cell.cell_type, cell.source) for cell in nb.cells]
+    if nb.cells and _is_navigation(nb.cells[0]):
+        nb.cells[0].source = first
+    else:
+        nb.cells.insert(0, _navigation_cell(first, "navigation-top"))
+    if len(nb.cells) > 1 and _is_navigation(nb.cells[-1]):
+        nb.cells[-1].source = last
+    else:
+        nb.cells.append(_navigation_cell(last, "navigation-bottom"))
+    return before != [(cell.cell_type, cell.source) for cell in nb.cells]
+
+
+# ---------------------------------------------------------------------------------------- pairs
+
+
+def lecture_pairs(root: Path = ROOT) -> list[tuple[Path, Path]]:
+    """Every lecture notebook and its MyST twin."""
+    entries = [entry for entry in COURSE if not entry.is_lab]
+    return [(root / "notebooks" / e.path, (root / "notebooks" / e.path).with_suffix(".md")) for e in entries]
+
+
+def _comparable(nb: nbformat.NotebookNode) -> list[tuple]:
+    return [(cell.cell_type, cell.source, tuple(cell.get("metadata", {}).get("tags", [])),
+             bool(cell.get("metadata", {}).get("jupyter", {}).get("source_hidden", False)))
+            for cell in nb.cells]
+
+
+def pair_differences(ipynb: Path, text: Path) -> list[str]:
+    """How the two sides of a jupytext pair disagree (cell types, sources, tags, hidden input)."""
+    if not text.exists():
+        return [f"{text.name} is missing: run jupytext --sync {ipynb.name}"]
+    left = _comparable(nbformat.read(ipynb, as_version=4))
+    right = _comparable(jupytext.read(text, fmt=PAIRED_FORMAT))
+    problems = []
+    if len(left) != len(right):
+        problems.append(f"{ipynb.name} has {len(left)} cells, {text.name} {len(right)}")
+    for index, (a, b) in enumerate(zip(left, right, strict=False)):
+        if a != b:
+            problems.append(f"cell {index} differs: {a[1][:60]!r} vs {b[1][:60]!r}")
+            break
+    return problems
+
+
+def _write_pair(nb: nbformat.NotebookNode, ipynb: Path, text: Path) -> None:
+    """Write both sides, the text last, so jupytext sees the pair as up to date."""
+    nbformat.write(nb, ipynb)
+    jupytext.write(nb, text, fmt=PAIRED_FORMAT)
+
+
+def student_notebooks(root: Path = ROOT) -> list[Path]:
+    """The lab notebooks: the students' versions and the instructor's solutions."""
+    labs = [entry for entry in COURSE if entry.is_lab]
+    return [_location(entry, root, solutions=solutions) for solutions in (False, True) for entry in labs]
+
+
+def main(root: Path = ROOT) -> list[Path]:
+    """Rewrite the navigation cells under ``root``; returns the files that changed."""
+    changed: list[Path] = []
+    for ipynb, text in lecture_pairs(root):
+        problems = pair_differences(ipynb, text)
+        if problems:
+            raise SystemExit(f"{ipynb.name} and {text.name} disagree ({problems[0]}): "
+                             f"run `jupytext --sync {ipynb.relative_to(root)}` first")
+        nb = nbformat.read(ipynb, as_version=4)
+        if set_navigation(nb, *navigation_sources(ipynb, root=root)):
+            _write_pair(nb, ipynb, text)
+            changed += [ipynb, text]
+    for path in student_notebooks(root):
+        if not path.exists():
+            continue
+        nb = nbformat.read(path, as_version=4)
+        if set_navigation(nb, *navigation_sources(path, root=root)):
+            nbformat.write(nb, path)
+            changed.append(path)
+    return changed
+
+
+if __name__ == "__main__":
+    for changed_path in main(Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else ROOT):
+        print("rewrote", changed_path.relative_to(ROOT) if changed_path.is_relative_to(ROOT) else changed_path)
