@@ -11,6 +11,10 @@ STAMP   := $(VENV)/.installed
 LAB_ARGS    ?=
 PYTEST_ARGS ?=
 
+# The file browser shows students the notebooks, not their .md twins (jupytext still syncs them);
+# the first five patterns are jupyter_server's defaults.
+HIDE_GLOBS := ["__pycache__", "*.pyc", "*.pyo", ".DS_Store", "*~", "[0-9][0-9]_*.md"]
+
 # JupyterLab refuses to run as root without this flag.
 ROOT_ARGS := $(if $(filter 0,$(shell id -u)),--allow-root)
 
@@ -60,7 +64,7 @@ $(STAMP): pyproject.toml | $(PY)
 install: $(STAMP)
 
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab --notebook-dir=notebooks $(ROOT_ARGS) $(LAB_ARGS)
+	$(VENV)/bin/jupyter lab --notebook-dir=notebooks $(ROOT_ARGS) '--ContentsManager.hide_globs=$(HIDE_GLOBS)' $(LAB_ARGS)
 
 test: $(STAMP)
 	$(VENV)/bin/ruff check $(RUFF_PATHS)

@@ -249,4 +249,4 @@ def main(root: Path = ROOT) -> list[Path]:
 
 if __name__ == "__main__":
     for changed_path in main(Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else ROOT):
-        print("rewrote", changed_path.relative_to(ROOT) if changed_path.is_relative_to(ROOT) else changed_path)
+        print("rewrote", changed_path)

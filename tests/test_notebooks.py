@@ -1,71 +1,66 @@
-"""Static checks on every notebook, and a check that stored outputs come from the current code.
+"""Static checks on every notebook: what strict nbval cannot see.
 
-Strict nbval (run by `make test`) re-executes every notebook and compares its text outputs; the checks here
-cover what nbval cannot see: the kernel, absolute paths, whether the notebook was executed top to bottom,
-widget cells being tagged, and figures (nbval skips PNGs) being produced by the current code.
-
-Staleness: `make notebooks` re-executes every notebook and then records in its metadata a SHA-256 of mmlib's
-source and a SHA-256 of the notebook's own code cells (`python tests/test_notebooks.py --stamp NB...`).
-`test_outputs_come_from_current_code` recomputes both: if mmlib or a code cell changed since the outputs were
-stored, the notebook must be re-executed.  This is cheaper than re-running every notebook a second time,
-and stricter than a diff of text outputs, as it also covers figures and widget cells.
+Strict nbval (run by `make test`) re-executes every lecture and lab solution and compares its text
+outputs with the stored ones, so stored outputs are stale exactly when they differ from what the
+current code produces: a change to mmlib that leaves every output the same needs no re-execution.
+The checks here cover the rest: each lecture and its MyST twin agree, the navigation cells are
+current and their links resolve, the kernel, absolute paths, execution order, widget cells being
+tagged, figures stored as images, exercise answers kept out of sight, and the wording of the text.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
+import shutil
 import sys
 from pathlib import Path
 
+import nbformat
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK_DIR = ROOT / "notebooks"
-SANITIZE = NOTEBOOK_DIR / "sanitize.cfg"
-MMLIB = ROOT / "mmlib"
+INSTRUCTOR = ROOT / "instructor"
+SANITIZE = Path(__file__).resolve().parent / "nbval_sanitize.cfg"
+sys.path.insert(0, str(INSTRUCTOR))
 
-STAMP_KEY = "mmlib"
+import navigation  # noqa: E402
+
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 IGNORE_TAG = "nbval-ignore-output"
 RAISES_TAGS = {"raises-exception", "nbval-raises-exception"}
 ABSOLUTE_PATH = re.compile(r"/work/|/root\b|/home/|/Users/|\b[A-Z]:\\(?![nt\"'])")
 ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{6,}")
 
-
-def notebook_paths() -> list[Path]:
-    """Every notebook that `make test` validates, in a stable order."""
-    patterns = ("*.ipynb", "labs/*.ipynb", "labs/solutions/*.ipynb")
-    return [p for pattern in patterns for p in sorted(NOTEBOOK_DIR.glob(pattern))]
+LECTURES = [ipynb for ipynb, _ in navigation.lecture_pairs()]
+STUDENT_LABS = sorted((NOTEBOOK_DIR / "labs").glob("*.ipynb"))
+SOLUTIONS = sorted((INSTRUCTOR / "solutions").glob("*.ipynb"))
+LAB_SOURCES = sorted((INSTRUCTOR / "labs").glob("*.md"))
+EXECUTED = LECTURES + SOLUTIONS
 
 
 def relative(path: Path) -> str:
     return path.relative_to(ROOT).as_posix()
 
 
-def load(path: Path) -> dict:
-    return json.loads(path.read_text(encoding="utf-8"))
+def load(path: Path) -> nbformat.NotebookNode:
+    return nbformat.read(path, as_version=4)
 
 
-def source_of(cell: dict) -> str:
-    source = cell.get("source", "")
-    return "".join(source) if isinstance(source, list) else source
+def code_cells(nb) -> list:
+    return [cell for cell in nb.cells if cell.cell_type == "code"]
+
+
+def tags_of(cell) -> set[str]:
+    return set(cell.get("metadata", {}).get("tags", []))
 
 
 def text_of(value) -> str:
     return "".join(value) if isinstance(value, list) else str(value)
 
 
-def code_cells(nb: dict) -> list[dict]:
-    return [cell for cell in nb["cells"] if cell["cell_type"] == "code"]
-
-
-def tags_of(cell: dict) -> set[str]:
-    return set(cell.get("metadata", {}).get("tags", []))
-
-
-def text_outputs(cell: dict) -> list[str]:
+def text_outputs(cell) -> list[str]:
     """The text of every output of a cell, images excluded (their base64 may contain anything)."""
     texts = []
     for output in cell.get("outputs", []):
@@ -87,51 +82,11 @@ def sanitize_patterns() -> dict[str, tuple[str, str]]:
     return {name: (regex, replace) for name, regex, replace in sections}
 
 
-# ---------------------------------------------------------------------------------------- stamping
+def ids(paths: list[Path]) -> list[str]:
+    return [relative(p) for p in paths]
 
 
-def mmlib_source_hash() -> str:
-    """SHA-256 over mmlib's Python sources (relative path and text, line endings normalised)."""
-    digest = hashlib.sha256()
-    for path in sorted(MMLIB.rglob("*.py")):
-        if "__pycache__" in path.parts:
-            continue
-        digest.update(path.relative_to(MMLIB).as_posix().encode())
-        digest.update(b"\0")
-        digest.update(path.read_text(encoding="utf-8").replace("\r\n", "\n").encode())
-        digest.update(b"\0")
-    return digest.hexdigest()
-
-
-def code_hash(nb: dict) -> str:
-    """SHA-256 over a notebook's code cell sources (and their tags, which change how they are run)."""
-    digest = hashlib.sha256()
-    for cell in code_cells(nb):
-        digest.update(source_of(cell).encode())
-        digest.update(b"\0")
-        digest.update(",".join(sorted(tags_of(cell))).encode())
-        digest.update(b"\0")
-    return digest.hexdigest()
-
-
-def stamp(path: Path) -> None:
-    """Record which code produced the stored outputs (run by `make notebooks` right after executing)."""
-    import nbformat
-
-    nb = nbformat.read(path, as_version=4)
-    nb.metadata[STAMP_KEY] = {"mmlib_sha256": mmlib_source_hash(), "code_sha256": code_hash(nb)}
-    nbformat.write(nb, path)
-
-
-# ---------------------------------------------------------------------------------------- tests
-
-NOTEBOOKS = notebook_paths()
-IDS = [relative(p) for p in NOTEBOOKS]
-
-
-@pytest.fixture(params=NOTEBOOKS, ids=IDS)
-def notebook(request) -> tuple[Path, dict]:
-    return request.param, load(request.param)
+# ---------------------------------------------------------------------------------------- sanitizing
 
 
 def test_sanitize_file_parses_like_nbval():
@@ -142,7 +97,7 @@ def test_sanitize_file_parses_like_nbval():
     assert len(pairs) == len(sections) >= 3, "each [section] needs a 'regex: ' line then a 'replace: ' line"
     for regex, replace in pairs:
         re.compile(regex)
-        assert regex == regex.strip() and replace == replace.strip(), "no trailing spaces in sanitize.cfg"
+        assert regex == regex.strip() and replace == replace.strip(), "no trailing spaces"
 
 
 @pytest.mark.parametrize(
@@ -159,60 +114,214 @@ def test_sanitize_patterns_rewrite_what_they_should(section, raw, expected):
     assert re.sub(regex, replace, raw) == expected
 
 
-def test_kernel_is_python3(notebook):
-    path, nb = notebook
-    spec = nb["metadata"].get("kernelspec", {})
+def test_the_makefile_uses_the_sanitize_file():
+    assert relative(SANITIZE) in (ROOT / "Makefile").read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------------------------------- layout
+
+
+def test_notebooks_folder_holds_only_what_students_open():
+    allowed = {p.name for p in LECTURES} | {p.with_suffix(".md").name for p in LECTURES} | {"labs"}
+    found = {p.name for p in NOTEBOOK_DIR.iterdir() if p.name not in {".ipynb_checkpoints", "__pycache__"}}
+    assert found <= allowed, f"not for students: {sorted(found - allowed)}"
+    lab_files = {p.name for p in (NOTEBOOK_DIR / "labs").iterdir() if not p.name.startswith(".")}
+    assert lab_files == {p.name for p in STUDENT_LABS}, "notebooks/labs holds the student notebooks only"
+    assert [p.stem for p in STUDENT_LABS] == [p.stem for p in SOLUTIONS] == [p.stem for p in LAB_SOURCES]
+
+
+def test_every_course_notebook_is_listed_for_navigation():
+    listed = {NOTEBOOK_DIR / entry.path for entry in navigation.COURSE}
+    assert listed == set(LECTURES) | set(STUDENT_LABS)
+
+
+# ---------------------------------------------------------------------------------------- pairs
+
+
+@pytest.mark.parametrize("path", LECTURES, ids=ids(LECTURES))
+def test_lecture_is_paired_with_myst_markdown(path):
+    nb = load(path)
+    assert nb.metadata.get("jupytext", {}).get("formats") == "ipynb,md:myst", \
+        f"pair it: jupytext --set-formats ipynb,md:myst {relative(path)}"
+    assert path.with_suffix(".md").is_file()
+
+
+@pytest.mark.parametrize("path", LECTURES, ids=ids(LECTURES))
+def test_both_sides_of_the_pair_agree(path):
+    problems = navigation.pair_differences(path, path.with_suffix(".md"))
+    assert not problems, f"{problems[0]}: run `jupytext --sync {relative(path)}`"
+
+
+def test_an_unsynced_edit_is_detected(tmp_path):
+    ipynb, text = navigation.lecture_pairs()[1]
+    shutil.copy(ipynb, tmp_path / ipynb.name)
+    copy = tmp_path / text.name
+    markdown = text.read_text(encoding="utf-8")
+    copy.write_text(markdown, encoding="utf-8")
+    assert navigation.pair_differences(tmp_path / ipynb.name, copy) == []
+    copy.write_text(markdown.replace("minimax", "minimaks", 1), encoding="utf-8")
+    assert navigation.pair_differences(tmp_path / ipynb.name, copy)
+    copy.write_text(markdown.replace("tags: [nbval-ignore-output]", "tags: []", 1)
+                    if "tags: [nbval-ignore-output]" in markdown else markdown + "\n+++\n\nnew cell\n",
+                    encoding="utf-8")
+    assert navigation.pair_differences(tmp_path / ipynb.name, copy)
+
+
+def test_no_global_jupytext_config_pairs_the_labs():
+    for name in ("jupytext.toml", ".jupytext", ".jupytext.toml", "jupytext.yml", ".jupytext.yml"):
+        for folder in (ROOT, NOTEBOOK_DIR, NOTEBOOK_DIR / "labs"):
+            assert not (folder / name).exists(), f"{folder / name} would pair the labs too"
+    for path in STUDENT_LABS + SOLUTIONS:
+        assert "jupytext" not in load(path).metadata, relative(path)
+
+
+# ---------------------------------------------------------------------------------------- navigation
+
+
+def copy_course(destination: Path) -> Path:
+    for folder in ("notebooks", "instructor"):
+        shutil.copytree(ROOT / folder, destination / folder,
+                        ignore=shutil.ignore_patterns("__pycache__", ".ipynb_checkpoints"))
+    shutil.copy(ROOT / "pyproject.toml", destination / "pyproject.toml")
+    return destination
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes()
+            for folder in ("notebooks", "instructor") for p in sorted((root / folder).rglob("*"))
+            if p.is_file() and "__pycache__" not in p.parts}
+
+
+def test_navigation_is_current_and_idempotent(tmp_path):
+    root = copy_course(tmp_path)
+    before = snapshot(root)
+    assert navigation.main(root) == [], "run python instructor/navigation.py"
+    assert snapshot(root) == before
+
+
+def test_navigation_restores_a_damaged_cell(tmp_path):
+    root = copy_course(tmp_path)
+    ipynb, text = navigation.lecture_pairs(root)[3]
+    before = (ipynb.read_bytes(), text.read_bytes())
+    nb = load(ipynb)
+    nb.cells[0].source = "# old title"
+    del nb.cells[-1]
+    navigation._write_pair(nb, ipynb, text)
+    assert navigation.main(root) == [ipynb, text]
+    restored = [(c.cell_type, c.source, tags_of(c)) for c in load(ipynb).cells]
+    stored = nbformat.reads(before[0].decode(), as_version=4)
+    original = [(c.cell_type, c.source, tags_of(c)) for c in stored.cells]
+    assert restored == original
+    assert text.read_text(encoding="utf-8") == before[1].decode()
+
+
+NAVIGATED = LECTURES + STUDENT_LABS + SOLUTIONS
+
+
+@pytest.mark.parametrize("path", NAVIGATED, ids=ids(NAVIGATED))
+def test_first_and_last_cells_navigate(path):
+    nb = load(path)
+    first, last = navigation.navigation_sources(path)
+    assert navigation.TAG in tags_of(nb.cells[0]) and nb.cells[0].source == first
+    assert navigation.TAG in tags_of(nb.cells[-1]) and nb.cells[-1].source == last
+    headings = [line for cell in nb.cells if cell.cell_type == "markdown"
+                for line in cell.source.splitlines() if line.startswith("# ")]
+    assert headings == [first.splitlines()[0]], "one title per notebook, in the navigation cell"
+
+
+LINK = re.compile(r"\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
+
+
+@pytest.mark.parametrize("path", NAVIGATED, ids=ids(NAVIGATED))
+def test_every_relative_link_resolves(path):
+    for cell in load(path).cells:
+        if cell.cell_type != "markdown":
+            continue
+        for target in LINK.findall(cell.source):
+            if re.match(r"[a-z]+:", target) or target.startswith("#"):
+                continue
+            file = target.split("#")[0]
+            assert (path.parent / file).exists(), f"{relative(path)}: link to missing {target}"
+
+
+def test_binder_links_follow_the_one_repository_setting():
+    repository = navigation.repository()
+    assert re.fullmatch(r"[A-Za-z0-9-]+/[A-Za-z0-9._-]+", repository)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    badges = re.findall(r"\((https://mybinder\.org/v2/[^)\s]+)\)", readme)
+    assert badges == [navigation.binder_url("notebooks/00_start_here.ipynb")]
+    for path in LECTURES + STUDENT_LABS:
+        binder = re.findall(r"https://mybinder\.org/v2/gh/([^/]+/[^/]+)/", load(path).cells[0].source)
+        assert binder == [repository], relative(path)
+
+
+# ---------------------------------------------------------------------------------------- execution
+
+
+ALL = LECTURES + STUDENT_LABS + SOLUTIONS
+
+
+@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
+def test_kernel_is_python3(path):
+    nb = load(path)
+    spec = nb.metadata.get("kernelspec", {})
     assert spec.get("name") == "python3", f"{relative(path)}: kernelspec name {spec.get('name')!r}"
     assert spec.get("language", "python") == "python"
-    assert nb.get("nbformat") == 4
+    assert nb.nbformat == 4
 
 
-def test_no_absolute_paths(notebook):
-    path, nb = notebook
-    for index, cell in enumerate(nb["cells"]):
-        for text in [source_of(cell), *text_outputs(cell)]:
+@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
+def test_no_absolute_paths(path):
+    for index, cell in enumerate(load(path).cells):
+        for text in [cell.source, *text_outputs(cell)]:
             match = ABSOLUTE_PATH.search(text)
             assert not match, f"{relative(path)} cell {index}: absolute path {text[match.start():][:40]!r}"
 
 
-def test_executed_top_to_bottom_with_outputs(notebook):
-    path, nb = notebook
-    counts = []
-    for index, cell in enumerate(code_cells(nb)):
-        if not source_of(cell).strip():
-            continue
-        count = cell.get("execution_count")
-        assert count is not None, f"{relative(path)} code cell {index} never ran: run `make notebooks`"
-        counts.append(count)
+@pytest.mark.parametrize("path", EXECUTED, ids=ids(EXECUTED))
+def test_executed_top_to_bottom_with_outputs(path):
+    counts = [cell.execution_count for cell in code_cells(load(path)) if cell.source.strip()]
+    assert None not in counts, f"{relative(path)}: a code cell never ran: run `make notebooks`"
     assert counts == list(range(1, len(counts) + 1)), f"{relative(path)}: execution counts {counts}"
 
 
-def test_widget_cells_are_ignored_by_nbval(notebook):
-    path, nb = notebook
-    for index, cell in enumerate(code_cells(nb)):
-        shows_widget = any(WIDGET_MIME in output.get("data", {}) for output in cell.get("outputs", []))
+@pytest.mark.parametrize("path", STUDENT_LABS, ids=ids(STUDENT_LABS))
+def test_student_labs_are_stored_without_outputs(path):
+    for cell in code_cells(load(path)):
+        assert cell.execution_count is None and cell.outputs == [], \
+            f"{relative(path)}: run python instructor/make_labs.py"
+
+
+@pytest.mark.parametrize("path", EXECUTED, ids=ids(EXECUTED))
+def test_widget_cells_are_ignored_by_nbval(path):
+    for index, cell in enumerate(code_cells(load(path))):
+        shows_widget = any(WIDGET_MIME in output.get("data", {}) for output in cell.outputs)
         if shows_widget:
             assert IGNORE_TAG in tags_of(cell), f"{relative(path)} code cell {index} shows a widget: tag it"
 
 
-def test_errors_only_where_expected(notebook):
-    path, nb = notebook
-    is_student_lab = path.parent.name == "labs"
-    for index, cell in enumerate(code_cells(nb)):
-        errors = [o for o in cell.get("outputs", []) if o["output_type"] == "error"]
-        if errors:
-            assert tags_of(cell) & RAISES_TAGS, (
-                f"{relative(path)} code cell {index} raised {errors[0]['ename']}: "
-                "only cells tagged raises-exception may raise"
-            )
-            if not is_student_lab:
-                assert errors[0]["ename"] != "NotImplementedError", f"{relative(path)}: unfinished code"
+@pytest.mark.parametrize("path", EXECUTED, ids=ids(EXECUTED))
+def test_no_errors_in_stored_outputs(path):
+    for index, cell in enumerate(code_cells(load(path))):
+        errors = [o for o in cell.outputs if o.output_type == "error"]
+        assert not errors, f"{relative(path)} code cell {index} raised {errors and errors[0].ename}"
 
 
-def test_no_addresses_or_timings_in_outputs(notebook):
-    path, nb = notebook
+@pytest.mark.parametrize("path", EXECUTED, ids=ids(EXECUTED))
+def test_figures_are_stored_as_images(path):
+    for index, cell in enumerate(code_cells(load(path))):
+        for output in cell.outputs:
+            data = output.get("data", {})
+            if str(data.get("text/plain", "")).startswith("<Figure size"):
+                assert {"image/png", "image/svg+xml"} & set(data), (
+                    f"{relative(path)} code cell {index}: a figure stored as text only "
+                    "(executed with a non-inline matplotlib backend?)")
+
+
+@pytest.mark.parametrize("path", EXECUTED, ids=ids(EXECUTED))
+def test_no_addresses_or_timings_in_outputs(path):
     timing, _ = sanitize_patterns()["timings"]
-    for index, cell in enumerate(code_cells(nb)):
+    for index, cell in enumerate(code_cells(load(path))):
         if IGNORE_TAG in tags_of(cell):
             continue
         for text in text_outputs(cell):
@@ -221,30 +330,86 @@ def test_no_addresses_or_timings_in_outputs(notebook):
                 assert not match, f"{relative(path)} code cell {index}: {what} {match.group(0)!r} in output"
 
 
-def test_outputs_come_from_current_code(notebook):
-    path, nb = notebook
-    recorded = nb["metadata"].get(STAMP_KEY)
-    hint = f"re-execute {relative(path)} with `make notebooks`"
-    assert recorded, f"no execution stamp: {hint}"
-    assert recorded.get("code_sha256") == code_hash(nb), f"code cells changed since the run: {hint}"
-    assert recorded.get("mmlib_sha256") == mmlib_source_hash(), f"mmlib changed since the run: {hint}"
+# ---------------------------------------------------------------------------------------- the text
+
+# Words about how the material was made, not about the subject.
+NOT_FOR_STUDENTS = re.compile(
+    r"seeds? ?0\d\d|\bseed documents?\b|lost in conversion|\bconver(?:sion|ted)\b|picture (?:was|is) lost"
+    r"|(?:figure|picture) (?:is|was) (?:lost|missing)|the script's|source documents?|course readings"
+    r"|generated by|written for this course",
+    re.I,
+)
+CODE_SPAN = re.compile(r"```.*?```|`[^`\n]*`|\$\$.*?\$\$|\$[^$\n]+\$", re.S)
+LITERAL_POWER = re.compile(r"\w\^[\w({]")
 
 
-def test_stamp_detects_changed_code(tmp_path):
-    """The staleness check itself: editing a code cell or mmlib changes the hashes."""
-    nb = {"cells": [{"cell_type": "code", "source": "x = 1", "metadata": {}, "outputs": []}], "metadata": {}}
-    before = code_hash(nb)
-    nb["cells"][0]["source"] = "x = 2"
-    assert code_hash(nb) != before
-    nb["cells"][0]["source"] = "x = 1"
-    nb["cells"][0]["metadata"]["tags"] = [IGNORE_TAG]
-    assert code_hash(nb) != before
-    assert len(mmlib_source_hash()) == 64
+def student_texts() -> list[tuple[str, str]]:
+    """(where, text) for every markdown cell and code comment a student reads."""
+    texts = []
+    for path in LECTURES + STUDENT_LABS:
+        for index, cell in enumerate(load(path).cells):
+            where = f"{relative(path)} cell {index}"
+            if cell.cell_type == "markdown":
+                texts.append((where, cell.source))
+            elif cell.cell_type == "code":
+                texts += [(where, comment) for comment in re.findall(r"#.*", cell.source)]
+    for path in LAB_SOURCES:
+        texts.append((relative(path), path.read_text(encoding="utf-8")))
+    return texts
 
 
-if __name__ == "__main__":
-    if len(sys.argv) < 2 or sys.argv[1] != "--stamp":
-        sys.exit("usage: python tests/test_notebooks.py --stamp NOTEBOOK...")
-    for name in sys.argv[2:]:
-        stamp(Path(name))
-        print(f"stamped {name}")
+def test_text_speaks_of_the_subject_only():
+    found = [(where, match.group(0)) for where, text in student_texts()
+             for match in NOT_FOR_STUDENTS.finditer(text)]
+    assert found == []
+
+
+def test_text_pattern_catches_what_it_should():
+    for bad in ("as seed 000 says", "Seed 003's scores", "indentation was lost in conversion",
+                "Its picture was lost", "The script's questions", "The notes' figure is lost"):
+        assert NOT_FOR_STUDENTS.search(bad), bad
+    for fine in ("trees.uniform(3, 4, seed=0)", "the slides' figure 5.2", "drag the seed slider"):
+        assert not NOT_FOR_STUDENTS.search(fine), fine
+
+
+def test_no_literal_carets_in_prose():
+    found = []
+    for where, text in student_texts():
+        if where.endswith(".md"):
+            continue
+        prose = CODE_SPAN.sub("", text)
+        found += [(where, match.group(0)) for match in LITERAL_POWER.finditer(prose)]
+    assert found == [], "write powers as $10^{120}$ or 10<sup>120</sup>"
+    assert LITERAL_POWER.search(CODE_SPAN.sub("", "more than 10^120 games"))
+    assert not LITERAL_POWER.search(CODE_SPAN.sub("", "more than $10^{120}$ games, `b**d`"))
+
+
+ANSWER = re.compile(r"<details>\s*<summary>\s*Answers?\s*</summary>(.*?)</details>", re.S | re.I)
+
+
+def exercise_cells(nb) -> list[int]:
+    return [index for index, cell in enumerate(nb.cells)
+            if cell.cell_type == "markdown" and re.search(r"^#+ Exercises\s*$", cell.source, re.M)]
+
+
+@pytest.mark.parametrize("path", LECTURES + STUDENT_LABS, ids=ids(LECTURES + STUDENT_LABS))
+def test_exercise_answers_stay_collapsed_on_run_all(path):
+    nb = load(path)
+    found = exercise_cells(nb)
+    assert found, f"{relative(path)} has no Exercises section"
+    for index in found:
+        cell = nb.cells[index]
+        assert ANSWER.search(cell.source), f"{relative(path)} cell {index}: put the answers in <details>"
+        outside = ANSWER.sub("", cell.source)
+        assert "Answer" not in outside, f"{relative(path)} cell {index}: an answer outside <details>"
+        following = []
+        for later in nb.cells[index + 1:]:
+            if later.cell_type == "markdown":
+                break
+            following.append(later)
+        for later in following:       # cells that check the answers: input collapsed, nothing shown
+            assert later.metadata.get("jupyter", {}).get("source_hidden"), \
+                f"{relative(path)}: a cell after the exercises shows its code (collapse its input)"
+            assert not later.get("outputs"), f"{relative(path)}: a cell after the exercises prints an answer"
+            assert not re.search(r"\b(print|display)\(", later.source), \
+                f"{relative(path)}: a cell after the exercises would show an answer on run-all"
