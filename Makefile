@@ -48,10 +48,10 @@ PYTEST := $(PY) -m pytest -p no:randomly --doctest-modules tests mmlib instructo
 # Widget state is stored, so explorers show their last view in a notebook nobody has run yet.
 NBCONVERT := $(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
              --ExecutePreprocessor.kernel_name=python3 --ExecutePreprocessor.timeout=300 \
-             --ExecutePreprocessor.store_widget_state=True
+             --ExecutePreprocessor.store_widget_state=True --ExecutePreprocessor.record_timing=False
 JUPYTEXT  := $(VENV)/bin/jupytext
 
-.PHONY: lab test bench notebooks clean install
+.PHONY: lab test bench notebooks execute clean install
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -81,6 +81,13 @@ notebooks: $(STAMP)
 	$(PY) instructor/navigation.py
 	@set -e; for nb in $(LECTURES) $(SOLUTIONS); do echo "executing $$nb"; $(NBCONVERT) "$$nb"; done
 	$(JUPYTEXT) --sync $(LECTURES)
+
+# Re-execute only the notebooks named, e.g. `make execute NB=notebooks/03_alpha_beta_pruning.ipynb`.
+NB ?=
+execute: $(STAMP)
+	@test -n "$(NB)" || { echo 'name the notebooks: make execute NB="notebooks/NN_name.ipynb ..."'; exit 2; }
+	@set -e; for nb in $(NB); do echo "executing $$nb"; $(NBCONVERT) "$$nb"; done
+	$(if $(filter $(LECTURES),$(NB)),$(JUPYTEXT) --sync $(filter $(LECTURES),$(NB)))
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .hypothesis

@@ -9,11 +9,12 @@ student's functions: in the student version they are tagged ``raises-exception``
 nbval then expects their error); in the solution they carry no tag.
 
 - ``notebooks/labs/<lab>.ipynb``: the student notebook, stored without outputs;
-- ``instructor/solutions/<lab>.ipynb``: the solution, executed by ``make notebooks``.
+- ``instructor/solutions/<lab>.ipynb``: the solution; it keeps its stored outputs while its code
+  is unchanged, and ``make notebooks`` executes it.
 
 Both get the course's navigation cells from ``instructor/navigation.py``.
 
-    python instructor/make_labs.py            # write the six notebooks (no outputs)
+    python instructor/make_labs.py            # write the six notebooks
 """
 
 from __future__ import annotations
@@ -119,11 +120,37 @@ def notebooks(root: Path = ROOT) -> dict[Path, nbformat.NotebookNode]:
     return out
 
 
+def keep_outputs(new: nbformat.NotebookNode, stored: nbformat.NotebookNode) -> bool:
+    """Copy the outputs of ``stored`` into ``new`` if their code is the same; True if copied.
+
+    A solution whose code did not change keeps its executed outputs; otherwise it is written
+    without outputs and ``make notebooks`` executes it.
+    """
+    new_code, stored_code = code_cells(new), code_cells(stored)
+    if [(c.source, c.metadata.get("tags", [])) for c in new_code] != \
+            [(c.source, c.metadata.get("tags", [])) for c in stored_code]:
+        return False
+    for cell, old in zip(new_code, stored_code, strict=True):
+        cell.outputs, cell.execution_count = old.outputs, old.execution_count
+    for key in ("widgets", "language_info"):
+        if key in stored.metadata:
+            new.metadata[key] = stored.metadata[key]
+    return True
+
+
+def code_cells(nb: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
+    return [cell for cell in nb.cells if cell.cell_type == "code"]
+
+
 def main() -> None:
     for path, nb in notebooks().items():
         path.parent.mkdir(parents=True, exist_ok=True)
+        note = ""
+        if path.parent == SOLUTION_DIR and path.exists():
+            kept = keep_outputs(nb, nbformat.read(path, as_version=4))
+            note = " (outputs kept)" if kept else " (code changed: run `make notebooks` to execute it)"
         nbformat.write(nb, path)
-        print("wrote", path.relative_to(ROOT))
+        print(f"wrote {path.relative_to(ROOT)}{note}")
 
 
 if __name__ == "__main__":

@@ -285,6 +285,13 @@ def test_executed_top_to_bottom_with_outputs(path):
     assert counts == list(range(1, len(counts) + 1)), f"{relative(path)}: execution counts {counts}"
 
 
+@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
+def test_no_execution_timings_stored(path):
+    """Timings change on every run: stored, they would make every re-execution a diff of every cell."""
+    timed = [index for index, cell in enumerate(load(path).cells) if "execution" in cell.get("metadata", {})]
+    assert timed == [], f"{relative(path)} cells {timed}: execute with record_timing=False"
+
+
 @pytest.mark.parametrize("path", STUDENT_LABS, ids=ids(STUDENT_LABS))
 def test_student_labs_are_stored_without_outputs(path):
     for cell in code_cells(load(path)):
