@@ -131,3 +131,16 @@ def test_stored_solution_outputs_have_no_errors(path):
     for cell in code_cells(stored):
         assert cell.execution_count is not None, "execute the solutions: make notebooks"
         assert not [o for o in cell.outputs if o.output_type == "error"]
+
+
+def test_a_solution_keeps_its_outputs_only_while_its_code_is_unchanged():
+    stored = nbformat.read(SOLUTION[0], as_version=4)
+    fresh = make_labs.build(make_labs.NAMES[0], solution=True)
+    assert make_labs.keep_outputs(fresh, stored)
+    outputs = [cell.outputs for cell in make_labs.code_cells(stored)]
+    assert outputs and [cell.outputs for cell in make_labs.code_cells(fresh)] == outputs
+    changed = make_labs.build(make_labs.NAMES[0], solution=True)
+    changed.cells[2].source += "\nprint('one more line')"
+    assert changed.cells[2].cell_type == "code"
+    assert not make_labs.keep_outputs(changed, stored)
+    assert all(c.outputs == [] and c.execution_count is None for c in make_labs.code_cells(changed))

@@ -10,6 +10,7 @@ tagged, figures stored as images, exercise answers kept out of sight, and the wo
 
 from __future__ import annotations
 
+import fnmatch
 import json
 import re
 import shutil
@@ -422,3 +423,11 @@ def test_exercise_answers_stay_collapsed_on_run_all(path):
             assert not later.get("outputs"), f"{relative(path)}: a cell after the exercises prints an answer"
             assert not re.search(r"\b(print|display)\(", later.source), \
                 f"{relative(path)}: a cell after the exercises would show an answer on run-all"
+
+
+def test_make_lab_hides_the_md_twins_only():
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    globs = json.loads(re.search(r"^HIDE_GLOBS := (.*)$", makefile, flags=re.M).group(1))
+    assert "--ContentsManager.hide_globs=$(HIDE_GLOBS)" in makefile
+    hidden = {p.name for p in NOTEBOOK_DIR.rglob("*") if any(fnmatch.fnmatch(p.name, g) for g in globs)}
+    assert hidden == {p.with_suffix(".md").name for p in LECTURES}
