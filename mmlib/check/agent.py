@@ -63,9 +63,9 @@ def _usable(name: str, call: Call, outcome: Outcome, with_moves: bool) -> Any:
         if answer.kind != "list" or len(items) != len(answer.items) or sorted(items) != sorted(moves):
             raise _Unusable("bad-order", f"{shown} returned {answer.text}, not the same moves in some order")
         return items
-    if answer.kind not in ("int", "float"):
+    if not answer.is_number:
         raise _Unusable("wrong-type", f"{shown} returned {answer.text}, not a number")
-    if not -10 < answer.number < 10:
+    if answer.number is None or not -10 < answer.number < 10:
         raise _Unusable("out-of-range", f"{shown} returned {answer.text}: keep estimates strictly "
                         "between -10 (O has won) and +10 (X has won)")
     return answer.number
@@ -197,5 +197,6 @@ def check_agent(evaluate: Callable, order_moves: Callable, *, depth: int = AGENT
     """
     __tracebackhide__ = True
     function("order_moves", order_moves, "your order_moves function")
+    integer("max_nodes", max_nodes, minimum=1)
     return _check_player(evaluate, order_moves, "evaluator and move ordering", depth, max_nodes,
                          raise_on_failure, time_limit)

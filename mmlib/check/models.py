@@ -3,11 +3,12 @@
 A mistake is named when the student's function does exactly what a mistaken model does:
 the same value and the same evaluations in the same order.
 
->>> from mmlib import trees
->>> tree = trees.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+>>> from mmlib.check.cases import build
+>>> tree = build([[3, 12, 8], [2, 4, 6], [14, 5, 2]])      # with static values inside
 >>> MINIMAX.run(tree, 2)[0], ALPHABETA[0].run(tree, 2)[0]
 (3, 3)
->>> [model.name for model in ALPHABETA_MISTAKES if model.run(tree, 2) == (3, tuple(leaf.path for leaf in tree.leaves()))]
+>>> every_leaf = (3, tuple(leaf.path for leaf in tree.leaves()))
+>>> [model.name for model in ALPHABETA_MISTAKES if model.run(tree, 2) == every_leaf]
 ['no-pruning']
 """
 

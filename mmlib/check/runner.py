@@ -459,7 +459,8 @@ def _run_one(fn: Callable, call: Call, channel: _Channel, capture: _Capture) -> 
     except Stop as stop:
         kind, detail = stop.reason, ""
     except NotImplementedError:
-        kind, detail = "not-implemented", "it still raises NotImplementedError: replace the stub with your code"
+        kind, detail = "not-implemented", ("it still raises NotImplementedError: replace the stub "
+                                           "with your code")
     except RecursionError:
         kind, detail = "recursion", ("it recursed without end (RecursionError): does every call move to a "
                                      "child and stop at depth 0 or at a leaf?")
@@ -519,7 +520,8 @@ def plain_answer(value: Any, depth: int = 0) -> dict:
             if math.isnan(number):
                 return {"kind": "nan", "text": "nan (not a number)"}
             if math.isinf(number):
-                return {"kind": "inf", "text": "inf" if number > 0 else "-inf", "sign": 1 if number > 0 else -1}
+                sign = 1 if number > 0 else -1
+                return {"kind": "inf", "text": "inf" if sign > 0 else "-inf", "sign": sign}
             return {"kind": "float", "text": repr(number), "number": number}
     except BaseException:   # noqa: BLE001 - a number that cannot be read is shown as an object
         pass

@@ -300,9 +300,11 @@ def check_best_move(fn: Callable, *, cases: list | None = None, raise_on_failure
         assert answer is not None
         values = move_values(tree, depth)
         if answer.kind != "int":
-            return "wrong-type", f"it returned {_returned(answer.text, answer.kind)} instead of a child's index"
+            returned = _returned(answer.text, answer.kind)
+            return "wrong-type", f"it returned {returned} instead of a child's index"
         if answer.number not in values:
-            return "not-a-move", f"it returned {answer.text}, but the root has children 0 to {len(values) - 1}"
+            return "not-a-move", (f"it returned {answer.text}, but the root has children 0 to "
+                                  f"{len(values) - 1}")
         best = max(values.values())
         return ("ok" if values[answer.number] == best else "wrong-move"), ""
 

@@ -6,7 +6,7 @@ the mistake still shows; repeat until no smaller tree does.  Each round's candid
 judged as one batch (one process for the student's code), stopping at the first that fails.
 
 >>> shrink(Case([[3, 12, 8], [2, 4, 6]]), lambda cases: ("8" in str(c.nested) for c in cases)).nested
-[[8]]
+[8]
 """
 
 from __future__ import annotations
