@@ -270,10 +270,9 @@ def test_a_forged_answer_on_the_checkers_channel_fails():
     def forge(node, depth, maximizing):
         import json
         channel = node._source._channel
-        expected = {"AIMA figure 5.2": 3}
+        right = {"kind": "int", "text": "3", "number": 3}         # the value of AIMA figure 5.2
         channel.send(b"r " + json.dumps({"kind": "ok", "detail": "", "output": "", "printed": 0,
-                                         "call": 0, "answer": {"kind": "int", "text": "3",
-                                                               "number": expected["AIMA figure 5.2"]}}).encode())
+                                         "call": 0, "answer": right}).encode())
         os._exit(0)
 
     report = check.check_minimax(forge, cases=check.check_cases(0))

@@ -8,6 +8,7 @@ failing tree is shrunk to a smallest one showing the same mistake.
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -89,6 +90,33 @@ def _observe(fn: Callable, cases: Sequence[Case], kind: str, judge: Callable, li
         outcomes.close()
 
 
+def _observe_until_broken(fn: Callable, cases: Sequence[Case], kind: str, judge: Callable,
+                          limits: dict) -> list[Seen]:
+    """Every case in order, stopping after a crash or a hang (no need to go on)."""
+    seen: list[Seen] = []
+    with contextlib.closing(_observe(fn, cases, kind, judge, limits)) as entries:
+        for entry in entries:
+            seen.append(entry)
+            if entry.outcome.kind != "ok":
+                break
+    return seen
+
+
+def _observe_one(fn: Callable, case: Case, kind: str, judge: Callable, limits: dict) -> Seen:
+    with contextlib.closing(_observe(fn, [case], kind, judge, limits)) as entries:
+        return next(entries)
+
+
+def _mistake_shows(fn: Callable, kind: str, judge: Callable, limits: dict,
+                   shows: Callable[[Seen], bool]) -> Callable[[list[Case]], Iterator[bool]]:
+    """For shrinking: whether the mistake shows on each candidate, judged lazily in one batch."""
+    def still_fail(candidates: list[Case]) -> Iterator[bool]:
+        with contextlib.closing(_observe(fn, candidates, kind, judge, limits)) as entries:
+            for entry in entries:
+                yield shows(entry)
+    return still_fail
+
+
 def _judge_search(kind: str) -> Callable:
     def judge(outcome: Outcome, evaluated: tuple, tree: trees.Tree, depth: int) -> tuple[str, str]:
         if outcome.kind != "ok":
@@ -122,11 +150,7 @@ def _check_search(fn: Any, kind: str, cases: Any, raise_on_failure: Any, time_li
     cases = _check_cases_argument(cases)
     limits = _limits(time_limit)
     judge = _judge_search(kind)
-    seen: list[Seen] = []
-    for entry in _observe(fn, cases, kind, judge, limits):
-        seen.append(entry)
-        if entry.outcome.kind != "ok":
-            break                                   # a crash or a hang: no need to go on
+    seen = _observe_until_broken(fn, cases, kind, judge, limits)
     failures = [entry for entry in seen if entry.diagnosis != "ok"]
     if not failures:
         return finish(Report(kind, True, "ok", _summary(seen, kind)), raise_on_failure)
@@ -138,11 +162,9 @@ def _check_search(fn: Any, kind: str, cases: Any, raise_on_failure: Any, time_li
         return finish(report, raise_on_failure)
     value_wrong = _value_wrong(first)
 
-    def still_fail(candidates: list[Case]) -> Iterator[bool]:
-        for entry in _observe(fn, candidates, kind, judge, limits):
-            yield entry.diagnosis == diagnosis and _value_wrong(entry) == value_wrong
-
-    small = next(_observe(fn, [shrink(first.case, still_fail)], kind, judge, limits))
+    still_fail = _mistake_shows(fn, kind, judge, limits, lambda entry: entry.diagnosis == diagnosis
+                                and _value_wrong(entry) == value_wrong)
+    small = _observe_one(fn, shrink(first.case, still_fail), kind, judge, limits)
     where = f"on {first.case.name}" if first.case.name else "on a generated tree"
     summary = (f"{len(failures)} of {len(seen)} trees checked show a mistake; first {where} "
                f"({first.tree.node_count} nodes), shrunk to {small.tree.node_count} nodes.")
@@ -308,11 +330,7 @@ def check_best_move(fn: Callable, *, cases: list | None = None, raise_on_failure
         best = max(values.values())
         return ("ok" if values[answer.number] == best else "wrong-move"), ""
 
-    seen: list[Seen] = []
-    for entry in _observe(fn, cases, "best move", judge, limits):
-        seen.append(entry)
-        if entry.outcome.kind != "ok":
-            break
+    seen = _observe_until_broken(fn, cases, "best move", judge, limits)
     failures = [entry for entry in seen if entry.diagnosis != "ok"]
     if not failures:
         return finish(Report(title, True, "ok", (
@@ -326,11 +344,8 @@ def check_best_move(fn: Callable, *, cases: list | None = None, raise_on_failure
                              [f"Your function: {first.detail}."], HINTS.get(diagnosis, ""),
                              output=_output(first.outcome)), raise_on_failure)
 
-    def still_fail(candidates: list[Case]) -> Iterator[bool]:
-        for entry in _observe(fn, candidates, "best move", judge, limits):
-            yield entry.diagnosis == diagnosis
-
-    small = next(_observe(fn, [shrink(first.case, still_fail)], "best move", judge, limits))
+    still_fail = _mistake_shows(fn, "best move", judge, limits, lambda entry: entry.diagnosis == diagnosis)
+    small = _observe_one(fn, shrink(first.case, still_fail), "best move", judge, limits)
     values = move_values(small.tree, small.depth)
     best = sorted(move for move, value in values.items() if value == max(values.values()))
     details = [f"Your function: {small.detail}." if small.detail else f"Your move: {small.shown}.",
