@@ -435,3 +435,24 @@ def test_reads_are_recorded_by_the_checker_in_order():
     outcome, = runner.run_calls(read_backwards, [runner.Call((), shape, values)])
     assert [paths[i] for i in outcome.evaluated] == [leaf.path for leaf in reversed(tree.leaves())]
     assert [item.number for item in outcome.answer.items] == [6, 4, 2, 8, 12, 3]
+
+
+def test_without_fork_the_checks_still_work_in_this_process(monkeypatch):
+    monkeypatch.delattr(os, "fork")
+
+    def off_by_one(node, depth, maximizing):
+        if depth == 1 or node.is_leaf():
+            return node.value
+        values = [off_by_one(c, depth - 1, not maximizing) for c in node.children]
+        return max(values) if maximizing else min(values)
+
+    assert check.check_minimax(minimax).passed
+    assert check.check_minimax(off_by_one).diagnosis == "depth-off-by-one"
+
+    def bounded_spin(node, depth, maximizing):
+        end = time.monotonic() + 1.0           # ends soon: this thread cannot be killed
+        while time.monotonic() < end:
+            pass
+
+    report = check.check_minimax(bounded_spin, time_limit=0.2)
+    assert report.diagnosis == "timeout" and "still running in the background" in str(report)

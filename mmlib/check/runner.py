@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import builtins
 import contextlib
+import ctypes
 import gc
 import io
 import json
@@ -50,7 +51,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ._args import integer, seconds
-from .nodes import LabNode, Shape, Stop, build_nodes
+from .nodes import LabNode, Shape, Stop, TableValues, build_nodes
+
+try:                                     # imported here, not in the child (no import after fork)
+    import resource
+except ImportError:                      # not on Windows
+    resource = None  # type: ignore[assignment]
 
 __all__ = ["TIME_LIMIT", "MEMORY_LIMIT", "OUTPUT_LIMIT", "Call", "Answer", "Outcome", "run_calls",
            "isolated"]
@@ -155,6 +161,9 @@ def run_calls(fn: Callable, calls: Sequence[Call], *, time_limit: float = TIME_L
     time_limit = seconds("time_limit", time_limit, maximum=3600)
     memory_limit = integer("memory_limit", memory_limit, minimum=1 << 20)
     calls = list(calls)
+    if not hasattr(os, "fork"):
+        yield from _run_here(fn, calls, time_limit)
+        return
     start = 0
     while start < len(calls):
         with _Child(fn, calls[start:], time_limit, memory_limit) as child:
@@ -307,6 +316,35 @@ class _Child:
             "it wrote into the checker's channel or broke it, so it was stopped"))
 
 
+def _run_here(fn: Callable, calls: list[Call], time_limit: float) -> Iterator[Outcome]:
+    """Where there is no fork (Windows): each call in a thread of this process, with the time
+    limit but without isolation (a function that never ends keeps running in the background)."""
+    import threading
+
+    for call in calls:
+        source = TableValues(call.values, call.budget)
+        capture = _Capture()
+        box: dict = {}
+
+        def target(call: Call = call, source: TableValues = source, capture: _Capture = capture,
+                   box: dict = box) -> None:
+            box["message"] = _run_one(fn, call, None, capture, source)
+
+        with contextlib.redirect_stdout(capture), contextlib.redirect_stderr(capture):
+            worker = threading.Thread(target=target, name="mmlib-check", daemon=True)
+            worker.start()
+            worker.join(time_limit)
+        if "message" not in box:
+            yield Outcome("timeout", evaluated=tuple(source.read), detail=(
+                f"it did not finish within {time_limit:g} seconds; it is still running in the "
+                "background (restart the kernel if the notebook gets slow)"))
+            return
+        message = json.loads(json.dumps(box["message"]))
+        answer = Answer.from_message(message["answer"]) if message["kind"] == "ok" else None
+        yield Outcome(message["kind"], answer, tuple(source.read), message["detail"], message["output"],
+                      message["printed"])
+
+
 # -- the child: isolate, run, report plain data ------------------------------------------------
 
 def _child_main(fn: Callable, calls: list[Call], up: int, down: int, up_read: int, down_write: int,
@@ -337,9 +375,7 @@ def isolated(memory_limit: int, *, cpu_seconds: float, capture: io.TextIOBase) -
     sys.stdin = io.StringIO("")
     sys.stdout = sys.stderr = sys.__stdout__ = sys.__stderr__ = capture  # type: ignore[misc]
     builtins.input = _no_input
-    try:
-        import resource
-    except ImportError:        # no resource limits on this platform
+    if resource is None:
         return
     limits = [(resource.RLIMIT_CORE, 0)]
     used = _address_space()
@@ -366,7 +402,6 @@ def _die_with_parent() -> None:
     if not sys.platform.startswith("linux"):
         return
     with contextlib.suppress(Exception):
-        import ctypes
         ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL))   # PR_SET_PDEATHSIG
 
 
@@ -446,12 +481,14 @@ class _Capture(io.TextIOBase):
         return text, lines
 
 
-def _run_one(fn: Callable, call: Call, channel: _Channel, capture: _Capture) -> dict:
+def _run_one(fn: Callable, call: Call, channel: _Channel | None, capture: _Capture,
+             source: Any = None) -> dict:
     """Call ``fn`` once; the outcome as a plain dict (no object of the student's in it)."""
     capture.start()
     args = tuple(list(arg) if isinstance(arg, list) else arg for arg in call.args)
     if call.shape is not None:
-        args = (build_nodes(call.shape, _RemoteValues(channel, call.budget)),) + args
+        source = source if source is not None else _RemoteValues(channel, call.budget)
+        args = (build_nodes(call.shape, source),) + args
     kind, detail, answer = "ok", "", None
     try:
         value = fn(*args)

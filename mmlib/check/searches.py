@@ -111,9 +111,13 @@ def _mistake_shows(fn: Callable, kind: str, judge: Callable, limits: dict,
                    shows: Callable[[Seen], bool]) -> Callable[[list[Case]], Iterator[bool]]:
     """For shrinking: whether the mistake shows on each candidate, judged lazily in one batch."""
     def still_fail(candidates: list[Case]) -> Iterator[bool]:
-        with contextlib.closing(_observe(fn, candidates, kind, judge, limits)) as entries:
-            for entry in entries:
-                yield shows(entry)
+        start, size = 0, 4
+        while start < len(candidates):        # growing chunks: the first failing one comes early
+            chunk = candidates[start:start + size]
+            with contextlib.closing(_observe(fn, chunk, kind, judge, limits)) as entries:
+                for entry in entries:
+                    yield shows(entry)
+            start, size = start + len(chunk), size * 2
     return still_fail
 
 
