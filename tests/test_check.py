@@ -195,7 +195,7 @@ def ab_tuple(node, depth, alpha, beta, maximizing):
 
 
 def ab_pseudocode(node, depth, alpha, beta, maximizing):
-    """The article's pseudocode, line for line (seed 001)."""
+    """The pseudocode of the article "Min-Max algorithm and pruning", line for line."""
     if depth == 0 or node.is_leaf():
         return node.value
     if maximizing:
