@@ -53,9 +53,14 @@ def stub(node, depth, maximizing):
 
 def children():
     # processes whose parent is this kernel
-    mine = str(os.getpid())
-    return [p for p in os.listdir("/proc") if p.isdigit()
-            and open(f"/proc/{p}/stat").read().rsplit(")", 1)[1].split()[1] == mine]
+    found, me = [], str(os.getpid())
+    for p in os.listdir("/proc"):
+        try:
+            if p.isdigit() and open(f"/proc/{p}/stat").read().rsplit(")", 1)[1].split()[1] == me:
+                found.append(p)
+        except OSError:           # a process that ended meanwhile
+            pass
+    return found
 """
 
 

@@ -162,6 +162,15 @@ def test_exiting_is_reported_and_the_caller_survives(ending, shown):
     assert check.check_minimax(minimax).passed          # this process is still here, and works
 
 
+def test_a_crash_of_the_interpreter_is_a_crash_verdict():
+    def segfault(node, depth, maximizing):
+        import ctypes
+        return ctypes.string_at(0)
+
+    report = check.check_minimax(segfault)
+    assert report.diagnosis == "crash" and "SIGSEGV" in str(report)
+
+
 def test_a_huge_allocation_is_a_memory_verdict():
     def hoard(node, depth, maximizing):
         block = bytearray(10 * 2**30)           # 10 GB

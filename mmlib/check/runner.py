@@ -33,6 +33,7 @@ from __future__ import annotations
 import builtins
 import contextlib
 import ctypes
+import faulthandler
 import gc
 import io
 import json
@@ -194,6 +195,8 @@ class _Child:
                 pid = os.fork()
         except BaseException:
             gc.unfreeze()
+            for fd in (up_read, up_write, down_read, down_write):
+                os.close(fd)
             raise
         if pid == 0:                                   # the child never returns from here
             _child_main(self.fn, self.calls, up_write, down_read, up_read, down_write,
@@ -298,7 +301,10 @@ class _Child:
         self.kill()        # reaps it (and stops anything it started)
         status = self.status or 0
         if os.WIFSIGNALED(status) and os.WTERMSIG(status) not in (signal.SIGKILL,):
-            name = signal.Signals(os.WTERMSIG(status)).name
+            try:
+                name = signal.Signals(os.WTERMSIG(status)).name
+            except ValueError:
+                name = f"signal {os.WTERMSIG(status)}"
             if os.WTERMSIG(status) == signal.SIGXCPU:
                 return Outcome("timeout", evaluated=tuple(read), detail=(
                     "it used up the processor time the check allows, so it was stopped"))
@@ -308,7 +314,8 @@ class _Child:
             return Outcome("exit", evaluated=tuple(read), detail=(
                 f"it ended the process running it (exit status {os.WEXITSTATUS(status)}): "
                 "a search function must return a value"))
-        return Outcome("crash", evaluated=tuple(read), detail="the process running it was killed")
+        return Outcome("crash", evaluated=tuple(read), detail=(
+            "the process running it was killed (by the system: out of memory?)"))
 
     def broken(self, read: list[int]) -> Outcome:
         self.kill()
@@ -369,6 +376,7 @@ def isolated(memory_limit: int, *, cpu_seconds: float, capture: io.TextIOBase) -
     """Limit this (child) process and cut it off from the notebook's input and output."""
     os.setsid()                                  # its own process group: killed as a whole
     _die_with_parent()
+    faulthandler.disable()                       # a crash dump would go to the notebook's stderr
     devnull = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(devnull, fd)
