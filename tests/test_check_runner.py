@@ -465,3 +465,35 @@ def test_without_fork_the_checks_still_work_in_this_process(monkeypatch):
 
     report = check.check_minimax(bounded_spin, time_limit=0.2)
     assert report.diagnosis == "timeout" and "still running in the background" in str(report)
+
+
+# -- plain answers, over many values --------------------------------------------------------------------
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+def round_trip(value):
+    import json
+    return runner.Answer.from_message(json.loads(json.dumps(runner.plain_answer(value))))
+
+
+@given(st.integers(min_value=-10**40, max_value=10**40) | st.integers().map(lambda n: n * 10**40))
+def test_integers_come_back_exactly_or_with_their_number_of_digits(n):
+    answer = round_trip(n)
+    if abs(n) < 10**30:
+        assert (answer.kind, answer.number, answer.text) == ("int", n, str(n))
+    else:
+        assert answer.kind == "bigint" and answer.number is None
+        assert answer.text == f"a {len(str(abs(n))):,}-digit integer"
+
+
+@given(st.floats(allow_nan=True, allow_infinity=True))
+def test_floats_come_back_exactly_and_nan_is_named(x):
+    answer = round_trip(x)
+    if math.isnan(x):
+        assert answer.kind == "nan" and not answer.is_number
+    elif math.isinf(x):
+        assert answer.kind == "inf" and answer.number == x
+    else:
+        assert answer.kind == "float" and answer.number == x and answer.is_number
