@@ -53,6 +53,8 @@ def _answers(fn: Callable, name: str, game: Any, states: list, with_moves: bool,
 
 def _usable(name: str, call: Call, outcome: Outcome, with_moves: bool) -> Any:
     shown = f"{name}({', '.join(repr(arg) for arg in call.args)})"
+    if outcome.kind == "not-implemented":
+        raise _Unusable(outcome.kind, outcome.detail, outcome.output)
     if outcome.kind != "ok":
         raise _Unusable(outcome.kind, f"{shown}: {outcome.detail or 'it was stopped'}", outcome.output)
     answer = outcome.answer

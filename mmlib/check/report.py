@@ -136,7 +136,7 @@ class Report:
         colour = "#1a7f37" if self.passed else "#b3261e"
         verdict = "passed" if self.passed else "not yet"
         parts = [f'<div class="mmlib-check"><p style="color:{colour};font-weight:bold">'
-                 f"{'&#10003;' if self.passed else '&#10007;'} {html.escape(self.title)}: {verdict}"
+                 f"{html.escape(self.title)}: {verdict}"
                  f"{'' if self.passed else ' (' + html.escape(self.diagnosis) + ')'}</p>",
                  f"<p>{html.escape(self.summary)}</p>"]
         if self.details:
