@@ -285,7 +285,7 @@ class _Child:
         """The next message line; b"" when the child is gone; None at the deadline."""
         while b"\n" not in self.buffer:
             left = deadline - time.monotonic()
-            if left <= 0 or not select.select([self.up], [], [], left)[0]:
+            if left <= 0 or not _readable(self.up, left):
                 return None
             chunk = os.read(self.up, 1 << 16)
             if not chunk:
@@ -321,6 +321,15 @@ class _Child:
         self.kill()
         return Outcome("crash", evaluated=tuple(read), detail=(
             "it wrote into the checker's channel or broke it, so it was stopped"))
+
+
+def _readable(fd: int, seconds: float) -> bool:
+    """Wait until ``fd`` has data (or its end closed), at most ``seconds``."""
+    if hasattr(select, "poll"):               # no limit on descriptor numbers, unlike select()
+        poller = select.poll()
+        poller.register(fd, select.POLLIN)
+        return bool(poller.poll(max(1, math.ceil(seconds * 1000))))
+    return bool(select.select([fd], [], [], seconds)[0])
 
 
 def _run_here(fn: Callable, calls: list[Call], time_limit: float) -> Iterator[Outcome]:
