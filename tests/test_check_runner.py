@@ -116,6 +116,22 @@ def test_the_minimal_counterexample_is_one_minimal():
     assert not any(shows_the_mistake(candidate) for candidate in shrink.candidates(nested))
 
 
+def test_shrinking_stops_in_time_when_smaller_trees_hang(monkeypatch):
+    monkeypatch.setattr(shrink, "SHRINK_SECONDS", 1.0)
+
+    def hangs_on_smaller_trees(node, depth, maximizing):
+        if [len(child.children) for child in node.children] != [3, 3, 3]:   # all but AIMA figure 5.2
+            while True:
+                pass
+        return 99
+
+    started = time.monotonic()
+    report = check.check_minimax(hangs_on_smaller_trees, cases=check.check_cases(0), time_limit=0.3)
+    assert report.diagnosis == "wrong-value"
+    assert report.counterexample.to_nested() == check.SEED_TREES["AIMA figure 5.2"]
+    assert time.monotonic() - started < 1.0 + 2 * 0.3 + 1.5    # not 0.3 s for each smaller candidate
+
+
 # -- the process running student code ----------------------------------------------------------------
 
 def test_an_endless_loop_times_out_and_leaves_no_process():

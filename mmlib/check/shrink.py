@@ -11,11 +11,16 @@ judged as one batch (one process for the student's code), stopping at the first 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Iterator
 
 from .cases import Case, static_value, subtree
 
-__all__ = ["candidates", "shrink"]
+__all__ = ["candidates", "shrink", "SHRINK_SECONDS"]
+
+SHRINK_SECONDS = 20.0
+"""Shrinking stops after this many seconds (candidates on which the student's function hangs
+cost a time limit each) and keeps the smallest failing tree found so far."""
 
 
 def candidates(nested: list) -> list[list]:
@@ -71,7 +76,8 @@ def shrink(case: Case, still_fail: Callable[[list[Case]], Iterable[bool]], max_t
     """
     tries = 0
     improved = True
-    while improved and tries < max_tries:
+    deadline = time.monotonic() + SHRINK_SECONDS
+    while improved and tries < max_tries and time.monotonic() < deadline:
         improved = False
         batch = [Case(nested, case.depth) for nested in candidates(case.nested)][:max_tries - tries]
         verdicts: Iterator[bool] = iter(still_fail(batch))
@@ -80,6 +86,8 @@ def shrink(case: Case, still_fail: Callable[[list[Case]], Iterable[bool]], max_t
                 tries += 1
                 if fails:
                     case, improved = candidate, True
+                    break
+                if time.monotonic() >= deadline:
                     break
         finally:
             close = getattr(verdicts, "close", None)
