@@ -28,6 +28,7 @@ __all__ = [
     "SearchError",
     "NodeBudgetExceeded",
     "SearchTooLarge",
+    "CheckFailed",
 ]
 
 
@@ -39,8 +40,10 @@ class ArgumentError(MmlibError, ValueError):
     """An argument has a bad value; the message names the argument."""
 
 
-class ArgumentTypeError(MmlibError, TypeError):
-    """An argument has the wrong type; the message names the argument."""
+class ArgumentTypeError(ArgumentError, TypeError):
+    """An argument has the wrong type; the message names the argument.  A kind of
+    :class:`ArgumentError` (so ``except ArgumentError`` catches every bad argument) and a
+    ``TypeError``."""
 
 
 class TreeError(MmlibError, ValueError):
@@ -83,3 +86,14 @@ class NodeBudgetExceeded(SearchError):
 
 class SearchTooLarge(SearchError):
     """Refused before starting: the search would certainly exceed ``max_nodes``."""
+
+
+class CheckFailed(MmlibError, AssertionError):
+    """A lab check found a mistake; the report shown just before the error explains it.
+
+    In a notebook the error shows as its one-line message, not as a traceback: the
+    report is what the student reads.
+    """
+
+    def _render_traceback_(self) -> list[str]:
+        return [f"\x1b[31m{type(self).__name__}\x1b[0m: {self}"]

@@ -13,6 +13,9 @@ import time
 import pytest
 
 from mmlib import check, search, trees
+from mmlib.check import cases as check_cases_module
+from mmlib.check import models
+from mmlib.check.nodes import TableValues, build_nodes, shape_of
 from mmlib.errors import ArgumentTypeError
 
 INF = math.inf
@@ -192,7 +195,7 @@ def ab_tuple(node, depth, alpha, beta, maximizing):
 
 
 def ab_pseudocode(node, depth, alpha, beta, maximizing):
-    """The article's pseudocode, line for line (seed 001)."""
+    """The pseudocode of the article "Min-Max algorithm and pruning", line for line."""
     if depth == 0 or node.is_leaf():
         return node.value
     if maximizing:
@@ -230,19 +233,19 @@ def test_reference_models_match_mmlib_search():
     for case in check.check_cases():
         tree = case.tree()
         depth = case.search_depth(tree)
-        for model, kwargs in ((check._ALPHABETA[0], {}), (check._ALPHABETA[1], {"variant": "fail-hard"}),
-                              (check._ALPHABETA_MISTAKES[1], {"cutoff": ">"})):
+        for model, kwargs in ((models.ALPHABETA[0], {}), (models.ALPHABETA[1], {"variant": "fail-hard"}),
+                              (models.ALPHABETA_MISTAKES[1], {"cutoff": ">"})):
             result = search.alphabeta(tree, depth, **kwargs)
             assert model.run(tree, depth) == (result.value, tuple(result.stats.leaf_order))
         result = search.minimax(tree, depth)
-        assert check._MINIMAX.run(tree, depth) == (result.value, tuple(result.stats.leaf_order))
+        assert models.MINIMAX.run(tree, depth) == (result.value, tuple(result.stats.leaf_order))
 
 
 def test_check_trees_cover_ties_mixed_depths_negatives_and_depth_limits():
     cases = check.check_cases()
     built = [(case, case.tree()) for case in cases]
     assert [case.nested for case in cases[:3]] == list(check.SEED_TREES.values())
-    assert sum(check._has_tie(tree) for _, tree in built) >= 20
+    assert sum(check_cases_module.has_tie(tree) for _, tree in built) >= 20
     assert sum(len({len(leaf.path) for leaf in tree.leaves()}) > 1 for _, tree in built) >= 20
     assert sum(any(leaf.value < 0 for leaf in tree.leaves()) for _, tree in built) >= 20
     assert sum(case.depth is not None and case.depth < tree.height for case, tree in built) >= 10
@@ -337,11 +340,12 @@ def test_counterexample_still_shows_the_mistake(fn):
     report = check.check_alphabeta(fn)
     tree, depth = report.counterexample, report.depth
     assert tree is not None and tree.node_count <= 12
-    root = check.LabNode(check._build(tree.to_nested()).root, check._Probe(None))
-    probe = root._probe
-    got = fn(root, depth, -INF, INF, True)
-    reference = search.alphabeta(check._build(tree.to_nested()), depth)
-    assert (got, tuple(probe.evaluated)) != (reference.value, tuple(reference.stats.leaf_order))
+    built = check_cases_module.build(tree.to_nested())
+    shape, values, paths = shape_of(built)
+    source = TableValues(values)
+    got = fn(build_nodes(shape, source), depth, -INF, INF, True)
+    reference = search.alphabeta(built, depth)
+    assert (got, tuple(paths[i] for i in source.read)) != (reference.value, tuple(reference.stats.leaf_order))
     text = str(report)
     assert "Expected value" in text
     assert "First difference" in text or "only the value you return differs" in text
@@ -354,17 +358,13 @@ def test_first_divergence_is_reported_by_label():
 
 # -- running student code safely --------------------------------------------------------------------
 
-def test_code_that_spins_without_touching_nodes_times_out(monkeypatch):
-    monkeypatch.setattr(check, "TIME_LIMIT", 0.3)
-
+def test_code_that_spins_without_touching_nodes_times_out():
     def spin(node, depth, maximizing):
-        end = time.monotonic() + 1.0      # bounded, so the abandoned thread ends soon
-        while time.monotonic() < end:
+        while True:
             pass
-        return 0
 
     started = time.monotonic()
-    report = check.check_minimax(spin)
+    report = check.check_minimax(spin, time_limit=0.3)
     assert report.diagnosis == "timeout"
     assert time.monotonic() - started < 5
     assert "did not finish within 0.3 seconds" in str(report)

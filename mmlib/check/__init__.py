@@ -1,0 +1,76 @@
+"""Checkers for the labs: run a student's search on many trees, explain what went wrong.
+
+A student writes ``minimax(node, depth, maximizing)`` or ``alphabeta(node, depth, alpha,
+beta, maximizing)`` exactly as the lecture pseudocode does, over the small node interface
+of :class:`LabNode`:
+
+- ``node.children``: the list of child nodes (empty for a leaf);
+- ``node.is_leaf()``: True when the node has no children;
+- ``node.value``: the node's static evaluation (a leaf's value);
+- ``node.label``: the node's name, as in the drawings ("A", "B", ...).
+
+Reading ``node.value`` *is* the static evaluation: the checker records every read, so it
+knows which positions the student evaluated and in which order.  It compares value and
+evaluation order with the reference search on the lecture's trees and on generated trees
+(ties, mixed depths, negative values, depth limits).  On a failure it shrinks the tree
+to a smallest counterexample, names the mistake (``report.diagnosis``) and gives a hint.
+
+The student's function runs in a separate process with a time limit per tree, a memory
+limit and its printed output captured (:mod:`mmlib.check.runner`): an endless loop, a huge
+allocation, ``sys.exit`` or ``os._exit`` is reported as such, and the notebook goes on.
+
+The rooms: :mod:`~mmlib.check.cases` (the trees), :mod:`~mmlib.check.nodes` (the node
+interface), :mod:`~mmlib.check.runner` (running student code), :mod:`~mmlib.check.models`
+(the reference and the mistakes), :mod:`~mmlib.check.shrink`, :mod:`~mmlib.check.report`,
+:mod:`~mmlib.check.searches` (search checks), :mod:`~mmlib.check.pruned` (predictions),
+:mod:`~mmlib.check.agent` (tic-tac-toe agents).
+
+>>> def minimax(node, depth, maximizing):
+...     if depth == 0 or node.is_leaf():
+...         return node.value
+...     values = [minimax(child, depth - 1, not maximizing) for child in node.children]
+...     return max(values) if maximizing else min(values)
+>>> report = check_minimax(minimax)
+>>> report.passed, report.diagnosis
+(True, 'ok')
+>>> def no_alternation(node, depth, maximizing):
+...     if depth == 0 or node.is_leaf():
+...         return node.value
+...     values = [no_alternation(child, depth - 1, maximizing) for child in node.children]
+...     return max(values) if maximizing else min(values)
+>>> check_minimax(no_alternation).diagnosis
+'no-alternation'
+"""
+
+from __future__ import annotations
+
+from ..errors import CheckFailed
+from .agent import AGENT_DEPTH, AGENT_MAX_NODES, check_agent, check_evaluator
+from .cases import SEED_TREES, Case, check_cases, random_nested
+from .nodes import LabNode, lab_tree
+from .pruned import check_pruned
+from .report import HINTS, Report
+from .runner import MEMORY_LIMIT, TIME_LIMIT
+from .searches import check_alphabeta, check_best_move, check_minimax
+
+__all__ = [
+    "LabNode",
+    "Report",
+    "CheckFailed",
+    "lab_tree",
+    "random_nested",
+    "check_cases",
+    "check_minimax",
+    "check_best_move",
+    "check_alphabeta",
+    "check_pruned",
+    "check_evaluator",
+    "check_agent",
+    "SEED_TREES",
+    "Case",
+    "HINTS",
+    "TIME_LIMIT",
+    "MEMORY_LIMIT",
+    "AGENT_DEPTH",
+    "AGENT_MAX_NODES",
+]

@@ -1,0 +1,159 @@
+"""The trees a search check runs on: the lecture's worked examples, then generated trees.
+
+A case is a nested list with integer leaves and the depth to search it to.  Interior
+nodes get a static value (the floor of the mean of their children's), so that depth-limited
+searches have something to evaluate when they stop above the leaves.
+
+>>> cases = check_cases(10)
+>>> len(cases), cases[0].nested, cases[0].name
+(13, [[3, 12, 8], [2, 4, 6], [14, 5, 2]], 'AIMA figure 5.2')
+>>> tree = cases[0].tree()
+>>> tree.root.value, cases[0].search_depth(tree)
+(6, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .. import trees
+from ..mixing import MASK, splitmix64
+from ._args import integer
+
+__all__ = ["SEED_TREES", "Case", "check_cases", "random_nested", "build", "with_statics",
+           "static_value", "subtree", "has_tie"]
+
+SEED_TREES: dict[str, list] = {
+    "AIMA figure 5.2": [[3, 12, 8], [2, 4, 6], [14, 5, 2]],
+    "the A-G tree of the slides": [[[3, 5], [6, 9]], [[1, 2], [0, -1]]],
+    "t1.in": [[7, 5], [9, 3, 1]],
+}
+"""The worked examples of the lecture material, checked first."""
+
+
+class _Draws:
+    """A stream of integers determined by a seed (splitmix64, no ``random`` module)."""
+
+    def __init__(self, seed: int):
+        self.state = splitmix64(seed & MASK)
+
+    def below(self, n: int) -> int:
+        self.state = splitmix64(self.state)
+        return self.state % n
+
+    def between(self, lo: int, hi: int) -> int:
+        return lo + self.below(hi - lo + 1)
+
+
+def random_nested(seed: int, *, max_branching: int = 3, max_depth: int = 3, low: int = -9,
+                  high: int = 9, stop: float = 0.2) -> list:
+    """A random tree as nested lists with integer leaves, deterministic per ``seed``.
+
+    Every interior node has 1..``max_branching`` children (the root at least 2); below
+    the root a node becomes a leaf early with probability ``stop`` (mixed depths).
+
+    >>> random_nested(3) == random_nested(3)
+    True
+    >>> tree = trees.from_nested(random_nested(3, max_depth=2))
+    >>> tree.height <= 2 and len(tree.root.children) >= 2
+    True
+    """
+    integer("seed", seed)
+    integer("max_branching", max_branching, minimum=1)
+    integer("max_depth", max_depth, minimum=1)
+    if integer("high", high) < integer("low", low):
+        from ..errors import ArgumentError
+        raise ArgumentError(f"high: must be at least low ({low}), got {high}")
+    if isinstance(stop, bool) or not isinstance(stop, (int, float)) or not 0 <= stop < 1:
+        from ..errors import ArgumentError
+        raise ArgumentError(f"stop: expected a probability in [0, 1), got {stop!r}")
+    draws = _Draws(seed)
+    stop_per_mille = int(stop * 1000)
+
+    def grow(depth: int, is_root: bool) -> list | int:
+        if depth == max_depth or (not is_root and draws.below(1000) < stop_per_mille):
+            return draws.between(low, high)
+        count = draws.between(2 if is_root else 1, max(max_branching, 2 if is_root else 1))
+        return [grow(depth + 1, False) for _ in range(count)]
+
+    return grow(0, True)  # type: ignore[return-value]
+
+
+def static_value(item: list | int) -> int:
+    """The static value the checker gives an interior node: the floor of its children's mean.
+
+    >>> static_value([[3, 5], 9])
+    6
+    """
+    if not isinstance(item, list):
+        return item
+    values = [static_value(child) for child in item]
+    return sum(values) // len(values)
+
+
+def with_statics(node: trees.Node) -> trees.Node:
+    """A copy of a subtree (labels kept) where interior nodes without a static value get one."""
+    kids = tuple(with_statics(child) for child in node.children)
+    value = node.value
+    if kids and value is None:
+        values = [child.value for child in kids]
+        value = sum(values) // len(values)  # type: ignore[arg-type]
+    return trees.Node(node.label, value, kids, node.is_max, node.path)
+
+
+def build(nested: list) -> trees.Tree:
+    """An explicit tree whose interior nodes also carry static values (for depth limits)."""
+    return trees.Tree(with_statics(trees.from_nested(nested).root))
+
+
+def subtree(nested: list | int, path: Sequence[int]) -> list | int:
+    """The part of a nested list at ``path`` (child indices from the root)."""
+    for move in path:
+        nested = nested[move]  # type: ignore[index]
+    return nested
+
+
+def has_tie(tree: trees.Tree) -> bool:
+    """True when some node has two leaf children of equal value."""
+    return any(len({child.value for child in node.children if child.is_leaf()})
+               < sum(1 for child in node.children if child.is_leaf()) for node in tree.nodes())
+
+
+@dataclass(frozen=True)
+class Case:
+    """One tree to check on: ``nested`` with integer leaves, searched to ``depth``
+    (None: to the bottom); ``name`` is the lecture's name for a seed tree."""
+
+    nested: list
+    depth: int | None = None
+    name: str = ""
+
+    def tree(self) -> trees.Tree:
+        return build(self.nested)
+
+    def search_depth(self, tree: trees.Tree) -> int:
+        return tree.height if self.depth is None else self.depth
+
+
+def check_cases(count: int = 120, seed: int = 0) -> list[Case]:
+    """The trees every search check uses: the seed trees, then ``count`` generated trees
+    (small and large branching, ties, negative values, mixed depths, depth limits).
+
+    >>> [case.name for case in check_cases(0)]
+    ['AIMA figure 5.2', 'the A-G tree of the slides', 't1.in']
+    """
+    integer("count", count, minimum=0)
+    integer("seed", seed)
+    cases = [Case(nested, None, name) for name, nested in SEED_TREES.items()]
+    for i in range(count):
+        draws = _Draws(seed * 1_000_003 + i)
+        max_depth = 1 + draws.below(5)
+        max_branching = 2 + draws.below(3)
+        spread = (2, 5, 20)[draws.below(3)]            # small spreads give many ties
+        nested = random_nested(seed * 7_919 + i, max_branching=max_branching, max_depth=max_depth,
+                               low=-spread, high=spread, stop=0.25 if i % 2 else 0.0)
+        height = trees.from_nested(nested).height
+        limited = i % 4 == 3 and height >= 2
+        cases.append(Case(nested, 1 + draws.below(height - 1) if limited else None))
+    return cases

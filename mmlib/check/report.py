@@ -1,0 +1,185 @@
+"""The outcome of a check, as a report a student reads: verdict, named mistake, the smallest
+counterexample, what the function printed there, and a hint.
+
+``str(report)`` is plain text; in a notebook the report shows as HTML with a drawing of
+the counterexample.  With ``raise_on_failure=True`` a failing check shows its report, then
+raises :class:`~mmlib.errors.CheckFailed`, which a notebook shows as one line (the report
+is what to read, not a traceback).
+
+>>> report = Report("minimax", False, "no-alternation", "1 of 3 trees checked show a mistake.",
+...                 ["Expected value 3, got 14."], HINTS["no-alternation"])
+>>> print(str(report).splitlines()[0])
+minimax: FAILED (no-alternation)
+>>> finish(report, raise_on_failure=True)
+Traceback (most recent call last):
+...
+mmlib.errors.CheckFailed: minimax: no-alternation (see the report above)
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import trees
+from ..errors import CheckFailed
+
+__all__ = ["Report", "HINTS", "finish", "show"]
+
+HINTS = {
+    "ok": "",
+    "not-implemented": "Write your code where it says # YOUR CODE HERE and delete the raise line.",
+    "error": "Your function crashed; the line and the error are above.",
+    "recursion": "Every recursive call must go one level down (a child, depth - 1) and every path "
+                 "must end: stop when depth == 0 or node.is_leaf().",
+    "runaway": "Something loops over the same nodes again and again; each child is searched once.",
+    "timeout": "Your function took too long; look for a while loop whose condition never changes.",
+    "memory": "Your function asked for far more memory than a search needs: does a list keep growing?",
+    "exit": "Return the value instead of ending the program: no exit(), sys.exit() or os._exit() here.",
+    "crash": "The process running your function crashed; look for a recursion that never ends.",
+    "wrong-type": "Return a number: the value of the node (not a node, a list, a pair or None).",
+    "depth-off-by-one": "Stop exactly when depth == 0 (or at a leaf), and call the children with "
+                        "depth - 1: your search goes one level too shallow or too deep.",
+    "no-alternation": "Players alternate: the children of a MAX node are MIN nodes.  Call the children "
+                      "with `not maximizing` (False below a MAX node, True below a MIN node).",
+    "inverted-players": "The root is a MAX node (maximizing=True): MAX takes the largest child value, "
+                        "MIN the smallest.  Your MAX and MIN seem swapped.",
+    "pruning": "Minimax looks at every leaf; skipping leaves is alpha-beta's job (the next lab).",
+    "no-pruning": "Alpha-beta must skip the children that cannot matter: after updating alpha (at MAX) or "
+                  "beta (at MIN), stop the loop with `break` as soon as alpha >= beta.",
+    "strict-cutoff": "Prune as soon as alpha >= beta, not only when alpha > beta: once the bounds meet, "
+                     "the remaining children cannot change the result.",
+    "wrong-side": "A MAX node raises alpha (the value MAX is already sure of); a MIN node lowers beta.  "
+                  "You update the other bound.",
+    "fail-hard-clamp": "In the fail-hard form a cutoff at a MAX node returns beta (the value MIN will "
+                       "not allow) and at a MIN node returns alpha; you return the other bound.",
+    "interior-value": "Read node.value only where the search stops (depth 0 or a leaf); interior values "
+                      "are only estimates.",
+    "missing-leaves": "Minimax looks at every leaf below the depth limit, in order.",
+    "under-pruning": "You evaluate leaves that alpha-beta can skip: pass the current alpha and beta down "
+                     "to the children and test for a cutoff after every child.",
+    "over-pruning": "You skip a leaf that can still change the result: prune only when alpha >= beta.",
+    "wrong-order": "Search the children from left to right, in the order node.children gives them.",
+    "wrong-value": "The value differs from minimax's; work through the small tree above by hand.",
+    "wrong-move": "Choose a child whose minimax value is the best for the player to move.",
+    "not-a-move": "Return the index of a child: 0 for the first, 1 for the second, ...",
+    "bad-order": "Return the same moves, reordered (a list with each legal move once).",
+    "out-of-range": "Keep your estimates strictly between -10 (O has won) and +10 (X has won).",
+}
+
+
+@dataclass
+class Report:
+    """The outcome of a check: ``passed``, ``diagnosis``, a summary and a counterexample.
+
+    ``str(report)`` is a plain-text version; in a notebook the report shows as HTML and,
+    on a failure, with a drawing of the counterexample tree.  ``output`` is what the
+    student's function printed on the case shown (cut to a few lines).
+    """
+
+    title: str
+    passed: bool
+    diagnosis: str
+    summary: str
+    details: list[str] = field(default_factory=list)
+    hint: str = ""
+    counterexample: trees.Tree | None = None
+    depth: int | None = None
+    show_static: bool = False
+    output: str = ""
+
+    @property
+    def figure(self) -> Any:
+        """A drawing of the counterexample (None without one or without :mod:`mmlib.draw`)."""
+        if self.counterexample is None:
+            return None
+        try:
+            from ..draw import draw_tree
+        except ImportError:
+            return None
+        return draw_tree(self._shown_tree())
+
+    def _shown_tree(self) -> trees.Tree:
+        """The counterexample; interior static values only matter (and are only shown) when
+        the search stops above the leaves."""
+        tree = self.counterexample
+        assert tree is not None
+        if not self.show_static and self.depth is not None and self.depth >= tree.height:
+            tree = trees.from_nested(tree.to_nested())
+        return tree
+
+    def _lines(self) -> list[str]:
+        lines = [f"{self.title}: {'passed' if self.passed else 'FAILED'} ({self.diagnosis})", self.summary]
+        lines += self.details
+        if self.counterexample is not None:
+            lines.append(f"Smallest tree found (search depth {self.depth}):")
+            lines += ["    " + line for line in trees.to_text(self._shown_tree()).splitlines()]
+            lines.append(f"    as nested lists: {self.counterexample.to_nested()!r}")
+        if self.output:
+            lines.append("Your function printed:")
+            lines += ["    " + line for line in self.output.splitlines()]
+        if self.hint:
+            lines.append(f"Hint: {self.hint}")
+        return lines
+
+    def __str__(self) -> str:
+        return "\n".join(self._lines())
+
+    def __repr__(self) -> str:
+        return f"Report({self.title!r}, passed={self.passed}, diagnosis={self.diagnosis!r})"
+
+    def __bool__(self) -> bool:
+        return self.passed
+
+    def _repr_html_(self) -> str:
+        colour = "#1a7f37" if self.passed else "#b3261e"
+        verdict = "passed" if self.passed else "not yet"
+        parts = [f'<div class="mmlib-check"><p style="color:{colour};font-weight:bold">'
+                 f"{html.escape(self.title)}: {verdict}"
+                 f"{'' if self.passed else ' (' + html.escape(self.diagnosis) + ')'}</p>",
+                 f"<p>{html.escape(self.summary)}</p>"]
+        if self.details:
+            parts.append("<ul>" + "".join(f"<li>{html.escape(d)}</li>" for d in self.details) + "</ul>")
+        if self.counterexample is not None:
+            parts.append(f"<p>Smallest tree found (search depth {self.depth}):</p><pre>"
+                         + html.escape(trees.to_text(self._shown_tree())) + "</pre>")
+        if self.output:
+            parts.append("<p>Your function printed:</p><pre>" + html.escape(self.output) + "</pre>")
+        if self.hint:
+            parts.append(f"<p><b>Hint:</b> {html.escape(self.hint)}</p>")
+        return "".join(parts) + "</div>"
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+        display({"text/html": self._repr_html_(), "text/plain": str(self)}, raw=True)
+        figure = self.figure
+        if figure is not None:
+            display(figure)
+
+    def raise_for_failure(self) -> Report:
+        """Raise :class:`~mmlib.errors.CheckFailed` if the check failed (after showing the
+        report in a notebook); return the report otherwise."""
+        __tracebackhide__ = True
+        if not self.passed:
+            show(self)
+            raise CheckFailed(f"{self.title}: {self.diagnosis} (see the report above)")
+        return self
+
+
+def show(report: Report) -> None:
+    """Display the report in a notebook, or print it."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        get_ipython = None  # type: ignore[assignment]
+    if get_ipython is not None and get_ipython() is not None:
+        report._ipython_display_()
+    else:
+        print(report)
+
+
+def finish(report: Report, raise_on_failure: bool) -> Report:
+    """The report, or (``raise_on_failure`` and a failure) show it and raise CheckFailed."""
+    __tracebackhide__ = True
+    return report.raise_for_failure() if raise_on_failure else report

@@ -1,0 +1,360 @@
+"""Checks of a student's search function: minimax, alpha-beta, choosing a move.
+
+The function runs in a separate process (:mod:`mmlib.check.runner`) on every check tree;
+this process serves and records every ``node.value`` read and judges value and evaluation
+order against the reference models (:mod:`mmlib.check.models`).  On a failure the first
+failing tree is shrunk to a smallest one showing the same mistake.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .. import search, trees
+from ..errors import ArgumentTypeError
+from . import runner
+from ._args import flag, function, seconds
+from .cases import Case, check_cases, has_tie
+from .models import ALPHABETA, MINIMAX, diagnose
+from .nodes import shape_of
+from .report import HINTS, Report, finish
+from .runner import Call, Outcome
+from .shrink import shrink
+
+__all__ = ["check_minimax", "check_alphabeta", "check_best_move"]
+
+INF = math.inf
+_OUTPUT_LINES = 20
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What the student's function did on one case, and the verdict."""
+
+    case: Case
+    tree: trees.Tree
+    depth: int
+    outcome: Outcome
+    evaluated: tuple[trees.Path, ...]
+    diagnosis: str
+    detail: str
+
+    @property
+    def value(self) -> Any:
+        answer = self.outcome.answer
+        return answer.number if answer is not None else None
+
+    @property
+    def shown(self) -> str:
+        """What it returned, as text."""
+        answer = self.outcome.answer
+        return answer.text if answer is not None else "nothing"
+
+
+def _limits(time_limit: float | None) -> dict:
+    return {"time_limit": runner.TIME_LIMIT if time_limit is None else
+            seconds("time_limit", time_limit, maximum=3600)}
+
+
+def _check_cases_argument(cases: Any) -> list[Case]:
+    if cases is None:
+        return check_cases()
+    if not isinstance(cases, (list, tuple)) or not all(isinstance(case, Case) for case in cases):
+        raise ArgumentTypeError("cases: expected a list of cases from check.check_cases(), "
+                                f"got {type(cases).__name__}")
+    return list(cases)
+
+
+def _observe(fn: Callable, cases: Sequence[Case], kind: str, judge: Callable, limits: dict) -> Iterator[Seen]:
+    """Run ``fn`` on each case (one batch) and judge each outcome, in order."""
+    prepared = []
+    calls = []
+    for case in cases:
+        tree = case.tree()
+        depth = case.search_depth(tree)
+        shape, values, paths = shape_of(tree)
+        args = {"minimax": (depth, True), "alpha-beta": (depth, -INF, INF, True), "best move": (depth,)}[kind]
+        calls.append(Call(args, shape, values, budget=40 * tree.node_count + 200))
+        prepared.append((case, tree, depth, paths))
+    outcomes = runner.run_calls(fn, calls, **limits)
+    try:
+        for (case, tree, depth, paths), outcome in zip(prepared, outcomes, strict=False):
+            evaluated = tuple(paths[index] for index in outcome.evaluated)
+            diagnosis, detail = judge(outcome, evaluated, tree, depth)
+            yield Seen(case, tree, depth, outcome, evaluated, diagnosis, detail)
+    finally:
+        outcomes.close()
+
+
+def _observe_until_broken(fn: Callable, cases: Sequence[Case], kind: str, judge: Callable,
+                          limits: dict) -> list[Seen]:
+    """Every case in order, stopping after a crash or a hang (no need to go on)."""
+    seen: list[Seen] = []
+    with contextlib.closing(_observe(fn, cases, kind, judge, limits)) as entries:
+        for entry in entries:
+            seen.append(entry)
+            if entry.outcome.kind != "ok":
+                break
+    return seen
+
+
+def _observe_one(fn: Callable, case: Case, kind: str, judge: Callable, limits: dict) -> Seen:
+    with contextlib.closing(_observe(fn, [case], kind, judge, limits)) as entries:
+        return next(entries)
+
+
+def _mistake_shows(fn: Callable, kind: str, judge: Callable, limits: dict,
+                   shows: Callable[[Seen], bool]) -> Callable[[list[Case]], Iterator[bool]]:
+    """For shrinking: whether the mistake shows on each candidate, judged lazily in one batch."""
+    def still_fail(candidates: list[Case]) -> Iterator[bool]:
+        start, size = 0, 4
+        while start < len(candidates):        # growing chunks: the first failing one comes early
+            chunk = candidates[start:start + size]
+            with contextlib.closing(_observe(fn, chunk, kind, judge, limits)) as entries:
+                for entry in entries:
+                    yield shows(entry)
+            start, size = start + len(chunk), size * 2
+    return still_fail
+
+
+def _judge_search(kind: str) -> Callable:
+    def judge(outcome: Outcome, evaluated: tuple, tree: trees.Tree, depth: int) -> tuple[str, str]:
+        if outcome.kind != "ok":
+            return outcome.kind, outcome.detail or _RUNAWAY
+        answer = outcome.answer
+        assert answer is not None
+        if not answer.is_number:
+            return "wrong-type", f"it returned {_returned(answer.text, answer.kind)} instead of a number"
+        if answer.kind == "bigint":
+            return "wrong-value", ""
+        return diagnose(answer.number, evaluated, tree, depth, kind), ""
+    return judge
+
+
+_RUNAWAY = ("it looked at nodes far more often than a full search of the tree needs: a loop "
+            "that never ends, or a recursion that never reaches a leaf?")
+
+
+def _returned(text: str, kind: str) -> str:
+    if kind == "none":
+        return "None (is a return statement missing?)"
+    if kind == "nan":
+        return "nan (not a number)"
+    return text
+
+
+def _check_search(fn: Any, kind: str, cases: Any, raise_on_failure: Any, time_limit: Any) -> Report:
+    __tracebackhide__ = True
+    function("fn", fn, f"your {kind} function")
+    flag("raise_on_failure", raise_on_failure)
+    cases = _check_cases_argument(cases)
+    limits = _limits(time_limit)
+    judge = _judge_search(kind)
+    seen = _observe_until_broken(fn, cases, kind, judge, limits)
+    failures = [entry for entry in seen if entry.diagnosis != "ok"]
+    if not failures:
+        return finish(Report(kind, True, "ok", _summary(seen, kind)), raise_on_failure)
+    first = failures[0]
+    diagnosis = first.diagnosis
+    if diagnosis in ("not-implemented", "timeout", "memory", "exit", "crash"):
+        report = Report(kind, False, diagnosis, f"Your {kind} function is not working yet.",
+                        _explain(first, kind), HINTS.get(diagnosis, ""), output=_output(first.outcome))
+        return finish(report, raise_on_failure)
+    value_wrong = _value_wrong(first)
+
+    still_fail = _mistake_shows(fn, kind, judge, limits, lambda entry: entry.diagnosis == diagnosis
+                                and _value_wrong(entry) == value_wrong)
+    small = _observe_one(fn, shrink(first.case, still_fail), kind, judge, limits)
+    where = f"on {first.case.name}" if first.case.name else "on a generated tree"
+    summary = (f"{len(failures)} of {len(seen)} trees checked show a mistake; first {where} "
+               f"({first.tree.node_count} nodes), shrunk to {small.tree.node_count} nodes.")
+    report = Report(kind, False, diagnosis, summary, _explain(small, kind), HINTS.get(diagnosis, ""),
+                    small.tree, small.depth,
+                    show_static=any(not small.tree.node(p).is_leaf() for p in small.evaluated),
+                    output=_output(small.outcome))
+    return finish(report, raise_on_failure)
+
+
+def _value_wrong(entry: Seen) -> bool:
+    return entry.outcome.kind == "ok" and entry.value != MINIMAX.run(entry.tree, entry.depth)[0]
+
+
+def _output(outcome: Outcome) -> str:
+    """What the function printed on one case, cut to a few lines."""
+    lines = outcome.output.splitlines()
+    if not lines:
+        return ""
+    shown = lines[:_OUTPUT_LINES]
+    if outcome.printed > len(shown):
+        shown.append(f"... (output truncated: {outcome.printed:,} lines in all)")
+    return "\n".join(shown)
+
+
+def _explain(entry: Seen, kind: str) -> list[str]:
+    tree, depth, diagnosis = entry.tree, entry.depth, entry.diagnosis
+    if entry.outcome.kind != "ok" or diagnosis == "wrong-type":
+        lines = [f"Your function: {entry.detail}."]
+        if entry.evaluated:
+            lines.append("It evaluated, in order: " + _labels(tree, entry.evaluated))
+        return lines
+    reference = MINIMAX if kind == "minimax" else ALPHABETA[0]
+    value, order = reference.run(tree, depth)
+    got = entry.shown
+    lines = [f"Expected value {value}, got {got}" + (" (right)." if entry.value == value else ".")]
+    what = "leaves" if kind == "minimax" else \
+        "leaves (alpha-beta, children left to right, cutoff at alpha >= beta)"
+    lines.append(f"Expected evaluation order of {what}: {_labels(tree, order)}")
+    lines.append(f"Your evaluation order: {_labels(tree, entry.evaluated)}")
+    evaluated = entry.evaluated
+    divergence = next((i for i, (a, b) in enumerate(zip(order, evaluated, strict=False)) if a != b),
+                      min(len(order), len(evaluated)))
+    if divergence < max(len(order), len(evaluated)):
+        want = tree.label_of(order[divergence]) if divergence < len(order) else "none (the search is over)"
+        mine = tree.label_of(evaluated[divergence]) if divergence < len(evaluated) else "none"
+        lines.append(f"First difference: evaluation {divergence + 1} should be {want}; yours is {mine}.")
+    else:
+        lines.append("Same evaluations in the same order: only the value you return differs.")
+    if diagnosis == "strict-cutoff":
+        extra = len(evaluated) - len(order)
+        lines.insert(0, f"Correct value, but you prune only on alpha > beta: {extra} extra "
+                        f"lea{'f' if extra == 1 else 'ves'} on this tree.")
+    if diagnosis == "no-pruning":
+        lines.insert(0, "Correct value, but you prune nothing: you evaluate every leaf, as minimax does.")
+    return lines
+
+
+def _labels(tree: trees.Tree, paths: Sequence[tuple]) -> str:
+    return " ".join(tree.label_of(path) for path in paths) or "(nothing)"
+
+
+def _summary(seen: list[Seen], kind: str) -> str:
+    ties = sum(1 for entry in seen if has_tie(entry.tree))
+    mixed = sum(1 for entry in seen if len({len(leaf.path) for leaf in entry.tree.leaves()}) > 1)
+    negative = sum(1 for entry in seen if any(leaf.value < 0 for leaf in entry.tree.leaves()))
+    limited = sum(1 for entry in seen if entry.depth < entry.tree.height)
+    seeds = sum(1 for entry in seen if entry.case.name)
+    compared = sum(len(entry.evaluated) for entry in seen)
+    what = "value and every evaluation in order" if kind == "minimax" else \
+        "value and the exact leaves evaluated, in order (pruning included)"
+    return (f"Checked {len(seen)} trees ({seeds} from the lecture, {ties} with tied values, {mixed} "
+            f"with leaves at mixed depths, {negative} with negative values, {limited} searched to a "
+            f"depth limit): {what} match the reference on all of them ({compared} evaluations compared).")
+
+
+def check_minimax(fn: Callable, *, cases: list | None = None, raise_on_failure: bool = False,
+                  time_limit: float | None = None) -> Report:
+    """Check ``fn(node, depth, maximizing)`` against minimax: value and evaluation order.
+
+    ``fn`` runs in a separate process, at most ``time_limit`` seconds per tree (default
+    :data:`~mmlib.check.runner.TIME_LIMIT`).  Diagnoses: ``ok``, ``not-implemented``,
+    ``error``, ``recursion``, ``runaway``, ``timeout``, ``memory``, ``exit``, ``crash``,
+    ``wrong-type``, ``depth-off-by-one``, ``no-alternation``, ``inverted-players``,
+    ``pruning``, ``interior-value``, ``missing-leaves``, ``wrong-order``, ``wrong-value``.
+
+    >>> def stub(node, depth, maximizing):
+    ...     raise NotImplementedError
+    >>> check_minimax(stub).diagnosis
+    'not-implemented'
+    """
+    __tracebackhide__ = True
+    return _check_search(fn, "minimax", cases, raise_on_failure, time_limit)
+
+
+def check_alphabeta(fn: Callable, *, cases: list | None = None, raise_on_failure: bool = False,
+                    time_limit: float | None = None) -> Report:
+    """Check ``fn(node, depth, alpha, beta, maximizing)`` against alpha-beta: the value and
+    the exact leaves evaluated, in order.  Fail-soft and fail-hard forms with the
+    ``alpha >= beta`` cutoff both pass (they evaluate the same leaves).
+
+    Diagnoses: those of :func:`check_minimax` (without ``pruning``) plus ``no-pruning``,
+    ``strict-cutoff`` (prunes only on alpha > beta), ``wrong-side`` (MAX updates beta or MIN
+    alpha), ``fail-hard-clamp`` (a fail-hard cutoff returns the wrong bound),
+    ``under-pruning``, ``over-pruning``.
+
+    >>> def alphabeta(node, depth, alpha, beta, maximizing):
+    ...     if depth == 0 or node.is_leaf():
+    ...         return node.value
+    ...     best = -math.inf if maximizing else math.inf
+    ...     for child in node.children:
+    ...         score = alphabeta(child, depth - 1, alpha, beta, not maximizing)
+    ...         if maximizing:
+    ...             best = max(best, score)
+    ...             alpha = max(alpha, best)
+    ...         else:
+    ...             best = min(best, score)
+    ...             beta = min(beta, best)
+    ...         if alpha >= beta:
+    ...             break
+    ...     return best
+    >>> check_alphabeta(alphabeta).passed
+    True
+    """
+    __tracebackhide__ = True
+    return _check_search(fn, "alpha-beta", cases, raise_on_failure, time_limit)
+
+
+def check_best_move(fn: Callable, *, cases: list | None = None, raise_on_failure: bool = False,
+                    time_limit: float | None = None) -> Report:
+    """Check ``fn(node, depth)``, which returns the index of the best child of a MAX root
+    (0 for the first child).  Any move of best minimax value is accepted.
+
+    >>> def best_move(node, depth):
+    ...     values = [min(leaf.value for leaf in child.children) if child.children else child.value
+    ...               for child in node.children]
+    ...     return values.index(max(values))
+    >>> check_best_move(best_move, cases=check_cases(0)).passed
+    True
+    """
+    __tracebackhide__ = True
+    function("fn", fn, "your best_move function")
+    flag("raise_on_failure", raise_on_failure)
+    cases = _check_cases_argument(cases)
+    limits = _limits(time_limit)
+    title = "best move"
+
+    def move_values(tree: trees.Tree, depth: int) -> dict:
+        return {move: result.value for move, result in search.move_values(tree, depth).items()}
+
+    def judge(outcome: Outcome, evaluated: tuple, tree: trees.Tree, depth: int) -> tuple[str, str]:
+        if outcome.kind != "ok":
+            return outcome.kind, outcome.detail or _RUNAWAY
+        answer = outcome.answer
+        assert answer is not None
+        values = move_values(tree, depth)
+        if answer.kind != "int":
+            returned = _returned(answer.text, answer.kind)
+            return "wrong-type", f"it returned {returned} instead of a child's index"
+        if answer.number not in values:
+            return "not-a-move", (f"it returned {answer.text}, but the root has children 0 to "
+                                  f"{len(values) - 1}")
+        best = max(values.values())
+        return ("ok" if values[answer.number] == best else "wrong-move"), ""
+
+    seen = _observe_until_broken(fn, cases, "best move", judge, limits)
+    failures = [entry for entry in seen if entry.diagnosis != "ok"]
+    if not failures:
+        return finish(Report(title, True, "ok", (
+            f"Checked {len(seen)} trees ({sum(1 for entry in seen if entry.case.name)} from the lecture): "
+            "your move has the best minimax value on all of them (ties: any best move counts).")),
+            raise_on_failure)
+    first = failures[0]
+    diagnosis = first.diagnosis
+    if first.outcome.kind != "ok" and diagnosis in ("not-implemented", "timeout", "memory", "exit", "crash"):
+        return finish(Report(title, False, diagnosis, "Your best_move function is not working yet.",
+                             [f"Your function: {first.detail}."], HINTS.get(diagnosis, ""),
+                             output=_output(first.outcome)), raise_on_failure)
+
+    still_fail = _mistake_shows(fn, "best move", judge, limits, lambda entry: entry.diagnosis == diagnosis)
+    small = _observe_one(fn, shrink(first.case, still_fail), "best move", judge, limits)
+    values = move_values(small.tree, small.depth)
+    best = sorted(move for move, value in values.items() if value == max(values.values()))
+    details = [f"Your function: {small.detail}." if small.detail else f"Your move: {small.shown}.",
+               "Minimax values of the moves: " + ", ".join(f"{m}: {v}" for m, v in values.items())
+               + f"; best: {' or '.join(str(m) for m in best)}."]
+    report = Report(title, False, diagnosis, f"{len(failures)} of {len(seen)} trees checked show a mistake.",
+                    details, HINTS.get(diagnosis, ""), small.tree, small.depth, output=_output(small.outcome))
+    return finish(report, raise_on_failure)
