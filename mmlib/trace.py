@@ -52,6 +52,8 @@ __all__ = [
     "format_mark",
     "minimax_values",
     "minimax_marks",
+    "result_marks",
+    "result_tree",
 ]
 
 Path = tuple
@@ -255,10 +257,11 @@ class Trace:
         self.algorithm = algorithm or (
             variant if variant == "minimax" else f"alphabeta ({variant}, {cutoff})")
         self.events: tuple[_Event, ...] = tuple(_normalised(events, self.start, negamax))
+        self._sentences: list[str | None] | None = None
         self._final = self._replay(len(self.events))
         self._final.pv = self.pv
         self._final.current = None
-        self._sentences: list[str | None] = [None] * len(self.events)
+        self._sentences = [None] * len(self.events)
 
     @classmethod
     def from_events(cls, tree: Any, events: Sequence[Any], **options: Any) -> Trace:
@@ -306,15 +309,17 @@ class Trace:
         return self._final.value_text(path)
 
     def marks(self, step: int | None = None) -> Marks:
-        """What to show after the first ``step`` events (None: the finished search, with its PV).
+        """What to show after the first ``step`` events, with the current node and the windows
+        as they are then (None: the finished search, with the windows each node was entered
+        with and the principal variation).
 
         During the search a node's best value so far is shown as a bound when it proves one
         (a MAX node above its α is worth at least that much, a MIN node below its β at most
         that much) and as ``(5)``, "so far", otherwise.
         """
-        if step is None or step >= len(self.events):
+        if step is None:
             return replace(self._final, values=dict(self._final.values), bounds=dict(self._final.bounds))
-        if not isinstance(step, int) or step < 0:
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(self.events):
             raise ArgumentError(f"step: expected a whole number from 0 to {len(self.events)}, got {step!r}")
         return self._replay(step)
 
@@ -385,7 +390,7 @@ class Trace:
             elif event.kind in ("return", "hit"):
                 marks.values[path] = event.value
                 marks.bounds[path] = bound_of(event.value, entry.get(path), fail_hard=self.fail_hard)
-        if step == len(self.events):
+        if step == len(self.events) and self._sentences is None:     # building the final view
             marks.windows = dict(entry)
         return marks
 
@@ -473,6 +478,39 @@ def trace_of(result: Any, *, cutoff: str | None = None) -> Trace:
         raise ArgumentError(f"result: cannot read a transcript of {name!r}")
     return Trace(tree, result.trace, start=start, variant=variant, cutoff=cutoff or found,
                  negamax=negamax, algorithm=name)
+
+
+def result_marks(result: Any) -> Marks:
+    """The marks of a finished search: from its transcript when it has one, otherwise from
+    ``stats.leaf_order`` (a node was entered when it lies on the path to an evaluated leaf;
+    then only the leaves and the start node get values, the start node's taken as exact,
+    as it is with the default window).
+
+    >>> from mmlib import search
+    >>> sorted(result_marks(search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]])).pruned_roots)
+    [(1, 1), (1, 2)]
+    """
+    if getattr(result, "trace", None) is not None:
+        return trace_of(result).marks()
+    if not hasattr(result, "stats"):
+        raise ArgumentTypeError(f"result: expected a SearchResult, got {type(result).__name__}")
+    if result.stats.leaf_order is None:
+        raise ArgumentError("result: it was searched with leaf_order=False and no trace, so it does "
+                            "not say which nodes were visited; search again with trace=True")
+    tree, start = result_tree(result)
+    marks = Marks(searched=True, start=start, pv=tuple(result.pv))
+    for number, leaf in enumerate(result.stats.leaf_order, start=1):
+        path = start + tuple(leaf)
+        marks.leaf_numbers[path] = number
+        marks.values[path], marks.bounds[path] = tree.node(path).value, EXACT
+        marks.entered.update(path[:k] for k in range(len(start), len(path) + 1))
+    marks.values[start], marks.bounds[start] = result.value, EXACT
+    roots = [child.path for p in marks.entered if p not in marks.leaf_numbers
+             for child in tree.node(p).children if child.path not in marks.entered]
+    for root in roots:
+        marks.pruned_roots.add(root)
+        marks.pruned.update(_subtree_paths(tree, root))
+    return marks
 
 
 def result_tree(result: Any) -> tuple[Tree, Path]:
