@@ -146,7 +146,7 @@ class TreeSvg:
 
     ``min_width``: the drawing is at least this wide (an explorer passes its column width,
     so a small tree uses the room it has).  Slots widen until no label can touch a node
-    shape or another label.
+    shape or another label; ``windows=False`` leaves no room for [α, β] windows.
 
     >>> from mmlib import search
     >>> view = TreeSvg([[[3, 5], [6, 9]], [[1, 2], [0, -1]]])
@@ -156,23 +156,25 @@ class TreeSvg:
     3
     """
 
-    def __init__(self, tree: Any, *, min_width: float = 0.0):
+    def __init__(self, tree: Any, *, min_width: float = 0.0, windows: bool = True):
         self.tree = as_tree(tree)
         self.nodes = self.tree.nodes()
         self.kind = {node.path: node_kind(node) for node in self.nodes}
         self.grid = layout(self.tree)
         widest = max([len(format_value(leaf.value)) for leaf in self.tree.leaves()] + [2])
         self.value_room = text_width("≥ " + "8" * widest, VALUE_FONT_PX)
-        self.window_room = text_width(f"[{'8' * widest}, {'8' * widest}]", MIN_FONT_PX)
+        self.window_room = text_width(f"[{'8' * widest}, {'8' * widest}]", MIN_FONT_PX) if windows else 0.0
         self.left_margin = 12.0 + max(self.value_room, self.window_room) / 2
-        self.top = 88.0
         slots = max(self.tree.leaf_count, 1)
         self.slot = min(max(self._needed_slot(), (min_width - self.left_margin - self._right_room()) / slots),
                         max(MAX_SLOT, self._needed_slot()))
+        self.width = max(self.left_margin + self.slot * (slots - 1) + self._right_room(), 420.0)
+        self.legend_top = 48.0
+        self.top = self.legend_top + 22.0 * len(self._legend_rows(True)) + RADIUS + 8
         self.xy = {path: (self.left_margin + self.slot * x, self.top + LEVEL * -y)
                    for path, (x, y) in self.grid.items()}
-        self.width = self.left_margin + self.slot * (slots - 1) + self._right_room()
-        self.height = self.top + LEVEL * self.tree.height + RADIUS + 2 * MIN_FONT_PX * 1.3 + 30
+        self.height = self.top + LEVEL * self.tree.height + RADIUS * 0.65 + GAP + VALUE_FONT_PX + \
+            MIN_FONT_PX * 1.3 + 12
         self.letters = True
 
     # -- geometry --------------------------------------------------------------------------
@@ -237,7 +239,18 @@ class TreeSvg:
     def boxes(self, marks: Marks | None = None, **options: Any) -> tuple[list[Box], list[Box]]:
         """``(shapes, labels)``: the boxes of the node shapes and of the labels drawn for ``marks``."""
         shapes = [self.shape_box(node.path) for node in self.nodes]
-        return shapes, [label.box for label in self.labels(marks, **options)]
+        labels = [label.box for label in self.labels(marks, **options)]
+        crosses = [_Label(x, y, "✕", 17.0, "middle", "cross").box
+                   for x, y in self._cross_points(self._marks(marks, options.get("values", True)))]
+        return shapes, labels + crosses
+
+    def _cross_points(self, marks: Marks) -> list[tuple[float, float]]:
+        points = []
+        for path in sorted(marks.pruned_roots):
+            if path in self.xy and path:
+                (x1, y1), (x2, y2) = self.xy[path[:-1]], self.xy[path]
+                points.append(((x1 + x2) / 2, (y1 + y2) / 2 + 6.0))
+        return points
 
     def _marks(self, marks: Marks | None, values: bool) -> Marks:
         if marks is None or (not marks.searched and not marks.values):
@@ -316,11 +329,9 @@ class TreeSvg:
              stroke_dasharray=dash, stroke_linecap="round", stroke_opacity=opacity)
 
     def _crosses(self, parent: ET.Element, marks: Marks) -> None:
-        for path in sorted(marks.pruned_roots):
-            if path in self.xy and path:
-                (x1, y1), (x2, y2) = self.xy[path[:-1]], self.xy[path]
-                _sub(parent, "text", "✕", x=(x1 + x2) / 2, y=(y1 + y2) / 2 + 6.0, text_anchor="middle",
-                     font_size=17.0, font_weight="bold", fill="#000000", class_="cross")
+        for x, y in self._cross_points(marks):
+            _sub(parent, "text", "✕", x=x, y=y, text_anchor="middle", font_size=17.0, font_weight="bold",
+                 fill="#000000", class_="cross")
 
     def _shape(self, parent: ET.Element, node: Any, marks: Marks, pv: set) -> None:
         x, y = self.xy[node.path]
@@ -375,29 +386,47 @@ class TreeSvg:
         _sub(parent, "circle", cx=x, cy=y, r=RADIUS * 1.75, fill="none", stroke=CURRENT_COLOR,
              stroke_width=2.5, stroke_dasharray="6 4", class_="current-ring")
 
+    def _legend_entries(self, searched: bool) -> list[tuple[Any, str]]:
+        entries: list[tuple[Any, str]] = [(self._legend_glyph("▲", MAX_COLOR), "MAX"),
+                                          (self._legend_glyph("▼", MIN_COLOR), "MIN"),
+                                          (self._legend_glyph("■", LEAF_COLOR), "leaf")]
+        if searched:
+            entries += [(self._legend_pv, "principal variation (thick)"),
+                        (self._legend_ring, "current node (dashed ring)"),
+                        (self._legend_pruned, "pruned (dotted, ✕)"),
+                        (None, "≥ 6 / ≤ 2: a bound, not the exact value"),
+                        (None, "(5): best so far, not yet a bound")]
+        return entries
+
+    def _legend_rows(self, searched: bool) -> list[list[tuple[Any, str, float]]]:
+        """The legend entries, wrapped into rows that fit the drawing's width."""
+        rows: list[list[tuple[Any, str, float]]] = [[]]
+        x = 12.0
+        for draw, words in self._legend_entries(searched):
+            width = (30.0 if draw is not None else 0.0) + text_width(words, MIN_FONT_PX) * 0.85 + 18
+            if rows[-1] and x + width > self.width:
+                rows.append([])
+                x = 12.0
+            rows[-1].append((draw, words, x))
+            x += width
+        return rows
+
     def _legend(self, parent: ET.Element, marks: Marks) -> None:
         group = _sub(parent, "g", class_="legend")
-        entries = [("▲", MAX_COLOR, "MAX"), ("▼", MIN_COLOR, "MIN"), ("■", LEAF_COLOR, "leaf")]
-        x, y = 12.0, 48.0
-        for mark, color, name in entries:
-            _sub(group, "text", mark, x=x, y=y, font_size=MIN_FONT_PX, fill=color, stroke="#000000",
-                 stroke_width=0.5)
-            _sub(group, "text", name, x=x + 15, y=y, font_size=MIN_FONT_PX)
-            x += 15 + text_width(name, MIN_FONT_PX) + 10
-        if not marks.searched:
-            return
-        y2 = 70.0
-        x = 12.0
-        for draw, words in ((self._legend_pv, "principal variation (thick)"),
-                            (self._legend_ring, "current node (dashed ring)"),
-                            (self._legend_pruned, "pruned (dotted, ✕)"),
-                            (None, "≥ 6 / ≤ 2: a bound, not the exact value; (5): best so far")):
-            if draw is not None:
-                draw(group, x, y2 - 4)
-                x += 30
-            _sub(group, "text", words, x=x, y=y2, font_size=MIN_FONT_PX)
-            x += text_width(words, MIN_FONT_PX) * 0.85 + 16
-        self.legend_width = x
+        for number, row in enumerate(self._legend_rows(marks.searched)):
+            y = self.legend_top + 22.0 * number
+            for draw, words, x in row:
+                if draw is not None:
+                    draw(group, x, y - 4)
+                    x += 30
+                _sub(group, "text", words, x=x, y=y, font_size=MIN_FONT_PX)
+
+    @staticmethod
+    def _legend_glyph(glyph: str, color: str) -> Any:
+        def draw(group: ET.Element, x: float, y: float) -> None:
+            _sub(group, "text", glyph, x=x + 6, y=y + 8, font_size=16.0, fill=color, stroke="#000000",
+                 stroke_width=0.6)
+        return draw
 
     @staticmethod
     def _legend_pv(group: ET.Element, x: float, y: float) -> None:
@@ -438,7 +467,7 @@ def tree_svg(tree: Any, marks: Marks | None = None, *, values: bool = True, wind
         marks = marks if marks is not None else result_marks(result)
         if result.trace is not None:
             description = trace_of(result).describe()
-    return TreeSvg(tree, min_width=min_width).show(marks, values=values, windows=windows,
+    return TreeSvg(tree, min_width=min_width, windows=windows).show(marks, values=values, windows=windows,
                                                    leaf_numbers=leaf_numbers, title=title,
                                                    description=description)
 
