@@ -79,6 +79,22 @@ def test_step_through_supports_minimax_fail_hard_and_text():
     assert generated.slider.max == len(generated.result.trace)
 
 
+def test_step_through_draws_bounds_uses_the_full_width_and_tells_fail_hard_clamping():
+    explorer = widgets.step_through(A_TO_G)
+    explorer.go(explorer.slider.max)
+    svg = shown_svg(explorer)
+    inner = {e.text for e in with_class(svg, "value") if e.get("text-anchor") != "middle"}   # not leaves
+    assert {"5", "≥ 6", "≤ 2"} == inner                        # E is ≥ 6 and C, F are ≤ 2, never plain 6 or 2
+    assert float(svg.get("width")) >= 880                      # the notebook column, not half of it
+    assert "dashed ring" in explorer.legend.value and "≥ 6 / ≤ 2" in explorer.legend.value
+    assert "step" in svg.get("aria-label")
+    hard = _all_sentences(widgets.step_through(A_TO_G, variant="fail-hard"))
+    assert "at E: 6 ≥ β = 5, so E's remaining child K is pruned; fail-hard: E will return β = 5, its value " \
+           "clamped to the window." in hard
+    assert any(s.startswith("F returns 5 to C (fail-hard: its best child gave 2, clamped to α = 5)")
+               for s in hard)
+
+
 def _all_sentences(explorer):
     out = []
     for step in range(1, explorer.slider.max + 1):

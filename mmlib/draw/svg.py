@@ -166,9 +166,9 @@ class TreeSvg:
         self.window_room = text_width(f"[{'8' * widest}, {'8' * widest}]", MIN_FONT_PX) if windows else 0.0
         self.left_margin = 12.0 + max(self.value_room, self.window_room) / 2
         slots = max(self.tree.leaf_count, 1)
-        self.slot = min(max(self._needed_slot(), (min_width - self.left_margin - self._right_room()) / slots),
-                        max(MAX_SLOT, self._needed_slot()))
-        self.width = max(self.left_margin + self.slot * (slots - 1) + self._right_room(), 420.0)
+        room = (min_width - self.left_margin - self._right_room()) / max(slots - 1, 1)
+        self.slot = min(max(self._needed_slot(), room), max(MAX_SLOT, self._needed_slot()))
+        self.width = max(self.left_margin + self.slot * (slots - 1) + self._right_room(), 420.0, min_width)
         self.legend_top = 48.0
         self.top = self.legend_top + 22.0 * len(self._legend_rows(True)) + RADIUS + 8
         self.xy = {path: (self.left_margin + self.slot * x, self.top + LEVEL * -y)
