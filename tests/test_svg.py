@@ -185,3 +185,12 @@ def test_boxes_cover_what_is_drawn():
     drawn = len(elements(svg, "value")) + len(elements(svg, "window")) + len(elements(svg, "cross")) + \
         len([e for e in elements(svg, "order") if e.tag.endswith("text")])
     assert len(labels) == drawn and len(shapes) == 15
+
+
+def test_log_plots_have_a_title_readable_text_and_stay_valid_with_any_label():
+    svg = log_plot_svg([Series("a < b & \x01c", [1, 2], [3, 9])], x_range=(0.8, 2.2), y_range=(1, 100),
+                       title="x & y <z>", xlabel="depth", ylabel="leaves")
+    root = ET.fromstring(svg)
+    assert root.find(f"{{{SVG_NS}}}title").text == "x & y <z>" and root.get("role") == "img"
+    sizes = [float(e.get("font-size")) for e in root.iter() if e.tag.endswith("text")]
+    assert min(sizes) >= 12

@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import ArgumentError
 from ..trace import Marks, format_value, format_window, minimax_marks, result_marks, result_tree, trace_of
 from .tree import (
     CURRENT_COLOR,
@@ -487,7 +488,7 @@ def _attrs(**attributes: Any) -> str:
             continue
         name = "class" if key == "class_" else key.replace("_", "-")
         text = _num(value) if isinstance(value, float) else str(value)
-        parts.append(f'{name}="{html.escape(text, quote=True)}"')
+        parts.append(f'{name}="{html.escape(clean_text(text), quote=True)}"')
     return " ".join(parts)
 
 
@@ -496,13 +497,16 @@ def _element(tag: str, **attributes: Any) -> str:
 
 
 def _text(x: float, y: float, text: str, **attributes: Any) -> str:
-    return f"<text {_attrs(x=float(x), y=float(y), **attributes)}>{html.escape(text, quote=False)}</text>"
+    body = html.escape(clean_text(text), quote=False)
+    return f"<text {_attrs(x=float(x), y=float(y), **attributes)}>{body}</text>"
 
 
 def _svg_open(width: float, height: float, label: str) -> str:
+    label = clean_text(label)
     return (f'<svg xmlns="{SVG_NS}" {_attrs(width=float(width), height=float(height))} '
             f'viewBox="0 0 {_num(width)} {_num(height)}" font-family="{FONT}" role="img" '
-            f'aria-label="{html.escape(label, quote=True)}" style="max-width:100%;height:auto">')
+            f'aria-label="{html.escape(label, quote=True)}" style="max-width:none;height:auto">'
+            f'<title>{html.escape(label, quote=False)}</title>')
 
 
 # -- log-scale line plots ---------------------------------------------------------------------------
@@ -551,7 +555,7 @@ def log_plot_svg(series: Sequence[Series], *, x_range: tuple[float, float], y_ra
     """
     (y0, y1) = y_range
     if not (0 < y0 < y1):
-        raise ValueError(f"y_range: expected 0 < low < high, got {y_range!r}")
+        raise ArgumentError(f"y_range: expected 0 < low < high, got {y_range!r}")
     frame = _Frame(left=62, top=30, width=width - 80, height=height - 78, x_range=x_range,
                    log_range=(math.log10(y0), math.log10(y1)))
     parts = [_svg_open(width, height, title or "plot"),
@@ -563,8 +567,8 @@ def log_plot_svg(series: Sequence[Series], *, x_range: tuple[float, float], y_ra
     parts.append(_plot_legend(frame, series))
     parts.append(_text(width / 2, 18, title, text_anchor="middle", font_size=13.0, class_="title"))
     centre, mid = frame.left + frame.width / 2, frame.top + frame.height / 2
-    parts.append(_text(centre, height - 10, xlabel, text_anchor="middle", font_size=11.0))
-    parts.append(_text(14, mid, ylabel, text_anchor="middle", font_size=11.0,
+    parts.append(_text(centre, height - 10, xlabel, text_anchor="middle", font_size=12.0))
+    parts.append(_text(14, mid, ylabel, text_anchor="middle", font_size=12.0,
                        transform=f"rotate(-90 14 {_num(mid)})"))
     parts.append("</svg>")
     return "".join(parts)
@@ -581,12 +585,12 @@ def _axes(frame: _Frame) -> list[str]:
         out.append(_element("line", x1=frame.left, y1=y, x2=frame.left + frame.width, y2=y, stroke='#cccccc',
                                     stroke_width=0.7))
         out.append(_text(frame.left - 6, y + 4, "10" + str(power).translate(_SUPERSCRIPTS), text_anchor="end",
-                         font_size=10.0))
+                         font_size=12.0))
     for tick in range(math.ceil(frame.x_range[0]), math.floor(frame.x_range[1]) + 1):
         x, _ = frame.px(tick, 10.0 ** frame.log_range[0])
         out.append(_element("line", x1=x, y1=float(frame.top), x2=x, y2=bottom, stroke="#e4e4e4",
                             stroke_width=0.7))
-        out.append(_text(x, bottom + 14, str(tick), text_anchor="middle", font_size=10.0))
+        out.append(_text(x, bottom + 14, str(tick), text_anchor="middle", font_size=12.0))
     return out
 
 
@@ -614,6 +618,6 @@ def _plot_legend(frame: _Frame, series: Sequence[Series]) -> str:
                             stroke_width=line.width, stroke_dasharray=line.dash or None))
         if line.markers:
             out.append(_element("circle", cx=x + 13, cy=y - 4, r=3.0, fill=line.color))
-        out.append(_text(x + 32, y, line.label, font_size=10.0))
+        out.append(_text(x + 32, y, line.label, font_size=12.0))
     out.append("</g>")
     return "".join(out)
