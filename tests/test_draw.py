@@ -274,3 +274,84 @@ def test_plots_reject_bad_rows():
         draw.plot_growth([{"depth": 1}])
     with pytest.raises(ArgumentError, match="measure"):
         draw.plot_growth(rows_for(2, [1], "best", "alphabeta", lambda d: 2), measure="time")
+
+
+# -- the facts painted: bounds, meaning beyond colour, readable text, no overlaps ---------------------
+
+def test_a_bound_is_drawn_as_a_bound():
+    figure = draw.draw_tree(search.alphabeta(AIMA, trace=True))
+    view_texts = [t.get_text() for t in figure.axes[0].texts]
+    assert view_texts.count("≤ 2") == 2                 # C and D return 2 ≤ α = 3: upper bounds
+    assert "3" in view_texts and figure.axes[0].get_title().startswith("alphabeta (fail-soft, >=): value 3")
+    hard = draw.draw_tree(search.alphabeta(A_TO_G, variant="fail-hard", trace=True))
+    assert {"≥ 5", "≤ 5"} <= {t.get_text() for t in hard.axes[0].texts}
+
+
+def _view(result, **options):
+    tree = result.game
+    view = TreeView(tree, windows=options.get("windows", False))
+    view.show(draw.marks_from_result(result), **options)
+    return view
+
+
+def test_meaning_is_carried_by_line_style_and_said_in_the_legend():
+    view = _view(search.alphabeta(A_TO_G, trace=True))
+    styles = dict(zip(view.edge_paths, view.edges.get_linestyles(), strict=True))
+    widths = dict(zip(view.edge_paths, view.edges.get_linewidths(), strict=True))
+    dotted, solid = styles[(0, 1, 1)], styles[(0, 0)]
+    assert dotted != solid and dotted[1] is not None     # the pruned edge to K is dashed/dotted
+    assert widths[(0,)] >= 3 > widths[(1,)]              # A-B is on the principal variation
+    legend = [t.get_text() for t in view.legend.get_texts()]
+    assert "principal variation (thick)" in legend and "pruned (dotted, ✕)" in legend
+    assert any("bound" in text for text in legend)
+    okabe_ito = {"#56B4E9", "#E69F00", "#D55E00"}
+    from mmlib.draw import tree as tree_module
+    assert {tree_module.MAX_COLOR, tree_module.MIN_COLOR, tree_module.PV_COLOR} == okabe_ito
+    step = TreeView(A_TO_G)
+    step.show(marks_from_events(step.tree, search.alphabeta(A_TO_G, trace=True).trace[:5]))
+    assert step.current_ring.get_linestyles()[0][1] is not None    # the current node: a dashed ring
+    assert "current node (dashed ring)" in [t.get_text() for t in step.legend.get_texts()]
+
+
+@pytest.mark.parametrize("nested", [AIMA, A_TO_G, SEED000, mixed_depths()],
+                         ids=["AIMA", "A-G", "CS312", "mixed"])
+def test_labels_do_not_touch_node_markers_or_each_other(nested):
+    result = search.alphabeta(nested, trace=True)
+    view = _view(result, windows=True)
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    canvas = FigureCanvasAgg(view.figure)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    to_px = view.ax.transData.transform
+    scale = view.figure.dpi / 72
+    markers = []
+    for node in view.nodes:
+        x, y = to_px(view.positions[node.path])
+        half = (view.node_size * (0.55 if node.is_leaf() else 1.0)) ** 0.5 * scale / 2
+        markers.append((x - half, y - half, x + half, y + half))
+    labels = []
+    for group in (view.value_texts, view.window_texts, view.number_texts, view.cross_texts):
+        for text in group.values():
+            if text.get_visible() and text.get_text():
+                box = text.get_window_extent(renderer)
+                labels.append((box.x0, box.y0, box.x1, box.y1))
+
+    def overlap(a, b):
+        return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+    assert labels
+    for label in labels:
+        assert not any(overlap(label, marker) for marker in markers), label
+    for i, first in enumerate(labels):
+        assert not any(overlap(first, second) for second in labels[i + 1:]), first
+
+
+def test_no_text_is_smaller_than_9_points():
+    from mmlib import trees as trees_module
+    big = trees_module.explicit(trees_module.ordered(3, 3, "random", seed=1))
+    for figure in (draw.draw_tree(search.alphabeta(big, trace=True), windows=True), draw.draw_tree(AIMA)):
+        ax = figure.axes[0]
+        texts = list(ax.texts) + list(ax.get_legend().get_texts()) + [ax.title]
+        assert min(text.get_fontsize() for text in texts if text.get_text()) >= 9
+        assert figure.get_figwidth() <= 12        # shrunk at most to 3/4 in a 900-pixel column

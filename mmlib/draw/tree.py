@@ -175,7 +175,7 @@ class TreeView:
     """
 
     def __init__(self, tree: Any, *, ax: Any = None, edge_labels: bool = False,
-                 node_size: float | None = None, title: str | None = None):
+                 node_size: float | None = None, title: str | None = None, windows: bool = False):
         from matplotlib.figure import Figure
 
         self.tree = as_tree(tree)
@@ -183,7 +183,8 @@ class TreeView:
         self.nodes = self.tree.nodes()
         slots = max(self.tree.leaf_count, 1)
         if ax is None:
-            width = min(max(1.2 + 0.62 * slots, 4.0), 12.0)
+            needed = self._needed_slot_points(windows) * (slots + 0.8) / 72 / 0.93
+            width = min(max(1.2 + 0.62 * slots, needed, 4.0), 12.0)
             height = min(max(1.25 * (self.tree.height + 1) + 1.2, 3.0), 10.0)
             self.figure = Figure(figsize=(width, height), layout="constrained")
             ax = self.figure.add_subplot()
@@ -203,6 +204,32 @@ class TreeView:
         self._draw_nodes()
         self._draw_texts()
         self._draw_frame(title)
+
+    def _needed_slot_points(self, windows: bool) -> float:
+        """The slot width (points) at which no label of a node reaches its neighbour on the
+        same level, with the largest font and marker used (labels to the right of inner nodes,
+        under leaves)."""
+        radius, font = 520.0 ** 0.5 / 2, 11.0
+        widest = max((len(format_value(leaf.value)) for leaf in self.tree.leaves()), default=1)
+        value = (widest + 2) * 0.68 * font
+        window = (2 * widest + 4) * 0.62 * MIN_FONT_PT if windows else 0.0
+
+        def extent(node: Any) -> tuple[float, float]:
+            if node.is_leaf():
+                half = max(widest * 0.62 * font, window) / 2
+                return max(half, radius * 0.75), max(half, radius * 0.75 + 3 + MIN_FONT_PT * 1.6)
+            return radius, radius + 3 + max(value, window)
+
+        rows: dict[float, list[tuple[float, Any]]] = {}
+        for node in self.nodes:
+            x, y = self.positions[node.path]
+            rows.setdefault(y, []).append((x, node))
+        needed = 0.0
+        for row in rows.values():
+            row.sort(key=lambda item: item[0])
+            for (x1, left), (x2, right) in zip(row, row[1:], strict=False):
+                needed = max(needed, (extent(left)[1] + extent(right)[0] + 4) / (x2 - x1))
+        return needed
 
     # -- building the artists (once) --------------------------------------------------------
     def _draw_edges(self, edge_labels: bool) -> None:
@@ -425,7 +452,7 @@ def draw_tree(tree_or_result: Any, *, ax: Any = None, values: bool = True, windo
             raise ArgumentTypeError(f"tree_or_result: {type(tree_or_result).__name__} is a game, not a "
                                     "tree; draw game positions with draw.draw_game_tree")
         tree, marks = as_tree(tree_or_result), Marks()
-    view = TreeView(tree, ax=ax, edge_labels=edge_labels, node_size=node_size, title=title)
+    view = TreeView(tree, ax=ax, edge_labels=edge_labels, node_size=node_size, title=title, windows=windows)
     return view.show(marks, values=values, windows=windows, leaf_numbers=leaf_numbers)
 
 
