@@ -12,9 +12,9 @@ from mmlib import draw, search, trees  # noqa: E402
 from mmlib.draw.tree import TreeView, marks_from_events  # noqa: E402
 from mmlib.errors import ArgumentError, ArgumentTypeError  # noqa: E402
 
-A_TO_G = [[[3, 5], [6, 9]], [[1, 2], [0, -1]]]        # seed 003
+A_TO_G = [[[3, 5], [6, 9]], [[1, 2], [0, -1]]]        # E. Özbilge 2024, the A–G walkthrough
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]           # AIMA figure 5.2
-SEED000 = [[[1, 5, 6], [8, 3]], [-100, [1, 100]]]    # seed 000 depth-3 tree, L = -100, W = 100
+CS312 = [[[1, 5, 6], [8, 3]], [-100, [1, 100]]]   # Cornell CS 312, Recitation 21: depth 3, L = -100, W = 100
 
 
 def png_bytes(figure) -> bytes:
@@ -120,7 +120,7 @@ def values_of(tree, paths):
 def test_pruned_leaves_of_the_a_to_g_walkthrough_are_9_0_and_minus_1():
     tree = trees.from_nested(A_TO_G)
     result = search.alphabeta(tree, trace=True)
-    assert values_of(tree, draw.pruned_leaves(result)) == [-1, 0, 9]       # seed 003
+    assert values_of(tree, draw.pruned_leaves(result)) == [-1, 0, 9]       # E. Özbilge 2024
     marks = draw.marks_from_result(result)
     assert {tree.label_of(p) for p in marks.pruned_roots} == {"G", tree.label_of((0, 1, 1))}
 
@@ -152,10 +152,10 @@ def test_minimax_prunes_nothing():
     assert draw.pruned_leaves(result) == []
 
 
-def test_windows_are_the_ones_of_the_seed_000_figure():
-    # seed 000: fail-hard alpha-beta, children in order; the 8 leaf is called with [L, 6],
+def test_windows_are_the_ones_of_the_cs312_figure():
+    # Cornell CS 312: fail-hard alpha-beta, children in order; the 8 leaf is called with [L, 6],
     # the right subtree of the root with [6, W].
-    tree = trees.from_nested(SEED000)
+    tree = trees.from_nested(CS312)
     result = search.alphabeta(tree, variant="fail-hard", trace=True)
     marks = draw.marks_from_result(result)
     inf = float("inf")
@@ -225,7 +225,7 @@ def test_game_tree_values_follow_the_slides():
 
     game = games.TicTacToe()
     tree, states = draw.game_tree(game, depth=1)
-    # seed 003, open lines E(n) = M(n) - O(n) after X's first move: corner 8-5=3, edge 8-6=2, centre 8-4=4
+    # E. Özbilge 2024: open lines E(n) = M(n) - O(n) after X moves: corner 8-5=3, edge 8-6=2, centre 8-4=4
     assert [leaf.value for leaf in tree.leaves()] == [3, 2, 3, 2, 4, 2, 3, 2, 3]
     assert len(states) == 10
     with pytest.raises(ArgumentError, match="max_nodes"):
@@ -313,7 +313,7 @@ def test_meaning_is_carried_by_line_style_and_said_in_the_legend():
     assert "current node (dashed ring)" in [t.get_text() for t in step.legend.get_texts()]
 
 
-@pytest.mark.parametrize("nested", [AIMA, A_TO_G, SEED000, mixed_depths()],
+@pytest.mark.parametrize("nested", [AIMA, A_TO_G, CS312, mixed_depths()],
                          ids=["AIMA", "A-G", "CS312", "mixed"])
 def test_labels_do_not_touch_node_markers_or_each_other(nested):
     result = search.alphabeta(nested, trace=True)

@@ -6,7 +6,7 @@ from mmlib import search, trees
 from mmlib.draw.svg import Series, TreeSvg, log_plot_svg, tree_svg
 from mmlib.draw.tree import marks_from_events, marks_from_result
 
-A_TO_G = [[[3, 5], [6, 9]], [[1, 2], [0, -1]]]   # seed 003: value 5, leaves 9, 0, -1 pruned
+A_TO_G = [[[3, 5], [6, 9]], [[1, 2], [0, -1]]]   # E. Özbilge 2024: value 5, leaves 9, 0, -1 pruned
 AIMA_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]   # AIMA figure 5.2: value 3, leaves 4 and 6 pruned
 
 
@@ -46,7 +46,7 @@ def test_pruned_style_marks_exactly_the_leaves_the_search_never_evaluated():
         if "pruned" in classes(shapes[leaf.label]):
             assert float(shapes[leaf.label].get("fill-opacity")) < 0.5
     pruned_values = sorted(leaf.value for leaf in tree.leaves() if "pruned" in classes(shapes[leaf.label]))
-    assert pruned_values == [-1, 0, 9]           # seed 003
+    assert pruned_values == [-1, 0, 9]           # E. Özbilge 2024, the A–G walkthrough
     # G (MAX over 0 and -1) is cut away under C: marked with one cross, like K under E
     assert len(elements(tree_svg(tree, marks_from_result(result)), "cross")) == 2
 
@@ -95,7 +95,7 @@ def test_log_plot_has_one_point_per_measurement_and_a_tick_per_power_of_ten():
 from mmlib.draw.svg import MIN_FONT_PX  # noqa: E402
 from mmlib.trace import trace_of  # noqa: E402
 
-SEED000 = [[[1, 5, 6], [8, 3]], [-100, [1, 100]]]
+CS312 = [[[1, 5, 6], [8, 3]], [-100, [1, 100]]]
 
 
 def mixed_depths():
@@ -148,7 +148,7 @@ def test_text_is_at_least_12_px_and_the_drawing_is_never_shrunk():
 
 
 def layouts_to_check():
-    for nested in (AIMA_5_2, A_TO_G, SEED000, mixed_depths(), [[[7]]], [[i * 3 + j for j in range(3)]
+    for nested in (AIMA_5_2, A_TO_G, CS312, mixed_depths(), [[[7]]], [[i * 3 + j for j in range(3)]
                                                                       for i in range(9)]):
         tree = trees.from_nested(nested)
         yield TreeSvg(tree), None, {"values": True}                                 # plain tree

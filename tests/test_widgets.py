@@ -11,7 +11,7 @@ import pytest  # noqa: E402
 from mmlib import trees, widgets  # noqa: E402
 from mmlib.errors import ArgumentError  # noqa: E402
 
-A_TO_G = [[[3, 5], [6, 9]], [[1, 2], [0, -1]]]   # seed 003
+A_TO_G = [[[3, 5], [6, 9]], [[1, 2], [0, -1]]]   # E. Özbilge 2024, the A–G walkthrough
 T1_IN = "ABCDEFGH\nA: BC\nB: DE\nC: FGH\nD 7\nE 5\nF 9\nG 3\nH 1\n"   # the course's t1.in
 
 
@@ -35,7 +35,7 @@ def test_step_through_has_the_dom_classes_of_the_browser_tests():
     assert explorer.next.description == "Next"
 
 
-def test_step_through_tells_the_seed_003_walkthrough():
+def test_step_through_tells_the_a_to_g_walkthrough():
     explorer = widgets.step_through(A_TO_G)
     sentences = []
     for _ in range(explorer.slider.max):
@@ -64,7 +64,7 @@ def test_moving_the_slider_redraws_the_figure():
     assert explorer.slider.value == 9 and explorer.status.value.startswith("step 9:")
     explorer.go(10_000)
     assert explorer.slider.value == explorer.slider.max
-    final = shown_svg(explorer)     # seed 003: leaves 9, 0, -1 pruned, value 5 along A-B-D-I
+    final = shown_svg(explorer)     # E. Özbilge 2024: leaves 9, 0, -1 pruned, value 5 along A-B-D-I
     assert sorted(e.get("data-label") for e in with_class(final, "node", "pv")) == ["A", "B", "D", "I"]
     assert sorted(e.get("data-label") for e in with_class(final, "leaf", "pruned")) == ["K", "N", "O"]
 
@@ -215,8 +215,8 @@ def test_tictactoe_never_raises_on_bad_clicks_and_the_computer_never_loses():
     assert all(b.description == " " for b in board.buttons)
 
 
-def test_step_through_replays_seed_000_from_its_own_window():
-    # Seed 000 calls minimax(n, d, L, W); its figure shows the root's window as [L, W].
+def test_step_through_replays_cs312_from_its_own_window():
+    # Cornell CS 312 calls minimax(n, d, L, W); its figure shows the root's window as [L, W].
     W, L = 100, -100
     explorer = widgets.step_through([[[1, 5, 6], [8, 3]], [L, [1, W]]], variant="fail-hard", cutoff=">",
                                     alpha=L, beta=W)
