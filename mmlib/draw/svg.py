@@ -68,6 +68,10 @@ RADIUS = 15.0
 """Half-size of a node shape (letters inside are 12 px)."""
 LEVEL = 84.0
 """Vertical distance between levels: room for a leaf's value, window and the next level's labels."""
+RING = RADIUS * 1.35
+"""Radius of the dashed ring around the current inner node (it clears the triangle's corners)."""
+LEAF_RING = RADIUS * 1.0
+"""Radius of the ring around the current leaf."""
 BADGE = 10.0
 """Radius of the circle numbering a leaf's evaluation order."""
 GAP = 4.0
@@ -174,7 +178,7 @@ class TreeSvg:
         self.top = self.legend_top + 22.0 * len(self._legend_rows(True)) + RADIUS + 8
         self.xy = {path: (self.left_margin + self.slot * x, self.top + LEVEL * -y)
                    for path, (x, y) in self.grid.items()}
-        self.height = self.top + LEVEL * self.tree.height + RADIUS * 0.65 + GAP + VALUE_FONT_PX + \
+        self.height = self.top + LEVEL * self.tree.height + LEAF_RING + 2 + GAP + VALUE_FONT_PX + \
             MIN_FONT_PX * 1.3 + 12
         self.letters = True
 
@@ -183,8 +187,13 @@ class TreeSvg:
         """How far a node's shape and labels reach to its left and to its right."""
         if self.kind[path] == "leaf":
             half = max(self.value_room, self.window_room) / 2
-            return max(half, RADIUS * 0.65), max(half, RADIUS * 0.65 + GAP + 2 * BADGE)
-        return RADIUS * 1.1, RADIUS * 1.1 + GAP + max(self.value_room, self.window_room)
+            return max(half, LEAF_RING + 2), max(half, self._badge_x() + BADGE)
+        return RING + 2, RING + GAP + max(self.value_room, self.window_room)
+
+    @staticmethod
+    def _badge_x() -> float:
+        """Where the centre of a leaf's order badge sits, right of the leaf (clear of its ring)."""
+        return LEAF_RING + 2 + GAP + BADGE
 
     def _needed_slot(self) -> float:
         by_level: dict[float, list[tuple[float, tuple]]] = {}
@@ -199,6 +208,9 @@ class TreeSvg:
 
     def _right_room(self) -> float:
         return max(self._extent(path)[1] for path in self.grid) + 12.0
+
+    def _ring(self, path: tuple) -> float:
+        return LEAF_RING if self.kind[path] == "leaf" else RING
 
     def shape_box(self, path: tuple) -> Box:
         """The box a node's shape covers."""
@@ -219,18 +231,18 @@ class TreeSvg:
             x, y = self.xy[node.path]
             window = format_window(marks.windows.get(node.path)) if windows else ""
             if node.is_leaf():
-                below = y + RADIUS * 0.65 + GAP + 0.8 * VALUE_FONT_PX
+                below = y + LEAF_RING + 2 + GAP + 0.8 * VALUE_FONT_PX
                 out.append(_Label(x, below, format_value(node.value), VALUE_FONT_PX, "middle", "value"))
                 if window:
                     out.append(_Label(x, below + MIN_FONT_PX * 1.3, window, MIN_FONT_PX, "middle", "window"))
                 number = marks.leaf_numbers.get(node.path) if leaf_numbers else None
                 if number is not None:
-                    cx = x + RADIUS * 0.65 + GAP + BADGE
+                    cx = x + self._badge_x()
                     out.append(_Label(cx, y + MIN_FONT_PX * 0.35, str(number), MIN_FONT_PX, "middle",
                                       "order"))
             else:
                 text = marks.value_text(node.path) if values else ""
-                left = x + RADIUS * 1.1 + GAP
+                left = x + RING + GAP
                 if text:
                     out.append(_Label(left, y - 3, text, VALUE_FONT_PX, "start", "value"))
                 if window:
@@ -240,6 +252,10 @@ class TreeSvg:
     def boxes(self, marks: Marks | None = None, **options: Any) -> tuple[list[Box], list[Box]]:
         """``(shapes, labels)``: the boxes of the node shapes and of the labels drawn for ``marks``."""
         shapes = [self.shape_box(node.path) for node in self.nodes]
+        current = marks.current if marks is not None else None
+        if current is not None:
+            x, y, r = *self.xy[current], self._ring(current) + 1.25      # half the ring's stroke
+            shapes.append(Box(x - r, y - r, x + r, y + r, "current-ring"))
         labels = [label.box for label in self.labels(marks, **options)]
         crosses = [_Label(x, y, "✕", 17.0, "middle", "cross").box
                    for x, y in self._cross_points(self._marks(marks, options.get("values", True)))]
@@ -384,7 +400,7 @@ class TreeSvg:
         if marks.current is None or marks.current not in self.xy:
             return
         x, y = self.xy[marks.current]
-        _sub(parent, "circle", cx=x, cy=y, r=RADIUS * 1.75, fill="none", stroke=CURRENT_COLOR,
+        _sub(parent, "circle", cx=x, cy=y, r=self._ring(marks.current), fill="none", stroke=CURRENT_COLOR,
              stroke_width=2.5, stroke_dasharray="6 4", class_="current-ring")
 
     def _legend_entries(self, searched: bool) -> list[tuple[Any, str]]:

@@ -72,6 +72,8 @@ PV_COLOR = "#D55E00"        # vermillion, with thick solid edges
 EDGE_COLOR = "#555555"
 PRUNED_COLOR = "#999999"    # with dotted edges and a ✕
 CURRENT_COLOR = "#000000"   # a dashed ring
+RING_AREA = 1.9
+"""The dashed ring around the current node has this many times the area of the node's marker."""
 FADED_ALPHA = 0.35
 PENDING_ALPHA = 0.55
 MIN_FONT_PT = 9.0
@@ -217,8 +219,9 @@ class TreeView:
         def extent(node: Any) -> tuple[float, float]:
             if node.is_leaf():
                 half = max(widest * 0.62 * font, window) / 2
-                return max(half, radius * 0.75), max(half, radius * 0.75 + 3 + MIN_FONT_PT * 1.6)
-            return radius, radius + 3 + max(value, window)
+                ring = radius * (0.55 * RING_AREA) ** 0.5
+                return max(half, ring), max(half, ring + 3 + MIN_FONT_PT * 1.6)
+            return radius * RING_AREA ** 0.5, radius * RING_AREA ** 0.5 + 3 + max(value, window)
 
         rows: dict[float, list[tuple[float, Any]]] = {}
         for node in self.nodes:
@@ -258,7 +261,7 @@ class TreeView:
             self.node_artists[kind] = self.ax.scatter(
                 xs, ys, s=size, marker=shapes[kind], c=self._base_color(kind), edgecolors="black",
                 linewidths=0.8, zorder=2)
-        self.current_ring = self.ax.scatter([], [], s=self.node_size * 3.2, facecolors="none",
+        self.current_ring = self.ax.scatter([], [], s=self.node_size * RING_AREA, facecolors="none",
                                             edgecolors=CURRENT_COLOR, linewidths=2.0, linestyles="--",
                                             zorder=5)
 
@@ -271,6 +274,7 @@ class TreeView:
         self.value_texts, self.window_texts, self.number_texts, self.cross_texts = {}, {}, {}, {}
         letters = 2 * r >= MIN_FONT_PT * 1.9
         leaf_r = r * 0.55 ** 0.5
+        ring, leaf_ring = r * RING_AREA ** 0.5, leaf_r * RING_AREA ** 0.5     # the current node's ring
         for node in self.nodes:
             x, y = self.positions[node.path]
             if letters:
@@ -280,22 +284,23 @@ class TreeView:
                 turned = 90 if self.crowded else 0
                 self.value_texts[node.path] = ax.annotate(
                     format_value(node.value) if self.leaf_values_shown else "", (x, y),
-                    xytext=(0, -(leaf_r + 2)), textcoords="offset points", ha="center", va="top",
+                    xytext=(0, -(leaf_ring + 3)), textcoords="offset points", ha="center",
+                    va="top",
                     fontsize=font, rotation=turned, zorder=4)
                 self.window_texts[node.path] = ax.annotate(
-                    "", (x, y), xytext=(0, -(leaf_r + 4 + self.value_depth)),
+                    "", (x, y), xytext=(0, -(leaf_ring + 5 + self.value_depth)),
                     textcoords="offset points", ha="center", va="top", fontsize=MIN_FONT_PT,
                     color="#333333", rotation=turned)
                 self.number_texts[node.path] = ax.annotate(
-                    "", (x, y), xytext=(leaf_r + 3, leaf_r), textcoords="offset points", ha="left",
+                    "", (x, y), xytext=(leaf_ring + 3, leaf_r), textcoords="offset points", ha="left",
                     va="center", fontsize=MIN_FONT_PT, color="white", zorder=6, visible=False,
                     bbox={"boxstyle": "circle,pad=0.15", "fc": "#333333", "ec": "none"})
             else:
                 self.value_texts[node.path] = ax.annotate(
-                    "", (x, y), xytext=(r + 3, 1), textcoords="offset points", ha="left", va="bottom",
+                    "", (x, y), xytext=(ring + 3, 1), textcoords="offset points", ha="left", va="bottom",
                     fontsize=font, fontweight="bold", zorder=4)
                 self.window_texts[node.path] = ax.annotate(
-                    "", (x, y), xytext=(r + 3, -1), textcoords="offset points", ha="left", va="top",
+                    "", (x, y), xytext=(ring + 3, -1), textcoords="offset points", ha="left", va="top",
                     fontsize=MIN_FONT_PT, color="#333333")
             if node.path:
                 px, py = self.positions[node.path[:-1]]
@@ -359,6 +364,8 @@ class TreeView:
             self._show_node_texts(node, marks, values, windows, leaf_numbers)
         if marks.current is not None and marks.current in self.positions:
             self.current_ring.set_offsets([self.positions[marks.current]])
+            leaf = self.tree.node(marks.current).is_leaf()
+            self.current_ring.set_sizes([self.node_size * RING_AREA * (0.55 if leaf else 1.0)])
         else:
             self.current_ring.set_offsets(_empty_offsets())
         self._show_legend(marks)
