@@ -426,6 +426,9 @@ def _subtree_paths(tree: Tree, root: Path) -> Iterable[Path]:
         stack.extend(node.children)
 
 
+_KINDS = frozenset({"enter", "leaf", "update", "cutoff", "hit", "return"})
+
+
 def _normalised(events: Iterable[Any], start: Path, negamax: bool) -> Iterable[_Event]:
     """Events with paths from the root and, for negamax, values from MAX's point of view."""
     sign: dict[Path, int] = {}
@@ -433,6 +436,9 @@ def _normalised(events: Iterable[Any], start: Path, negamax: bool) -> Iterable[_
         if not hasattr(event, "kind") or not hasattr(event, "path"):
             raise ArgumentTypeError(f"events: expected transcript events (mmlib.instrument.Event), "
                                     f"got {type(event).__name__}")
+        if event.kind not in _KINDS:
+            raise ArgumentError(f"events: unknown event kind {event.kind!r} (expected one of "
+                                f"{', '.join(sorted(_KINDS))})")
         path = start + tuple(event.path)
         if event.kind == "enter":
             sign[path] = 1 if event.is_max or not negamax else -1

@@ -315,9 +315,14 @@ def test_meaning_is_carried_by_line_style_and_said_in_the_legend():
 
 @pytest.mark.parametrize("nested", [AIMA, A_TO_G, CS312, mixed_depths()],
                          ids=["AIMA", "A-G", "CS312", "mixed"])
-def test_labels_do_not_touch_node_markers_or_each_other(nested):
+@pytest.mark.parametrize("step", [None, 7, 12])
+def test_labels_do_not_touch_node_markers_or_each_other(nested, step):
+    from mmlib.trace import trace_of
+
     result = search.alphabeta(nested, trace=True)
-    view = _view(result, windows=True)
+    view = TreeView(result.game, windows=True)
+    marks = trace_of(result).marks(step)
+    view.show(marks, windows=True)
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     canvas = FigureCanvasAgg(view.figure)
@@ -329,6 +334,10 @@ def test_labels_do_not_touch_node_markers_or_each_other(nested):
     for node in view.nodes:
         x, y = to_px(view.positions[node.path])
         half = (view.node_size * (0.55 if node.is_leaf() else 1.0)) ** 0.5 * scale / 2
+        markers.append((x - half, y - half, x + half, y + half))
+    if marks.current is not None:                            # the dashed ring round the current node
+        x, y = to_px(view.positions[marks.current])
+        half = view.current_ring.get_sizes()[0] ** 0.5 * scale / 2
         markers.append((x - half, y - half, x + half, y + half))
     labels = []
     for group in (view.value_texts, view.window_texts, view.number_texts, view.cross_texts):

@@ -172,6 +172,9 @@ def test_bad_input_is_refused_clearly():
         trace_of(search.alphabeta(AIMA))
     with pytest.raises(ArgumentError, match="variant"):
         Trace(AIMA, [], variant="fail-medium")
+    from mmlib.instrument import Event
+    with pytest.raises(ArgumentError, match="kind"):
+        Trace(AIMA, [Event("jump", ())])
     model = trace_of(search.alphabeta(AIMA, trace=True))
     with pytest.raises(ArgumentError, match="step"):
         model.marks(-1)
