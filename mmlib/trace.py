@@ -45,6 +45,7 @@ __all__ = [
     "UNKNOWN",
     "Marks",
     "Trace",
+    "TraceEvent",
     "trace_of",
     "bound_of",
     "format_value",
@@ -212,8 +213,9 @@ def minimax_marks(tree: Any) -> Marks:
 # -- the model -------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class _Event:
-    """A transcript event with an absolute path, in MAX's point of view."""
+class TraceEvent:
+    """A transcript event (the fields of :class:`mmlib.instrument.Event`) with its path from
+    the tree's root and its values and window from MAX's point of view."""
 
     kind: str
     path: Path
@@ -256,7 +258,7 @@ class Trace:
         self.fail_hard = variant == "fail-hard"
         self.algorithm = algorithm or (
             variant if variant == "minimax" else f"alphabeta ({variant}, {cutoff})")
-        self.events: tuple[_Event, ...] = tuple(_normalised(events, self.start, negamax))
+        self.events: tuple[TraceEvent, ...] = tuple(_normalised(events, self.start, negamax))
         self._sentences: list[str | None] | None = None
         self._final = self._replay(len(self.events))
         self._final.pv = self.pv
@@ -429,7 +431,7 @@ def _subtree_paths(tree: Tree, root: Path) -> Iterable[Path]:
 _KINDS = frozenset({"enter", "leaf", "update", "cutoff", "hit", "return"})
 
 
-def _normalised(events: Iterable[Any], start: Path, negamax: bool) -> Iterable[_Event]:
+def _normalised(events: Iterable[Any], start: Path, negamax: bool) -> Iterable[TraceEvent]:
     """Events with paths from the root and, for negamax, values from MAX's point of view."""
     sign: dict[Path, int] = {}
     for event in events:
@@ -450,7 +452,7 @@ def _normalised(events: Iterable[Any], start: Path, negamax: bool) -> Iterable[_
         if s == -1 and value is not None and event.kind != "leaf":   # a leaf is already MAX's view
             value = -value
         score = -event.score if s == -1 and event.score is not None else event.score
-        yield _Event(event.kind, path, value, alpha, beta, event.move, score, tuple(event.skipped),
+        yield TraceEvent(event.kind, path, value, alpha, beta, event.move, score, tuple(event.skipped),
                      event.is_max)
 
 
@@ -549,7 +551,7 @@ class _Narrator:
         event = self.events[k]
         return getattr(self, f"_{event.kind}")(k, event)
 
-    def _enter(self, k: int, event: _Event) -> str:
+    def _enter(self, k: int, event: TraceEvent) -> str:
         here, node = self.label(event.path), self.tree.node(event.path)
         window = format_window((event.alpha, event.beta))
         called = f" with [α, β] = {window}" if window else ""
@@ -557,10 +559,10 @@ class _Narrator:
             return f"reach the leaf {here}{called}."
         return f"enter {here} ({'MAX' if event.is_max else 'MIN'}){called}."
 
-    def _leaf(self, k: int, event: _Event) -> str:
+    def _leaf(self, k: int, event: TraceEvent) -> str:
         return f"{self.label(event.path)} is a leaf: its value is {format_value(event.value)}."
 
-    def _update(self, k: int, event: _Event) -> str:
+    def _update(self, k: int, event: TraceEvent) -> str:
         here = self.label(event.path)
         child = self.label(event.path + (event.move,))
         text = (f"at {here}: {child} returned {format_value(event.score)}, so {here}'s value so far is "
@@ -573,7 +575,7 @@ class _Narrator:
             text += f"; now α = {format_value(event.alpha)}, β = {format_value(event.beta)}"
         return text + "."
 
-    def _cutoff(self, k: int, event: _Event) -> str:
+    def _cutoff(self, k: int, event: TraceEvent) -> str:
         here = self.label(event.path)
         skipped = [self.label(event.path + (move,)) for move in event.skipped]
         what = f"remaining child {skipped[0]} is" if len(skipped) == 1 else \
@@ -594,13 +596,13 @@ class _Narrator:
                      f"clamped to the window")
         return text + "."
 
-    def _hit(self, k: int, event: _Event) -> str:
+    def _hit(self, k: int, event: TraceEvent) -> str:
         here = self.label(event.path)
         mark = format_mark(event.value, bound_of(event.value, self._window(k, event.path),
                                                  fail_hard=self.trace.fail_hard))
         return f"{here} is already in the table: value {mark}."
 
-    def _return(self, k: int, event: _Event) -> str:
+    def _return(self, k: int, event: TraceEvent) -> str:
         here, path = self.label(event.path), event.path
         window = self._window(k, path)
         kind = bound_of(event.value, window, fail_hard=self.trace.fail_hard)
@@ -624,7 +626,7 @@ class _Narrator:
         return text + "."
 
     # -- what the sentences need to know ---------------------------------------------------------
-    def _clamp(self, k: int, event: _Event, window: tuple | None) -> str:
+    def _clamp(self, k: int, event: TraceEvent, window: tuple | None) -> str:
         """For fail-hard: how the returned value was clamped to the window ("" if it was not)."""
         if self.trace.variant != "fail-hard" or window is None or self.tree.node(event.path).is_leaf():
             return ""
@@ -648,7 +650,7 @@ class _Narrator:
                     best = event.score
         return best
 
-    def _last(self, k: int, kind: str, path: Path) -> _Event | None:
+    def _last(self, k: int, kind: str, path: Path) -> TraceEvent | None:
         for event in reversed(self.events[:k]):
             if event.path == path and event.kind == kind:
                 return event
