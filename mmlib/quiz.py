@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import numbers
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from . import search, trees
 from .errors import ArgumentError, ArgumentTypeError
+from .trace import Trace, trace_of
 
 __all__ = ["Question", "alpha_beta_question", "question_batch"]
 
@@ -44,47 +46,73 @@ class Question:
         """The tree as nested lists (what makes two questions different)."""
         return repr(self.tree.to_nested())
 
-    @property
-    def _result(self) -> search.SearchResult:
-        return search.alphabeta(self.tree)
+    @cached_property
+    def result(self) -> search.SearchResult:
+        """The alpha-beta search the answer key is read from (with its transcript)."""
+        return search.alphabeta(self.tree, trace=True)
+
+    @cached_property
+    def model(self) -> Trace:
+        """The facts of that search (:class:`mmlib.trace.Trace`): values with their bounds,
+        pruned leaves, evaluation order."""
+        return trace_of(self.result)
 
     @property
     def value(self) -> float:
         """The minimax value of the root."""
-        return self._result.value
+        return self.model.value
 
     @property
     def best_move(self) -> str:
         """The label of the root's child that alpha-beta chooses (the first best one)."""
-        return self.tree.label_of((self._result.move,))
+        return self.tree.label_of(self.model.pv[:1])
 
     @property
     def evaluated(self) -> list[str]:
         """The leaves alpha-beta evaluates, in order."""
-        return [self.tree.label_of(path) for path in self._result.stats.leaf_order]
+        return [self.tree.label_of(path) for path in self.model.evaluation_order]
 
     @property
     def pruned(self) -> list[str]:
         """The leaves alpha-beta never evaluates, left to right."""
-        seen = set(self.evaluated)
-        return [leaf.label for leaf in self.tree.leaves() if leaf.label not in seen]
+        return [self.tree.label_of(path) for path in self.model.pruned_leaves]
+
+    @property
+    def inner_values(self) -> dict[str, str]:
+        """What alpha-beta returns at each inner node it searched, a bound written as a bound
+        (``"≥ 6"``, ``"≤ 2"``), by label in breadth-first order."""
+        marks = self.model.marks()
+        return {node.label: marks.value_text(node.path) for node in sorted(
+            (n for n in self.tree.nodes() if not n.is_leaf() and n.path in marks.entered),
+            key=lambda n: (len(n.path), n.path))}
 
     def prompt(self) -> str:
-        return (f"Question (seed {self.seed}): the root is MAX and the players alternate.  Run "
+        return (f"Question {self.seed}: the root is MAX and the players alternate.  Run "
                 "alpha-beta with the children taken left to right, pruning as soon as alpha >= beta.  "
                 "(a) What is the minimax value of the root?  (b) Which move does MAX choose?  "
-                "(c) Which leaves are never evaluated?  (d) In which order are the leaves evaluated?")
+                "(c) Which leaves are never evaluated?  (d) In which order are the leaves evaluated?  "
+                "(e) What does each inner node return, and is it exact or only a bound (>= or <=)?")
 
     def answer_key(self) -> str:
-        return (f"Answer (seed {self.seed}): (a) value {self.value}; (b) move to {self.best_move}; "
+        inner = ", ".join(f"{label} {text}" for label, text in self.inner_values.items())
+        return (f"Answer {self.seed}: (a) value {self.value}; (b) move to {self.best_move}; "
                 f"(c) pruned: {' '.join(self.pruned) or 'none'}; "
-                f"(d) evaluated: {' '.join(self.evaluated)}.")
+                f"(d) evaluated: {' '.join(self.evaluated)}; (e) returned: {inner}.")
 
     def figure(self, *, answers: bool = False) -> Any:
-        """The tree as a matplotlib Figure (with the search annotations if ``answers``).
-        Save it with ``question.figure().savefig("q.png")`` (or ``.svg``)."""
+        """The tree as a matplotlib Figure (with the search annotations if ``answers``: values
+        and bounds, pruned parts, leaf order).  Save it with ``question.figure().savefig("q.png")``."""
         from .draw import draw_tree
-        return draw_tree(self._result) if answers else draw_tree(self.tree, values=False)
+        if answers:
+            return draw_tree(self.result, windows=True, title=f"Answer {self.seed}")
+        return draw_tree(self.tree, values=False, title=f"Question {self.seed}")
+
+    def svg(self, *, answers: bool = False) -> str:
+        """The drawing as SVG text, with its text alternative (the answers if ``answers``)."""
+        from .draw.svg import tree_svg
+        if answers:
+            return tree_svg(self.result, windows=True, title=f"Answer {self.seed}")
+        return tree_svg(self.tree, values=False, title=f"Question {self.seed}")
 
     def savefig(self, path: str, *, answers: bool = False) -> None:
         """Write the drawing to ``path`` (PNG, SVG or PDF, by its ending)."""

@@ -12,9 +12,9 @@ from mmlib import draw, search, trees  # noqa: E402
 from mmlib.draw.tree import TreeView, marks_from_events  # noqa: E402
 from mmlib.errors import ArgumentError, ArgumentTypeError  # noqa: E402
 
-A_TO_G = [[[3, 5], [6, 9]], [[1, 2], [0, -1]]]        # seed 003
+A_TO_G = [[[3, 5], [6, 9]], [[1, 2], [0, -1]]]        # E. Özbilge 2024, the A–G walkthrough
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]           # AIMA figure 5.2
-SEED000 = [[[1, 5, 6], [8, 3]], [-100, [1, 100]]]    # seed 000 depth-3 tree, L = -100, W = 100
+CS312 = [[[1, 5, 6], [8, 3]], [-100, [1, 100]]]   # Cornell CS 312, Recitation 21: depth 3, L = -100, W = 100
 
 
 def png_bytes(figure) -> bytes:
@@ -120,7 +120,7 @@ def values_of(tree, paths):
 def test_pruned_leaves_of_the_a_to_g_walkthrough_are_9_0_and_minus_1():
     tree = trees.from_nested(A_TO_G)
     result = search.alphabeta(tree, trace=True)
-    assert values_of(tree, draw.pruned_leaves(result)) == [-1, 0, 9]       # seed 003
+    assert values_of(tree, draw.pruned_leaves(result)) == [-1, 0, 9]       # E. Özbilge 2024
     marks = draw.marks_from_result(result)
     assert {tree.label_of(p) for p in marks.pruned_roots} == {"G", tree.label_of((0, 1, 1))}
 
@@ -152,10 +152,10 @@ def test_minimax_prunes_nothing():
     assert draw.pruned_leaves(result) == []
 
 
-def test_windows_are_the_ones_of_the_seed_000_figure():
-    # seed 000: fail-hard alpha-beta, children in order; the 8 leaf is called with [L, 6],
+def test_windows_are_the_ones_of_the_cs312_figure():
+    # Cornell CS 312: fail-hard alpha-beta, children in order; the 8 leaf is called with [L, 6],
     # the right subtree of the root with [6, W].
-    tree = trees.from_nested(SEED000)
+    tree = trees.from_nested(CS312)
     result = search.alphabeta(tree, variant="fail-hard", trace=True)
     marks = draw.marks_from_result(result)
     inf = float("inf")
@@ -225,7 +225,7 @@ def test_game_tree_values_follow_the_slides():
 
     game = games.TicTacToe()
     tree, states = draw.game_tree(game, depth=1)
-    # seed 003, open lines E(n) = M(n) - O(n) after X's first move: corner 8-5=3, edge 8-6=2, centre 8-4=4
+    # E. Özbilge 2024: open lines E(n) = M(n) - O(n) after X moves: corner 8-5=3, edge 8-6=2, centre 8-4=4
     assert [leaf.value for leaf in tree.leaves()] == [3, 2, 3, 2, 4, 2, 3, 2, 3]
     assert len(states) == 10
     with pytest.raises(ArgumentError, match="max_nodes"):
@@ -274,3 +274,93 @@ def test_plots_reject_bad_rows():
         draw.plot_growth([{"depth": 1}])
     with pytest.raises(ArgumentError, match="measure"):
         draw.plot_growth(rows_for(2, [1], "best", "alphabeta", lambda d: 2), measure="time")
+
+
+# -- the facts painted: bounds, meaning beyond colour, readable text, no overlaps ---------------------
+
+def test_a_bound_is_drawn_as_a_bound():
+    figure = draw.draw_tree(search.alphabeta(AIMA, trace=True))
+    view_texts = [t.get_text() for t in figure.axes[0].texts]
+    assert view_texts.count("≤ 2") == 2                 # C and D return 2 ≤ α = 3: upper bounds
+    assert "3" in view_texts and figure.axes[0].get_title().startswith("alphabeta (fail-soft, >=): value 3")
+    hard = draw.draw_tree(search.alphabeta(A_TO_G, variant="fail-hard", trace=True))
+    assert {"≥ 5", "≤ 5"} <= {t.get_text() for t in hard.axes[0].texts}
+
+
+def _view(result, **options):
+    tree = result.game
+    view = TreeView(tree, windows=options.get("windows", False))
+    view.show(draw.marks_from_result(result), **options)
+    return view
+
+
+def test_meaning_is_carried_by_line_style_and_said_in_the_legend():
+    view = _view(search.alphabeta(A_TO_G, trace=True))
+    styles = dict(zip(view.edge_paths, view.edges.get_linestyles(), strict=True))
+    widths = dict(zip(view.edge_paths, view.edges.get_linewidths(), strict=True))
+    dotted, solid = styles[(0, 1, 1)], styles[(0, 0)]
+    assert dotted != solid and dotted[1] is not None     # the pruned edge to K is dashed/dotted
+    assert widths[(0,)] >= 3 > widths[(1,)]              # A-B is on the principal variation
+    legend = [t.get_text() for t in view.legend.get_texts()]
+    assert "principal variation (thick)" in legend and "pruned (dotted, ✕)" in legend
+    assert any("bound" in text for text in legend)
+    okabe_ito = {"#56B4E9", "#E69F00", "#D55E00"}
+    from mmlib.draw import tree as tree_module
+    assert {tree_module.MAX_COLOR, tree_module.MIN_COLOR, tree_module.PV_COLOR} == okabe_ito
+    step = TreeView(A_TO_G)
+    step.show(marks_from_events(step.tree, search.alphabeta(A_TO_G, trace=True).trace[:5]))
+    assert step.current_ring.get_linestyles()[0][1] is not None    # the current node: a dashed ring
+    assert "current node (dashed ring)" in [t.get_text() for t in step.legend.get_texts()]
+
+
+@pytest.mark.parametrize("nested", [AIMA, A_TO_G, CS312, mixed_depths()],
+                         ids=["AIMA", "A-G", "CS312", "mixed"])
+@pytest.mark.parametrize("step", [None, 7, 12])
+def test_labels_do_not_touch_node_markers_or_each_other(nested, step):
+    from mmlib.trace import trace_of
+
+    result = search.alphabeta(nested, trace=True)
+    view = TreeView(result.game, windows=True)
+    marks = trace_of(result).marks(step)
+    view.show(marks, windows=True)
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    canvas = FigureCanvasAgg(view.figure)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    to_px = view.ax.transData.transform
+    scale = view.figure.dpi / 72
+    markers = []
+    for node in view.nodes:
+        x, y = to_px(view.positions[node.path])
+        half = (view.node_size * (0.55 if node.is_leaf() else 1.0)) ** 0.5 * scale / 2
+        markers.append((x - half, y - half, x + half, y + half))
+    if marks.current is not None:                            # the dashed ring round the current node
+        x, y = to_px(view.positions[marks.current])
+        half = view.current_ring.get_sizes()[0] ** 0.5 * scale / 2
+        markers.append((x - half, y - half, x + half, y + half))
+    labels = []
+    for group in (view.value_texts, view.window_texts, view.number_texts, view.cross_texts):
+        for text in group.values():
+            if text.get_visible() and text.get_text():
+                box = text.get_window_extent(renderer)
+                labels.append((box.x0, box.y0, box.x1, box.y1))
+
+    def overlap(a, b):
+        return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+    assert labels
+    for label in labels:
+        assert not any(overlap(label, marker) for marker in markers), label
+    for i, first in enumerate(labels):
+        assert not any(overlap(first, second) for second in labels[i + 1:]), first
+
+
+def test_no_text_is_smaller_than_9_points():
+    from mmlib import trees as trees_module
+    big = trees_module.explicit(trees_module.ordered(3, 3, "random", seed=1))
+    for figure in (draw.draw_tree(search.alphabeta(big, trace=True), windows=True), draw.draw_tree(AIMA)):
+        ax = figure.axes[0]
+        texts = list(ax.texts) + list(ax.get_legend().get_texts()) + [ax.title]
+        assert min(text.get_fontsize() for text in texts if text.get_text()) >= 9
+        assert figure.get_figwidth() <= 12        # shrunk at most to 3/4 in a 900-pixel column

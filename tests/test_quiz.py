@@ -64,3 +64,39 @@ def test_bad_arguments():
         quiz.alpha_beta_question("x")
     with pytest.raises(ArgumentError, match="n"):
         quiz.question_batch(0)
+
+
+def _true_values(question):
+    from mmlib.trace import minimax_values
+    values = minimax_values(question.tree)
+    return {question.tree.label_of(path): value for path, value in values.items()}
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_answer_key_writes_bounds_as_bounds_and_every_one_holds(seed):
+    question = quiz.alpha_beta_question(seed, 3, 3)
+    true = _true_values(question)
+    for label, text in question.inner_values.items():
+        if text.startswith("≥ "):
+            assert true[label] >= float(text[2:])
+        elif text.startswith("≤ "):
+            assert true[label] <= float(text[2:])
+        else:
+            assert float(text) == true[label], (label, text)
+    assert question.inner_values["A"] == str(question.value)
+    assert f"A {question.value}" in question.answer_key()
+
+
+def test_a_question_with_cutoffs_shows_its_bounds_in_the_key_and_the_figures():
+    question = next(q for q in quiz.question_batch(20, seed=3, branching=3, depth=2)
+                    if any(t.startswith(("≥", "≤")) for t in q.inner_values.values()))
+    bounded = {label: t for label, t in question.inner_values.items() if t.startswith(("≥", "≤"))}
+    key = question.answer_key()
+    assert all(f"{label} {text}" in key for label, text in bounded.items())
+    texts = {t.get_text() for t in question.figure(answers=True).axes[0].texts}
+    assert set(bounded.values()) <= texts
+    assert not {t for t in texts if t.startswith(("≥", "≤"))} & {t.get_text() for t in
+                                                                  question.figure().axes[0].texts}
+    svg = question.svg(answers=True)
+    assert all(text in svg for text in bounded.values())
+    assert f"value {question.value}" in svg and "seed" not in str(question).lower()

@@ -6,7 +6,7 @@ from mmlib import search, trees
 from mmlib.draw.svg import Series, TreeSvg, log_plot_svg, tree_svg
 from mmlib.draw.tree import marks_from_events, marks_from_result
 
-A_TO_G = [[[3, 5], [6, 9]], [[1, 2], [0, -1]]]   # seed 003: value 5, leaves 9, 0, -1 pruned
+A_TO_G = [[[3, 5], [6, 9]], [[1, 2], [0, -1]]]   # E. Özbilge 2024: value 5, leaves 9, 0, -1 pruned
 AIMA_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]   # AIMA figure 5.2: value 3, leaves 4 and 6 pruned
 
 
@@ -46,7 +46,7 @@ def test_pruned_style_marks_exactly_the_leaves_the_search_never_evaluated():
         if "pruned" in classes(shapes[leaf.label]):
             assert float(shapes[leaf.label].get("fill-opacity")) < 0.5
     pruned_values = sorted(leaf.value for leaf in tree.leaves() if "pruned" in classes(shapes[leaf.label]))
-    assert pruned_values == [-1, 0, 9]           # seed 003
+    assert pruned_values == [-1, 0, 9]           # E. Özbilge 2024, the A–G walkthrough
     # G (MAX over 0 and -1) is cut away under C: marked with one cross, like K under E
     assert len(elements(tree_svg(tree, marks_from_result(result)), "cross")) == 2
 
@@ -88,3 +88,109 @@ def test_log_plot_has_one_point_per_measurement_and_a_tick_per_power_of_ten():
     assert len(elements(svg, "series")) == 2
     texts = [e.text for e in root.iter() if e.tag.endswith("text")]
     assert {"10⁰", "10¹", "10²", "10³"} <= set(texts) and "b = 3" in texts
+
+
+# -- bounds, text alternatives, valid XML, readable sizes, no overlaps ------------------------------
+
+from mmlib.draw.svg import MIN_FONT_PX  # noqa: E402
+from mmlib.trace import trace_of  # noqa: E402
+
+CS312 = [[[1, 5, 6], [8, 3]], [-100, [1, 100]]]
+
+
+def mixed_depths():
+    return [1, [2, [3, [4, 5]], 6], [[7], 8, [9, [10, 11, 12]]]]
+
+
+def test_a_bound_is_drawn_as_a_bound():
+    result = search.alphabeta(AIMA_5_2, trace=True)
+    values = {e.text for e in elements(tree_svg(result), "value")}
+    assert {"3", "≤ 2"} <= values
+    svg = tree_svg(result)
+    c_value = [e.text for e in elements(svg, "value")]
+    assert c_value.count("≤ 2") == 2                       # C and D: 2 ≤ α = 3
+    a_to_g = tree_svg(search.alphabeta(A_TO_G, variant="fail-hard", trace=True))
+    assert {"≥ 5", "≤ 5"} <= {e.text for e in elements(a_to_g, "value")}
+
+
+def test_every_drawing_says_what_it_shows_in_words():
+    result = search.alphabeta(AIMA_5_2, trace=True)
+    root = ET.fromstring(tree_svg(result))
+    assert root.get("role") == "img"
+    words = root.get("aria-label")
+    assert words == trace_of(result).describe()
+    assert "value 3" in words and "best move to B" in words and "pruned leaves: I, J" in words
+    title = root.find(f"{{{SVG_NS}}}title")
+    assert title is not None and title.text == words
+    plain = ET.fromstring(tree_svg(A_TO_G))
+    assert plain.get("aria-label") == "A game tree with 15 nodes and 8 leaves; its minimax value is 5."
+
+
+SVG_NS = "http://www.w3.org/2000/svg"
+
+
+def test_labels_and_titles_with_markup_or_control_characters_stay_valid_xml():
+    tree = trees.from_text("<&>\n<: &>\n& 3\n> 4\n")
+    svg = tree_svg(tree, title='A & B <c> "d" \x07 \x00 end')
+    root = ET.fromstring(svg)                                # raises if the XML is not well-formed
+    assert {shape.get("data-label") for shape in elements(svg, "node")} == {"<", "&", ">"}
+    assert root.find(f"{{{SVG_NS}}}title").text.startswith("A & B <c>")
+    assert "\x07" not in svg and "\x00" not in svg
+
+
+def test_text_is_at_least_12_px_and_the_drawing_is_never_shrunk():
+    result = search.alphabeta(trees.explicit(trees.ordered(3, 3, "random", seed=1)), trace=True)
+    root = ET.fromstring(tree_svg(result, windows=True, title="27 leaves"))
+    sizes = [float(e.get("font-size")) for e in root.iter() if e.tag.endswith("text")]
+    assert sizes and min(sizes) >= MIN_FONT_PX >= 12
+    assert "max-width:none" in root.get("style")
+    assert root.get("viewBox") == f"0 0 {root.get('width')} {root.get('height')}"
+
+
+def layouts_to_check():
+    for nested in (AIMA_5_2, A_TO_G, CS312, mixed_depths(), [[[7]]], [[i * 3 + j for j in range(3)]
+                                                                      for i in range(9)]):
+        tree = trees.from_nested(nested)
+        yield TreeSvg(tree), None, {"values": True}                                 # plain tree
+        for variant in ("fail-soft", "fail-hard"):
+            result = search.alphabeta(tree, variant=variant, trace=True)
+            model = trace_of(result)
+            yield TreeSvg(tree), model.marks(), {"windows": True}
+            for step in range(0, len(model.events) + 1, 3):
+                yield TreeSvg(tree), model.marks(step), {"windows": True}
+
+
+def test_no_label_touches_a_node_shape_or_another_label():
+    checked = 0
+    for view, marks, options in layouts_to_check():
+        shapes, labels = view.boxes(marks, **options)
+        for label in labels:
+            hits = [shape for shape in shapes if label.overlaps(shape)]
+            assert not hits, (label, hits)
+        for i, first in enumerate(labels):
+            for second in labels[i + 1:]:
+                assert not first.overlaps(second), (first, second)
+        assert all(0 <= box.left and box.right <= view.width and 0 <= box.top and box.bottom <= view.height
+                   for box in shapes + labels)
+        checked += 1
+    assert checked > 50
+
+
+def test_boxes_cover_what_is_drawn():
+    result = search.alphabeta(A_TO_G, trace=True)
+    view = TreeSvg(result.game)
+    marks = trace_of(result).marks()
+    shapes, labels = view.boxes(marks, windows=True)
+    svg = view.show(marks, windows=True)
+    drawn = len(elements(svg, "value")) + len(elements(svg, "window")) + len(elements(svg, "cross")) + \
+        len([e for e in elements(svg, "order") if e.tag.endswith("text")])
+    assert len(labels) == drawn and len(shapes) == 15
+
+
+def test_log_plots_have_a_title_readable_text_and_stay_valid_with_any_label():
+    svg = log_plot_svg([Series("a < b & \x01c", [1, 2], [3, 9])], x_range=(0.8, 2.2), y_range=(1, 100),
+                       title="x & y <z>", xlabel="depth", ylabel="leaves")
+    root = ET.fromstring(svg)
+    assert root.find(f"{{{SVG_NS}}}title").text == "x & y <z>" and root.get("role") == "img"
+    sizes = [float(e.get("font-size")) for e in root.iter() if e.tag.endswith("text")]
+    assert min(sizes) >= 12

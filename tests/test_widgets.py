@@ -11,7 +11,7 @@ import pytest  # noqa: E402
 from mmlib import trees, widgets  # noqa: E402
 from mmlib.errors import ArgumentError  # noqa: E402
 
-A_TO_G = [[[3, 5], [6, 9]], [[1, 2], [0, -1]]]   # seed 003
+A_TO_G = [[[3, 5], [6, 9]], [[1, 2], [0, -1]]]   # E. Özbilge 2024, the A–G walkthrough
 T1_IN = "ABCDEFGH\nA: BC\nB: DE\nC: FGH\nD 7\nE 5\nF 9\nG 3\nH 1\n"   # the course's t1.in
 
 
@@ -35,7 +35,7 @@ def test_step_through_has_the_dom_classes_of_the_browser_tests():
     assert explorer.next.description == "Next"
 
 
-def test_step_through_tells_the_seed_003_walkthrough():
+def test_step_through_tells_the_a_to_g_walkthrough():
     explorer = widgets.step_through(A_TO_G)
     sentences = []
     for _ in range(explorer.slider.max):
@@ -64,7 +64,7 @@ def test_moving_the_slider_redraws_the_figure():
     assert explorer.slider.value == 9 and explorer.status.value.startswith("step 9:")
     explorer.go(10_000)
     assert explorer.slider.value == explorer.slider.max
-    final = shown_svg(explorer)     # seed 003: leaves 9, 0, -1 pruned, value 5 along A-B-D-I
+    final = shown_svg(explorer)     # E. Özbilge 2024: leaves 9, 0, -1 pruned, value 5 along A-B-D-I
     assert sorted(e.get("data-label") for e in with_class(final, "node", "pv")) == ["A", "B", "D", "I"]
     assert sorted(e.get("data-label") for e in with_class(final, "leaf", "pruned")) == ["K", "N", "O"]
 
@@ -77,6 +77,22 @@ def test_step_through_supports_minimax_fail_hard_and_text():
     assert text[-1] == "A returns 5: the value of the game is 5."   # t1.in: minimax value 5
     generated = widgets.step_through(trees.ordered(2, 4, "random", seed=1))
     assert generated.slider.max == len(generated.result.trace)
+
+
+def test_step_through_draws_bounds_uses_the_full_width_and_tells_fail_hard_clamping():
+    explorer = widgets.step_through(A_TO_G)
+    explorer.go(explorer.slider.max)
+    svg = shown_svg(explorer)
+    inner = {e.text for e in with_class(svg, "value") if e.get("text-anchor") != "middle"}   # not leaves
+    assert {"5", "≥ 6", "≤ 2"} == inner                        # E is ≥ 6 and C, F are ≤ 2, never plain 6 or 2
+    assert float(svg.get("width")) >= 880                      # the notebook column, not half of it
+    assert "dashed ring" in explorer.legend.value and "≥ 6 / ≤ 2" in explorer.legend.value
+    assert "step" in svg.get("aria-label")
+    hard = _all_sentences(widgets.step_through(A_TO_G, variant="fail-hard"))
+    assert "at E: 6 ≥ β = 5, so E's remaining child K is pruned; fail-hard: E will return β = 5, its value " \
+           "clamped to the window." in hard
+    assert any(s.startswith("F returns 5 to C (fail-hard: its best child gave 2, clamped to α = 5)")
+               for s in hard)
 
 
 def _all_sentences(explorer):
@@ -127,7 +143,7 @@ def test_editor_draws_a_tree_and_reports_the_pruned_leaves():
     assert "mmlib-editor-text" in editor.text._dom_classes
     editor.text.value = str(A_TO_G)
     assert editor.result.value == 5
-    assert editor.message.endswith("pruned leaves: 9, 0, −1.")      # seed 003
+    assert editor.message.endswith("pruned leaves: K, N, O.")      # the leaves 9, 0 and −1, by label
     svg = shown_svg(editor)
     pruned = {el.get("data-label") for el in with_class(svg, "node", "pruned") if el.get("data-label")}
     assert {editor.tree.node(label).value for label in pruned if editor.tree.node(label).is_leaf()} \
@@ -140,14 +156,32 @@ def test_editor_shows_errors_with_line_numbers_instead_of_tracebacks():
     editor = widgets.tree_editor(T1_IN)
     assert "4 of 5 leaves" in editor.message      # shared README: t1.in, 4 of the 5 leaves
     editor.text.value = "[[3, 12, 8],\n [2, 4 6]]"
-    assert editor.message.startswith("line 2:") and editor.result is None
+    assert editor.message.startswith("line 2, column 6:") and editor.result is None
     assert "color:#b00020" in editor.status.value
+    assert editor.output.value == ""                       # no stale drawing under the error
+    editor.text.value = "[[3, x], [2, 9]]"
+    assert editor.message == "line 1, column 6: `x` is not a number or a list"
+    assert "object at 0x" not in editor.message
     editor.text.value = "ABC\nA: BC\nB 3\nC x"
     assert editor.message.startswith("line 4:")
     editor.text.value = "[[1, 2], []]"
     assert "no children" in editor.message
     editor.text.value = ""
     assert editor.message.startswith("Type a nested list")
+
+
+def test_editor_redraws_while_typing_and_sizes_its_text_box():
+    editor = widgets.tree_editor("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]")
+    assert editor.text.continuous_update is True
+    first = editor.output.value
+    editor.text.value = "[[3, 12, 8], [2, 4, 6], [14, 5, 1]]"
+    assert editor.output.value != first and editor.result.value == 3
+    svg = shown_svg(editor)
+    assert "≤ 1" in {e.text for e in with_class(svg, "value")}     # D: 1 ≤ α = 3, a bound
+    assert "pruned leaves: I, J" in svg.get("aria-label")
+    assert editor.text.layout.width == "100%"
+    editor.text.value = "\n".join(["ABCDEFGH", "A: BC", "B: DE", "C: FGH", "D 7", "E 5", "F 9", "G 3", "H 1"])
+    assert editor.text.rows >= 10                              # nine lines shown whole
 
 
 def test_tictactoe_answers_a_move_and_reports_both_algorithms():
@@ -181,8 +215,8 @@ def test_tictactoe_never_raises_on_bad_clicks_and_the_computer_never_loses():
     assert all(b.description == " " for b in board.buttons)
 
 
-def test_step_through_replays_seed_000_from_its_own_window():
-    # Seed 000 calls minimax(n, d, L, W); its figure shows the root's window as [L, W].
+def test_step_through_replays_cs312_from_its_own_window():
+    # Cornell CS 312 calls minimax(n, d, L, W); its figure shows the root's window as [L, W].
     W, L = 100, -100
     explorer = widgets.step_through([[[1, 5, 6], [8, 3]], [L, [1, W]]], variant="fail-hard", cutoff=">",
                                     alpha=L, beta=W)

@@ -3,6 +3,7 @@
 Every function returns a :class:`matplotlib.figure.Figure` made without pyplot, so
 nothing is shown twice in a notebook and tests can render it with the Agg backend;
 ``tree_svg`` and ``log_plot_svg`` return SVG text instead, for the explorers' quick redraws.
+What a search did is read from :mod:`mmlib.trace`; the drawings only paint it.
 
 >>> from mmlib import draw
 >>> type(draw.draw_tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])).__name__
@@ -13,7 +14,17 @@ from .boards import draw_board, draw_game_tree, game_tree
 from .connect4 import draw_connect4
 from .plots import average_rows, plot_ebf, plot_growth
 from .svg import TreeSvg, log_plot_svg, tree_svg
-from .tree import Marks, TreeView, draw_tree, format_value, layout, marks_from_result, pruned_leaves
+from .tree import (
+    LEGEND,
+    Marks,
+    TreeView,
+    describe_drawing,
+    draw_tree,
+    format_value,
+    layout,
+    marks_from_result,
+    pruned_leaves,
+)
 
 __all__ = [
     "draw_tree",
@@ -33,4 +44,6 @@ __all__ = [
     "tree_svg",
     "TreeSvg",
     "log_plot_svg",
+    "describe_drawing",
+    "LEGEND",
 ]

@@ -1,11 +1,18 @@
 """Game trees and log-scale plots as SVG text: quick enough to redraw at every step of an explorer.
 
-:func:`tree_svg` draws the same picture as :func:`~mmlib.draw.draw_tree` (same layout,
-same colours): MAX nodes are up-triangles, MIN nodes down-triangles, leaves squares with
-their value underneath; the search annotations come from a :class:`~mmlib.draw.tree.Marks`
-(values so far, [α, β] windows, leaf numbers, pruned parts faded and marked ✕, the
-current node ringed in green, the principal variation in red).  Building the string
-takes about a millisecond, where a matplotlib redraw and PNG encoding take hundreds.
+:func:`tree_svg` paints the facts of :mod:`mmlib.trace` (a :class:`~mmlib.trace.Marks`)
+on the same layout as :func:`~mmlib.draw.draw_tree`: MAX nodes are up-triangles, MIN
+nodes down-triangles, leaves squares with their value underneath; a value that is only a
+bound is written ``≥ 6`` or ``≤ 2``; the principal variation has thick solid edges, the
+current node a dashed ring, pruned parts dotted grey edges and a ✕; a legend says so.
+Colours are from the Okabe–Ito palette and never carry a meaning alone.
+
+The SVG is built with :mod:`xml.etree.ElementTree`, so it is always well-formed XML (a
+label may contain ``<`` or ``&``; control characters are replaced by ``�``).  It has a
+``<title>`` and ``role="img"`` with an ``aria-label`` saying what it shows in words.  Text
+is at least 12 px in SVG units and the drawing is meant to be shown at its natural size
+(wide trees scroll sideways instead of shrinking); labels never overlap node shapes or one
+another (:meth:`TreeSvg.boxes` gives the boxes the tests check).
 
 Every node shape carries the class ``node`` plus its kind (``max``, ``min``, ``leaf``)
 and its state (``pruned``, ``pending``, ``pv``, ``current``), and ``data-label``.
@@ -15,16 +22,22 @@ and its state (``pruned``, ``pending``, ``pv``, ``current``), and ``data-label``
 >>> root = ET.fromstring(svg)
 >>> len([e for e in root.iter() if "node" in e.get("class", "").split()])   # A, B, C, D + 9 leaves
 13
+>>> root.get("aria-label")
+'A game tree with 13 nodes and 9 leaves; its minimax value is 3.'
 """
 
 from __future__ import annotations
 
 import html
 import math
+import re
+import xml.etree.ElementTree as ET
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from ..errors import ArgumentError
+from ..trace import Marks, format_value, format_window, minimax_marks, result_marks, result_tree, trace_of
 from .tree import (
     CURRENT_COLOR,
     EDGE_COLOR,
@@ -33,28 +46,450 @@ from .tree import (
     MAX_COLOR,
     MIN_COLOR,
     PENDING_ALPHA,
+    PRUNED_COLOR,
     PV_COLOR,
-    Marks,
-    _pv_paths,
     as_tree,
-    format_value,
-    format_window,
+    edge_style,
     layout,
-    minimax_values,
+    node_kind,
 )
 
-__all__ = ["TreeSvg", "tree_svg", "Series", "log_plot_svg"]
+__all__ = ["TreeSvg", "tree_svg", "Series", "log_plot_svg", "Box", "MIN_FONT_PX"]
 
 SVG_NS = "http://www.w3.org/2000/svg"
-WINDOW_COLOR = "#444444"
+WINDOW_COLOR = "#333333"
 FONT = "DejaVu Sans, Arial, sans-serif"
-TARGET_WIDTH = 960.0
-"""Pixels the slots of a tree share (each slot 24 to 56 pixels wide)."""
-LABELS_UP_TO = 40
-"""Node letters are written inside the shapes of trees with at most this many leaves."""
-
+MIN_FONT_PX = 12.0
+"""The smallest text in a tree drawing, in SVG units (shown at natural size: pixels)."""
+VALUE_FONT_PX = 14.0
+CHAR_WIDTH = 0.66
+"""Width of a character as a fraction of the font size (generous for digits, ∞, ≥, −)."""
+RADIUS = 15.0
+"""Half-size of a node shape (letters inside are 12 px)."""
+LEVEL = 84.0
+"""Vertical distance between levels: room for a leaf's value, window and the next level's labels."""
+RING = RADIUS * 1.35
+"""Radius of the dashed ring around the current inner node (it clears the triangle's corners)."""
+LEAF_RING = RADIUS * 1.0
+"""Radius of the ring around the current leaf."""
+BADGE = 10.0
+"""Radius of the circle numbering a leaf's evaluation order."""
+GAP = 4.0
+MAX_SLOT = 130.0
 
 # -- small SVG helpers ---------------------------------------------------------------------------
+
+_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def clean_text(text: Any) -> str:
+    """``text`` as a string XML can hold: characters XML 1.0 forbids become U+FFFD.
+
+    >>> clean_text("a\x07<b>")
+    'a\ufffd<b>'
+    """
+    return _FORBIDDEN.sub("\ufffd", str(text))
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, float):
+        return _num(value)
+    return clean_text(value)
+
+
+def _sub(parent: ET.Element, tag: str, text: str | None = None, **attributes: Any) -> ET.Element:
+    """A child element; ``class_`` becomes ``class``, ``_`` in names becomes ``-``, None is left out."""
+    element = ET.SubElement(parent, tag, {("class" if k == "class_" else k.replace("_", "-")): _fmt(v)
+                                          for k, v in attributes.items() if v is not None})
+    if text is not None:
+        element.text = clean_text(text)
+    return element
+
+
+def text_width(text: str, size: float) -> float:
+    """An upper estimate of the width of ``text`` at font size ``size``."""
+    return len(text) * CHAR_WIDTH * size
+
+
+@dataclass(frozen=True)
+class Box:
+    """An axis-aligned box in SVG units: what a label or a node shape covers."""
+
+    left: float
+    top: float
+    right: float
+    bottom: float
+    what: str = ""
+
+    def overlaps(self, other: Box) -> bool:
+        return (self.left < other.right and other.left < self.right
+                and self.top < other.bottom and other.top < self.bottom)
+
+
+@dataclass(frozen=True)
+class _Label:
+    """A text placed at (x, baseline y) with an anchor, and the box it covers."""
+
+    x: float
+    y: float
+    text: str
+    size: float
+    anchor: str
+    css: str
+
+    @property
+    def box(self) -> Box:
+        width = text_width(self.text, self.size)
+        left = {"start": self.x, "middle": self.x - width / 2, "end": self.x - width}[self.anchor]
+        return Box(left, self.y - 0.8 * self.size, left + width, self.y + 0.25 * self.size, self.css)
+
+
+# -- trees ----------------------------------------------------------------------------------------
+
+class TreeSvg:
+    """A tree laid out once; :meth:`show` returns the SVG text for any :class:`Marks`.
+
+    ``min_width``: the drawing is at least this wide (an explorer passes its column width,
+    so a small tree uses the room it has).  Slots widen until no label can touch a node
+    shape or another label; ``windows=False`` leaves no room for [α, β] windows.
+
+    >>> from mmlib import search
+    >>> view = TreeSvg([[[3, 5], [6, 9]], [[1, 2], [0, -1]]])
+    >>> result = search.alphabeta(view.tree, trace=True)
+    >>> from mmlib.draw.tree import marks_from_result
+    >>> view.show(marks_from_result(result)).count('class="node leaf pruned"')   # leaves 9, 0, -1
+    3
+    """
+
+    def __init__(self, tree: Any, *, min_width: float = 0.0, windows: bool = True):
+        self.tree = as_tree(tree)
+        self.nodes = self.tree.nodes()
+        self.kind = {node.path: node_kind(node) for node in self.nodes}
+        self.grid = layout(self.tree)
+        widest = max([len(format_value(leaf.value)) for leaf in self.tree.leaves()] + [2])
+        self.value_room = text_width("≥ " + "8" * widest, VALUE_FONT_PX)
+        self.window_room = text_width(f"[{'8' * widest}, {'8' * widest}]", MIN_FONT_PX) if windows else 0.0
+        self.left_margin = 12.0 + max(self.value_room, self.window_room) / 2
+        slots = max(self.tree.leaf_count, 1)
+        room = (min_width - self.left_margin - self._right_room()) / max(slots - 1, 1)
+        self.slot = min(max(self._needed_slot(), room), max(MAX_SLOT, self._needed_slot()))
+        self.width = max(self.left_margin + self.slot * (slots - 1) + self._right_room(), 420.0, min_width)
+        self.legend_top = 48.0
+        self.top = self.legend_top + 22.0 * len(self._legend_rows(True)) + RADIUS + 8
+        self.xy = {path: (self.left_margin + self.slot * x, self.top + LEVEL * -y)
+                   for path, (x, y) in self.grid.items()}
+        self.height = self.top + LEVEL * self.tree.height + LEAF_RING + 2 + GAP + VALUE_FONT_PX + \
+            MIN_FONT_PX * 1.3 + 12
+        self.letters = True
+
+    # -- geometry --------------------------------------------------------------------------
+    def _extent(self, path: tuple) -> tuple[float, float]:
+        """How far a node's shape and labels reach to its left and to its right."""
+        if self.kind[path] == "leaf":
+            half = max(self.value_room, self.window_room) / 2
+            return max(half, LEAF_RING + 2), max(half, self._badge_x() + BADGE)
+        return RING + 2, RING + GAP + max(self.value_room, self.window_room)
+
+    @staticmethod
+    def _badge_x() -> float:
+        """Where the centre of a leaf's order badge sits, right of the leaf (clear of its ring)."""
+        return LEAF_RING + 2 + GAP + BADGE
+
+    def _needed_slot(self) -> float:
+        by_level: dict[float, list[tuple[float, tuple]]] = {}
+        for path, (x, y) in self.grid.items():
+            by_level.setdefault(y, []).append((x, path))
+        needed = 40.0
+        for row in by_level.values():
+            row.sort()
+            for (x1, p1), (x2, p2) in zip(row, row[1:], strict=False):
+                needed = max(needed, (self._extent(p1)[1] + self._extent(p2)[0] + 2 * GAP) / (x2 - x1))
+        return needed
+
+    def _right_room(self) -> float:
+        return max(self._extent(path)[1] for path in self.grid) + 12.0
+
+    def _ring(self, path: tuple) -> float:
+        return LEAF_RING if self.kind[path] == "leaf" else RING
+
+    def shape_box(self, path: tuple) -> Box:
+        """The box a node's shape covers."""
+        x, y = self.xy[path]
+        if self.kind[path] == "leaf":
+            half = RADIUS * 0.65
+            return Box(x - half, y - half, x + half, y + half, "leaf")
+        tip = -1 if self.kind[path] == "max" else 1
+        top, bottom = sorted((y + tip * RADIUS, y - tip * RADIUS * 0.7))
+        return Box(x - RADIUS * 1.1, top, x + RADIUS * 1.1, bottom, self.kind[path])
+
+    def labels(self, marks: Marks | None = None, *, values: bool = True, windows: bool = False,
+               leaf_numbers: bool = True) -> list[_Label]:
+        """The texts placed beside the nodes for ``marks`` (values, windows, leaf numbers)."""
+        marks = self._marks(marks, values)
+        out = []
+        for node in self.nodes:
+            x, y = self.xy[node.path]
+            window = format_window(marks.windows.get(node.path)) if windows else ""
+            if node.is_leaf():
+                below = y + LEAF_RING + 2 + GAP + 0.8 * VALUE_FONT_PX
+                out.append(_Label(x, below, format_value(node.value), VALUE_FONT_PX, "middle", "value"))
+                if window:
+                    out.append(_Label(x, below + MIN_FONT_PX * 1.3, window, MIN_FONT_PX, "middle", "window"))
+                number = marks.leaf_numbers.get(node.path) if leaf_numbers else None
+                if number is not None:
+                    cx = x + self._badge_x()
+                    out.append(_Label(cx, y + MIN_FONT_PX * 0.35, str(number), MIN_FONT_PX, "middle",
+                                      "order"))
+            else:
+                text = marks.value_text(node.path) if values else ""
+                left = x + RING + GAP
+                if text:
+                    out.append(_Label(left, y - 3, text, VALUE_FONT_PX, "start", "value"))
+                if window:
+                    out.append(_Label(left, y + MIN_FONT_PX * 1.1, window, MIN_FONT_PX, "start", "window"))
+        return out
+
+    def boxes(self, marks: Marks | None = None, **options: Any) -> tuple[list[Box], list[Box]]:
+        """``(shapes, labels)``: the boxes of the node shapes and of the labels drawn for ``marks``."""
+        shapes = [self.shape_box(node.path) for node in self.nodes]
+        current = marks.current if marks is not None else None
+        if current is not None:
+            x, y, r = *self.xy[current], self._ring(current) + 1.25      # half the ring's stroke
+            shapes.append(Box(x - r, y - r, x + r, y + r, "current-ring"))
+        labels = [label.box for label in self.labels(marks, **options)]
+        crosses = [_Label(x, y, "✕", 17.0, "middle", "cross").box
+                   for x, y in self._cross_points(self._marks(marks, options.get("values", True)))]
+        return shapes, labels + crosses
+
+    def _cross_points(self, marks: Marks) -> list[tuple[float, float]]:
+        points = []
+        for path in sorted(marks.pruned_roots):
+            if path in self.xy and path:
+                (x1, y1), (x2, y2) = self.xy[path[:-1]], self.xy[path]
+                points.append(((x1 + x2) / 2, (y1 + y2) / 2 + 6.0))
+        return points
+
+    def _marks(self, marks: Marks | None, values: bool) -> Marks:
+        if marks is None or (not marks.searched and not marks.values):
+            return minimax_marks(self.tree) if values else Marks()
+        return marks
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def show(self, marks: Marks | None = None, *, values: bool = True, windows: bool = False,
+             leaf_numbers: bool = True, title: str | None = None, description: str | None = None) -> str:
+        """The SVG text of the tree showing ``marks`` (a plain tree when ``marks`` is None).
+
+        ``description`` is the text alternative (``aria-label``); by default it is made from
+        the marks (value of the root, best move, pruned leaves by label).
+        """
+        marks = self._marks(marks, values)
+        words = description or self.describe(marks)
+        svg = ET.Element("svg", {"xmlns": SVG_NS, "width": _num(self.width), "height": _num(self.height),
+                                 "viewBox": f"0 0 {_num(self.width)} {_num(self.height)}",
+                                 "font-family": FONT, "role": "img", "aria-label": clean_text(words),
+                                 "style": "max-width:none;height:auto", "class": "mmlib-tree"})
+        _sub(svg, "title", title or words)
+        _sub(svg, "desc", words)
+        if title:
+            _sub(svg, "text", title, x=12.0, y=22.0, font_size=15.0, font_weight="bold", class_="title")
+        self._legend(svg, marks)
+        pv = marks.pv_paths()
+        edges = _sub(svg, "g", class_="edges")
+        for node in self.nodes:
+            if node.path:
+                self._edge(edges, node.path, marks, pv)
+        self._crosses(svg, marks)
+        shapes = _sub(svg, "g", class_="nodes")
+        for node in self.nodes:
+            self._shape(shapes, node, marks, pv)
+        self._texts(svg, marks, values=values, windows=windows, leaf_numbers=leaf_numbers)
+        self._current_ring(svg, marks)
+        return ET.tostring(svg, encoding="unicode")
+
+    def describe(self, marks: Marks) -> str:
+        """What the drawing shows, in words (its text alternative)."""
+        root, tree = marks.start, self.tree
+        if not marks.searched:
+            value = marks.value_text(root)
+            text = f"A game tree with {tree.node_count} nodes and {tree.leaf_count} leaves"
+            return text + (f"; its minimax value is {value}." if value else ".")
+        value = marks.value_text(root)
+        parts = [f"value {value}" if value else "value not known yet"]
+        if marks.pv:
+            parts.append(f"best move to {tree.label_of(root + tuple(marks.pv[:1]))}")
+        pruned = [leaf.label for leaf in tree.leaves() if leaf.path in marks.pruned]
+        parts.append(f"{len(marks.leaf_numbers)} of {tree.leaf_count} leaves evaluated")
+        parts.append(f"pruned leaves: {', '.join(pruned) or 'none'}")
+        if marks.current is not None:
+            parts.append(f"current node {tree.label_of(marks.current)}")
+        return f"Search of a game tree from {tree.label_of(root)}: " + "; ".join(parts) + "."
+
+    # -- one piece each ---------------------------------------------------------------------
+    @staticmethod
+    def _state(path: tuple, marks: Marks) -> tuple[str, float]:
+        """``("pruned" | "pending" | "", opacity)`` of a node."""
+        if path in marks.pruned:
+            return "pruned", FADED_ALPHA
+        if marks.searched and path not in marks.entered:
+            return "pending", PENDING_ALPHA
+        return "", 1.0
+
+    def _edge(self, parent: ET.Element, path: tuple, marks: Marks, pv: set) -> None:
+        (x1, y1), (x2, y2) = self.xy[path[:-1]], self.xy[path]
+        style = edge_style(path, marks, pv)
+        color, width, dash, opacity = {
+            "pv": (PV_COLOR, 4.0, None, None), "pruned": (PRUNED_COLOR, 1.6, "2 4", None),
+            "pending": (EDGE_COLOR, 1.0, None, PENDING_ALPHA), "searched": (EDGE_COLOR, 1.4, None, None),
+            "plain": (EDGE_COLOR, 1.2, None, None)}[style]
+        css = "edge" if style in ("searched", "plain") else f"edge {style}"
+        _sub(parent, "line", class_=css, x1=x1, y1=y1, x2=x2, y2=y2, stroke=color, stroke_width=width,
+             stroke_dasharray=dash, stroke_linecap="round", stroke_opacity=opacity)
+
+    def _crosses(self, parent: ET.Element, marks: Marks) -> None:
+        for x, y in self._cross_points(marks):
+            _sub(parent, "text", "✕", x=x, y=y, text_anchor="middle", font_size=17.0, font_weight="bold",
+                 fill="#000000", class_="cross")
+
+    def _shape(self, parent: ET.Element, node: Any, marks: Marks, pv: set) -> None:
+        x, y = self.xy[node.path]
+        kind = self.kind[node.path]
+        state, opacity = self._state(node.path, marks)
+        classes = ["node", kind] + [s for s in (state, "pv" if node.path in pv else "",
+                                                 "current" if node.path == marks.current else "") if s]
+        style = dict(class_=" ".join(classes), data_label=node.label,
+                     fill={"max": MAX_COLOR, "min": MIN_COLOR, "leaf": LEAF_COLOR}[kind],
+                     stroke=PV_COLOR if node.path in pv else "#000000",
+                     stroke_width=2.6 if node.path in pv else 1.0,
+                     fill_opacity=opacity if opacity < 1 else None,
+                     stroke_opacity=opacity if opacity < 1 and node.path not in pv else None)
+        if kind == "leaf":
+            side = RADIUS * 1.3
+            element = _sub(parent, "rect", x=x - side / 2, y=y - side / 2, width=side, height=side, **style)
+        else:
+            tip = -1 if kind == "max" else 1          # MAX points up, MIN points down
+            points = [(x, y + tip * RADIUS), (x - RADIUS * 1.1, y - tip * RADIUS * 0.7),
+                      (x + RADIUS * 1.1, y - tip * RADIUS * 0.7)]
+            element = _sub(parent, "polygon", points=" ".join(f"{_num(a)},{_num(b)}" for a, b in points),
+                           **style)
+        _sub(element, "title", f"{node.label} ({'leaf' if kind == 'leaf' else kind.upper()})"
+             + (f": {marks.value_text(node.path)}" if marks.value_text(node.path) else "")
+             + (", pruned" if state == "pruned" else ""))
+
+    def _texts(self, parent: ET.Element, marks: Marks, **options: Any) -> None:
+        group = _sub(parent, "g", class_="texts")
+        if self.letters:
+            for node in self.nodes:
+                x, y = self.xy[node.path]
+                shift = {"max": 4.5, "min": 1.5, "leaf": 4.3}[self.kind[node.path]]
+                _sub(group, "text", node.label, x=x, y=y + shift, text_anchor="middle", font_size=MIN_FONT_PX,
+                     font_weight="bold", fill="#000000", class_="label",
+                     opacity=0.45 if node.path in marks.pruned else None)
+        for label in self.labels(marks, **options):
+            faded = None
+            if label.css == "order":
+                _sub(group, "circle", cx=label.x, cy=label.y - MIN_FONT_PX * 0.35, r=BADGE, fill="#333333",
+                     class_="order")
+            attributes = dict(x=label.x, y=label.y, font_size=label.size, class_=label.css,
+                              text_anchor=None if label.anchor == "start" else label.anchor,
+                              fill={"window": WINDOW_COLOR, "order": "#ffffff"}.get(label.css, "#000000"),
+                              font_weight="bold" if label.css == "value" and label.size == VALUE_FONT_PX
+                              and label.anchor == "start" else None, opacity=faded)
+            _sub(group, "text", label.text, **attributes)
+
+    def _current_ring(self, parent: ET.Element, marks: Marks) -> None:
+        if marks.current is None or marks.current not in self.xy:
+            return
+        x, y = self.xy[marks.current]
+        _sub(parent, "circle", cx=x, cy=y, r=self._ring(marks.current), fill="none", stroke=CURRENT_COLOR,
+             stroke_width=2.5, stroke_dasharray="6 4", class_="current-ring")
+
+    def _legend_entries(self, searched: bool) -> list[tuple[Any, str]]:
+        entries: list[tuple[Any, str]] = [(self._legend_glyph("▲", MAX_COLOR), "MAX"),
+                                          (self._legend_glyph("▼", MIN_COLOR), "MIN"),
+                                          (self._legend_glyph("■", LEAF_COLOR), "leaf")]
+        if searched:
+            entries += [(self._legend_pv, "principal variation (thick)"),
+                        (self._legend_ring, "current node (dashed ring)"),
+                        (self._legend_pruned, "pruned (dotted, ✕)"),
+                        (None, "≥ 6 / ≤ 2: a bound, not the exact value"),
+                        (None, "(5): best so far, not yet a bound")]
+        return entries
+
+    def _legend_rows(self, searched: bool) -> list[list[tuple[Any, str, float]]]:
+        """The legend entries, wrapped into rows that fit the drawing's width."""
+        rows: list[list[tuple[Any, str, float]]] = [[]]
+        x = 12.0
+        for draw, words in self._legend_entries(searched):
+            width = (30.0 if draw is not None else 0.0) + text_width(words, MIN_FONT_PX) * 0.85 + 18
+            if rows[-1] and x + width > self.width:
+                rows.append([])
+                x = 12.0
+            rows[-1].append((draw, words, x))
+            x += width
+        return rows
+
+    def _legend(self, parent: ET.Element, marks: Marks) -> None:
+        group = _sub(parent, "g", class_="legend")
+        for number, row in enumerate(self._legend_rows(marks.searched)):
+            y = self.legend_top + 22.0 * number
+            for draw, words, x in row:
+                if draw is not None:
+                    draw(group, x, y - 4)
+                    x += 30
+                _sub(group, "text", words, x=x, y=y, font_size=MIN_FONT_PX)
+
+    @staticmethod
+    def _legend_glyph(glyph: str, color: str) -> Any:
+        def draw(group: ET.Element, x: float, y: float) -> None:
+            _sub(group, "text", glyph, x=x + 6, y=y + 8, font_size=16.0, fill=color, stroke="#000000",
+                 stroke_width=0.6)
+        return draw
+
+    @staticmethod
+    def _legend_pv(group: ET.Element, x: float, y: float) -> None:
+        _sub(group, "line", x1=x, y1=y, x2=x + 24, y2=y, stroke=PV_COLOR, stroke_width=4.0)
+
+    @staticmethod
+    def _legend_ring(group: ET.Element, x: float, y: float) -> None:
+        _sub(group, "circle", cx=x + 12, cy=y, r=8.0, fill="none", stroke=CURRENT_COLOR, stroke_width=2.0,
+             stroke_dasharray="4 3")
+
+    @staticmethod
+    def _legend_pruned(group: ET.Element, x: float, y: float) -> None:
+        _sub(group, "line", x1=x, y1=y, x2=x + 24, y2=y, stroke=PRUNED_COLOR, stroke_width=1.6,
+             stroke_dasharray="2 4", stroke_linecap="round")
+
+
+def tree_svg(tree: Any, marks: Marks | None = None, *, values: bool = True, windows: bool = False,
+             leaf_numbers: bool = True, title: str | None = None, min_width: float = 0.0) -> str:
+    """A game tree as SVG text, with what a search did when ``marks`` is given.
+
+    ``tree``: an explicit tree, a generated tree, a nested list, a tree text, or a
+    :class:`~mmlib.search.SearchResult` searched with ``trace=True`` (then ``marks`` are
+    read from it).  ``marks``: from :func:`~mmlib.draw.tree.marks_from_result` or, for
+    a step of a search, :meth:`mmlib.trace.Trace.marks`.  The other arguments are those
+    of :func:`~mmlib.draw.draw_tree`.
+
+    >>> from mmlib import search
+    >>> from mmlib.draw.tree import marks_from_result
+    >>> result = search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]], trace=True)
+    >>> svg = tree_svg(result.game, marks_from_result(result), windows=True, title="AIMA figure 5.2")
+    >>> svg.count('class="node leaf pruned"'), "[3, +∞]" in svg, "≤ 2" in svg    # leaves 4 and 6 pruned
+    (2, True, True)
+    """
+    description = None
+    if hasattr(tree, "stats") and hasattr(tree, "trace"):
+        result = tree
+        tree, _ = result_tree(result)
+        marks = marks if marks is not None else result_marks(result)
+        if result.trace is not None:
+            description = trace_of(result).describe()
+    return TreeSvg(tree, min_width=min_width, windows=windows).show(marks, values=values, windows=windows,
+                                                   leaf_numbers=leaf_numbers, title=title,
+                                                   description=description)
+
+
+# -- text-built SVG (the plots) ---------------------------------------------------------------------------
 
 def _num(value: float) -> str:
     """A coordinate with at most one decimal (keeps the SVG short)."""
@@ -69,7 +504,7 @@ def _attrs(**attributes: Any) -> str:
             continue
         name = "class" if key == "class_" else key.replace("_", "-")
         text = _num(value) if isinstance(value, float) else str(value)
-        parts.append(f'{name}="{html.escape(text, quote=True)}"')
+        parts.append(f'{name}="{html.escape(clean_text(text), quote=True)}"')
     return " ".join(parts)
 
 
@@ -78,212 +513,16 @@ def _element(tag: str, **attributes: Any) -> str:
 
 
 def _text(x: float, y: float, text: str, **attributes: Any) -> str:
-    return f"<text {_attrs(x=float(x), y=float(y), **attributes)}>{html.escape(text, quote=False)}</text>"
+    body = html.escape(clean_text(text), quote=False)
+    return f"<text {_attrs(x=float(x), y=float(y), **attributes)}>{body}</text>"
 
 
 def _svg_open(width: float, height: float, label: str) -> str:
+    label = clean_text(label)
     return (f'<svg xmlns="{SVG_NS}" {_attrs(width=float(width), height=float(height))} '
             f'viewBox="0 0 {_num(width)} {_num(height)}" font-family="{FONT}" role="img" '
-            f'aria-label="{html.escape(label, quote=True)}" style="max-width:100%;height:auto">')
-
-
-# -- trees ----------------------------------------------------------------------------------------
-
-@dataclass
-class _Geometry:
-    """Pixel sizes of one tree drawing, derived from the number of leaves."""
-
-    slot: float
-    level: float
-    radius: float
-    font: float
-    crowded: bool
-    left: float = 22.0
-    top: float = 52.0
-    bottom: float = 0.0
-    right: float = 64.0
-    extra: dict = field(default_factory=dict)
-
-    @classmethod
-    def for_leaves(cls, leaves: int, height: int) -> _Geometry:
-        slot = min(max(TARGET_WIDTH / max(leaves, 1), 24.0), 56.0)
-        font = min(max(slot * 0.42, 9.0), 13.0)
-        crowded = slot < 34
-        geometry = cls(slot=slot, level=62.0 + 4 * font * (0 if crowded else 0.5),
-                       radius=min(slot * 0.34, 13.0), font=font, crowded=crowded)
-        geometry.bottom = 20 + (9.5 if crowded else 2.6) * font
-        return geometry
-
-
-class TreeSvg:
-    """A tree laid out once; :meth:`show` returns the SVG text for any :class:`Marks`.
-
-    >>> from mmlib import search
-    >>> view = TreeSvg([[[3, 5], [6, 9]], [[1, 2], [0, -1]]])
-    >>> result = search.alphabeta(view.tree, trace=True)
-    >>> from mmlib.draw.tree import marks_from_result
-    >>> view.show(marks_from_result(result)).count('class="node leaf pruned"')   # leaves 9, 0, -1
-    3
-    """
-
-    def __init__(self, tree: Any):
-        self.tree = as_tree(tree)
-        self.nodes = self.tree.nodes()
-        self.geometry = _Geometry.for_leaves(self.tree.leaf_count, self.tree.height)
-        g = self.geometry
-        self.xy = {path: (g.left + g.slot * (x + 0.5), g.top + g.level * -y)
-                   for path, (x, y) in layout(self.tree).items()}
-        self.width = g.left + g.slot * max(self.tree.leaf_count, 1) + g.right
-        self.height = g.top + g.level * self.tree.height + g.bottom
-        self.labels = self.tree.leaf_count <= LABELS_UP_TO
-
-    def show(self, marks: Marks | None = None, *, values: bool = True, windows: bool = False,
-             leaf_numbers: bool = True, title: str | None = None) -> str:
-        """The SVG text of the tree showing ``marks`` (a plain tree when ``marks`` is None)."""
-        marks = marks if marks is not None else Marks()
-        shown = marks.values if marks.searched else (minimax_values(self.tree) if values else {})
-        pv = _pv_paths(marks)
-        parts = [_svg_open(self.width, self.height, title or "game tree"), self._legend()]
-        if title:
-            parts.append(_text(self.width / 2, 20, title, text_anchor="middle", font_size=13.0,
-                               font_weight="bold", class_="title"))
-        parts += [self._edge(node.path, marks, pv) for node in self.nodes if node.path]
-        parts += [self._crosses(marks)]
-        for node in self.nodes:
-            parts.append(self._shape(node, marks, pv))
-            parts.append(self._node_texts(node, marks, shown, values, windows, leaf_numbers))
-        parts.append(self._current_ring(marks))
-        parts.append("</svg>")
-        return "".join(parts)
-
-    # -- one piece each ---------------------------------------------------------------------
-    def _state(self, path: tuple, marks: Marks) -> tuple[str, float]:
-        """``("pruned" | "pending" | "", opacity)`` of a node or of the edge into it."""
-        if path in marks.pruned:
-            return "pruned", FADED_ALPHA
-        if marks.searched and path not in marks.entered:
-            return "pending", PENDING_ALPHA
-        return "", 1.0
-
-    def _edge(self, path: tuple, marks: Marks, pv: set) -> str:
-        (x1, y1), (x2, y2) = self.xy[path[:-1]], self.xy[path]
-        state, opacity = self._state(path, marks)
-        if path in pv:
-            color, width, state = PV_COLOR, 3.0, "pv"
-        else:
-            color, width = EDGE_COLOR, 1.3 if not state and marks.searched else 1.0
-        return _element("line", class_=f'edge {state}'.strip(), x1=x1, y1=y1, x2=x2, y2=y2, stroke=color,
-                                stroke_width=width, stroke_opacity=opacity if opacity < 1 else None)
-
-    def _crosses(self, marks: Marks) -> str:
-        out = []
-        for path in sorted(marks.pruned_roots):
-            if path in self.xy and path:
-                (x1, y1), (x2, y2) = self.xy[path[:-1]], self.xy[path]
-                out.append(_text((x1 + x2) / 2, (y1 + y2) / 2 + self.geometry.font * 0.45, "✕",
-                                 text_anchor="middle", font_size=self.geometry.font * 1.3,
-                                 font_weight="bold", fill=PV_COLOR, class_="cross"))
-        return "".join(out)
-
-    def _shape(self, node: Any, marks: Marks, pv: set) -> str:
-        x, y = self.xy[node.path]
-        r = self.geometry.radius
-        kind = "leaf" if node.is_leaf() else "max" if node.is_max else "min"
-        state, opacity = self._state(node.path, marks)
-        classes = ["node", kind] + [s for s in (state, "pv" if node.path in pv else "",
-                                                 "current" if node.path == marks.current else "") if s]
-        style = dict(class_=" ".join(classes), data_label=node.label,
-                     fill={"max": MAX_COLOR, "min": MIN_COLOR, "leaf": LEAF_COLOR}[kind],
-                     stroke=PV_COLOR if node.path in pv else "black",
-                     stroke_width=2.2 if node.path in pv else 0.8,
-                     fill_opacity=opacity if opacity < 1 else None,
-                     stroke_opacity=opacity if opacity < 1 and node.path not in pv else None)
-        if kind == "leaf":
-            side = r * 1.3
-            return _element("rect", x=x - side / 2, y=y - side / 2, width=side, height=side, **style)
-        tip = -1 if kind == "max" else 1          # MAX points up, MIN points down
-        points = [(x, y + tip * r), (x - r * 1.1, y - tip * r * 0.7), (x + r * 1.1, y - tip * r * 0.7)]
-        return _element("polygon", points=' '.join(f'{_num(a)},{_num(b)}' for a, b in points), **style)
-
-    def _node_texts(self, node: Any, marks: Marks, shown: dict, values: bool, windows: bool,
-                    leaf_numbers: bool) -> str:
-        g, (x, y) = self.geometry, self.xy[node.path]
-        faded = 0.3 if node.path in marks.pruned else None
-        out = []
-        if self.labels:
-            out.append(_text(x, y + g.font * 0.28 + (0.5 if node.is_max else -1.5), node.label,
-                             text_anchor="middle", font_size=g.font * 0.75, font_weight="bold",
-                             fill="white", class_="label"))
-        window = format_window(marks.windows.get(node.path)) if windows else ""
-        if node.is_leaf():
-            out.append(self._below(x, y + g.radius * 0.65 + 3, format_value(node.value), g.font,
-                                   "black", "value", faded))
-            if window:
-                offset = (len(format_value(node.value)) + 1) * g.font * 0.62 if g.crowded else g.font * 1.15
-                out.append(self._below(x, y + g.radius * 0.65 + 3 + offset, window, g.font * 0.7,
-                                       WINDOW_COLOR, "window", None))
-            number = marks.leaf_numbers.get(node.path) if leaf_numbers else None
-            if number is not None:
-                out.append(self._leaf_number(x - g.radius * 0.9, y - g.radius * 0.9, number))
-        else:
-            value = format_value(shown.get(node.path)) if values else ""
-            if value:
-                out.append(_text(x + g.radius + 3, y - 2, value, font_size=g.font, font_weight="bold",
-                                 class_="value"))
-            if window:
-                out.append(_text(x + g.radius + 3, y + g.font * 0.8, window, font_size=g.font * 0.75,
-                                 fill=WINDOW_COLOR, class_="window"))
-        return "".join(out)
-
-    def _below(self, x: float, y: float, text: str, size: float, color: str, kind: str,
-               opacity: float | None) -> str:
-        """Text under a leaf: horizontal, or turned to run downwards when the slots are narrow."""
-        if self.geometry.crowded:
-            return _text(x - size * 0.35, y, text, font_size=size, fill=color, class_=kind, opacity=opacity,
-                         transform=f"rotate(90 {_num(x - size * 0.35)} {_num(y)})")
-        return _text(x, y + size, text, text_anchor="middle", font_size=size, fill=color, class_=kind,
-                     opacity=opacity)
-
-    def _leaf_number(self, x: float, y: float, number: int) -> str:
-        size = self.geometry.font * 0.7
-        return (_element("circle", cx=x, cy=y, r=size * 0.8, fill='#444444', class_='order')
-                + _text(x, y + size * 0.35, str(number), text_anchor="middle", font_size=size, fill="white",
-                        class_="order"))
-
-    def _current_ring(self, marks: Marks) -> str:
-        if marks.current is None or marks.current not in self.xy:
-            return ""
-        x, y = self.xy[marks.current]
-        return _element("circle", cx=x, cy=y, r=self.geometry.radius * 1.7, fill='none', stroke=CURRENT_COLOR,
-                                 stroke_width=2.5, class_='current-ring')
-
-    def _legend(self) -> str:
-        size, out, x = 11.0, [], 8.0
-        kinds = (("MAX", MAX_COLOR, "▲"), ("MIN", MIN_COLOR, "▼"), ("leaf", LEAF_COLOR, "■"))
-        for name, color, mark in kinds:
-            out.append(_text(x, 40, mark, font_size=size, fill=color, stroke="black", stroke_width=0.4))
-            out.append(_text(x + size + 1, 40, name, font_size=size))
-            x += size * (len(name) * 0.7 + 2.2)
-        return f'<g class="legend">{"".join(out)}</g>'
-
-
-def tree_svg(tree: Any, marks: Marks | None = None, *, values: bool = True, windows: bool = False,
-             leaf_numbers: bool = True, title: str | None = None) -> str:
-    """A game tree as SVG text, with what a search did when ``marks`` is given.
-
-    ``tree``: an explicit tree, a generated tree, a nested list or a tree text.
-    ``marks``: from :func:`~mmlib.draw.tree.marks_from_result` or, for a step of a
-    search, :func:`~mmlib.draw.tree.marks_from_events`.  The other arguments are
-    those of :func:`~mmlib.draw.draw_tree`.
-
-    >>> from mmlib import search
-    >>> from mmlib.draw.tree import marks_from_result
-    >>> result = search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]], trace=True)
-    >>> svg = tree_svg(result.game, marks_from_result(result), windows=True, title="AIMA figure 5.2")
-    >>> svg.count('class="node leaf pruned"'), "[3, +∞]" in svg     # leaves 4 and 6 pruned
-    (2, True)
-    """
-    return TreeSvg(tree).show(marks, values=values, windows=windows, leaf_numbers=leaf_numbers, title=title)
+            f'aria-label="{html.escape(label, quote=True)}" style="max-width:none;height:auto">'
+            f'<title>{html.escape(label, quote=False)}</title>')
 
 
 # -- log-scale line plots ---------------------------------------------------------------------------
@@ -332,7 +571,7 @@ def log_plot_svg(series: Sequence[Series], *, x_range: tuple[float, float], y_ra
     """
     (y0, y1) = y_range
     if not (0 < y0 < y1):
-        raise ValueError(f"y_range: expected 0 < low < high, got {y_range!r}")
+        raise ArgumentError(f"y_range: expected 0 < low < high, got {y_range!r}")
     frame = _Frame(left=62, top=30, width=width - 80, height=height - 78, x_range=x_range,
                    log_range=(math.log10(y0), math.log10(y1)))
     parts = [_svg_open(width, height, title or "plot"),
@@ -344,8 +583,8 @@ def log_plot_svg(series: Sequence[Series], *, x_range: tuple[float, float], y_ra
     parts.append(_plot_legend(frame, series))
     parts.append(_text(width / 2, 18, title, text_anchor="middle", font_size=13.0, class_="title"))
     centre, mid = frame.left + frame.width / 2, frame.top + frame.height / 2
-    parts.append(_text(centre, height - 10, xlabel, text_anchor="middle", font_size=11.0))
-    parts.append(_text(14, mid, ylabel, text_anchor="middle", font_size=11.0,
+    parts.append(_text(centre, height - 10, xlabel, text_anchor="middle", font_size=12.0))
+    parts.append(_text(14, mid, ylabel, text_anchor="middle", font_size=12.0,
                        transform=f"rotate(-90 14 {_num(mid)})"))
     parts.append("</svg>")
     return "".join(parts)
@@ -362,12 +601,12 @@ def _axes(frame: _Frame) -> list[str]:
         out.append(_element("line", x1=frame.left, y1=y, x2=frame.left + frame.width, y2=y, stroke='#cccccc',
                                     stroke_width=0.7))
         out.append(_text(frame.left - 6, y + 4, "10" + str(power).translate(_SUPERSCRIPTS), text_anchor="end",
-                         font_size=10.0))
+                         font_size=12.0))
     for tick in range(math.ceil(frame.x_range[0]), math.floor(frame.x_range[1]) + 1):
         x, _ = frame.px(tick, 10.0 ** frame.log_range[0])
         out.append(_element("line", x1=x, y1=float(frame.top), x2=x, y2=bottom, stroke="#e4e4e4",
                             stroke_width=0.7))
-        out.append(_text(x, bottom + 14, str(tick), text_anchor="middle", font_size=10.0))
+        out.append(_text(x, bottom + 14, str(tick), text_anchor="middle", font_size=12.0))
     return out
 
 
@@ -395,6 +634,6 @@ def _plot_legend(frame: _Frame, series: Sequence[Series]) -> str:
                             stroke_width=line.width, stroke_dasharray=line.dash or None))
         if line.markers:
             out.append(_element("circle", cx=x + 13, cy=y - 4, r=3.0, fill=line.color))
-        out.append(_text(x + 32, y, line.label, font_size=10.0))
+        out.append(_text(x + 32, y, line.label, font_size=12.0))
     out.append("</g>")
     return "".join(out)

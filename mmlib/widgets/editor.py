@@ -1,48 +1,31 @@
-"""Tree editor: type a tree, see it drawn with its alpha-beta search; mistakes are explained in place.
+"""Tree editor: type a tree, see it drawn with its alpha-beta search as you type; mistakes are
+explained in place (line, column and what is wrong) and the old drawing is cleared.
 
 >>> editor = tree_editor("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]")
->>> editor.message
-'alphabeta (fail-soft, >=): value 3, 7 of 9 leaves evaluated; pruned leaves: 4, 6.'
+>>> print(editor.message)
+alphabeta (fail-soft, >=): value 3 at A, best move to B; 7 of 9 leaves evaluated; pruned leaves: I, J.
 >>> editor.text.value = "[[3, 12, 8],\\n [2, 4 6]]"
->>> editor.message.startswith("line 2:")
-True
+>>> editor.message.startswith("line 2, column 6:"), editor.output.value
+(True, '')
 """
 
 from __future__ import annotations
 
-import ast
-
-from .. import search, trees
-from ..draw.svg import tree_svg
-from ..draw.tree import format_value, marks_from_result, pruned_leaves
-from ..errors import MmlibError, TreeTextError
+from .. import search
+from ..draw.svg import TreeSvg
+from ..draw.tree import LEGEND
+from ..errors import MmlibError
+from ..trace import trace_of
+from ..trees.parse import parse_tree
 from .common import set_status, show_svg, status_html, svg_figure
 
 __all__ = ["tree_editor", "TreeEditor", "parse_tree"]
 
 MAX_EDITOR_LEAVES = 200
+COLUMN_PX = 880.0
 
 PROMPT = ("Type a nested list such as [[3, 12, 8], [2, 4, 6], [14, 5, 2]] or a labelled tree "
           "(first line the labels, then lines like 'A: BC' and 'B 7').")
-
-
-def parse_tree(text: str) -> trees.Tree:
-    """A tree from a nested list (if the text starts with ``[``) or from the labelled text.
-
-    Errors are :class:`~mmlib.errors.TreeTextError` with the line number.
-    """
-    stripped = text.strip()
-    if not stripped.startswith("["):
-        return trees.from_text(text)
-    try:
-        nested = ast.literal_eval(stripped)
-    except SyntaxError as error:
-        line = (error.lineno or 1) + text[: len(text) - len(text.lstrip())].count("\n")
-        raise TreeTextError(f"{error.msg} (a nested list looks like [[3, 5], [2, 9]])",
-                            line=line) from None
-    except ValueError as error:
-        raise TreeTextError(f"{error} (write numbers and lists only)", line=1) from None
-    return trees.from_nested(nested)
 
 
 def _widgets():
@@ -50,21 +33,34 @@ def _widgets():
     return ipywidgets
 
 
+def text_rows(text: str) -> int:
+    """Rows the text box needs to show ``text`` whole (one spare row to type into).
+
+    >>> text_rows("[1, 2]"), text_rows("A\\nB\\nC\\nD\\nE")
+    (3, 6)
+    """
+    return min(max(text.count("\n") + 2, 3), 40)
+
+
 class TreeEditor(_widgets().VBox):
-    """``text`` (the Textarea), ``status``, ``output`` (the figure), ``tree`` and ``result``
-    (None while the text has errors), ``message`` (the status as plain text)."""
+    """``text`` (the Textarea), ``status``, ``output`` (the figure), ``tree``, ``result`` and
+    ``model`` (the :class:`~mmlib.trace.Trace`; all None while the text has errors),
+    ``message`` (the status as plain text)."""
 
     def __init__(self, text: str):
         widgets = _widgets()
-        self.text = widgets.Textarea(value=text, placeholder=PROMPT, rows=8, continuous_update=False,
-                                     layout=widgets.Layout(width="95%"))
+        self.text = widgets.Textarea(value=text, placeholder=PROMPT, rows=text_rows(text),
+                                     continuous_update=True,
+                                     layout=widgets.Layout(width="100%"))
         self.text.add_class("mmlib-editor-text")
         self.status = status_html()
         self.output = svg_figure()
-        self.tree = self.result = None
+        self.legend = widgets.HTML(value=f'<span style="font-size:13px">{LEGEND}</span>')
+        self.tree = self.result = self.model = None
         self.message = ""
         self.text.observe(lambda change: self.update(), names="value")
-        super().__init__([self.text, self.status, self.output])
+        super().__init__([self.text, self.status, self.output, self.legend],
+                         layout=widgets.Layout(width="100%"))
         self.add_class("mmlib-tree-editor")
         self.update()
 
@@ -72,42 +68,39 @@ class TreeEditor(_widgets().VBox):
         self.message = message
         set_status(self.status, message, error=error)
 
+    def clear(self, message: str, *, error: bool = False) -> None:
+        """Forget the tree and its drawing and show ``message`` instead."""
+        self.tree = self.result = self.model = None
+        self.output.value = ""
+        self.say(message, error=error)
+
     def update(self) -> None:
         """Parse the text; draw the tree and its alpha-beta search, or explain the mistake."""
+        self.text.rows = text_rows(self.text.value)
         if not self.text.value.strip():
-            self.tree = self.result = None
-            self.output.value = ""
-            self.say(PROMPT)
+            self.clear(PROMPT)
             return
         try:
             tree = parse_tree(self.text.value)
             if tree.leaf_count > MAX_EDITOR_LEAVES:
-                self.say(f"the tree has {tree.leaf_count} leaves; the editor draws at most "
-                         f"{MAX_EDITOR_LEAVES}", error=True)
+                self.clear(f"the tree has {tree.leaf_count} leaves; the editor draws at most "
+                           f"{MAX_EDITOR_LEAVES}", error=True)
                 return
             result = search.alphabeta(tree, trace=True)
-            drawing = tree_svg(tree, marks_from_result(result), windows=True, title=result.algorithm)
+            model = trace_of(result)
+            drawing = TreeSvg(tree, min_width=COLUMN_PX).show(model.marks(), windows=True,
+                                                             title=result.algorithm,
+                                                             description=model.describe())
         except MmlibError as error:
-            self.tree = self.result = None
-            self.say(_with_line(error), error=True)
+            self.clear(str(error), error=True)
             return
-        self.tree, self.result = tree, result
+        self.tree, self.result, self.model = tree, result, model
         show_svg(self.output, drawing)
-        skipped = [format_value(tree.node(path).value) for path in pruned_leaves(result)]
-        self.say(f"{result.algorithm}: value {format_value(result.value)}, {result.stats.leaves} of "
-                 f"{tree.leaf_count} leaves evaluated; pruned leaves: {', '.join(skipped) or 'none'}.")
-
-
-def _with_line(error: Exception) -> str:
-    message = str(error)
-    line = getattr(error, "line", None)
-    if line is not None and not message.startswith("line"):
-        return f"line {line}: {message}"
-    return message
+        self.say(model.describe())
 
 
 def tree_editor(text: str = "") -> TreeEditor:
     """A text area for a tree (nested list or labelled text); the tree is drawn with its
-    alpha-beta search (values, windows, pruned parts), and a mistake is shown in place with
-    its line and reason instead of a traceback."""
+    alpha-beta search (values and bounds, windows, pruned parts) while you type, and a
+    mistake is shown in place with its line, column and reason instead of a traceback."""
     return TreeEditor(text)

@@ -12,79 +12,31 @@ from typing import Any
 
 from .. import search
 from ..draw.svg import TreeSvg
-from ..draw.tree import as_tree, format_value, format_window, marks_from_events
+from ..draw.tree import LEGEND, as_tree
 from ..errors import ArgumentError
+from ..trace import Trace, trace_of
 from .common import set_status, show_svg, status_html, svg_figure
 
 __all__ = ["step_through", "StepThrough", "describe"]
 
 MAX_STEP_NODES = 400
 """Trees larger than this are refused: every step redraws every node."""
+COLUMN_PX = 880.0
+"""The width a notebook gives an output (the drawing fills it and scrolls sideways beyond it)."""
 
 
-def _label(tree: Any, path: tuple) -> str:
-    return tree.label_of(path)
-
-
-def _last_update(events: tuple, k: int, path: tuple) -> Any:
-    for event in reversed(events[:k]):
-        if event.kind == "update" and event.path == path:
-            return event
-    return None
-
-
-def describe(tree: Any, events: tuple, k: int, cutoff: str = ">=") -> str:
-    """One sentence for the event ``events[k]`` of a trace on ``tree``.
+def describe(tree: Any, events: tuple, k: int, cutoff: str = ">=", *, variant: str = "fail-soft") -> str:
+    """One sentence for the event ``events[k]`` of a trace on ``tree``
+    (written by :meth:`mmlib.trace.Trace.sentence`).
 
     >>> result = search.alphabeta([[[3, 5], [6, 9]], [[1, 2], [0, -1]]], trace=True)
     >>> k = next(i for i, e in enumerate(result.trace) if e.kind == "cutoff")
     >>> describe(result.game, result.trace, k)
     "at E: 6 ≥ β = 5, so E's remaining child K is pruned."
     """
-    event = events[k]
-    here = _label(tree, event.path)
-    node = tree.node(event.path)
-    if event.kind == "enter":
-        window = format_window((event.alpha, event.beta))
-        called = f" with [α, β] = {window}" if window else ""
-        if node.is_leaf():
-            return f"reach the leaf {here}{called}."
-        return f"enter {here} ({node.player}){called}."
-    if event.kind == "leaf":
-        return f"{here} is a leaf: its value is {format_value(event.value)}."
-    if event.kind == "update":
-        child = _label(tree, event.path + (event.move,))
-        text = f"at {here}: {child} returned {format_value(event.score)}, so {here}'s value so far is " \
-               f"{format_value(event.value)}"
-        if event.alpha is not None:
-            text += f"; now α = {format_value(event.alpha)}, β = {format_value(event.beta)}"
-        return text + "."
-    if event.kind == "cutoff":
-        return _cutoff_sentence(tree, events, k, cutoff)
-    if event.kind == "hit":
-        return f"{here} is already in the table: value {format_value(event.value)}."
-    if event.path == ():
-        return f"{here} returns {format_value(event.value)}: the value of the game is " \
-               f"{format_value(event.value)}."
-    parent = _label(tree, event.path[:-1])
-    return f"{here} returns {format_value(event.value)} to {parent}."
-
-
-def _cutoff_sentence(tree: Any, events: tuple, k: int, cutoff: str) -> str:
-    event = events[k]
-    here = _label(tree, event.path)
-    skipped = [_label(tree, event.path + (move,)) for move in event.skipped]
-    what = f"remaining child {skipped[0]} is" if len(skipped) == 1 else \
-        f"remaining children {', '.join(skipped)} are"
-    update = _last_update(events, k, event.path)
-    strict = cutoff == ">"
-    if update is None:
-        return f"at {here}: the {what} pruned."
-    if tree.node(event.path).is_max:
-        test = f"{format_value(update.value)} {'>' if strict else '≥'} β = {format_value(update.beta)}"
-    else:
-        test = f"{format_value(update.value)} {'<' if strict else '≤'} α = {format_value(update.alpha)}"
-    return f"at {here}: {test}, so {here}'s {what} pruned."
+    if events and events[0].alpha is None:
+        variant = "minimax"
+    return Trace(tree, events, cutoff=cutoff, variant=variant).sentence(k)
 
 
 def _run_search(tree: Any, algorithm: str, variant: str, cutoff: str, window: tuple) -> Any:
@@ -118,26 +70,31 @@ class StepThrough(_widgets().VBox):
                                 f"(at most {MAX_STEP_NODES})")
         self.cutoff = cutoff
         self.result = _run_search(self.tree, algorithm, variant, cutoff, window)
+        self.model = trace_of(self.result)
         self.events = self.result.trace
         self.windows = algorithm == "alphabeta"
         self.name = self.result.algorithm
-        self.view = TreeSvg(self.tree)
+        self.view = TreeSvg(self.tree, min_width=COLUMN_PX, windows=self.windows)
         self.svg = ""
         self.output = svg_figure()
         self.status = status_html()
+        full = widgets.Layout(width="100%")
         self.slider = widgets.IntSlider(value=0, min=0, max=len(self.events), description="step",
-                                        continuous_update=True, layout=widgets.Layout(width="60%"))
+                                        continuous_update=True, layout=widgets.Layout(flex="1 1 auto"))
         self.slider.add_class("mmlib-step-slider")
-        self.back = widgets.Button(description="Back", icon="step-backward", layout={"width": "auto"})
-        self.next = widgets.Button(description="Next", icon="step-forward", layout={"width": "auto"})
+        self.back = widgets.Button(description="Back", icon="step-backward", layout={"width": "auto"},
+                                   tooltip="one step back")
+        self.next = widgets.Button(description="Next", icon="step-forward", layout={"width": "auto"},
+                                   tooltip="one step on")
         self.play = widgets.Play(value=0, min=0, max=len(self.events), interval=interval,
                                  description="play")
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         self.back.on_click(lambda _: self.go(self.slider.value - 1))
         self.next.on_click(lambda _: self.go(self.slider.value + 1))
         self.slider.observe(self._on_step, names="value")
-        controls = widgets.HBox([self.play, self.back, self.next, self.slider])
-        super().__init__([controls, self.status, self.output])
+        controls = widgets.HBox([self.play, self.back, self.next, self.slider], layout=full)
+        self.legend = widgets.HTML(value=f'<span style="font-size:13px">{LEGEND}</span>')
+        super().__init__([controls, self.status, self.output, self.legend], layout=full)
         self.add_class("mmlib-step-through")
         self.sentence = ""
         self.show(0)
@@ -154,15 +111,17 @@ class StepThrough(_widgets().VBox):
 
     def show(self, step: int) -> None:
         """Draw the tree as it is after ``step`` events and say what the last one did."""
-        marks = marks_from_events(self.tree, self.events[:step])
-        if step == len(self.events):
-            marks.pv = tuple(self.result.pv)
+        finished = step == len(self.events)
+        marks = self.model.marks() if finished else self.model.marks(step)
+        if finished:
+            marks.current = self.model.start
         if step == 0:
             self.sentence = f"{self.name}: press Next (or Play) to start at {self.tree.root.label}."
         else:
-            self.sentence = describe(self.tree, self.events, step - 1, self.cutoff)
+            self.sentence = self.model.sentence(step - 1)
         title = f"{self.name} — step {step} of {len(self.events)}"
-        self.svg = self.view.show(marks, windows=self.windows, title=title)
+        self.svg = self.view.show(marks, windows=self.windows, title=title,
+                                  description=f"{title}: {self.sentence} " + self.view.describe(marks))
         show_svg(self.output, self.svg)
         set_status(self.status, f"step {step}: {self.sentence}")
 
@@ -174,9 +133,10 @@ def step_through(tree: Any, algorithm: str = "alphabeta", *, variant: str = "fai
     ``tree``: an explicit tree, a generated tree of modest size (at most 400 nodes), a
     nested list or a labelled tree text.  ``algorithm``: ``"minimax"`` or ``"alphabeta"``
     (with ``variant`` ``"fail-soft"``/``"fail-hard"``, ``cutoff`` ``">="``/``">"`` and the
-    root's window ``alpha``, ``beta``: seed 000 starts its search at [L, W]).
-    Each step redraws the tree with the current node (green ring), the values known so
-    far, the [α, β] windows, the pruned parts, and says in one sentence what happened.
+    root's window ``alpha``, ``beta``: Cornell CS 312's fail-hard search starts at [L, W]).
+    Each step redraws the tree with the current node (dashed ring), the values known so far
+    (a bound written as a bound: ``≥ 6``, ``≤ 2``), the [α, β] windows and the pruned parts,
+    and says in one sentence what happened (the sentences come from :mod:`mmlib.trace`).
     ``interval``: milliseconds between steps when playing.
     """
     return StepThrough(tree, algorithm, variant, cutoff, interval, (alpha, beta))

@@ -1,0 +1,667 @@
+"""What a search did, read once from its transcript: the model every view paints.
+
+A search run with ``trace=True`` writes a transcript of events (see
+:class:`mmlib.instrument.Event`).  :class:`Trace` reads it once and answers everything a
+drawing, the step-through explorer, the tree editor or a quiz answer key shows:
+
+- the value of every node the search returned, and whether it is **exact** or only a
+  **bound**.  A node entered with the window (α, β) that returns r has the exact value r
+  when α < r < β; when r ≤ α its true value is at most r (an upper bound, written ``≤ r``);
+  when r ≥ β its true value is at least r (a lower bound, ``≥ r``).  Leaves are exact, and
+  so is every node of plain minimax (Knuth & Moore 1975);
+- the window each node was entered with, the nodes entered, the pruned subtrees (nodes
+  never entered because a cutoff skipped them) and the order in which leaves were evaluated;
+- the principal variation (the best move at each node, from the root down);
+- one sentence per event saying what happened (:meth:`Trace.sentence`).
+
+Negamax transcripts (values from the side to move) are turned to MAX's point of view
+first, so every value and window here reads as in a minimax figure.
+
+>>> from mmlib import search, trees
+>>> tree = trees.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])    # AIMA figure 5.2
+>>> model = trace_of(search.alphabeta(tree, trace=True))
+>>> model.value_text(()), model.value_text((1,)), [tree.label_of(p) for p in model.pruned_leaves]
+('3', '≤ 2', ['I', 'J'])
+>>> model.sentence(len(model.events) - 1)
+'A returns 3: the value of the game is 3.'
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .errors import ArgumentError, ArgumentTypeError
+from .trees import Tree, as_tree
+
+__all__ = [
+    "EXACT",
+    "LOWER",
+    "UPPER",
+    "SO_FAR",
+    "UNKNOWN",
+    "Marks",
+    "Trace",
+    "TraceEvent",
+    "trace_of",
+    "bound_of",
+    "format_value",
+    "format_window",
+    "format_mark",
+    "minimax_values",
+    "minimax_marks",
+    "result_marks",
+    "result_tree",
+]
+
+Path = tuple
+
+EXACT = "exact"
+"""The node's value is its true (minimax) value."""
+LOWER = "lower"
+"""The true value is at least the value shown (``≥ 6``)."""
+UPPER = "upper"
+"""The true value is at most the value shown (``≤ 2``)."""
+SO_FAR = "so far"
+"""A node still being searched whose best value so far proves nothing yet (``(5)``)."""
+UNKNOWN = "unknown"
+"""Fail-hard with an empty window (α = β, possible with the cutoff test ``>``): the node
+returns α whatever its true value, so the number proves nothing (``(5)``)."""
+
+
+# -- words for values ----------------------------------------------------------------------------
+
+def format_value(value: float | None) -> str:
+    """A value as people write it: ``+∞``/``−∞`` for infinities, no needless ``.0``.
+
+    >>> format_value(float("inf")), format_value(-math.inf), format_value(5.0), format_value(0.123456)
+    ('+∞', '−∞', '5', '0.123')
+    """
+    if value is None:
+        return ""
+    if math.isinf(value):
+        return "+∞" if value > 0 else "−∞"
+    if float(value).is_integer():
+        text = str(int(value))
+    else:
+        text = f"{value:.3g}"
+    return text.replace("-", "−")
+
+
+def format_window(window: tuple[float | None, float | None] | None) -> str:
+    """``[α, β]`` with infinities as ``−∞``/``+∞`` (empty for minimax, which has no window).
+
+    >>> format_window((-math.inf, 5)), format_window((None, None))
+    ('[−∞, 5]', '')
+    """
+    if window is None or window[0] is None:
+        return ""
+    return f"[{format_value(window[0])}, {format_value(window[1])}]"
+
+
+def format_mark(value: float | None, bound: str = EXACT) -> str:
+    """A value with its kind: ``6``, ``≥ 6`` (lower bound), ``≤ 2`` (upper bound), ``(5)`` (so far).
+
+    >>> format_mark(6, LOWER), format_mark(2, UPPER), format_mark(3), format_mark(5, SO_FAR)
+    ('≥ 6', '≤ 2', '3', '(5)')
+    """
+    if value is None:
+        return ""
+    text = format_value(value)
+    return {LOWER: f"≥ {text}", UPPER: f"≤ {text}", SO_FAR: f"({text})",
+            UNKNOWN: f"({text})"}.get(bound, text)
+
+
+def bound_of(value: float, window: tuple[float | None, float | None] | None, *,
+             fail_hard: bool = False) -> str:
+    """What a node's returned ``value`` says, given the ``window`` (α, β) it was entered with:
+    exact when α < value < β, an upper bound when value ≤ α, a lower bound when value ≥ β.
+
+    With an empty window (α = β, reachable with the cutoff test ``>``) fail-soft values are
+    still bounds (and exact when equal to α = β); fail-hard ones are α whatever the true value.
+
+    >>> bound_of(3, (-math.inf, math.inf)), bound_of(2, (3, math.inf)), bound_of(6, (-math.inf, 5))
+    ('exact', 'upper', 'lower')
+    >>> bound_of(4, None)          # plain minimax has no window: every value is exact
+    'exact'
+    >>> bound_of(5, (5, 5)), bound_of(5, (5, 5), fail_hard=True)
+    ('exact', 'unknown')
+    """
+    if window is None or window[0] is None:
+        return EXACT
+    alpha, beta = window
+    if alpha == beta:
+        if fail_hard:
+            return UNKNOWN
+        return UPPER if value < alpha else LOWER if value > beta else EXACT
+    if value <= alpha:
+        return UPPER
+    if value >= beta:
+        return LOWER
+    return EXACT
+
+
+# -- true values ---------------------------------------------------------------------------------
+
+def minimax_values(tree: Tree) -> dict[Path, float]:
+    """The minimax value of every node of an explicit tree (interior static values unused).
+
+    >>> minimax_values(as_tree([[3, 5], [2, 9]]))[()]
+    3
+    """
+    values: dict[Path, float] = {}
+    for node in reversed(tree.nodes()):  # children before parents
+        if node.is_leaf():
+            values[node.path] = node.value
+        else:
+            kids = [values[child.path] for child in node.children]
+            values[node.path] = max(kids) if node.is_max else min(kids)
+    return values
+
+
+# -- what a view shows ---------------------------------------------------------------------------
+
+@dataclass
+class Marks:
+    """What to show on a tree at one moment; all paths are tuples of child indices from the root.
+
+    ``values``: the value known for a node, and ``bounds`` its kind (:data:`EXACT`,
+    :data:`LOWER`, :data:`UPPER` or :data:`SO_FAR`); ``windows``: the [α, β] window a node
+    was entered with (during a step-through: the window it has now); ``entered``: nodes
+    the search called; ``pruned``: nodes inside pruned subtrees, whose roots are
+    ``pruned_roots``; ``leaf_numbers``: evaluation order, from 1; ``pv``: moves of the
+    principal variation from ``start``; ``current``: the node being worked on;
+    ``searched``: False for a plain tree (no search shown).
+    """
+
+    values: dict[Path, float] = field(default_factory=dict)
+    windows: dict[Path, tuple] = field(default_factory=dict)
+    entered: set[Path] = field(default_factory=set)
+    pruned: set[Path] = field(default_factory=set)
+    pruned_roots: set[Path] = field(default_factory=set)
+    leaf_numbers: dict[Path, int] = field(default_factory=dict)
+    pv: tuple = ()
+    current: Path | None = None
+    searched: bool = False
+    start: Path = ()
+    bounds: dict[Path, str] = field(default_factory=dict)
+
+    def value_text(self, path: Path) -> str:
+        """The value of ``path`` as drawn: ``3``, ``≥ 6``, ``≤ 2``, ``(5)``, or ``""`` if unknown."""
+        return format_mark(self.values.get(path), self.bounds.get(path, EXACT))
+
+    def pv_paths(self) -> set[Path]:
+        """The nodes along the principal variation (none while it is not known)."""
+        if not self.pv:
+            return set()
+        return {self.start + tuple(self.pv[:k]) for k in range(len(self.pv) + 1)}
+
+
+def minimax_marks(tree: Any) -> Marks:
+    """Marks of a plain tree: every node's exact minimax value, no search.
+
+    >>> minimax_marks([[3, 5], [2, 9]]).value_text((1,))
+    '2'
+    """
+    values = minimax_values(as_tree(tree))
+    return Marks(values=values, bounds=dict.fromkeys(values, EXACT))
+
+
+# -- the model -------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TraceEvent:
+    """A transcript event (the fields of :class:`mmlib.instrument.Event`) with its path from
+    the tree's root and its values and window from MAX's point of view."""
+
+    kind: str
+    path: Path
+    value: float | None = None
+    alpha: float | None = None
+    beta: float | None = None
+    move: Any = None
+    score: float | None = None
+    skipped: tuple = ()
+    is_max: bool | None = None
+
+
+class Trace:
+    """Everything the views show about one search on an explicit tree, derived from its events.
+
+    Build it with :func:`trace_of` (from a :class:`~mmlib.search.SearchResult`) or
+    :meth:`from_events`.  ``events`` are the transcript's events with paths from the tree's
+    root and values from MAX's point of view; ``variant`` is ``"minimax"``,
+    ``"fail-soft"`` or ``"fail-hard"``; ``cutoff`` is ``">="`` or ``">"``.
+
+    >>> from mmlib import search
+    >>> model = trace_of(search.alphabeta([[[3, 5], [6, 9]], [[1, 2], [0, -1]]], trace=True))
+    >>> final = model.marks()
+    >>> final.value_text(()), final.value_text((0, 1)), final.value_text((1,))
+    ('5', '≥ 6', '≤ 2')
+    >>> [model.tree.label_of(p) for p in model.pruned_leaves], model.pv
+    (['K', 'N', 'O'], (0, 0, 1))
+    """
+
+    def __init__(self, tree: Any, events: Sequence[Any], *, start: Path = (), variant: str = "fail-soft",
+                 cutoff: str = ">=", negamax: bool = False, algorithm: str | None = None):
+        if variant not in ("minimax", "fail-soft", "fail-hard"):
+            raise ArgumentError(f"variant: expected 'minimax', 'fail-soft' or 'fail-hard', got {variant!r}")
+        if cutoff not in (">=", ">"):
+            raise ArgumentError(f"cutoff: expected '>=' or '>', got {cutoff!r}")
+        self.tree: Tree = as_tree(tree)
+        self.start: Path = tuple(start)
+        self.variant = variant
+        self.cutoff = cutoff
+        self.fail_hard = variant == "fail-hard"
+        self.algorithm = algorithm or (
+            variant if variant == "minimax" else f"alphabeta ({variant}, {cutoff})")
+        self.events: tuple[TraceEvent, ...] = tuple(_normalised(events, self.start, negamax))
+        self._sentences: list[str | None] | None = None
+        self._final = self._replay(len(self.events))
+        self._final.pv = self.pv
+        self._final.current = None
+        self._sentences = [None] * len(self.events)
+
+    @classmethod
+    def from_events(cls, tree: Any, events: Sequence[Any], **options: Any) -> Trace:
+        """The model of the transcript ``events`` on ``tree`` (options as for the class)."""
+        return cls(tree, events, **options)
+
+    # -- facts about the finished search -----------------------------------------------------
+    @property
+    def value(self) -> float | None:
+        """The value the search returned at its start node."""
+        return self._final.values.get(self.start)
+
+    @property
+    def bound(self) -> str:
+        """Whether :attr:`value` is exact or a bound (:data:`EXACT`, :data:`LOWER`, :data:`UPPER`)."""
+        return self._final.bounds.get(self.start, EXACT)
+
+    @property
+    def pv(self) -> tuple:
+        """The principal variation: from the start node, the best move at each node."""
+        best = self._best_moves()
+        line, path = [], self.start
+        while path in best:
+            line.append(best[path])
+            path = path + (best[path],)
+        return tuple(line)
+
+    @property
+    def pruned_leaves(self) -> list[Path]:
+        """The leaves inside pruned subtrees, left to right."""
+        pruned = self._final.pruned
+        return [leaf.path for leaf in self.tree.leaves() if leaf.path in pruned]
+
+    @property
+    def evaluation_order(self) -> list[Path]:
+        """The leaves in the order they were evaluated."""
+        return [e.path for e in self.events if e.kind == "leaf"]
+
+    def label(self, path: Path) -> str:
+        """The label of the node at ``path``."""
+        return self.tree.label_of(path)
+
+    def value_text(self, path: Path) -> str:
+        """The final value of ``path`` as drawn (``3``, ``≥ 6``, ``≤ 2``; ``""`` if never known)."""
+        return self._final.value_text(path)
+
+    def marks(self, step: int | None = None) -> Marks:
+        """What to show after the first ``step`` events, with the current node and the windows
+        as they are then (None: the finished search, with the windows each node was entered
+        with and the principal variation).
+
+        During the search a node's best value so far is shown as a bound when it proves one
+        (a MAX node above its α is worth at least that much, a MIN node below its β at most
+        that much) and as ``(5)``, "so far", otherwise.
+        """
+        if step is None:
+            return replace(self._final, values=dict(self._final.values), bounds=dict(self._final.bounds))
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(self.events):
+            raise ArgumentError(f"step: expected a whole number from 0 to {len(self.events)}, got {step!r}")
+        return self._replay(step)
+
+    def describe(self) -> str:
+        """The finished search in words (the text alternative of its drawings).
+
+        >>> from mmlib import search
+        >>> print(trace_of(search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]], trace=True)).describe())
+        alphabeta (fail-soft, >=): value 3 at A, best move to B; 7 of 9 leaves evaluated; pruned leaves: I, J.
+        """
+        text = f"{self.algorithm}: value {format_mark(self.value, self.bound)} at {self.label(self.start)}"
+        if self.pv:
+            text += f", best move to {self.label(self.start + self.pv[:1])}"
+        total = sum(1 for leaf in self.tree.leaves() if leaf.path[:len(self.start)] == self.start)
+        pruned = [self.label(p) for p in self.pruned_leaves]
+        return (f"{text}; {len(self.evaluation_order)} of {total} leaves evaluated; pruned leaves: "
+                f"{', '.join(pruned) or 'none'}.")
+
+    # -- narration -------------------------------------------------------------------------
+    def sentence(self, k: int) -> str:
+        """One sentence saying what the event ``events[k]`` did.
+
+        >>> from mmlib import search
+        >>> model = trace_of(search.alphabeta([[[3, 5], [6, 9]], [[1, 2], [0, -1]]], trace=True))
+        >>> model.sentence(next(i for i, e in enumerate(model.events) if e.kind == "cutoff"))
+        "at E: 6 ≥ β = 5, so E's remaining child K is pruned."
+        """
+        if not isinstance(k, int) or not 0 <= k < len(self.events):
+            raise ArgumentError(f"k: expected an event number from 0 to {len(self.events) - 1}, got {k!r}")
+        if self._sentences[k] is None:
+            self._sentences[k] = _Narrator(self).sentence(k)
+        return self._sentences[k]  # type: ignore[return-value]
+
+    @property
+    def sentences(self) -> list[str]:
+        """The sentence of every event, in order."""
+        return [self.sentence(k) for k in range(len(self.events))]
+
+    # -- replaying -------------------------------------------------------------------------
+    def _replay(self, step: int) -> Marks:
+        marks = Marks(searched=True, start=self.start)
+        entry: dict[Path, tuple] = {}      # the window each node was entered with
+        is_max: dict[Path, bool] = {}
+        leaves = 0
+        for event in self.events[:step]:
+            path = event.path
+            marks.current = path
+            if event.kind == "enter":
+                marks.entered.add(path)
+                entry[path] = (event.alpha, event.beta)
+                marks.windows[path] = (event.alpha, event.beta)
+                is_max[path] = bool(event.is_max)
+                marks.values.pop(path, None)
+                marks.bounds.pop(path, None)
+            elif event.kind == "leaf":
+                leaves += 1
+                marks.leaf_numbers[path] = leaves
+                marks.values[path], marks.bounds[path] = event.value, EXACT
+            elif event.kind == "update":
+                marks.values[path] = event.value
+                marks.bounds[path] = _so_far(event.value, entry.get(path), is_max.get(path, True))
+                marks.windows[path] = (event.alpha, event.beta)
+            elif event.kind == "cutoff":
+                for move in event.skipped:
+                    root = path + (move,)
+                    marks.pruned_roots.add(root)
+                    marks.pruned.update(_subtree_paths(self.tree, root))
+            elif event.kind in ("return", "hit"):
+                marks.values[path] = event.value
+                marks.bounds[path] = bound_of(event.value, entry.get(path), fail_hard=self.fail_hard)
+        if step == len(self.events) and self._sentences is None:     # building the final view
+            marks.windows = dict(entry)
+        return marks
+
+    def _best_moves(self) -> dict[Path, Any]:
+        """At each node, the move whose score last improved its value (the search's best move)."""
+        best: dict[Path, Any] = {}
+        previous: dict[Path, float | None] = {}
+        for event in self.events:
+            if event.kind == "enter":
+                best.pop(event.path, None)
+                previous[event.path] = None
+            elif event.kind == "update":
+                before = previous.get(event.path)
+                if event.score == event.value and (before is None or event.value != before):
+                    best[event.path] = event.move
+                previous[event.path] = event.value
+        return best
+
+
+def _so_far(value: float, window: tuple | None, is_max: bool) -> str:
+    """The kind of a node's best value so far (see :meth:`Trace.marks`)."""
+    alpha, beta = window if window is not None and window[0] is not None else (-math.inf, math.inf)
+    if is_max:
+        return LOWER if value > alpha else SO_FAR
+    return UPPER if value < beta else SO_FAR
+
+
+def _subtree_paths(tree: Tree, root: Path) -> Iterable[Path]:
+    stack = [tree.node(root)]
+    while stack:
+        node = stack.pop()
+        yield node.path
+        stack.extend(node.children)
+
+
+_KINDS = frozenset({"enter", "leaf", "update", "cutoff", "hit", "return"})
+
+
+def _normalised(events: Iterable[Any], start: Path, negamax: bool) -> Iterable[TraceEvent]:
+    """Events with paths from the root and, for negamax, values from MAX's point of view."""
+    sign: dict[Path, int] = {}
+    for event in events:
+        if not hasattr(event, "kind") or not hasattr(event, "path"):
+            raise ArgumentTypeError(f"events: expected transcript events (mmlib.instrument.Event), "
+                                    f"got {type(event).__name__}")
+        if event.kind not in _KINDS:
+            raise ArgumentError(f"events: unknown event kind {event.kind!r} (expected one of "
+                                f"{', '.join(sorted(_KINDS))})")
+        path = start + tuple(event.path)
+        if event.kind == "enter":
+            sign[path] = 1 if event.is_max or not negamax else -1
+        s = sign.get(path, 1)
+        alpha, beta = event.alpha, event.beta
+        if s == -1 and alpha is not None:
+            alpha, beta = -beta, -alpha
+        value = event.value
+        if s == -1 and value is not None and event.kind != "leaf":   # a leaf is already MAX's view
+            value = -value
+        score = -event.score if s == -1 and event.score is not None else event.score
+        yield TraceEvent(event.kind, path, value, alpha, beta, event.move, score, tuple(event.skipped),
+                     event.is_max)
+
+
+_ALGORITHM = re.compile(r"alphabeta \((fail-soft|fail-hard), (>=|>)\)")
+
+
+def trace_of(result: Any, *, cutoff: str | None = None) -> Trace:
+    """The :class:`Trace` of a search result (searched with ``trace=True`` on a tree).
+
+    Minimax, alpha-beta (fail-soft, fail-hard), negamax and quiescence results are read.
+    ``cutoff`` names the cutoff test of a negamax search for the narration (default ``">="``).
+
+    >>> from mmlib import search
+    >>> trace_of(search.negamax([[3, 12, 8], [2, 4, 6], [14, 5, 2]], trace=True)).value_text((1,))
+    '≤ 2'
+    """
+    if not (hasattr(result, "trace") and hasattr(result, "algorithm")):
+        raise ArgumentTypeError(f"result: expected a SearchResult, got {type(result).__name__}")
+    if result.trace is None:
+        raise ArgumentError("result: it has no transcript; search again with trace=True")
+    tree, start = result_tree(result)
+    name = result.algorithm
+    negamax = name == "negamax"
+    if name == "minimax":
+        variant, found = "minimax", ">="
+    elif match := _ALGORITHM.fullmatch(name):
+        variant, found = match.group(1), match.group(2)
+    elif name in ("negamax", "quiescence"):
+        variant, found = "fail-soft", ">="
+    else:
+        raise ArgumentError(f"result: cannot read a transcript of {name!r}")
+    return Trace(tree, result.trace, start=start, variant=variant, cutoff=cutoff or found,
+                 negamax=negamax, algorithm=name)
+
+
+def result_marks(result: Any) -> Marks:
+    """The marks of a finished search: from its transcript when it has one, otherwise from
+    ``stats.leaf_order`` (a node was entered when it lies on the path to an evaluated leaf;
+    then only the leaves and the start node get values, the start node's taken as exact,
+    as it is with the default window).
+
+    >>> from mmlib import search
+    >>> sorted(result_marks(search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]])).pruned_roots)
+    [(1, 1), (1, 2)]
+    """
+    if getattr(result, "trace", None) is not None:
+        return trace_of(result).marks()
+    if not hasattr(result, "stats"):
+        raise ArgumentTypeError(f"result: expected a SearchResult, got {type(result).__name__}")
+    if result.stats.leaf_order is None:
+        raise ArgumentError("result: it was searched with leaf_order=False and no trace, so it does "
+                            "not say which nodes were visited; search again with trace=True")
+    tree, start = result_tree(result)
+    marks = Marks(searched=True, start=start, pv=tuple(result.pv))
+    for number, leaf in enumerate(result.stats.leaf_order, start=1):
+        path = start + tuple(leaf)
+        marks.leaf_numbers[path] = number
+        marks.values[path], marks.bounds[path] = tree.node(path).value, EXACT
+        marks.entered.update(path[:k] for k in range(len(start), len(path) + 1))
+    marks.values[start], marks.bounds[start] = result.value, EXACT
+    roots = [child.path for p in marks.entered if p not in marks.leaf_numbers
+             for child in tree.node(p).children if child.path not in marks.entered]
+    for root in roots:
+        marks.pruned_roots.add(root)
+        marks.pruned.update(_subtree_paths(tree, root))
+    return marks
+
+
+def result_tree(result: Any) -> tuple[Tree, Path]:
+    """The explicit tree a result was searched on, and the path of the node it started from."""
+    game = result.game
+    if isinstance(game, Tree):
+        start = result.start if result.start is not None else game.root
+        return game, tuple(getattr(start, "path", ()))
+    try:
+        return as_tree(game), ()
+    except Exception as error:   # noqa: BLE001 - say what is wrong in mmlib's words
+        raise ArgumentTypeError(f"result: it was searched on {type(game).__name__}, not on a tree; "
+                                "only searches on trees can be drawn node by node") from error
+
+
+# -- narration ---------------------------------------------------------------------------------------
+
+class _Narrator:
+    """Writes the sentence of one event, reading the events before it."""
+
+    def __init__(self, trace: Trace):
+        self.trace = trace
+        self.events = trace.events
+        self.tree = trace.tree
+
+    def label(self, path: Path) -> str:
+        return self.tree.label_of(path)
+
+    def sentence(self, k: int) -> str:
+        event = self.events[k]
+        return getattr(self, f"_{event.kind}")(k, event)
+
+    def _enter(self, k: int, event: TraceEvent) -> str:
+        here, node = self.label(event.path), self.tree.node(event.path)
+        window = format_window((event.alpha, event.beta))
+        called = f" with [α, β] = {window}" if window else ""
+        if node.is_leaf():
+            return f"reach the leaf {here}{called}."
+        return f"enter {here} ({'MAX' if event.is_max else 'MIN'}){called}."
+
+    def _leaf(self, k: int, event: TraceEvent) -> str:
+        return f"{self.label(event.path)} is a leaf: its value is {format_value(event.value)}."
+
+    def _update(self, k: int, event: TraceEvent) -> str:
+        here = self.label(event.path)
+        child = self.label(event.path + (event.move,))
+        text = (f"at {here}: {child} returned {format_value(event.score)}, so {here}'s value so far is "
+                f"{format_value(event.value)}")
+        if self.trace.variant == "fail-hard" and self._best_score(k, event.path) != event.value:
+            side = "α" if self._is_max(k, event.path) else "β"
+            text += f" (fail-hard: the value starts at {side} = {format_value(event.value)} and no child " \
+                    "has beaten it yet)"
+        if event.alpha is not None:
+            text += f"; now α = {format_value(event.alpha)}, β = {format_value(event.beta)}"
+        return text + "."
+
+    def _cutoff(self, k: int, event: TraceEvent) -> str:
+        here = self.label(event.path)
+        skipped = [self.label(event.path + (move,)) for move in event.skipped]
+        what = f"remaining child {skipped[0]} is" if len(skipped) == 1 else \
+            f"remaining children {', '.join(skipped)} are"
+        update = self._last(k, "update", event.path)
+        if update is None:
+            return f"at {here}: the {what} pruned."
+        strict = self.trace.cutoff == ">"
+        if self._is_max(k, event.path):
+            test = f"{format_value(update.value)} {'>' if strict else '≥'} β = {format_value(update.beta)}"
+        else:
+            test = f"{format_value(update.value)} {'<' if strict else '≤'} α = {format_value(update.alpha)}"
+        text = f"at {here}: {test}, so {here}'s {what} pruned"
+        side = "β" if self._is_max(k, event.path) else "α"
+        bound = update.beta if self._is_max(k, event.path) else update.alpha
+        if self.trace.variant == "fail-hard" and bound != update.value:
+            text += (f"; fail-hard: {here} will return {side} = {format_value(bound)}, its value "
+                     f"clamped to the window")
+        return text + "."
+
+    def _hit(self, k: int, event: TraceEvent) -> str:
+        here = self.label(event.path)
+        mark = format_mark(event.value, bound_of(event.value, self._window(k, event.path),
+                                                 fail_hard=self.trace.fail_hard))
+        return f"{here} is already in the table: value {mark}."
+
+    def _return(self, k: int, event: TraceEvent) -> str:
+        here, path = self.label(event.path), event.path
+        window = self._window(k, path)
+        kind = bound_of(event.value, window, fail_hard=self.trace.fail_hard)
+        value = format_value(event.value)
+        clamp = self._clamp(k, event, window)
+        if path == self.trace.start and kind == EXACT and not clamp:
+            return f"{here} returns {value}: the value of the game is {value}."
+        to = "" if path == self.trace.start else f" to {self.label(path[:-1])}"
+        text = f"{here} returns {value}{to}"
+        if clamp:
+            text += f" ({clamp})"
+        alpha, beta = window if window else (None, None)
+        if kind == LOWER:
+            text += f": {value} ≥ β = {format_value(beta)}, so it is a lower bound, {here} ≥ {value}"
+        elif kind == UPPER:
+            text += f": {value} ≤ α = {format_value(alpha)}, so it is an upper bound, {here} ≤ {value}"
+        elif kind == UNKNOWN:
+            text += f": its window [{value}, {value}] is empty, so {value} says nothing about {here}'s value"
+        if path == self.trace.start:
+            text += f"; the value of the game is {format_mark(event.value, kind)}"
+        return text + "."
+
+    # -- what the sentences need to know ---------------------------------------------------------
+    def _clamp(self, k: int, event: TraceEvent, window: tuple | None) -> str:
+        """For fail-hard: how the returned value was clamped to the window ("" if it was not)."""
+        if self.trace.variant != "fail-hard" or window is None or self.tree.node(event.path).is_leaf():
+            return ""
+        best = self._best_score(k, event.path)
+        if best is None or best == event.value:
+            return ""
+        alpha, beta = window
+        if event.value == beta or (event.value != alpha and best > event.value):
+            return f"fail-hard: its best child gave {format_value(best)}, clamped to β = {format_value(beta)}"
+        return f"fail-hard: its best child gave {format_value(best)}, clamped to α = {format_value(alpha)}"
+
+    def _best_score(self, k: int, path: Path) -> float | None:
+        """The best child score of ``path``'s current call, up to event ``k``."""
+        maximizing = self._is_max(k, path)
+        best = None
+        for event in reversed(self.events[:k + 1]):
+            if event.path == path and event.kind == "enter":
+                break
+            if event.path == path and event.kind == "update":
+                if best is None or (event.score > best if maximizing else event.score < best):
+                    best = event.score
+        return best
+
+    def _last(self, k: int, kind: str, path: Path) -> TraceEvent | None:
+        for event in reversed(self.events[:k]):
+            if event.path == path and event.kind == kind:
+                return event
+        return None
+
+    def _window(self, k: int, path: Path) -> tuple | None:
+        enter = self._last(k, "enter", path)
+        if enter is None or enter.alpha is None:
+            return None
+        return (enter.alpha, enter.beta)
+
+    def _is_max(self, k: int, path: Path) -> bool:
+        enter = self._last(k + 1, "enter", path)
+        return bool(enter.is_max) if enter is not None else self.tree.node(path).is_max

@@ -1,0 +1,182 @@
+"""The trace model: every value it calls exact is the true minimax value, every bound holds."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mmlib import search, trees
+from mmlib.errors import ArgumentError
+from mmlib.trace import EXACT, LOWER, SO_FAR, UNKNOWN, UPPER, Trace, bound_of, minimax_values, trace_of
+
+AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]              # AIMA figure 5.2
+OZBILGE = [[[3, 5], [6, 9]], [[1, 2], [0, -1]]]         # E. Özbilge 2024, the A-G walkthrough
+INF = math.inf
+
+nested_trees = st.recursive(
+    st.integers(-4, 4),                                    # few values: many ties
+    lambda children: st.lists(children, min_size=1, max_size=4),
+    max_leaves=24,
+)
+
+
+def searches(tree, alpha=-INF, beta=INF):
+    """Every search whose transcript the model reads, with its name."""
+    yield "minimax", search.minimax(tree, trace=True)
+    for variant in ("fail-soft", "fail-hard"):
+        for cutoff in (">=", ">"):
+            yield f"{variant} {cutoff}", search.alphabeta(tree, variant=variant, cutoff=cutoff, trace=True,
+                                                          alpha=alpha, beta=beta)
+    yield "negamax", search.negamax(tree, trace=True)
+    yield "negamax >", search.negamax(tree, cutoff=">", trace=True)
+
+
+def check_claims(marks, truth, where):
+    """Each value shown must say something true about the node's minimax value."""
+    for path, value in marks.values.items():
+        kind, true = marks.bounds[path], truth[path]
+        if kind == EXACT:
+            assert value == true, (where, path, value, true)
+        elif kind == LOWER:
+            assert true >= value, (where, path, value, true)
+        elif kind == UPPER:
+            assert true <= value, (where, path, value, true)
+        else:
+            assert kind in (SO_FAR, UNKNOWN) and path not in marks.leaf_numbers, (where, path, kind)
+            if kind == UNKNOWN:    # only fail-hard with an empty window returns a number that proves nothing
+                assert "fail-hard" in str(where), (where, path)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(nested=nested_trees, root_is_max=st.booleans())
+def test_every_mark_of_a_finished_search_is_true(nested, root_is_max):
+    if not isinstance(nested, list):
+        nested = [nested]
+    tree = trees.from_nested(nested, root_is_max=root_is_max)
+    truth = minimax_values(tree)
+    for name, result in searches(tree):
+        model = trace_of(result)
+        marks = model.marks()
+        check_claims(marks, truth, name)
+        assert set(marks.values) == marks.entered, name            # every node entered returned a value
+        assert not marks.entered & marks.pruned, name              # a pruned node was never entered
+        assert marks.entered | marks.pruned == {n.path for n in tree.nodes()}, name
+        assert all(marks.bounds[p] == EXACT for p in marks.leaf_numbers), name   # leaves are exact
+        if name == "minimax":
+            assert set(marks.bounds.values()) == {EXACT} and not marks.pruned
+        assert model.value == result.value and model.bound == EXACT, name   # full window: exact root
+        assert model.pv == result.pv, name
+        assert model.evaluation_order == list(result.stats.leaf_order), name
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(nested=nested_trees, window=st.tuples(st.integers(-5, 5), st.integers(-5, 5)))
+def test_marks_hold_for_any_root_window_and_at_every_step(nested, window):
+    if not isinstance(nested, list):
+        nested = [nested]
+    alpha, beta = sorted(window)
+    if alpha == beta:
+        beta += 1
+    tree = trees.from_nested(nested)
+    truth = minimax_values(tree)
+    for name, result in searches(tree, alpha, beta):
+        model = trace_of(result)
+        for step in range(len(model.events) + 1):
+            check_claims(model.marks(step), truth, (name, step))
+        if not name.startswith("negamax") and name != "minimax":
+            root = model.marks()
+            assert root.bounds[()] == bound_of(result.value, (alpha, beta), fail_hard="hard" in name)
+
+
+def test_aima_figure_5_2():
+    result = search.alphabeta(AIMA, trace=True)
+    model = trace_of(result)
+    assert model.value == 3 and model.bound == EXACT
+    assert [model.tree.node(p).value for p in model.pruned_leaves] == [4, 6]
+    assert model.value_text((1,)) == "≤ 2"                 # C: 2 ≤ α = 3, its other leaves pruned
+    assert model.value_text((0,)) == "3" and model.value_text((2,)) == "≤ 2"   # D: 2 ≤ α = 3 as well
+    assert model.marks().pruned_roots == {(1, 1), (1, 2)}
+
+
+def test_ozbilge_a_to_g_tree():
+    model = trace_of(search.alphabeta(OZBILGE, trace=True))
+    tree = model.tree
+    assert model.value == 5
+    assert [tree.node(p).value for p in model.pruned_leaves] == [9, 0, -1]
+    marks = model.marks()
+    g = tree.node("G").path
+    assert g in marks.pruned_roots and {g, g + (0,), g + (1,)} <= marks.pruned   # the whole G subtree
+    assert model.value_text(tree.node("E").path) == "≥ 6"    # E stops at 6 ≥ β = 5
+    assert model.value_text(tree.node("C").path) == "≤ 2"
+    assert [tree.label_of(p) for p in model.evaluation_order] == ["H", "I", "J", "L", "M"]
+
+
+def test_fail_hard_returns_are_bounds_clamped_to_the_window():
+    model = trace_of(search.alphabeta(OZBILGE, variant="fail-hard", trace=True))
+    tree = model.tree
+    assert model.value_text(tree.node("E").path) == "≥ 5"    # clamped to β = 5
+    assert model.value_text(tree.node("C").path) == "≤ 5"    # clamped to α = 5
+    sentences = model.sentences
+    assert any("fail-hard: E will return β = 5, its value clamped to the window" in s for s in sentences)
+    assert "E returns 5 to B (fail-hard: its best child gave 6, clamped to β = 5): 5 ≥ β = 5, so it is a " \
+           "lower bound, E ≥ 5." in sentences
+    assert "F returns 5 to C (fail-hard: its best child gave 2, clamped to α = 5): 5 ≤ α = 5, so it is an " \
+           "upper bound, F ≤ 5." in sentences
+    assert "C returns 5 to A: 5 ≤ α = 5, so it is an upper bound, C ≤ 5." in sentences
+    assert sentences[-1] == "A returns 5: the value of the game is 5."
+
+
+def test_narration_of_the_walkthrough():
+    sentences = trace_of(search.alphabeta(OZBILGE, trace=True)).sentences
+    assert "at E: 6 ≥ β = 5, so E's remaining child K is pruned." in sentences
+    assert "at C: 2 ≤ α = 5, so C's remaining child G is pruned." in sentences
+    assert "E returns 6 to B: 6 ≥ β = 5, so it is a lower bound, E ≥ 6." in sentences
+    assert "enter C (MIN) with [α, β] = [5, +∞]." in sentences
+    assert sentences[-1] == "A returns 5: the value of the game is 5."
+    plain = trace_of(search.minimax(OZBILGE, trace=True)).sentences
+    assert not any("α" in s or "bound" in s for s in plain)
+
+
+def test_a_step_shows_the_value_so_far_as_a_bound_only_when_it_is_one():
+    model = trace_of(search.alphabeta(OZBILGE, variant="fail-hard", trace=True))
+    tree = model.tree
+    c = tree.node("C").path
+    first = next(k for k, e in enumerate(model.events) if e.kind == "update" and e.path == c)
+    assert model.marks(first + 1).value_text(c) == "≤ 5"     # C (MIN) below β = +∞: at most 5
+    f = tree.node("F").path
+    update_f = next(k for k, e in enumerate(model.events) if e.kind == "update" and e.path == f)
+    # F (MAX) entered with [5, +∞] keeps v = α = 5 after its child 1: nothing proved yet
+    assert model.marks(update_f + 1).value_text(f) == "(5)"
+    assert "fail-hard: the value starts at α = 5" in model.sentence(update_f)
+
+
+def test_negamax_values_are_read_from_max_point_of_view():
+    soft = trace_of(search.alphabeta(OZBILGE, trace=True)).marks()
+    nega = trace_of(search.negamax(OZBILGE, trace=True)).marks()
+    assert nega.values == soft.values and nega.bounds == soft.bounds and nega.windows == soft.windows
+
+
+def test_a_search_from_an_inner_node_keeps_paths_from_the_root():
+    tree = trees.from_nested(OZBILGE)
+    model = trace_of(search.alphabeta(tree, state=tree.node("C"), trace=True))
+    assert model.start == (1,) and model.value == 0          # C = min(max(1, 2), max(0, -1))
+    assert model.marks().entered == {(1,), (1, 0), (1, 0, 0), (1, 0, 1), (1, 1), (1, 1, 0), (1, 1, 1)}
+    assert model.describe().startswith("alphabeta (fail-soft, >=): value 0 at C, best move to G; 4 of 4")
+
+
+def test_bad_input_is_refused_clearly():
+    with pytest.raises(ArgumentError, match="trace=True"):
+        trace_of(search.alphabeta(AIMA))
+    with pytest.raises(ArgumentError, match="variant"):
+        Trace(AIMA, [], variant="fail-medium")
+    from mmlib.instrument import Event
+    with pytest.raises(ArgumentError, match="kind"):
+        Trace(AIMA, [Event("jump", ())])
+    model = trace_of(search.alphabeta(AIMA, trace=True))
+    with pytest.raises(ArgumentError, match="step"):
+        model.marks(-1)
+    with pytest.raises(ArgumentError, match="k"):
+        model.sentence(len(model.events))
