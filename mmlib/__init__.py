@@ -1,8 +1,9 @@
 """mmlib: a teaching lab for adversarial search.
 
 Game trees (:mod:`mmlib.trees`), games (:mod:`mmlib.games`), instrumented search
-(:mod:`mmlib.search`), what a search did, step by step (:mod:`mmlib.trace`), analysis (:mod:`mmlib.analysis`), lab checkers (:mod:`mmlib.check`)
-and quiz questions (:mod:`mmlib.quiz`) need only the standard library.  Drawings and
+(:mod:`mmlib.search`), what a search did, step by step (:mod:`mmlib.trace`), analysis
+(:mod:`mmlib.analysis`), lab checkers (:mod:`mmlib.check`) and quiz questions
+(:mod:`mmlib.quiz`) need only the standard library.  Drawings and
 widgets live in :mod:`mmlib.draw` and :mod:`mmlib.widgets`; import them when you want
 them (they load matplotlib, networkx and ipywidgets).
 

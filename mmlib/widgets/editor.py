@@ -47,6 +47,9 @@ class TreeEditor(_widgets().VBox):
     ``model`` (the :class:`~mmlib.trace.Trace`; all None while the text has errors),
     ``message`` (the status as plain text)."""
 
+    def __repr__(self) -> str:
+        return "Tree editor: type a tree and see alpha-beta search it; run the cell to use it."
+
     def __init__(self, text: str):
         widgets = _widgets()
         self.text = widgets.Textarea(value=text, placeholder=PROMPT, rows=text_rows(text),

@@ -34,6 +34,10 @@ class GrowthExplorer(_widgets().VBox):
     ``output`` (an ``HTML`` showing the SVG text ``svg``), the summary in ``status``; ``rows``
     holds the measurements shown."""
 
+    def __repr__(self) -> str:
+        return ("Growth explorer: leaves searched against depth for branching, ordering and algorithm; "
+                "run the cell to use it.")
+
     def __init__(self, branching: int, depth: int, ordering: str, algorithm: str, node_budget: int):
         widgets = _widgets()
         self.node_budget = node_budget

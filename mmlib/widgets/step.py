@@ -61,6 +61,10 @@ class StepThrough(_widgets().VBox):
     whose text is ``svg``), ``result`` and ``view`` (the :class:`~mmlib.draw.svg.TreeSvg` drawing it).
     """
 
+    def __repr__(self) -> str:
+        return (f"Step-through explorer: {self.result.algorithm} on a tree of {self.tree.leaf_count} leaves, "
+                f"{len(self.events)} steps; run the cell to use it.")
+
     def __init__(self, tree: Any, algorithm: str, variant: str, cutoff: str, interval: int,
                  window: tuple = (-search.INF, search.INF)):
         widgets = _widgets()
