@@ -76,6 +76,16 @@ def _theory_curves(branching: int, depths: list[int], measure: str) -> dict[str,
     }
 
 
+SERIES_COLORS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
+"""Okabe & Ito (2008): told apart with every common colour-vision deficiency."""
+SERIES_MARKERS = ("o", "s", "^", "D", "v", "P", "X")
+"""Each measured series also has its own marker, so colour is never the only sign."""
+
+
+def _series_style(i: int) -> dict:
+    return {"color": SERIES_COLORS[i % len(SERIES_COLORS)], "marker": SERIES_MARKERS[i % len(SERIES_MARKERS)]}
+
+
 def _new_axes(ax: Any, size: tuple[float, float]) -> tuple[Any, Any]:
     from matplotlib.figure import Figure
 
@@ -95,8 +105,8 @@ def plot_growth(rows: Iterable[dict], *, measure: str = "leaves", theory: bool =
         raise ArgumentError("rows: no rows to plot (run analysis.sweep first)")
     figure, ax = _new_axes(ax, (7.5, 4.8))
     branchings = sorted({key[0] for key in series})
-    for key, points in series.items():
-        ax.plot([d for d, _ in points], [v for _, v in points], marker="o", ms=4, lw=1.6,
+    for i, (key, points) in enumerate(series.items()):
+        ax.plot([d for d, _ in points], [v for _, v in points], ms=5, lw=1.6, **_series_style(i),
                 label=_series_label(key, len(branchings) > 1))
     if theory:
         depths = sorted({d for points in series.values() for d, _ in points})
@@ -110,7 +120,7 @@ def plot_growth(rows: Iterable[dict], *, measure: str = "leaves", theory: bool =
     ax.set_xlabel("depth d")
     ax.set_ylabel(f"{measure} searched (log scale)")
     ax.grid(True, which="major", alpha=0.3)
-    ax.legend(fontsize=7.5, loc="upper left", ncol=1 if len(series) + 3 * len(branchings) <= 9 else 2)
+    ax.legend(fontsize=9, loc="upper left", ncol=1 if len(series) + 3 * len(branchings) <= 9 else 2)
     ax.set_title(title or f"{measure.capitalize()} searched versus depth")
     return figure
 
@@ -125,9 +135,9 @@ def plot_ebf(rows: Iterable[dict], *, ax: Any = None, title: str | None = None) 
         raise ArgumentError("rows: no rows to plot (run analysis.sweep first)")
     figure, ax = _new_axes(ax, (7.5, 4.5))
     branchings = sorted({key[0] for key in series})
-    for key, points in series.items():
+    for i, (key, points) in enumerate(series.items()):
         ax.plot([d for d, _ in points], [analysis.effective_branching_factor(v, d) for d, v in points],
-                marker="o", ms=4, lw=1.6, label=_series_label(key, len(branchings) > 1))
+                ms=5, lw=1.6, **_series_style(i), label=_series_label(key, len(branchings) > 1))
     for branching in branchings:
         references = {f"b = {branching}": branching,
                       f"$R_{{{branching}}}$ = {analysis.pearl_branching(branching):.3f}":
@@ -139,6 +149,6 @@ def plot_ebf(rows: Iterable[dict], *, ax: Any = None, title: str | None = None) 
     ax.set_ylabel("effective branching factor  leaves$^{1/d}$")
     ax.set_ylim(bottom=0)
     ax.grid(True, alpha=0.3)
-    ax.legend(fontsize=7.5, loc="best", ncol=2 if len(series) + 3 * len(branchings) > 9 else 1)
+    ax.legend(fontsize=9, loc="best", ncol=2 if len(series) + 3 * len(branchings) > 9 else 1)
     ax.set_title(title or "Effective branching factor versus depth")
     return figure

@@ -114,7 +114,7 @@ class GrowthExplorer(_widgets().VBox):
         rows = self.rows
         label = f"{self.algorithm.value}, {self.ordering_value()}, seed {self.seed.value}"
         series = [
-            Series(label, [r["depth"] for r in rows], [r["leaves"] for r in rows], color="#1f77b4",
+            Series(label, [r["depth"] for r in rows], [r["leaves"] for r in rows], color="#0072B2",
                    markers=True, width=2.0),
             Series("bᵈ (no pruning)", depths, [b ** k for k in depths], color="#444444", dash="6 4"),
             Series("Knuth–Moore (best first)", depths, [analysis.knuth_moore_leaves(b, k) for k in depths],
