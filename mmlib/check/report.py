@@ -19,6 +19,7 @@ mmlib.errors.CheckFailed: minimax: no-alternation (see the report above)
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -140,7 +141,7 @@ class Report:
                  f"{'' if self.passed else ' (' + html.escape(self.diagnosis) + ')'}</p>",
                  f"<p>{html.escape(self.summary)}</p>"]
         if self.details:
-            parts.append("<ul>" + "".join(f"<li>{html.escape(d)}</li>" for d in self.details) + "</ul>")
+            parts.append(_details_html(self.details))
         if self.counterexample is not None:
             parts.append(f"<p>Smallest tree found (search depth {self.depth}):</p><pre>"
                          + html.escape(trees.to_text(self._shown_tree())) + "</pre>")
@@ -165,6 +166,28 @@ class Report:
             show(self)
             raise CheckFailed(f"{self.title}: {self.diagnosis} (see the report above)")
         return self
+
+
+def _details_html(details: Sequence[str]) -> str:
+    """Details as a list; runs of lines indented by four spaces (a board, a tree) stay
+    together as one preformatted block, so a board reads as a grid.
+
+    >>> _details_html(["Final board:", "    X O X", "    . X O"])
+    '<ul><li>Final board:<pre>X O X\\n. X O</pre></li></ul>'
+    """
+    items: list[str] = []
+    block: list[str] = []
+    for line in [*details, ""]:
+        if line.startswith("    "):
+            block.append(line[4:])
+            continue
+        if block:
+            pre = "<pre>" + html.escape("\n".join(block)) + "</pre>"
+            items[-1:] = [items[-1] + pre] if items else ["<li>" + pre]
+            block = []
+        if line:
+            items.append("<li>" + html.escape(line))
+    return "<ul>" + "".join(item + "</li>" for item in items) + "</ul>"
 
 
 def show(report: Report) -> None:
