@@ -658,3 +658,9 @@ def _next_iteration(policy: Ordering | None) -> None:
         if isinstance(policy, PreviousIteration):
             policy.next_iteration()
         policy = getattr(policy, "base", None)
+
+
+# -- search beyond alpha-beta (mmlib.beyond) ----------------------------------------------
+from .beyond import aspiration, mtdf, pvs, sss_star  # noqa: E402
+
+__all__ += ["aspiration", "pvs", "mtdf", "sss_star"]
