@@ -661,6 +661,14 @@ def _next_iteration(policy: Ordering | None) -> None:
 
 
 # -- search beyond alpha-beta (mmlib.beyond) ----------------------------------------------
-from .beyond import aspiration, mtdf, pvs, sss_star  # noqa: E402
+from .beyond import (  # noqa: E402
+    aspiration,
+    expectimax,
+    expectiminimax,
+    mcts,
+    mtdf,
+    pvs,
+    sss_star,
+)
 
-__all__ += ["aspiration", "pvs", "mtdf", "sss_star"]
+__all__ += ["aspiration", "pvs", "mtdf", "sss_star", "mcts", "expectimax", "expectiminimax"]

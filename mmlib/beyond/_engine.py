@@ -14,7 +14,7 @@ import numbers
 import sys
 from collections.abc import Callable, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import ArgumentError, ArgumentTypeError, MmlibError, SearchError
@@ -35,11 +35,14 @@ class BeyondStats(Stats):
     """:class:`~mmlib.instrument.Stats` plus the counts of searches that search again.
 
     ``researches``: searches of the root (or of a child) repeated with another window;
-    ``passes``: searches started at the root (1 for a single search).
+    ``passes``: searches started at the root (1 for a single search; for Monte Carlo
+    tree search, the completed iterations; for iterative deepening, the iterations);
+    ``extra``: what one algorithm adds (visits per move, the depth reached...).
     """
 
     researches: int = 0
     passes: int = 1
+    extra: dict = field(default_factory=dict)
 
     def __repr__(self) -> str:
         extra = f", table_hits={self.table_hits}" if self.table_hits else ""
