@@ -97,7 +97,7 @@ class LayeredNode:
 class LayeredTree:
     """An explicit tree with MAX, MIN and chance nodes (the Game protocol plus
     ``is_chance`` and ``outcomes``).  ``value_bounds`` are the smallest and largest
-    leaf values: every value of the tree lies between them."""
+    leaf values (widened by 1 when all leaves are equal): every value lies between them."""
 
     def __init__(self, root: LayeredNode, layers: tuple[str, ...]):
         self.root = root
@@ -107,7 +107,8 @@ class LayeredTree:
         self.leaf_count = len(leaves)
         self.node_count = len(self._nodes)
         self.height = max(len(node.path) for node in self._nodes)
-        self.value_bounds = (min(leaves), max(leaves))
+        low, high = min(leaves), max(leaves)
+        self.value_bounds = (low, high) if low < high else (low - 1, high + 1)  # any L < U
         self._by_label = {node.label: node for node in self._nodes}
         self._by_path = {node.path: node for node in self._nodes}
 

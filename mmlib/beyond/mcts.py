@@ -13,8 +13,8 @@ Search Methods"; AIMA 4th ed., section 5.4):
 The move played is the most visited child of the root.  Counts are comparable to
 alpha-beta's: ``nodes`` are positions visited (the tree part and the random playout of
 every iteration), ``leaves`` are finished games scored, ``cutoffs`` stay 0.  With
-``max_nodes`` the search stops before it would visit more positions than that; an
-iteration cut short is not counted.  Chance nodes (see :mod:`mmlib.beyond.chance`)
+``max_nodes`` the search stops before it would visit more positions than that; the
+positions of an iteration cut short are counted, its result is not used.  Chance nodes (see :mod:`mmlib.beyond.chance`)
 are sampled with their probabilities.
 
 >>> from mmlib.games import TicTacToe
@@ -231,8 +231,8 @@ def _result(search: _MonteCarlo, root: _Node, start: Any, done: int) -> SearchRe
     else:
         pv = _most_visited_line(game, root)
         value = root.children[pv[0]].mean()
-    search.passes = done
     stats = search.stats()
+    stats.passes = done
     stats.extra["visits"] = {move: child.visits for move, child in root.children.items()}
     stats.extra["means"] = {move: child.mean() for move, child in root.children.items()}
     trace = tuple(search.recorder.events) if search.recorder.tracing else None
