@@ -662,6 +662,7 @@ def _next_iteration(policy: Ordering | None) -> None:
 
 # -- search beyond alpha-beta (mmlib.beyond) ----------------------------------------------
 from .beyond import (  # noqa: E402
+    anytime,
     aspiration,
     expectimax,
     expectiminimax,
@@ -671,4 +672,4 @@ from .beyond import (  # noqa: E402
     sss_star,
 )
 
-__all__ += ["aspiration", "pvs", "mtdf", "sss_star", "mcts", "expectimax", "expectiminimax"]
+__all__ += ["anytime", "aspiration", "pvs", "mtdf", "sss_star", "mcts", "expectimax", "expectiminimax"]

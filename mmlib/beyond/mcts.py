@@ -14,8 +14,8 @@ The move played is the most visited child of the root.  Counts are comparable to
 alpha-beta's: ``nodes`` are positions visited (the tree part and the random playout of
 every iteration), ``leaves`` are finished games scored, ``cutoffs`` stay 0.  With
 ``max_nodes`` the search stops before it would visit more positions than that; the
-positions of an iteration cut short are counted, its result is not used.  Chance nodes (see :mod:`mmlib.beyond.chance`)
-are sampled with their probabilities.
+positions of an iteration cut short are counted, its result is not used.  Chance
+nodes (see :mod:`mmlib.beyond.chance`) are sampled with their probabilities.
 
 >>> from mmlib.games import TicTacToe
 >>> game = TicTacToe("XX.OO....")            # X to move wins at once in square 2
