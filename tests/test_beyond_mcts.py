@@ -67,3 +67,9 @@ def test_bad_options_are_named():
         search.mcts(game, reward=3)
     with pytest.raises(ArgumentError, match="iterations"):
         search.mcts(game, iterations=0)
+
+
+def test_a_budget_that_ends_inside_an_expansion_leaves_no_unvisited_move():
+    for budget in range(2, 40):
+        result = search.mcts(games.ConnectFour(), max_nodes=budget, seed=1)
+        assert all(visits > 0 for visits in result.stats.extra["visits"].values())

@@ -1,10 +1,10 @@
 """Matches between players: win / draw / loss counts with confidence intervals.
 
-A *player* is a function ``(game, state) -> move``.  :func:`match` plays many games,
-each player taking X and O in turn, each game from its own random opening (a few
-random moves, so that deterministic players do not replay one game), and counts the
-results of the first player.  The intervals are Wilson score intervals (Wilson 1927)
-at 95 %.
+A *player* is a function ``(game, state) -> move``.  :func:`match` plays many games in
+pairs: each pair starts from its own random opening (a few random moves, so that
+deterministic players do not replay one game) and the players swap colours between the
+two games of a pair.  It counts the results of the first player.  The intervals are
+Wilson score intervals (Wilson 1927) at 95 %.
 
 >>> from mmlib.games import TicTacToe
 >>> score = match(TicTacToe(), alphabeta_player(max_nodes=20_000), random_player(),
@@ -90,8 +90,8 @@ def play(game: Any, x_player: Player, o_player: Player, *, state: Any = None,
 
 def match(game: Any, first: Player, second: Player, *, games: int = 100,
           opening_moves: int = 2, seed: int = 0) -> Score:
-    """``games`` games of ``first`` against ``second``, colours alternating, each from an
-    opening of ``opening_moves`` random moves; the first player's wins, draws, losses."""
+    """``games`` games of ``first`` against ``second``: pairs of games from one opening of
+    ``opening_moves`` random moves, colours swapped; the first player's wins, draws, losses."""
     for name, player in (("first", first), ("second", second)):
         if not callable(player):
             raise ArgumentTypeError(f"{name}: expected a player (game, state) -> move")
@@ -100,7 +100,8 @@ def match(game: Any, first: Player, second: Player, *, games: int = 100,
     rng = random.Random(seed)
     wins = draws = losses = 0
     for number in range(games):
-        state = _opening(game, rng, opening_moves)
+        if number % 2 == 0:                    # each opening twice, colours swapped
+            state = _opening(game, rng, opening_moves)
         first_is_x = number % 2 == 0
         x, o = (first, second) if first_is_x else (second, first)
         result = play(game, x, o, state=state, rng=rng)

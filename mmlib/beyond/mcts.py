@@ -225,6 +225,8 @@ def mcts(game: Any, *, iterations: int | None = None, max_nodes: int | None = No
 
 def _result(search: _MonteCarlo, root: _Node, start: Any, done: int) -> SearchResult:
     game = search.game
+    for node in _tree_nodes(root):       # a child added by an iteration cut short
+        node.children = {m: c for m, c in node.children.items() if c.visits}
     if not root.children:
         value = game.utility(start) if game.is_terminal(start) else None
         pv: tuple = ()
@@ -237,6 +239,15 @@ def _result(search: _MonteCarlo, root: _Node, start: Any, done: int) -> SearchRe
     stats.extra["means"] = {move: child.mean() for move, child in root.children.items()}
     trace = tuple(search.recorder.events) if search.recorder.tracing else None
     return SearchResult(value, pv[0] if pv else None, pv, stats, "mcts", trace, game, start)
+
+
+def _tree_nodes(root: _Node) -> list[_Node]:
+    nodes, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        nodes.append(node)
+        stack.extend(node.children.values())
+    return nodes
 
 
 def _most_visited_line(game: Any, root: _Node) -> tuple:
