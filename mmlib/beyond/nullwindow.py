@@ -110,8 +110,8 @@ class _WindowSearch(Engine):
         """Principal variation search: the first move with the window, the others tested.
 
         MAX: v := pvs(first child, alpha, beta); then for each other child c, while v < beta:
-        a := max(alpha, v); if test(c > a) says yes, c is better: re-search it in [a, beta].
-        MIN is the mirror image.  Fail-soft, like alpha-beta.
+        a := max(alpha, v); if test(c > a) answers t > a, c is better: re-search it in
+        [t, beta] (t is a lower bound on c).  MIN is the mirror image.  Fail-soft, like alpha-beta.
         """
         self.enter(path, alpha, beta, state)
         if self.at_horizon(state, depth):
@@ -132,7 +132,7 @@ class _WindowSearch(Engine):
                 score = self.test(child, depth - 1, bound, operator.gt, path + (move,))
                 if bound < score < beta:                 # better than the best so far: re-search
                     self.researches += 1
-                    score = self.pvs(child, depth - 1, bound, beta, path + (move,))
+                    score = self.pvs(child, depth - 1, score, beta, path + (move,))
                 if score > value:
                     value = self.best(path, move, score)
             else:
@@ -140,7 +140,7 @@ class _WindowSearch(Engine):
                 score = self.test(child, depth - 1, bound, operator.ge, path + (move,))
                 if alpha < score < bound:
                     self.researches += 1
-                    score = self.pvs(child, depth - 1, alpha, bound, path + (move,))
+                    score = self.pvs(child, depth - 1, alpha, score, path + (move,))
                 if score < value:
                     value = self.best(path, move, score)
             self.update(path, move, score, value, alpha, beta)
@@ -243,7 +243,7 @@ def pvs(game: Any, depth: int | None = None, evaluate: Callable | None = None, *
             for each other child c, while v < beta:
                 a := max(alpha, v)
                 t := test(c, "value > a?")                   (a null-window search)
-                if a < t < beta: t := pvs(c, a, beta)        (c is better: re-search)
+                if a < t < beta: t := pvs(c, t, beta)        (c is better: re-search)
                 v := max(v, t)
             return v
 
