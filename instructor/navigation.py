@@ -83,6 +83,7 @@ COURSE: tuple[Entry, ...] = (
     Entry("labs/lab1_minimax.ipynb", "Lab 1", "minimax"),
     Entry("labs/lab2_alphabeta.ipynb", "Lab 2", "alpha-beta"),
     Entry("labs/lab3_tictactoe_evaluator.ipynb", "Lab 3", "a tic-tac-toe evaluator"),
+    Entry("labs/lab4_expectimax.ipynb", "Lab 4", "expectimax"),
 )
 
 
