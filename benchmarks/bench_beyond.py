@@ -59,8 +59,8 @@ def bench_star_pruning() -> list[dict]:
 
 def bench_mcts_against_alphabeta() -> list[dict]:
     rows = []
-    plan = [(games.TicTacToe(), "tic-tac-toe", (50, 200, 1000), 20),
-            (games.ConnectFour(), "Connect Four", (500, 2000), 10)]
+    plan = [(games.TicTacToe(), "tic-tac-toe", (50, 200, 1000), 100),
+            (games.ConnectFour(), "Connect Four", (500, 2000), 20)]
     for game, name, budgets, count in plan:
         for budget in budgets:
             start = time.perf_counter()

@@ -23,12 +23,12 @@ from .layered import (
     layered_tree_from_text,
     layered_uniform,
 )
-from .mcts import mcts, outcome_reward
+from .mcts import mcts, outcome_reward, scaled_reward
 from .nullwindow import BoundTable, aspiration, mtdf, pvs, sss_star
 
 __all__ = [
     "anytime", "aspiration", "pvs", "mtdf", "sss_star", "BoundTable",
-    "mcts", "outcome_reward",
+    "mcts", "outcome_reward", "scaled_reward",
     "expectimax", "expectiminimax", "is_chance", "chance_outcomes",
     "LayeredNode", "LayeredTree", "LayeredUniformTree", "layered_tree", "layered_tree_from_text",
     "layered_uniform",

@@ -76,6 +76,11 @@ def anytime(game: Any, *, max_nodes: int | None = None, max_seconds: float | Non
     iteration (0 if none completed: then ``move`` is None), ``stats.extra["iterations"]``
     one row per completed iteration and ``stats.extra["abandoned"]`` the nodes of the
     unfinished one.  ``order`` is the order of positions no iteration has ranked yet.
+
+    >>> from mmlib.games import TicTacToe
+    >>> solved = anytime(TicTacToe(), max_nodes=10 ** 6)      # ends when the game is searched out
+    >>> solved.value, solved.stats.extra["depth"], solved.stats.extra["abandoned"]
+    (0, 9, 0)
     """
     game = as_game(game)
     max_nodes = check_budget(max_nodes)

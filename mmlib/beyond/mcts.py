@@ -38,13 +38,32 @@ from ..search import SearchResult
 from ._engine import Engine, as_game, check_budget, check_number
 from .chance import chance_outcomes, is_chance
 
-__all__ = ["mcts", "outcome_reward"]
+__all__ = ["mcts", "outcome_reward", "scaled_reward"]
 
 
 def outcome_reward(game: Any, state: Any) -> float:
     """1 if MAX won the finished game, 0 if MAX lost, 1/2 for a draw (the sign of the utility)."""
     score = game.utility(state)
     return 1.0 if score > 0 else 0.0 if score < 0 else 0.5
+
+
+def scaled_reward(low: float, high: float) -> Callable[[Any, Any], float]:
+    """A reward for games whose final scores lie in [low, high] (trees with values in
+    (0, 1), for instance): the utility rescaled to [0, 1], as a fraction of the range.
+
+    >>> from mmlib import search, trees
+    >>> tree = trees.uniform(3, 4, seed=2)
+    >>> result = mcts(tree, iterations=3000, seed=0, reward=scaled_reward(0, 1))
+    >>> result.move == search.alphabeta(tree).move
+    True
+    """
+    low, high = check_number(low, "low"), check_number(high, "high")
+    if not low < high:
+        raise ArgumentError(f"low, high: need low < high, got ({low}, {high})")
+
+    def reward(game: Any, state: Any) -> float:
+        return (game.utility(state) - low) / (high - low)
+    return reward
 
 
 class _Node:
