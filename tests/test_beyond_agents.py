@@ -142,3 +142,10 @@ def test_match_counts_every_game_once_and_is_reproducible():
     assert first == again and first.games == 12
     low, high = first.interval("wins")
     assert 0 <= low <= first.wins / 12 <= high <= 1
+
+
+def test_anytime_trace_covers_every_counted_node():
+    result = search.anytime(games.ConnectFour(), max_nodes=500, trace=True)
+    assert sum(1 for event in result.trace if event.kind == "enter") == result.stats.nodes == 500
+    roots = [event for event in result.trace if event.kind == "enter" and event.path == ()]
+    assert len(roots) == result.stats.extra["depth"] + 1        # one per iteration, the dropped one too

@@ -14,7 +14,7 @@ from mmlib.errors import ArgumentError, ArgumentTypeError, NodeBudgetExceeded
 tied_leaves = st.integers(0, 4)
 nested_trees = st.recursive(tied_leaves, lambda kids: st.lists(kids, min_size=1, max_size=4),
                             max_leaves=30)
-FAST = settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def knuth_moore(b, d):

@@ -59,7 +59,7 @@ class _Iteration(_WindowSearch):
 
 def anytime(game: Any, *, max_nodes: int | None = None, max_seconds: float | None = None,
             max_depth: int | None = None, evaluate: Callable | None = None, order: Any = None,
-            state: Any = None) -> SearchResult:
+            state: Any = None, trace: bool = False) -> SearchResult:
     """Iterative deepening under a budget of ``max_nodes`` nodes and/or ``max_seconds``::
 
         best := none
@@ -76,6 +76,7 @@ def anytime(game: Any, *, max_nodes: int | None = None, max_seconds: float | Non
     iteration (0 if none completed: then ``move`` is None), ``stats.extra["iterations"]``
     one row per completed iteration and ``stats.extra["abandoned"]`` the nodes of the
     unfinished one.  ``order`` is the order of positions no iteration has ranked yet.
+    ``trace=True`` keeps the transcript of every iteration, one after the other.
 
     >>> from mmlib.games import TicTacToe
     >>> solved = anytime(TicTacToe(), max_nodes=10 ** 6)      # ends when the game is searched out
@@ -99,21 +100,26 @@ def anytime(game: Any, *, max_nodes: int | None = None, max_seconds: float | Non
     best: SearchResult | None = None
     rows: list[dict] = []
     abandoned = 0
+    events: list = []
     depth = 0
     while max_depth is None or depth < max_depth:
         depth += 1
         policy.next_iteration()
         search = _Iteration(game, nodes_left=nodes_left - spent, deadline=deadline, depth=depth,
-                            evaluate=evaluate, order=policy)
+                            evaluate=evaluate, order=policy, trace=trace)
         try:
             value = search.alphabeta(start, depth, -INF, INF, ())
         except _OutOfBudget:
+            if trace:
+                events += search.recorder.events
             partial = search.recorder.finish()
             abandoned = partial.nodes
             spent += partial.nodes
             leaves, cutoffs = leaves + partial.leaves, cutoffs + partial.cutoffs
             break
         stats = search.stats()
+        if trace:
+            events += search.recorder.events
         spent, leaves, cutoffs = spent + stats.nodes, leaves + stats.leaves, cutoffs + stats.cutoffs
         line = search.lines.get(0, ())
         best = SearchResult(value, line[0] if line else None, line, stats, "alphabeta", None,
@@ -122,15 +128,16 @@ def anytime(game: Any, *, max_nodes: int | None = None, max_seconds: float | Non
                      "move": best.move})
         if not search.reached_horizon or time.monotonic() > deadline:
             break
-    return _result(game, start, best, rows, spent, leaves, cutoffs, abandoned)
+    return _result(game, start, best, rows, spent, leaves, cutoffs, abandoned,
+                   tuple(events) if trace else None)
 
 
-def _result(game, start, best, rows, spent, leaves, cutoffs, abandoned) -> SearchResult:
+def _result(game, start, best, rows, spent, leaves, cutoffs, abandoned, events) -> SearchResult:
     from ._engine import BeyondStats
     stats = BeyondStats(nodes=spent, leaves=leaves, cutoffs=cutoffs, leaf_order=None,
                         passes=len(rows) + (1 if abandoned else 0))
     stats.extra.update(depth=rows[-1]["depth"] if rows else 0, iterations=rows,
                        abandoned=abandoned)
     if best is None:
-        return SearchResult(None, None, (), stats, "anytime", None, game, start)
-    return SearchResult(best.value, best.move, best.pv, stats, "anytime", None, game, start)
+        return SearchResult(None, None, (), stats, "anytime", events, game, start)
+    return SearchResult(best.value, best.move, best.pv, stats, "anytime", events, game, start)
