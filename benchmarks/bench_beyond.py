@@ -52,7 +52,7 @@ def bench_star_pruning() -> list[dict]:
     for b, d in [(3, 4), (4, 4), (3, 6), (6, 4)]:
         leaves = chance_leaves(b, d, seeds=SEEDS)
         rows.append(row("chance trees, max chance min chance",
-                        f"b={b}, d={d}: mean leaves expectiminimax / Star1 / Star2",
+                        f"b={b}, d={d}: mean leaves " + " / ".join(leaves),
                         " / ".join(f"{n:.1f}" for n in leaves.values())))
     return rows
 

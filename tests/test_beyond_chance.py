@@ -51,6 +51,10 @@ def test_star1_and_star2_return_the_expectiminimax_value(shape, layers):
     star2 = search.expectiminimax(tree, pruning="star2")
     assert star1.value == pytest.approx(plain.value, abs=1e-9)
     assert star2.value == pytest.approx(plain.value, abs=1e-9)
+    for pruning in ("star1", "star2"):
+        remembered = search.expectiminimax(tree, pruning=pruning, table=True)
+        assert remembered.value == pytest.approx(plain.value, abs=1e-9)
+        assert remembered.stats.leaves <= tree.leaf_count
     assert set(star1.stats.leaf_order) <= set(plain.stats.leaf_order)
     assert star1.stats.leaves <= plain.stats.leaves == tree.leaf_count
 
@@ -63,7 +67,21 @@ def test_generated_chance_trees_agree(seed, b, d, layers, probabilities):
     plain = search.expectiminimax(tree)
     assert plain.stats.leaves == b ** d
     for pruning in ("star1", "star2"):
-        assert search.expectiminimax(tree, pruning=pruning).value == pytest.approx(plain.value)
+        for table in (False, True):
+            result = search.expectiminimax(tree, pruning=pruning, table=table)
+            assert result.value == pytest.approx(plain.value)
+
+
+def test_a_table_lets_star2_reuse_its_probes():
+    # No position repeats in a generated tree, so a table cannot help Star1; it helps Star2
+    # only by answering the second search of each probed move.
+    for seed in range(5):
+        tree = layered_uniform(3, 4, seed=seed)
+        star1 = search.expectiminimax(tree, pruning="star1").stats.leaves
+        assert search.expectiminimax(tree, pruning="star1", table=True).stats.leaves == star1
+        with_table = search.expectiminimax(tree, pruning="star2", table=True)
+        assert with_table.stats.table_hits > 0
+        assert with_table.stats.leaves < search.expectiminimax(tree, pruning="star2").stats.leaves
 
 
 def test_star1_prunes_on_random_chance_trees():
@@ -140,6 +158,8 @@ def test_bad_search_options_are_named():
         search.expectiminimax(games.TicTacToe(), 2, pruning="star1")
     with pytest.raises(ArgumentError, match="bounds"):
         search.expectiminimax([[1, 2]], pruning="star1", bounds=(3, 3))
+    with pytest.raises(ArgumentError, match="table"):
+        search.expectiminimax([[1, 2]], table=True)
 
 
 # -- Pig ------------------------------------------------------------------------------------
@@ -178,8 +198,9 @@ def test_pig_star_pruning_agrees_with_expectiminimax(depth):
                   game.position(x=0, o=3, to_move="X")):
         plain = search.expectiminimax(game, depth, state=state)
         for pruning in ("star1", "star2"):
-            result = search.expectiminimax(game, depth, state=state, pruning=pruning)
-            assert result.value == pytest.approx(plain.value, abs=1e-12)
+            for table in (False, True):
+                result = search.expectiminimax(game, depth, state=state, pruning=pruning, table=table)
+                assert result.value == pytest.approx(plain.value, abs=1e-12)
 
 
 def test_pig_needs_a_depth_limit():

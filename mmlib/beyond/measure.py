@@ -61,12 +61,19 @@ def leaf_ratios(branching: int, depth: int, ordering: Any, *, seeds: Iterable[in
 
 def chance_leaves(branching: int, depth: int, *, layers: str = "max chance min chance",
                   seeds: Iterable[int] = range(5)) -> dict[str, float]:
-    """Mean leaves of expectiminimax, Star1 and Star2 on generated chance trees."""
-    names = {"expectiminimax": None, "Star1": "star1", "Star2": "star2"}
+    """Mean leaves of expectiminimax, Star1, Star2, and both with a table, on generated
+    chance trees (leaf values in (0, 1))."""
+    names = {"expectiminimax": (None, False), "Star1": ("star1", False), "Star2": ("star2", False),
+             "Star1 + table": ("star1", True), "Star2 + table": ("star2", True)}
     totals = dict.fromkeys(names, 0)
     seeds = list(seeds)
     for seed in seeds:
         tree = layered_uniform(branching, depth, layers=layers, seed=seed)
-        for name, pruning in names.items():
-            totals[name] += expectiminimax(tree, pruning=pruning).stats.leaves
+        values = set()
+        for name, (pruning, table) in names.items():
+            result = expectiminimax(tree, pruning=pruning, table=table)
+            totals[name] += result.stats.leaves
+            values.add(round(result.value, 9))
+        if len(values) != 1:
+            raise AssertionError(f"the searches disagree on seed {seed}: {values}")
     return {name: total / len(seeds) for name, total in totals.items()}
