@@ -10,7 +10,8 @@ import time
 
 from mmlib import games, search, trees
 from mmlib.beyond import alphabeta_player, match, mcts_player
-from mmlib.beyond.measure import chance_leaves, leaf_ratios
+from mmlib.beyond.measure import chance_leaves, leaf_ratios, proof_leaves
+from mmlib.games.connect4 import CentreFirst
 
 SIZES = [(2, 8), (4, 6), (4, 8), (8, 6)]
 ORDERINGS = ["best", 0.8, "random"]
@@ -34,6 +35,23 @@ def bench_leaves_against_the_minimal_tree() -> list[dict]:
                                 "met" if exact else "missed"))
             else:
                 rows.append(row("leaves / minimal tree", measure, value))
+    return rows
+
+
+def bench_connect_four(opening: str = "3324", depth: int = 6) -> list[dict]:
+    game = games.ConnectFour(opening=opening)
+    value, at_least, at_most = proof_leaves(game, depth)
+    rows = [row(f"Connect Four after {opening}, depth {depth}",
+                "minimal tree (leaves on every path): larger proof .. sum of proofs - 1",
+                f"{max(at_least, at_most)} .. {at_least + at_most - 1}")]
+    searches = [("alpha-beta", search.alphabeta), ("PVS", search.pvs), ("MTD(f)", search.mtdf),
+                ("SSS*", search.sss_star)]
+    for name, algorithm in searches:
+        result = algorithm(game, depth, order=CentreFirst())
+        assert result.value == value, (name, result.value, value)
+        rows.append(row(f"Connect Four after {opening}, depth {depth}", f"{name}, centre first: leaves",
+                        f"{result.stats.leaves:,} ({result.stats.leaves / (at_least + at_most - 1):.2f}"
+                        " × sum of proofs - 1)"))
     return rows
 
 
@@ -78,6 +96,7 @@ def bench_mcts_against_alphabeta() -> list[dict]:
 def run() -> list[dict]:
     return [
         *bench_leaves_against_the_minimal_tree(),
+        *bench_connect_four(),
         *bench_stockman(),
         *bench_star_pruning(),
         *bench_mcts_against_alphabeta(),

@@ -12,11 +12,13 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from .. import search, trees
+from ..ordering import Ordering
 from .chance import expectiminimax
 from .layered import layered_uniform
 from .nullwindow import aspiration, mtdf, pvs, sss_star
 
-__all__ = ["ALGORITHMS", "minimal_leaves", "leaf_ratios", "chance_leaves"]
+__all__ = ["ALGORITHMS", "minimal_leaves", "leaf_ratios", "chance_leaves", "BestFirst",
+           "minimal_tree_leaves", "proof_leaves"]
 
 
 def minimal_leaves(branching: int, depth: int) -> int:
@@ -77,3 +79,96 @@ def chance_leaves(branching: int, depth: int, *, layers: str = "max chance min c
         if len(values) != 1:
             raise AssertionError(f"the searches disagree on seed {seed}: {values}")
     return {name: total / len(seeds) for name, total in totals.items()}
+
+
+class BestFirst(Ordering):
+    """The perfect move order: children sorted by their exact minimax value (to the search's
+    depth limit), best first for the player to move.  Values are computed once per position
+    and remembered, so the oracle costs one minimax search of the tree; that work is not
+    counted in the search it orders.
+    """
+
+    name = "best-first"
+
+    def __init__(self, depth: float):
+        self.depth = depth
+        self.known: dict[tuple[Any, float], float] = {}
+
+    def order(self, search_, state, moves, path):
+        game = search_.game
+        remaining = self.depth - len(path) - 1
+        scored = [(self.value(search_, game.play(state, move), remaining), i, move)
+                  for i, move in enumerate(moves)]
+        scored.sort(key=lambda item: (-item[0] if game.is_max(state) else item[0], item[1]))
+        return [move for _, _, move in scored]
+
+    def value(self, search_, state, depth) -> float:
+        game, key = search_.game, (search_.game.key(state), depth)
+        if key not in self.known:
+            if depth == 0 or game.is_terminal(state):
+                value = game.utility(state) if game.is_terminal(state) else search_.static_value(state)
+            else:
+                values = [self.value(search_, game.play(state, m), depth - 1) for m in game.moves(state)]
+                value = max(values) if game.is_max(state) else min(values)
+            self.known[key] = value
+        return self.known[key]
+
+
+def minimal_tree_leaves(game: Any, depth: int | None = None, *, state: Any = None) -> int:
+    """Leaves of alpha-beta with the best move first at every node: the minimal tree of this
+    game or tree to ``depth`` (Knuth & Moore's b^ceil(d/2) + b^floor(d/2) - 1 on uniform trees).
+
+    >>> minimal_tree_leaves(trees.uniform(3, 5, seed=8)) == minimal_leaves(3, 5)
+    True
+    """
+    horizon = math.inf if depth is None else depth
+    return search.alphabeta(game, depth, order=BestFirst(horizon), state=state).stats.leaves
+
+
+def proof_leaves(game: Any, depth: int | None = None, *, state: Any = None) -> tuple[float, int, int]:
+    """(v, L, U): the minimax value v, the fewest leaves of a proof that the value is at least v
+    (L: one good MAX move, every MIN reply) and of a proof that it is at most v (U: every MAX
+    move, one good MIN reply), leaves counted along every path.
+
+    Every search that returns the value must evaluate the leaves of one proof of each kind,
+    so at least max(L, U) leaves; with distinct leaf values the two proofs share exactly one
+    leaf and the minimal tree has L + U - 1 leaves (Knuth & Moore 1975).
+
+    >>> v, low, high = proof_leaves(trees.uniform(3, 4, seed=1))
+    >>> low, high, low + high - 1 == minimal_leaves(3, 4)
+    (9, 9, True)
+    """
+    if isinstance(game, (list, tuple, str)):
+        game = trees.as_tree(game)
+    start = game.initial if state is None else state
+    horizon = math.inf if depth is None else depth
+    oracle = BestFirst(horizon)
+    context = _Context(game)
+    value = oracle.value(context, start, horizon)
+    memo: dict[tuple, int] = {}
+
+    def proof(state: Any, depth: float, at_least: bool) -> int:
+        key = (game.key(state), depth, at_least)
+        if key not in memo:
+            if depth == 0 or game.is_terminal(state):
+                memo[key] = 1
+            else:
+                children = [game.play(state, m) for m in game.moves(state)]
+                settles = [c for c in children
+                           if (oracle.value(context, c, depth - 1) >= value) == at_least
+                           or oracle.value(context, c, depth - 1) == value]
+                if game.is_max(state) == at_least:       # one child is enough
+                    memo[key] = min(proof(c, depth - 1, at_least) for c in settles)
+                else:                                    # every child is needed
+                    memo[key] = sum(proof(c, depth - 1, at_least) for c in children)
+        return memo[key]
+
+    return value, proof(start, horizon, True), proof(start, horizon, False)
+
+
+class _Context:
+    """What :class:`BestFirst` needs to know of a search: the game and its static evaluation."""
+
+    def __init__(self, game: Any):
+        self.game = game
+        self.static_value = game.evaluate
