@@ -14,7 +14,7 @@ import numbers
 import sys
 from collections.abc import Callable, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..errors import ArgumentError, ArgumentTypeError, MmlibError, SearchError
@@ -155,9 +155,8 @@ class Engine:
 
     def stats(self) -> BeyondStats:
         base = self.recorder.finish()
-        return BeyondStats(base.nodes, base.leaves, base.cutoffs, base.nodes_by_depth,
-                           base.leaves_by_depth, base.leaf_order, base.table_hits,
-                           base.order_evaluations, self.researches, max(self.passes, 1))
+        counts = {item.name: getattr(base, item.name) for item in fields(Stats)}
+        return BeyondStats(**counts, researches=self.researches, passes=max(self.passes, 1))
 
 
 def first_guess(engine: Engine, state: Any, guess: Any) -> float:
