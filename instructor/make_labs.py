@@ -34,7 +34,7 @@ ROOT = HERE.parent
 SOURCES = HERE / "labs"
 STUDENT_DIR = ROOT / "notebooks" / "labs"
 SOLUTION_DIR = HERE / "solutions"
-NAMES = ["lab1_minimax", "lab2_alphabeta", "lab3_tictactoe_evaluator"]
+NAMES = ["lab1_minimax", "lab2_alphabeta", "lab3_tictactoe_evaluator", "lab4_expectimax"]
 
 BEGIN, END, STUB = "### BEGIN SOLUTION", "### END SOLUTION", "### STUB"
 RUNS_STUDENT_CODE = "runs-student-code"

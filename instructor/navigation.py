@@ -78,9 +78,12 @@ COURSE: tuple[Entry, ...] = (
     Entry("05_square_root_speedup.ipynb", "05", "The square-root speedup"),
     Entry("06_tictactoe_solved.ipynb", "06", "Tic-tac-toe, solved"),
     Entry("07_beyond_connect_four.ipynb", "07", "Beyond tic-tac-toe: Connect Four"),
+    Entry("08_chance_and_many_agents.ipynb", "08", "Chance and many agents"),
+    Entry("09_beyond_alpha_beta.ipynb", "09", "Beyond alpha-beta: null windows, best-first, Monte Carlo"),
     Entry("labs/lab1_minimax.ipynb", "Lab 1", "minimax"),
     Entry("labs/lab2_alphabeta.ipynb", "Lab 2", "alpha-beta"),
     Entry("labs/lab3_tictactoe_evaluator.ipynb", "Lab 3", "a tic-tac-toe evaluator"),
+    Entry("labs/lab4_expectimax.ipynb", "Lab 4", "expectimax"),
 )
 
 

@@ -658,3 +658,18 @@ def _next_iteration(policy: Ordering | None) -> None:
         if isinstance(policy, PreviousIteration):
             policy.next_iteration()
         policy = getattr(policy, "base", None)
+
+
+# -- search beyond alpha-beta (mmlib.beyond) ----------------------------------------------
+from .beyond import (  # noqa: E402
+    anytime,
+    aspiration,
+    expectimax,
+    expectiminimax,
+    mcts,
+    mtdf,
+    pvs,
+    sss_star,
+)
+
+__all__ += ["anytime", "aspiration", "pvs", "mtdf", "sss_star", "mcts", "expectimax", "expectiminimax"]

@@ -7,6 +7,8 @@
 
 from .base import Game, Move, State
 from .connect4 import CentreFirst, ConnectFour
+from .ghosts import Ghosts
+from .pig import Pig
 from .tictactoe import TicTacToe
 
-__all__ = ["Game", "State", "Move", "TicTacToe", "ConnectFour", "CentreFirst"]
+__all__ = ["Game", "State", "Move", "TicTacToe", "ConnectFour", "CentreFirst", "Pig", "Ghosts"]

@@ -1,0 +1,219 @@
+"""What every search of :mod:`mmlib.beyond` shares: checked options, the counts, the result.
+
+The counts mean what they mean everywhere in mmlib (see :mod:`mmlib.instrument`):
+``nodes`` are calls of the search function, the root included, summed over every pass;
+``leaves`` are static evaluations; ``cutoffs`` are times a node stopped with children
+left unsearched.  Searches that search some positions again also count
+``researches`` (a window widened, a null-window guess corrected, one more pass).
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import sys
+from collections.abc import Callable, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from ..errors import ArgumentError, ArgumentTypeError, MmlibError, SearchError
+from ..instrument import Recorder, Stats, Tracer
+from ..ordering import as_ordering
+from ..search import SearchResult
+
+__all__ = ["BeyondStats", "Engine", "INF", "as_game", "check_depth", "check_budget",
+           "check_number", "run", "first_guess"]
+
+INF = math.inf
+
+_PROTOCOL = ("initial", "is_max", "moves", "play", "is_terminal", "utility", "evaluate", "key")
+
+
+@dataclass(repr=False)
+class BeyondStats(Stats):
+    """:class:`~mmlib.instrument.Stats` plus the counts of searches that search again.
+
+    ``researches``: searches of the root (or of a child) repeated with another window;
+    ``passes``: searches started at the root (1 for a single search; for Monte Carlo
+    tree search, the completed iterations; for iterative deepening, the iterations);
+    ``extra``: what one algorithm adds (visits per move, the depth reached...).
+    """
+
+    researches: int = 0
+    passes: int = 1
+    extra: dict = field(default_factory=dict)
+
+    def __repr__(self) -> str:
+        extra = f", table_hits={self.table_hits}" if self.table_hits else ""
+        return (f"Stats(nodes={self.nodes}, leaves={self.leaves}, cutoffs={self.cutoffs}, "
+                f"researches={self.researches}{extra})")
+
+
+def as_game(game: Any) -> Any:
+    """A tree or game following the Game protocol (nested lists and tree texts are read)."""
+    if isinstance(game, (list, tuple, str)):
+        from ..trees import as_tree
+        return as_tree(game)
+    missing = [name for name in _PROTOCOL if not hasattr(game, name)]
+    if missing:
+        raise ArgumentTypeError(
+            f"game: expected a tree, a game, a nested list or a tree text, got "
+            f"{type(game).__name__} (it lacks {', '.join(missing)})")
+    return game
+
+
+def check_depth(depth: Any, name: str = "depth", allow_none: bool = True) -> int | None:
+    if depth is None and allow_none:
+        return None
+    if isinstance(depth, bool) or not isinstance(depth, numbers.Integral):
+        raise ArgumentTypeError(f"{name}: expected a whole number{' or None' if allow_none else ''},"
+                                f" got {depth!r}")
+    if depth < 0:
+        raise ArgumentError(f"{name}: must be >= 0, got {depth}")
+    return int(depth)
+
+
+def check_budget(value: Any, name: str = "max_nodes") -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise ArgumentTypeError(f"{name}: expected a whole number, got {value!r}")
+    if value < 1:
+        raise ArgumentError(f"{name}: must be at least 1, got {value}")
+    return int(value)
+
+
+def check_number(value: Any, name: str, *, positive: bool = False, finite: bool = True) -> float:
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or math.isnan(value):
+        raise ArgumentTypeError(f"{name}: expected a number, got {value!r}")
+    if finite and not math.isfinite(value):
+        raise ArgumentError(f"{name}: expected a finite number, got {value!r}")
+    if positive and not value > 0:
+        raise ArgumentError(f"{name}: must be > 0, got {value!r}")
+    return value
+
+
+class Engine:
+    """One search: the game, its options, the recorder, and the words searches are written in.
+
+    ``enter`` counts a call, ``leaf`` evaluates statically, ``update`` reports a child's
+    result, ``cutoff`` reports pruned children, ``best`` extends the principal
+    variation, ``done`` returns a node's value.  None of them changes what is computed.
+    """
+
+    def __init__(self, game: Any, *, depth: Any = None, evaluate: Callable | None = None,
+                 order: Any = None, trace: bool = False, max_nodes: Any = None):
+        depth = check_depth(depth)
+        if evaluate is not None and not callable(evaluate):
+            raise ArgumentTypeError(f"evaluate: expected a function of a state, got {evaluate!r}")
+        budget = check_budget(max_nodes)
+        self.game = game
+        self.horizon = INF if depth is None else depth
+        self.static_value = evaluate or game.evaluate
+        self.order = as_ordering(order)
+        self.recorder = (Tracer if trace else Recorder)(game, INF if budget is None else budget)
+        self.enter = self.recorder.enter
+        self.update = self.recorder.update
+        self.lines: dict[int, tuple] = {}
+        self.researches = 0
+        self.passes = 0
+
+    def at_horizon(self, state: Any, depth: float) -> bool:
+        """Stop here: the game is over or the depth limit is reached."""
+        return depth == 0 or self.game.is_terminal(state)
+
+    def moves(self, state: Any, path: tuple) -> Sequence:
+        """The moves of ``state`` in the order the ordering policy chooses."""
+        self.lines[len(path)] = ()
+        return self.order.order(self, state, list(self.game.moves(state)), path)
+
+    def leaf(self, state: Any, depth: float, path: tuple) -> float:
+        """Static evaluation: the score of a finished game, else the evaluator."""
+        game = self.game
+        value = game.utility(state) if game.is_terminal(state) else self.static_value(state)
+        self.lines[len(path)] = ()
+        return self.recorder.leaf(path, value)
+
+    def best(self, path: tuple, move: Any, score: float) -> float:
+        """``move`` is the best so far at ``path``: extend the principal variation."""
+        self.lines[len(path)] = (move,) + self.lines.get(len(path) + 1, ())
+        return score
+
+    def cutoff(self, path: tuple, move: Any, skipped: Sequence) -> None:
+        """``move`` ended the node at ``path``; the moves ``skipped`` are pruned."""
+        self.recorder.cutoff(path, skipped)
+        if skipped:
+            self.order.cutoff(path, move)
+
+    def done(self, state: Any, path: tuple, value: float) -> float:
+        """The node at ``path`` returns ``value``."""
+        if self.order.learns:
+            line = self.lines.get(len(path), ())
+            self.order.finished(self, state, path, value, line[0] if line else None)
+        return self.recorder.leave(path, value)
+
+    def stats(self) -> BeyondStats:
+        base = self.recorder.finish()
+        counts = {item.name: getattr(base, item.name) for item in fields(Stats)}
+        return BeyondStats(**counts, researches=self.researches, passes=max(self.passes, 1))
+
+
+def first_guess(engine: Engine, state: Any, guess: Any) -> float:
+    """The first guess of a window search: ``guess``, else the static value of ``state``, else 0."""
+    if guess is not None:
+        return check_number(guess, "guess", finite=False)
+    if engine.game.is_terminal(state):
+        return engine.game.utility(state)
+    try:
+        return engine.static_value(state)
+    except MmlibError:
+        return 0
+
+
+def run(engine: Engine, algorithm: str, state: Any, root_call: Callable[[Any, float], float],
+        *, pv: Callable[[Any, tuple], tuple] | None = None) -> SearchResult:
+    """Run ``root_call(start, horizon)`` with room on the call stack; wrap up the result."""
+    start = engine.game.initial if state is None else state
+    with _recursion_room(engine.game, engine.horizon):
+        try:
+            value = root_call(start, engine.horizon)
+        except RecursionError:
+            raise SearchError(
+                "depth: the game is too deep for a recursive search here; give a depth limit"
+            ) from None
+    line = engine.lines.get(0, ())
+    if pv is not None:
+        line = pv(start, line)
+    trace = tuple(engine.recorder.events) if engine.recorder.tracing else None
+    return SearchResult(value, line[0] if line else None, line, engine.stats(), algorithm, trace,
+                        engine.game, start)
+
+
+@contextmanager
+def _recursion_room(game: Any, horizon: float):
+    height = getattr(game, "height", None)
+    if height is None:
+        height = getattr(game, "depth", None)
+    needed = min(horizon, height) if isinstance(height, int) else (
+        horizon if math.isfinite(horizon) else 0)
+    limit = sys.getrecursionlimit()
+    wanted = int(needed) * 2 + 300 + len(_frames())
+    if wanted > 200_000:
+        raise SearchError(f"depth: a tree of height {needed:,} is too deep to search recursively")
+    if wanted <= limit:
+        yield
+        return
+    sys.setrecursionlimit(wanted)
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+def _frames() -> list:
+    frame, frames = sys._getframe(), []
+    while frame is not None:
+        frames.append(frame)
+        frame = frame.f_back
+    return frames

@@ -1,0 +1,303 @@
+"""Search with chance nodes: expectimax, expectiminimax, and Ballard's Star1 and Star2.
+
+A game with dice has *chance nodes*: ``game.is_chance(state)`` is True there and
+``game.outcomes(state)`` lists (move, probability) pairs.  The value of a chance node
+is the expected value of its outcomes (AIMA 4th ed., section 5.5: expectiminimax).
+
+- :func:`expectiminimax`: MAX maximises, MIN minimises, chance averages;
+- :func:`expectimax`: MAX against chance only; an opponent (a MIN node) is modelled as
+  choosing uniformly at random, as CS188 (UC Berkeley, "Uncertainty and Utilities")
+  does for ghosts that move at random;
+- ``expectiminimax(..., pruning="star1" | "star2")``: Ballard's (1983) alpha-beta for
+  trees with chance nodes.  With bounds L <= every value <= U, a chance node whose
+  outcomes so far already decide that its value lies outside [alpha, beta] stops.
+  Star2 first *probes* each outcome (searches just its first move) to get cheap bounds;
+  with a table that remembers what the probes learnt it evaluates fewer leaves than Star1.
+  Both return the expectiminimax value.
+
+CS188's expectimax example: a chance node with outcomes 8, 24, -12 and probabilities
+1/2, 1/3, 1/6 has value 1/2 * 8 + 1/3 * 24 + 1/6 * (-12) = 10.
+
+>>> from mmlib.beyond.layered import layered_tree
+>>> tree = layered_tree([[(1/2, 8), (1/3, 24), (1/6, -12)]], layers="max chance")
+>>> round(expectimax(tree).value, 9)
+10.0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..errors import ArgumentError, ArgumentTypeError
+from ..search import SearchResult
+from ._engine import INF, Engine, as_game, check_number, run
+from .table import BoundTable
+
+__all__ = ["expectimax", "expectiminimax", "is_chance", "chance_outcomes"]
+
+
+def is_chance(game: Any, state: Any) -> bool:
+    """True when ``state`` is a chance node of ``game`` (False for games without chance)."""
+    test = getattr(game, "is_chance", None)
+    return bool(test is not None and test(state))
+
+
+def chance_outcomes(game: Any, state: Any) -> list[tuple[Any, float]]:
+    """The (move, probability) pairs of a chance node."""
+    return list(game.outcomes(state))
+
+
+class _ChanceSearch(Engine):
+    def __init__(self, game, *, bounds=None, table=None, **options):
+        super().__init__(game, **options)
+        self.low, self.high = bounds if bounds is not None else (-INF, INF)
+        self.table = table
+
+    def expectiminimax(self, state, depth, path, random_opponent=False):
+        """MAX: the largest child value; MIN: the smallest (or, for expectimax, the
+        average); chance: the sum of probability * value over the outcomes."""
+        self.enter(path, None, None, state)
+        if self.at_horizon(state, depth):
+            return self.leaf(state, depth, path)
+        if is_chance(self.game, state) or (random_opponent and not self.game.is_max(state)):
+            value = 0
+            for move, probability in self.weighted(state):
+                score = self.expectiminimax(self.game.play(state, move), depth - 1,
+                                            path + (move,), random_opponent)
+                value += probability * score
+                self.update(path, move, score, value, None, None)
+            self.lines[len(path)] = ()
+            return self.done(state, path, value)
+        maximizing = self.game.is_max(state)
+        value = -INF if maximizing else INF
+        for move in self.moves(state, path):
+            score = self.expectiminimax(self.game.play(state, move), depth - 1, path + (move,),
+                                        random_opponent)
+            if (score > value) if maximizing else (score < value):
+                value = self.best(path, move, score)
+            self.update(path, move, score, value, None, None)
+        return self.done(state, path, value)
+
+    def weighted(self, state):
+        if is_chance(self.game, state):
+            return chance_outcomes(self.game, state)
+        moves = list(self.game.moves(state))
+        return [(move, 1 / len(moves)) for move in moves]
+
+    # -- Star1 and Star2 -------------------------------------------------------------
+    def star(self, state, depth, alpha, beta, path, probing):
+        """Fail-soft alpha-beta at MAX and MIN nodes; :meth:`chance_node` at chance nodes."""
+        self.enter(path, alpha, beta, state)
+        if self.table is not None and (known := self.recall(state, depth, alpha, beta, path)) is not None:
+            return known
+        if self.at_horizon(state, depth):
+            return self.remember(state, depth, alpha, beta, self.leaf(state, depth, path))
+        if is_chance(self.game, state):
+            value = self.chance_node(state, depth, alpha, beta, path, probing)
+            return self.done(state, path, self.remember(state, depth, alpha, beta, value))
+        window = (alpha, beta)
+        moves = self.moves(state, path)
+        maximizing = self.game.is_max(state)
+        value = -INF if maximizing else INF
+        for i, move in enumerate(moves):
+            score = self.star(self.game.play(state, move), depth - 1, alpha, beta,
+                              path + (move,), probing)
+            if maximizing:
+                if score > value:
+                    value = self.best(path, move, score)
+                alpha = max(alpha, value)
+            else:
+                if score < value:
+                    value = self.best(path, move, score)
+                beta = min(beta, value)
+            self.update(path, move, score, value, alpha, beta)
+            if alpha >= beta:
+                self.cutoff(path, move, moves[i + 1:])
+                break
+        return self.done(state, path, self.remember(state, depth, *window, value))
+
+    def recall(self, state, depth, alpha, beta, path):
+        """The table's answer, when its bounds settle this search (None otherwise)."""
+        lower, upper = self.table.bounds(self.game.key(state), depth)
+        if lower == upper or lower >= beta:
+            value = lower
+        elif upper <= alpha:
+            value = upper
+        else:
+            return None
+        self.lines[len(path)] = ()
+        return self.recorder.hit(path, value)
+
+    def remember(self, state, depth, alpha, beta, value):
+        """Keep what a fail-soft result says: <= alpha an upper bound, >= beta a lower one."""
+        if self.table is not None:
+            key = self.game.key(state)
+            if value > alpha:
+                self.table.store(key, depth, lower=value)
+            if value < beta:
+                self.table.store(key, depth, upper=value)
+        return value
+
+    def chance_node(self, state, depth, alpha, beta, path, probing):
+        """Star1 (Ballard 1983), with Star2's probing phase when ``probing``.
+
+        Every outcome i has a lower bound lo[i] and an upper bound hi[i] (at first the
+        bounds L and U of all values).  With the outcomes before i known exactly (sum S),
+        the chance node's value lies outside [alpha, beta] as soon as outcome i is
+
+            <= A = (alpha - S - sum_{j>i} p_j hi[j]) / p_i      (value <= alpha), or
+            >= B = (beta  - S - sum_{j>i} p_j lo[j]) / p_i      (value >= beta),
+
+        so outcome i is searched in the window [max(A, lo[i]), min(B, hi[i])] and the
+        node stops when the result falls outside (A, B).  Star2 first searches only the
+        first move of each outcome: that raises lo[i] (a MAX outcome) or lowers hi[i]
+        (a MIN outcome), and may already settle the node.
+        """
+        outcomes = chance_outcomes(self.game, state)
+        moves = [move for move, _ in outcomes]
+        p = [probability for _, probability in outcomes]
+        lo, hi = [self.low] * len(p), [self.high] * len(p)
+        self.lines[len(path)] = ()
+        if probing:
+            for i, move in enumerate(moves):
+                self.probe(state, move, depth, i, p, lo, hi, alpha, beta, path)
+                low = sum(pj * lj for pj, lj in zip(p, lo, strict=True))
+                high = sum(pj * hj for pj, hj in zip(p, hi, strict=True))
+                if low >= beta or high <= alpha:
+                    self.cutoff(path, move, moves)            # no outcome was searched in full
+                    return low if low >= beta else high
+        known = 0                                             # S: the exact part so far
+        for i, move in enumerate(moves):
+            if lo[i] == hi[i]:
+                score = lo[i]
+            else:
+                rest_hi = sum(pj * hj for pj, hj in zip(p[i + 1:], hi[i + 1:], strict=True))
+                rest_lo = sum(pj * lj for pj, lj in zip(p[i + 1:], lo[i + 1:], strict=True))
+                fail_low = (alpha - known - rest_hi) / p[i]       # A
+                fail_high = (beta - known - rest_lo) / p[i]       # B
+                window = (max(fail_low, lo[i]), min(fail_high, hi[i]))
+                if window[0] >= window[1]:       # only by rounding: the bounds already decide
+                    self.cutoff(path, move, moves[i:])
+                    if fail_low >= hi[i]:
+                        return min(alpha, known + p[i] * hi[i] + rest_hi)
+                    return max(beta, known + p[i] * lo[i] + rest_lo)
+                if probing:
+                    self.researches += 1
+                score = self.star(self.game.play(state, move), depth - 1, *window,
+                                  path + (move,), probing)
+                if score <= fail_low:
+                    self.cutoff(path, move, moves[i + 1:])
+                    return known + p[i] * score + rest_hi       # an upper bound <= alpha
+                if score >= fail_high:
+                    self.cutoff(path, move, moves[i + 1:])
+                    return known + p[i] * score + rest_lo       # a lower bound >= beta
+            known += p[i] * score
+            self.update(path, move, score, known, alpha, beta)
+        return known
+
+    def probe(self, state, move, depth, i, p, lo, hi, alpha, beta, path):
+        """Star2's probe of outcome i: search only the first move of the position it
+        leads to.  A MAX position is worth at least that move; a MIN position at most."""
+        game = self.game
+        child, child_path = game.play(state, move), path + (move,)
+        self.enter(child_path, alpha, beta, child)
+        if self.at_horizon(child, depth - 1):
+            lo[i] = hi[i] = self.leaf(child, depth - 1, child_path)
+            return
+        if is_chance(game, child):
+            self.recorder.leave(child_path, None)
+            return
+        first = self.moves(child, child_path)[0]
+        others = sum(pj * lj for j, (pj, lj) in enumerate(zip(p, lo, strict=True)) if j != i)
+        if game.is_max(child):
+            window = (self.low, min((beta - others) / p[i], self.high))
+            value = self.star(game.play(child, first), depth - 2, *window,
+                              child_path + (first,), True)
+            lo[i] = max(lo[i], value)
+        else:
+            others = sum(pj * hj for j, (pj, hj) in enumerate(zip(p, hi, strict=True)) if j != i)
+            window = (max((alpha - others) / p[i], self.low), self.high)
+            value = self.star(game.play(child, first), depth - 2, *window,
+                              child_path + (first,), True)
+            hi[i] = min(hi[i], value)
+        self.recorder.cutoff(child_path, list(game.moves(child))[1:])
+        self.recorder.leave(child_path, value)
+
+
+def _bounds(game: Any, bounds: Any) -> tuple[float, float]:
+    if bounds is None:
+        bounds = getattr(game, "value_bounds", None)
+        if bounds is None:
+            raise ArgumentError("bounds: Star1 and Star2 need the smallest and largest value "
+                                "a leaf can have; pass bounds=(L, U)")
+    if not isinstance(bounds, (tuple, list)) or len(bounds) != 2:
+        raise ArgumentTypeError(f"bounds: expected a pair (L, U), got {bounds!r}")
+    low, high = (check_number(b, "bounds") for b in bounds)
+    if not low < high:
+        raise ArgumentError(f"bounds: need L < U, got ({low}, {high})")
+    return low, high
+
+
+def expectimax(game: Any, depth: int | None = None, evaluate: Callable | None = None, *,
+               state: Any = None, trace: bool = False, max_nodes: int | None = None,
+               order: Any = None) -> SearchResult:
+    """Expectimax (CS188): MAX maximises; at a chance node, and at a MIN node (an opponent
+    thought to play uniformly at random), the value is the expected value::
+
+        value(s) = max over moves of value(child)            if MAX is to move
+                 = sum over outcomes of p * value(child)      otherwise
+
+    >>> expectimax([[3, 12], [2, 4, 6]]).value                 # MIN averages: max(7.5, 4)
+    7.5
+    """
+    game = as_game(game)
+    search = _ChanceSearch(game, depth=depth, evaluate=evaluate, order=order, trace=trace,
+                           max_nodes=max_nodes)
+    return run(search, "expectimax", state,
+               lambda s, d: search.expectiminimax(s, d, (), random_opponent=True))
+
+
+def expectiminimax(game: Any, depth: int | None = None, evaluate: Callable | None = None, *,
+                   pruning: str | None = None, bounds: tuple[float, float] | None = None,
+                   table: bool | BoundTable = False, state: Any = None, trace: bool = False,
+                   max_nodes: int | None = None, order: Any = None) -> SearchResult:
+    """Expectiminimax (AIMA 4th ed., section 5.5)::
+
+        value(s) = max over moves of value(child)             if MAX is to move
+                 = min over moves of value(child)             if MIN is to move
+                 = sum over outcomes of p * value(child)      at a chance node
+
+    ``pruning="star1"`` or ``"star2"`` searches with Ballard's (1983) pruning (see
+    ``_ChanceSearch.chance_node``); it needs ``bounds=(L, U)`` on the leaf values
+    (default: the game's ``value_bounds``).  ``table`` (True or a
+    :class:`~mmlib.beyond.BoundTable`) lets Star1 and Star2 keep the bounds they learn
+    about each position, so that a position searched again (Star2 searches each probed
+    move again) is answered from memory when its bounds suffice.  All give the same value.
+
+    >>> from mmlib.beyond.layered import layered_tree
+    >>> aima = layered_tree([[(0.9, [2, 2]), (0.1, [3, 3])], [(0.9, [1, 1]), (0.1, [4, 4])]],
+    ...                     layers="max chance min")        # AIMA figure 5.12, left
+    >>> [round(expectiminimax(aima, pruning=p).value, 9) for p in (None, "star1", "star2")]
+    [2.1, 2.1, 2.1]
+    """
+    game = as_game(game)
+    if pruning not in (None, "star1", "star2"):
+        raise ArgumentError(f"pruning: expected None, 'star1' or 'star2', got {pruning!r}")
+    if table is True:
+        table = BoundTable()
+    elif table is False:
+        table = None
+    elif not isinstance(table, BoundTable):
+        raise ArgumentTypeError(f"table: expected True, False or a BoundTable, got {table!r}")
+    if pruning is None:
+        if table is not None:
+            raise ArgumentError("table: only the pruning searches (star1, star2) use a table")
+        search = _ChanceSearch(game, depth=depth, evaluate=evaluate, order=order, trace=trace,
+                               max_nodes=max_nodes)
+        return run(search, "expectiminimax", state, lambda s, d: search.expectiminimax(s, d, ()))
+    search = _ChanceSearch(game, bounds=_bounds(game, bounds), table=table, depth=depth,
+                           evaluate=evaluate, order=order, trace=trace, max_nodes=max_nodes)
+    probing = pruning == "star2"
+    return run(search, pruning, state,
+               lambda s, d: search.star(s, d, search.low, search.high, (), probing))

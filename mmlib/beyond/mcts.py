@@ -1,0 +1,278 @@
+"""Monte Carlo tree search with UCT (Kocsis & Szepesvári 2006), reproducible from a seed.
+
+Each iteration has four steps (Browne et al. 2012, "A Survey of Monte Carlo Tree
+Search Methods"; AIMA 4th ed., section 5.4):
+
+1. *selection*: from the root, follow the child with the best UCB1 score
+   ``mean + c * sqrt(ln N / n)`` while the node is fully expanded;
+2. *expansion*: add one untried move as a new node;
+3. *simulation*: play random moves from there to the end of the game;
+4. *back-propagation*: add the result (1 win for MAX, 1/2 draw, 0 loss) to every node
+   on the way up.
+
+The move played is the most visited child of the root.  Counts are comparable to
+alpha-beta's: ``nodes`` are positions visited (the tree part and the random playout of
+every iteration), ``leaves`` are finished games scored, ``cutoffs`` stay 0.  With
+``max_nodes`` the search stops before it would visit more positions than that; the
+positions of an iteration cut short are counted, its result is not used.  Chance
+nodes (see :mod:`mmlib.beyond.chance`) are sampled with their probabilities.
+
+>>> from mmlib.games import TicTacToe
+>>> game = TicTacToe("XX.OO....")            # X to move wins at once in square 2
+>>> result = mcts(game, max_nodes=2000, seed=1)
+>>> result.move, result.stats.nodes <= 2000
+(2, True)
+>>> mcts(game, max_nodes=2000, seed=1).stats.extra["visits"] == result.stats.extra["visits"]
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from typing import Any
+
+from ..errors import ArgumentError, ArgumentTypeError
+from ..search import SearchResult
+from ._engine import Engine, as_game, check_budget, check_number
+from .chance import chance_outcomes, is_chance
+
+__all__ = ["mcts", "outcome_reward", "scaled_reward"]
+
+
+def outcome_reward(game: Any, state: Any) -> float:
+    """1 if MAX won the finished game, 0 if MAX lost, 1/2 for a draw (the sign of the utility)."""
+    score = game.utility(state)
+    return 1.0 if score > 0 else 0.0 if score < 0 else 0.5
+
+
+def scaled_reward(low: float, high: float) -> Callable[[Any, Any], float]:
+    """A reward for games whose final scores lie in [low, high] (trees with values in
+    (0, 1), for instance): the utility rescaled to [0, 1], as a fraction of the range.
+
+    >>> from mmlib import search, trees
+    >>> tree = trees.uniform(3, 4, seed=2)
+    >>> result = mcts(tree, iterations=3000, seed=0, reward=scaled_reward(0, 1))
+    >>> result.move == search.alphabeta(tree).move
+    True
+    """
+    low, high = check_number(low, "low"), check_number(high, "high")
+    if not low < high:
+        raise ArgumentError(f"low, high: need low < high, got ({low}, {high})")
+
+    def reward(game: Any, state: Any) -> float:
+        return (game.utility(state) - low) / (high - low)
+    return reward
+
+
+class _Node:
+    """A node of the search tree: visits, total reward for MAX, the moves not yet tried."""
+
+    __slots__ = ("state", "path", "children", "untried", "visits", "reward")
+
+    def __init__(self, state: Any, path: tuple, untried: list):
+        self.state = state
+        self.path = path
+        self.children: dict[Any, _Node] = {}
+        self.untried = untried
+        self.visits = 0
+        self.reward = 0.0
+
+    def mean(self) -> float:
+        return self.reward / self.visits
+
+
+class _OutOfBudget(Exception):
+    """The next position would exceed the node budget."""
+
+
+class _MonteCarlo(Engine):
+    def __init__(self, game, *, exploration, seed, reward, budget, trace):
+        super().__init__(game, trace=trace)
+        self.exploration = exploration
+        self.random = random.Random(seed)
+        self.reward = reward
+        self.budget = math.inf if budget is None else budget
+
+    def iterate(self, root: _Node) -> None:
+        """One iteration: selection, expansion, simulation, back-propagation."""
+        self.visit(root)
+        path = [root]
+        node = root
+        while not self.game.is_terminal(node.state):
+            if is_chance(self.game, node.state):
+                node = self.sample_outcome(node)
+            elif node.untried:
+                node = self.expand(node)
+                path.append(node)
+                break
+            else:
+                node = self.select(node)
+            path.append(node)
+        reward = self.simulate(node.state, node.path)
+        for visited in path:
+            visited.visits += 1
+            visited.reward += reward
+            self.update(visited.path, None, reward, visited.mean(), None, None)
+
+    def select(self, node: _Node) -> _Node:
+        """The child with the best UCB1 score for the player to move (first one on ties)."""
+        maximizing = self.game.is_max(node.state)
+        log_n = math.log(node.visits)
+        best, best_score = None, -math.inf
+        for child in node.children.values():
+            mean = child.mean() if maximizing else 1.0 - child.mean()
+            score = mean + self.exploration * math.sqrt(log_n / child.visits)
+            if score > best_score:
+                best, best_score = child, score
+        self.visit(best)
+        return best
+
+    def expand(self, node: _Node) -> _Node:
+        """Add one untried move (chosen at random) to the tree."""
+        move = node.untried.pop(self.random_index(len(node.untried)))
+        state = self.game.play(node.state, move)
+        child = _Node(state, node.path + (move,), self.legal(state))
+        self.visit(child)
+        node.children[move] = child
+        return child
+
+    def sample_outcome(self, node: _Node) -> _Node:
+        """At a chance node, the outcome drawn with its probability (kept in the tree)."""
+        move = self.draw(node.state)
+        if move not in node.children:
+            state = self.game.play(node.state, move)
+            node.children[move] = _Node(state, node.path + (move,), self.legal(state))
+        child = node.children[move]
+        self.visit(child)
+        return child
+
+    def simulate(self, state: Any, path: tuple) -> float:
+        """Random moves (and chance outcomes) to the end of the game; the result for MAX."""
+        game = self.game
+        while not game.is_terminal(state):
+            if is_chance(game, state):
+                move = self.draw(state)
+            else:
+                moves = list(game.moves(state))
+                move = moves[self.random_index(len(moves))]
+            state, path = game.play(state, move), path + (move,)
+            self.visit_position(state, path)
+        self.recorder.leaf(path, game.utility(state))
+        return self.reward(game, state)
+
+    # -- counting and randomness ---------------------------------------------------
+    def visit(self, node: _Node) -> None:
+        self.visit_position(node.state, node.path)
+
+    def visit_position(self, state: Any, path: tuple) -> None:
+        if self.recorder.nodes >= self.budget:
+            raise _OutOfBudget
+        self.enter(path, None, None, state)
+
+    def random_index(self, n: int) -> int:
+        return min(int(self.random.random() * n), n - 1)
+
+    def draw(self, state: Any) -> Any:
+        u, total = self.random.random(), 0.0
+        outcomes = chance_outcomes(self.game, state)
+        for move, probability in outcomes:
+            total += probability
+            if u < total:
+                return move
+        return outcomes[-1][0]
+
+    def legal(self, state: Any) -> list:
+        if self.game.is_terminal(state) or is_chance(self.game, state):
+            return []
+        return list(self.game.moves(state))
+
+
+def mcts(game: Any, *, iterations: int | None = None, max_nodes: int | None = None,
+         exploration: float = math.sqrt(2), seed: int = 0,
+         reward: Callable[[Any, Any], float] = outcome_reward, state: Any = None,
+         trace: bool = False) -> SearchResult:
+    """Monte Carlo tree search with UCT: ``iterations`` iterations or ``max_nodes`` positions.
+
+    ::
+
+        repeat until the budget is spent
+            node := root
+            while node is fully expanded and not terminal: node := child with the best UCB1
+            if node is not terminal: node := a new child for one untried move
+            r := the result of a random game from node
+            add r to the visits and rewards of every node on the path
+        return the most visited move of the root
+
+    ``exploration`` is the constant c of UCB1 (sqrt 2 for rewards in [0, 1]);
+    ``seed`` fixes every random choice, so a search is reproducible; ``reward(game,
+    state)`` scores a finished game in [0, 1] for MAX (default: win 1, draw 1/2, loss 0).
+    ``value`` is an estimate: the mean reward of the chosen move (MAX's view, in [0, 1]).
+    ``stats.extra`` holds the root's ``visits`` and ``means`` per move; ``stats.passes``
+    the completed iterations.
+
+    >>> from mmlib import trees
+    >>> mcts(trees.from_nested([[1, -1], [1, 1]]), iterations=200, seed=0).move
+    1
+    """
+    game = as_game(game)
+    if iterations is None and max_nodes is None:
+        iterations = 1000
+    iterations = check_budget(iterations, "iterations")
+    max_nodes = check_budget(max_nodes)
+    exploration = check_number(exploration, "exploration")
+    if exploration < 0:
+        raise ArgumentError(f"exploration: must be >= 0, got {exploration!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ArgumentTypeError(f"seed: expected an integer, got {seed!r}")
+    if not callable(reward):
+        raise ArgumentTypeError(f"reward: expected a function (game, state) -> [0, 1], got {reward!r}")
+    search = _MonteCarlo(game, exploration=exploration, seed=seed, reward=reward,
+                         budget=max_nodes, trace=trace)
+    start = game.initial if state is None else state
+    root = _Node(start, (), search.legal(start))
+    done = 0
+    while iterations is None or done < iterations:
+        try:
+            search.iterate(root)
+        except _OutOfBudget:
+            break
+        done += 1
+    return _result(search, root, start, done)
+
+
+def _result(search: _MonteCarlo, root: _Node, start: Any, done: int) -> SearchResult:
+    game = search.game
+    for node in _tree_nodes(root):       # a child added by an iteration cut short
+        node.children = {m: c for m, c in node.children.items() if c.visits}
+    if not root.children:
+        value = game.utility(start) if game.is_terminal(start) else None
+        pv: tuple = ()
+    else:
+        pv = _most_visited_line(game, root)
+        value = root.children[pv[0]].mean()
+    stats = search.stats()
+    stats.passes = done
+    stats.extra["visits"] = {move: child.visits for move, child in root.children.items()}
+    stats.extra["means"] = {move: child.mean() for move, child in root.children.items()}
+    trace = tuple(search.recorder.events) if search.recorder.tracing else None
+    return SearchResult(value, pv[0] if pv else None, pv, stats, "mcts", trace, game, start)
+
+
+def _tree_nodes(root: _Node) -> list[_Node]:
+    nodes, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        nodes.append(node)
+        stack.extend(node.children.values())
+    return nodes
+
+
+def _most_visited_line(game: Any, root: _Node) -> tuple:
+    line, node = [], root
+    while node.children and not is_chance(game, node.state):
+        move = max(node.children, key=lambda m: node.children[m].visits)
+        line.append(move)
+        node = node.children[move]
+    return tuple(line)

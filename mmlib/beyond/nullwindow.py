@@ -1,0 +1,343 @@
+"""Searching with narrow windows: aspiration windows, PVS, MTD(f) and SSS*.
+
+Alpha-beta with the window [alpha, beta] answers more cheaply the narrower the window.
+The narrowest question is a *null-window test*, "is the value at least gamma?": its
+answer is only a bound, but it costs no more than the Knuth-Moore minimal tree of one
+kind (all MAX moves or all MIN replies).  Four algorithms are built on that idea:
+
+- aspiration windows: alpha-beta in a window around a guess, widened when it fails;
+- PVS / NegaScout (Marsland & Campbell 1982, Reinefeld 1983): search the first move
+  fully, prove the others worse with null-window tests, re-search when a test fails;
+- MTD(f) (Plaat, Schaeffer, Pijls & de Bruin 1996): only null-window tests, each
+  answer a new bound, with a table remembering the bounds of every position;
+- SSS* (Stockman 1979) in the form MT-SSS* of Plaat et al.: MTD(f) from the guess +inf.
+  It evaluates no leaf that alpha-beta (same move order) skips: Stockman's theorem.
+
+Values here are real numbers, so "at least gamma" and "more than gamma" are two tests
+(integers would use gamma and gamma + 1).  Every search returns the minimax value.
+
+>>> from mmlib import trees
+>>> tree = trees.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])   # AIMA figure 5.2
+>>> [f(tree).value for f in (aspiration, pvs, mtdf, sss_star)]
+[3, 3, 3, 3]
+>>> sss_star(tree).stats.leaves, mtdf(tree, guess=3).stats.passes
+(7, 2)
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from typing import Any
+
+from ..errors import ArgumentTypeError
+from ..search import SearchResult
+from ._engine import INF, Engine, as_game, check_number, first_guess, run
+from .table import BoundTable
+
+__all__ = ["aspiration", "pvs", "mtdf", "sss_star", "BoundTable"]
+
+
+class _WindowSearch(Engine):
+    """The recursive searches: fail-soft alpha-beta, the null-window test, PVS."""
+
+    def __init__(self, game, *, table: BoundTable | None = None, **options):
+        super().__init__(game, **options)
+        self.table = table
+
+    def alphabeta(self, state, depth, alpha, beta, path):
+        """Fail-soft alpha-beta: a result <= alpha is an upper bound, >= beta a lower bound."""
+        self.enter(path, alpha, beta, state)
+        if self.at_horizon(state, depth):
+            return self.leaf(state, depth, path)
+        moves = self.moves(state, path)
+        maximizing = self.game.is_max(state)
+        value = -INF if maximizing else INF
+        for i, move in enumerate(moves):
+            score = self.alphabeta(self.game.play(state, move), depth - 1, alpha, beta,
+                                   path + (move,))
+            if maximizing:
+                if score > value:
+                    value = self.best(path, move, score)
+                alpha = max(alpha, value)
+            else:
+                if score < value:
+                    value = self.best(path, move, score)
+                beta = min(beta, value)
+            self.update(path, move, score, value, alpha, beta)
+            if alpha >= beta:
+                self.cutoff(path, move, moves[i + 1:])
+                break
+        return self.done(state, path, value)
+
+    def test(self, state, depth, gamma, passes, path):
+        """The null-window test "is the value >= gamma?" (or "> gamma?": ``passes`` is >= or >).
+
+        The answer g is a bound: if ``passes(g, gamma)`` the value is at least g,
+        otherwise at most g.  MAX stops at the first child that passes, MIN at the
+        first that fails.  With a table (MT, Plaat et al. 1996) the bounds are kept.
+        """
+        self.enter(path, gamma, gamma, state)
+        if self.table is not None:
+            lower, upper = self.table.bounds(self.game.key(state), depth)
+            if passes(lower, gamma):
+                return self.recall(path, lower)
+            if not passes(upper, gamma):
+                return self.recall(path, upper)
+        if self.at_horizon(state, depth):
+            g = self.leaf(state, depth, path)
+            self.remember(state, depth, g, g)
+            return g
+        moves = self.moves(state, path)
+        maximizing = self.game.is_max(state)
+        g = -INF if maximizing else INF
+        for i, move in enumerate(moves):
+            score = self.test(self.game.play(state, move), depth - 1, gamma, passes,
+                              path + (move,))
+            if (score > g) if maximizing else (score < g):
+                g = self.best(path, move, score)
+            self.update(path, move, score, g, gamma, gamma)
+            if passes(g, gamma) == maximizing:       # MAX: proved high; MIN: proved low
+                self.cutoff(path, move, moves[i + 1:])
+                break
+        if passes(g, gamma):
+            self.remember(state, depth, g, INF)
+        else:
+            self.remember(state, depth, -INF, g)
+        return self.done(state, path, g)
+
+    def pvs(self, state, depth, alpha, beta, path):
+        """Principal variation search: the first move with the window, the others tested.
+
+        MAX: v := pvs(first child, alpha, beta); then for each other child c, while v < beta:
+        a := max(alpha, v); if test(c > a) answers t > a, c is better: re-search it in
+        [t, beta] (t is a lower bound on c).  MIN is the mirror image.  Fail-soft, like alpha-beta.
+        """
+        self.enter(path, alpha, beta, state)
+        if self.at_horizon(state, depth):
+            return self.leaf(state, depth, path)
+        moves = self.moves(state, path)
+        maximizing = self.game.is_max(state)
+        first, *others = moves
+        value = self.best(path, first, self.pvs(self.game.play(state, first), depth - 1,
+                                                alpha, beta, path + (first,)))
+        self.update(path, first, value, value, alpha, beta)
+        for i, move in enumerate(others):
+            if (value >= beta) if maximizing else (value <= alpha):
+                self.cutoff(path, moves[i], others[i:])
+                break
+            child = self.game.play(state, move)
+            if maximizing:
+                bound = max(alpha, value)
+                score = self.test(child, depth - 1, bound, operator.gt, path + (move,))
+                if bound < score < beta:                 # better than the best so far: re-search
+                    self.researches += 1
+                    score = self.pvs(child, depth - 1, score, beta, path + (move,))
+                if score > value:
+                    value = self.best(path, move, score)
+            else:
+                bound = min(beta, value)
+                score = self.test(child, depth - 1, bound, operator.ge, path + (move,))
+                if alpha < score < bound:
+                    self.researches += 1
+                    score = self.pvs(child, depth - 1, alpha, score, path + (move,))
+                if score < value:
+                    value = self.best(path, move, score)
+            self.update(path, move, score, value, alpha, beta)
+        else:
+            if (value >= beta) if maximizing else (value <= alpha):
+                self.cutoff(path, moves[-1], ())
+        return self.done(state, path, value)
+
+    # -- the table ------------------------------------------------------------------
+    def recall(self, path, value):
+        self.lines[len(path)] = ()
+        return self.recorder.hit(path, value)
+
+    def remember(self, state, depth, lower, upper):
+        if self.table is not None:
+            self.table.store(self.game.key(state), depth, lower=lower if lower > -INF else None,
+                             upper=upper if upper < INF else None)
+
+    def proven_line(self, start, line):
+        """The principal variation from the table: at each node a child proven to keep
+        the root's value (MAX: lower bound >= it; MIN: upper bound <= it)."""
+        if self.table is None:
+            return line
+        game, state, depth, moves = self.game, start, self.horizon, []
+        value = self.value
+        while not self.at_horizon(state, depth):
+            for move in self.order.order(self, state, list(game.moves(state)), tuple(moves)):
+                lower, upper = self.table.bounds(game.key(game.play(state, move)), depth - 1)
+                if (lower >= value) if game.is_max(state) else (upper <= value):
+                    break
+            else:
+                break
+            moves.append(move)
+            state, depth = game.play(state, move), depth - 1
+        return tuple(moves)
+
+
+def _search(game, depth, evaluate, order, state, trace, max_nodes, table=None):
+    game = as_game(game)
+    if table is True:
+        table = BoundTable()
+    elif table is not None and not isinstance(table, BoundTable):
+        raise ArgumentTypeError(f"table: expected True or a BoundTable, got {table!r}")
+    return _WindowSearch(game, table=table, depth=depth, evaluate=evaluate, order=order,
+                         trace=trace, max_nodes=max_nodes)
+
+
+def aspiration(game: Any, depth: int | None = None, evaluate: Callable | None = None, *,
+               guess: float | None = None, delta: float = 1.0, order: Any = None,
+               state: Any = None, trace: bool = False, max_nodes: int | None = None) -> SearchResult:
+    """Alpha-beta in an aspiration window [guess - delta, guess + delta], widened on failure.
+
+    ::
+
+        alpha, beta := guess - delta, guess + delta
+        loop
+            v := alphabeta(root, alpha, beta)
+            if v <= alpha: alpha := -inf        (failed low: search again)
+            elif v >= beta: beta := +inf        (failed high: search again)
+            else return v
+
+    A right guess makes the window narrow and the search cheaper; a wrong one costs a
+    re-search (``stats.researches``).  ``guess`` defaults to the static value of the
+    position (0 where there is none); ``delta`` is half the window's width.
+
+    >>> from mmlib import trees
+    >>> tree = trees.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> aspiration(tree, guess=3, delta=1)
+    SearchResult(value=3, move=0, pv=(0, 0), nodes=11, leaves=7, cutoffs=1)
+    >>> aspiration(tree, guess=10, delta=1).stats.researches
+    1
+    """
+    search = _search(game, depth, evaluate, order, state, trace, max_nodes)
+    delta = check_number(delta, "delta", positive=True)
+
+    def root(start, depth):
+        centre = first_guess(search, start, guess)
+        alpha, beta = centre - delta, centre + delta
+        while True:
+            search.passes += 1
+            value = search.alphabeta(start, depth, alpha, beta, ())
+            if value <= alpha and alpha > -INF:
+                alpha = -INF
+            elif value >= beta and beta < INF:
+                beta = INF
+            else:
+                return value
+            search.researches += 1
+
+    return run(search, "aspiration", state, root)
+
+
+def pvs(game: Any, depth: int | None = None, evaluate: Callable | None = None, *,
+        order: Any = None, state: Any = None, trace: bool = False,
+        max_nodes: int | None = None) -> SearchResult:
+    """Principal variation search (NegaScout, Reinefeld 1983), in the MAX/MIN form::
+
+        pvs(n, alpha, beta):                                 (n a MAX node)
+            v := pvs(first child, alpha, beta)
+            for each other child c, while v < beta:
+                a := max(alpha, v)
+                t := test(c, "value > a?")                   (a null-window search)
+                if a < t < beta: t := pvs(c, t, beta)        (c is better: re-search)
+                v := max(v, t)
+            return v
+
+    With the best move first every test fails as expected and the search visits the
+    minimal tree; each wrong guess costs a re-search (``stats.researches``).
+
+    >>> pvs([[[3, 5], [6, 9]], [[1, 2], [0, -1]]]).value     # the A-G tree of the Özbilge slides
+    5
+    """
+    search = _search(game, depth, evaluate, order, state, trace, max_nodes)
+    return run(search, "pvs", state, lambda s, d: search.pvs(s, d, -INF, INF, ()))
+
+
+def mtdf(game: Any, depth: int | None = None, evaluate: Callable | None = None, *,
+         guess: float | None = None, table: bool | BoundTable = True, order: Any = None,
+         state: Any = None, trace: bool = False, max_nodes: int | None = None) -> SearchResult:
+    """MTD(f) (Plaat et al. 1996): close in on the value with null-window tests only::
+
+        g := guess; lower, upper := -inf, +inf
+        while lower < upper:
+            if g > lower: ask test(root, "value >= g?")
+            else:         ask test(root, "value > g?")       (g = lower is known already)
+            the answer g is a bound: if the test passed, lower := g, else upper := g
+        return g
+
+    Each test is a pass over the tree (``stats.passes``); the table (a :class:`BoundTable`)
+    keeps the bounds of every position between passes, so a pass re-expands only what
+    the new question needs.  ``guess`` defaults to the static value of the position
+    (0 where there is none); the closer it is, the fewer passes.
+
+    >>> from mmlib import trees
+    >>> tree = trees.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> [(g, mtdf(tree, guess=g).stats.passes) for g in (3, 0, 20)]
+    [(3, 2), (0, 2), (20, 4)]
+    """
+    search = _search(game, depth, evaluate, order, state, trace, max_nodes,
+                     BoundTable() if table is True else table)
+    if search.table is None:
+        raise ArgumentTypeError("table: MTD(f) needs its table (True or a BoundTable), got None")
+
+    def root(start, depth):
+        g, lower, upper = first_guess(search, start, guess), -INF, INF
+        while lower < upper:
+            search.passes += 1
+            passes = operator.ge if g > lower else operator.gt
+            gamma = g
+            g = search.test(start, depth, gamma, passes, ())
+            if passes(g, gamma):
+                lower = g
+            else:
+                upper = g
+        search.researches = search.passes - 1
+        search.value = g
+        return g
+
+    return run(search, "mtdf", state, root, pv=search.proven_line)
+
+
+def sss_star(game: Any, depth: int | None = None, evaluate: Callable | None = None, *,
+             table: bool | BoundTable = True, order: Any = None, state: Any = None,
+             trace: bool = False, max_nodes: int | None = None) -> SearchResult:
+    """SSS* (Stockman 1979) as MT-SSS* (Plaat et al. 1996): best-first, one bound at a time::
+
+        g := +inf
+        repeat
+            gamma := g
+            g := test(root, "value >= gamma?")       (the answer lowers the upper bound)
+        until g >= gamma                             (then g = gamma = the value)
+
+    The first pass finds an upper bound (all MAX moves, one MIN reply each); each next
+    pass refines the most promising line, and the table remembers the rest, so every
+    leaf is evaluated at most once.  Stockman's theorem: SSS* never evaluates a leaf that
+    alpha-beta with the same move order skips.
+
+    >>> from mmlib import trees
+    >>> tree = trees.ordered(3, 4, "best", seed=1)
+    >>> sss_star(tree).stats.leaves == 3 ** 2 + 3 ** 2 - 1       # the minimal tree
+    True
+    """
+    search = _search(game, depth, evaluate, order, state, trace, max_nodes,
+                     BoundTable() if table is True else table)
+    if search.table is None:
+        raise ArgumentTypeError("table: SSS* needs its table (True or a BoundTable), got None")
+
+    def root(start, depth):
+        g = INF
+        while True:
+            gamma = g
+            search.passes += 1
+            g = search.test(start, depth, gamma, operator.ge, ())
+            if g >= gamma:
+                break
+        search.researches = search.passes - 1
+        search.value = g
+        return g
+
+    return run(search, "sss*", state, root, pv=search.proven_line)

@@ -1,0 +1,85 @@
+"""The expectimax lab checker: right answers pass, each classic mistake is named."""
+
+import pytest
+
+from mmlib.beyond import labcheck
+from mmlib.check import CheckFailed
+
+
+def expectiminimax(node):
+    if node.is_leaf():
+        return node.value
+    values = [expectiminimax(child) for child in node.children]
+    if node.kind == "max":
+        return max(values)
+    if node.kind == "min":
+        return min(values)
+    return sum(p * v for p, v in zip(node.probabilities, values, strict=True))
+
+
+def test_a_correct_search_passes_both_checks():
+    assert labcheck.check_expectimax(expectiminimax).passed
+    assert labcheck.check_expectiminimax(expectiminimax).passed
+
+
+def mistake(at_chance=None, at_min=None, twice=False):
+    def search(node):
+        if node.is_leaf():
+            return node.value
+        values = [search(child) for child in node.children]
+        if twice:
+            search(node.children[0])
+        kind = node.kind
+        if kind == "chance" and at_chance:
+            kind = at_chance
+        elif kind == "min" and at_min:
+            kind = at_min
+        if kind == "max":
+            return max(values)
+        if kind == "min":
+            return min(values)
+        if kind == "mean":
+            return sum(values) / len(values)
+        return sum(p * v for p, v in zip(node.probabilities, values, strict=True))
+    return search
+
+
+@pytest.mark.parametrize("wrong, check, diagnosis", [
+    (mistake(at_chance="mean"), labcheck.check_expectimax, "ignores-probabilities"),
+    (mistake(at_chance="min"), labcheck.check_expectimax, "chance-as-min"),
+    (mistake(at_chance="max"), labcheck.check_expectimax, "chance-as-max"),
+    (mistake(at_min="max"), labcheck.check_expectiminimax, "min-as-max"),
+    (mistake(twice=True), labcheck.check_expectimax, "reads-twice"),
+    (lambda node: 0, labcheck.check_expectimax, "wrong-value"),
+])
+def test_each_mistake_is_named(wrong, check, diagnosis):
+    report = check(wrong)
+    assert not report.passed and report.diagnosis == diagnosis
+    assert report.counterexample is not None and report.hint
+
+
+def test_a_stub_fails_loudly(capsys):
+    def stub(node):
+        raise NotImplementedError("replace this line with your code")
+    with pytest.raises(CheckFailed, match="not-implemented"):
+        labcheck.check_expectimax(stub, raise_on_failure=True)
+    assert "not-implemented" in capsys.readouterr().out
+
+
+def test_best_gamble_accepts_any_best_index_and_rejects_others():
+    def best(node):
+        values = [expectiminimax(child) for child in node.children]
+        return values.index(max(values))
+
+    def first(node):
+        return 0
+    assert labcheck.check_best_gamble(best).passed
+    assert labcheck.check_best_gamble(first).diagnosis == "wrong-move"
+
+
+def test_leaf_reads_are_recorded_in_order():
+    root = labcheck.chance_lab_tree([[(0.5, 8), (0.5, 2)]], layers="max chance")
+    probe = labcheck._Probe()
+    watched = labcheck.ChanceLabNode(root._node, probe)
+    assert expectiminimax(watched) == 5
+    assert probe.reads == ["C", "D"]

@@ -1,0 +1,75 @@
+"""Monte Carlo tree search: reproducible, counted like alpha-beta, and sensible on small games."""
+
+import pytest
+
+from mmlib import games, search, trees
+from mmlib.errors import ArgumentError, ArgumentTypeError
+
+
+def test_the_same_seed_gives_the_same_search():
+    game = games.ConnectFour(opening="33")
+    first = search.mcts(game, max_nodes=3000, seed=7)
+    again = search.mcts(game, max_nodes=3000, seed=7)
+    assert first.stats.leaf_order == again.stats.leaf_order
+    assert first.stats.extra == again.stats.extra and first.move == again.move
+    other = search.mcts(game, max_nodes=3000, seed=8)
+    assert other.stats.leaf_order != first.stats.leaf_order
+
+
+def test_node_budget_is_kept_exactly():
+    for budget in (1, 10, 777, 5000):
+        result = search.mcts(games.TicTacToe(), max_nodes=budget, seed=0)
+        assert result.stats.nodes == budget
+        assert result.stats.leaves == result.stats.passes       # one finished game an iteration
+
+
+def test_counting_on_a_tree_of_one_move():
+    # Each iteration visits the root and one child, which is a leaf: 2 nodes, 1 leaf.
+    result = search.mcts([1, -1, 0], iterations=50, seed=3)
+    assert (result.stats.nodes, result.stats.leaves, result.stats.cutoffs) == (100, 50, 0)
+    assert sum(result.stats.extra["visits"].values()) == 50
+    assert result.move == 0 and result.value == 1.0
+
+
+def test_the_winning_move_gets_most_visits():
+    # AIMA-style small tree: move 1 wins whatever MIN does, move 0 may lose
+    for seed in range(5):
+        assert search.mcts(trees.from_nested([[1, -1], [1, 1]]), iterations=200, seed=seed).move == 1
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_tic_tac_toe_takes_a_win_and_blocks_a_loss(seed):
+    assert search.mcts(games.TicTacToe("XX.OO...."), max_nodes=2000, seed=seed).move == 2
+    assert search.mcts(games.TicTacToe("X.X.O...."), max_nodes=5000, seed=seed).move == 1
+
+
+def test_chance_nodes_are_sampled():
+    game = games.Pig(goal=10)
+    result = search.mcts(game, iterations=200, seed=1)
+    assert result.move == "roll" and result.stats.passes == 200
+    state = game.position(x=8, o=8, turn=4, to_move="X")          # holding wins at once
+    assert search.mcts(game, iterations=300, seed=1, state=state).move == "hold"
+
+
+def test_trace_enters_every_counted_position():
+    result = search.mcts(games.TicTacToe("XX.OO...."), max_nodes=300, seed=0, trace=True)
+    assert sum(1 for event in result.trace if event.kind == "enter") == result.stats.nodes
+    assert sum(1 for event in result.trace if event.kind == "leaf") == result.stats.leaves
+
+
+def test_bad_options_are_named():
+    game = games.TicTacToe()
+    with pytest.raises(ArgumentError, match="exploration"):
+        search.mcts(game, exploration=-1)
+    with pytest.raises(ArgumentTypeError, match="seed"):
+        search.mcts(game, seed="a")
+    with pytest.raises(ArgumentTypeError, match="reward"):
+        search.mcts(game, reward=3)
+    with pytest.raises(ArgumentError, match="iterations"):
+        search.mcts(game, iterations=0)
+
+
+def test_a_budget_that_ends_inside_an_expansion_leaves_no_unvisited_move():
+    for budget in range(2, 40):
+        result = search.mcts(games.ConnectFour(), max_nodes=budget, seed=1)
+        assert all(visits > 0 for visits in result.stats.extra["visits"].values())
