@@ -32,6 +32,7 @@ WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 IGNORE_TAG = "nbval-ignore-output"
 RAISES_TAGS = {"raises-exception", "nbval-raises-exception"}
 ABSOLUTE_PATH = re.compile(r"/work/|/root\b|/home/|/Users/|\b[A-Z]:\\(?![nt\"'])")
+EMBEDDED_PICTURE = re.compile(r"data:image/(?:png|svg\+xml);base64,[A-Za-z0-9+/=]+")
 ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{6,}")
 
 LECTURES = [ipynb for ipynb, _ in navigation.lecture_pairs()]
@@ -72,7 +73,8 @@ def text_outputs(cell) -> list[str]:
         else:
             for mime, value in output.get("data", {}).items():
                 if not mime.startswith("image/") or mime == "image/svg+xml":
-                    texts.append(value if isinstance(value, str) else json.dumps(value))
+                    text = text_of(value) if isinstance(value, str | list) else json.dumps(value)
+                    texts.append(EMBEDDED_PICTURE.sub("data:image/PICTURE", text))
     return texts
 
 
@@ -316,14 +318,18 @@ def test_no_errors_in_stored_outputs(path):
 
 
 @pytest.mark.parametrize("path", EXECUTED, ids=ids(EXECUTED))
-def test_figures_are_stored_as_images(path):
+def test_figures_are_stored_as_images_with_a_text_alternative(path):
     for index, cell in enumerate(code_cells(load(path))):
         for output in cell.outputs:
             data = output.get("data", {})
-            if str(data.get("text/plain", "")).startswith("<Figure size"):
-                assert {"image/png", "image/svg+xml"} & set(data), (
-                    f"{relative(path)} code cell {index}: a figure stored as text only "
-                    "(executed with a non-inline matplotlib backend?)")
+            plain = text_of(data.get("text/plain", ""))
+            assert not plain.startswith("<Figure size"), (
+                f"{relative(path)} code cell {index}: a figure shown as {plain!r} "
+                "(import mmlib.draw first, with the inline matplotlib backend)")
+            for img in re.findall(r"<img [^>]*>", text_of(data.get("text/html", ""))):
+                alt = re.search(r'alt="([^"]*)"', img)
+                assert alt and alt.group(1).strip(), \
+                    f"{relative(path)} code cell {index}: a picture without alt text"
 
 
 @pytest.mark.parametrize("path", EXECUTED, ids=ids(EXECUTED))

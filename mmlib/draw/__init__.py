@@ -3,7 +3,8 @@
 Every function returns a :class:`matplotlib.figure.Figure` made without pyplot, so
 nothing is shown twice in a notebook and tests can render it with the Agg backend;
 ``tree_svg`` and ``log_plot_svg`` return SVG text instead, for the explorers' quick redraws.
-What a search did is read from :mod:`mmlib.trace`; the drawings only paint it.
+What a search did is read from :mod:`mmlib.trace`; the drawings only paint it.  In a notebook,
+every figure is shown with a text alternative (:mod:`mmlib.draw.display`).
 
 >>> from mmlib import draw
 >>> type(draw.draw_tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])).__name__
@@ -12,6 +13,7 @@ What a search did is read from :mod:`mmlib.trace`; the drawings only paint it.
 
 from .boards import draw_board, draw_game_tree, game_tree
 from .connect4 import draw_connect4
+from .display import figure_alt, set_alt, show_figures_with_alt_text
 from .plots import average_rows, plot_ebf, plot_growth
 from .svg import TreeSvg, log_plot_svg, tree_svg
 from .tree import (
@@ -46,4 +48,8 @@ __all__ = [
     "log_plot_svg",
     "describe_drawing",
     "LEGEND",
+    "set_alt",
+    "figure_alt",
 ]
+
+show_figures_with_alt_text()

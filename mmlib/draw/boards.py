@@ -15,6 +15,7 @@ from typing import Any
 
 from ..errors import ArgumentError, ArgumentTypeError
 from ..trees import Node, Tree
+from .display import set_alt
 from .tree import MAX_COLOR, MIN_COLOR, PV_COLOR, format_value, layout
 
 __all__ = ["draw_board", "draw_game_tree", "game_tree"]
@@ -77,7 +78,21 @@ def draw_board(game: Any, state: Any = None, ax: Any = None, *, title: str | Non
         over = game.is_terminal(state)
         title = f"{winner} wins" if winner else "draw" if over else f"{game.player(state)} to move"
     ax.set_title(title, fontsize=10)
+    set_alt(figure, f"Tic-tac-toe board, {title}: {describe_board(game, state)}.")
     return figure
+
+
+def describe_board(game: Any, state: Any) -> str:
+    """The marks on a board in words, row by row.
+
+    >>> from mmlib import games
+    >>> game = games.TicTacToe()
+    >>> describe_board(game, game.state("X.O|.X.|..."))
+    'top row X, empty, O; middle row empty, X, empty; bottom row empty, empty, empty'
+    """
+    cells = ["empty" if mark == "." else mark for mark in game.board(state)]
+    return "; ".join(f"{name} row {', '.join(cells[3 * i: 3 * i + 3])}"
+                     for i, name in enumerate(("top", "middle", "bottom")))
 
 
 def game_tree(game: Any, state: Any = None, depth: int = 1, *, max_nodes: int = 100) -> tuple[Tree, dict]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import ArgumentTypeError
+from .display import set_alt
 
 __all__ = ["draw_connect4", "connect4_svg", "DISC_COLORS"]
 
@@ -69,6 +70,7 @@ def draw_connect4(game: Any, state: Any = None, ax: Any = None, *, title: str | 
         side.set_visible(False)
     if title is not None:
         ax.set_title(title)
+    set_alt(figure, (f"{title}: " if title else "") + _describe(game, state) + ".")
     return figure
 
 

@@ -46,6 +46,7 @@ from ..trace import (
     trace_of,
 )
 from ..trees import Tree, as_tree
+from .display import ALT_ATTRIBUTE, set_alt
 
 __all__ = [
     "Marks",
@@ -460,7 +461,10 @@ def draw_tree(tree_or_result: Any, *, ax: Any = None, values: bool = True, windo
                                     "tree; draw game positions with draw.draw_game_tree")
         tree, marks = as_tree(tree_or_result), Marks()
     view = TreeView(tree, ax=ax, edge_labels=edge_labels, node_size=node_size, title=title, windows=windows)
-    return view.show(marks, values=values, windows=windows, leaf_numbers=leaf_numbers)
+    figure = view.show(marks, values=values, windows=windows, leaf_numbers=leaf_numbers)
+    set_alt(figure, describe_drawing(tree_or_result) if ax is None else
+            " ".join(filter(None, [getattr(figure, ALT_ATTRIBUTE, ""), describe_drawing(tree_or_result)])))
+    return figure
 
 
 def describe_drawing(tree_or_result: Any) -> str:

@@ -1,0 +1,95 @@
+"""How figures appear in a notebook: a picture with a text alternative.
+
+JupyterLab shows a matplotlib figure as a bare ``<img>`` with no ``alt`` text, so a screen
+reader announces nothing, and its ``text/plain`` form is ``<Figure size 640x480 with 1 Axes>``.
+Once :mod:`mmlib.draw` is imported in IPython, every figure is shown instead as HTML: the same
+PNG picture, inside an ``<img>`` whose ``alt`` says what the figure shows, and the same words
+as its plain-text form.  The words are those a drawing function stored with :func:`set_alt`
+(a tree drawing says its value, best move and pruned leaves), or else the figure's titles,
+axis labels and legend.
+
+>>> from matplotlib.figure import Figure
+>>> figure = Figure()
+>>> ax = figure.add_subplot()
+>>> _ = ax.plot([1, 2], [3, 4], label="alpha-beta"); _ = ax.legend()
+>>> _ = ax.set_title("Leaves searched"); _ = ax.set_xlabel("depth")
+>>> figure_alt(figure)
+'Figure: Leaves searched (x axis: depth; lines: alpha-beta).'
+>>> set_alt(figure, "A plot of leaves against depth.")
+>>> figure_html(figure)[:64]
+'<img alt="A plot of leaves against depth." src="data:image/png;b'
+
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+from typing import Any
+
+__all__ = ["set_alt", "figure_alt", "figure_html", "show_figures_with_alt_text"]
+
+ALT_ATTRIBUTE = "mmlib_alt"
+
+
+def set_alt(figure: Any, text: str) -> None:
+    """Store the text alternative of ``figure`` (what it shows, in words)."""
+    setattr(figure, ALT_ATTRIBUTE, " ".join(str(text).split()))
+
+
+def figure_alt(figure: Any) -> str:
+    """The text alternative of ``figure``: the words stored with :func:`set_alt`, or its titles,
+    axis labels and legend entries."""
+    stored = getattr(figure, ALT_ATTRIBUTE, None)
+    if stored:
+        return stored
+    parts = []
+    suptitle = getattr(figure, "_suptitle", None)
+    if suptitle is not None and suptitle.get_text():
+        parts.append(suptitle.get_text())
+    for ax in figure.axes:
+        words = [ax.get_title()] if ax.get_title() else []
+        details = []
+        if ax.get_xlabel():
+            details.append(f"x axis: {ax.get_xlabel()}")
+        if ax.get_ylabel():
+            details.append(f"y axis: {ax.get_ylabel()}")
+        legend = ax.get_legend()
+        if legend is not None:
+            details.append("lines: " + ", ".join(t.get_text() for t in legend.get_texts()))
+        if details:
+            words.append(f"({'; '.join(details)})")
+        if words:
+            parts.append(" ".join(words))
+    return "Figure: " + "; ".join(parts) + "." if parts else "A figure without a title."
+
+
+def figure_html(figure: Any) -> str:
+    """``figure`` as an ``<img>`` with a PNG data URL and its text alternative as ``alt``
+    (HTML that JupyterLab shows even in a notebook that is not trusted)."""
+    picture = io.BytesIO()
+    figure.savefig(picture, format="png", bbox_inches="tight", facecolor="white")
+    data = base64.b64encode(picture.getvalue()).decode("ascii")
+    width = figure.get_figwidth() * figure.dpi
+    return (f'<img alt="{html.escape(figure_alt(figure))}" src="data:image/png;base64,{data}" '
+            f'style="max-width:100%;width:{width:.0f}px">')
+
+
+def show_figures_with_alt_text() -> bool:
+    """In IPython, show every matplotlib figure as :func:`figure_html`, with
+    :func:`figure_alt` as its plain text; returns False outside IPython."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    if shell is None:
+        return False
+    from matplotlib.figure import Figure
+
+    formatters = shell.display_formatter.formatters
+    formatters["text/html"].for_type(Figure, figure_html)
+    formatters["text/plain"].for_type(Figure, lambda figure, printer, cycle: printer.text(figure_alt(figure)))
+    formatters["image/png"].pop(Figure, None)       # the HTML carries the same picture
+    return True
