@@ -6,8 +6,12 @@ richest MIME type each output carries. The contract:
 - no figure as text: an output whose text/plain is ``<Figure size 640x480 with 1 Axes>`` carries an image;
 - no raw object repr where it is the richest output (``StepThrough(children=(...``,
   ``<mmlib.trees.Node object at 0x...>``, ``<ast.Name object at 0x...>``, ``<function f at 0x...>``);
-- every widget view renders from the widget state saved in the notebook's metadata (the model and every model
-  it refers to), or carries a static picture (text/html or an image) beside it.
+- every widget view carries a static picture (text/html or an image) beside it in its output: a notebook
+  from a fresh clone or on Binder is untrusted, and JupyterLab 4 draws widget views only in trusted
+  notebooks; in an untrusted one it shows the richest safe MIME type instead (text/html, an image, or else
+  the raw text/plain);
+- every widget view's model, and every model it refers to, is in the widget state saved in the notebook's
+  metadata, so a trusted notebook (and nbviewer, Voila, an HTML export) draws it before it runs.
 
 Checked on every notebook under notebooks/ (lectures and student labs) and instructor/solutions/.
 """
@@ -152,6 +156,20 @@ def raw_reprs(nb: dict) -> list[Finding]:
 
 
 def widgets_without_picture(nb: dict) -> list[Finding]:
+    """Widget views with no text/html or image beside them: what an untrusted notebook shows is their text."""
+    found = []
+    for index, output in outputs(nb):
+        data = output.get("data", {})
+        if WIDGET_VIEW in data and not any(mime in data for mime in STATIC_PICTURES):
+            model_id = data[WIDGET_VIEW].get("model_id", "")
+            shown = joined(data.get("text/plain", ""))[:80]
+            what = f"widget {model_id} has no text/html or image beside it; shows"
+            found.append(Finding(index, what, shown))
+    return found
+
+
+def widgets_without_state(nb: dict) -> list[Finding]:
+    """Widget views whose model, or a model it refers to, is missing from the saved widget state."""
     state = saved_widget_state(nb)
     found = []
     for index, output in outputs(nb):
@@ -160,14 +178,11 @@ def widgets_without_picture(nb: dict) -> list[Finding]:
             continue
         model_id = data[WIDGET_VIEW].get("model_id", "")
         missing = missing_models(model_id, state)
-        if missing and not any(mime in data for mime in STATIC_PICTURES):
-            shown = joined(data.get("text/plain", ""))[:80]
-            what = (
-                f"widget {model_id} not in the saved widget state"
-                if model_id in missing
-                else f"widget {model_id}: {len(missing)} of its models not saved (e.g. {missing[0]})"
-            )
-            found.append(Finding(index, what + "; no text/html or image beside it; shows", shown))
+        if model_id in missing:
+            found.append(Finding(index, "widget not in the saved widget state", model_id))
+        elif missing:
+            what = f"widget {model_id}: {len(missing)} of the models it refers to not saved, e.g."
+            found.append(Finding(index, what, missing[0]))
     return found
 
 
@@ -197,8 +212,14 @@ def test_no_raw_repr_is_the_richest_output(path):
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=NOTEBOOK_IDS)
-def test_every_widget_renders_before_the_notebook_runs(path):
+def test_every_widget_has_a_static_picture_for_untrusted_notebooks(path):
     findings = widgets_without_picture(load(path))
+    assert not findings, report(path, findings)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=NOTEBOOK_IDS)
+def test_every_widget_is_in_the_saved_widget_state(path):
+    findings = widgets_without_state(load(path))
     assert not findings, report(path, findings)
 
 
@@ -258,16 +279,18 @@ def test_a_repr_under_a_richer_output_and_a_designed_repr_are_not_raw():
     assert not raw_reprs(notebook(hidden, designed, result))
 
 
-def test_a_widget_renders_only_when_it_and_all_its_models_are_saved():
-    assert not widgets_without_picture(notebook(widget("a1"), state={"a1": model("b2"), "b2": model()}))
-    lost_child = widgets_without_picture(notebook(widget("a1"), state={"a1": model("b2")}))
-    assert len(lost_child) == 1 and "b2" in lost_child[0].what
-    no_state = widgets_without_picture(notebook(widget("a1")))
-    assert len(no_state) == 1 and "not in the saved widget state" in no_state[0].what
-    other_model = widgets_without_picture(notebook(widget("a1"), state={"c3": model()}))
-    assert len(other_model) == 1
+def test_a_widget_is_saved_only_when_it_and_all_its_models_are():
+    assert not widgets_without_state(notebook(widget("a1"), state={"a1": model("b2"), "b2": model()}))
+    lost_child = widgets_without_state(notebook(widget("a1"), state={"a1": model("b2")}))
+    assert len(lost_child) == 1 and lost_child[0].text == "b2"
+    no_state = widgets_without_state(notebook(widget("a1")))
+    assert len(no_state) == 1 and no_state[0].what == "widget not in the saved widget state"
+    assert len(widgets_without_state(notebook(widget("a1"), state={"c3": model()}))) == 1
 
 
-def test_a_widget_with_a_static_picture_beside_it_passes():
-    assert not widgets_without_picture(notebook(widget("a1", **{"text/html": "<svg><title>t</title></svg>"})))
+def test_a_widget_needs_a_static_picture_beside_it_even_with_saved_state():
+    saved = {"a1": model()}
+    assert len(widgets_without_picture(notebook(widget("a1"), state=saved))) == 1
+    html = widget("a1", **{"text/html": "<svg><title>t</title></svg>"})
+    assert not widgets_without_picture(notebook(html, state=saved))
     assert not widgets_without_picture(notebook(widget("a1", **{"image/png": "iVBOR"})))

@@ -614,7 +614,7 @@ JS_SMALL_TEXT = """(limit) => {
 }"""
 
 # axe-core over the cell outputs and the rendered markdown; each violating node named with its cell.
-JS_AXE = """async (impacts) => {
+JS_AXE = r"""async (impacts) => {
   const include = ['.jp-Notebook .jp-OutputArea', '.jp-Notebook .jp-MarkdownOutput']
     .filter(selector => document.querySelector(selector));
   if (!include.length) { return []; }
@@ -626,7 +626,9 @@ JS_AXE = """async (impacts) => {
       let element = null;
       try { element = document.querySelector(n.target[n.target.length - 1]); } catch (e) { element = null; }
       const cell = element ? cells.indexOf(element.closest('.jp-Cell')) : -1;
-      return {cell: cell, html: n.html.slice(0, 160), summary: (n.failureSummary || '').slice(0, 240)};
+      const lines = (n.failureSummary || '').split('\n').map(l => l.trim());
+      const reasons = lines.filter(l => l && !l.startsWith('Fix ')).slice(0, 2).join(' / ');
+      return {cell: cell, html: n.html.slice(0, 120), summary: reasons};
     }),
     count: v.nodes.length,
   }));
