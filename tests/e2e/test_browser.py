@@ -745,6 +745,8 @@ def inspect_notebook(browser, lab: Lab, relative: str) -> Report:
     report = Report(relative)
     started = time.monotonic()
     folder = SCREENSHOTS / re.sub(r"[^A-Za-z0-9_.-]+", "_", relative.removesuffix(".ipynb"))
+    shutil.rmtree(folder, ignore_errors=True)  # no screenshot of an earlier run is left beside this run's
+    folder.mkdir(parents=True)
     context = browser.new_context(viewport=VIEWPORT)
     page = context.new_page()
     page.on("pageerror", lambda error: report.page_errors.append(str(error)[:300]))
