@@ -149,9 +149,10 @@ def raw_reprs(nb: dict) -> list[Finding]:
     found = []
     for index, output in outputs(nb):
         for text in visible_texts(output):
-            for match in RAW_REPR.finditer(text):
+            match = RAW_REPR.search(text)  # one finding per output
+            if match:
                 start = max(0, match.start() - 20)
-                found.append(Finding(index, "raw repr", text[start : match.end() + 40]))
+                found.append(Finding(index, "raw repr", text[start : match.end() + 60]))
     return found
 
 
@@ -187,7 +188,9 @@ def widgets_without_state(nb: dict) -> list[Finding]:
 
 
 def report(path: Path, findings: list[Finding]) -> str:
-    return f"{path.relative_to(ROOT).as_posix()}:\n  " + "\n  ".join(map(str, findings))
+    """One line per finding; "cell N" counts every cell of the notebook from 0, markdown cells too."""
+    name = path.relative_to(ROOT).as_posix()
+    return f"{name} (cells numbered from 0, markdown included):\n  " + "\n  ".join(map(str, findings))
 
 
 # ------------------------------------------------------------------------------------- the stored notebooks

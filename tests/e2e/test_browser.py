@@ -707,8 +707,9 @@ def look(page, folder: Path, prefix: str, *, axe: bool) -> View:
     view.cells_in_page = (state["rendered"], state["count"])
     for output in page.evaluate(JS_OUTPUT_TEXTS):
         where = f"cell {output['cell']}"
-        for match in RAW_REPR.finditer(output["text"]):
-            excerpt = output["text"][max(0, match.start() - 20) : match.end() + 40]
+        match = RAW_REPR.search(output["text"])  # one finding per output
+        if match:
+            excerpt = output["text"][max(0, match.start() - 20) : match.end() + 60]
             view.raw_reprs.append(f"{where}: {excerpt!r}")
         for match in FIGURE_AS_TEXT.finditer(output["text"]):
             view.figures_as_text.append(f"{where}: {match.group()!r}")
@@ -859,7 +860,8 @@ WIDGET_IDS = [nb.relative_to(ROOT).as_posix() for nb in WIDGET_NOTEBOOKS]
 
 
 def failures(relative: str, what: str, findings: list[str]) -> str:
-    return f"{relative}: {what}:\n  " + "\n  ".join(findings)
+    """One line per finding; "cell N" counts every cell of the notebook from 0, markdown cells too."""
+    return f"{relative}: {what} (cells numbered from 0, markdown included):\n  " + "\n  ".join(findings)
 
 
 def test_every_lecture_and_lab_is_opened():
