@@ -70,6 +70,16 @@ test: $(STAMP)
 	$(VENV)/bin/ruff check $(RUFF_PATHS)
 	$(PYTEST)
 
+# axe-core, the accessibility checker the browser tests inject into JupyterLab, from npm into build/axe/
+# (gitignored).  `make test` installs it whenever npm is present; without npm the accessibility tests skip
+# (outside CI) or fail (CI=true).
+AXE_VERSION := 4.11.4
+AXE_JS      := build/axe/node_modules/axe-core/axe.min.js
+$(AXE_JS):
+	mkdir -p build/axe
+	npm install --prefix build/axe --no-save --no-audit --no-fund --loglevel=error axe-core@$(AXE_VERSION)
+test: $(if $(shell command -v npm 2>/dev/null),$(AXE_JS))
+
 bench: $(STAMP)
 	$(PY) benchmarks/run.py
 

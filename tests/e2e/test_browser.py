@@ -1,9 +1,26 @@
-"""End to end: every widget notebook, run and operated in JupyterLab in a real (headless) chromium.
+"""End to end: every notebook, as a student meets it, in JupyterLab in a real (headless) chromium.
 
-JupyterLab runs on 127.0.0.1 with a random port and token, news and update checks off, on a temporary copy of
-notebooks/ (the repository is never modified), with its own settings and workspace directories.  Playwright
-drives the system's chromium through `executable_path`; no browser is ever downloaded.  Without chromium the
-tests skip; with CI=true a missing chromium is a failure.  Screenshots go to tests/artifacts/.
+One JupyterLab server and one browser serve every notebook. The server runs on 127.0.0.1 with a random
+port and token, news and update checks off, on a copy of the repository's files as a fresh clone has them
+(the repository is never modified), with its own settings and workspace directories. Cells are not
+virtualised (the notebook setting windowingMode is "none"), so every cell is in the page. Playwright drives
+the system's chromium through `executable_path`; no browser is ever downloaded.
+
+For each notebook under notebooks/ (lectures and student labs) the page is inspected twice: as opened,
+before anything runs (what a visitor of a fresh clone sees), and after "Run All". Each time the whole
+notebook is shot, screenful by screenful, into build/screenshots/<notebook>/, and checked for
+
+- raw reprs and figures shown as text (the patterns of tests/test_rendering.py, applied to the rendered text),
+- error outputs (after running, cells tagged raises-exception in the student labs may fail: their stubs do),
+- widgets that fail to display,
+- visible text under 9 px: the computed font size of HTML text, the on-screen size of SVG text
+  (font size times the scale of its transformation to the screen), also inside SVG pictures shown as <img>,
+- serious or critical accessibility violations found by axe-core (build/axe/, installed by `make test`)
+  in the cell outputs and rendered markdown, not in JupyterLab's own interface.
+
+Then every mmlib widget is operated (clicked, typed into, slid) and must respond.
+
+Without chromium, Playwright or axe-core the tests concerned skip with the reason; with CI=true they fail.
 """
 
 from __future__ import annotations
@@ -19,18 +36,22 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests"))
+from test_rendering import FIGURE_AS_TEXT, RAW_REPR  # noqa: E402
+
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK_DIR = ROOT / "notebooks"
-ARTIFACTS = ROOT / "tests" / "artifacts"
+SCREENSHOTS = ROOT / "build" / "screenshots"
+AXE_JS = ROOT / "build" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 IGNORE_TAG = "nbval-ignore-output"
 RAISES_TAGS = {"raises-exception", "nbval-raises-exception"}
 CHROMIUM_ARGS = [
@@ -42,9 +63,14 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+VIEWPORT = {"width": 1280, "height": 900}
+MIN_TEXT_PX = 9.0
+AXE_IMPACTS = ("serious", "critical")
+MAX_SHOTS = 80
 SERVER_START_TIMEOUT = 90
-RUN_ALL_TIMEOUT = 180
+RUN_ALL_TIMEOUT = 240
 WIDGET_TIMEOUT = 30
+RENDER_TIMEOUT = 20
 
 # DOM classes agreed for the mmlib widgets (docs: CONVENTIONS, "Widgets").
 WIDGET_CLASSES = (
@@ -54,6 +80,10 @@ WIDGET_CLASSES = (
     "mmlib-tictactoe",
     "mmlib-connect4",
 )
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").lower() == "true"
 
 
 # ------------------------------------------------------------------------------------------ discovery
@@ -95,32 +125,77 @@ def shows_widgets(path: Path) -> bool:
     return False
 
 
+def student_notebooks() -> list[Path]:
+    """Every notebook a student opens: the lectures and the student labs."""
+    return [*sorted(NOTEBOOK_DIR.glob("*.ipynb")), *sorted(NOTEBOOK_DIR.glob("labs/*.ipynb"))]
+
+
 def widget_notebooks() -> list[Path]:
-    candidates = [
-        *sorted(NOTEBOOK_DIR.glob("*.ipynb")),
-        *sorted(NOTEBOOK_DIR.glob("labs/*.ipynb")),
-        *sorted(NOTEBOOK_DIR.glob("labs/solutions/*.ipynb")),
-    ]
+    candidates = [*student_notebooks(), *sorted((ROOT / "instructor" / "solutions").glob("*.ipynb"))]
     return [path for path in candidates if shows_widgets(path)]
+
+
+def is_student_lab(relative: str) -> bool:
+    return relative.startswith("notebooks/labs/")
+
+
+def require(problem: str | None) -> None:
+    """Skip with the reason, or fail when the tests must run (CI=true)."""
+    if problem:
+        if in_ci():
+            pytest.fail(f"browser tests must run in CI: {problem}")
+        pytest.skip(problem)
 
 
 def require_browser() -> str:
     """The chromium binary and Playwright, or a skip (a failure in CI)."""
-    in_ci = os.environ.get("CI", "").lower() == "true"
     chromium = find_chromium()
-    problem = None
     if chromium is None:
-        problem = "chromium not installed (apt-get install chromium)"
-    else:
-        try:
-            import playwright.sync_api  # noqa: F401
-        except ImportError:
-            problem = "playwright not installed (pip install -e '.[test]')"
-    if problem:
-        if in_ci:
-            pytest.fail(f"browser tests must run in CI: {problem}")
-        pytest.skip(problem)
+        require("chromium not installed (apt-get install chromium)")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        require("playwright not installed (pip install -e '.[test]')")
     return chromium
+
+
+def axe_problem() -> str | None:
+    if AXE_JS.exists():
+        return None
+    return f"axe-core not installed: {AXE_JS.relative_to(ROOT)} is missing (`make test` installs it with npm)"
+
+
+# ------------------------------------------------------------------------------------------ fresh clone
+
+
+def tracked_files(root: Path) -> list[Path] | None:
+    """The files a clone of the repository has (tracked, plus new files not ignored), or None without git."""
+    try:
+        listing = subprocess.run(
+            ["git", "-C", str(root), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+            capture_output=True,
+            check=True,
+        ).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return [Path(name) for name in listing.decode().split("\0") if name]
+
+
+def fresh_clone(target: Path) -> Path:
+    """Copy the repository's files into `target` as a clone has them: no outputs of earlier runs,
+    no checkpoints, no build/ folder."""
+    files = tracked_files(ROOT)
+    if files is None:  # not a git checkout (an unpacked archive): the notebooks and the instructor's files
+        skip = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__")
+        shutil.copytree(NOTEBOOK_DIR, target / "notebooks", ignore=skip)
+        shutil.copytree(ROOT / "instructor", target / "instructor", ignore=skip)
+        return target
+    for relative in files:
+        source = ROOT / relative
+        if source.is_file():
+            (target / relative).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target / relative)
+    return target
 
 
 # ------------------------------------------------------------------------------------------ server
@@ -142,6 +217,19 @@ class Lab:
     def notebook_url(self, relative: str) -> str:
         return f"{self.url}/lab/tree/{relative}?reset&token={self.token}"
 
+    def api(self, method: str, path: str) -> object:
+        request = urllib.request.Request(
+            f"{self.url}/api/{path}", method=method, headers={"Authorization": f"token {self.token}"}
+        )
+        with urllib.request.urlopen(request, timeout=20) as reply:
+            body = reply.read()
+        return json.loads(body) if body else None
+
+    def shut_down_kernels(self) -> None:
+        """End every session and its kernel, so one notebook's kernel does not run beside the next."""
+        for session in self.api("GET", "sessions") or []:
+            self.api("DELETE", f"sessions/{session['id']}")
+
 
 def wait_for_server(lab: Lab, process: subprocess.Popen) -> None:
     deadline = time.monotonic() + SERVER_START_TIMEOUT
@@ -157,6 +245,22 @@ def wait_for_server(lab: Lab, process: subprocess.Popen) -> None:
         time.sleep(0.5)
     tail = lab.log.read_text()[-3000:]
     raise RuntimeError(f"JupyterLab did not start in {SERVER_START_TIMEOUT} s:\n{tail}")
+
+
+def write_settings(settings: Path) -> None:
+    """The frontend's own switches: never fetch news, never check for updates, no toasts over the outputs;
+    every cell in the page (no virtual scrolling), so all of a notebook can be inspected and shot."""
+    files = {
+        "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+            "fetchNews": "false",
+            "checkForUpdates": False,
+            "doNotDisturbMode": True,
+        },
+        "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+    }
+    for name, values in files.items():
+        (settings / name).parent.mkdir(parents=True, exist_ok=True)
+        (settings / name).write_text(json.dumps(values))
 
 
 @contextmanager
@@ -189,11 +293,7 @@ def jupyterlab(root: Path, state: Path) -> Iterator[Lab]:
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")
-    # the frontend's own switches: never fetch news, never check for updates, no toasts over the widgets
-    settings = state / "settings" / "@jupyterlab" / "apputils-extension"
-    settings.mkdir(parents=True, exist_ok=True)
-    quiet = {"fetchNews": "false", "checkForUpdates": False, "doNotDisturbMode": True}
-    (settings / "notification.jupyterlab-settings").write_text(json.dumps(quiet))
+    write_settings(state / "settings")
     log = state / "jupyterlab.log"
     lab = Lab(url=f"http://127.0.0.1:{port}", token=token, root=root, log=log)
     with open(log, "w") as log_file:
@@ -224,14 +324,18 @@ JS_NOTEBOOK_STATE = """() => {
     if (cell.type !== 'code') { continue; }
     const outputs = cell.outputs.toJSON();
     cells.push({
+      index: i,
       count: cell.executionCount,
       tags: cell.getMetadata('tags') || [],
       errors: outputs.filter(o => o.output_type === 'error').map(o => o.ename + ': ' + o.evalue),
+      stderr: outputs.filter(o => o.output_type === 'stream' && o.name === 'stderr')
+                     .map(o => (Array.isArray(o.text) ? o.text.join('') : o.text)),
       source: cell.sharedModel.getSource().slice(0, 80),
     });
   }
   const prompts = Array.from(document.querySelectorAll('.jp-InputArea-prompt'));
-  return {kernel: kernel ? kernel.status : 'none', cells: cells,
+  return {kernel: kernel ? kernel.status : 'none', cells: cells, count: model.cells.length,
+          rendered: panel.content.node.querySelectorAll('.jp-Cell').length,
           busy: prompts.some(p => p.textContent.includes('*'))};
 }"""
 
@@ -271,12 +375,22 @@ def run_all(page) -> dict:
     return state
 
 
-def unexpected_errors(state: dict) -> list[str]:
+def unexpected_errors(state: dict, *, raises_allowed: bool = True) -> list[str]:
     return [
-        f"cell {i} ({cell['source']!r}): {error}"
-        for i, cell in enumerate(state["cells"])
+        f"cell {cell['index']} ({cell['source']!r}): {error}"
+        for cell in state["cells"]
         for error in cell["errors"]
-        if not RAISES_TAGS & set(cell["tags"])
+        if not (raises_allowed and RAISES_TAGS & set(cell["tags"]))
+    ]
+
+
+def stderr_outputs(state: dict, *, raises_allowed: bool = True) -> list[str]:
+    """Text on stderr (warnings, tracebacks) shows in a red box under the cell."""
+    return [
+        f"cell {cell['index']} ({cell['source']!r}): stderr {text[:200]!r}"
+        for cell in state["cells"]
+        for text in cell["stderr"]
+        if not (raises_allowed and RAISES_TAGS & set(cell["tags"]))
     ]
 
 
@@ -410,6 +524,271 @@ def operate_generic(page, root) -> list[str]:
     raise AssertionError("generic widget: moving the slider changed nothing")
 
 
+# ------------------------------------------------------------------------------------------ inspection
+
+# The text each output shows, by cell index (every cell is in the page: windowingMode is "none").
+JS_OUTPUT_TEXTS = """() => {
+  const cells = Array.from(window.jupyterapp.shell.currentWidget.content.node.querySelectorAll('.jp-Cell'));
+  const found = [];
+  cells.forEach((cell, index) => {
+    for (const output of cell.querySelectorAll('.jp-OutputArea-output')) {
+      found.push({cell: index, mime: output.getAttribute('data-mime-type') || '', text: output.innerText});
+    }
+  });
+  return found;
+}"""
+
+# Widget views still being drawn (from saved state or from the kernel).
+JS_WIDGETS_PENDING = """() => Array.from(document.querySelectorAll(
+    '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.widget-view+json"]'))
+  .filter(o => !o.querySelector('.jupyter-widgets, .lm-Widget') && !o.innerText.trim()).length"""
+
+# Visible text smaller than the limit in the outputs and rendered markdown: the computed font size of HTML
+# text; for SVG text the font size times the scale of its transformation to the screen.  SVG pictures shown
+# as <img> are laid out inline at the image's displayed size, measured, and removed again.
+JS_SMALL_TEXT = """(limit) => {
+  const cells = Array.from(window.jupyterapp.shell.currentWidget.content.node.querySelectorAll('.jp-Cell'));
+  const areas = '.jp-OutputArea-output, .jp-MarkdownOutput';
+  const found = [];
+  const shown = (element) => {
+    const rect = element.getBoundingClientRect();
+    const style = getComputedStyle(element);
+    return rect.width > 0 && rect.height > 0 && style.visibility !== 'hidden' && style.opacity !== '0';
+  };
+  const scale = (m) => m ? Math.sqrt(Math.abs(m.a * m.d - m.b * m.c)) : 1;
+  const svgTexts = (root, index, where) => {
+    for (const text of root.querySelectorAll('text, tspan')) {
+      if (text.tagName === 'text' && text.querySelector('tspan')) { continue; }
+      const words = text.textContent.trim();
+      if (!words || !shown(text)) { continue; }
+      const size = parseFloat(getComputedStyle(text).fontSize) * scale(text.getScreenCTM());
+      if (size < limit) {
+        found.push({cell: index, kind: where, size: Math.round(size * 10) / 10, text: words.slice(0, 60)});
+      }
+    }
+  };
+  cells.forEach((cell, index) => {
+    for (const area of cell.querySelectorAll(areas)) {
+      const walker = document.createTreeWalker(area, NodeFilter.SHOW_TEXT);
+      let node;
+      while ((node = walker.nextNode())) {
+        const words = node.textContent.trim();
+        const element = node.parentElement;
+        if (!words || !element || element.closest('svg')) { continue; }
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const rects = Array.from(range.getClientRects()).filter(r => r.width > 0 && r.height > 0);
+        if (!rects.length || !shown(element)) { continue; }
+        const size = parseFloat(getComputedStyle(element).fontSize);
+        if (size < limit) {
+          found.push({cell: index, kind: 'HTML <' + element.tagName.toLowerCase() + '>', size: size,
+                      text: words.slice(0, 60)});
+        }
+      }
+      svgTexts(area, index, 'SVG');
+      for (const img of area.querySelectorAll('img')) {
+        const src = img.getAttribute('src') || '';
+        if (!src.startsWith('data:image/svg+xml') || !shown(img)) { continue; }
+        const comma = src.indexOf(',');
+        const body = src.slice(0, comma).endsWith(';base64') ? atob(src.slice(comma + 1))
+                                                               : decodeURIComponent(src.slice(comma + 1));
+        const svg = new DOMParser().parseFromString(body, 'image/svg+xml').documentElement;
+        if (svg.tagName !== 'svg') { continue; }
+        if (!svg.getAttribute('viewBox')) {
+          const w = parseFloat(svg.getAttribute('width')), h = parseFloat(svg.getAttribute('height'));
+          if (w && h) { svg.setAttribute('viewBox', `0 0 ${w} ${h}`); }
+        }
+        const rect = img.getBoundingClientRect();
+        svg.setAttribute('width', rect.width);
+        svg.setAttribute('height', rect.height);
+        const holder = document.createElement('div');
+        holder.style.cssText = 'position:fixed;left:0;top:0;visibility:visible;pointer-events:none';
+        holder.appendChild(document.importNode(svg, true));
+        document.body.appendChild(holder);
+        svgTexts(holder, index, 'SVG picture <img>');
+        holder.remove();
+      }
+    }
+  });
+  return found;
+}"""
+
+# axe-core over the cell outputs and the rendered markdown; each violating node named with its cell.
+JS_AXE = r"""async (impacts) => {
+  const include = ['.jp-Notebook .jp-OutputArea', '.jp-Notebook .jp-MarkdownOutput']
+    .filter(selector => document.querySelector(selector));
+  if (!include.length) { return []; }
+  const cells = Array.from(window.jupyterapp.shell.currentWidget.content.node.querySelectorAll('.jp-Cell'));
+  const results = await axe.run({include: include.map(s => [s])}, {resultTypes: ['violations']});
+  return results.violations.filter(v => impacts.includes(v.impact)).map(v => ({
+    id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.slice(0, 8).map(n => {
+      let element = null;
+      try { element = document.querySelector(n.target[n.target.length - 1]); } catch (e) { element = null; }
+      const cell = element ? cells.indexOf(element.closest('.jp-Cell')) : -1;
+      const lines = (n.failureSummary || '').split('\n').map(l => l.trim());
+      const reasons = lines.filter(l => l && !l.startsWith('Fix ')).slice(0, 2).join(' / ');
+      return {cell: cell, html: n.html.slice(0, 120), summary: reasons};
+    }),
+    count: v.nodes.length,
+  }));
+}"""
+
+# The notebook's scrolling element (JupyterLab 4: the windowed list's outer node) and its geometry.
+JS_SCROLLER = """(top) => {
+  const content = window.jupyterapp.shell.currentWidget.content;
+  const scroller = content.outerNode || content.node;
+  if (top !== null) { scroller.scrollTop = top; }
+  const box = window.jupyterapp.shell.currentWidget.node.getBoundingClientRect();
+  return {top: scroller.scrollTop, height: scroller.clientHeight, total: scroller.scrollHeight,
+          box: {x: box.x, y: box.y, width: box.width, height: box.height}};
+}"""
+
+
+@dataclass
+class View:
+    """What one state of a notebook (as opened, or after Run All) shows."""
+
+    shots: list[Path] = field(default_factory=list)
+    reached_bottom: bool = False
+    raw_reprs: list[str] = field(default_factory=list)
+    figures_as_text: list[str] = field(default_factory=list)
+    widget_errors: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    small_text: list[str] = field(default_factory=list)
+    axe: list[str] = field(default_factory=list)
+    cells_in_page: tuple[int, int] = (0, 0)
+
+
+@dataclass
+class Report:
+    relative: str
+    before: View = field(default_factory=View)
+    after: View = field(default_factory=View)
+    not_run: list[int] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    operated: dict[str, list[str]] = field(default_factory=dict)
+    widget_failure: str = ""
+    crash: str = ""
+    seconds: float = 0.0
+
+
+def shoot_whole_notebook(page, folder: Path, prefix: str) -> tuple[list[Path], bool]:
+    """Screenshots of the notebook panel, one per screenful from top to bottom; True if the last one
+    reached the end of the notebook."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob(f"{prefix}-*.png"):
+        old.unlink()
+    shots, top = [], 0
+    geometry = page.evaluate(JS_SCROLLER, 0)
+    for number in range(1, MAX_SHOTS + 1):
+        geometry = page.evaluate(JS_SCROLLER, top)
+        page.wait_for_timeout(150)
+        path = folder / f"{prefix}-{number:02d}.png"
+        page.screenshot(path=str(path), clip=geometry["box"])
+        shots.append(path)
+        if geometry["top"] + geometry["height"] >= geometry["total"] - 1:
+            return shots, True
+        top = geometry["top"] + max(geometry["height"] - 60, 100)  # a strip of overlap between screenfuls
+    return shots, False
+
+
+def wait_for_widgets(page) -> None:
+    deadline = time.monotonic() + RENDER_TIMEOUT
+    while time.monotonic() < deadline and page.evaluate(JS_WIDGETS_PENDING):
+        page.wait_for_timeout(250)
+    page.wait_for_timeout(1000)  # the last views lay out, MathJax typesets
+
+
+def look(page, folder: Path, prefix: str, *, axe: bool) -> View:
+    """Shoot and inspect the notebook as it is now."""
+    view = View()
+    state = notebook_state(page)
+    view.cells_in_page = (state["rendered"], state["count"])
+    for output in page.evaluate(JS_OUTPUT_TEXTS):
+        where = f"cell {output['cell']}"
+        match = RAW_REPR.search(output["text"])  # one finding per output
+        if match:
+            excerpt = output["text"][max(0, match.start() - 20) : match.end() + 60]
+            view.raw_reprs.append(f"{where}: {excerpt!r}")
+        for match in FIGURE_AS_TEXT.finditer(output["text"]):
+            view.figures_as_text.append(f"{where}: {match.group()!r}")
+        if "Error displaying widget" in output["text"] or "Error rendering" in output["text"]:
+            view.widget_errors.append(f"{where}: {output['text'][:200]!r}")
+    for small in page.evaluate(JS_SMALL_TEXT, MIN_TEXT_PX):
+        view.small_text.append(f"cell {small['cell']}: {small['kind']} {small['size']} px {small['text']!r}")
+    if axe:
+        for violation in page.evaluate(JS_AXE, list(AXE_IMPACTS)):
+            nodes = "; ".join(
+                f"cell {node['cell']}: {node['html']!r} ({node['summary']})" for node in violation["nodes"]
+            )
+            view.axe.append(
+                f"{violation['impact']} {violation['id']} ({violation['help']}), "
+                f"{violation['count']} element(s): {nodes}"
+            )
+    view.shots, view.reached_bottom = shoot_whole_notebook(page, folder, prefix)
+    return view
+
+
+def operate_widgets(page) -> dict[str, list[str]]:
+    operated: dict[str, list[str]] = {}
+    for css_class, driver in DRIVERS.items():
+        roots = page.locator(f".{css_class}")
+        for index in range(roots.count()):
+            root = roots.nth(index)
+            root.scroll_into_view_if_needed()
+            operated[f"{css_class}[{index}]"] = driver(page, root)
+    return operated
+
+
+def inspect_notebook(browser, lab: Lab, relative: str) -> Report:
+    """Open a notebook of the fresh clone, look at it, run it all, look again, operate its widgets."""
+    report = Report(relative)
+    started = time.monotonic()
+    folder = SCREENSHOTS / re.sub(r"[^A-Za-z0-9_.-]+", "_", relative.removesuffix(".ipynb"))
+    shutil.rmtree(folder, ignore_errors=True)  # no screenshot of an earlier run is left beside this run's
+    folder.mkdir(parents=True)
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    page.on("pageerror", lambda error: report.page_errors.append(str(error)[:300]))
+    axe = AXE_JS.exists()
+    try:
+        open_notebook(page, lab, relative)
+        page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+        if axe:
+            page.add_script_tag(path=str(AXE_JS))
+        wait_for_widgets(page)
+        report.before = look(page, folder, "1-before-run", axe=axe)
+        report.before.errors = unexpected_errors(notebook_state(page), raises_allowed=False)
+        state = run_all(page)
+        wait_for_widgets(page)
+        raises_allowed = is_student_lab(relative)
+        report.after = look(page, folder, "2-after-run", axe=axe)
+        report.after.errors = unexpected_errors(state, raises_allowed=raises_allowed) + stderr_outputs(
+            state, raises_allowed=raises_allowed
+        )
+        report.not_run = [c["index"] for c in state["cells"] if c["count"] is None and c["source"].strip()]
+        try:
+            report.operated = operate_widgets(page)
+        except AssertionError as failure:
+            report.widget_failure = str(failure)
+            page.screenshot(path=str(folder / "3-widget-failure.png"))
+    except Exception as crash:  # noqa: BLE001 - reported by every test of this notebook
+        report.crash = f"{type(crash).__name__}: {crash}"
+        try:
+            page.screenshot(path=str(folder / "0-crash.png"))
+        except Exception:  # noqa: BLE001 - the crash itself is what matters
+            pass
+    finally:
+        context.close()
+        try:
+            lab.shut_down_kernels()
+        except OSError:
+            pass
+        report.seconds = time.monotonic() - started
+    return report
+
+
 # ------------------------------------------------------------------------------------------ fixtures
 
 
@@ -432,17 +811,30 @@ def browser(chromium_path):
 
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory, chromium_path) -> Iterator[Lab]:
-    root = tmp_path_factory.mktemp("lab-root")
-    skip = shutil.ignore_patterns(".ipynb_checkpoints", "_build")
-    shutil.copytree(NOTEBOOK_DIR, root / "notebooks", ignore=skip)
+    clone = fresh_clone(tmp_path_factory.mktemp("clone"))
     state = tmp_path_factory.mktemp("lab-state")
-    with jupyterlab(root / "notebooks", state) as server:
+    with jupyterlab(clone, state) as server:
         yield server
+
+
+@pytest.fixture(scope="module")
+def reports(browser, lab) -> Callable[[str], Report]:
+    """Each notebook is opened, run and operated once; every test of it reads the same report."""
+    done: dict[str, Report] = {}
+
+    def report_for(relative: str) -> Report:
+        if relative not in done:
+            done[relative] = inspect_notebook(browser, lab, relative)
+        report = done[relative]
+        assert not report.crash, f"{relative}: {report.crash} (screenshots in {SCREENSHOTS})"
+        return report
+
+    return report_for
 
 
 @pytest.fixture
 def page(browser, request):
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context = browser.new_context(viewport=VIEWPORT)
     page = context.new_page()
     console_errors: list[str] = []
     page.on("pageerror", lambda error: console_errors.append(str(error)))
@@ -450,10 +842,10 @@ def page(browser, request):
     try:
         yield page
     finally:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.name)
         try:
-            page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+            page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
         except Exception:  # noqa: BLE001 - a failed screenshot must not hide the test's own outcome
             pass
         context.close()
@@ -461,37 +853,84 @@ def page(browser, request):
 
 # ------------------------------------------------------------------------------------------ tests
 
+STUDENT_NOTEBOOKS = student_notebooks()
+STUDENT_IDS = [nb.relative_to(ROOT).as_posix() for nb in STUDENT_NOTEBOOKS]
 WIDGET_NOTEBOOKS = widget_notebooks()
-WIDGET_IDS = [nb.relative_to(NOTEBOOK_DIR).as_posix() for nb in WIDGET_NOTEBOOKS]
+WIDGET_IDS = [nb.relative_to(ROOT).as_posix() for nb in WIDGET_NOTEBOOKS]
 
 
-def run_and_operate(page, lab: Lab, relative: str) -> dict[str, list[str]]:
-    """Open a notebook, run all cells, check for errors, then operate every widget; returns what was done."""
-    open_notebook(page, lab, relative)
-    state = run_all(page)
-    errors = unexpected_errors(state)
-    assert not errors, f"{relative}: errors after run-all:\n" + "\n".join(errors)
-    never_ran = [i for i, c in enumerate(state["cells"]) if c["count"] is None and c["source"].strip()]
-    assert not never_ran, f"{relative}: code cells {never_ran} did not run"
-    # widget views render asynchronously after the kernel goes idle
-    page.wait_for_timeout(1500)
-    assert not widget_error_texts(page), f"{relative}: {widget_error_texts(page)}"
-    operated: dict[str, list[str]] = {}
-    for css_class, driver in DRIVERS.items():
-        roots = page.locator(f".{css_class}")
-        for index in range(roots.count()):
-            root = roots.nth(index)
-            root.scroll_into_view_if_needed()
-            operated[f"{css_class}[{index}]"] = driver(page, root)
-    assert not page.console_errors, f"{relative}: page errors {page.console_errors}"
-    return operated
+def failures(relative: str, what: str, findings: list[str]) -> str:
+    """One line per finding; "cell N" counts every cell of the notebook from 0, markdown cells too."""
+    return f"{relative}: {what} (cells numbered from 0, markdown included):\n  " + "\n  ".join(findings)
 
 
-@pytest.mark.parametrize("notebook", WIDGET_NOTEBOOKS, ids=WIDGET_IDS)
-def test_widget_notebook_runs_and_responds(page, lab, notebook):
-    relative = notebook.relative_to(NOTEBOOK_DIR).as_posix()
-    operated = run_and_operate(page, lab, relative)
-    assert operated, f"{relative} shows widgets but none of the classes {WIDGET_CLASSES} was found"
+def test_every_lecture_and_lab_is_opened():
+    """The browser tests cover the lectures and the student labs of notebooks/."""
+    names = [name.removeprefix("notebooks/") for name in STUDENT_IDS]
+    assert any(name[:2].isdigit() for name in names) and any(name.startswith("labs/") for name in names)
+
+
+@pytest.mark.parametrize("relative", STUDENT_IDS)
+def test_screenshots_cover_the_whole_notebook(reports, relative):
+    report = reports(relative)
+    for name, view in (("before running", report.before), ("after Run All", report.after)):
+        rendered, count = view.cells_in_page
+        assert rendered == count, f"{relative} {name}: {rendered} of {count} cells in the page (virtualised)"
+        assert view.shots and all(shot.stat().st_size > 0 for shot in view.shots)
+        assert view.reached_bottom, f"{relative} {name}: {len(view.shots)} screenshots did not reach the end"
+
+
+@pytest.mark.parametrize("relative", STUDENT_IDS)
+def test_unrun_notebook_renders_for_a_student(reports, relative):
+    """As opened from a fresh clone: no raw repr, no figure as text, every widget drawn, no error."""
+    view = reports(relative).before
+    found = [
+        *(f"raw repr, {f}" for f in view.raw_reprs),
+        *(f"figure as text, {f}" for f in view.figures_as_text),
+        *(f"widget not displayed, {f}" for f in view.widget_errors),
+        *(f"stored error, {f}" for f in view.errors),
+    ]
+    assert not found, failures(relative, "before running", found)
+
+
+@pytest.mark.parametrize("relative", STUDENT_IDS)
+def test_notebook_runs_and_renders(reports, relative):
+    """After Run All: every cell ran, no error output (but the stubs of a student lab), nothing raw."""
+    report = reports(relative)
+    view = report.after
+    found = [
+        *(f"cell {i} did not run" for i in report.not_run),
+        *(f"error, {f}" for f in view.errors),
+        *(f"raw repr, {f}" for f in view.raw_reprs),
+        *(f"figure as text, {f}" for f in view.figures_as_text),
+        *(f"widget not displayed, {f}" for f in view.widget_errors),
+        *(f"page error: {e}" for e in report.page_errors),
+    ]
+    assert not found, failures(relative, "after Run All", found)
+
+
+@pytest.mark.parametrize("relative", STUDENT_IDS)
+def test_no_text_smaller_than_9_px(reports, relative):
+    report = reports(relative)
+    found = [*(f"before running, {f}" for f in report.before.small_text)]
+    found += [f"after Run All, {f}" for f in report.after.small_text]
+    assert not found, failures(relative, f"text under {MIN_TEXT_PX:g} px", found)
+
+
+@pytest.mark.parametrize("relative", STUDENT_IDS)
+def test_no_serious_accessibility_violation(reports, relative):
+    require(axe_problem())
+    report = reports(relative)
+    found = [*(f"before running: {f}" for f in report.before.axe)]
+    found += [f"after Run All: {f}" for f in report.after.axe]
+    assert not found, failures(relative, "axe-core, serious or critical", found)
+
+
+@pytest.mark.parametrize("relative", WIDGET_IDS)
+def test_widget_notebook_runs_and_responds(reports, relative):
+    report = reports(relative)
+    assert not report.widget_failure, f"{relative}: {report.widget_failure}"
+    assert report.operated, f"{relative} shows widgets but none of the classes {WIDGET_CLASSES} was found"
 
 
 def test_widget_notebooks_exist():
@@ -517,12 +956,53 @@ def test_harness_drives_a_plain_slider(page, lab):
     )
     nb.cells = [nbformat.v4.new_code_cell(code, metadata={"tags": [IGNORE_TAG]})]
     nbformat.write(nb, lab.root / "harness.ipynb")
-    open_notebook(page, lab, "harness.ipynb")
-    state = run_all(page)
-    assert not unexpected_errors(state)
-    root = page.locator(".mmlib-harness")
-    root.wait_for(timeout=30_000)
-    assert status_text(root) == "value 3"
-    set_slider(page, root.locator(".widget-slider, .widget-hslider").first, "ArrowRight")
-    wait_for_change(page, root, "value 3\n", "harness slider")
-    assert status_text(root) == "value 4"
+    try:
+        open_notebook(page, lab, "harness.ipynb")
+        state = run_all(page)
+        assert not unexpected_errors(state)
+        root = page.locator(".mmlib-harness")
+        root.wait_for(timeout=30_000)
+        assert status_text(root) == "value 3"
+        set_slider(page, root.locator(".widget-slider, .widget-hslider").first, "ArrowRight")
+        wait_for_change(page, root, "value 3\n", "harness slider")
+        assert status_text(root) == "value 4"
+    finally:
+        lab.shut_down_kernels()
+
+
+def test_the_checks_find_what_they_look_for(page, lab):
+    """The inspection itself, on a scratch notebook with one of each defect: it must report every one."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)"}
+    code = (
+        "from IPython.display import HTML, SVG, display\n"
+        'display(HTML(\'<p style="font-size:7px">tiny words</p><img src="x.png">\'))\n'
+        'display(SVG(\'<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100" '
+        'viewBox="0 0 400 200"><text x="10" y="50" font-size="16">halved</text></svg>\'))\n'
+        'display(HTML(\'<svg width="100" height="40"><text x="0" y="20" font-size="6">small '
+        "label</text></svg>'))\n"
+        "print(object.__new__(type('Node', (), {})))\n"
+        "raise ValueError('boom')"
+    )
+    nb.cells = [nbformat.v4.new_code_cell(code)]
+    nbformat.write(nb, lab.root / "defects.ipynb")
+    try:
+        open_notebook(page, lab, "defects.ipynb")
+        if AXE_JS.exists():
+            page.add_script_tag(path=str(AXE_JS))
+        state = run_all(page)
+        wait_for_widgets(page)
+        view = look(page, SCREENSHOTS / "_defects", "run", axe=AXE_JS.exists())
+    finally:
+        lab.shut_down_kernels()
+    errors = unexpected_errors(state)
+    assert len(errors) == 1, errors
+    assert errors[0].startswith("cell 0 ") and errors[0].endswith("ValueError: boom"), errors
+    small = "\n".join(view.small_text)
+    assert "7.0 px 'tiny words'" in small or "7 px 'tiny words'" in small, small
+    assert "'small label'" in small and "8 px 'halved'" in small, small
+    assert any("Node object at 0x" in found for found in view.raw_reprs), view.raw_reprs
+    if AXE_JS.exists():
+        assert any("image-alt" in found for found in view.axe), view.axe
