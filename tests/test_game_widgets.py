@@ -77,3 +77,20 @@ def test_connect4_answers_within_its_node_budget_and_says_how_deep_it_searched()
     board.click(3)
     assert board.last_result.stats.nodes <= widgets.connect4.NODE_BUDGET
     assert "depth" in board.status.value
+
+
+def test_step_through_plays_by_itself_to_the_end_and_its_controls_have_names():
+    explorer = widgets.step_through([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    assert type(explorer.slider).__name__ == "BoundedIntText" and explorer.slider.description == "step"
+    explorer.play.value = True            # outside a kernel nothing runs by itself: tick() is one beat
+    for _ in range(explorer.slider.max):
+        explorer.tick()
+    assert explorer.slider.value == explorer.slider.max and explorer.play.value is False
+    explorer.play.value = True            # Play at the end starts again from step 0
+    assert explorer.slider.value == 0
+
+
+def test_growth_explorer_controls_are_labelled_number_boxes():
+    explorer = widgets.growth_explorer()
+    for control in (explorer.branching, explorer.depth, explorer.q, explorer.seed):
+        assert "Text" in type(control).__name__ and control.description

@@ -43,12 +43,17 @@ class GrowthExplorer(_widgets().VBox):
         self.node_budget = node_budget
         self.cache: dict[tuple, dict] = {}
         self.rows: list[dict] = []
-        self.branching = widgets.IntSlider(value=branching, min=2, max=MAX_BRANCHING, description="b")
-        self.depth = widgets.IntSlider(value=depth, min=1, max=MAX_DEPTH, description="d")
+        # Number boxes with labels rather than sliders: each has a name a screen reader announces,
+        # and the arrow keys change it.
+        number = widgets.Layout(width="190px")
+        self.branching = widgets.BoundedIntText(value=branching, min=2, max=MAX_BRANCHING, description="b",
+                                                layout=number)
+        self.depth = widgets.BoundedIntText(value=depth, min=1, max=MAX_DEPTH, description="d", layout=number)
         self.ordering = widgets.Dropdown(options=["best", "random", "worst", "quality q"], value=ordering,
                                          description="ordering")
-        self.q = widgets.FloatSlider(value=0.5, min=0.0, max=1.0, step=0.05, description="q")
-        self.seed = widgets.IntSlider(value=0, min=0, max=20, description="seed")
+        self.q = widgets.BoundedFloatText(value=0.5, min=0.0, max=1.0, step=0.05, description="q",
+                                          layout=number)
+        self.seed = widgets.BoundedIntText(value=0, min=0, max=20, description="seed", layout=number)
         self.algorithm = widgets.Dropdown(options=["alphabeta", "minimax"], value=algorithm,
                                           description="algorithm")
         for control in (self.branching, self.depth, self.ordering, self.q, self.seed, self.algorithm):

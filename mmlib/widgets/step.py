@@ -83,18 +83,22 @@ class StepThrough(_widgets().VBox):
         self.output = svg_figure()
         self.status = status_html()
         full = widgets.Layout(width="100%")
-        self.slider = widgets.IntSlider(value=0, min=0, max=len(self.events), description="step",
-                                        continuous_update=True, layout=widgets.Layout(flex="1 1 auto"))
+        # A number box with a label, not a slider: screen readers announce its name, and the arrow
+        # keys, Back and Next step through the search from the keyboard.
+        self.slider = widgets.BoundedIntText(value=0, min=0, max=len(self.events), description="step",
+                                             layout=widgets.Layout(width="150px"))
         self.slider.add_class("mmlib-step-slider")
         self.back = widgets.Button(description="Back", icon="step-backward", layout={"width": "auto"},
                                    tooltip="one step back")
         self.next = widgets.Button(description="Next", icon="step-forward", layout={"width": "auto"},
                                    tooltip="one step on")
-        self.play = widgets.Play(value=0, min=0, max=len(self.events), interval=interval,
-                                 description="play")
-        widgets.jslink((self.play, "value"), (self.slider, "value"))
+        self.play = widgets.ToggleButton(
+            description="Play", icon="play", value=False, layout={"width": "auto"},
+            tooltip="step on by itself until the search ends (press again to stop)")
+        self.interval = interval
         self.back.on_click(lambda _: self.go(self.slider.value - 1))
         self.next.on_click(lambda _: self.go(self.slider.value + 1))
+        self.play.observe(self._on_play, names="value")
         self.slider.observe(self._on_step, names="value")
         controls = widgets.HBox([self.play, self.back, self.next, self.slider], layout=full)
         self.legend = widgets.HTML(value=f'<span style="font-size:13px">{LEGEND}</span>')
@@ -104,8 +108,33 @@ class StepThrough(_widgets().VBox):
         self.show(0)
 
     def go(self, step: int) -> None:
-        """Move the slider to ``step`` (clamped to the trace)."""
+        """Move to ``step`` (clamped to the trace)."""
         self.slider.value = max(self.slider.min, min(self.slider.max, step))
+
+    def _on_play(self, change: dict) -> None:
+        if change["new"]:
+            if self.slider.value >= self.slider.max:
+                self.go(0)
+            self._tick_later()
+
+    def tick(self) -> None:
+        """One step of Play: step on, and stop at the end of the search."""
+        if not self.play.value:
+            return
+        self.go(self.slider.value + 1)
+        if self.slider.value >= self.slider.max:
+            self.play.value = False
+        else:
+            self._tick_later()
+
+    def _tick_later(self) -> None:
+        import asyncio
+
+        try:
+            loop = asyncio.get_running_loop()      # the kernel's loop, while a button callback runs
+        except RuntimeError:
+            return                                  # no loop (plain Python): call tick() to step
+        loop.call_later(self.interval / 1000, self.tick)
 
     def _on_step(self, change: dict) -> None:
         try:
@@ -120,7 +149,7 @@ class StepThrough(_widgets().VBox):
         if finished:
             marks.current = self.model.start
         if step == 0:
-            self.sentence = f"{self.name}: press Next (or Play) to start at {self.tree.root.label}."
+            self.sentence = f"{self.name}: press Next or Play to start at {self.tree.root.label}."
         else:
             self.sentence = self.model.sentence(step - 1)
         title = f"{self.name} — step {step} of {len(self.events)}"

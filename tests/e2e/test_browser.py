@@ -445,20 +445,22 @@ def operate_step_through(page, root) -> list[str]:
     next_button.click()
     before = wait_for_change(page, root, before, "step-through: Next")
     done.append("Next")
-    slider = root.locator(".mmlib-step-slider").first
-    if slider.count():
-        set_slider(page, slider, "ArrowRight", presses=2)
-        wait_for_change(page, root, before, "step-through: step slider")
-        done.append("step slider")
+    step = root.locator(".mmlib-step-slider input").first
+    step.focus()
+    for _ in range(2):
+        step.press("ArrowUp")          # the labelled step box answers the arrow keys
+    wait_for_change(page, root, before, "step-through: step box, arrow keys")
+    done.append("step box (keyboard)")
     return done
 
 
 def operate_growth_explorer(page, root) -> list[str]:
     before = observable(root)
-    slider = root.locator(".widget-slider, .widget-hslider, .jupyter-widget-slider").first
-    set_slider(page, slider, "ArrowRight")
-    wait_for_change(page, root, before, "growth explorer: slider")
-    return ["slider"]
+    depth = root.locator("input[type=number]").nth(1)        # b, d, seed: labelled number boxes
+    depth.focus()
+    depth.press("ArrowDown")
+    wait_for_change(page, root, before, "growth explorer: depth box, arrow keys")
+    return ["depth box (keyboard)"]
 
 
 def operate_tree_editor(page, root) -> list[str]:
