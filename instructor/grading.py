@@ -120,7 +120,8 @@ def _literal(node: ast.AST) -> bool:
     if isinstance(node, ast.Tuple | ast.List | ast.Set):
         return all(_literal(item) for item in node.elts)
     if isinstance(node, ast.Dict):
-        return all(k is not None and _literal(k) and _literal(v) for k, v in zip(node.keys, node.values))
+        pairs = zip(node.keys, node.values, strict=True)
+        return all(k is not None and _literal(k) and _literal(v) for k, v in pairs)
     if isinstance(node, ast.UnaryOp):
         return isinstance(node.operand, ast.Constant)
     return False
@@ -174,8 +175,10 @@ def definitions(nb: Any, *, skip: set[str] = frozenset()) -> tuple[str, list[str
     def f(x):
         return x
     answer = 'I J'
-    >>> notes
-    ['cell 1, line 4: `f(1)` is not run by the grader (only definitions are)', 'cell 1, line 6: `check.x = 1` is not run by the grader (only definitions are)']
+    >>> for note in notes:
+    ...     print(note)
+    cell 1, line 4: `f(1)` is not run by the grader (only definitions are)
+    cell 1, line 6: `check.x = 1` is not run by the grader (only definitions are)
     """
     kept: list[str] = []
     notes: list[str] = []
@@ -188,8 +191,8 @@ def definitions(nb: Any, *, skip: set[str] = frozenset()) -> tuple[str, list[str
         for stmt in tree.body:
             if ast.dump(stmt) in skip:
                 continue
-            where, text = f"cell {number}, line {stmt.lineno}", ast.get_source_segment(_code(cell.source), stmt)
-            short = (text or "").splitlines()[0][:60]
+            text = ast.get_source_segment(_code(cell.source), stmt) or ""
+            where, short = f"cell {number}, line {stmt.lineno}", text.splitlines()[0][:60]
             if not _kept(stmt):
                 notes.append(f"{where}: `{short}` is not run by the grader (only definitions are)")
                 continue
@@ -213,8 +216,8 @@ def _statements(nb: Any) -> set[str]:
 
 
 def setup_code(name: str, *, root: Path = ROOT) -> str:
-    """The lab's trusted setup, from its student version (no answers in it): imports, helpers and the trees the tests use
-    (calls of the checker and bare expressions such as drawings left out)."""
+    """The lab's trusted setup, from its student version (no answers in it): imports, helpers
+    and the trees the tests use (calls of the checker and bare expressions such as drawings left out)."""
     kept = []
     for cell in make_labs.build(name, solution=False, root=root).cells:
         if cell.cell_type != "code" or "navigation" in cell.metadata.get("tags", []):
@@ -382,7 +385,8 @@ def grade_folder(folder: Path, out: Path, **limits: Any) -> list[Graded]:
         writer.writerow(["submission", "lab", "part", "score", "max_score"])
         for graded in everything:
             for r in graded.results:
-                writer.writerow([graded.submission, graded.lab, r.grade_id, f"{r.score:g}", f"{r.max_score:g}"])
+                writer.writerow([graded.submission, graded.lab, r.grade_id, f"{r.score:g}",
+                                 f"{r.max_score:g}"])
             writer.writerow([graded.submission, graded.lab, "total", f"{graded.score:g}",
                              f"{sum(r.max_score for r in graded.results):g}"])
     return everything

@@ -77,7 +77,8 @@ def scores(graded: grading.Graded) -> dict[str, float]:
 def test_the_lab_sources_give_each_part_its_points():
     for name in make_labs.NAMES:
         assert sum(part.points for part in grading.parts(name)) == 10, name
-    assert [(p.grade_id, p.points) for p in grading.parts("lab1_minimax")] == [("minimax", 6), ("best_move", 4)]
+    assert [(p.grade_id, p.points) for p in grading.parts("lab1_minimax")] == \
+        [("minimax", 6), ("best_move", 4)]
 
 
 @pytest.mark.parametrize("name", make_labs.NAMES)
@@ -105,7 +106,8 @@ def test_partly_correct_submission_scores_the_parts_it_gets_right(tmp_path):
 
 
 def test_endless_loop_scores_zero_for_that_part_in_bounded_time(tmp_path):
-    path = submission(tmp_path, "endless", {"def best_move": ENDLESS_BEST_MOVE}, extra=["while True:\n    pass"])
+    path = submission(tmp_path, "endless", {"def best_move": ENDLESS_BEST_MOVE},
+                      extra=["while True:\n    pass"])
     start = time.monotonic()
     graded = grading.grade_notebook(path)
     assert time.monotonic() - start < 60
@@ -156,7 +158,8 @@ def test_make_grade_writes_the_csv_and_gradescope_results(tmp_path):
     grading.main(["grade", str(folder), "--out", str(tmp_path / "grades")])
     with open(tmp_path / "grades" / "scores.csv", newline="") as handle:
         rows = [(r["submission"], r["part"], r["score"], r["max_score"]) for r in csv.DictReader(handle)]
-    assert rows == [("alice_lab1_minimax", "minimax", "6", "6"), ("alice_lab1_minimax", "best_move", "4", "4"),
+    assert rows == [("alice_lab1_minimax", "minimax", "6", "6"),
+                    ("alice_lab1_minimax", "best_move", "4", "4"),
                     ("alice_lab1_minimax", "total", "10", "10"),
                     ("bob_lab1_minimax", "minimax", "6", "6"), ("bob_lab1_minimax", "best_move", "0", "4"),
                     ("bob_lab1_minimax", "total", "6", "10")]
