@@ -161,15 +161,16 @@ def _kept(stmt: ast.stmt) -> bool:
     return False
 
 
-def definitions(nb: Any, *, skip: set[str] = frozenset()) -> tuple[str, list[str]]:
-    """The code the grader runs from a submitted notebook, and notes on what it left out.
+def definitions(nb: Any, *, skip: set[str] = frozenset()) -> tuple[str, list[str], dict[str, str]]:
+    """The code the grader runs from a submitted notebook, notes on what it left out, and the
+    names whose definition it refused, with the reason.
 
     ``skip`` holds the statements (``ast.dump``) of the released notebook, left out silently.
 
     >>> import nbformat
     >>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
     ...     "import math\\ndef f(x):\\n    return x\\nf(1)\\nanswer = 'I J'\\ncheck.x = 1")])
-    >>> code, notes = definitions(nb)
+    >>> code, notes, refused = definitions(nb)
     >>> print(code)
     import math
     def f(x):
@@ -182,6 +183,7 @@ def definitions(nb: Any, *, skip: set[str] = frozenset()) -> tuple[str, list[str
     """
     kept: list[str] = []
     notes: list[str] = []
+    refused: dict[str, str] = {}
     for number, cell in enumerate((c for c in nb.cells if c.cell_type == "code"), start=1):
         try:
             tree = ast.parse(_code(cell.source))
@@ -199,9 +201,20 @@ def definitions(nb: Any, *, skip: set[str] = frozenset()) -> tuple[str, list[str
             reason = _refusal(stmt)
             if reason:
                 notes.append(f"{where}: `{short}` is refused: {reason}, which a graded answer may not")
+                for name in _bound(stmt):
+                    refused[name] = f"{where}: {reason}, which a graded answer may not"
                 continue
             kept.append(ast.unparse(stmt))
-    return "\n".join(kept), notes
+    return "\n".join(kept), notes, refused
+
+
+def _bound(stmt: ast.stmt) -> list[str]:
+    """The names a kept statement binds."""
+    if isinstance(stmt, ast.FunctionDef):
+        return [stmt.name]
+    if isinstance(stmt, ast.Assign):
+        return [t.id for t in stmt.targets if isinstance(t, ast.Name)]
+    return [(alias.asname or alias.name).split(".")[0] for alias in getattr(stmt, "names", [])]
 
 
 def _statements(nb: Any) -> set[str]:
@@ -285,14 +298,17 @@ def grade_parts(name: str, nb: Any, emit: Any) -> None:
     from mmlib import check  # noqa: F401 - imported before anything of the student's is defined
 
     released = _statements(make_labs.build(name, solution=False))
-    code, notes = definitions(nb, skip=released)
+    code, notes, refused = definitions(nb, skip=released)
     for note in notes:
         emit("note", note)
     namespace: dict[str, Any] = {"__name__": "__lab__"}
     exec(compile(setup_code(name), f"<{name} setup>", "exec"), namespace)
     exec(compile(code, "<submission>", "exec"), namespace)
     for part in parts(name):
-        emit("part", asdict(_grade_part(part, dict(namespace))))
+        uses = {n.id for n in ast.walk(ast.parse(part.test)) if isinstance(n, ast.Name)} & set(refused)
+        result = _grade_part(part, dict(namespace)) if not uses else \
+            Result(part.grade_id, 0.0, part.points, f"`{min(uses)}` was refused ({refused[min(uses)]})")
+        emit("part", asdict(result))
 
 
 def _grade_part(part: Part, namespace: dict) -> Result:

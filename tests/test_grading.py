@@ -92,6 +92,13 @@ def test_hidden_tests_are_only_in_the_autograder(name):
     assert all(c.metadata["nbgrader"]["checksum"] for c in graded)
 
 
+@pytest.mark.parametrize("name", ["lab2_alphabeta", "lab3_tictactoe_evaluator"])
+def test_every_solution_scores_full_marks(name):
+    graded = grading.grade_notebook(ROOT / "instructor" / "solutions" / f"{name}.ipynb")
+    assert graded.score == 10 and all(r.score == r.max_score for r in graded.results), graded.results
+    assert not graded.notes or all("not run by the grader" in note for note in graded.notes)
+
+
 def test_correct_submission_scores_full_marks(tmp_path):
     graded = grading.grade_notebook(submission(tmp_path, "correct", {}))
     assert scores(graded) == {"minimax": 6, "best_move": 4}
@@ -148,6 +155,8 @@ def test_cheating_submission_is_caught(tmp_path):
     assert scores(graded) == {"minimax": 0, "best_move": 0}
     assert any("check.check_minimax = " in note and "not run" in note for note in graded.notes)
     assert any("def best_move" in note and "refused" in note for note in graded.notes)
+    assert graded.results[1].output.startswith(
+        "`best_move` was refused (cell 7, line 1: it imports `mmlib.check`")
 
 
 def test_make_grade_writes_the_csv_and_gradescope_results(tmp_path):
@@ -179,7 +188,8 @@ def test_definitions_keep_only_code_that_runs_nothing():
         "answer = 'I J'\nother = question.pruned",
         "def broken(:",
     )])
-    code, notes = grading.definitions(nb)
+    code, notes, refused = grading.definitions(nb)
     assert code == "answer = 'I J'"
+    assert sorted(refused) == ["h", "k"]
     assert [note.split(":")[0] for note in notes] == \
         ["cell 1, line 2", "cell 2, line 1", "cell 3, line 1", "cell 4, line 1", "cell 5, line 2", "cell 6"]
