@@ -29,6 +29,7 @@ reach.  A statement the grader leaves out is named in the feedback.
 """
 
 from __future__ import annotations
+import __future__
 
 import argparse
 import ast
@@ -52,7 +53,8 @@ sys.path.insert(0, str(HERE))
 
 import make_labs  # noqa: E402
 
-__all__ = ["Part", "Result", "parts", "definitions", "grade_notebook", "grade_folder", "release",
+__all__ = ["Part", "Result", "Graded", "parts", "definitions", "lab_of", "grade_notebook", "grade_folder",
+           "autograder", "release",
            "TIME_LIMIT", "MEMORY_LIMIT"]
 
 TIME_LIMIT = 120.0
@@ -60,6 +62,7 @@ TIME_LIMIT = 120.0
 MEMORY_LIMIT = 4 << 30
 """Bytes of address space the process grading one submission may use."""
 
+HINTS_UNEVALUATED = __future__.annotations.compiler_flag
 HIDDEN_BEGIN, HIDDEN_END = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
 ALLOWED_IMPORTS = frozenset({"math", "random", "functools", "itertools", "collections", "heapq",
                              "operator", "statistics", "typing", "bisect"})
@@ -140,20 +143,16 @@ def _refusal(stmt: ast.stmt) -> str | None:
             bad = [m for m in modules if m.split(".")[0] not in ALLOWED_IMPORTS]
             if bad:
                 return f"it imports `{bad[0]}`"
-        if isinstance(node, ast.Global | ast.Nonlocal) and isinstance(stmt, ast.FunctionDef):
-            if isinstance(node, ast.Global):
-                return "it declares a global"
     return None
 
 
 def _kept(stmt: ast.stmt) -> bool:
-    """True for a statement whose execution runs no student code."""
+    """True for a statement whose execution runs no student code (type hints are compiled as
+    ``from __future__ import annotations`` does: never evaluated)."""
     if isinstance(stmt, ast.FunctionDef):
         args = stmt.args
         return not stmt.decorator_list and all(_literal(d) for d in args.defaults + args.kw_defaults
-                                               if d is not None) \
-            and all(a.annotation is None for a in args.args + args.kwonlyargs + args.posonlyargs) \
-            and stmt.returns is None
+                                               if d is not None)
     if isinstance(stmt, ast.Import | ast.ImportFrom):
         return True
     if isinstance(stmt, ast.Assign):
@@ -191,7 +190,7 @@ def definitions(nb: Any, *, skip: set[str] = frozenset()) -> tuple[str, list[str
             notes.append(f"cell {number}: syntax error on line {error.lineno}: nothing in it is graded")
             continue
         for stmt in tree.body:
-            if ast.dump(stmt) in skip:
+            if ast.dump(stmt) in skip or isinstance(stmt, ast.ImportFrom) and stmt.module == "__future__":
                 continue
             text = ast.get_source_segment(_code(cell.source), stmt) or ""
             where, short = f"cell {number}, line {stmt.lineno}", text.splitlines()[0][:60]
@@ -303,7 +302,12 @@ def grade_parts(name: str, nb: Any, emit: Any) -> None:
         emit("note", note)
     namespace: dict[str, Any] = {"__name__": "__lab__"}
     exec(compile(setup_code(name), f"<{name} setup>", "exec"), namespace)
-    exec(compile(code, "<submission>", "exec"), namespace)
+    for stmt in ast.parse(code).body:
+        try:
+            exec(compile(ast.Module([stmt], []), "<submission>", "exec", flags=HINTS_UNEVALUATED), namespace)
+        except Exception as error:  # noqa: BLE001 - e.g. an import of a module that is not there
+            short = ast.unparse(stmt).splitlines()[0][:60]
+            emit("note", f"`{short}` failed: {type(error).__name__}: {error}")
     for part in parts(name):
         uses = {n.id for n in ast.walk(ast.parse(part.test)) if isinstance(n, ast.Name)} & set(refused)
         result = _grade_part(part, dict(namespace)) if not uses else \

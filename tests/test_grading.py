@@ -38,6 +38,15 @@ RAISING_MINIMAX = '''
 def minimax(node, depth, maximizing):
     raise RuntimeError("lost my way")
 '''
+TYPED_MINIMAX = '''
+from __future__ import annotations
+import math
+def minimax(node: LabNode, depth: int, maximizing: bool) -> float:
+    if depth == 0 or node.is_leaf():
+        return node.value
+    values = [minimax(child, depth - 1, not maximizing) for child in node.children]
+    return max(values, default=-math.inf) if maximizing else min(values, default=math.inf)
+'''
 LAZY_MINIMAX = '''
 def minimax(node, depth, maximizing):
     return 0
@@ -104,6 +113,11 @@ def test_correct_submission_scores_full_marks(tmp_path):
     assert scores(graded) == {"minimax": 6, "best_move": 4}
     assert graded.lab == "lab1_minimax" and graded.score == 10
     assert "passed" in graded.results[0].output
+
+
+def test_type_hints_are_not_evaluated(tmp_path):
+    graded = grading.grade_notebook(submission(tmp_path, "typed", {"def minimax": TYPED_MINIMAX}))
+    assert scores(graded) == {"minimax": 6, "best_move": 4} and not graded.notes
 
 
 def test_partly_correct_submission_scores_the_parts_it_gets_right(tmp_path):
@@ -187,9 +201,11 @@ def test_definitions_keep_only_code_that_runs_nothing():
         "def k(x):\n    return x.__class__",
         "answer = 'I J'\nother = question.pruned",
         "def broken(:",
+        "from __future__ import annotations\n"
+        "def typed(node: LabNode, depth: int, maximizing: bool) -> float:\n    return 0",
     )])
     code, notes, refused = grading.definitions(nb)
-    assert code == "answer = 'I J'"
+    assert code.splitlines()[0] == "answer = 'I J'" and code.splitlines()[1].startswith("def typed(")
     assert sorted(refused) == ["h", "k"]
     assert [note.split(":")[0] for note in notes] == \
         ["cell 1, line 2", "cell 2, line 1", "cell 3, line 1", "cell 4, line 1", "cell 5, line 2", "cell 6"]
