@@ -51,7 +51,7 @@ NBCONVERT := $(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
              --ExecutePreprocessor.store_widget_state=True --ExecutePreprocessor.record_timing=False
 JUPYTEXT  := $(VENV)/bin/jupytext
 
-.PHONY: lab test bench notebooks execute clean install
+.PHONY: lab test bench notebooks execute clean install release grade
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -99,6 +99,18 @@ execute: $(STAMP)
 	@set -e; for nb in $(NB); do echo "executing $$nb"; $(NBCONVERT) "$$nb"; done
 	$(if $(filter $(LECTURES),$(NB)),$(JUPYTEXT) --sync $(filter $(LECTURES),$(NB)))
 
+# Instructors: `make release` writes the student notebooks, the solutions and the autograders
+# (release/autograder/); `make grade SUBMISSIONS=folder` grades every notebook in the folder into
+# $(GRADES)/scores.csv and $(GRADES)/<submission>/results.json (see README, "For instructors").
+SUBMISSIONS ?=
+GRADES      ?= grades
+release: $(STAMP)
+	$(PY) instructor/grading.py release
+
+grade: $(STAMP)
+	@test -n "$(SUBMISSIONS)" || { echo 'name the folder of submitted notebooks: make grade SUBMISSIONS=folder'; exit 2; }
+	$(PY) instructor/grading.py grade "$(SUBMISSIONS)" --out "$(GRADES)"
+
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build dist release *.egg-info .pytest_cache .ruff_cache .hypothesis
 	find . -path ./.git -prune -o \( -name __pycache__ -o -name .ipynb_checkpoints \) -type d -print0 | xargs -0 rm -rf

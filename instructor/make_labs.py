@@ -12,6 +12,9 @@ nbval then expects their error); in the solution they carry no tag.
 - ``instructor/solutions/<lab>.ipynb``: the solution; it keeps its stored outputs while its code
   is unchanged, and ``make notebooks`` executes it.
 
+Cells of hidden tests (nbgrader's ``grade`` metadata, lines between ``### BEGIN HIDDEN TESTS``
+and ``### END HIDDEN TESTS``) are in neither: ``instructor/grading.py`` runs them when grading.
+
 Both get the course's navigation cells from ``instructor/navigation.py``.
 
     python instructor/make_labs.py            # write the six notebooks
@@ -37,6 +40,7 @@ SOLUTION_DIR = HERE / "solutions"
 NAMES = ["lab1_minimax", "lab2_alphabeta", "lab3_tictactoe_evaluator", "lab4_expectimax"]
 
 BEGIN, END, STUB = "### BEGIN SOLUTION", "### END SOLUTION", "### STUB"
+HIDDEN = "### BEGIN HIDDEN TESTS"
 RUNS_STUDENT_CODE = "runs-student-code"
 RAISES = "raises-exception"
 STUB_LINES = ["# YOUR CODE HERE", 'raise NotImplementedError("replace this line with your code")']
@@ -80,6 +84,12 @@ def solution_source(source: str) -> str:
                      if line.strip() not in (BEGIN, END) and not line.strip().startswith(STUB))
 
 
+def is_hidden_test(cell: nbformat.NotebookNode) -> bool:
+    """True for a cell of hidden tests (nbgrader's ``grade`` metadata and hidden-test markers)."""
+    return cell.cell_type == "code" and bool(cell.metadata.get("nbgrader", {}).get("grade")) \
+        and HIDDEN in cell.source
+
+
 def read_source(name: str, sources: Path = SOURCES) -> nbformat.NotebookNode:
     """The lab's source as a notebook (solutions included)."""
     return jupytext.read(sources / f"{name}.md", fmt=navigation.PAIRED_FORMAT)
@@ -91,6 +101,8 @@ def build(name: str, *, solution: bool, root: Path = ROOT) -> nbformat.NotebookN
     nb = nbformat.v4.new_notebook()
     nb.metadata = {"kernelspec": dict(KERNELSPEC), "language_info": {"name": "python"}}
     for cell in source.cells:
+        if is_hidden_test(cell):                    # graded in instructor/grading.py only
+            continue
         if cell.cell_type == "markdown":
             nb.cells.append(nbformat.v4.new_markdown_cell(cell.source))
             continue
