@@ -7,17 +7,32 @@
 >>> figure = draw_game_tree(game, game.state("XOX|OO.|X.."), depth=2)
 >>> figure.axes[0].get_title()
 'minimax to depth 2: value −10'
+>>> print(board_text(game, game.state("X.O|.X.|...")))
+X · O
+· X ·
+· · ·
 """
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 from ..errors import ArgumentError, ArgumentTypeError
 from ..trees import Node, Tree
 from .tree import MAX_COLOR, MIN_COLOR, PV_COLOR, format_value, layout
 
-__all__ = ["draw_board", "draw_game_tree", "game_tree"]
+__all__ = ["draw_board", "draw_game_tree", "game_tree", "board_svg", "board_text", "board_html",
+           "rooted_at", "winning_line", "line_name", "describe_square", "X_COLOR", "O_COLOR", "EMPTY_MARK"]
+
+X_COLOR = "#0072B2"
+"""X is drawn as a bold blue cross (Okabe–Ito blue)."""
+O_COLOR = "#D55E00"
+"""O is drawn as a bold vermillion ring (Okabe–Ito vermillion): a different colour and a different shape."""
+EMPTY_MARK = "·"
+"""An empty square in text boards: a middle dot, so that no empty square reads as a zero or an O."""
+WIN_LINE_COLOR = "#000000"
+GRID = 'stroke="#333333" stroke-width="2"'
 
 LEVEL_GAP = 1.7
 """Vertical distance between the levels of a game-tree drawing, in board widths."""
@@ -52,7 +67,13 @@ def _draw_board_at(ax: Any, game: Any, state: Any, x: float, y: float, size: flo
                                    edgecolor="none", zorder=3.5))
         if mark != ".":
             ax.text(cx, cy, mark, ha="center", va="center", fontsize=fontsize, fontweight="bold",
-                    color=MAX_COLOR if mark == "X" else MIN_COLOR, zorder=5)
+                    color=X_COLOR if mark == "X" else O_COLOR, zorder=5)
+    line = winning_line(game, state)
+    if line:
+        (r0, c0), (r1, c1) = divmod(line[0], 3), divmod(line[-1], 3)
+        ax.plot([left + (c0 + 0.5) * cell, left + (c1 + 0.5) * cell],
+                [top - (r0 + 0.5) * cell, top - (r1 + 0.5) * cell], color=WIN_LINE_COLOR,
+                lw=max(fontsize / 6, 1.0), solid_capstyle="round", zorder=6, gid="win-line")
 
 
 def draw_board(game: Any, state: Any = None, ax: Any = None, *, title: str | None = None,
@@ -80,10 +101,32 @@ def draw_board(game: Any, state: Any = None, ax: Any = None, *, title: str | Non
     return figure
 
 
+def rooted_at(game: Any, state: Any) -> Any:
+    """The game started from ``state``, so that depth-adjusted scores count the moves made since
+    the position searched, as notebook 06 teaches (an immediate win is worth 10 − 1 = 9).
+
+    Games without depth-adjusted scores are returned unchanged.
+
+    >>> from mmlib import games, search
+    >>> game = games.TicTacToe(scoring="depth-adjusted")
+    >>> late = game.state("XX.|OO.|...")                # X to move, wins at once in square 2
+    >>> search.minimax(game, state=late).value           # depth counted from the empty board
+    5
+    >>> search.minimax(rooted_at(game, late)).value       # depth counted from this position
+    9
+    """
+    if getattr(game, "scoring", None) != "depth-adjusted" or not hasattr(game, "board"):
+        return game
+    if state == game.initial:
+        return game
+    return type(game)(game.board(state), scoring=game.scoring)
+
+
 def game_tree(game: Any, state: Any = None, depth: int = 1, *, max_nodes: int = 100) -> tuple[Tree, dict]:
     """The game tree below ``state`` to ``depth`` moves as an explicit Tree whose leaves carry
     the static values (the utility of finished games, else ``game.evaluate``), and a map
-    ``path -> state``.
+    ``path -> state``.  Depth-adjusted scores count the moves made from ``state``
+    (see :func:`rooted_at`).
 
     >>> from mmlib import games
     >>> tree, states = game_tree(games.TicTacToe(), depth=1)
@@ -92,6 +135,10 @@ def game_tree(game: Any, state: Any = None, depth: int = 1, *, max_nodes: int = 
     """
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
         raise ArgumentError(f"depth: expected a whole number >= 0, got {depth!r}")
+    if state is not None:
+        rooted = rooted_at(game, state)
+        if rooted is not game:            # depth-adjusted scores count from the drawn position
+            game, state = rooted, rooted.initial
     state = game.initial if state is None else state
     states: dict[tuple, Any] = {(): state}
     frontier = [()]
@@ -176,3 +223,126 @@ def _best_line(tree: Tree, values: dict) -> set[tuple]:
         node = next(c for c in node.children if values[c.path] == values[node.path])
         line.add(node.path)
     return line
+
+
+# -- boards as text and as SVG ---------------------------------------------------------------------
+
+_LINE_NAMES = {(0, 1, 2): "row 1", (3, 4, 5): "row 2", (6, 7, 8): "row 3",
+               (0, 3, 6): "column 1", (1, 4, 7): "column 2", (2, 5, 8): "column 3",
+               (0, 4, 8): "the diagonal from the top left", (2, 4, 6): "the diagonal from the top right"}
+
+
+def _cells(game: Any, state: Any) -> str:
+    _check_board_game(game)
+    return game.board(game.initial if state is None else state)
+
+
+def winning_line(game: Any, state: Any = None) -> tuple[int, ...]:
+    """The three squares of the completed line of ``state`` (empty if nobody has won).
+
+    >>> from mmlib import games
+    >>> game = games.TicTacToe()
+    >>> winning_line(game, game.state("XXX|OO.|..."))
+    (0, 1, 2)
+    """
+    cells = _cells(game, state)
+    for line in _LINE_NAMES:
+        if cells[line[0]] != "." and cells[line[0]] == cells[line[1]] == cells[line[2]]:
+            return line
+    return ()
+
+
+def line_name(line: tuple[int, ...]) -> str:
+    """How a status sentence names a line: ``"row 1"``, ``"column 3"``,
+    ``"the diagonal from the top left"``."""
+    return _LINE_NAMES[tuple(line)]
+
+
+def describe_square(square: int, mark: str) -> str:
+    """The spoken name of a square, rows and columns counted from 1: ``"row 1, column 3, empty"``.
+
+    >>> describe_square(2, "."), describe_square(4, "O")
+    ('row 1, column 3, empty', 'row 2, column 2, O')
+    """
+    row, column = divmod(square, 3)
+    return f"row {row + 1}, column {column + 1}, {'empty' if mark == '.' else mark}"
+
+
+def board_text(game: Any, state: Any = None) -> str:
+    """The board as three lines of a monospace grid, ``·`` for an empty square (never read as 0 or O)."""
+    cells = _cells(game, state).replace(".", EMPTY_MARK)
+    return "\n".join(" ".join(cells[row: row + 3]) for row in (0, 3, 6))
+
+
+def board_html(game: Any, state: Any = None) -> str:
+    """The board as a ``<pre>`` block in a monospace font, with an ``aria-label`` that reads it row by row.
+
+    >>> from mmlib import games
+    >>> board_html(games.TicTacToe("X........"))[:59]
+    '<pre class="mmlib-board" role="img" aria-label="tic-tac-toe'
+    """
+    cells = _cells(game, state)
+    spoken = "; ".join(describe_square(square, mark) for square, mark in enumerate(cells))
+    return (f'<pre class="mmlib-board" role="img" aria-label="tic-tac-toe board: {html.escape(spoken)}" '
+            f'style="font-family:DejaVu Sans Mono,Menlo,Consolas,monospace;font-size:18px;'
+            f'line-height:1.3;font-weight:bold">{html.escape(board_text(game, state))}</pre>')
+
+
+def _board_title(game: Any, state: Any) -> str:
+    cells = _cells(game, state)
+    line = winning_line(game, state)
+    if line:
+        situation = f"{cells[line[0]]} has won along {line_name(line)}"
+    elif "." not in cells:
+        situation = "a draw"
+    else:
+        situation = f"{game.player(game.initial if state is None else state)} to move"
+    rows = " / ".join(" ".join(c if c != "." else "empty" for c in cells[r: r + 3]) for r in (0, 3, 6))
+    return f"Tic-tac-toe board, {situation}. Rows: {rows}."
+
+
+def board_svg(game: Any, state: Any = None, *, cell: int = 60, title: str | None = None) -> str:
+    """The board as SVG text: X a blue cross, O a vermillion ring (colour and shape differ), a
+    completed line struck through in black; ``<title>`` and ``aria-label`` describe the position.
+
+    >>> import xml.etree.ElementTree as ET
+    >>> from mmlib import games
+    >>> game = games.TicTacToe()
+    >>> svg = ET.fromstring(board_svg(game, game.state("XXX|OO.|...")))
+    >>> svg.find("{http://www.w3.org/2000/svg}title").text
+    'Tic-tac-toe board, X has won along row 1. Rows: X X X / O O empty / empty empty empty.'
+    >>> [e.get("class") for e in svg.iter() if e.get("class") == "win-line"]
+    ['win-line']
+    """
+    cells = _cells(game, state)
+    size, pad = 3 * cell, 4
+    label = html.escape(title or _board_title(game, state))
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size + 2 * pad}" height="{size + 2 * pad}" '
+             f'viewBox="{-pad} {-pad} {size + 2 * pad} {size + 2 * pad}" role="img" aria-label="{label}">',
+             f"<title>{label}</title>",
+             f'<rect x="0" y="0" width="{size}" height="{size}" fill="white" {GRID}/>']
+    for k in (1, 2):
+        parts.append(f'<line x1="{k * cell}" y1="0" x2="{k * cell}" y2="{size}" {GRID}/>')
+        parts.append(f'<line x1="0" y1="{k * cell}" x2="{size}" y2="{k * cell}" {GRID}/>')
+    inset, stroke = cell * 0.22, max(cell * 0.11, 3)
+    for square, mark in enumerate(cells):
+        row, column = divmod(square, 3)
+        x, y = column * cell, row * cell
+        if mark == "X":
+            near, far = inset, cell - inset
+            parts.append(f'<g class="mark x" stroke="{X_COLOR}" stroke-width="{stroke:.1f}" '
+                         f'stroke-linecap="round"><line x1="{x + near:.1f}" y1="{y + near:.1f}" '
+                         f'x2="{x + far:.1f}" y2="{y + far:.1f}"/><line x1="{x + far:.1f}" '
+                         f'y1="{y + near:.1f}" x2="{x + near:.1f}" y2="{y + far:.1f}"/></g>')
+        elif mark == "O":
+            parts.append(f'<circle class="mark o" cx="{x + cell / 2:.1f}" cy="{y + cell / 2:.1f}" '
+                         f'r="{cell / 2 - inset:.1f}" fill="none" stroke="{O_COLOR}" '
+                         f'stroke-width="{stroke:.1f}"/>')
+    line = winning_line(game, state)
+    if line:
+        (r0, c0), (r1, c1) = divmod(line[0], 3), divmod(line[-1], 3)
+        parts.append(f'<line class="win-line" x1="{(c0 + 0.5) * cell:.1f}" y1="{(r0 + 0.5) * cell:.1f}" '
+                     f'x2="{(c1 + 0.5) * cell:.1f}" y2="{(r1 + 0.5) * cell:.1f}" stroke="{WIN_LINE_COLOR}" '
+                     f'stroke-width="{stroke * 0.8:.1f}" stroke-linecap="round"/>')
+    parts.append("</svg>")
+    return "".join(parts)

@@ -6,16 +6,24 @@
 1
 >>> board.last_counts["minimax"] > board.last_counts["alphabeta"]
 True
+>>> board.buttons[4].tooltip
+'row 2, column 2, X'
 """
 
 from __future__ import annotations
 
 from .. import games, search
+from ..draw.boards import O_COLOR, X_COLOR, board_svg, describe_square, line_name, rooted_at, winning_line
 from ..draw.tree import format_value
-from ..errors import MmlibError
-from .common import set_status, status_html
+from ..errors import ArgumentError, MmlibError
+from .common import StaticFallback, set_status, show_svg, status_html, svg_as_img, svg_figure
 
-__all__ = ["play_tictactoe", "TicTacToeBoard"]
+__all__ = ["play_tictactoe", "TicTacToeBoard", "WIN_SQUARE_COLOR"]
+
+WIN_SQUARE_COLOR = "#F0E442"
+"""Background of the three squares of a completed line (Okabe–Ito yellow); the line is also drawn
+on the board below and named in the status."""
+SQUARE_PX = 64
 
 
 def _widgets():
@@ -23,30 +31,41 @@ def _widgets():
     return ipywidgets
 
 
-class TicTacToeBoard(_widgets().VBox):
-    """``buttons`` (squares 0..8), ``status``, ``new_game``, ``state``, ``game``, and after each
-    computer move ``last_counts`` (nodes per algorithm) and ``last_values`` (move -> value)."""
+def _where(square: int) -> str:
+    row, column = divmod(square, 3)
+    return f"row {row + 1}, column {column + 1}"
+
+
+class TicTacToeBoard(StaticFallback, _widgets().VBox):
+    """``buttons`` (squares 0..8, each with a spoken ``tooltip`` such as "row 1, column 3, empty"),
+    ``status``, ``new_game``, ``output`` (the board drawn as SVG, with the winning line), ``state``,
+    ``game``, and after each computer move ``last_counts`` (nodes per algorithm) and
+    ``last_values`` (move -> value, depth-adjusted scores counting from the position searched)."""
 
     def __init__(self, depth: int | None, algorithm: str, computer_first: bool, scoring: str):
         widgets = _widgets()
         if algorithm not in ("minimax", "alphabeta"):
-            from ..errors import ArgumentError
             raise ArgumentError(f"algorithm: expected 'minimax' or 'alphabeta', got {algorithm!r}")
         if depth is not None:
             search._check_depth(depth)
         self.game = games.TicTacToe(scoring=scoring)
         self.depth, self.algorithm, self.computer_first = depth, algorithm, computer_first
-        self.buttons = [widgets.Button(description=" ", layout=widgets.Layout(width="56px", height="56px"))
+        size = f"{SQUARE_PX}px"
+        self.buttons = [widgets.Button(description=" ", layout=widgets.Layout(width=size, height=size,
+                                                                              margin="0"))
                         for _ in range(9)]
         for square, button in enumerate(self.buttons):
             button.add_class("mmlib-square")
+            button.style.font_weight = "bold"
+            button.style.font_size = "30px"
             button.on_click(lambda _, square=square: self.human_move(square))
         self.status = status_html()
+        self.output = svg_figure()
         self.new_game = widgets.Button(description="New game", icon="refresh")
         self.new_game.on_click(lambda _: self.restart())
         grid = widgets.GridBox(self.buttons, layout=widgets.Layout(
-            grid_template_columns="repeat(3, 60px)", grid_gap="2px"))
-        super().__init__([grid, self.new_game, self.status])
+            grid_template_columns=f"repeat(3, {size})", grid_gap="4px", width="max-content"))
+        super().__init__([self.status, grid, self.new_game, self.output])
         self.add_class("mmlib-tictactoe")
         self.restart()
 
@@ -61,20 +80,37 @@ class TicTacToeBoard(_widgets().VBox):
         if self.computer_first:
             self.computer_move()
         else:
-            self.refresh(f"You are {self.human}: click a square.")
+            self.refresh(f"You are {self.human}.")
 
     def refresh(self, message: str) -> None:
+        """Show the position on the buttons and the drawing, and ``message`` with whose move it is."""
+        over = self.game.is_terminal(self.state)
+        line = set(winning_line(self.game, self.state))
         for square, mark in enumerate(self.game.board(self.state)):
-            self.buttons[square].description = " " if mark == "." else mark
-            self.buttons[square].disabled = mark != "." or self.game.is_terminal(self.state)
-        set_status(self.status, message + self.outcome())
+            button = self.buttons[square]
+            button.description = " " if mark == "." else mark
+            winning = ", part of the winning line" if square in line else ""
+            button.tooltip = describe_square(square, mark) + winning
+            button.style.text_color = X_COLOR if mark == "X" else O_COLOR
+            button.style.button_color = WIN_SQUARE_COLOR if square in line else "#f4f4f4"
+            button.disabled = mark != "." or over
+        show_svg(self.output, board_svg(self.game, self.state, cell=40) if over else "")
+        set_status(self.status, f"{message} {self.situation()}".strip())
+
+    def situation(self) -> str:
+        """Whose move it is, or the result."""
+        if not self.game.is_terminal(self.state):
+            return f"Your move ({self.human}): choose an empty square."
+        winner = self.game.winner(self.state)
+        if winner is None:
+            return "Game over: a draw."
+        who = "you win" if winner == self.human else "the computer wins"
+        along = line_name(winning_line(self.game, self.state))
+        return f"Game over: {winner} has three in a row along {along} — {who}."
 
     def outcome(self) -> str:
-        if not self.game.is_terminal(self.state):
-            return ""
-        winner = self.game.winner(self.state)
-        return " Game over: " + ("a draw." if winner is None else
-                                 "you win!" if winner == self.human else "the computer wins.")
+        """The result as a phrase (empty while the game goes on)."""
+        return self.situation() if self.game.is_terminal(self.state) else ""
 
     def human_move(self, square: int) -> None:
         """Play ``square`` for the human, then let the computer answer (never raises)."""
@@ -87,33 +123,48 @@ class TicTacToeBoard(_widgets().VBox):
                 return
             self.state = self.game.play(self.state, square)
             if self.game.is_terminal(self.state):
-                self.refresh(f"You played {list(self.game.square(square))}.")
+                self.refresh(f"You played {_where(square)}.")
                 return
-            self.computer_move()
+            self.computer_move(f"You played {_where(square)}.")
         except MmlibError as error:
             set_status(self.status, str(error), error=True)
 
-    def computer_move(self) -> None:
-        """Search, play the best move, and report the cost of minimax and alpha-beta."""
-        state, depth = self.state, self.depth
-        results = {name: getattr(search, name)(self.game, depth, state=state)
-                   for name in ("minimax", "alphabeta")}
+    def computer_move(self, before: str = "") -> None:
+        """Search from the current position, play the best move, report the cost of minimax and
+        alpha-beta and the value of every move (depth-adjusted scores count the moves from here)."""
+        here, depth = rooted_at(self.game, self.state), self.depth
+        start = here.initial if here is not self.game else self.state
+        results = {name: getattr(search, name)(here, depth, state=start) for name in ("minimax", "alphabeta")}
         counts = {name: result.stats.nodes for name, result in results.items()}
         values = {move: result.value for move, result in
-                  search.move_values(self.game, depth, state=state, algorithm=self.algorithm).items()}
-        chosen = results[self.algorithm].move
-        self.state = self.game.play(state, chosen)
+                  search.move_values(here, depth, state=start, algorithm=self.algorithm).items()}
+        chosen, mover = results[self.algorithm].move, self.game.player(self.state)
+        self.state = self.game.play(self.state, chosen)
         self.last_counts, self.last_values = counts, values
-        listed = ", ".join(f"{list(self.game.square(m))}: {format_value(v)}" for m, v in values.items())
-        self.refresh(f"Computer played {list(self.game.square(chosen))} with {self.algorithm}. "
-                     f"Nodes searched: minimax {counts['minimax']:,}, alpha-beta {counts['alphabeta']:,}. "
-                     f"Values of its moves: {listed}.")
+        listed = "; ".join(f"{_where(m)}: {format_value(v)}" for m, v in values.items())
+        self.refresh(f"{before} Computer ({mover}) "
+                     f"played {_where(chosen)} with {self.algorithm}. Nodes searched: minimax "
+                     f"{counts['minimax']:,}, alpha-beta {counts['alphabeta']:,}. Values of its moves: "
+                     f"{listed}.".strip())
+
+    # -- the still picture for a notebook shown without its widget models ---------------------------
+    def fallback_text(self) -> str:
+        return (f"Tic-tac-toe against the computer ({self.algorithm}"
+                f"{'' if self.depth is None else f' to depth {self.depth}'}, {self.game.scoring} scores)"
+                " — run the cell to play.")
+
+    def fallback_html(self) -> str:
+        svg = board_svg(self.game, self.state, cell=40)
+        return svg_as_img(svg, alt="the tic-tac-toe board when the notebook was saved")
 
 
 def play_tictactoe(depth: int | None = None, algorithm: str = "alphabeta", *, computer_first: bool = False,
                    scoring: str = "ten") -> TicTacToeBoard:
-    """A 3x3 board of buttons to play against the computer.  ``depth`` limits its search
-    (positions at the limit are scored by the open-lines evaluator of the slides);
-    after each of its moves the status line gives the nodes minimax and alpha-beta
-    needed from that position and the value of each of its moves."""
+    """A 3x3 board of buttons to play against the computer (Tab moves between squares, Enter or
+    Space plays one).  ``depth`` limits its search (positions at the limit are scored by the
+    open-lines evaluator of the slides); after each of its moves the status line gives the
+    nodes minimax and alpha-beta needed from that position and the value of each of its moves.
+    With ``scoring="depth-adjusted"`` depth counts the moves made from the position searched, as
+    in notebook 06: a win on the computer's next move is worth 10 − 1 = 9.
+    """
     return TicTacToeBoard(depth, algorithm, computer_first, scoring)
