@@ -42,10 +42,11 @@ def _widgets():
     return ipywidgets
 
 
-class Connect4Board(StaticFallback, _widgets().GridBox):
+class Connect4Board(StaticFallback, _widgets().VBox):
     """The board (a widget: display it, or its ``.widget``, which is the same object).
 
-    ``columns`` (one button per column), ``figure`` (the board drawn as SVG), ``status``,
+    ``columns`` (one button per column, in the grid ``buttons_row``), ``figure`` (the board drawn
+    as SVG), ``status``,
     ``new_game``, ``game``, ``state``, ``cell`` (pixels per column), and after each computer move
     ``last_depth`` (the depth its search completed) and ``last_nodes``.
     """
@@ -66,17 +67,19 @@ class Connect4Board(StaticFallback, _widgets().GridBox):
             button.add_class("mmlib-column")
             button.style.font_weight = "bold"
             button.on_click(lambda _, c=column: self.click(c))
-        span = f"1 / span {game.columns}"
-        self.figure = w.HTML(layout=w.Layout(grid_column=span, margin="0", padding="0"))
+        board_width = f"{game.columns * cell}px"
+        # the buttons' grid and the drawing start at the same left edge (no margins) and are equally
+        # wide, so button c sits exactly over column c
+        self.buttons_row = w.GridBox(self.columns, layout=w.Layout(
+            grid_template_columns=self.grid_template(), grid_gap="0px", width=board_width, margin="0"))
+        self.figure = w.HTML(layout=w.Layout(width=board_width, margin="0", padding="0"))
         self.figure.add_class("mmlib-figure")
-        self.status = w.HTML(layout=w.Layout(grid_column=span, margin="6px 0 0 0"))
+        self.status = w.HTML(layout=w.Layout(margin="6px 0 0 0", max_width="60em"))
         self.status.add_class("mmlib-status")
         self.new_game = w.Button(description="New game", icon="refresh",
-                                 layout=w.Layout(grid_column=span, width="auto", margin="4px 0 0 0"))
+                                 layout=w.Layout(width="auto", margin="4px 0 0 0"))
         self.new_game.on_click(lambda _: self.reset())
-        super().__init__([*self.columns, self.figure, self.status, self.new_game],
-                         layout=w.Layout(grid_template_columns=self.grid_template(), grid_gap="0px",
-                                         width="max-content", max_width="100%"))
+        super().__init__([self.buttons_row, self.figure, self.status, self.new_game])
         self.add_class("mmlib-connect4")
         self.reset()
 

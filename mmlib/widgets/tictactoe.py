@@ -24,6 +24,11 @@ WIN_SQUARE_COLOR = "#F0E442"
 """Background of the three squares of a completed line (Okabe–Ito yellow); the line is also drawn
 on the board below and named in the status."""
 SQUARE_PX = 64
+SQUARE_CSS = ("<style>.mmlib-tictactoe .mmlib-square:disabled{opacity:1;cursor:default}"
+              ".mmlib-tictactoe .mmlib-square:focus-visible{outline:3px solid #000;"
+              "outline-offset:1px}</style>")
+"""Taken squares are disabled but drawn at full strength (ipywidgets fades disabled buttons);
+the square with the keyboard focus gets a black outline."""
 
 
 def _widgets():
@@ -65,7 +70,8 @@ class TicTacToeBoard(StaticFallback, _widgets().VBox):
         self.new_game.on_click(lambda _: self.restart())
         grid = widgets.GridBox(self.buttons, layout=widgets.Layout(
             grid_template_columns=f"repeat(3, {size})", grid_gap="4px", width="max-content"))
-        super().__init__([self.status, grid, self.new_game, self.output])
+        css = widgets.HTML(SQUARE_CSS, layout=widgets.Layout(height="0px", margin="0"))
+        super().__init__([css, self.status, grid, self.new_game, self.output])
         self.add_class("mmlib-tictactoe")
         self.restart()
 
