@@ -1,0 +1,228 @@
+"""Game explorers and boards: scores as notebook 06 teaches them, readable boards, aligned Connect Four
+buttons, a bounded search per click, and the static fallback shown when a notebook has no widget models."""
+
+import os
+
+os.environ.setdefault("MPLBACKEND", "Agg")
+
+import base64  # noqa: E402
+import re  # noqa: E402
+import time  # noqa: E402
+import xml.etree.ElementTree as ET  # noqa: E402
+
+import pytest  # noqa: E402
+
+from mmlib import draw, games, search, widgets  # noqa: E402
+from mmlib.draw.boards import O_COLOR, X_COLOR, board_html, board_svg, board_text, rooted_at  # noqa: E402
+from mmlib.draw.connect4 import connect4_svg  # noqa: E402
+from mmlib.games.connect4 import ConnectFour  # noqa: E402
+from mmlib.widgets.common import WIDGET_VIEW  # noqa: E402
+from mmlib.widgets.connect4 import play_connect4  # noqa: E402
+from mmlib.widgets.tictactoe import WIN_SQUARE_COLOR  # noqa: E402
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def svg_in(html_text):
+    return ET.fromstring(html_text[html_text.index("<svg"):html_text.rindex("</svg>") + len("</svg>")])
+
+
+# -- 1. depth-adjusted scores count the moves from the position searched (notebook 06) -------------------
+
+def test_an_immediate_win_for_x_is_worth_9_in_the_widget():
+    board = widgets.play_tictactoe(computer_first=True, scoring="depth-adjusted")
+    board.state = board.game.state("XX.|OO.|...")       # X to move, wins at once in square 2
+    board.computer_move()
+    assert board.last_values[2] == 9                     # notebook 06: 10 - 1, not 10 - 5
+    assert board.game.winner(board.state) == "X"
+    assert all(value <= 9 for value in board.last_values.values())
+
+
+def test_an_immediate_win_for_o_is_worth_minus_9_and_slower_wins_less():
+    board = widgets.play_tictactoe(computer_first=False, scoring="depth-adjusted")
+    board.state = board.game.state("XX.|OO.|X..")       # O to move, wins at once in square 5
+    board.computer_move()
+    assert board.last_values[5] == -9
+    assert board.game.winner(board.state) == "O"
+    # notebook 06, exercise 1: after X centre, O edge, X wins on the fifth move from there: 10 - 5
+    x_board = widgets.play_tictactoe(computer_first=True, scoring="depth-adjusted")
+    x_board.state = x_board.game.state(".O..X....")
+    x_board.computer_move()
+    assert max(x_board.last_values.values()) == 5
+
+
+def test_drawn_game_trees_count_depth_from_the_drawn_position():
+    game = games.TicTacToe(scoring="depth-adjusted")
+    late = game.state("XX.|OO.|...")
+    tree, _ = draw.game_tree(game, late, depth=1)
+    assert tree.root.children[0].value == 9              # square 2, the first legal move: X wins now
+    assert search.minimax(rooted_at(game, late)).value == 9
+    assert rooted_at(games.TicTacToe(), late).scoring == "ten"   # other scorings are left alone
+
+
+# -- 2. the tic-tac-toe board: bold distinct marks, spoken squares, status, winning line -------------------
+
+def test_squares_are_spoken_and_marks_differ_in_colour_and_shape():
+    board = widgets.play_tictactoe(computer_first=True)
+    x_square = next(i for i, b in enumerate(board.buttons) if b.description == "X")
+    row, column = divmod(x_square, 3)
+    assert board.buttons[x_square].tooltip == f"row {row + 1}, column {column + 1}, X"
+    free = next(i for i, b in enumerate(board.buttons) if b.description == " ")
+    assert board.buttons[free].tooltip.endswith(", empty") and not board.buttons[free].disabled
+    board.buttons[free].click()
+    o_square = next(i for i, b in enumerate(board.buttons) if b.description == "O")
+    x_style, o_style = board.buttons[x_square].style, board.buttons[o_square].style
+    assert x_style.text_color == X_COLOR and o_style.text_color == O_COLOR and X_COLOR != O_COLOR
+    assert x_style.font_weight == o_style.font_weight == "bold"
+    assert "Your move (O)" in board.status.value
+
+
+def test_a_won_game_draws_its_line_and_says_so():
+    board = widgets.play_tictactoe(computer_first=True, scoring="depth-adjusted")
+    board.state = board.game.state("XX.|OO.|...")
+    board.computer_move()
+    assert "X has three in a row along row 1" in board.status.value
+    assert [b.style.button_color == WIN_SQUARE_COLOR for b in board.buttons] == [True] * 3 + [False] * 6
+    lines = [e for e in svg_in(board.output.value).iter() if e.get("class") == "win-line"]
+    assert len(lines) == 1 and (lines[0].get("y1"), lines[0].get("y2")) == ("20.0", "20.0")
+    assert all(b.disabled for b in board.buttons)
+
+
+def test_board_svg_draws_x_as_a_cross_and_o_as_a_ring_with_a_title():
+    game = games.TicTacToe()
+    svg = ET.fromstring(board_svg(game, game.state("X.O|.XO|..X")))
+    crosses = [e for e in svg.iter() if e.get("class") == "mark x"]
+    rings = [e for e in svg.iter(f"{SVG}circle") if e.get("class") == "mark o"]
+    assert len(crosses) == 3 and len(rings) == 2
+    assert {c.get("stroke") for c in crosses} == {X_COLOR} and {r.get("stroke") for r in rings} == {O_COLOR}
+    (line,) = [e for e in svg.iter() if e.get("class") == "win-line"]
+    assert (line.get("x1"), line.get("y1"), line.get("x2"), line.get("y2")) == ("30.0", "30.0", "150.0", "150.0")
+    assert "X has won along the diagonal from the top left" in svg.find(f"{SVG}title").text
+    assert svg.get("aria-label") == svg.find(f"{SVG}title").text
+
+
+# -- 6. text boards: a monospace grid where an empty square is never read as 0 or O ---------------------
+
+def test_text_boards_use_a_middle_dot_for_empty_squares():
+    game = games.TicTacToe()
+    text = board_text(game, game.state("XO.|...|..."))
+    assert text == "X O ·\n· · ·\n· · ·"
+    assert "0" not in text and "." not in text
+    assert "monospace" in board_html(game, game.state("XO.|...|...")) and "<pre" in board_html(game)
+
+
+# -- 3. Connect Four: aligned buttons, lettered discs, escaped status, bounded thinking -----------------
+
+@pytest.mark.parametrize("columns, rows", [(7, 6), (4, 4), (9, 7)])
+def test_each_column_button_is_exactly_one_column_of_the_drawing_wide(columns, rows):
+    board = play_connect4(ConnectFour(columns, rows), depth=2)
+    svg = svg_in(board.figure.value)
+    cell = int(svg.get("width")) / columns
+    assert cell == board.cell
+    assert [b.layout.width for b in board.columns] == [f"{board.cell}px"] * columns
+    assert board.buttons_row.layout.grid_template_columns == f"repeat({columns}, {board.cell}px)"
+    assert board.buttons_row.layout.grid_gap == "0px"
+    assert board.buttons_row.layout.width == board.figure.layout.width == svg.get("width") + "px"
+    assert {b.layout.margin for b in board.columns} == {"0"}
+    assert board.buttons_row.layout.margin == board.figure.layout.margin == "0"
+    # disc centres sit in the middle of their column: column c at (c + 0.5) * cell
+    xs = sorted({float(c.get("cx")) for c in svg.iter(f"{SVG}circle") if "disc" in c.get("class", "")})
+    assert xs == [(c + 0.5) * cell for c in range(columns)]
+
+
+def test_discs_carry_their_letter_and_the_winning_line_is_drawn():
+    game = ConnectFour()
+    svg = ET.fromstring(connect4_svg(game, game.position("0101010")))
+    letters = sorted(t.text for t in svg.iter(f"{SVG}text"))
+    assert letters == ["O"] * 3 + ["X"] * 4
+    assert all(float(t.get("font-size")) >= 12 for t in svg.iter(f"{SVG}text"))
+    assert [e.get("class") for e in svg.iter() if e.get("class") == "win-line"] == ["win-line"]
+    assert svg.find(f"{SVG}title").text.startswith("Connect Four board, X has connected 4.")
+
+
+def test_connect4_status_is_escaped():
+    board = play_connect4(ConnectFour(4, 4), depth=2)
+    board._show("<img src=x onerror=alert(1)>")
+    assert "<img" not in board.status.value and "&lt;img" in board.status.value
+
+
+def test_each_computer_move_stays_within_its_budget_and_says_so():
+    board = play_connect4(ConnectFour(), depth=12, time_budget=0.5, node_budget=3_000)
+    started = time.perf_counter()
+    board.click(3)
+    assert time.perf_counter() - started < 2.0
+    assert board.last_nodes <= 3_000 and 1 <= board.last_depth < 12
+    assert f"alpha-beta to depth {board.last_depth} (stopped before depth {board.last_depth + 1}" \
+        in board.status.value
+    full = play_connect4(ConnectFour(4, 4), depth=3)
+    full.click(1)
+    assert full.last_depth == 3 and "stopped" not in full.status.value
+    with pytest.raises(Exception, match="time_budget"):
+        play_connect4(time_budget=0)
+
+
+def test_connect4_board_is_its_own_widget():
+    board = play_connect4(ConnectFour(4, 4), depth=2)
+    assert board.widget is board and "mmlib-connect4" in board._dom_classes
+
+
+# -- 4. the static fallback: a sentence and a still picture besides the widget view ---------------------
+
+def _bundles():
+    yield "tic-tac-toe", widgets.play_tictactoe(computer_first=True)
+    yield "Connect Four", play_connect4(ConnectFour(5, 4), depth=2)
+    yield "Growth explorer", widgets.growth_explorer(branching=2, depth=3, ordering="random")
+
+
+@pytest.mark.parametrize("name, explorer", list(_bundles()), ids=lambda v: v if isinstance(v, str) else "")
+def test_explorers_fall_back_to_a_sentence_and_a_picture(name, explorer):
+    bundle = explorer._repr_mimebundle_()
+    assert WIDGET_VIEW in bundle
+    text = bundle["text/plain"]
+    assert name.lower() in text.lower() and text.endswith("run the cell to play.") or \
+        text.endswith("run the cell to use it.")
+    assert "children=" not in text and "(" not in text.split()[0]
+    match = re.search(r'<img alt="([^"]+)" src="data:image/svg\+xml;base64,([^"]+)">', bundle["text/html"])
+    assert match and match.group(1)
+    picture = ET.fromstring(base64.b64decode(match.group(2)))
+    assert picture.tag == f"{SVG}svg"
+
+
+def test_fallback_picture_shows_the_current_position():
+    board = widgets.play_tictactoe(computer_first=True)
+    html_text = board._repr_mimebundle_()["text/html"]
+    data = re.search(r"base64,([^\"]+)", html_text).group(1)
+    svg = ET.fromstring(base64.b64decode(data))
+    assert len([e for e in svg.iter() if e.get("class") == "mark x"]) == 1
+
+
+# -- 5. plots: orderings named as in notebooks 04/05, Okabe–Ito with styles and markers, 10 pt -------------
+
+def _rows(ordering, leaves):
+    return [{"branching": 3, "depth": d, "ordering": ordering, "algorithm": "alphabeta", "seed": 0,
+             "nodes": 2 * leaves(d), "leaves": leaves(d), "cutoffs": 0} for d in (1, 2, 3)]
+
+
+def test_plot_legends_say_random_ordering_and_every_line_differs_beyond_colour():
+    rows = _rows("uniform", lambda d: 3 ** d) + _rows("random", lambda d: 2 ** d) + _rows("best", lambda d: d + 2)
+    for figure in (draw.plot_growth(rows), draw.plot_ebf(rows)):
+        ax = figure.axes[0]
+        labels = [t.get_text() for legend in figure.legends + ([ax.get_legend()] if ax.get_legend() else [])
+                  for t in legend.get_texts()]
+        assert not any("uniform" in label for label in labels)
+        assert "alphabeta, random ordering" in labels and "alphabeta, best ordering" in labels
+        assert "alphabeta, random ordering (i.i.d. leaf values)" in labels
+        measured = [line for line in ax.get_lines() if line.get_label().startswith("alphabeta")]
+        assert len({line.get_color() for line in measured}) == 3
+        assert len({line.get_marker() for line in measured}) == 3
+        assert len({str(line.get_linestyle()) for line in measured}) == 3
+        assert {line.get_color() for line in measured} <= set(draw.plots.OKABE_ITO)
+        sizes = [t.get_fontsize() for legend in figure.legends for t in legend.get_texts()]
+        sizes += [t.get_fontsize() for t in ax.get_xticklabels() + ax.get_yticklabels()]
+        assert sizes and min(sizes) >= 10
+        assert ax.get_title() and figure.get_size_inches()[0] * figure.dpi <= 900
+
+
+def test_growth_explorer_legend_names_random_ordering():
+    explorer = widgets.growth_explorer(branching=2, depth=3, ordering="random")
+    assert "random ordering" in explorer.svg and "(random)" not in explorer.svg
