@@ -96,7 +96,8 @@ def test_board_svg_draws_x_as_a_cross_and_o_as_a_ring_with_a_title():
     assert len(crosses) == 3 and len(rings) == 2
     assert {c.get("stroke") for c in crosses} == {X_COLOR} and {r.get("stroke") for r in rings} == {O_COLOR}
     (line,) = [e for e in svg.iter() if e.get("class") == "win-line"]
-    assert (line.get("x1"), line.get("y1"), line.get("x2"), line.get("y2")) == ("30.0", "30.0", "150.0", "150.0")
+    ends = tuple(line.get(name) for name in ("x1", "y1", "x2", "y2"))
+    assert ends == ("30.0", "30.0", "150.0", "150.0")      # centre of square 0 to centre of square 8
     assert "X has won along the diagonal from the top left" in svg.find(f"{SVG}title").text
     assert svg.get("aria-label") == svg.find(f"{SVG}title").text
 
@@ -204,7 +205,8 @@ def _rows(ordering, leaves):
 
 
 def test_plot_legends_say_random_ordering_and_every_line_differs_beyond_colour():
-    rows = _rows("uniform", lambda d: 3 ** d) + _rows("random", lambda d: 2 ** d) + _rows("best", lambda d: d + 2)
+    rows = _rows("uniform", lambda d: 3 ** d) + _rows("random", lambda d: 2 ** d) + \
+        _rows("best", lambda d: d + 2)
     for figure in (draw.plot_growth(rows), draw.plot_ebf(rows)):
         ax = figure.axes[0]
         labels = [t.get_text() for legend in figure.legends + ([ax.get_legend()] if ax.get_legend() else [])
