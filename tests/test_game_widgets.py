@@ -228,3 +228,14 @@ def test_plot_legends_say_random_ordering_and_every_line_differs_beyond_colour()
 def test_growth_explorer_legend_names_random_ordering():
     explorer = widgets.growth_explorer(branching=2, depth=3, ordering="random")
     assert "random ordering" in explorer.svg and "(random)" not in explorer.svg
+
+
+# -- 7. readability: game-tree text stays at least 9 px tall in a 900 px notebook column -------------------
+
+@pytest.mark.parametrize("board, depth", [(None, 1), ("....X....", 1), ("XOX|OOX|...", 3)])
+def test_game_tree_text_is_at_least_9_px_on_a_900_px_column(board, depth):
+    game = games.TicTacToe()
+    figure = draw.draw_game_tree(game, None if board is None else game.state(board), depth)
+    shown_px = min(1.0, 900 / (figure.get_size_inches()[0] * 100))
+    smallest = min(text.get_fontsize() for text in figure.axes[0].texts)
+    assert smallest * 100 / 72 * shown_px >= 9 - 1e-9

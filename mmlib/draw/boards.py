@@ -22,7 +22,8 @@ from ..errors import ArgumentError, ArgumentTypeError
 from ..trees import Node, Tree
 from .tree import MAX_COLOR, MIN_COLOR, PV_COLOR, format_value, layout
 
-__all__ = ["draw_board", "draw_game_tree", "game_tree", "board_svg", "board_text", "board_html",
+__all__ = ["draw_board", "draw_game_tree", "game_tree", "board_svg", "readable_points", "board_text",
+           "board_html",
            "rooted_at", "winning_line", "line_name", "describe_square", "X_COLOR", "O_COLOR", "EMPTY_MARK"]
 
 X_COLOR = "#0072B2"
@@ -180,6 +181,7 @@ def draw_game_tree(game: Any, state: Any = None, depth: int = 1, *, max_nodes: i
     figure = Figure(figsize=(width, 1.5 * (tree.height + 1) + 0.8), layout="constrained")
     ax = figure.add_subplot()
     font = min(max(width * 72 / slots * 0.09, 3.5), 14)
+    smallest = readable_points(width)
     best = _best_line(tree, values)
     for node in tree.nodes():
         x, y = positions[node.path]
@@ -190,12 +192,14 @@ def draw_game_tree(game: Any, state: Any = None, depth: int = 1, *, max_nodes: i
                     lw=2.2 if on_line else 0.8, zorder=1)
             row, col = game.square(child.path[-1]) if hasattr(game, "square") else (None, child.path[-1])
             ax.text((x + cx) / 2, (y + cy) / 2, f"[{row},{col}]" if row is not None else str(col),
-                    fontsize=font * 0.8, ha="center", va="center", color="#444444",
+                    fontsize=max(font * 0.8, smallest), ha="center", va="center", color="#444444",
                     bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"}, zorder=2)
         frame = PV_COLOR if node.path in best else "black"
         last = node.path[-1] if node.path else None
-        _draw_board_at(ax, game, states[node.path], x, y, 0.84, font * 1.3, frame_color=frame, highlight=last)
-        ax.text(x + 0.48, y, format_value(values[node.path]), fontsize=font * 1.2, ha="left", va="center",
+        _draw_board_at(ax, game, states[node.path], x, y, 0.84, max(font * 1.3, smallest),
+                       frame_color=frame, highlight=last)
+        ax.text(x + 0.48, y, format_value(values[node.path]), fontsize=max(font * 1.2, smallest), ha="left",
+                va="center",
                 fontweight="bold", color=MAX_COLOR if node.is_max else MIN_COLOR)
     xs = [x for x, _ in positions.values()]
     ax.set_xlim(min(xs) - 0.6, max(xs) + 0.9)
@@ -204,6 +208,18 @@ def draw_game_tree(game: Any, state: Any = None, depth: int = 1, *, max_nodes: i
     ax.set_axis_off()
     ax.set_title(title or f"minimax to depth {depth}: value {format_value(values[()])}", fontsize=10)
     return figure
+
+
+def readable_points(width_inches: float, *, column_px: float = 900, dpi: float = 100,
+                    smallest_px: float = 9) -> float:
+    """The smallest font size, in points, that stays ``smallest_px`` pixels tall when a figure
+    ``width_inches`` wide (rendered at ``dpi``) is shrunk to fit a notebook column ``column_px`` wide.
+
+    >>> round(readable_points(6.0), 2), round(readable_points(18.0), 2)      # not shrunk; shrunk by half
+    (6.48, 12.96)
+    """
+    shrink = min(1.0, column_px / (width_inches * dpi))
+    return smallest_px * 72 / dpi / shrink
 
 
 def _backed_up(tree: Tree) -> dict[tuple, float]:
