@@ -95,7 +95,8 @@ class Connect4Board(StaticFallback, _widgets().VBox):
     def reset(self) -> None:
         self.state = self.game.initial
         self.last_move = None
-        message = f"You are {'X' if self.human_is_x else 'O'}."
+        message = (f"You are {'X' if self.human_is_x else 'O'}. The computer searches alpha-beta up to depth "
+                   f"{self.depth}, within {self.time_budget:g} s and {self.node_budget:,} nodes per move.")
         if self.human_is_x != self.game.is_max(self.state):
             message += " " + self._computer_moves()
         self._show(message + self._whose_turn())
