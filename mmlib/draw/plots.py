@@ -141,7 +141,7 @@ def plot_growth(rows: Iterable[dict], *, measure: str = "leaves", theory: bool =
     if not series:
         raise ArgumentError("rows: no rows to plot (run analysis.sweep first)")
     own_figure = ax is None
-    figure, ax = _new_axes(ax, (7.5, 5.6))
+    figure, ax = _new_axes(ax, (7.5, 4.8))
     branchings = sorted({key[0] for key in series})
     for index, (key, points) in enumerate(series.items()):
         ax.plot([d for d, _ in points], [v for _, v in points], ms=6, lw=1.8, **_style(index),
@@ -171,7 +171,7 @@ def plot_ebf(rows: Iterable[dict], *, ax: Any = None, title: str | None = None) 
     if not series:
         raise ArgumentError("rows: no rows to plot (run analysis.sweep first)")
     own_figure = ax is None
-    figure, ax = _new_axes(ax, (7.5, 5.4))
+    figure, ax = _new_axes(ax, (7.5, 4.5))
     branchings = sorted({key[0] for key in series})
     for index, (key, points) in enumerate(series.items()):
         ax.plot([d for d, _ in points], [analysis.effective_branching_factor(v, d) for d, v in points],
