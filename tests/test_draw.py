@@ -225,7 +225,7 @@ def test_game_tree_values_follow_the_slides():
 
     game = games.TicTacToe()
     tree, states = draw.game_tree(game, depth=1)
-    # seed 003, open lines E(n) = M(n) - O(n) after X's first move: corner 8-5=3, edge 8-6=2, centre 8-4=4
+    # Özbilge's slides, open lines E(n) = M(n) - O(n) after X's first move: corner 3, edge 2, centre 4
     assert [leaf.value for leaf in tree.leaves()] == [3, 2, 3, 2, 4, 2, 3, 2, 3]
     assert len(states) == 10
     with pytest.raises(ArgumentError, match="max_nodes"):
