@@ -248,11 +248,11 @@ def test_growth_plot_draws_measurements_and_theory_on_a_log_axis():
     ax = figure.axes[0]
     assert ax.get_yscale() == "log"
     lines = {line.get_label(): list(line.get_ydata()) for line in ax.get_lines()}
-    assert lines["minimax, worst"] == [3, 9, 27, 81, 243]
+    assert lines["minimax, worst ordering"] == [3, 9, 27, 81, 243]
     theory = {label: ys for label, ys in lines.items() if label.startswith("$b^d$")}
     assert list(theory.values()) == [[3, 9, 27, 81, 243]]
     knuth_moore = next(ys for label, ys in lines.items() if label.startswith("Knuth"))
-    assert knuth_moore == lines["alphabeta, best"] == [3, 5, 11, 17, 35]
+    assert knuth_moore == lines["alphabeta, best ordering"] == [3, 5, 11, 17, 35]
     assert png_bytes(figure) and png_bytes(draw.plot_growth(rows, measure="nodes"))
 
 
@@ -260,7 +260,7 @@ def test_ebf_plot_has_square_root_and_pearl_lines():
     rows = rows_for(4, [2, 4], "best", "alphabeta", lambda d: 4 ** ((d + 1) // 2) + 4 ** (d // 2) - 1)
     ax = draw.plot_ebf(rows).axes[0]
     lines = {line.get_label(): list(line.get_ydata()) for line in ax.get_lines()}
-    assert lines["alphabeta, best"] == pytest.approx([7 ** 0.5, 31 ** 0.25])
+    assert lines["alphabeta, best ordering"] == pytest.approx([7 ** 0.5, 31 ** 0.25])
     assert lines["√4 = 2.000"][0] == pytest.approx(2.0)
     pearl = next(ys for label, ys in lines.items() if label.startswith("$R_{4}$"))
     xi = 0.5

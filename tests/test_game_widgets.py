@@ -1,43 +1,244 @@
-"""The game explorers as a student meets them: scores as notebook 06 defines them, readable marks, aligned
-controls, a result stated in words, and a sentence (not an object repr) where a widget cannot be shown."""
+"""Game explorers and boards: scores as notebook 06 teaches them, readable boards, aligned Connect Four
+buttons, a bounded search per click, and the static fallback shown when a notebook has no widget models."""
 
-from __future__ import annotations
+import os
 
-import xml.etree.ElementTree as ET
+os.environ.setdefault("MPLBACKEND", "Agg")
 
-from mmlib import widgets
-from mmlib.games.connect4 import ConnectFour
+import base64  # noqa: E402
+import re  # noqa: E402
+import time  # noqa: E402
+import xml.etree.ElementTree as ET  # noqa: E402
+
+import pytest  # noqa: E402
+
+from mmlib import draw, games, search, widgets  # noqa: E402
+from mmlib.draw.boards import O_COLOR, X_COLOR, board_html, board_svg, board_text, rooted_at  # noqa: E402
+from mmlib.draw.connect4 import connect4_svg  # noqa: E402
+from mmlib.games.connect4 import ConnectFour  # noqa: E402
+from mmlib.widgets.common import WIDGET_VIEW  # noqa: E402
+from mmlib.widgets.connect4 import play_connect4  # noqa: E402
+from mmlib.widgets.tictactoe import WIN_SQUARE_COLOR  # noqa: E402
+
+SVG = "{http://www.w3.org/2000/svg}"
 
 
-def test_tictactoe_depth_adjusted_scores_count_moves_from_the_position_searched():
-    # Notebook 06: WIN - depth and LOSS + depth, depth = moves played since the position searched.
-    # O (the computer) to move can complete the middle row at once: worth -10 + 1 = -9 from X's side.
-    board = widgets.play_tictactoe(scoring="depth-adjusted")
-    board.state = board.game.state("X.X|OO.|X..")
+def svg_in(html_text):
+    return ET.fromstring(html_text[html_text.index("<svg"):html_text.rindex("</svg>") + len("</svg>")])
+
+
+# -- 1. depth-adjusted scores count the moves from the position searched (notebook 06) -------------------
+
+def test_an_immediate_win_for_x_is_worth_9_in_the_widget():
+    board = widgets.play_tictactoe(computer_first=True, scoring="depth-adjusted")
+    board.state = board.game.state("XX.|OO.|...")       # X to move, wins at once in square 2
+    board.computer_move()
+    assert board.last_values[2] == 9                     # notebook 06: 10 - 1, not 10 - 5
+    assert board.game.winner(board.state) == "X"
+    assert all(value <= 9 for value in board.last_values.values())
+
+
+def test_an_immediate_win_for_o_is_worth_minus_9_and_slower_wins_less():
+    board = widgets.play_tictactoe(computer_first=False, scoring="depth-adjusted")
+    board.state = board.game.state("XX.|OO.|X..")       # O to move, wins at once in square 5
     board.computer_move()
     assert board.last_values[5] == -9
-    assert board.game.board(board.state)[5] == "O"
+    assert board.game.winner(board.state) == "O"
+    # notebook 06, exercise 1: after X centre, O edge, X wins on the fifth move from there: 10 - 5
+    x_board = widgets.play_tictactoe(computer_first=True, scoring="depth-adjusted")
+    x_board.state = x_board.game.state(".O..X....")
+    x_board.computer_move()
+    assert max(x_board.last_values.values()) == 5
 
 
-def test_tictactoe_win_is_shown_by_the_line_and_in_words():
-    board = widgets.play_tictactoe()
-    board.state = board.game.state("XXX|OO.|...")
-    board.refresh("")
-    yellow = widgets.tictactoe.WINNING_SQUARE
-    highlighted = [i for i, b in enumerate(board.buttons) if b.style.button_color == yellow]
-    assert highlighted == [0, 1, 2]
-    assert "X along the top row" in board.status.value
+def test_drawn_game_trees_count_depth_from_the_drawn_position():
+    game = games.TicTacToe(scoring="depth-adjusted")
+    late = game.state("XX.|OO.|...")
+    tree, _ = draw.game_tree(game, late, depth=1)
+    assert tree.root.children[0].value == 9              # square 2, the first legal move: X wins now
+    assert search.minimax(rooted_at(game, late)).value == 9
+    assert rooted_at(games.TicTacToe(), late).scoring == "ten"   # other scorings are left alone
 
 
-def test_tictactoe_marks_differ_in_shape_and_colour_and_name_their_square():
-    board = widgets.play_tictactoe()
-    board.buttons[4].click()
-    x = board.buttons[4]
-    o = next(b for b in board.buttons if b.description == "O")
-    assert x.style.text_color != o.style.text_color and x.style.font_weight == o.style.font_weight == "bold"
-    assert x.tooltip == "row 2, column 2: X"
-    assert "empty" in next(b for b in board.buttons if b.description == " ").tooltip
+# -- 2. the tic-tac-toe board: bold distinct marks, spoken squares, status, winning line -------------------
 
+def test_squares_are_spoken_and_marks_differ_in_colour_and_shape():
+    board = widgets.play_tictactoe(computer_first=True)
+    x_square = next(i for i, b in enumerate(board.buttons) if b.description == "X")
+    row, column = divmod(x_square, 3)
+    assert board.buttons[x_square].tooltip == f"row {row + 1}, column {column + 1}, X"
+    free = next(i for i, b in enumerate(board.buttons) if b.description == " ")
+    assert board.buttons[free].tooltip.endswith(", empty") and not board.buttons[free].disabled
+    board.buttons[free].click()
+    o_square = next(i for i, b in enumerate(board.buttons) if b.description == "O")
+    x_style, o_style = board.buttons[x_square].style, board.buttons[o_square].style
+    assert x_style.text_color == X_COLOR and o_style.text_color == O_COLOR and X_COLOR != O_COLOR
+    assert x_style.font_weight == o_style.font_weight == "bold"
+    assert "Your move (O)" in board.status.value
+
+
+def test_a_won_game_draws_its_line_and_says_so():
+    board = widgets.play_tictactoe(computer_first=True, scoring="depth-adjusted")
+    board.state = board.game.state("XX.|OO.|...")
+    board.computer_move()
+    assert "X has three in a row along row 1" in board.status.value
+    assert [b.style.button_color == WIN_SQUARE_COLOR for b in board.buttons] == [True] * 3 + [False] * 6
+    lines = [e for e in svg_in(board.output.value).iter() if e.get("class") == "win-line"]
+    assert len(lines) == 1 and (lines[0].get("y1"), lines[0].get("y2")) == ("20.0", "20.0")
+    assert all(b.disabled for b in board.buttons)
+
+
+def test_board_svg_draws_x_as_a_cross_and_o_as_a_ring_with_a_title():
+    game = games.TicTacToe()
+    svg = ET.fromstring(board_svg(game, game.state("X.O|.XO|..X")))
+    crosses = [e for e in svg.iter() if e.get("class") == "mark x"]
+    rings = [e for e in svg.iter(f"{SVG}circle") if e.get("class") == "mark o"]
+    assert len(crosses) == 3 and len(rings) == 2
+    assert {c.get("stroke") for c in crosses} == {X_COLOR} and {r.get("stroke") for r in rings} == {O_COLOR}
+    (line,) = [e for e in svg.iter() if e.get("class") == "win-line"]
+    ends = tuple(line.get(name) for name in ("x1", "y1", "x2", "y2"))
+    assert ends == ("30.0", "30.0", "150.0", "150.0")      # centre of square 0 to centre of square 8
+    assert "X has won along the diagonal from the top left" in svg.find(f"{SVG}title").text
+    assert svg.get("aria-label") == svg.find(f"{SVG}title").text
+
+
+# -- 6. text boards: a monospace grid where an empty square is never read as 0 or O ---------------------
+
+def test_text_boards_use_a_middle_dot_for_empty_squares():
+    game = games.TicTacToe()
+    text = board_text(game, game.state("XO.|...|..."))
+    assert text == "X O ·\n· · ·\n· · ·"
+    assert "0" not in text and "." not in text
+    assert "monospace" in board_html(game, game.state("XO.|...|...")) and "<pre" in board_html(game)
+
+
+# -- 3. Connect Four: aligned buttons, lettered discs, escaped status, bounded thinking -----------------
+
+@pytest.mark.parametrize("columns, rows", [(7, 6), (4, 4), (9, 7)])
+def test_each_column_button_is_exactly_one_column_of_the_drawing_wide(columns, rows):
+    board = play_connect4(ConnectFour(columns, rows), depth=2)
+    svg = svg_in(board.figure.value)
+    cell = int(svg.get("width")) / columns
+    assert cell == board.cell
+    assert [b.layout.width for b in board.columns] == [f"{board.cell}px"] * columns
+    assert board.buttons_row.layout.grid_template_columns == f"repeat({columns}, {board.cell}px)"
+    assert board.buttons_row.layout.grid_gap == "0px"
+    assert board.buttons_row.layout.width == board.figure.layout.width == svg.get("width") + "px"
+    assert {b.layout.margin for b in board.columns} == {"0"}
+    assert board.buttons_row.layout.margin == board.figure.layout.margin == "0"
+    # disc centres sit in the middle of their column: column c at (c + 0.5) * cell
+    xs = sorted({float(c.get("cx")) for c in svg.iter(f"{SVG}circle") if "disc" in c.get("class", "")})
+    assert xs == [(c + 0.5) * cell for c in range(columns)]
+
+
+def test_discs_carry_their_letter_and_the_winning_line_is_drawn():
+    game = ConnectFour()
+    svg = ET.fromstring(connect4_svg(game, game.position("0101010")))
+    letters = sorted(t.text for t in svg.iter(f"{SVG}text"))
+    assert letters == ["O"] * 3 + ["X"] * 4
+    assert all(float(t.get("font-size")) >= 12 for t in svg.iter(f"{SVG}text"))
+    assert [e.get("class") for e in svg.iter() if e.get("class") == "win-line"] == ["win-line"]
+    assert svg.find(f"{SVG}title").text.startswith("Connect Four board, X has connected 4.")
+
+
+def test_connect4_status_is_escaped():
+    board = play_connect4(ConnectFour(4, 4), depth=2)
+    board._show("<img src=x onerror=alert(1)>")
+    assert "<img" not in board.status.value and "&lt;img" in board.status.value
+
+
+def test_each_computer_move_stays_within_its_budget_and_says_so():
+    board = play_connect4(ConnectFour(), depth=12, time_budget=0.5, node_budget=3_000)
+    started = time.perf_counter()
+    board.click(3)
+    assert time.perf_counter() - started < 2.0
+    assert board.last_nodes <= 3_000 and 1 <= board.last_depth < 12
+    assert f"alpha-beta to depth {board.last_depth} (stopped before depth {board.last_depth + 1}" \
+        in board.status.value
+    full = play_connect4(ConnectFour(4, 4), depth=3)
+    full.click(1)
+    assert full.last_depth == 3 and "stopped" not in full.status.value
+    with pytest.raises(Exception, match="time_budget"):
+        play_connect4(time_budget=0)
+
+
+def test_connect4_board_is_its_own_widget():
+    board = play_connect4(ConnectFour(4, 4), depth=2)
+    assert board.widget is board and "mmlib-connect4" in board._dom_classes
+
+
+# -- 4. the static fallback: a sentence and a still picture besides the widget view ---------------------
+
+def _bundles():
+    yield "tic-tac-toe", widgets.play_tictactoe(computer_first=True)
+    yield "Connect Four", play_connect4(ConnectFour(5, 4), depth=2)
+    yield "Growth explorer", widgets.growth_explorer(branching=2, depth=3, ordering="random")
+
+
+@pytest.mark.parametrize("name, explorer", list(_bundles()), ids=lambda v: v if isinstance(v, str) else "")
+def test_explorers_fall_back_to_a_sentence_and_a_picture(name, explorer):
+    bundle = explorer._repr_mimebundle_()
+    assert WIDGET_VIEW in bundle
+    text = bundle["text/plain"]
+    assert name.lower() in text.lower() and text.endswith("run the cell to play.") or \
+        text.endswith("run the cell to use it.")
+    assert "children=" not in text and "(" not in text.split()[0]
+    match = re.search(r'<img alt="([^"]+)" src="data:image/svg\+xml;base64,([^"]+)">', bundle["text/html"])
+    assert match and match.group(1)
+    picture = ET.fromstring(base64.b64decode(match.group(2)))
+    assert picture.tag == f"{SVG}svg"
+
+
+def test_fallback_picture_shows_the_current_position():
+    board = widgets.play_tictactoe(computer_first=True)
+    html_text = board._repr_mimebundle_()["text/html"]
+    data = re.search(r"base64,([^\"]+)", html_text).group(1)
+    svg = ET.fromstring(base64.b64decode(data))
+    assert len([e for e in svg.iter() if e.get("class") == "mark x"]) == 1
+
+
+# -- 5. plots: orderings named as in notebooks 04/05, Okabe–Ito with styles and markers, 10 pt -------------
+
+def _rows(ordering, leaves):
+    return [{"branching": 3, "depth": d, "ordering": ordering, "algorithm": "alphabeta", "seed": 0,
+             "nodes": 2 * leaves(d), "leaves": leaves(d), "cutoffs": 0} for d in (1, 2, 3)]
+
+
+def test_plot_legends_say_random_ordering_and_every_line_differs_beyond_colour():
+    rows = _rows("uniform", lambda d: 3 ** d) + _rows("random", lambda d: 2 ** d) + \
+        _rows("best", lambda d: d + 2)
+    for figure in (draw.plot_growth(rows), draw.plot_ebf(rows)):
+        ax = figure.axes[0]
+        labels = [t.get_text() for legend in figure.legends + ([ax.get_legend()] if ax.get_legend() else [])
+                  for t in legend.get_texts()]
+        assert not any("uniform" in label for label in labels)
+        assert "alphabeta, random ordering" in labels and "alphabeta, best ordering" in labels
+        assert "alphabeta, random ordering (i.i.d. leaf values)" in labels
+        measured = [line for line in ax.get_lines() if line.get_label().startswith("alphabeta")]
+        assert len({line.get_color() for line in measured}) == 3
+        assert len({line.get_marker() for line in measured}) == 3
+        assert len({str(line.get_linestyle()) for line in measured}) == 3
+        assert {line.get_color() for line in measured} <= set(draw.plots.OKABE_ITO)
+        sizes = [t.get_fontsize() for legend in figure.legends for t in legend.get_texts()]
+        sizes += [t.get_fontsize() for t in ax.get_xticklabels() + ax.get_yticklabels()]
+        assert sizes and min(sizes) >= 10
+        assert ax.get_title() and figure.get_size_inches()[0] * figure.dpi <= 900
+
+
+def test_growth_explorer_legend_names_random_ordering():
+    explorer = widgets.growth_explorer(branching=2, depth=3, ordering="random")
+    assert "random ordering" in explorer.svg and "(random)" not in explorer.svg
+
+
+# -- 7. readability: game-tree text stays at least 9 px tall in a 900 px notebook column -------------------
+
+@pytest.mark.parametrize("board, depth", [(None, 1), ("....X....", 1), ("XOX|OOX|...", 3)])
+def test_game_tree_text_is_at_least_9_px_on_a_900_px_column(board, depth):
+    game = games.TicTacToe()
+    figure = draw.draw_game_tree(game, None if board is None else game.state(board), depth)
+    shown_px = min(1.0, 900 / (figure.get_size_inches()[0] * 100))
+    smallest = min(text.get_fontsize() for text in figure.axes[0].texts)
+    assert smallest * 100 / 72 * shown_px >= 9 - 1e-9
 
 def test_explorers_stand_for_themselves_in_words_where_they_cannot_be_shown():
     explorers = (widgets.play_tictactoe(), widgets.play_connect4(ConnectFour(5, 4), depth=2),
@@ -50,35 +251,6 @@ def test_explorers_stand_for_themselves_in_words_where_they_cannot_be_shown():
         assert "run the cell" in text, text
         assert "children=" not in text and " object at " not in text and "layout=" not in text
 
-
-def test_connect4_buttons_stand_exactly_over_the_columns():
-    board = widgets.play_connect4(ConnectFour(7, 6), depth=2)
-    svg = ET.fromstring(board.picture_svg())
-    width = float(svg.get("width"))
-    cell = widgets.connect4.CELL_PX
-    assert width == 7 * cell                 # no margin: column c spans [c * cell, (c + 1) * cell)
-    assert board.grid.layout.grid_template_columns == f"repeat(7, {cell}px)"
-    assert all(b.layout.width == f"{cell}px" for b in board.columns)
-    assert board.grid.layout.grid_gap in (None, "0px", "0")
-
-
-def test_connect4_discs_carry_letters_as_well_as_colours_and_a_text_alternative():
-    board = widgets.play_connect4(ConnectFour(5, 4), depth=2)
-    board.click(2)
-    svg = ET.fromstring(board.picture_svg())
-    ns = "{http://www.w3.org/2000/svg}"
-    letters = [t.text for t in svg.iter(f"{ns}text")]
-    assert letters.count("X") == 1 and letters.count("O") == 1
-    assert "X" in svg.find(f"{ns}title").text and svg.get("role") == "img"
-
-
-def test_connect4_answers_within_its_node_budget_and_says_how_deep_it_searched():
-    board = widgets.play_connect4(ConnectFour(), depth=12)
-    board.click(3)
-    assert board.last_result.stats.nodes <= widgets.connect4.NODE_BUDGET
-    assert "depth" in board.status.value
-
-
 def test_step_through_plays_by_itself_to_the_end_and_its_controls_have_names():
     explorer = widgets.step_through([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     assert type(explorer.slider).__name__ == "BoundedIntText" and explorer.slider.description == "step"
@@ -88,7 +260,6 @@ def test_step_through_plays_by_itself_to_the_end_and_its_controls_have_names():
     assert explorer.slider.value == explorer.slider.max and explorer.play.value is False
     explorer.play.value = True            # Play at the end starts again from step 0
     assert explorer.slider.value == 0
-
 
 def test_growth_explorer_controls_are_labelled_number_boxes():
     explorer = widgets.growth_explorer()

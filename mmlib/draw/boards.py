@@ -7,10 +7,15 @@
 >>> figure = draw_game_tree(game, game.state("XOX|OO.|X.."), depth=2)
 >>> figure.axes[0].get_title()
 'minimax to depth 2: value −10'
+>>> print(board_text(game, game.state("X.O|.X.|...")))
+X · O
+· X ·
+· · ·
 """
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 from ..errors import ArgumentError, ArgumentTypeError
@@ -18,7 +23,18 @@ from ..trees import Node, Tree
 from .display import set_alt
 from .tree import MAX_COLOR, MIN_COLOR, PV_COLOR, format_value, layout
 
-__all__ = ["draw_board", "draw_game_tree", "game_tree"]
+__all__ = ["draw_board", "draw_game_tree", "game_tree", "board_svg", "readable_points", "board_text",
+           "board_html",
+           "rooted_at", "winning_line", "line_name", "describe_square", "X_COLOR", "O_COLOR", "EMPTY_MARK"]
+
+X_COLOR = "#0072B2"
+"""X is drawn as a bold blue cross (Okabe–Ito blue)."""
+O_COLOR = "#D55E00"
+"""O is drawn as a bold vermillion ring (Okabe–Ito vermillion): a different colour and a different shape."""
+EMPTY_MARK = "·"
+"""An empty square in text boards: a middle dot, so that no empty square reads as a zero or an O."""
+WIN_LINE_COLOR = "#000000"
+GRID = 'stroke="#333333" stroke-width="2"'
 
 LEVEL_GAP = 1.7
 """Vertical distance between the levels of a game-tree drawing, in board widths."""
@@ -53,7 +69,13 @@ def _draw_board_at(ax: Any, game: Any, state: Any, x: float, y: float, size: flo
                                    edgecolor="none", zorder=3.5))
         if mark != ".":
             ax.text(cx, cy, mark, ha="center", va="center", fontsize=fontsize, fontweight="bold",
-                    color=MAX_COLOR if mark == "X" else MIN_COLOR, zorder=5)
+                    color=X_COLOR if mark == "X" else O_COLOR, zorder=5)
+    line = winning_line(game, state)
+    if line:
+        (r0, c0), (r1, c1) = divmod(line[0], 3), divmod(line[-1], 3)
+        ax.plot([left + (c0 + 0.5) * cell, left + (c1 + 0.5) * cell],
+                [top - (r0 + 0.5) * cell, top - (r1 + 0.5) * cell], color=WIN_LINE_COLOR,
+                lw=max(fontsize / 6, 1.0), solid_capstyle="round", zorder=6, gid="win-line")
 
 
 def draw_board(game: Any, state: Any = None, ax: Any = None, *, title: str | None = None,
@@ -78,27 +100,38 @@ def draw_board(game: Any, state: Any = None, ax: Any = None, *, title: str | Non
         over = game.is_terminal(state)
         title = f"{winner} wins" if winner else "draw" if over else f"{game.player(state)} to move"
     ax.set_title(title, fontsize=10)
-    set_alt(figure, f"Tic-tac-toe board, {title}: {describe_board(game, state)}.")
+    cells = _cells(game, state)
+    set_alt(figure, f"Tic-tac-toe board, {title}: "
+            + "; ".join(describe_square(square, mark) for square, mark in enumerate(cells)) + ".")
     return figure
 
 
-def describe_board(game: Any, state: Any) -> str:
-    """The marks on a board in words, row by row.
+def rooted_at(game: Any, state: Any) -> Any:
+    """The game started from ``state``, so that depth-adjusted scores count the moves made since
+    the position searched, as notebook 06 teaches (an immediate win is worth 10 − 1 = 9).
 
-    >>> from mmlib import games
-    >>> game = games.TicTacToe()
-    >>> describe_board(game, game.state("X.O|.X.|..."))
-    'top row X, empty, O; middle row empty, X, empty; bottom row empty, empty, empty'
+    Games without depth-adjusted scores are returned unchanged.
+
+    >>> from mmlib import games, search
+    >>> game = games.TicTacToe(scoring="depth-adjusted")
+    >>> late = game.state("XX.|OO.|...")                # X to move, wins at once in square 2
+    >>> search.minimax(game, state=late).value           # depth counted from the empty board
+    5
+    >>> search.minimax(rooted_at(game, late)).value       # depth counted from this position
+    9
     """
-    cells = ["empty" if mark == "." else mark for mark in game.board(state)]
-    return "; ".join(f"{name} row {', '.join(cells[3 * i: 3 * i + 3])}"
-                     for i, name in enumerate(("top", "middle", "bottom")))
+    if getattr(game, "scoring", None) != "depth-adjusted" or not hasattr(game, "board"):
+        return game
+    if state == game.initial:
+        return game
+    return type(game)(game.board(state), scoring=game.scoring)
 
 
 def game_tree(game: Any, state: Any = None, depth: int = 1, *, max_nodes: int = 100) -> tuple[Tree, dict]:
     """The game tree below ``state`` to ``depth`` moves as an explicit Tree whose leaves carry
     the static values (the utility of finished games, else ``game.evaluate``), and a map
-    ``path -> state``.
+    ``path -> state``.  Depth-adjusted scores count the moves made from ``state``
+    (see :func:`rooted_at`).
 
     >>> from mmlib import games
     >>> tree, states = game_tree(games.TicTacToe(), depth=1)
@@ -107,6 +140,10 @@ def game_tree(game: Any, state: Any = None, depth: int = 1, *, max_nodes: int = 
     """
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
         raise ArgumentError(f"depth: expected a whole number >= 0, got {depth!r}")
+    if state is not None:
+        rooted = rooted_at(game, state)
+        if rooted is not game:            # depth-adjusted scores count from the drawn position
+            game, state = rooted, rooted.initial
     state = game.initial if state is None else state
     states: dict[tuple, Any] = {(): state}
     frontier = [()]
@@ -148,6 +185,7 @@ def draw_game_tree(game: Any, state: Any = None, depth: int = 1, *, max_nodes: i
     figure = Figure(figsize=(width, 1.5 * (tree.height + 1) + 0.8), layout="constrained")
     ax = figure.add_subplot()
     font = min(max(width * 72 / slots * 0.09, 3.5), 14)
+    smallest = readable_points(width)
     best = _best_line(tree, values)
     for node in tree.nodes():
         x, y = positions[node.path]
@@ -158,12 +196,14 @@ def draw_game_tree(game: Any, state: Any = None, depth: int = 1, *, max_nodes: i
                     lw=2.2 if on_line else 0.8, zorder=1)
             row, col = game.square(child.path[-1]) if hasattr(game, "square") else (None, child.path[-1])
             ax.text((x + cx) / 2, (y + cy) / 2, f"[{row},{col}]" if row is not None else str(col),
-                    fontsize=font * 0.8, ha="center", va="center", color="#444444",
+                    fontsize=max(font * 0.8, smallest), ha="center", va="center", color="#444444",
                     bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"}, zorder=2)
         frame = PV_COLOR if node.path in best else "black"
         last = node.path[-1] if node.path else None
-        _draw_board_at(ax, game, states[node.path], x, y, 0.84, font * 1.3, frame_color=frame, highlight=last)
-        ax.text(x + 0.48, y, format_value(values[node.path]), fontsize=font * 1.2, ha="left", va="center",
+        _draw_board_at(ax, game, states[node.path], x, y, 0.84, max(font * 1.3, smallest),
+                       frame_color=frame, highlight=last)
+        ax.text(x + 0.48, y, format_value(values[node.path]), fontsize=max(font * 1.2, smallest), ha="left",
+                va="center",
                 fontweight="bold", color=MAX_COLOR if node.is_max else MIN_COLOR)
     xs = [x for x, _ in positions.values()]
     ax.set_xlim(min(xs) - 0.6, max(xs) + 0.9)
@@ -172,6 +212,18 @@ def draw_game_tree(game: Any, state: Any = None, depth: int = 1, *, max_nodes: i
     ax.set_axis_off()
     ax.set_title(title or f"minimax to depth {depth}: value {format_value(values[()])}", fontsize=10)
     return figure
+
+
+def readable_points(width_inches: float, *, column_px: float = 900, dpi: float = 100,
+                    smallest_px: float = 9) -> float:
+    """The smallest font size, in points, that stays ``smallest_px`` pixels tall when a figure
+    ``width_inches`` wide (rendered at ``dpi``) is shrunk to fit a notebook column ``column_px`` wide.
+
+    >>> round(readable_points(6.0), 2), round(readable_points(18.0), 2)      # not shrunk; shrunk by half
+    (6.48, 12.96)
+    """
+    shrink = min(1.0, column_px / (width_inches * dpi))
+    return smallest_px * 72 / dpi / shrink
 
 
 def _backed_up(tree: Tree) -> dict[tuple, float]:
@@ -191,3 +243,126 @@ def _best_line(tree: Tree, values: dict) -> set[tuple]:
         node = next(c for c in node.children if values[c.path] == values[node.path])
         line.add(node.path)
     return line
+
+
+# -- boards as text and as SVG ---------------------------------------------------------------------
+
+_LINE_NAMES = {(0, 1, 2): "row 1", (3, 4, 5): "row 2", (6, 7, 8): "row 3",
+               (0, 3, 6): "column 1", (1, 4, 7): "column 2", (2, 5, 8): "column 3",
+               (0, 4, 8): "the diagonal from the top left", (2, 4, 6): "the diagonal from the top right"}
+
+
+def _cells(game: Any, state: Any) -> str:
+    _check_board_game(game)
+    return game.board(game.initial if state is None else state)
+
+
+def winning_line(game: Any, state: Any = None) -> tuple[int, ...]:
+    """The three squares of the completed line of ``state`` (empty if nobody has won).
+
+    >>> from mmlib import games
+    >>> game = games.TicTacToe()
+    >>> winning_line(game, game.state("XXX|OO.|..."))
+    (0, 1, 2)
+    """
+    cells = _cells(game, state)
+    for line in _LINE_NAMES:
+        if cells[line[0]] != "." and cells[line[0]] == cells[line[1]] == cells[line[2]]:
+            return line
+    return ()
+
+
+def line_name(line: tuple[int, ...]) -> str:
+    """How a status sentence names a line: ``"row 1"``, ``"column 3"``,
+    ``"the diagonal from the top left"``."""
+    return _LINE_NAMES[tuple(line)]
+
+
+def describe_square(square: int, mark: str) -> str:
+    """The spoken name of a square, rows and columns counted from 1: ``"row 1, column 3, empty"``.
+
+    >>> describe_square(2, "."), describe_square(4, "O")
+    ('row 1, column 3, empty', 'row 2, column 2, O')
+    """
+    row, column = divmod(square, 3)
+    return f"row {row + 1}, column {column + 1}, {'empty' if mark == '.' else mark}"
+
+
+def board_text(game: Any, state: Any = None) -> str:
+    """The board as three lines of a monospace grid, ``·`` for an empty square (never read as 0 or O)."""
+    cells = _cells(game, state).replace(".", EMPTY_MARK)
+    return "\n".join(" ".join(cells[row: row + 3]) for row in (0, 3, 6))
+
+
+def board_html(game: Any, state: Any = None) -> str:
+    """The board as a ``<pre>`` block in a monospace font, with an ``aria-label`` that reads it row by row.
+
+    >>> from mmlib import games
+    >>> board_html(games.TicTacToe("X........"))[:59]
+    '<pre class="mmlib-board" role="img" aria-label="tic-tac-toe'
+    """
+    cells = _cells(game, state)
+    spoken = "; ".join(describe_square(square, mark) for square, mark in enumerate(cells))
+    return (f'<pre class="mmlib-board" role="img" aria-label="tic-tac-toe board: {html.escape(spoken)}" '
+            f'style="font-family:DejaVu Sans Mono,Menlo,Consolas,monospace;font-size:18px;'
+            f'line-height:1.3;font-weight:bold">{html.escape(board_text(game, state))}</pre>')
+
+
+def _board_title(game: Any, state: Any) -> str:
+    cells = _cells(game, state)
+    line = winning_line(game, state)
+    if line:
+        situation = f"{cells[line[0]]} has won along {line_name(line)}"
+    elif "." not in cells:
+        situation = "a draw"
+    else:
+        situation = f"{game.player(game.initial if state is None else state)} to move"
+    rows = " / ".join(" ".join(c if c != "." else "empty" for c in cells[r: r + 3]) for r in (0, 3, 6))
+    return f"Tic-tac-toe board, {situation}. Rows: {rows}."
+
+
+def board_svg(game: Any, state: Any = None, *, cell: int = 60, title: str | None = None) -> str:
+    """The board as SVG text: X a blue cross, O a vermillion ring (colour and shape differ), a
+    completed line struck through in black; ``<title>`` and ``aria-label`` describe the position.
+
+    >>> import xml.etree.ElementTree as ET
+    >>> from mmlib import games
+    >>> game = games.TicTacToe()
+    >>> svg = ET.fromstring(board_svg(game, game.state("XXX|OO.|...")))
+    >>> svg.find("{http://www.w3.org/2000/svg}title").text
+    'Tic-tac-toe board, X has won along row 1. Rows: X X X / O O empty / empty empty empty.'
+    >>> [e.get("class") for e in svg.iter() if e.get("class") == "win-line"]
+    ['win-line']
+    """
+    cells = _cells(game, state)
+    size, pad = 3 * cell, 4
+    label = html.escape(title or _board_title(game, state))
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size + 2 * pad}" height="{size + 2 * pad}" '
+             f'viewBox="{-pad} {-pad} {size + 2 * pad} {size + 2 * pad}" role="img" aria-label="{label}">',
+             f"<title>{label}</title>",
+             f'<rect x="0" y="0" width="{size}" height="{size}" fill="white" {GRID}/>']
+    for k in (1, 2):
+        parts.append(f'<line x1="{k * cell}" y1="0" x2="{k * cell}" y2="{size}" {GRID}/>')
+        parts.append(f'<line x1="0" y1="{k * cell}" x2="{size}" y2="{k * cell}" {GRID}/>')
+    inset, stroke = cell * 0.22, max(cell * 0.11, 3)
+    for square, mark in enumerate(cells):
+        row, column = divmod(square, 3)
+        x, y = column * cell, row * cell
+        if mark == "X":
+            near, far = inset, cell - inset
+            parts.append(f'<g class="mark x" stroke="{X_COLOR}" stroke-width="{stroke:.1f}" '
+                         f'stroke-linecap="round"><line x1="{x + near:.1f}" y1="{y + near:.1f}" '
+                         f'x2="{x + far:.1f}" y2="{y + far:.1f}"/><line x1="{x + far:.1f}" '
+                         f'y1="{y + near:.1f}" x2="{x + near:.1f}" y2="{y + far:.1f}"/></g>')
+        elif mark == "O":
+            parts.append(f'<circle class="mark o" cx="{x + cell / 2:.1f}" cy="{y + cell / 2:.1f}" '
+                         f'r="{cell / 2 - inset:.1f}" fill="none" stroke="{O_COLOR}" '
+                         f'stroke-width="{stroke:.1f}"/>')
+    line = winning_line(game, state)
+    if line:
+        (r0, c0), (r1, c1) = divmod(line[0], 3), divmod(line[-1], 3)
+        parts.append(f'<line class="win-line" x1="{(c0 + 0.5) * cell:.1f}" y1="{(r0 + 0.5) * cell:.1f}" '
+                     f'x2="{(c1 + 0.5) * cell:.1f}" y2="{(r1 + 0.5) * cell:.1f}" stroke="{WIN_LINE_COLOR}" '
+                     f'stroke-width="{stroke * 0.8:.1f}" stroke-linecap="round"/>')
+    parts.append("</svg>")
+    return "".join(parts)

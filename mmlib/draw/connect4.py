@@ -5,21 +5,26 @@
 >>> figure = draw_connect4(game, game.position("3324"), title="after 3 3 2 4")
 >>> type(figure).__name__, figure.axes[0].get_title()
 ('Figure', 'after 3 3 2 4')
+>>> connect4_svg(game, game.position("33"), cell=40)[:63]
+'<svg xmlns="http://www.w3.org/2000/svg" width="280" height="240'
 """
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 from ..errors import ArgumentTypeError
 from .display import set_alt
 
-__all__ = ["draw_connect4", "connect4_svg", "DISC_COLORS"]
+__all__ = ["draw_connect4", "connect4_svg", "DISC_COLORS", "DISC_LETTERS"]
 
 DISC_COLORS = {"X": "#D55E00", "O": "#F0E442", ".": "white"}
-"""X (MAX, moves first) is vermillion, O (MIN) is yellow (Okabe & Ito 2008); each disc also
-carries its letter, so colour is never the only sign; empty cells are holes in a blue board."""
-LETTER_COLORS = {"X": "white", "O": "black"}
+"""X (MAX, moves first) is vermillion, O (MIN) is yellow (Okabe–Ito, told apart with deuteranopia
+and protanopia by lightness); empty cells are white holes in a blue board.  Every disc also carries
+its letter, so colour is never the only carrier."""
+DISC_LETTERS = {"X": "X", "O": "O", ".": ""}
+LETTER_COLOR = "#000000"
 BOARD_COLOR = "#0072B2"
 
 
@@ -55,11 +60,10 @@ def draw_connect4(game: Any, state: Any = None, ax: Any = None, *, title: str | 
                                 edgecolor="black" if winning else BOARD_COLOR,
                                 linewidth=3 if winning else 1, zorder=2))
             if mark != ".":
-                ax.text(column, row, mark, ha="center", va="center", fontsize=10, fontweight="bold",
-                        color=LETTER_COLORS[mark], zorder=3)
+                ax.text(column, row, DISC_LETTERS[mark], ha="center", va="center", fontsize=11,
+                        fontweight="bold", color=LETTER_COLOR, zorder=4)
             if (column, row) == top_of_last:
-                ax.add_patch(Circle((column, row), 0.4, facecolor="none", edgecolor="black",
-                                    linestyle="--", linewidth=1.5, zorder=3))
+                ax.add_patch(Circle((column, row), 0.08, facecolor="black", zorder=3))
     ax.set_xlim(-0.6, game.columns - 0.4)
     ax.set_ylim(-0.6, game.rows - 0.4)
     ax.set_aspect("equal")
@@ -70,70 +74,84 @@ def draw_connect4(game: Any, state: Any = None, ax: Any = None, *, title: str | 
         side.set_visible(False)
     if title is not None:
         ax.set_title(title)
-    set_alt(figure, (f"{title}: " if title else "") + _describe(game, state) + ".")
+    set_alt(figure, (f"{title}: " if title else "") + _describe(game, state))
     return figure
 
 
+def _cells_top_down(game: Any, state: Any):
+    for column in range(game.columns):
+        for row in range(game.rows):
+            yield column, row, game.cell(state, column, row)
+
+
+def _describe(game: Any, state: Any) -> str:
+    line = game.winning_line(state)
+    if line:
+        winner = game.cell(state, *line[0])
+        situation = f"{winner} has connected {len(line)}"
+    elif game.is_terminal(state):
+        situation = "a draw: the board is full"
+    else:
+        situation = f"{'X' if game.is_max(state) else 'O'} to move"
+    columns = "; ".join(
+        f"column {c}: " + (" ".join(game.cell(state, c, r) for r in range(game.rows)
+                                    if game.cell(state, c, r) != ".") or "empty")
+        for c in range(game.columns))
+    return f"Connect Four board, {situation}. Discs from the bottom up, {columns}."
+
+
 def connect4_svg(game: Any, state: Any = None, *, cell: int = 48, last_move: int | None = None,
-                 description: str | None = None) -> str:
-    """A Connect Four position as SVG text, ``cell`` pixels per column and no margin, so that
-    column ``c`` spans ``[c * cell, (c + 1) * cell)`` and controls can be aligned with it.
+                 title: str | None = None) -> str:
+    """A Connect Four position as SVG text, exactly ``cell`` pixels per column (so that buttons
+    ``cell`` pixels wide sit over the columns), with no margin: X discs vermillion with an "X",
+    O discs yellow with an "O", a completed line ringed in black and joined by a black line, the
+    disc of ``last_move`` ringed by a white dashed circle.  ``<title>`` and ``aria-label`` give the
+    position in words.
 
-    Discs carry their letter; a completed line gets a thick black ring, the last move a dashed one.
-
+    >>> import xml.etree.ElementTree as ET
     >>> from mmlib.games.connect4 import ConnectFour
-    >>> game = ConnectFour(5, 4)
-    >>> svg = connect4_svg(game, game.position("2"))
-    >>> svg.startswith("<svg") and 'width="240"' in svg and ">X</text>" in svg
-    True
+    >>> game = ConnectFour(4, 4)
+    >>> svg = ET.fromstring(connect4_svg(game, game.position("0101010"), cell=40))
+    >>> svg.get("width"), svg.find("{http://www.w3.org/2000/svg}title").text[:40]
+    ('160', 'Connect Four board, X has connected 4. D')
+    >>> sorted(e.text for e in svg.iter("{http://www.w3.org/2000/svg}text"))[:2]
+    ['O', 'O']
     """
-    import xml.etree.ElementTree as ET
-
     if not hasattr(game, "cell") or not hasattr(game, "columns"):
         raise ArgumentTypeError(f"game: expected a ConnectFour game, got {type(game).__name__}")
     state = game.initial if state is None else state
     width, height = game.columns * cell, game.rows * cell
-    words = description or _describe(game, state)
-    svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg", width=str(width), height=str(height),
-                     viewBox=f"0 0 {width} {height}", role="img")
-    svg.set("aria-label", words)
-    ET.SubElement(svg, "title").text = words
-    ET.SubElement(svg, "rect", x="0", y="0", width=str(width), height=str(height), fill=BOARD_COLOR)
+    label = html.escape(title or _describe(game, state))
+    radius, font = cell * 0.4, max(cell * 0.42, 12)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" role="img" aria-label="{label}" style="display:block">',
+             f"<title>{label}</title>",
+             f'<rect x="0" y="0" width="{width}" height="{height}" rx="{cell * 0.15:.0f}" '
+             f'fill="{BOARD_COLOR}"/>']
     line = set(game.winning_line(state))
     top_of_last = None
     if last_move is not None:
         filled = [r for r in range(game.rows) if game.cell(state, last_move, r) != "."]
         top_of_last = (last_move, max(filled)) if filled else None
-    radius = cell * 0.4
-    for column in range(game.columns):
-        for row in range(game.rows):
-            mark = game.cell(state, column, row)
-            cx, cy = (column + 0.5) * cell, (game.rows - row - 0.5) * cell
-            ring = (column, row) in line
-            ET.SubElement(svg, "circle", cx=f"{cx:g}", cy=f"{cy:g}", r=f"{radius:g}", fill=DISC_COLORS[mark],
-                          stroke="black" if ring else BOARD_COLOR, **{"stroke-width": "4" if ring else "1"})
-            if mark != ".":
-                letter = ET.SubElement(svg, "text", x=f"{cx:g}", y=f"{cy:g}", fill=LETTER_COLORS[mark],
-                                       **{"text-anchor": "middle", "dominant-baseline": "central",
-                                          "font-size": f"{cell * 0.38:g}", "font-weight": "bold",
-                                          "font-family": "sans-serif"})
-                letter.text = mark
-            if (column, row) == top_of_last:
-                ET.SubElement(svg, "circle", cx=f"{cx:g}", cy=f"{cy:g}", r=f"{radius + 2:g}", fill="none",
-                              stroke="black", **{"stroke-width": "2", "stroke-dasharray": "4 3"})
-    return ET.tostring(svg, encoding="unicode")
-
-
-def _describe(game: Any, state: Any) -> str:
-    """The position in words: the discs column by column, and the result if the game is over."""
-    columns = []
-    for column in range(game.columns):
-        discs = "".join(game.cell(state, column, row) for row in range(game.rows)).rstrip(".")
-        columns.append(f"column {column}: {discs or 'empty'}")
-    winner = game.winner(state)
-    if winner:
-        result = f"; {winner} has four in a line"
-    else:
-        result = "; the board is full" if game.is_terminal(state) else ""
-    return (f"Connect Four, {game.columns} columns by {game.rows} rows, discs from the bottom up: "
-            + ", ".join(columns) + result)
+    centre = {}
+    for column, row, mark in _cells_top_down(game, state):
+        x, y = (column + 0.5) * cell, (game.rows - row - 0.5) * cell
+        centre[(column, row)] = (x, y)
+        winning = (column, row) in line
+        parts.append(f'<circle class="disc {"empty" if mark == "." else mark.lower()}" cx="{x:.1f}" '
+                     f'cy="{y:.1f}" r="{radius:.1f}" fill="{DISC_COLORS[mark]}" '
+                     f'stroke="{"black" if winning else "#003a5c"}" stroke-width="{4 if winning else 1}"/>')
+        if mark != ".":
+            parts.append(f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="middle" dominant-baseline="central" '
+                         f'font-family="DejaVu Sans, Arial, sans-serif" font-weight="bold" '
+                         f'font-size="{font:.0f}" fill="{LETTER_COLOR}">{DISC_LETTERS[mark]}</text>')
+        if (column, row) == top_of_last:
+            parts.append(f'<circle class="last" cx="{x:.1f}" cy="{y:.1f}" r="{radius * 0.85:.1f}" '
+                         f'fill="none" stroke="white" stroke-width="2" stroke-dasharray="4 3"/>')
+    if line:
+        ends = sorted(line)
+        (x0, y0), (x1, y1) = centre[ends[0]], centre[ends[-1]]
+        parts.append(f'<line class="win-line" x1="{x0:.1f}" y1="{y0:.1f}" x2="{x1:.1f}" y2="{y1:.1f}" '
+                     f'stroke="black" stroke-width="{cell * 0.1:.1f}" stroke-linecap="round"/>')
+    parts.append("</svg>")
+    return "".join(parts)

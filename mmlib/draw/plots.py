@@ -22,9 +22,37 @@ from typing import Any
 
 from ..errors import ArgumentError
 
-__all__ = ["plot_growth", "plot_ebf", "average_rows"]
+__all__ = ["plot_growth", "plot_ebf", "average_rows", "ordering_name", "OKABE_ITO"]
 
 MEASURES = ("leaves", "nodes")
+OKABE_ITO = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442")
+"""The Okabe–Ito palette, safe with deuteranopia and protanopia; each series also has its own
+line style and marker, so colour is never the only thing that tells two lines apart."""
+LINE_STYLES = ("-", "--", "-.", ":")
+MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
+THEORY_STYLES = ((0, (6, 3)), (0, (1, 2)), (0, (6, 2, 1, 2)))
+"""Dashed, dotted and dash-dotted: b^d, Knuth–Moore and Pearl, drawn in black and grey without markers."""
+FONT_SIZE = 10
+"""Points, for legends, ticks and axis labels at the figure's own size (7.5 inches wide, under 900 px)."""
+
+ORDERING_NAMES = {
+    "best": "best ordering",
+    "worst": "worst ordering",
+    "random": "random ordering",
+    "uniform": "random ordering (i.i.d. leaf values)",
+}
+
+
+def ordering_name(ordering: Any) -> str:
+    """How notebooks 04 and 05 name an ordering: ``"random ordering"``, ``"best ordering"``...
+    (``"uniform"``, Pearl's tree of independent leaf values, is random ordering too).
+
+    >>> ordering_name("uniform"), ordering_name("best"), ordering_name(0.9)
+    ('random ordering (i.i.d. leaf values)', 'best ordering', 'best move first with probability q = 0.9')
+    """
+    if isinstance(ordering, float):
+        return f"best move first with probability q = {ordering:g}"
+    return ORDERING_NAMES.get(ordering, str(ordering))
 
 
 def average_rows(rows: Iterable[dict], measure: str = "leaves") -> dict[tuple, list[tuple[int, float]]]:
@@ -50,8 +78,7 @@ def average_rows(rows: Iterable[dict], measure: str = "leaves") -> dict[tuple, l
 
 def _series_label(key: tuple, many_branchings: bool) -> str:
     branching, ordering, algorithm = key
-    order = f"q={ordering}" if isinstance(ordering, float) else str(ordering)
-    text = f"{algorithm}, {order}"
+    text = f"{algorithm}, {ordering_name(ordering)}"
     return f"b={branching}: {text}" if many_branchings else text
 
 
@@ -76,16 +103,6 @@ def _theory_curves(branching: int, depths: list[int], measure: str) -> dict[str,
     }
 
 
-SERIES_COLORS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
-"""Okabe & Ito (2008): told apart with every common colour-vision deficiency."""
-SERIES_MARKERS = ("o", "s", "^", "D", "v", "P", "X")
-"""Each measured series also has its own marker, so colour is never the only sign."""
-
-
-def _series_style(i: int) -> dict:
-    return {"color": SERIES_COLORS[i % len(SERIES_COLORS)], "marker": SERIES_MARKERS[i % len(SERIES_MARKERS)]}
-
-
 def _new_axes(ax: Any, size: tuple[float, float]) -> tuple[Any, Any]:
     from matplotlib.figure import Figure
 
@@ -93,6 +110,26 @@ def _new_axes(ax: Any, size: tuple[float, float]) -> tuple[Any, Any]:
         return ax.figure, ax
     figure = Figure(figsize=size, layout="constrained")
     return figure, figure.add_subplot()
+
+
+def _style(index: int) -> dict:
+    """Colour, line style and marker of the ``index``-th measured series (all three differ)."""
+    return {"color": OKABE_ITO[index % len(OKABE_ITO)], "ls": LINE_STYLES[index % len(LINE_STYLES)],
+            "marker": MARKERS[index % len(MARKERS)]}
+
+
+def _finish(figure: Any, ax: Any, own_figure: bool, title: str, entries: int) -> None:
+    """Fonts of at least 10 pt, a title, and the legend under the plot where it covers no line."""
+    ax.tick_params(labelsize=FONT_SIZE)
+    ax.xaxis.label.set_size(FONT_SIZE + 1)
+    ax.yaxis.label.set_size(FONT_SIZE + 1)
+    ax.set_title(title, fontsize=FONT_SIZE + 2)
+    columns = 1 if entries <= 3 else 2
+    if own_figure:
+        figure.legend(*ax.get_legend_handles_labels(), loc="outside lower center", ncols=columns,
+                      fontsize=FONT_SIZE, frameon=False)
+    else:
+        ax.legend(fontsize=FONT_SIZE, loc="best", ncols=columns)
 
 
 def plot_growth(rows: Iterable[dict], *, measure: str = "leaves", theory: bool = True, ax: Any = None,
@@ -103,25 +140,25 @@ def plot_growth(rows: Iterable[dict], *, measure: str = "leaves", theory: bool =
     series = average_rows(rows, measure)
     if not series:
         raise ArgumentError("rows: no rows to plot (run analysis.sweep first)")
+    own_figure = ax is None
     figure, ax = _new_axes(ax, (7.5, 4.8))
     branchings = sorted({key[0] for key in series})
-    for i, (key, points) in enumerate(series.items()):
-        ax.plot([d for d, _ in points], [v for _, v in points], ms=5, lw=1.6, **_series_style(i),
+    for index, (key, points) in enumerate(series.items()):
+        ax.plot([d for d, _ in points], [v for _, v in points], ms=6, lw=1.8, **_style(index),
                 label=_series_label(key, len(branchings) > 1))
     if theory:
         depths = sorted({d for points in series.values() for d, _ in points})
-        styles = ["--", ":", "-."]
-        greys = ["#444444", "#999999", "#222222", "#bbbbbb"]
+        greys = ["#000000", "#777777", "#333333", "#999999"]
         for i, branching in enumerate(branchings):
-            for style, (name, values) in zip(styles, _theory_curves(branching, depths, measure).items(),
-                                             strict=True):
-                ax.plot(depths, values, ls=style, color=greys[i % len(greys)], lw=1.1, label=name)
+            curves = _theory_curves(branching, depths, measure)
+            for style, (name, values) in zip(THEORY_STYLES, curves.items(), strict=True):
+                ax.plot(depths, values, ls=style, color=greys[i % len(greys)], lw=1.3, label=name)
     ax.set_yscale("log")
     ax.set_xlabel("depth d")
     ax.set_ylabel(f"{measure} searched (log scale)")
     ax.grid(True, which="major", alpha=0.3)
-    ax.legend(fontsize=9, loc="upper left", ncol=1 if len(series) + 3 * len(branchings) <= 9 else 2)
-    ax.set_title(title or f"{measure.capitalize()} searched versus depth")
+    _finish(figure, ax, own_figure, title or f"{measure.capitalize()} searched versus depth",
+            len(series) + 3 * len(branchings) * theory)
     return figure
 
 
@@ -133,22 +170,23 @@ def plot_ebf(rows: Iterable[dict], *, ax: Any = None, title: str | None = None) 
     series = average_rows(rows, "leaves")
     if not series:
         raise ArgumentError("rows: no rows to plot (run analysis.sweep first)")
+    own_figure = ax is None
     figure, ax = _new_axes(ax, (7.5, 4.5))
     branchings = sorted({key[0] for key in series})
-    for i, (key, points) in enumerate(series.items()):
+    for index, (key, points) in enumerate(series.items()):
         ax.plot([d for d, _ in points], [analysis.effective_branching_factor(v, d) for d, v in points],
-                ms=5, lw=1.6, **_series_style(i), label=_series_label(key, len(branchings) > 1))
+                ms=6, lw=1.8, **_style(index), label=_series_label(key, len(branchings) > 1))
     for branching in branchings:
         references = {f"b = {branching}": branching,
                       f"$R_{{{branching}}}$ = {analysis.pearl_branching(branching):.3f}":
                           analysis.pearl_branching(branching),
                       f"√{branching} = {math.sqrt(branching):.3f}": math.sqrt(branching)}
-        for style, (name, value) in zip(["-", "-.", "--"], references.items(), strict=True):
-            ax.axhline(value, ls=style, color="#555555", lw=1.0, alpha=0.8, label=name)
+        for style, (name, value) in zip(THEORY_STYLES, references.items(), strict=True):
+            ax.axhline(value, ls=style, color="#333333", lw=1.3, label=name)
     ax.set_xlabel("depth d")
     ax.set_ylabel("effective branching factor  leaves$^{1/d}$")
     ax.set_ylim(bottom=0)
     ax.grid(True, alpha=0.3)
-    ax.legend(fontsize=9, loc="best", ncol=2 if len(series) + 3 * len(branchings) > 9 else 1)
-    ax.set_title(title or "Effective branching factor versus depth")
+    _finish(figure, ax, own_figure, title or "Effective branching factor versus depth",
+            len(series) + 3 * len(branchings))
     return figure

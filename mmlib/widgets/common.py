@@ -1,12 +1,38 @@
 """Pieces shared by the explorers: an SVG drawing inside an ``ipywidgets.HTML`` (redrawn in about
-a millisecond, without flicker) and a status line."""
+a millisecond, without flicker), a status line, and a readable static fallback for notebooks
+opened without their widget models.
+
+A notebook saved with widget outputs but never run in this session (a fresh clone, a Binder
+start, a notebook that is not trusted) has no widget models in the browser, so JupyterLab shows
+the next representation in the output instead of the widget.  :class:`StaticFallback` makes that
+representation a sentence (``text/plain``) and a still picture of the current drawing
+(``text/html``), while the live widget view stays the preferred one.
+
+>>> class Demo(StaticFallback):
+...     def _repr_mimebundle_base(self, **kwargs):
+...         return {"text/plain": "Demo(children=(...))", "application/vnd.jupyter.widget-view+json": {}}
+...     def fallback_text(self):
+...         return "A demo explorer — run the cell to use it."
+...     def fallback_html(self):
+...         return "<svg><title>demo</title></svg>"
+>>> bundle = Demo()._repr_mimebundle_()
+>>> bundle["text/plain"]
+'A demo explorer — run the cell to use it.'
+>>> sorted(bundle)
+['application/vnd.jupyter.widget-view+json', 'text/html', 'text/plain']
+"""
 
 from __future__ import annotations
 
+import base64
 import html
 from typing import Any
 
-__all__ = ["svg_figure", "show_svg", "status_html", "set_status"]
+__all__ = ["svg_figure", "show_svg", "status_html", "set_status", "StaticFallback", "fallback_bundle",
+           "svg_as_img"]
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
 
 def svg_figure() -> Any:
     """An empty ``HTML`` area for SVG drawings, with the DOM class the browser tests look for."""
@@ -32,6 +58,66 @@ def status_html(text: str = "") -> Any:
 
 
 def set_status(status: Any, text: str, *, error: bool = False) -> None:
-    """Show ``text`` (plain text, escaped) in the status line, in red for an error."""
+    """Show ``text`` (plain text, escaped) in the status line, in red for an error.
+
+    >>> class Line:
+    ...     value = ""
+    >>> line = Line()
+    >>> set_status(line, "<b>X</b> to move")
+    >>> line.value
+    '&lt;b&gt;X&lt;/b&gt; to move'
+    """
     escaped = html.escape(text).replace("\n", "<br>")
     status.value = f'<span style="color:#b00020">{escaped}</span>' if error else escaped
+
+
+def svg_as_img(svg: str, *, alt: str) -> str:
+    """``svg`` as an ``<img>`` with a data URL and ``alt`` text: HTML that JupyterLab's sanitizer
+    keeps in a notebook that is not trusted (inline ``<svg>`` would be stripped).
+
+    >>> svg_as_img("<svg xmlns='http://www.w3.org/2000/svg'/>", alt="an empty picture")[:44]
+    '<img alt="an empty picture" src="data:image/'
+    """
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    return f'<img alt="{html.escape(alt)}" src="data:image/svg+xml;base64,{data}">'
+
+
+def fallback_bundle(bundle: dict | None, text: str, picture_html: str | None = None) -> dict:
+    """A widget's mime bundle with ``text`` as its ``text/plain`` and ``picture_html`` (a still
+    picture and the same sentence) as its ``text/html``; the widget view stays first choice.
+
+    >>> fallback_bundle({"text/plain": "VBox(...)"}, "A board — run the cell to play.")
+    {'text/plain': 'A board — run the cell to play.'}
+    """
+    out = dict(bundle or {})
+    out["text/plain"] = text
+    if picture_html is not None:
+        out["text/html"] = (f'<div class="mmlib-fallback"><p>{html.escape(text)}</p>'
+                            f"{picture_html}</div>")
+    return out
+
+
+class StaticFallback:
+    """Mixin for explorers (put it before the ipywidgets base class): when the notebook cannot show
+    the widget, JupyterLab shows :meth:`fallback_text` and the picture of :meth:`fallback_html`.
+
+    A class using it defines ``fallback_text()`` (one plain sentence: what the explorer is and
+    "run the cell to use it") and may define ``fallback_html()`` (a still drawing of what the
+    explorer shows now, as HTML, e.g. from :func:`svg_as_img`; None for no picture).
+    """
+
+    def fallback_text(self) -> str:
+        return f"{type(self).__name__} explorer — run the cell to use it."
+
+    def fallback_html(self) -> str | None:
+        return None
+
+    def _repr_mimebundle_base(self, **kwargs: Any) -> dict | None:
+        return super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
+        try:
+            picture = self.fallback_html()
+        except Exception:  # noqa: BLE001 - a failed still picture must not hide the live widget
+            picture = None
+        return fallback_bundle(self._repr_mimebundle_base(**kwargs), self.fallback_text(), picture)

@@ -1,4 +1,8 @@
-"""Play Connect Four against alpha-beta in JupyterLab: click a column to drop a disc.
+"""Play Connect Four against alpha-beta in JupyterLab: press a column's button to drop a disc.
+
+The buttons and the drawing share one grid: each button is exactly one column of the board wide.
+The computer deepens its search one ply at a time and stops at ``depth`` or when the next ply would
+go over its budget (``time_budget`` seconds, ``node_budget`` nodes), and says which depth it reached.
 
 >>> from mmlib.games.connect4 import ConnectFour
 >>> board = play_connect4(ConnectFour(5, 4), depth=3)
@@ -7,67 +11,92 @@
 >>> board.click(2)                # drop a disc in column 2; the computer answers
 >>> board.game.discs(board.state)
 2
+>>> board.columns[0].layout.width == f"{board.cell}px"
+True
 """
 
 from __future__ import annotations
 
-from ..errors import ArgumentError, ArgumentTypeError, NodeBudgetExceeded
-from ..games.connect4 import WIN, CentreFirst, ConnectFour
-from ..search import SearchResult, alphabeta
-from ..table import TranspositionTable
+import html
+import time
 
-__all__ = ["play_connect4", "Connect4Board", "CELL_PX", "NODE_BUDGET"]
+from ..draw.connect4 import connect4_svg
+from ..errors import ArgumentError, ArgumentTypeError, NodeBudgetExceeded
+from ..games.connect4 import CentreFirst, ConnectFour
+from ..search import alphabeta
+from ..table import TranspositionTable
+from .common import StaticFallback, svg_as_img
+
+__all__ = ["play_connect4", "Connect4Board", "CELL_PX", "TIME_BUDGET", "NODE_BUDGET"]
 
 CELL_PX = 48
-"""Width of one column in pixels: the drop buttons and the drawing share it, so they line up."""
-NODE_BUDGET = 60_000
-"""Nodes the computer may search per move (about a second): it deepens one ply at a time and
-plays the best move of the deepest search that finished within the budget."""
+"""Width of one column, in pixels, for the buttons and the drawing alike."""
+TIME_BUDGET = 1.5
+"""Seconds the computer may think per move: no deeper ply is started after this."""
+NODE_BUDGET = 150_000
+"""Nodes the computer may search per move, over all its plies (about 1.5 s here)."""
 
 
-class Connect4Board:
-    """The widget and its game; ``.widget`` is what a notebook displays."""
+def _widgets():
+    import ipywidgets
+    return ipywidgets
 
-    def __init__(self, game: ConnectFour, depth: int, computer_first: bool):
-        import ipywidgets as w
 
-        self.game, self.depth = game, depth
+class Connect4Board(StaticFallback, _widgets().VBox):
+    """The board (a widget: display it, or its ``.widget``, which is the same object).
+
+    ``columns`` (one button per column, in the grid ``buttons_row``), ``figure`` (the board drawn
+    as SVG), ``status``,
+    ``new_game``, ``game``, ``state``, ``cell`` (pixels per column), and after each computer move
+    ``last_depth`` (the depth its search completed) and ``last_nodes``.
+    """
+
+    def __init__(self, game: ConnectFour, depth: int, computer_first: bool, *, cell: int = CELL_PX,
+                 time_budget: float = TIME_BUDGET, node_budget: int = NODE_BUDGET):
+        w = _widgets()
+        self.game, self.depth, self.cell = game, depth, cell
+        self.time_budget, self.node_budget = time_budget, node_budget
         self.human_is_x = not computer_first
-        self.last_result: SearchResult | None = None
-        cell = f"{CELL_PX}px"
+        self.last_depth = self.last_nodes = 0
+        self.last_move: int | None = None
+        width = f"{cell}px"
         self.columns = [w.Button(description=str(c), tooltip=f"drop a disc in column {c}",
-                                 layout=w.Layout(width=cell, height="32px", margin="0", padding="0"))
+                                 layout=w.Layout(width=width, height="36px", margin="0", padding="0"))
                         for c in range(game.columns)]
         for column, button in enumerate(self.columns):
             button.add_class("mmlib-column")
+            button.style.font_weight = "bold"
             button.on_click(lambda _, c=column: self.click(c))
-        self.grid = w.GridBox(self.columns, layout=w.Layout(
-            grid_template_columns=f"repeat({game.columns}, {cell})", grid_gap="0px", width="max-content"))
-        self.new_game = w.Button(description="New game")
-        self.new_game.on_click(lambda _: self.reset())
-        self.status = w.HTML()
-        self.status.add_class("mmlib-status")
-        self.figure = w.HTML()
+        board_width = f"{game.columns * cell}px"
+        # the buttons' grid and the drawing start at the same left edge (no margins) and are equally
+        # wide, so button c sits exactly over column c
+        self.buttons_row = w.GridBox(self.columns, layout=w.Layout(
+            grid_template_columns=self.grid_template(), grid_gap="0px", width=board_width, margin="0"))
+        self.figure = w.HTML(layout=w.Layout(width=board_width, margin="0", padding="0"))
         self.figure.add_class("mmlib-figure")
-        self.widget = w.VBox([self.grid, self.figure, self.status, self.new_game])
-        self.widget.add_class("mmlib-connect4")
+        self.status = w.HTML(layout=w.Layout(margin="6px 0 0 0", max_width="60em"))
+        self.status.add_class("mmlib-status")
+        self.new_game = w.Button(description="New game", icon="refresh",
+                                 layout=w.Layout(width="auto", margin="4px 0 0 0"))
+        self.new_game.on_click(lambda _: self.reset())
+        super().__init__([self.buttons_row, self.figure, self.status, self.new_game])
+        self.add_class("mmlib-connect4")
         self.reset()
 
-    def __repr__(self) -> str:
-        return (f"Connect Four on {self.game.columns} columns by {self.game.rows} rows against alpha-beta "
-                f"to depth {self.depth}: run the cell to play.")
+    @property
+    def widget(self) -> Connect4Board:
+        """The widget to display (the board itself; kept for ``board.widget`` in notebooks)."""
+        return self
 
-    def _repr_mimebundle_(self, **kwargs):
-        """Display the board itself when the object is a cell's value."""
-        bundle = self.widget._repr_mimebundle_(**kwargs)
-        bundle["text/plain"] = repr(self)
-        return bundle
+    def grid_template(self) -> str:
+        """The CSS grid columns: one per board column, ``cell`` pixels each."""
+        return f"repeat({self.game.columns}, {self.cell}px)"
 
     def reset(self) -> None:
         self.state = self.game.initial
-        self.table = TranspositionTable()
-        self.last_move: int | None = None
-        message = f"You are {'X' if self.human_is_x else 'O'}."
+        self.last_move = None
+        message = (f"You are {'X' if self.human_is_x else 'O'}. The computer searches alpha-beta up to depth "
+                   f"{self.depth}, within {self.time_budget:g} s and {self.node_budget:,} nodes per move.")
         if self.human_is_x != self.game.is_max(self.state):
             message += " " + self._computer_moves()
         self._show(message + self._whose_turn())
@@ -88,63 +117,67 @@ class Connect4Board:
             message += " " + self._computer_moves()
         self._show(message + self._whose_turn())
 
+    def think(self) -> tuple:
+        """Alpha-beta (centre-first ordering, a transposition table) to depth 1, 2, ... until
+        ``depth`` or the budget; returns (result of the deepest completed search, its depth, nodes)."""
+        started, spent, best, reached = time.perf_counter(), 0, None, 0
+        for depth in range(1, self.depth + 1):
+            if best is not None and time.perf_counter() - started > self.time_budget:
+                break
+            try:
+                result = alphabeta(self.game, depth, order=CentreFirst(), table=TranspositionTable(),
+                                   state=self.state, max_nodes=max(1, self.node_budget - spent))
+            except NodeBudgetExceeded:
+                if best is None:       # not even depth 1 fits: search it anyway (a few nodes)
+                    best, reached = alphabeta(self.game, 1, state=self.state), 1
+                break
+            spent += result.stats.nodes
+            best, reached = result, depth
+        return best, reached, spent
+
     def _computer_moves(self) -> str:
-        result, reached = self._deepest_search_within_budget()
-        self.last_result = result
+        result, reached, nodes = self.think()
+        self.last_depth, self.last_nodes = reached, nodes
         self.state = self.game.play(self.state, result.move)
         self.last_move = result.move
-        limit = "" if reached == self.depth else f" (depth {self.depth} did not fit in {NODE_BUDGET:,} nodes)"
-        return (f"Computer played column {result.move}: alpha-beta to depth {reached}{limit}, "
-                f"{result.stats.nodes:,} nodes in its last search, value {result.value}.")
-
-    def _deepest_search_within_budget(self) -> tuple[SearchResult, int]:
-        """Iterative deepening under one node budget: the best move of the deepest finished search."""
-        best, reached, spent = None, 0, 0
-        for depth in range(1, self.depth + 1):
-            self.table.clear()   # scores depend on the depth left; keep the table to one search
-            try:
-                result = alphabeta(self.game, depth, order=CentreFirst(), table=self.table, state=self.state,
-                                   max_nodes=NODE_BUDGET - spent)
-            except NodeBudgetExceeded:
-                break
-            best, reached, spent = result, depth, spent + result.stats.nodes
-            if abs(result.value) >= WIN:      # a forced win or loss: deeper search changes nothing
-                break
-        assert best is not None   # depth 1 needs at most columns + 1 nodes
-        return best, reached
+        stopped = "" if reached == self.depth else \
+            f" (stopped before depth {reached + 1}: over the budget of {self.time_budget:g} s per move)"
+        return (f"Computer played column {result.move}: alpha-beta to depth {reached}{stopped}, "
+                f"{nodes:,} nodes in all, value {result.value}.")
 
     def _whose_turn(self) -> str:
         game, state = self.game, self.state
         if not game.is_terminal(state):
-            return " Your move."
+            return " Your move: press a column's button."
         winner = game.winner(state)
         if winner is None:
             return " Draw: the board is full."
-        who = " You win" if (winner == "X") == self.human_is_x else " The computer wins"
-        return f"{who}: {winner} has four in a line (ringed in black)."
-
-    def picture_svg(self) -> str:
-        """The board as SVG, as the widget shows it."""
-        from ..draw.connect4 import connect4_svg
-
-        return connect4_svg(self.game, self.state, cell=CELL_PX, last_move=self.last_move)
+        return " You win!" if (winner == "X") == self.human_is_x else " The computer wins."
 
     def _show(self, message: str) -> None:
-        from .common import set_status
-
-        set_status(self.status, message.strip())
+        self.status.value = html.escape(message.strip())
         for column, button in enumerate(self.columns):
             button.disabled = self.game.is_terminal(self.state) or column not in self.game.moves(self.state)
-        self.figure.value = self.picture_svg()
+        self.figure.value = connect4_svg(self.game, self.state, cell=self.cell, last_move=self.last_move)
+
+    # -- the still picture for a notebook shown without its widget models ---------------------------
+    def fallback_text(self) -> str:
+        return (f"Connect Four ({self.game.columns} columns, {self.game.rows} rows) against alpha-beta to "
+                f"depth {self.depth} — run the cell to play.")
+
+    def fallback_html(self) -> str:
+        return svg_as_img(connect4_svg(self.game, self.state, cell=self.cell),
+                          alt="the Connect Four board when the notebook was saved")
 
 
-def play_connect4(game: ConnectFour | None = None, *, depth: int = 6,
-                  computer_first: bool = False) -> Connect4Board:
-    """A Connect Four board to play on; display ``.widget`` (or the returned object) in a notebook.
+def play_connect4(game: ConnectFour | None = None, *, depth: int = 6, computer_first: bool = False,
+                  time_budget: float = TIME_BUDGET, node_budget: int = NODE_BUDGET) -> Connect4Board:
+    """A Connect Four board to play on; display the returned object (or its ``.widget``).
 
     The computer answers with alpha-beta (centre-first ordering and a transposition table),
-    deepening one ply at a time up to ``depth`` within a budget of ``NODE_BUDGET`` nodes,
-    and reports how deep it got and how many nodes it searched.
+    deepened one ply at a time up to ``depth`` while it stays within ``time_budget`` seconds and
+    ``node_budget`` nodes per move; the status line says which depth it reached and how many
+    nodes it searched.  Tab moves between the column buttons, Enter or Space drops a disc.
     """
     game = ConnectFour() if game is None else game
     if not isinstance(game, ConnectFour):
@@ -153,4 +186,8 @@ def play_connect4(game: ConnectFour | None = None, *, depth: int = 6,
         raise ArgumentTypeError(f"depth: expected a whole number, got {depth!r}")
     if not 1 <= depth <= 12:
         raise ArgumentError(f"depth: expected 1..12 (deeper searches take too long here), got {depth}")
-    return Connect4Board(game, depth, bool(computer_first))
+    if not 0 < time_budget <= 10:
+        raise ArgumentError(f"time_budget: expected seconds in (0, 10], got {time_budget!r}")
+    if isinstance(node_budget, bool) or not isinstance(node_budget, int) or node_budget < 1:
+        raise ArgumentError(f"node_budget: expected a whole number >= 1, got {node_budget!r}")
+    return Connect4Board(game, depth, bool(computer_first), time_budget=time_budget, node_budget=node_budget)

@@ -17,7 +17,7 @@ from ..draw.tree import LEGEND
 from ..errors import MmlibError
 from ..trace import trace_of
 from ..trees.parse import parse_tree
-from .common import set_status, show_svg, status_html, svg_figure
+from .common import StaticFallback, set_status, show_svg, status_html, svg_as_img, svg_figure
 
 __all__ = ["tree_editor", "TreeEditor", "parse_tree"]
 
@@ -42,13 +42,18 @@ def text_rows(text: str) -> int:
     return min(max(text.count("\n") + 2, 3), 40)
 
 
-class TreeEditor(_widgets().VBox):
+class TreeEditor(StaticFallback, _widgets().VBox):
     """``text`` (the Textarea), ``status``, ``output`` (the figure), ``tree``, ``result`` and
     ``model`` (the :class:`~mmlib.trace.Trace`; all None while the text has errors),
     ``message`` (the status as plain text)."""
 
-    def __repr__(self) -> str:
-        return "Tree editor: type a tree and see alpha-beta search it; run the cell to use it."
+    def fallback_text(self) -> str:
+        return "Tree editor: type a tree and see alpha-beta search it — run the cell to use it."
+
+    def fallback_html(self) -> str | None:
+        if not self.svg:
+            return None
+        return svg_as_img(self.svg, alt=f"the tree when the notebook was saved: {self.message}")
 
     def __init__(self, text: str):
         widgets = _widgets()
@@ -60,6 +65,7 @@ class TreeEditor(_widgets().VBox):
         self.output = svg_figure()
         self.legend = widgets.HTML(value=f'<span style="font-size:13px">{LEGEND}</span>')
         self.tree = self.result = self.model = None
+        self.svg = ""
         self.message = ""
         self.text.observe(lambda change: self.update(), names="value")
         super().__init__([self.text, self.status, self.output, self.legend],
@@ -74,6 +80,7 @@ class TreeEditor(_widgets().VBox):
     def clear(self, message: str, *, error: bool = False) -> None:
         """Forget the tree and its drawing and show ``message`` instead."""
         self.tree = self.result = self.model = None
+        self.svg = ""
         self.output.value = ""
         self.say(message, error=error)
 
@@ -97,7 +104,7 @@ class TreeEditor(_widgets().VBox):
         except MmlibError as error:
             self.clear(str(error), error=True)
             return
-        self.tree, self.result, self.model = tree, result, model
+        self.tree, self.result, self.model, self.svg = tree, result, model, drawing
         show_svg(self.output, drawing)
         self.say(model.describe())
 

@@ -8,13 +8,15 @@
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 from .. import analysis, trees
+from ..draw.plots import OKABE_ITO, ordering_name
 from ..draw.svg import Series, log_plot_svg
 from ..draw.tree import format_value
 from ..errors import MmlibError
-from .common import set_status, show_svg, status_html, svg_figure
+from .common import StaticFallback, set_status, show_svg, status_html, svg_as_img, svg_figure
 
 __all__ = ["growth_explorer", "GrowthExplorer"]
 
@@ -29,14 +31,10 @@ def _widgets():
     return ipywidgets
 
 
-class GrowthExplorer(_widgets().VBox):
+class GrowthExplorer(StaticFallback, _widgets().VBox):
     """Sliders ``branching``, ``depth``, ``ordering``, ``q``, ``seed``, ``algorithm``; the plot in
     ``output`` (an ``HTML`` showing the SVG text ``svg``), the summary in ``status``; ``rows``
     holds the measurements shown."""
-
-    def __repr__(self) -> str:
-        return ("Growth explorer: leaves searched against depth for branching, ordering and algorithm; "
-                "run the cell to use it.")
 
     def __init__(self, branching: int, depth: int, ordering: str, algorithm: str, node_budget: int):
         widgets = _widgets()
@@ -117,14 +115,14 @@ class GrowthExplorer(_widgets().VBox):
         """The SVG plot: measured leaves per depth, with b^d, Knuth–Moore and Pearl's R_b^d."""
         depths = list(range(1, d + 1))
         rows = self.rows
-        label = f"{self.algorithm.value}, {self.ordering_value()}, seed {self.seed.value}"
+        label = f"{self.algorithm.value}, {ordering_name(self.ordering_value())}, seed {self.seed.value}"
         series = [
-            Series(label, [r["depth"] for r in rows], [r["leaves"] for r in rows], color="#0072B2",
+            Series(label, [r["depth"] for r in rows], [r["leaves"] for r in rows], color=OKABE_ITO[0],
                    markers=True, width=2.0),
             Series("bᵈ (no pruning)", depths, [b ** k for k in depths], color="#444444", dash="6 4"),
             Series("Knuth–Moore (best first)", depths, [analysis.knuth_moore_leaves(b, k) for k in depths],
                    color="#444444", dash="2 3"),
-            Series("Pearl R_bᵈ (random)", depths, [pearl ** k for k in depths], color="#888888",
+            Series("Pearl R_bᵈ (random ordering)", depths, [pearl ** k for k in depths], color="#888888",
                    dash="7 3 2 3"),
         ]
         return log_plot_svg(series, x_range=(0.8, d + 0.2), y_range=(0.8, max(b ** d, 2) * 1.5),
@@ -143,6 +141,18 @@ class GrowthExplorer(_widgets().VBox):
             skipped = f"Depth {d}" if last["depth"] + 1 == d else f"Depths {last['depth'] + 1}–{d}"
             text += f". {skipped} skipped: it would take more than {self.node_budget:,} nodes."
         return text
+
+
+    # -- the still picture for a notebook shown without its widget models ---------------------------
+    def fallback_text(self) -> str:
+        return (f"Growth explorer: leaves evaluated versus depth for b = {self.branching.value}, "
+                f"{ordering_name(self.ordering_value())}, {self.algorithm.value} — run the cell to use it.")
+
+    def fallback_html(self) -> str | None:
+        if not self.svg:
+            return None
+        summary = html.unescape(self.status.value)
+        return svg_as_img(self.svg, alt=f"the plot when the notebook was saved: {summary}")
 
 
 def growth_explorer(branching: int = 3, depth: int = 4, ordering: str = "best", algorithm: str = "alphabeta",

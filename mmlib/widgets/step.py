@@ -15,7 +15,7 @@ from ..draw.svg import TreeSvg
 from ..draw.tree import LEGEND, as_tree
 from ..errors import ArgumentError
 from ..trace import Trace, trace_of
-from .common import set_status, show_svg, status_html, svg_figure
+from .common import StaticFallback, set_status, show_svg, status_html, svg_as_img, svg_figure
 
 __all__ = ["step_through", "StepThrough", "describe"]
 
@@ -53,7 +53,7 @@ def _widgets():
     return ipywidgets
 
 
-class StepThrough(_widgets().VBox):
+class StepThrough(StaticFallback, _widgets().VBox):
     """The step-through explorer (see :func:`step_through`).
 
     ``slider`` (step number; step 0 is before the search starts), ``back``, ``next``,
@@ -61,9 +61,15 @@ class StepThrough(_widgets().VBox):
     whose text is ``svg``), ``result`` and ``view`` (the :class:`~mmlib.draw.svg.TreeSvg` drawing it).
     """
 
-    def __repr__(self) -> str:
+    def fallback_text(self) -> str:
         return (f"Step-through explorer: {self.result.algorithm} on a tree of {self.tree.leaf_count} leaves, "
-                f"{len(self.events)} steps; run the cell to use it.")
+                f"{len(self.events)} steps — run the cell to use it.")
+
+    def fallback_html(self) -> str | None:
+        if not self.svg:
+            return None
+        saved = f"step {self.slider.value} when the notebook was saved: {self.sentence}"
+        return svg_as_img(self.svg, alt=saved)
 
     def __init__(self, tree: Any, algorithm: str, variant: str, cutoff: str, interval: int,
                  window: tuple = (-search.INF, search.INF)):

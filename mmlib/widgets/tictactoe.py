@@ -1,37 +1,34 @@
 """Play tic-tac-toe against the computer and see what its search cost.
 
-Scores are those of notebook 06: +10 / -10 / 0, or with ``scoring="depth-adjusted"``
-WIN - depth and LOSS + depth, where depth counts the moves from the position the
-computer is looking at (so a win on its very next move is worth 10 - 1 = 9).
-
 >>> board = play_tictactoe()
 >>> board.buttons[4].click()                     # X in the centre; O answers
 >>> [button.description for button in board.buttons].count("O")
 1
 >>> board.last_counts["minimax"] > board.last_counts["alphabeta"]
 True
+>>> board.buttons[4].tooltip
+'row 2, column 2, X'
 """
 
 from __future__ import annotations
 
 from .. import games, search
+from ..draw.boards import O_COLOR, X_COLOR, board_svg, describe_square, line_name, rooted_at, winning_line
 from ..draw.tree import format_value
-from ..errors import MmlibError
-from ..games.tictactoe import LINES
-from .common import set_status, status_html
+from ..errors import ArgumentError, MmlibError
+from .common import StaticFallback, set_status, show_svg, status_html, svg_as_img, svg_figure
 
-MARK_STYLE = {
-    "X": {"text_color": "#0072B2", "button_color": "#FFFFFF"},   # Okabe-Ito blue
-    "O": {"text_color": "#D55E00", "button_color": "#FFFFFF"},   # Okabe-Ito vermillion
-    " ": {"text_color": "#000000", "button_color": "#F4F4F4"},
-}
-"""X and O differ in shape (the letters) and in colour; both are bold and large."""
-WINNING_SQUARE = "#F0E442"
-"""Background of the three squares of a completed line (the status line names the line too)."""
-LINE_NAMES = ("top row", "middle row", "bottom row", "left column", "middle column", "right column",
-              "diagonal from top left", "diagonal from top right")
+__all__ = ["play_tictactoe", "TicTacToeBoard", "WIN_SQUARE_COLOR"]
 
-__all__ = ["play_tictactoe", "TicTacToeBoard"]
+WIN_SQUARE_COLOR = "#F0E442"
+"""Background of the three squares of a completed line (Okabe–Ito yellow); the line is also drawn
+on the board below and named in the status."""
+SQUARE_PX = 64
+SQUARE_CSS = ("<style>.mmlib-tictactoe .mmlib-square:disabled{opacity:1;cursor:default}"
+              ".mmlib-tictactoe .mmlib-square:focus-visible{outline:3px solid #000;"
+              "outline-offset:1px}</style>")
+"""Taken squares are disabled but drawn at full strength (ipywidgets fades disabled buttons);
+the square with the keyboard focus gets a black outline."""
 
 
 def _widgets():
@@ -39,38 +36,42 @@ def _widgets():
     return ipywidgets
 
 
-class TicTacToeBoard(_widgets().VBox):
-    """``buttons`` (squares 0..8), ``status``, ``new_game``, ``state``, ``game``, and after each
-    computer move ``last_counts`` (nodes per algorithm) and ``last_values`` (move -> value)."""
+def _where(square: int) -> str:
+    row, column = divmod(square, 3)
+    return f"row {row + 1}, column {column + 1}"
 
-    def __repr__(self) -> str:
-        scores = {"ten": "+10 / -10 / 0", "win-loss": "+1 / -1 / 0", "depth-adjusted": "depth-adjusted"}
-        scoring = scores[self.game.scoring]
-        return f"Tic-tac-toe against {self.algorithm} ({scoring} scores): run the cell to play."
+
+class TicTacToeBoard(StaticFallback, _widgets().VBox):
+    """``buttons`` (squares 0..8, each with a spoken ``tooltip`` such as "row 1, column 3, empty"),
+    ``status``, ``new_game``, ``output`` (the board drawn as SVG, with the winning line), ``state``,
+    ``game``, and after each computer move ``last_counts`` (nodes per algorithm) and
+    ``last_values`` (move -> value, depth-adjusted scores counting from the position searched)."""
 
     def __init__(self, depth: int | None, algorithm: str, computer_first: bool, scoring: str):
         widgets = _widgets()
         if algorithm not in ("minimax", "alphabeta"):
-            from ..errors import ArgumentError
             raise ArgumentError(f"algorithm: expected 'minimax' or 'alphabeta', got {algorithm!r}")
         if depth is not None:
             search._check_depth(depth)
         self.game = games.TicTacToe(scoring=scoring)
         self.depth, self.algorithm, self.computer_first = depth, algorithm, computer_first
-        self.buttons = [widgets.Button(description=" ", layout=widgets.Layout(width="64px", height="64px"))
+        size = f"{SQUARE_PX}px"
+        self.buttons = [widgets.Button(description=" ", layout=widgets.Layout(width=size, height=size,
+                                                                              margin="0"))
                         for _ in range(9)]
-        for button in self.buttons:
-            button.style.font_weight = "bold"
-            button.style.font_size = "32px"
         for square, button in enumerate(self.buttons):
             button.add_class("mmlib-square")
+            button.style.font_weight = "bold"
+            button.style.font_size = "30px"
             button.on_click(lambda _, square=square: self.human_move(square))
         self.status = status_html()
+        self.output = svg_figure()
         self.new_game = widgets.Button(description="New game", icon="refresh")
         self.new_game.on_click(lambda _: self.restart())
         grid = widgets.GridBox(self.buttons, layout=widgets.Layout(
-            grid_template_columns="repeat(3, 64px)", grid_gap="3px"))
-        super().__init__([grid, self.new_game, self.status])
+            grid_template_columns=f"repeat(3, {size})", grid_gap="4px", width="max-content"))
+        css = widgets.HTML(SQUARE_CSS, layout=widgets.Layout(height="0px", margin="0"))
+        super().__init__([css, self.status, grid, self.new_game, self.output])
         self.add_class("mmlib-tictactoe")
         self.restart()
 
@@ -85,37 +86,37 @@ class TicTacToeBoard(_widgets().VBox):
         if self.computer_first:
             self.computer_move()
         else:
-            self.refresh(f"You are {self.human}: click a square.")
+            self.refresh(f"You are {self.human}.")
 
     def refresh(self, message: str) -> None:
-        line = self.winning_line()
+        """Show the position on the buttons and the drawing, and ``message`` with whose move it is."""
         over = self.game.is_terminal(self.state)
+        line = set(winning_line(self.game, self.state))
         for square, mark in enumerate(self.game.board(self.state)):
-            button, shown = self.buttons[square], " " if mark == "." else mark
-            row, column = self.game.square(square)
-            button.description = shown
+            button = self.buttons[square]
+            button.description = " " if mark == "." else mark
+            winning = ", part of the winning line" if square in line else ""
+            button.tooltip = describe_square(square, mark) + winning
+            button.style.text_color = X_COLOR if mark == "X" else O_COLOR
+            button.style.button_color = WIN_SQUARE_COLOR if square in line else "#f4f4f4"
             button.disabled = mark != "." or over
-            button.style.text_color = MARK_STYLE[shown]["text_color"]
-            background = WINNING_SQUARE if square in line else MARK_STYLE[shown]["button_color"]
-            button.style.button_color = background
-            button.tooltip = f"row {row + 1}, column {column + 1}: " + ("empty" if shown == " " else shown)
-        set_status(self.status, message + self.outcome())
+        show_svg(self.output, board_svg(self.game, self.state, cell=40) if over else "")
+        set_status(self.status, f"{message} {self.situation()}".strip())
 
-    def winning_line(self) -> tuple[int, ...]:
-        """The three squares of the completed line, or () while nobody has won."""
-        board = self.game.board(self.state)
-        return next((line for line in LINES if board[line[0]] != "." and
-                     board[line[0]] == board[line[1]] == board[line[2]]), ())
-
-    def outcome(self) -> str:
+    def situation(self) -> str:
+        """Whose move it is, or the result."""
         if not self.game.is_terminal(self.state):
-            return ""
+            return f"Your move ({self.human}): choose an empty square."
         winner = self.game.winner(self.state)
         if winner is None:
-            return " Game over: a draw."
-        where = LINE_NAMES[LINES.index(self.winning_line())]
+            return "Game over: a draw."
         who = "you win" if winner == self.human else "the computer wins"
-        return f" Game over: {who}, {winner} along the {where}."
+        along = line_name(winning_line(self.game, self.state))
+        return f"Game over: {winner} has three in a row along {along} — {who}."
+
+    def outcome(self) -> str:
+        """The result as a phrase (empty while the game goes on)."""
+        return self.situation() if self.game.is_terminal(self.state) else ""
 
     def human_move(self, square: int) -> None:
         """Play ``square`` for the human, then let the computer answer (never raises)."""
@@ -128,37 +129,48 @@ class TicTacToeBoard(_widgets().VBox):
                 return
             self.state = self.game.play(self.state, square)
             if self.game.is_terminal(self.state):
-                self.refresh(f"You played {list(self.game.square(square))}.")
+                self.refresh(f"You played {_where(square)}.")
                 return
-            self.computer_move()
+            self.computer_move(f"You played {_where(square)}.")
         except MmlibError as error:
             set_status(self.status, str(error), error=True)
 
-    def position_game(self) -> games.TicTacToe:
-        """The game as seen from the current position: depth-adjusted scores count the
-        moves from here, as in notebook 06 (a win on the computer's next move scores 9)."""
-        return games.TicTacToe(self.game.board(self.state), scoring=self.game.scoring)
-
-    def computer_move(self) -> None:
-        """Search, play the best move, and report the cost of minimax and alpha-beta."""
-        state, depth, here = self.state, self.depth, self.position_game()
-        results = {name: getattr(search, name)(here, depth) for name in ("minimax", "alphabeta")}
+    def computer_move(self, before: str = "") -> None:
+        """Search from the current position, play the best move, report the cost of minimax and
+        alpha-beta and the value of every move (depth-adjusted scores count the moves from here)."""
+        here, depth = rooted_at(self.game, self.state), self.depth
+        start = here.initial if here is not self.game else self.state
+        results = {name: getattr(search, name)(here, depth, state=start) for name in ("minimax", "alphabeta")}
         counts = {name: result.stats.nodes for name, result in results.items()}
         values = {move: result.value for move, result in
-                  search.move_values(here, depth, algorithm=self.algorithm).items()}
-        chosen = results[self.algorithm].move
-        self.state = self.game.play(state, chosen)
+                  search.move_values(here, depth, state=start, algorithm=self.algorithm).items()}
+        chosen, mover = results[self.algorithm].move, self.game.player(self.state)
+        self.state = self.game.play(self.state, chosen)
         self.last_counts, self.last_values = counts, values
-        listed = ", ".join(f"{list(self.game.square(m))}: {format_value(v)}" for m, v in values.items())
-        self.refresh(f"Computer played {list(self.game.square(chosen))} with {self.algorithm}. "
-                     f"Nodes searched: minimax {counts['minimax']:,}, alpha-beta {counts['alphabeta']:,}. "
-                     f"Values of its moves: {listed}.")
+        listed = "; ".join(f"{_where(m)}: {format_value(v)}" for m, v in values.items())
+        self.refresh(f"{before} Computer ({mover}) "
+                     f"played {_where(chosen)} with {self.algorithm}. Nodes searched: minimax "
+                     f"{counts['minimax']:,}, alpha-beta {counts['alphabeta']:,}. Values of its moves: "
+                     f"{listed}.".strip())
+
+    # -- the still picture for a notebook shown without its widget models ---------------------------
+    def fallback_text(self) -> str:
+        return (f"Tic-tac-toe against the computer ({self.algorithm}"
+                f"{'' if self.depth is None else f' to depth {self.depth}'}, {self.game.scoring} scores)"
+                " — run the cell to play.")
+
+    def fallback_html(self) -> str:
+        svg = board_svg(self.game, self.state, cell=40)
+        return svg_as_img(svg, alt="the tic-tac-toe board when the notebook was saved")
 
 
 def play_tictactoe(depth: int | None = None, algorithm: str = "alphabeta", *, computer_first: bool = False,
                    scoring: str = "ten") -> TicTacToeBoard:
-    """A 3x3 board of buttons to play against the computer.  ``depth`` limits its search
-    (positions at the limit are scored by the open-lines evaluator of the slides);
-    after each of its moves the status line gives the nodes minimax and alpha-beta
-    needed from that position and the value of each of its moves."""
+    """A 3x3 board of buttons to play against the computer (Tab moves between squares, Enter or
+    Space plays one).  ``depth`` limits its search (positions at the limit are scored by the
+    open-lines evaluator of the slides); after each of its moves the status line gives the
+    nodes minimax and alpha-beta needed from that position and the value of each of its moves.
+    With ``scoring="depth-adjusted"`` depth counts the moves made from the position searched, as
+    in notebook 06: a win on the computer's next move is worth 10 − 1 = 9.
+    """
     return TicTacToeBoard(depth, algorithm, computer_first, scoring)
