@@ -274,6 +274,7 @@ def jupyterlab(root: Path, state: Path) -> Iterator[Lab]:
         PYTHONHASHSEED="0",
         JUPYTER_PATH=str(venv_share),  # the project's own python3 kernel comes first
         JUPYTER_RUNTIME_DIR=str(state / "runtime"),
+        JUPYTER_DATA_DIR=str(state / "data"),  # an empty trust database: every notebook untrusted, as cloned
         JUPYTERLAB_SETTINGS_DIR=str(state / "settings"),
         JUPYTERLAB_WORKSPACES_DIR=str(state / "workspaces"),
     )
