@@ -888,8 +888,8 @@ class _Narrator:
                 len(self.tree.node(path).children):
             return (f"at {here}: the probes alone show that {here}'s average is {sign} "
                     f"{format_value(value)}: {which}, so no outcome needs a full search.")
-        enter = next(e for e in reversed(self.events[:k]) if e.kind == "enter" and len(e.path) == len(path) + 1
-                     and e.path[:-1] == path)
+        enter = next(e for e in reversed(self.events[:k])
+                     if e.kind == "enter" and len(e.path) == len(path) + 1 and e.path[:-1] == path)
         child = self.label(enter.path)
         score = next((e.value for e in reversed(self.events[:k]) if e.path == enter.path
                       and e.kind in ("return", "leaf", "hit")), None)
