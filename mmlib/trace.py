@@ -30,7 +30,7 @@ through its first move) is at least its value at MAX and at most it at MIN.
 ...                     layers="max chance min")            # AIMA figure 5.12, left
 >>> star1 = trace_of(expectiminimax(dice, pruning="star1", trace=True))
 >>> star1.value_text(()), star1.value_text((1,)), [dice.label_of(p) for p in star1.pruned_leaves]
-('2.1', '≤ 1.3', ['M', 'N'])
+('2.1', '≤ 1.3', ['M', 'N', 'O'])
 
 >>> from mmlib import search, trees
 >>> tree = trees.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])    # AIMA figure 5.2
