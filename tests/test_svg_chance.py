@@ -10,6 +10,7 @@ from mmlib import search
 from mmlib.beyond import expectimax, expectiminimax, layered_tree
 from mmlib.draw import draw_tree
 from mmlib.draw.svg import MIN_FONT_PX, TreeSvg, tree_svg
+from mmlib.draw.tree import node_kind
 from mmlib.trace import trace_of
 
 AIMA_5_12 = [[(0.9, [2, 2]), (0.1, [3, 3])], [(0.9, [1, 1]), (0.1, [4, 4])]]   # AIMA figure 5.12, left
@@ -149,3 +150,45 @@ def test_matplotlib_draws_chance_nodes_probabilities_and_levels(nested, layers):
     result = draw_tree(expectiminimax(tree, pruning="star1", trace=True) if "chance" in layers
                        else search.alphabeta(tree, trace=True), windows=True)
     assert result.axes[0].get_title()
+
+
+@pytest.mark.parametrize("nested,layers", [(CS188, "max chance"), (AIMA_5_12, "max chance min"),
+                                           (DICE, "max min chance"), (GHOSTS, "max min min")])
+def test_matplotlib_labels_do_not_touch_markers_or_each_other(nested, layers):
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from mmlib.draw import TreeView
+
+    tree = layered_tree(nested, layers=layers)
+    result = expectiminimax(tree, pruning="star1", trace=True) if "chance" in layers else \
+        search.alphabeta(tree, trace=True)
+    view = TreeView(tree, windows=True)
+    view.show(trace_of(result).marks(), windows=True)
+    canvas = FigureCanvasAgg(view.figure)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    to_px = view.ax.transData.transform
+    scale = view.figure.dpi / 72
+    markers = []
+    for node in view.nodes:
+        x, y = to_px(view.positions[node.path])
+        size = view.node_size * {"leaf": 0.55, "chance": 0.75}.get(node_kind(node), 1.0)
+        half = size ** 0.5 * scale / 2
+        markers.append((x - half, y - half, x + half, y + half))
+    labels = []
+    groups = (view.value_texts, view.window_texts, view.number_texts, view.cross_texts,
+              view.probability_texts, view.level_texts)
+    for group in groups:
+        for text in group.values():
+            if text.get_visible() and text.get_text():
+                box = text.get_window_extent(renderer)
+                labels.append((box.x0, box.y0, box.x1, box.y1, text.get_text()))
+
+    def overlap(a, b):
+        return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+    assert any(label[4] in ("0.9", "1/2", "MIN 1", "MIN") for label in labels)
+    for label in labels:
+        assert not any(overlap(label, marker) for marker in markers), label
+    for i, first in enumerate(labels):
+        assert not any(overlap(first, second) for second in labels[i + 1:]), (first, labels)

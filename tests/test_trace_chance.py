@@ -23,7 +23,7 @@ from mmlib.trace import (
 )
 
 PATTERNS = ["max chance", "max chance min chance", "max chance min", "max min chance", "chance max min",
-            "max min min", "max chance min min"]
+            "max min min", "max chance min min", "max chance chance"]
 
 
 @st.composite
