@@ -109,7 +109,7 @@ def test_chance_nodes_are_circles_with_probabilities_on_their_edges():
     assert probabilities == ["1/2", "1/3", "1/6", "1/4", "3/4"]
     assert min(float(e.get("font-size")) for e in elements(svg, "probability")) >= MIN_FONT_PX >= 12
     root = ET.fromstring(svg)
-    assert "chance nodes average their outcomes" in root.get("aria-label")
+    assert "Chance nodes (circles) average their outcomes" in root.get("aria-label")
     assert "expectiminimax value is 10" in root.get("aria-label")       # max(10, 7.5)
     legend = " ".join(e.text or "" for e in elements(svg, "legend")[0].iter())
     assert "chance" in legend and "probability" in legend
@@ -122,7 +122,8 @@ def test_star1_drawing_shows_the_bound_and_the_pruned_outcome():
     assert "≤ 1.3" in {e.text for e in elements(svg, "value")}
     pruned = {e.get("data-label") for e in elements(svg, "pruned") if "node" in e.get("class").split()}
     assert pruned == {"G", "M", "N", "O"}
-    assert ET.fromstring(svg).get("aria-label").startswith("star1: value 2.1 at A")
+    words = ET.fromstring(svg).get("aria-label")
+    assert words.startswith("star1: value 2.1 at A") and "Chance nodes (circles)" in words
 
 
 def test_levels_of_several_agents_are_named():

@@ -337,7 +337,7 @@ class TreeSvg:
         the marks (value of the root, best move, pruned leaves by label).
         """
         marks = self._marks(marks, values)
-        words = description or self.describe(marks)
+        words = (description or self.describe(marks)) + self._chance_note()
         svg = ET.Element("svg", {"xmlns": SVG_NS, "width": _num(self.width), "height": _num(self.height),
                                  "viewBox": f"0 0 {_num(self.width)} {_num(self.height)}",
                                  "font-family": FONT, "role": "img", "aria-label": clean_text(words),
@@ -360,6 +360,13 @@ class TreeSvg:
         self._current_ring(svg, marks)
         return ET.tostring(svg, encoding="unicode")
 
+    def _chance_note(self) -> str:
+        """What the circles and the numbers on edges mean, for trees with chance nodes."""
+        if not self.probabilities:
+            return ""
+        return (" Chance nodes (circles) average their outcomes; the probability of each outcome "
+                "is written on its edge.")
+
     def describe(self, marks: Marks) -> str:
         """What the drawing shows, in words (its text alternative)."""
         root, tree = marks.start, self.tree
@@ -369,7 +376,6 @@ class TreeSvg:
             if self.levels:
                 text += f" (levels: {', '.join(self.levels.values())})"
             if self.probabilities:
-                text += "; chance nodes average their outcomes, each with its probability"
                 return text + (f"; its expectiminimax value is {value}." if value else ".")
             return text + (f"; its minimax value is {value}." if value else ".")
         value = marks.value_text(root)
