@@ -535,6 +535,7 @@ class Trace:
         entry: dict[Path, tuple] = {}      # the window each node was entered with
         is_max: dict[Path, bool] = {}
         cut: set[Path] = set()             # nodes whose current visit stopped early
+        known: dict[Path, list[float]] = {}   # [lower, upper] learnt over all visits (Star2 visits twice)
         leaves = 0
         final = step == len(self.events) and self._sentences is None     # building the final view
         for k, event in enumerate(self.events[:step]):
@@ -574,6 +575,8 @@ class Trace:
                     continue
                 marks.values[path] = event.value
                 kind = self._returned_kind(event, entry.get(path), path in cut)
+                if self.chance:
+                    kind = _combined(known.setdefault(path, [-math.inf, math.inf]), event.value, kind)
                 marks.bounds[path] = kind
                 if final:
                     self._kinds[k] = kind
@@ -625,6 +628,18 @@ class Trace:
                     best[event.path] = event.move
                 previous[event.path] = event.value
         return best
+
+
+def _combined(known: list[float], value: float, kind: str) -> str:
+    """Add what one visit learnt to the ``[lower, upper]`` bounds known from earlier visits:
+    a Star2 probe showed a MIN node is at most 2, its full search that it is at least 2, so it is 2."""
+    if kind in (EXACT, LOWER):
+        known[0] = max(known[0], value)
+    if kind in (EXACT, UPPER):
+        known[1] = min(known[1], value)
+    if kind != EXACT and math.isclose(known[0], known[1], rel_tol=0, abs_tol=1e-12):
+        return EXACT
+    return kind
 
 
 def _so_far(value: float, window: tuple | None, is_max: bool) -> str:

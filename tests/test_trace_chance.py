@@ -149,6 +149,11 @@ def test_star2_probes_are_bounds_and_not_pruned():
     probe = next(model.sentence(k) for k, e in enumerate(model.events)
                  if e.kind == "cutoff" and e.path == f)
     assert "probe" in probe
+    # D's probe showed D <= 2 (shown ≤ 2 then); its full search in [1, 2] returned 2 >= β, so D >= 2: D is 2
+    d = tree.node("D").path
+    probe_return = next(k for k, e in enumerate(model.events) if e.kind == "return" and e.path == d)
+    assert model.marks(probe_return + 1).value_text(d) == "≤ 2"
+    assert model.value_text(d) == "2"
 
 
 def test_expectimax_narrates_the_average():
