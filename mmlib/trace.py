@@ -535,6 +535,7 @@ class Trace:
         entry: dict[Path, tuple] = {}      # the window each node was entered with
         is_max: dict[Path, bool] = {}
         cut: set[Path] = set()             # nodes whose current visit stopped early
+        updated: set[Path] = set()         # nodes whose current visit heard from a child
         known: dict[Path, list[float]] = {}   # [lower, upper] learnt over all visits (Star2 visits twice)
         leaves = 0
         final = step == len(self.events) and self._sentences is None     # building the final view
@@ -549,6 +550,7 @@ class Trace:
                 marks.windows[path] = (event.alpha, event.beta)
                 is_max[path] = bool(event.is_max)
                 cut.discard(path)
+                updated.discard(path)
                 marks.values.pop(path, None)
                 marks.bounds.pop(path, None)
             elif event.kind == "leaf":
@@ -556,6 +558,7 @@ class Trace:
                 marks.leaf_numbers[path] = leaves
                 marks.values[path], marks.bounds[path] = event.value, EXACT
             elif event.kind == "update":
+                updated.add(path)
                 marks.values[path] = event.value
                 marks.bounds[path] = SO_FAR if self.averages(path) else \
                     _so_far(event.value, entry.get(path), is_max.get(path, True))
@@ -574,7 +577,7 @@ class Trace:
                     marks.bounds.pop(path, None)
                     continue
                 marks.values[path] = event.value
-                kind = self._returned_kind(event, entry.get(path), path in cut)
+                kind = self._returned_kind(event, entry.get(path), path in cut, path not in updated)
                 if self.chance:
                     kind = _combined(known.setdefault(path, [-math.inf, math.inf]), event.value, kind)
                 marks.bounds[path] = kind
@@ -584,20 +587,22 @@ class Trace:
             marks.windows = dict(entry)
         return marks
 
-    def _returned_kind(self, event: TraceEvent, window: tuple | None, stopped: bool) -> str:
-        kind = self._returned_bound(event, window, stopped)
+    def _returned_kind(self, event: TraceEvent, window: tuple | None, stopped: bool, probed: bool) -> str:
+        kind = self._returned_bound(event, window, stopped, probed)
         if self.chance and self.events and self.events[0].alpha is not None:
             low, high = self.events[0].alpha, self.events[0].beta    # Star's bounds L, U on every value
             if (kind == LOWER and event.value >= high) or (kind == UPPER and event.value <= low):
                 return EXACT
         return kind
 
-    def _returned_bound(self, event: TraceEvent, window: tuple | None, stopped: bool) -> str:
+    def _returned_bound(self, event: TraceEvent, window: tuple | None, stopped: bool,
+                        probed: bool) -> str:
         node = self.tree.node(event.path)
-        if self.chance and stopped and event.kind == "return" and not node.is_leaf() and \
+        if self.chance and (stopped or probed) and event.kind == "return" and not node.is_leaf() and \
                 not self.averages(event.path):
             # A MAX (MIN) node that stopped early is worth at least (at most) what it found:
-            # after a cutoff (value >= β, or <= α) and after a Star2 probe alike.
+            # after a cutoff (value >= β, or <= α) and after a Star2 probe alike (a probe
+            # searches the first move only, in a window of its own, and reports no update).
             return LOWER if node.is_max else UPPER
         if self.chance and self.averages(event.path):
             if window is None or window[0] is None:
