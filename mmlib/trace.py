@@ -17,6 +17,21 @@ drawing, the step-through explorer, the tree editor or a quiz answer key shows:
 Negamax transcripts (values from the side to move) are turned to MAX's point of view
 first, so every value and window here reads as in a minimax figure.
 
+Trees with chance nodes and with several MIN (or MAX) agents per round
+(:class:`~mmlib.beyond.LayeredTree`) are read too: transcripts of expectimax,
+expectiminimax and Ballard's (1983) Star1 and Star2, and of minimax and alpha-beta on
+multi-agent trees.  A chance node entered by Star1 or Star2 with the window (α, β) that
+returns r is exact when α < r < β, at most r when r ≤ α and at least r when r ≥ β, as for
+alpha-beta (the proof is at :func:`chance_bound`); a node Star2 only *probed* (searched
+through its first move) is at least its value at MAX and at most it at MIN.
+
+>>> from mmlib.beyond import expectiminimax, layered_tree
+>>> dice = layered_tree([[(0.9, [2, 2]), (0.1, [3, 3])], [(0.9, [1, 1]), (0.1, [4, 4])]],
+...                     layers="max chance min")            # AIMA figure 5.12, left
+>>> star1 = trace_of(expectiminimax(dice, pruning="star1", trace=True))
+>>> star1.value_text(()), star1.value_text((1,)), [dice.label_of(p) for p in star1.pruned_leaves]
+('2.1', '≤ 1.3', ['M', 'N', 'O'])
+
 >>> from mmlib import search, trees
 >>> tree = trees.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])    # AIMA figure 5.2
 >>> model = trace_of(search.alphabeta(tree, trace=True))
@@ -32,6 +47,7 @@ import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Any
 
 from .errors import ArgumentError, ArgumentTypeError
@@ -52,6 +68,11 @@ __all__ = [
     "format_window",
     "format_mark",
     "minimax_values",
+    "expected_values",
+    "view_tree",
+    "node_role",
+    "format_probability",
+    "chance_bound",
     "minimax_marks",
     "result_marks",
     "result_tree",
@@ -144,22 +165,151 @@ def bound_of(value: float, window: tuple[float | None, float | None] | None, *,
     return EXACT
 
 
+# -- trees with chance nodes and several agents -----------------------------------------------------
+
+def view_tree(tree: Any, *, max_nodes: int = 2000) -> Any:
+    """The explicit tree the views draw: a :class:`~mmlib.beyond.LayeredTree` (chance nodes,
+    several agents) as it is, anything else through :func:`mmlib.trees.as_tree`.
+
+    >>> from mmlib.beyond import layered_tree
+    >>> view_tree(layered_tree([[1, 2]], layers="max chance")).leaf_count
+    2
+    """
+    if _is_layered(tree):
+        return tree
+    return as_tree(tree, max_nodes=max_nodes)
+
+
+def _is_layered(tree: Any) -> bool:
+    return hasattr(tree, "layers") and hasattr(tree, "label_of") and hasattr(tree, "nodes")
+
+
+def _is_chance(node: Any) -> bool:
+    return bool(getattr(node, "is_chance", False)) and not node.is_leaf()
+
+
+def node_role(tree: Any, path: Path) -> str:
+    """Who moves at ``path``: ``"MAX"``, ``"MIN"``, ``"chance"`` or ``"leaf"``; on a tree
+    with several MIN (or MAX) agents per round, which one: ``"MIN 1"``, ``"MIN 2"``...
+
+    >>> from mmlib.beyond import layered_tree
+    >>> ghosts = layered_tree([[[3, 5], [2, 9]], [[1, 4], [6, 7]]], layers="max min min")
+    >>> [node_role(ghosts, p) for p in [(), (0,), (0, 0), (0, 0, 1)]]
+    ['MAX', 'MIN 1', 'MIN 2', 'leaf']
+    """
+    node = tree.node(tuple(path))
+    if node.is_leaf():
+        return "leaf"
+    if _is_chance(node):
+        return "chance"
+    name = "MAX" if node.is_max else "MIN"
+    layers = getattr(tree, "layers", None)
+    if not layers:
+        return name
+    kind = name.lower()
+    agents = [i for i, k in enumerate(layers) if k == kind]
+    if len(agents) < 2:
+        return name
+    return f"{name} {agents.index(len(path) % len(layers)) + 1}"
+
+
+def format_probability(p: float) -> str:
+    """A probability as people write it: a simple fraction when it is one, else a decimal.
+
+    >>> format_probability(0.5), format_probability(1/3), format_probability(0.9), format_probability(0.123)
+    ('1/2', '1/3', '0.9', '0.123')
+    """
+    if p == 1:
+        return "1"
+    fraction = Fraction(p).limit_denominator(12)
+    if math.isclose(float(fraction), p, rel_tol=0, abs_tol=1e-9):
+        text = f"{fraction.numerator}/{fraction.denominator}"
+        decimal = format_value(p)
+        return decimal if len(decimal) < len(text) and float(decimal) == p else text
+    return format_value(p)
+
+
+def _probabilities(node: Any, *, averaging: bool) -> tuple[float, ...]:
+    """The probability of each child: a chance node's own, or equal for an averaging MIN node."""
+    if _is_chance(node):
+        return tuple(node.probabilities)
+    if averaging:
+        return tuple(1 / len(node.children) for _ in node.children)
+    return ()
+
+
 # -- true values ---------------------------------------------------------------------------------
 
-def minimax_values(tree: Tree) -> dict[Path, float]:
-    """The minimax value of every node of an explicit tree (interior static values unused).
+def minimax_values(tree: Any) -> dict[Path, float]:
+    """The minimax value of every node of an explicit tree (interior static values unused);
+    at a chance node, the expected value of its outcomes (expectiminimax).
 
     >>> minimax_values(as_tree([[3, 5], [2, 9]]))[()]
     3
     """
+    return expected_values(tree)
+
+
+def expected_values(tree: Any, *, random_opponent: bool = False) -> dict[Path, float]:
+    """Every node's expectiminimax value: MAX the largest child value, MIN the smallest,
+    chance the probability-weighted sum; with ``random_opponent`` (expectimax, CS188) a MIN
+    node averages its children too.
+
+    >>> from mmlib.beyond import layered_tree
+    >>> tree = layered_tree([[(1/2, 8), (1/3, 24), (1/6, -12)]], layers="max chance")
+    >>> round(expected_values(tree)[()], 9)
+    10.0
+    >>> expected_values([[3, 12], [2, 4, 6]], random_opponent=True)[()]
+    7.5
+    """
+    tree = view_tree(tree)
     values: dict[Path, float] = {}
     for node in reversed(tree.nodes()):  # children before parents
         if node.is_leaf():
             values[node.path] = node.value
+            continue
+        kids = [values[child.path] for child in node.children]
+        weights = _probabilities(node, averaging=random_opponent and not node.is_max)
+        if weights:
+            values[node.path] = sum(p * v for p, v in zip(weights, kids, strict=True))
         else:
-            kids = [values[child.path] for child in node.children]
             values[node.path] = max(kids) if node.is_max else min(kids)
     return values
+
+
+def chance_bound(value: float, window: tuple[float, float] | None, *, stopped: bool = False) -> str:
+    """What the value ``r`` a Star1 or Star2 chance node returns says, given its window (α, β).
+
+    It is :func:`bound_of` for alpha-beta, and this is why.  Let the outcomes have
+    probabilities p_i, exact values v_i and known bounds lo_i <= v_i <= hi_i (at first the
+    bounds L and U of every leaf).  Outcome i is searched only after the ones before it, whose
+    exact values sum (weighted) to S, in the window (A_i, B_i) with
+
+        A_i = (α - S - Σ_{j>i} p_j hi_j) / p_i,    B_i = (β - S - Σ_{j>i} p_j lo_j) / p_i.
+
+    If it returns s <= A_i (fail-soft, so v_i <= s) the node returns
+    r = S + p_i s + Σ_{j>i} p_j hi_j, which is >= S + p_i v_i + Σ_{j>i} p_j v_j, the true
+    value, and r <= α because s <= A_i: an upper bound, shown ``≤ r``.  If s >= B_i, in the
+    same way r = S + p_i s + Σ_{j>i} p_j lo_j <= the true value and r >= β: a lower bound.
+    When Star2's probes alone settle the node it returns Σ p_j lo_j >= β (a lower bound) or
+    Σ p_j hi_j <= α (an upper bound).  Otherwise every outcome returned a value inside its
+    window, hence exact, and r is the exact expected value.  An exact value may also lie
+    outside (α, β); calling it a bound is then still true.
+
+    ``stopped``: the node skipped outcomes, so r is a bound even when rounding put it a hair
+    inside (α, β) (r = S + p_i s + ... is computed after the test); it is then the bound
+    on the side of the nearer end of the window.
+
+    >>> chance_bound(1.3, (2.1, 4)), chance_bound(2.1, (1, 4)), chance_bound(4, (1, 3))
+    ('upper', 'exact', 'lower')
+    >>> chance_bound(0.6666666666666665, (-2, 2 / 3), stopped=True)
+    'lower'
+    """
+    kind = bound_of(value, window)
+    if not stopped or kind != EXACT or window is None:
+        return kind
+    alpha, beta = window
+    return UPPER if value - alpha < beta - value else LOWER
 
 
 # -- what a view shows ---------------------------------------------------------------------------
@@ -206,7 +356,7 @@ def minimax_marks(tree: Any) -> Marks:
     >>> minimax_marks([[3, 5], [2, 9]]).value_text((1,))
     '2'
     """
-    values = minimax_values(as_tree(tree))
+    values = minimax_values(view_tree(tree))
     return Marks(values=values, bounds=dict.fromkeys(values, EXACT))
 
 
@@ -251,15 +401,18 @@ class Trace:
             raise ArgumentError(f"variant: expected 'minimax', 'fail-soft' or 'fail-hard', got {variant!r}")
         if cutoff not in (">=", ">"):
             raise ArgumentError(f"cutoff: expected '>=' or '>', got {cutoff!r}")
-        self.tree: Tree = as_tree(tree)
+        self.tree: Tree = view_tree(tree)
         self.start: Path = tuple(start)
         self.variant = variant
         self.cutoff = cutoff
         self.fail_hard = variant == "fail-hard"
         self.algorithm = algorithm or (
             variant if variant == "minimax" else f"alphabeta ({variant}, {cutoff})")
+        self.chance = self.algorithm in CHANCE_ALGORITHMS
+        self.random_opponent = self.algorithm == "expectimax"
         self.events: tuple[TraceEvent, ...] = tuple(_normalised(events, self.start, negamax))
         self._sentences: list[str | None] | None = None
+        self._kinds: dict[int, str] = {}
         self._final = self._replay(len(self.events))
         self._final.pv = self.pv
         self._final.current = None
@@ -361,19 +514,43 @@ class Trace:
         return [self.sentence(k) for k in range(len(self.events))]
 
     # -- replaying -------------------------------------------------------------------------
+    def averages(self, path: Path) -> bool:
+        """True when the node at ``path`` takes the expected value of its children: a chance
+        node, or a MIN node in expectimax (an opponent thought to move at random)."""
+        node = self.tree.node(path)
+        if node.is_leaf():
+            return False
+        return _is_chance(node) or (self.random_opponent and not node.is_max)
+
+    def probabilities(self, path: Path) -> tuple[float, ...]:
+        """The probability of each child of an averaging node (empty for MAX and MIN nodes)."""
+        return _probabilities(self.tree.node(path), averaging=self.averages(path))
+
+    def kind_of_return(self, k: int) -> str:
+        """Whether the value returned by the event ``events[k]`` is exact or a bound."""
+        return self._kinds.get(k, EXACT)
+
     def _replay(self, step: int) -> Marks:
         marks = Marks(searched=True, start=self.start)
         entry: dict[Path, tuple] = {}      # the window each node was entered with
         is_max: dict[Path, bool] = {}
+        cut: set[Path] = set()             # nodes whose current visit stopped early
+        updated: set[Path] = set()         # nodes whose current visit heard from a child
+        known: dict[Path, list[float]] = {}   # [lower, upper] learnt over all visits (Star2 visits twice)
         leaves = 0
-        for event in self.events[:step]:
+        final = step == len(self.events) and self._sentences is None     # building the final view
+        for k, event in enumerate(self.events[:step]):
             path = event.path
             marks.current = path
             if event.kind == "enter":
+                if self.chance and marks.pruned:        # Star2 searches a probed node again
+                    self._unprune(marks, path)
                 marks.entered.add(path)
                 entry[path] = (event.alpha, event.beta)
                 marks.windows[path] = (event.alpha, event.beta)
                 is_max[path] = bool(event.is_max)
+                cut.discard(path)
+                updated.discard(path)
                 marks.values.pop(path, None)
                 marks.bounds.pop(path, None)
             elif event.kind == "leaf":
@@ -381,20 +558,64 @@ class Trace:
                 marks.leaf_numbers[path] = leaves
                 marks.values[path], marks.bounds[path] = event.value, EXACT
             elif event.kind == "update":
+                updated.add(path)
                 marks.values[path] = event.value
-                marks.bounds[path] = _so_far(event.value, entry.get(path), is_max.get(path, True))
+                marks.bounds[path] = SO_FAR if self.averages(path) else \
+                    _so_far(event.value, entry.get(path), is_max.get(path, True))
                 marks.windows[path] = (event.alpha, event.beta)
             elif event.kind == "cutoff":
+                cut.add(path)
                 for move in event.skipped:
                     root = path + (move,)
+                    if self.chance and root in marks.entered:    # probed by Star2: not pruned
+                        continue
                     marks.pruned_roots.add(root)
                     marks.pruned.update(_subtree_paths(self.tree, root))
             elif event.kind in ("return", "hit"):
+                if event.value is None:                 # a probe that learnt nothing
+                    marks.values.pop(path, None)
+                    marks.bounds.pop(path, None)
+                    continue
                 marks.values[path] = event.value
-                marks.bounds[path] = bound_of(event.value, entry.get(path), fail_hard=self.fail_hard)
-        if step == len(self.events) and self._sentences is None:     # building the final view
+                kind = self._returned_kind(event, entry.get(path), path in cut, path not in updated)
+                if self.chance:
+                    kind = _combined(known.setdefault(path, [-math.inf, math.inf]), event.value, kind)
+                marks.bounds[path] = kind
+                if final:
+                    self._kinds[k] = kind
+        if final:
             marks.windows = dict(entry)
         return marks
+
+    def _returned_kind(self, event: TraceEvent, window: tuple | None, stopped: bool, probed: bool) -> str:
+        kind = self._returned_bound(event, window, stopped, probed)
+        if self.chance and self.events and self.events[0].alpha is not None:
+            low, high = self.events[0].alpha, self.events[0].beta    # Star's bounds L, U on every value
+            if (kind == LOWER and event.value >= high) or (kind == UPPER and event.value <= low):
+                return EXACT
+        return kind
+
+    def _returned_bound(self, event: TraceEvent, window: tuple | None, stopped: bool,
+                        probed: bool) -> str:
+        node = self.tree.node(event.path)
+        if self.chance and (stopped or probed) and event.kind == "return" and not node.is_leaf() and \
+                not self.averages(event.path):
+            # A MAX (MIN) node that stopped early is worth at least (at most) what it found:
+            # after a cutoff (value >= β, or <= α) and after a Star2 probe alike (a probe
+            # searches the first move only, in a window of its own, and reports no update).
+            return LOWER if node.is_max else UPPER
+        if self.chance and self.averages(event.path):
+            if window is None or window[0] is None:
+                return EXACT
+            return chance_bound(event.value, window, stopped=stopped)
+        return bound_of(event.value, window, fail_hard=self.fail_hard)
+
+    def _unprune(self, marks: Marks, path: Path) -> None:
+        """A node entered again is no longer pruned, nor is anything below it yet."""
+        below = set(_subtree_paths(self.tree, path))
+        if below & marks.pruned:
+            marks.pruned -= below
+            marks.pruned_roots -= below
 
     def _best_moves(self) -> dict[Path, Any]:
         """At each node, the move whose score last improved its value (the search's best move)."""
@@ -404,12 +625,26 @@ class Trace:
             if event.kind == "enter":
                 best.pop(event.path, None)
                 previous[event.path] = None
+            elif event.kind == "update" and self.chance and self.averages(event.path):
+                continue
             elif event.kind == "update":
                 before = previous.get(event.path)
                 if event.score == event.value and (before is None or event.value != before):
                     best[event.path] = event.move
                 previous[event.path] = event.value
         return best
+
+
+def _combined(known: list[float], value: float, kind: str) -> str:
+    """Add what one visit learnt to the ``[lower, upper]`` bounds known from earlier visits:
+    a Star2 probe showed a MIN node is at most 2, its full search that it is at least 2, so it is 2."""
+    if kind in (EXACT, LOWER):
+        known[0] = max(known[0], value)
+    if kind in (EXACT, UPPER):
+        known[1] = min(known[1], value)
+    if kind != EXACT and math.isclose(known[0], known[1], rel_tol=0, abs_tol=1e-12):
+        return EXACT
+    return kind
 
 
 def _so_far(value: float, window: tuple | None, is_max: bool) -> str:
@@ -456,13 +691,17 @@ def _normalised(events: Iterable[Any], start: Path, negamax: bool) -> Iterable[T
                      event.is_max)
 
 
+CHANCE_ALGORITHMS = ("expectimax", "expectiminimax", "star1", "star2")
+"""The searches of trees with chance nodes whose transcripts :class:`Trace` reads."""
+
 _ALGORITHM = re.compile(r"alphabeta \((fail-soft|fail-hard), (>=|>)\)")
 
 
 def trace_of(result: Any, *, cutoff: str | None = None) -> Trace:
     """The :class:`Trace` of a search result (searched with ``trace=True`` on a tree).
 
-    Minimax, alpha-beta (fail-soft, fail-hard), negamax and quiescence results are read.
+    Minimax, alpha-beta (fail-soft, fail-hard), negamax and quiescence results are read, and
+    on trees with chance nodes expectimax, expectiminimax, Star1 and Star2.
     ``cutoff`` names the cutoff test of a negamax search for the narration (default ``">="``).
 
     >>> from mmlib import search
@@ -480,8 +719,10 @@ def trace_of(result: Any, *, cutoff: str | None = None) -> Trace:
         variant, found = "minimax", ">="
     elif match := _ALGORITHM.fullmatch(name):
         variant, found = match.group(1), match.group(2)
-    elif name in ("negamax", "quiescence"):
+    elif name in ("negamax", "quiescence", "star1", "star2"):
         variant, found = "fail-soft", ">="
+    elif name in ("expectimax", "expectiminimax"):
+        variant, found = "minimax", ">="
     else:
         raise ArgumentError(f"result: cannot read a transcript of {name!r}")
     return Trace(tree, result.trace, start=start, variant=variant, cutoff=cutoff or found,
@@ -524,7 +765,7 @@ def result_marks(result: Any) -> Marks:
 def result_tree(result: Any) -> tuple[Tree, Path]:
     """The explicit tree a result was searched on, and the path of the node it started from."""
     game = result.game
-    if isinstance(game, Tree):
+    if isinstance(game, Tree) or _is_layered(game):
         start = result.start if result.start is not None else game.root
         return game, tuple(getattr(start, "path", ()))
     try:
@@ -557,7 +798,9 @@ class _Narrator:
         called = f" with [α, β] = {window}" if window else ""
         if node.is_leaf():
             return f"reach the leaf {here}{called}."
-        return f"enter {here} ({'MAX' if event.is_max else 'MIN'}){called}."
+        role = node_role(self.tree, event.path) if _is_layered(self.tree) else \
+            ("MAX" if event.is_max else "MIN")
+        return f"enter {here} ({role}){called}."
 
     def _leaf(self, k: int, event: TraceEvent) -> str:
         return f"{self.label(event.path)} is a leaf: its value is {format_value(event.value)}."
@@ -565,6 +808,12 @@ class _Narrator:
     def _update(self, k: int, event: TraceEvent) -> str:
         here = self.label(event.path)
         child = self.label(event.path + (event.move,))
+        if self.trace.chance and self.trace.averages(event.path):
+            terms = self._terms(k, event.path)
+            p = format_probability(self.trace.probabilities(event.path)[event.move])
+            text = (f"at {here}: {child} returned {format_value(event.score)} with probability {p}; "
+                    f"{here}'s weighted sum so far is {terms} = {format_value(event.value)}")
+            return text + "."
         text = (f"at {here}: {child} returned {format_value(event.score)}, so {here}'s value so far is "
                 f"{format_value(event.value)}")
         if self.trace.variant == "fail-hard" and self._best_score(k, event.path) != event.value:
@@ -580,6 +829,11 @@ class _Narrator:
         skipped = [self.label(event.path + (move,)) for move in event.skipped]
         what = f"remaining child {skipped[0]} is" if len(skipped) == 1 else \
             f"remaining children {', '.join(skipped)} are"
+        if self.trace.chance and self.trace.averages(event.path):
+            return self._chance_cutoff(k, event, skipped)
+        update = self._last_in_visit(k, "update", event.path)
+        if self.trace.chance and update is None and not self.tree.node(event.path).is_leaf():
+            return self._probe(k, event, skipped)
         update = self._last(k, "update", event.path)
         if update is None:
             return f"at {here}: the {what} pruned."
@@ -605,6 +859,8 @@ class _Narrator:
     def _return(self, k: int, event: TraceEvent) -> str:
         here, path = self.label(event.path), event.path
         window = self._window(k, path)
+        if self.trace.chance:
+            return self._chance_return(k, event, window)
         kind = bound_of(event.value, window, fail_hard=self.trace.fail_hard)
         value = format_value(event.value)
         clamp = self._clamp(k, event, window)
@@ -624,6 +880,94 @@ class _Narrator:
         if path == self.trace.start:
             text += f"; the value of the game is {format_mark(event.value, kind)}"
         return text + "."
+
+    # -- chance nodes and Star2's probes ------------------------------------------------------------
+    def _terms(self, k: int, path: Path) -> str:
+        """``1/2 × 3 + 1/2 × 5``: the outcomes of an averaging node's visit up to event ``k``."""
+        probabilities = self.trace.probabilities(path)
+        terms = []
+        for event in self._visit(k, path):
+            if event.kind == "update":
+                score = format_value(event.score)
+                score = f"({score})" if event.score < 0 else score
+                terms.append(f"{format_probability(probabilities[event.move])} × {score}")
+        return " + ".join(terms)
+
+    def _chance_cutoff(self, k: int, event: TraceEvent, skipped: list[str]) -> str:
+        here, path = self.label(event.path), event.path
+        window = self._window(k, path) or (-math.inf, math.inf)
+        returned = next((e for e in self.events[k + 1:] if e.path == path and e.kind == "return"), None)
+        value = returned.value if returned is not None else None
+        low = returned is not None and self.trace.kind_of_return(self.events.index(returned)) == UPPER
+        limit = f"α = {format_value(window[0])}" if low else f"β = {format_value(window[1])}"
+        which = f"the best outcomes left cannot lift the average above {limit}" if low else \
+            f"the worst outcomes left cannot pull the average below {limit}"
+        sign = "at most" if low else "at least"
+        rest = f"the rest ({', '.join(skipped)}) are" if len(skipped) > 1 else f"{skipped[0]} is"
+        if self._last_in_visit(k, "update", path) is None and len(event.skipped) == \
+                len(self.tree.node(path).children):
+            return (f"at {here}: the probes alone show that {here}'s average is {sign} "
+                    f"{format_value(value)}: {which}, so no outcome needs a full search.")
+        enter = next(e for e in reversed(self.events[:k])
+                     if e.kind == "enter" and len(e.path) == len(path) + 1 and e.path[:-1] == path)
+        child = self.label(enter.path)
+        score = next((e.value for e in reversed(self.events[:k]) if e.path == enter.path
+                      and e.kind in ("return", "leaf", "hit")), None)
+        return (f"at {here}: outcome {child} returned {format_value(score)}, so {here}'s average is "
+                f"{sign} {format_value(value)}: even {which}, so {rest} pruned.")
+
+    def _probe(self, k: int, event: TraceEvent, skipped: list[str]) -> str:
+        here, node = self.label(event.path), self.tree.node(event.path)
+        first = next((e for e in reversed(self.events[:k]) if e.kind == "enter"
+                      and e.path[:-1] == event.path), None)
+        searched = self.label(first.path) if first is not None else "its first move"
+        side = "at least" if node.is_max else "at most"
+        return (f"Star2's probe of {here}: only its first move {searched} was searched, so {here} "
+                f"({'MAX' if node.is_max else 'MIN'}) is worth {side} that; "
+                f"{', '.join(skipped)} {'is' if len(skipped) == 1 else 'are'} left for now.")
+
+    def _chance_return(self, k: int, event: TraceEvent, window: tuple | None) -> str:
+        here, path = self.label(event.path), event.path
+        to = "" if path == self.trace.start else f" to {self.label(path[:-1])}"
+        if event.value is None:
+            return f"{here} returns{to} without a value: the probe learnt nothing from it."
+        value = format_value(event.value)
+        kind = self.trace.kind_of_return(k)
+        node = self.tree.node(path)
+        if self.trace.averages(path) and kind == EXACT:
+            text = f"{here} averages {self._terms(k, path)} = {value}"
+            if path == self.trace.start:
+                return text + f": the value of the game is {value}."
+            return text + f" and returns it{to}."
+        if kind == EXACT:
+            if path == self.trace.start:
+                return f"{here} returns {value}: the value of the game is {value}."
+            return f"{here} returns {value}{to}."
+        mark = format_mark(event.value, kind)
+        if self.trace.averages(path):
+            reason = "its outcomes so far already decide it"
+        elif self._last_in_visit(k, "update", path) is None and not node.is_leaf():
+            reason = "a probe sees only the first move"
+        else:
+            reason = "the window ruled out the rest"
+        text = f"{here} returns {value}{to}: only a bound, {here} {mark} ({reason})"
+        if path == self.trace.start:
+            text += f"; the value of the game is {mark}"
+        return text + "."
+
+    def _visit(self, k: int, path: Path) -> list[TraceEvent]:
+        """The events at ``path`` since it was last entered, up to event ``k``."""
+        out: list[TraceEvent] = []
+        for event in reversed(self.events[:k + 1]):
+            if event.path == path:
+                if event.kind == "enter":
+                    break
+                out.append(event)
+        return out[::-1]
+
+    def _last_in_visit(self, k: int, kind: str, path: Path) -> TraceEvent | None:
+        found = [e for e in self._visit(k, path) if e.kind == kind]
+        return found[-1] if found else None
 
     # -- what the sentences need to know ---------------------------------------------------------
     def _clamp(self, k: int, event: TraceEvent, window: tuple | None) -> str:

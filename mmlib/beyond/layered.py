@@ -88,6 +88,16 @@ class LayeredNode:
     def is_leaf(self) -> bool:
         return not self.children
 
+    @property
+    def is_max(self) -> bool:
+        """True at a MAX node (as for the nodes of :class:`mmlib.trees.Tree`)."""
+        return self.kind == "max"
+
+    @property
+    def is_chance(self) -> bool:
+        """True at a chance node with outcomes."""
+        return self.kind == "chance" and bool(self.children)
+
     def __repr__(self) -> str:
         if self.is_leaf():
             return f"LayeredNode({self.label!r}, value={self.value!r})"

@@ -14,8 +14,13 @@ is at least 12 px in SVG units and the drawing is meant to be shown at its natur
 (wide trees scroll sideways instead of shrinking); labels never overlap node shapes or one
 another (:meth:`TreeSvg.boxes` gives the boxes the tests check).
 
-Every node shape carries the class ``node`` plus its kind (``max``, ``min``, ``leaf``)
-and its state (``pruned``, ``pending``, ``pv``, ``current``), and ``data-label``.
+Every node shape carries the class ``node`` plus its kind (``max``, ``min``, ``chance``,
+``leaf``) and its state (``pruned``, ``pending``, ``pv``, ``current``), and ``data-label``.
+
+Trees with chance nodes (:class:`~mmlib.beyond.LayeredTree`) draw them as circles with the
+probability of each outcome on its edge (``1/2``, ``0.9``); when several agents move in a
+round, or chance moves, each level is named at the left (``MAX``, ``MIN 1``, ``MIN 2``,
+``chance``).
 
 >>> import xml.etree.ElementTree as ET
 >>> svg = tree_svg([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
@@ -37,8 +42,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ArgumentError
-from ..trace import Marks, format_value, format_window, minimax_marks, result_marks, result_tree, trace_of
+from ..trace import (
+    Marks,
+    format_value,
+    format_window,
+    minimax_marks,
+    node_role,
+    result_marks,
+    result_tree,
+    trace_of,
+)
 from .tree import (
+    CHANCE_COLOR,
     CURRENT_COLOR,
     EDGE_COLOR,
     FADED_ALPHA,
@@ -46,12 +61,15 @@ from .tree import (
     MAX_COLOR,
     MIN_COLOR,
     PENDING_ALPHA,
+    PROBABILITY_AT,
     PRUNED_COLOR,
     PV_COLOR,
     as_tree,
     edge_style,
     layout,
+    level_names,
     node_kind,
+    probability_edges,
 )
 
 __all__ = ["TreeSvg", "tree_svg", "Series", "log_plot_svg", "Box", "MIN_FONT_PX"]
@@ -167,9 +185,16 @@ class TreeSvg:
         self.kind = {node.path: node_kind(node) for node in self.nodes}
         self.grid = layout(self.tree)
         widest = max([len(format_value(leaf.value)) for leaf in self.tree.leaves()] + [2])
+        if probability_edges(self.tree):          # averages have decimals: −0.333, −1.23e+03
+            large = any(abs(leaf.value) >= 1000 for leaf in self.tree.leaves())
+            widest = max(widest, 9 if large else 6)
         self.value_room = text_width("≥ " + "8" * widest, VALUE_FONT_PX)
         self.window_room = text_width(f"[{'8' * widest}, {'8' * widest}]", MIN_FONT_PX) if windows else 0.0
-        self.left_margin = 12.0 + max(self.value_room, self.window_room) / 2
+        self.levels = level_names(self.tree)
+        self.probabilities = probability_edges(self.tree)
+        names = [text_width(name, MIN_FONT_PX) for name in self.levels.values()]
+        self.gutter = max(names) + 16 if names else 0.0
+        self.left_margin = 12.0 + self.gutter + max(self.value_room, self.window_room) / 2
         slots = max(self.tree.leaf_count, 1)
         room = (min_width - self.left_margin - self._right_room()) / max(slots - 1, 1)
         self.slot = min(max(self._needed_slot(), room), max(MAX_SLOT, self._needed_slot()))
@@ -204,7 +229,26 @@ class TreeSvg:
             row.sort()
             for (x1, p1), (x2, p2) in zip(row, row[1:], strict=False):
                 needed = max(needed, (self._extent(p1)[1] + self._extent(p2)[0] + 2 * GAP) / (x2 - x1))
+        for band in self._probability_bands().values():
+            band.sort()
+            for (x1, _, right1), (x2, left2, _) in zip(band, band[1:], strict=False):
+                if x2 - x1 > 1e-9:
+                    needed = max(needed, (right1 + left2 + GAP) / (x2 - x1))
         return needed
+
+    def _probability_bands(self) -> dict[int, list[tuple[float, float, float]]]:
+        """By depth, what lies in the band just below that level, where probabilities are
+        written: ``(x in slots, reach left, reach right)`` of each probability and leaf value."""
+        bands: dict[int, list[tuple[float, float, float]]] = {}
+        for path, text in self.probabilities.items():
+            (px, _), (cx, _) = self.grid[path[:-1]], self.grid[path]
+            half = text_width(text, MIN_FONT_PX) / 2
+            bands.setdefault(len(path) - 1, []).append((px + PROBABILITY_AT * (cx - px), half, half))
+        half = max(self.value_room, self.window_room) / 2
+        for path, (x, _) in self.grid.items():
+            if self.kind[path] == "leaf" and len(path) in bands:
+                bands[len(path)].append((x, half, half))
+        return bands
 
     def _right_room(self) -> float:
         return max(self._extent(path)[1] for path in self.grid) + 12.0
@@ -218,6 +262,8 @@ class TreeSvg:
         if self.kind[path] == "leaf":
             half = RADIUS * 0.65
             return Box(x - half, y - half, x + half, y + half, "leaf")
+        if self.kind[path] == "chance":
+            return Box(x - RADIUS, y - RADIUS, x + RADIUS, y + RADIUS, "chance")
         tip = -1 if self.kind[path] == "max" else 1
         top, bottom = sorted((y + tip * RADIUS, y - tip * RADIUS * 0.7))
         return Box(x - RADIUS * 1.1, top, x + RADIUS * 1.1, bottom, self.kind[path])
@@ -247,6 +293,13 @@ class TreeSvg:
                     out.append(_Label(left, y - 3, text, VALUE_FONT_PX, "start", "value"))
                 if window:
                     out.append(_Label(left, y + MIN_FONT_PX * 1.1, window, MIN_FONT_PX, "start", "window"))
+        for path, text in self.probabilities.items():
+            (x1, y1), (x2, _) = self.xy[path[:-1]], self.xy[path]
+            out.append(_Label(x1 + PROBABILITY_AT * (x2 - x1), y1 + RING + 2 + 0.8 * MIN_FONT_PX, text,
+                              MIN_FONT_PX, "middle", "probability"))
+        for depth, name in self.levels.items():
+            out.append(_Label(12.0, self.top + LEVEL * depth + 0.3 * MIN_FONT_PX, name, MIN_FONT_PX, "start",
+                              "level"))
         return out
 
     def boxes(self, marks: Marks | None = None, **options: Any) -> tuple[list[Box], list[Box]]:
@@ -266,7 +319,8 @@ class TreeSvg:
         for path in sorted(marks.pruned_roots):
             if path in self.xy and path:
                 (x1, y1), (x2, y2) = self.xy[path[:-1]], self.xy[path]
-                points.append(((x1 + x2) / 2, (y1 + y2) / 2 + 6.0))
+                t = 0.62 if path in self.probabilities else 0.5     # clear of the edge's probability
+                points.append((x1 + t * (x2 - x1), y1 + t * (y2 - y1) + 6.0))
         return points
 
     def _marks(self, marks: Marks | None, values: bool) -> Marks:
@@ -283,7 +337,7 @@ class TreeSvg:
         the marks (value of the root, best move, pruned leaves by label).
         """
         marks = self._marks(marks, values)
-        words = description or self.describe(marks)
+        words = (description or self.describe(marks)) + self._chance_note()
         svg = ET.Element("svg", {"xmlns": SVG_NS, "width": _num(self.width), "height": _num(self.height),
                                  "viewBox": f"0 0 {_num(self.width)} {_num(self.height)}",
                                  "font-family": FONT, "role": "img", "aria-label": clean_text(words),
@@ -306,12 +360,23 @@ class TreeSvg:
         self._current_ring(svg, marks)
         return ET.tostring(svg, encoding="unicode")
 
+    def _chance_note(self) -> str:
+        """What the circles and the numbers on edges mean, for trees with chance nodes."""
+        if not self.probabilities:
+            return ""
+        return (" Chance nodes (circles) average their outcomes; the probability of each outcome "
+                "is written on its edge.")
+
     def describe(self, marks: Marks) -> str:
         """What the drawing shows, in words (its text alternative)."""
         root, tree = marks.start, self.tree
         if not marks.searched:
             value = marks.value_text(root)
             text = f"A game tree with {tree.node_count} nodes and {tree.leaf_count} leaves"
+            if self.levels:
+                text += f" (levels: {', '.join(self.levels.values())})"
+            if self.probabilities:
+                return text + (f"; its expectiminimax value is {value}." if value else ".")
             return text + (f"; its minimax value is {value}." if value else ".")
         value = marks.value_text(root)
         parts = [f"value {value}" if value else "value not known yet"]
@@ -357,7 +422,8 @@ class TreeSvg:
         classes = ["node", kind] + [s for s in (state, "pv" if node.path in pv else "",
                                                  "current" if node.path == marks.current else "") if s]
         style = dict(class_=" ".join(classes), data_label=node.label,
-                     fill={"max": MAX_COLOR, "min": MIN_COLOR, "leaf": LEAF_COLOR}[kind],
+                     fill={"max": MAX_COLOR, "min": MIN_COLOR, "leaf": LEAF_COLOR,
+                           "chance": CHANCE_COLOR}[kind],
                      stroke=PV_COLOR if node.path in pv else "#000000",
                      stroke_width=2.6 if node.path in pv else 1.0,
                      fill_opacity=opacity if opacity < 1 else None,
@@ -365,13 +431,16 @@ class TreeSvg:
         if kind == "leaf":
             side = RADIUS * 1.3
             element = _sub(parent, "rect", x=x - side / 2, y=y - side / 2, width=side, height=side, **style)
+        elif kind == "chance":
+            element = _sub(parent, "circle", cx=x, cy=y, r=RADIUS, **style)
         else:
             tip = -1 if kind == "max" else 1          # MAX points up, MIN points down
             points = [(x, y + tip * RADIUS), (x - RADIUS * 1.1, y - tip * RADIUS * 0.7),
                       (x + RADIUS * 1.1, y - tip * RADIUS * 0.7)]
             element = _sub(parent, "polygon", points=" ".join(f"{_num(a)},{_num(b)}" for a, b in points),
                            **style)
-        _sub(element, "title", f"{node.label} ({'leaf' if kind == 'leaf' else kind.upper()})"
+        role = "leaf" if kind == "leaf" else node_role(self.tree, node.path) if self.levels else kind.upper()
+        _sub(element, "title", f"{node.label} ({role})"
              + (f": {marks.value_text(node.path)}" if marks.value_text(node.path) else "")
              + (", pruned" if state == "pruned" else ""))
 
@@ -380,7 +449,7 @@ class TreeSvg:
         if self.letters:
             for node in self.nodes:
                 x, y = self.xy[node.path]
-                shift = {"max": 4.5, "min": 1.5, "leaf": 4.3}[self.kind[node.path]]
+                shift = {"max": 4.5, "min": 1.5, "leaf": 4.3, "chance": 4.3}[self.kind[node.path]]
                 _sub(group, "text", node.label, x=x, y=y + shift, text_anchor="middle", font_size=MIN_FONT_PX,
                      font_weight="bold", fill="#000000", class_="label",
                      opacity=0.45 if node.path in marks.pruned else None)
@@ -389,12 +458,28 @@ class TreeSvg:
             if label.css == "order":
                 _sub(group, "circle", cx=label.x, cy=label.y - MIN_FONT_PX * 0.35, r=BADGE, fill="#333333",
                      class_="order")
+            if label.css == "probability":     # on its edge: a white halo keeps it readable
+                _sub(group, "text", label.text, x=label.x, y=label.y, font_size=label.size,
+                     class_="probability", text_anchor="middle", fill="#000000", stroke="#ffffff",
+                     stroke_width=3.5, paint_order="stroke", stroke_linejoin="round",
+                     opacity=0.45 if self._faded_edge(label, marks) else None)
+                continue
             attributes = dict(x=label.x, y=label.y, font_size=label.size, class_=label.css,
                               text_anchor=None if label.anchor == "start" else label.anchor,
-                              fill={"window": WINDOW_COLOR, "order": "#ffffff"}.get(label.css, "#000000"),
+                              fill={"window": WINDOW_COLOR, "order": "#ffffff",
+                                    "level": WINDOW_COLOR}.get(label.css, "#000000"),
                               font_weight="bold" if label.css == "value" and label.size == VALUE_FONT_PX
                               and label.anchor == "start" else None, opacity=faded)
             _sub(group, "text", label.text, **attributes)
+
+    def _faded_edge(self, label: _Label, marks: Marks) -> bool:
+        """True when the probability ``label`` is on an edge into a pruned subtree."""
+        return any(path in marks.pruned for path, text in self.probabilities.items()
+                   if text == label.text and abs(self._probability_x(path) - label.x) < 1e-6)
+
+    def _probability_x(self, path: tuple) -> float:
+        (x1, _), (x2, _) = self.xy[path[:-1]], self.xy[path]
+        return x1 + PROBABILITY_AT * (x2 - x1)
 
     def _current_ring(self, parent: ET.Element, marks: Marks) -> None:
         if marks.current is None or marks.current not in self.xy:
@@ -407,6 +492,10 @@ class TreeSvg:
         entries: list[tuple[Any, str]] = [(self._legend_glyph("▲", MAX_COLOR), "MAX"),
                                           (self._legend_glyph("▼", MIN_COLOR), "MIN"),
                                           (self._legend_glyph("■", LEAF_COLOR), "leaf")]
+        if self.probabilities:
+            entries.append((self._legend_glyph("●", CHANCE_COLOR),
+                            "chance: the average of its outcomes; 1/2 on an edge: that outcome's "
+                            "probability"))
         if searched:
             entries += [(self._legend_pv, "principal variation (thick)"),
                         (self._legend_ring, "current node (dashed ring)"),

@@ -38,14 +38,17 @@ from ..trace import (
     Marks,
     Trace,
     format_mark,
+    format_probability,
     format_value,
     format_window,
     minimax_marks,
+    node_role,
     result_marks,
     result_tree,
     trace_of,
+    view_tree,
 )
-from ..trees import Tree, as_tree
+from ..trees import Tree
 from .display import ALT_ATTRIBUTE, set_alt
 
 __all__ = [
@@ -61,6 +64,10 @@ __all__ = [
     "pruned_leaves",
     "LEGEND",
     "describe_drawing",
+    "as_tree",
+    "level_names",
+    "probability_edges",
+    "PROBABILITY_AT",
 ]
 
 Path = tuple
@@ -69,6 +76,7 @@ Path = tuple
 MAX_COLOR = "#56B4E9"       # sky blue
 MIN_COLOR = "#E69F00"       # orange
 LEAF_COLOR = "#DDDDDD"      # light grey (squares)
+CHANCE_COLOR = "#F0E442"    # yellow (circles)
 PV_COLOR = "#D55E00"        # vermillion, with thick solid edges
 EDGE_COLOR = "#555555"
 PRUNED_COLOR = "#999999"    # with dotted edges and a ✕
@@ -84,6 +92,54 @@ MIN_FONT_PT = 9.0
 LEGEND = ("▲ MAX   ▼ MIN   ■ leaf   ━ principal variation (thick)   ◌ current node (dashed ring)   "
           "┈ ✕ pruned (dotted)   ≥ 6 / ≤ 2: a bound, not the exact value   (5): best so far")
 """What the marks mean, in words (shown under the drawings)."""
+
+
+CHANCE_LEGEND = "● chance (circle): averages its outcomes, with each outcome's probability on its edge"
+"""What a chance node looks like, in words (added to :data:`LEGEND` for trees with chance nodes)."""
+
+PROBABILITY_AT = 0.34
+"""A probability is written on its edge this far from the chance node (a fraction of the edge)."""
+
+
+def as_tree(tree: Any, *, max_nodes: int = 2000) -> Any:
+    """The explicit tree to draw: a tree with chance nodes or several agents as it is
+    (see :func:`mmlib.trace.view_tree`), anything else through :func:`mmlib.trees.as_tree`."""
+    return view_tree(tree, max_nodes=max_nodes)
+
+
+def level_names(tree: Any) -> dict[int, str]:
+    """Who moves at each depth, for trees with chance nodes or several agents per round
+    (empty for an ordinary two-player tree, whose triangles say it all).
+
+    >>> from mmlib.beyond import layered_tree
+    >>> level_names(layered_tree([[[3, 5], [2, 9]], [[1, 4], [6, 7]]], layers="max min min"))
+    {0: 'MAX', 1: 'MIN 1', 2: 'MIN 2'}
+    >>> level_names([[1, 2], [3, 4]])
+    {}
+    """
+    layers = getattr(tree, "layers", None)
+    if not layers or (len(set(layers)) == len(layers) and "chance" not in layers):
+        return {}
+    names: dict[int, str] = {}
+    for node in tree.nodes():
+        if not node.is_leaf():
+            names.setdefault(len(node.path), node_role(tree, node.path))
+    return dict(sorted(names.items()))
+
+
+def probability_edges(tree: Any) -> dict[Path, str]:
+    """The probability written on each edge out of a chance node, by the child's path.
+
+    >>> from mmlib.beyond import layered_tree
+    >>> probability_edges(layered_tree([[(0.5, 8), (0.25, 24), (0.25, -12)]], layers="max chance"))
+    {(0, 0): '1/2', (0, 1): '1/4', (0, 2): '1/4'}
+    """
+    out: dict[Path, str] = {}
+    for node in tree.nodes():
+        if getattr(node, "is_chance", False) and not node.is_leaf():
+            for child, p in zip(node.children, node.probabilities, strict=True):
+                out[child.path] = format_probability(p)
+    return out
 
 
 # -- layout ------------------------------------------------------------------------------------
@@ -152,8 +208,12 @@ def _is_result(thing: Any) -> bool:
 # -- the drawing ----------------------------------------------------------------------------------
 
 def node_kind(node: Any) -> str:
-    """``"leaf"``, ``"max"`` or ``"min"``."""
-    return "leaf" if node.is_leaf() else "max" if node.is_max else "min"
+    """``"leaf"``, ``"max"``, ``"min"`` or ``"chance"``."""
+    if node.is_leaf():
+        return "leaf"
+    if getattr(node, "is_chance", False):
+        return "chance"
+    return "max" if node.is_max else "min"
 
 
 def edge_style(path: Path, marks: Marks, pv: set[Path]) -> str:
@@ -203,9 +263,12 @@ class TreeView:
         self.crowded = self.slot_points < 0.62 * self.font * widest + 4
         self.value_depth = (0.62 * self.font * widest + 2) if self.crowded else self.font * 1.3
         self.leaf_values_shown = self.slot_points >= self.font * 1.1   # else too many leaves to write
+        self.levels = level_names(self.tree)
+        self.probabilities = probability_edges(self.tree)
         self._draw_edges(edge_labels)
         self._draw_nodes()
         self._draw_texts()
+        self._draw_chance_and_levels()
         self._draw_frame(title)
 
     def _needed_slot_points(self, windows: bool) -> float:
@@ -251,14 +314,14 @@ class TreeView:
                              bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"})
 
     def _draw_nodes(self) -> None:
-        shapes = {"max": "^", "min": "v", "leaf": "s"}
+        shapes = {"max": "^", "min": "v", "leaf": "s", "chance": "o"}
         self.groups: dict[str, list[Path]] = {}
         for node in self.nodes:
             self.groups.setdefault(node_kind(node), []).append(node.path)
         self.node_artists = {}
         for kind, paths in self.groups.items():
             xs, ys = zip(*(self.positions[p] for p in paths), strict=True)
-            size = self.node_size * (0.55 if kind == "leaf" else 1.0)
+            size = self.node_size * {"leaf": 0.55, "chance": 0.75}.get(kind, 1.0)
             self.node_artists[kind] = self.ax.scatter(
                 xs, ys, s=size, marker=shapes[kind], c=self._base_color(kind), edgecolors="black",
                 linewidths=0.8, zorder=2)
@@ -268,7 +331,7 @@ class TreeView:
 
     @staticmethod
     def _base_color(kind: str) -> str:
-        return {"max": MAX_COLOR, "min": MIN_COLOR, "leaf": LEAF_COLOR}[kind]
+        return {"max": MAX_COLOR, "min": MIN_COLOR, "leaf": LEAF_COLOR, "chance": CHANCE_COLOR}[kind]
 
     def _draw_texts(self) -> None:
         ax, font, r = self.ax, self.font, self.radius_points
@@ -305,14 +368,29 @@ class TreeView:
                     fontsize=MIN_FONT_PT, color="#333333")
             if node.path:
                 px, py = self.positions[node.path[:-1]]
+                t = 0.62 if node.path in self.probabilities else 0.5    # clear of the edge's probability
                 self.cross_texts[node.path] = ax.text(
-                    (x + px) / 2, (y + py) / 2, "✕", ha="center", va="center", fontsize=font * 1.2,
+                    px + t * (x - px), py + t * (y - py), "✕", ha="center", va="center", fontsize=font * 1.2,
                     color="black", fontweight="bold", zorder=6, visible=False)
+
+    def _draw_chance_and_levels(self) -> None:
+        """The probability on each edge out of a chance node, and who moves at each level."""
+        self.probability_texts = {}
+        for path, text in self.probabilities.items():
+            (x1, y1), (x2, y2) = self.positions[path[:-1]], self.positions[path]
+            self.probability_texts[path] = self.ax.text(
+                x1 + PROBABILITY_AT * (x2 - x1), y1 + PROBABILITY_AT * (y2 - y1), text, ha="center",
+                va="center", fontsize=MIN_FONT_PT, zorder=3,
+                bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"})
+        left = min(x for x, _ in self.positions.values())
+        self.level_texts = {depth: self.ax.text(left - 1.5, -depth, name, ha="left", va="center",
+                                                fontsize=MIN_FONT_PT, color="#333333")
+                            for depth, name in self.levels.items()}
 
     def _draw_frame(self, title: str | None) -> None:
         ax = self.ax
         xs = [x for x, _ in self.positions.values()]
-        ax.set_xlim(min(xs) - 0.7, max(xs) + 1.1)
+        ax.set_xlim(min(xs) - (1.6 if self.levels else 0.7), max(xs) + 1.1)
         ax.set_ylim(-self.tree.height - (1.5 if self.crowded else 1.0), 0.55)
         ax.set_axis_off()
         self.title = ax.set_title(title or "", fontsize=max(self.font, 10))
@@ -324,6 +402,9 @@ class TreeView:
         handles = [Line2D([], [], marker="^", ls="", color=MAX_COLOR, mec="black", label="MAX"),
                    Line2D([], [], marker="v", ls="", color=MIN_COLOR, mec="black", label="MIN"),
                    Line2D([], [], marker="s", ls="", color=LEAF_COLOR, mec="black", label="leaf")]
+        if self.probabilities:
+            handles.append(Line2D([], [], marker="o", ls="", color=CHANCE_COLOR, mec="black",
+                                  label="chance (average; probability on each edge)"))
         if marks.searched:
             handles += [
                 Line2D([], [], color=PV_COLOR, lw=3.5, label="principal variation (thick)"),
@@ -363,10 +444,13 @@ class TreeView:
         self._show_edges(marks, pv)
         for node in self.nodes:
             self._show_node_texts(node, marks, values, windows, leaf_numbers)
+        for path, text in self.probability_texts.items():
+            text.set_alpha(0.45 if path in marks.pruned else 1.0)
         if marks.current is not None and marks.current in self.positions:
             self.current_ring.set_offsets([self.positions[marks.current]])
-            leaf = self.tree.node(marks.current).is_leaf()
-            self.current_ring.set_sizes([self.node_size * RING_AREA * (0.55 if leaf else 1.0)])
+            kind = node_kind(self.tree.node(marks.current))
+            scale = {"leaf": 0.55, "chance": 0.75}.get(kind, 1.0)
+            self.current_ring.set_sizes([self.node_size * RING_AREA * scale])
         else:
             self.current_ring.set_offsets(_empty_offsets())
         self._show_legend(marks)

@@ -4,6 +4,16 @@
 >>> explorer.slider.value = explorer.slider.max
 >>> explorer.sentence
 'A returns 5: the value of the game is 5.'
+
+Trees with chance nodes are stepped through with expectimax, expectiminimax, or Ballard's
+Star1 and Star2 pruning; trees with several MIN (or MAX) agents per round with minimax and
+alpha-beta, as CS188 does:
+
+>>> dice = step_through([[(0.9, [2, 2]), (0.1, [3, 3])], [(0.9, [1, 1]), (0.1, [4, 4])]],
+...                     "star1", layers="max chance min")
+>>> dice.go(dice.events_until("cutoff", "C"))
+>>> dice.sentence.endswith("cannot lift the average above α = 2.1, so G is pruned.")
+True
 """
 
 from __future__ import annotations
@@ -12,7 +22,7 @@ from typing import Any
 
 from .. import search
 from ..draw.svg import TreeSvg
-from ..draw.tree import LEGEND, as_tree
+from ..draw.tree import CHANCE_LEGEND, LEGEND, as_tree, probability_edges
 from ..errors import ArgumentError
 from ..trace import Trace, trace_of
 from .common import StaticFallback, set_status, show_svg, status_html, svg_as_img, svg_figure
@@ -39,13 +49,43 @@ def describe(tree: Any, events: tuple, k: int, cutoff: str = ">=", *, variant: s
     return Trace(tree, events, cutoff=cutoff, variant=variant).sentence(k)
 
 
-def _run_search(tree: Any, algorithm: str, variant: str, cutoff: str, window: tuple) -> Any:
+ALGORITHMS = ("minimax", "alphabeta", "expectimax", "expectiminimax", "star1", "star2")
+"""The searches the explorer steps through (the last four on trees with chance nodes)."""
+
+
+def _run_search(tree: Any, algorithm: str, variant: str, cutoff: str, window: tuple,
+                bounds: tuple | None = None) -> Any:
+    chance = bool(probability_edges(tree))
+    if algorithm in ("minimax", "alphabeta") and chance:
+        raise ArgumentError(f"algorithm: {algorithm} does not average chance nodes; step through this "
+                            "tree with 'expectimax', 'expectiminimax', 'star1' or 'star2'")
     if algorithm == "minimax":
         return search.minimax(tree, trace=True)
     if algorithm == "alphabeta":
         alpha, beta = window
         return search.alphabeta(tree, variant=variant, cutoff=cutoff, alpha=alpha, beta=beta, trace=True)
-    raise ArgumentError(f"algorithm: expected 'minimax' or 'alphabeta', got {algorithm!r}")
+    if algorithm in ALGORITHMS and not hasattr(tree, "layers"):
+        raise ArgumentError(f"algorithm: {algorithm} searches trees with chance nodes; give the kind of "
+                            "each level, e.g. layers='max chance min chance'")
+    if algorithm == "expectimax":
+        return search.expectimax(tree, trace=True)
+    if algorithm == "expectiminimax":
+        return search.expectiminimax(tree, trace=True)
+    if algorithm in ("star1", "star2"):
+        return search.expectiminimax(tree, pruning=algorithm, bounds=bounds, trace=True)
+    raise ArgumentError(f"algorithm: expected one of {', '.join(map(repr, ALGORITHMS))}, got {algorithm!r}")
+
+
+def _tree_of(tree: Any, layers: Any) -> Any:
+    """The tree to step through: nested lists or a text with ``layers`` become a layered tree."""
+    if layers is None:
+        return as_tree(tree, max_nodes=MAX_STEP_NODES)
+    from ..beyond import layered_tree, layered_tree_from_text
+    if hasattr(tree, "layers"):
+        raise ArgumentError("layers: the tree already has its layers; leave layers out")
+    if isinstance(tree, str):
+        return layered_tree_from_text(tree, layers=layers)
+    return layered_tree(tree, layers=layers)
 
 
 def _widgets():
@@ -72,17 +112,17 @@ class StepThrough(StaticFallback, _widgets().VBox):
         return svg_as_img(self.svg, alt=saved)
 
     def __init__(self, tree: Any, algorithm: str, variant: str, cutoff: str, interval: int,
-                 window: tuple = (-search.INF, search.INF)):
+                 window: tuple = (-search.INF, search.INF), layers: Any = None, bounds: tuple | None = None):
         widgets = _widgets()
-        self.tree = as_tree(tree, max_nodes=MAX_STEP_NODES)
+        self.tree = _tree_of(tree, layers)
         if self.tree.node_count > MAX_STEP_NODES:
             raise ArgumentError(f"tree: {self.tree.node_count} nodes is too many to step through "
                                 f"(at most {MAX_STEP_NODES})")
         self.cutoff = cutoff
-        self.result = _run_search(self.tree, algorithm, variant, cutoff, window)
+        self.result = _run_search(self.tree, algorithm, variant, cutoff, window, bounds)
         self.model = trace_of(self.result)
         self.events = self.result.trace
-        self.windows = algorithm == "alphabeta"
+        self.windows = algorithm in ("alphabeta", "star1", "star2")
         self.name = self.result.algorithm
         self.view = TreeSvg(self.tree, min_width=COLUMN_PX, windows=self.windows)
         self.svg = ""
@@ -107,7 +147,8 @@ class StepThrough(StaticFallback, _widgets().VBox):
         self.play.observe(self._on_play, names="value")
         self.slider.observe(self._on_step, names="value")
         controls = widgets.HBox([self.play, self.back, self.next, self.slider], layout=full)
-        self.legend = widgets.HTML(value=f'<span style="font-size:13px">{LEGEND}</span>')
+        legend = LEGEND + ("   " + CHANCE_LEGEND if probability_edges(self.tree) else "")
+        self.legend = widgets.HTML(value=f'<span style="font-size:13px">{legend}</span>')
         super().__init__([controls, self.status, self.output, self.legend], layout=full)
         self.add_class("mmlib-step-through")
         self.sentence = ""
@@ -142,6 +183,14 @@ class StepThrough(StaticFallback, _widgets().VBox):
             return                                  # no loop (plain Python): call tick() to step
         loop.call_later(self.interval / 1000, self.tick)
 
+    def events_until(self, kind: str, label: str | None = None) -> int:
+        """The step just after the first event of ``kind`` (``"cutoff"``, ``"return"``...),
+        at the node labelled ``label`` if given: ``go`` there to see it."""
+        for k, event in enumerate(self.model.events):
+            if event.kind == kind and (label is None or self.tree.label_of(event.path) == label):
+                return k + 1
+        raise ArgumentError(f"kind: no {kind!r} event{' at ' + label if label else ''} in this search")
+
     def _on_step(self, change: dict) -> None:
         try:
             self.show(change["new"])
@@ -165,17 +214,25 @@ class StepThrough(StaticFallback, _widgets().VBox):
         set_status(self.status, f"step {step}: {self.sentence}")
 
 
-def step_through(tree: Any, algorithm: str = "alphabeta", *, variant: str = "fail-soft", cutoff: str = ">=",
-                 alpha: float = -search.INF, beta: float = search.INF, interval: int = 900) -> StepThrough:
+def step_through(tree: Any, algorithm: str = "alphabeta", *, layers: Any = None, variant: str = "fail-soft",
+                 cutoff: str = ">=", alpha: float = -search.INF, beta: float = search.INF,
+                 bounds: tuple | None = None, interval: int = 900) -> StepThrough:
     """An explorer that replays a search on ``tree`` one event at a time.
 
     ``tree``: an explicit tree, a generated tree of modest size (at most 400 nodes), a
-    nested list or a labelled tree text.  ``algorithm``: ``"minimax"`` or ``"alphabeta"``
-    (with ``variant`` ``"fail-soft"``/``"fail-hard"``, ``cutoff`` ``">="``/``">"`` and the
-    root's window ``alpha``, ``beta``: Cornell CS 312's fail-hard search starts at [L, W]).
+    nested list or a labelled tree text; or a tree with chance nodes or several agents
+    (a :class:`~mmlib.beyond.LayeredTree`, or nested lists or a text with ``layers``,
+    e.g. ``layers="max chance min"`` or ``"max min min"``).  ``algorithm``: ``"minimax"`` or
+    ``"alphabeta"`` (with ``variant`` ``"fail-soft"``/``"fail-hard"``, ``cutoff``
+    ``">="``/``">"`` and the root's window ``alpha``, ``beta``: Cornell CS 312's fail-hard
+    search starts at [L, W]; on a tree with several MIN agents, each minimises in turn);
+    on trees with chance nodes ``"expectimax"``, ``"expectiminimax"``, ``"star1"`` or
+    ``"star2"`` (Ballard 1983; ``bounds=(L, U)`` on the leaf values, by default the
+    smallest and largest leaf).  Chance nodes are circles with each outcome's probability on
+    its edge, and the sentences say how each average is made.
     Each step redraws the tree with the current node (dashed ring), the values known so far
     (a bound written as a bound: ``≥ 6``, ``≤ 2``), the [α, β] windows and the pruned parts,
     and says in one sentence what happened (the sentences come from :mod:`mmlib.trace`).
     ``interval``: milliseconds between steps when playing.
     """
-    return StepThrough(tree, algorithm, variant, cutoff, interval, (alpha, beta))
+    return StepThrough(tree, algorithm, variant, cutoff, interval, (alpha, beta), layers, bounds)
