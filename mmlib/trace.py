@@ -579,7 +579,8 @@ class Trace:
                 marks.values[path] = event.value
                 kind = self._returned_kind(event, entry.get(path), path in cut, path not in updated)
                 if self.chance:
-                    kind = _combined(known.setdefault(path, [-math.inf, math.inf]), event.value, kind)
+                    kind, marks.values[path] = _combined(known.setdefault(path, [-math.inf, math.inf]),
+                                                         event.value, kind)
                 marks.bounds[path] = kind
                 if final:
                     self._kinds[k] = kind
@@ -635,16 +636,26 @@ class Trace:
         return best
 
 
-def _combined(known: list[float], value: float, kind: str) -> str:
-    """Add what one visit learnt to the ``[lower, upper]`` bounds known from earlier visits:
-    a Star2 probe showed a MIN node is at most 2, its full search that it is at least 2, so it is 2."""
+def _combined(known: list[float], value: float, kind: str) -> tuple[str, float]:
+    """Add what one visit learnt to the ``[lower, upper]`` bounds known from earlier visits, and
+    return the kind and value to show: a Star2 probe showed a MIN node is at most 2, its full
+    search that it is at least 2, so it is 2; a later, looser bound never hides an earlier, tighter one.
+
+    >>> known = [-math.inf, math.inf]
+    >>> _combined(known, 0, EXACT), _combined(known, 0.5, UPPER)
+    (('exact', 0), ('exact', 0))
+    """
     if kind in (EXACT, LOWER):
         known[0] = max(known[0], value)
     if kind in (EXACT, UPPER):
         known[1] = min(known[1], value)
-    if kind != EXACT and math.isclose(known[0], known[1], rel_tol=0, abs_tol=1e-12):
-        return EXACT
-    return kind
+    if math.isclose(known[0], known[1], rel_tol=0, abs_tol=1e-12):
+        return EXACT, known[0]
+    if kind == LOWER:
+        return LOWER, known[0]
+    if kind == UPPER:
+        return UPPER, known[1]
+    return kind, value
 
 
 def _so_far(value: float, window: tuple | None, is_max: bool) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from mmlib import search
@@ -72,6 +72,9 @@ tree_and_pattern = st.tuples(layered_nested(4), st.sampled_from(PATTERNS)).filte
 
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(pair=tree_and_pattern, pruning=st.sampled_from(["star1", "star2"]))
+# Star2 visits C twice: its probe proves C = 0, the later search only "≤ 0.5"; C stays 0.
+@example(pair=([(0.5, [(0.5, 0), (0.5, 1)]), (0.5, [(1.0, [(1.0, [(0.5, 0), (0.5, 0)])])])], "max chance"),
+         pruning="star2")
 def test_star_marks_are_true_at_every_step(pair, pruning):
     tree = build(*pair)
     truth = expected_values(tree)
