@@ -77,8 +77,8 @@ def describe(value: Any, limit: int = 60) -> str:
 
     >>> describe(10 ** 5000)
     'an integer of about 5,001 digits'
-    >>> describe("x" * 100)
-    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (str)"
+    >>> describe("x" * 100, limit=12)
+    "'xxxxxxxxx...' (str)"
     """
     if isinstance(value, int) and not isinstance(value, bool) and abs(value).bit_length() > 256:
         return f"an integer of about {int(abs(value).bit_length() * 0.30103) + 1:,} digits"

@@ -35,7 +35,6 @@ from .errors import (
     DEFAULT_MAX_SECONDS,
     ArgumentError,
     ArgumentTypeError,
-    BudgetExceeded,
     MmlibError,
     NodeBudgetExceeded,
     SearchError,
