@@ -384,9 +384,8 @@ class _Search:
                 if isinstance(value, numbers.Integral):
                     return value
         where = "" if ply is None else f" at path {self.recorder.path(ply)}"
-        what = "NaN, which compares false with everything" if isinstance(value, numbers.Real) \
-            else describe(value)
-        raise UserFunctionError(f"{function} returned {what}{where}, not a number",
+        why = " (NaN compares false with everything)" if isinstance(value, numbers.Real) else ""
+        raise UserFunctionError(f"{function} returned {describe(value)}{where}, not a number{why}",
                                 function, None if ply is None else self.recorder.path(ply))
 
     def listed(self, moves, function, ply) -> Sequence:
