@@ -126,6 +126,8 @@ def pearl_branching(branching: int) -> float:
     1.0
     """
     b = _whole("branching", branching, 1)
+    if b > 10 ** 6:
+        raise ArgumentError(f"branching: at most 1,000,000 for this formula, got {describe(b)}")
     lo, hi = 0.0, 1.0  # x^b + x - 1 is increasing on [0, 1], -1 at 0 and +1 at 1
     for _ in range(200):
         mid = (lo + hi) / 2
@@ -341,7 +343,7 @@ def _census(game: Any, state: Any, max_nodes: Any) -> dict[str, int]:
 
 def _node_budget(max_nodes: Any) -> float:
     search._check_budget(max_nodes, None)
-    return math.inf if max_nodes is None else max_nodes
+    return math.inf if max_nodes is None else int(max_nodes)
 
 
 def reachable_positions(game: Any, *, state: Any = None,

@@ -621,8 +621,8 @@ def iterative_deepening(game: Any, max_depth: int, evaluate: Callable | None = N
     for depth in range(1, max_depth + 1):
         _next_iteration(policy)
         with budget.spending(results):
-            result = alphabeta(game, depth, evaluate, order=policy, table=table, state=state,
-                               **budget.remaining())
+            result = budget.spend(alphabeta(game, depth, evaluate, order=policy, table=table,
+                                            state=state, **budget.remaining()))
         results.append(result)
         if progress is not None:
             progress(depth, result)
@@ -656,8 +656,8 @@ def move_values(game: Any, depth: int | None = None, evaluate: Callable | None =
     for move in _user_call(game.moves, "game.moves", start):
         child = _user_call(game.play, "game.play", start, move)
         with budget.spending(list(results.values())):
-            results[move] = searcher(game, child_depth, evaluate, state=child,
-                                     **budget.remaining())
+            results[move] = budget.spend(searcher(game, child_depth, evaluate, state=child,
+                                                  **budget.remaining()))
     return results
 
 
@@ -737,6 +737,8 @@ def _make_search(game, depth, evaluate, order, table, trace, max_nodes, cutoff,
         raise ArgumentTypeError(f"evaluate: expected a function of a state, got {describe(evaluate)}")
     cutoff = _choice("cutoff", cutoff, (">=", ">"))
     _check_budget(max_nodes, max_seconds)
+    if max_nodes is not None:
+        max_nodes = int(max_nodes)
     if max_seconds is not None:
         max_seconds = float(min(max_seconds, 10 ** 9))
     if table is True:
@@ -767,7 +769,7 @@ def _refuse_hopeless(game: Any, depth: int | None, max_nodes: int | None, state:
         raise SearchTooLarge(
             f"depth: the search would follow lines {reach:,} moves long, more than "
             f"{MAX_SEARCH_DEPTH:,}; pass a depth limit of at most {MAX_SEARCH_DEPTH:,}")
-    limit = (REFUSE_ABOVE if minimax else None) if max_nodes is None else max_nodes
+    limit = (REFUSE_ABOVE if minimax else None) if max_nodes is None else int(max_nodes)
     if limit is None:
         return
     from .trees.generated import count_at_least
@@ -792,7 +794,7 @@ class _Budget:
 
     def __init__(self, max_nodes: Any, max_seconds: Any):
         _check_budget(max_nodes, max_seconds)
-        self.max_nodes = max_nodes
+        self.max_nodes = None if max_nodes is None else int(max_nodes)
         self.max_seconds = None if max_seconds is None else float(min(max_seconds, 10 ** 9))
         self.nodes = 0
         self.started = time.perf_counter()
@@ -818,7 +820,11 @@ class _Budget:
                 raise
             last = completed[-1].stats
             raise NodeBudgetExceeded(self.max_nodes, last, tuple(completed)) from None
-        self.nodes = sum(result.stats.nodes for result in completed) if completed else 0
+
+    def spend(self, result: SearchResult) -> SearchResult:
+        """Count ``result``'s nodes against the budget."""
+        self.nodes += result.stats.nodes
+        return result
 
 
 def _user_call(function: Callable, name: str, *args: Any) -> Any:
