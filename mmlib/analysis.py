@@ -88,8 +88,8 @@ def knuth_moore_nodes(branching: int, depth: int) -> int:
     """
     b, d = _whole("branching", branching, 1), _whole("depth", depth, 0)
     _not_astronomical(b, d)
-    if d > 100_000:
-        raise ArgumentError(f"depth: at most 100,000 levels are summed, got {d:,}")
+    if d > 10_000:
+        raise ArgumentError(f"depth: at most 10,000 levels are summed, got {d:,}")
     return sum(knuth_moore_leaves(b, level) for level in range(d + 1))
 
 
@@ -104,19 +104,29 @@ def minimal_tree_paths(branching: int, depth: int) -> Iterator[tuple[int, ...]]:
     [(), (0,), (0, 0), (0, 1), (1,), (1, 0)]
     """
     b, d = _whole("branching", branching, 1), _whole("depth", depth, 0)
-    stack: list[tuple[tuple[int, ...], int]] = [((), 1)]
+    stack: list[Iterator[tuple[tuple[int, ...], int]]] = [iter([((), 1)])]
     while stack:
-        path, kind = stack.pop()
-        yield path
-        if len(path) == d:
+        item = next(stack[-1], None)
+        if item is None:
+            stack.pop()
             continue
-        if kind == 1:
-            kids = [(path + (0,), 1)] + [(path + (i,), 2) for i in range(1, b)]
-        elif kind == 2:
-            kids = [(path + (0,), 3)]
-        else:
-            kids = [(path + (i,), 2) for i in range(b)]
-        stack.extend(reversed(kids))
+        path, kind = item
+        yield path
+        if len(path) < d:
+            stack.append(_minimal_children(path, kind, b))
+
+
+def _minimal_children(path: tuple[int, ...], kind: int, b: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """The children a node of the minimal tree keeps, made one at a time (b may be huge)."""
+    if kind == 1:
+        yield path + (0,), 1
+        for i in range(1, b):
+            yield path + (i,), 2
+    elif kind == 2:
+        yield path + (0,), 3
+    else:
+        for i in range(b):
+            yield path + (i,), 2
 
 
 def pearl_branching(branching: int) -> float:
