@@ -492,8 +492,8 @@ def alphabeta(game: Any, depth: int | None = None, evaluate: Callable | None = N
               leaf_order: bool = True) -> SearchResult:
     """Alpha-beta value of ``game``: the minimax value, found while skipping what cannot matter.
 
-    ``variant``: ``"fail-soft"`` (seed 001, returns the best value found even outside
-    the window) or ``"fail-hard"`` (seed 000, results clamped to [alpha, beta]).
+    ``variant``: ``"fail-soft"`` (returns the best value found even outside
+    the window) or ``"fail-hard"`` (results clamped to [alpha, beta]).
     ``cutoff``: ``">="`` prunes as soon as alpha >= beta; ``">"`` prunes only when
     alpha > beta, as some pseudocode literally says (it costs extra work on ties).
     ``table``: True or a :class:`~mmlib.table.TranspositionTable` to reuse values of
@@ -502,7 +502,7 @@ def alphabeta(game: Any, depth: int | None = None, evaluate: Callable | None = N
     ``max_nodes`` and ``max_seconds`` are the budget, as for :func:`minimax`.
 
     >>> from mmlib import trees
-    >>> tree = trees.from_nested([[[3, 5], [6, 9]], [[1, 2], [0, -1]]])   # seed 003, A-G
+    >>> tree = trees.from_nested([[[3, 5], [6, 9]], [[1, 2], [0, -1]]])   # the A-G tree of the slides
     >>> result = alphabeta(tree)
     >>> result.value, len(result.stats.leaf_order)
     (5, 5)
@@ -553,7 +553,7 @@ def quiescence(game: Any, depth: int, evaluate: Callable | None = None, *,
 
     A depth-limited search scores the positions at its horizon statically; if one of them
     is unquiet (a player can win at once, or must block at once) the decisive move lies
-    just beyond the horizon: the horizon effect (seed 002).  ``forcing(state)`` lists the
+    just beyond the horizon: the horizon effect.  ``forcing(state)`` lists the
     moves that make a position unquiet (empty: quiet); the default is the game's own
     ``forcing_moves``.  The counts include the nodes searched beyond the horizon.
 

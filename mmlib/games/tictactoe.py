@@ -35,7 +35,7 @@ _EMPTY_SQUARES = tuple(
 _OPEN_LINES = tuple(sum(1 for line in _LINE_MASKS if not line & mask) for mask in range(512))
 
 SCORINGS = ("win-loss", "ten", "depth-adjusted")
-"""``win-loss``: +1 / -1 / 0.  ``ten``: +10 / -10 / 0 (seed 003).  ``depth-adjusted``:
+"""``win-loss``: +1 / -1 / 0.  ``ten``: +10 / -10 / 0 (the lecture slides).  ``depth-adjusted``:
 10 - depth for an X win, -10 + depth for an O win, 0 for a draw, where depth counts the
 moves made since the game's initial position (prefers the faster win)."""
 
