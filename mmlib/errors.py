@@ -43,6 +43,7 @@ Budgets: every search, sweep and census has a default budget of
 
 from __future__ import annotations
 
+import reprlib
 from typing import Any
 
 __all__ = [
@@ -72,6 +73,20 @@ DEFAULT_MAX_SECONDS = 60.0
 """The time budget (wall-clock seconds) of a search unless told otherwise; None lifts it."""
 
 
+class _ShortRepr(reprlib.Repr):
+    """reprlib's bounded repr (a few levels, a few items), with huge integers described."""
+
+    def repr_int(self, value: int, level: int) -> str:
+        if abs(value).bit_length() > 256:
+            return f"<an integer of about {int(abs(value).bit_length() * 0.30103) + 1:,} digits>"
+        return repr(value)
+
+
+_SHORT = _ShortRepr()
+_SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxtuple, _SHORT.maxdict = 3, 6, 6, 4
+_SHORT.maxstring = _SHORT.maxother = 80
+
+
 def describe(value: Any, limit: int = 60) -> str:
     """A short, always printable description of a user-supplied value for an error message.
 
@@ -83,7 +98,7 @@ def describe(value: Any, limit: int = 60) -> str:
     if isinstance(value, int) and not isinstance(value, bool) and abs(value).bit_length() > 256:
         return f"an integer of about {int(abs(value).bit_length() * 0.30103) + 1:,} digits"
     try:
-        text = repr(value)
+        text = _SHORT.repr(value)
     except Exception:  # noqa: BLE001 - a broken __repr__ must not hide the real error
         text = f"<{type(value).__name__} object>"
     if len(text) > limit:

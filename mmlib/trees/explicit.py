@@ -36,7 +36,7 @@ MAX_HEIGHT = 5_000
 """The deepest explicit tree mmlib builds (every node keeps its path, so memory grows
 with the square of the height)."""
 
-MAX_NESTED_NODES = 1_000_000
+MAX_NESTED_NODES = 250_000
 """The default limit on the nodes of a tree built from a nested list (``max_nodes``)."""
 
 
