@@ -158,8 +158,8 @@ def effective_branching_factor(leaves: float, depth: int) -> float:
     d = _whole("depth", depth, 1)
     if isinstance(leaves, bool) or not isinstance(leaves, numbers.Real) or not leaves >= 1:
         raise ArgumentError(f"leaves: expected a number >= 1, got {describe(leaves)}")
-    if isinstance(leaves, numbers.Integral) and leaves.bit_length() > 1000:
-        return 2.0 ** (leaves.bit_length() / d)       # beyond floats: to within a factor 2^(1/d)
+    if isinstance(leaves, numbers.Integral) and int(leaves).bit_length() > 1000:
+        return 2.0 ** (int(leaves).bit_length() / d)       # beyond floats: to within a factor 2^(1/d)
     return float(leaves) ** (1.0 / d)
 
 
@@ -175,7 +175,7 @@ def aima_branching_factor(nodes: float, depth: int) -> float:
         raise ArgumentError(f"depth: at most 10,000, got {d:,}")
     if isinstance(nodes, bool) or not isinstance(nodes, numbers.Real) or not nodes >= d + 1:
         raise ArgumentError(f"nodes: expected at least depth + 1 = {d + 1}, got {describe(nodes)}")
-    if isinstance(nodes, numbers.Integral) and nodes.bit_length() > 1000:
+    if isinstance(nodes, numbers.Integral) and int(nodes).bit_length() > 1000:
         raise ArgumentError(f"nodes: {describe(nodes)} is too large for this estimate")
     if not math.isfinite(nodes):
         raise ArgumentError(f"nodes: expected a finite number, got {describe(nodes)}")

@@ -120,8 +120,8 @@ def test_a_deep_chain_costs_linear_time():
 
     seconds(1000)                                        # warm up
     small, large = seconds(10_000), seconds(100_000)
-    assert large < 2.0
-    assert large < 30 * small                            # quadratic would be about 100 times
+    assert large < 10.0             # quadratic cost took 8.9 s already at a depth of 30,000
+    assert large < 30 * small       # ten times deeper: about ten times longer (quadratic: 100)
 
 
 def test_user_failures_name_the_function_and_the_position():

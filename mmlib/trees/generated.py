@@ -108,7 +108,7 @@ def count_at_least(branching: int, depth: int, limit: int, *, full: bool = False
     (True, 'about 10^47,712,125')
     """
     bits = _exponent_bits(branching, depth)
-    if bits > max(limit, 1).bit_length() + 64:
+    if bits > int(max(limit, 1)).bit_length() + 64:
         return True, f"about 10^{bits * math.log10(2):,.0f}"
     count = uniform_node_count(branching, depth) if full else branching ** depth
     return count > limit, f"{count:,}"
