@@ -150,6 +150,53 @@ def bench_minimal_tree(branching: int = 10, depth: int = 10) -> list[dict]:
     ]
 
 
+# ---------------------------------------------------------------------------------------- deep chains
+
+DEEP_CHAIN = 100_000
+DEEP_CHAIN_SECONDS = 1.0
+
+_CHAIN_PROBE = """
+import resource, sys, time
+from mmlib import search, trees
+tree = trees.uniform(1, {depth})
+search.minimax(trees.uniform(1, 1000))                     # warm up
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+start = time.perf_counter()
+result = search.minimax(tree)
+seconds = time.perf_counter() - start
+after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+assert result.stats.nodes == {depth} + 1 and len(result.pv) == {depth}
+print(seconds, before, after)
+"""
+
+
+def chain_probe(depth: int) -> tuple[float, int]:
+    """Time and growth of peak memory (kB, resident) of minimax on a chain, in a fresh process."""
+    import subprocess
+    import sys
+
+    output = subprocess.run([sys.executable, "-c", _CHAIN_PROBE.format(depth=depth)], check=True,
+                            capture_output=True, text=True, cwd=ROOT,
+                            env={**__import__("os").environ, "PYTHONPATH": str(ROOT)}).stdout
+    seconds, before, after = output.split()
+    return float(seconds), int(after) - int(before)
+
+
+def bench_deep_chain() -> list[dict]:
+    name = f"minimax on a chain {DEEP_CHAIN:,} moves deep, trees.uniform(1, {DEEP_CHAIN:,})"
+    runs = [chain_probe(DEEP_CHAIN) for _ in range(3)]
+    seconds = min(run[0] for run in runs)
+    memory = min(run[1] for run in runs)
+    tenth = min(chain_probe(DEEP_CHAIN // 10)[0] for _ in range(3))
+    return [
+        row(name, "wall time (best of 3)", f"{seconds:.2f} s", f"≤ {DEEP_CHAIN_SECONDS:.0f} s",
+            met(seconds <= DEEP_CHAIN_SECONDS)),
+        row(name, "peak resident memory growth", f"{memory / 1024:.0f} MB"),
+        row(name, f"time {DEEP_CHAIN:,} deep / {DEEP_CHAIN // 10:,} deep", f"{seconds / tenth:.1f}×",
+            "linear (≤ 20×)", met(seconds / tenth <= 20)),
+    ]
+
+
 # ---------------------------------------------------------------------------------------- tic-tac-toe
 
 
@@ -274,6 +321,7 @@ def run() -> list[dict]:
     return [
         *bench_instrumentation_overhead(),
         *bench_minimal_tree(),
+        *bench_deep_chain(),
         *bench_tictactoe(),
         *bench_notebooks(),
     ]

@@ -16,13 +16,28 @@ True
 
 from __future__ import annotations
 
+import math
 import numbers
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from . import search, trees
-from .errors import ArgumentError, ArgumentTypeError
+from .errors import (
+    DEFAULT_MAX_NODES,
+    DEFAULT_MAX_SECONDS,
+    ArgumentError,
+    ArgumentTypeError,
+    MmlibError,
+    NodeBudgetExceeded,
+    TimeBudgetExceeded,
+    describe,
+    wrap_user_exception,
+)
+from .instrument import Stats
+from .trees.generated import MAX_COUNT_BITS, _exponent_bits
 
 __all__ = [
     "knuth_moore_leaves",
@@ -41,10 +56,17 @@ __all__ = [
 
 def _whole(name: str, value: object, minimum: int) -> int:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ArgumentTypeError(f"{name}: expected a whole number, got {value!r}")
+        raise ArgumentTypeError(f"{name}: expected a whole number, got {describe(value)}")
     if value < minimum:
-        raise ArgumentError(f"{name}: must be at least {minimum}, got {value}")
+        raise ArgumentError(f"{name}: must be at least {minimum}, got {describe(value)}")
     return int(value)
+
+
+def _not_astronomical(b: int, d: int) -> None:
+    bits = _exponent_bits(b, (d + 1) // 2)
+    if bits > MAX_COUNT_BITS:
+        raise ArgumentError(f"depth: b^ceil(d/2) has about {bits * 0.30103:,.0f} digits; too big "
+                            "to compute exactly (its log10 is ceil(d/2) * log10(b))")
 
 
 def knuth_moore_leaves(branching: int, depth: int) -> int:
@@ -54,6 +76,7 @@ def knuth_moore_leaves(branching: int, depth: int) -> int:
     [2, 3, 5, 7, 11]
     """
     b, d = _whole("branching", branching, 1), _whole("depth", depth, 0)
+    _not_astronomical(b, d)
     return b ** ((d + 1) // 2) + b ** (d // 2) - 1
 
 
@@ -64,6 +87,9 @@ def knuth_moore_nodes(branching: int, depth: int) -> int:
     9
     """
     b, d = _whole("branching", branching, 1), _whole("depth", depth, 0)
+    _not_astronomical(b, d)
+    if d > 10_000:
+        raise ArgumentError(f"depth: at most 10,000 levels are summed, got {d:,}")
     return sum(knuth_moore_leaves(b, level) for level in range(d + 1))
 
 
@@ -78,19 +104,29 @@ def minimal_tree_paths(branching: int, depth: int) -> Iterator[tuple[int, ...]]:
     [(), (0,), (0, 0), (0, 1), (1,), (1, 0)]
     """
     b, d = _whole("branching", branching, 1), _whole("depth", depth, 0)
-    stack: list[tuple[tuple[int, ...], int]] = [((), 1)]
+    stack: list[Iterator[tuple[tuple[int, ...], int]]] = [iter([((), 1)])]
     while stack:
-        path, kind = stack.pop()
-        yield path
-        if len(path) == d:
+        item = next(stack[-1], None)
+        if item is None:
+            stack.pop()
             continue
-        if kind == 1:
-            kids = [(path + (0,), 1)] + [(path + (i,), 2) for i in range(1, b)]
-        elif kind == 2:
-            kids = [(path + (0,), 3)]
-        else:
-            kids = [(path + (i,), 2) for i in range(b)]
-        stack.extend(reversed(kids))
+        path, kind = item
+        yield path
+        if len(path) < d:
+            stack.append(_minimal_children(path, kind, b))
+
+
+def _minimal_children(path: tuple[int, ...], kind: int, b: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """The children a node of the minimal tree keeps, made one at a time (b may be huge)."""
+    if kind == 1:
+        yield path + (0,), 1
+        for i in range(1, b):
+            yield path + (i,), 2
+    elif kind == 2:
+        yield path + (0,), 3
+    else:
+        for i in range(b):
+            yield path + (i,), 2
 
 
 def pearl_branching(branching: int) -> float:
@@ -100,6 +136,8 @@ def pearl_branching(branching: int) -> float:
     1.0
     """
     b = _whole("branching", branching, 1)
+    if b > 10 ** 6:
+        raise ArgumentError(f"branching: at most 1,000,000 for this formula, got {describe(b)}")
     lo, hi = 0.0, 1.0  # x^b + x - 1 is increasing on [0, 1], -1 at 0 and +1 at 1
     for _ in range(200):
         mid = (lo + hi) / 2
@@ -118,9 +156,11 @@ def effective_branching_factor(leaves: float, depth: int) -> float:
     100.0
     """
     d = _whole("depth", depth, 1)
-    if isinstance(leaves, bool) or not isinstance(leaves, numbers.Real) or leaves < 1:
-        raise ArgumentError(f"leaves: expected a number >= 1, got {leaves!r}")
-    return leaves ** (1.0 / d)
+    if isinstance(leaves, bool) or not isinstance(leaves, numbers.Real) or not leaves >= 1:
+        raise ArgumentError(f"leaves: expected a number >= 1, got {describe(leaves)}")
+    if isinstance(leaves, numbers.Integral) and int(leaves).bit_length() > 1000:
+        return 2.0 ** (int(leaves).bit_length() / d)       # beyond floats: to within a factor 2^(1/d)
+    return float(leaves) ** (1.0 / d)
 
 
 def aima_branching_factor(nodes: float, depth: int) -> float:
@@ -131,11 +171,20 @@ def aima_branching_factor(nodes: float, depth: int) -> float:
     2.0
     """
     d = _whole("depth", depth, 1)
-    if isinstance(nodes, bool) or not isinstance(nodes, numbers.Real) or nodes < d + 1:
-        raise ArgumentError(f"nodes: expected at least depth + 1 = {d + 1}, got {nodes!r}")
+    if d > 10_000:
+        raise ArgumentError(f"depth: at most 10,000, got {d:,}")
+    if isinstance(nodes, bool) or not isinstance(nodes, numbers.Real) or not nodes >= d + 1:
+        raise ArgumentError(f"nodes: expected at least depth + 1 = {d + 1}, got {describe(nodes)}")
+    if isinstance(nodes, numbers.Integral) and int(nodes).bit_length() > 1000:
+        raise ArgumentError(f"nodes: {describe(nodes)} is too large for this estimate")
+    if not math.isfinite(nodes):
+        raise ArgumentError(f"nodes: expected a finite number, got {describe(nodes)}")
 
     def total(x: float) -> float:
-        return sum(x ** k for k in range(d + 1))
+        try:
+            return sum(x ** k for k in range(d + 1))
+        except OverflowError:
+            return math.inf
 
     lo, hi = 0.0, max(1.0, float(nodes))
     for _ in range(200):
@@ -155,48 +204,77 @@ ALGORITHMS: dict[str, Callable[..., search.SearchResult]] = {
 
 
 def _tree_for(branching: int, depth: int, ordering: Any, seed: int):
-    if ordering == "uniform":
+    if isinstance(ordering, str) and ordering == "uniform":
         return trees.uniform(branching, depth, seed)
     return trees.ordered(branching, depth, ordering, seed)
 
 
 def sweep(branchings: Iterable[int], depths: Iterable[int], orderings: Iterable[Any] = ("best",),
           algorithms: Iterable[str] = ("alphabeta",), seeds: Iterable[int] = (0,), *,
-          max_nodes: int | None = 5_000_000,
+          max_nodes: int | None = DEFAULT_MAX_NODES,
+          max_seconds: float | None = DEFAULT_MAX_SECONDS,
           progress: bool | Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
     """Search every combination and return one tidy row per search.
 
     ``orderings``: names for :func:`mmlib.trees.ordered` ("best", "worst", "random", or a
     probability q) or ``"uniform"`` for Pearl's i.i.d. model (:func:`mmlib.trees.uniform`).
-    ``algorithms``: names in :data:`ALGORITHMS`.  ``max_nodes`` bounds each search.
+    ``algorithms``: names in :data:`ALGORITHMS`.  ``max_nodes`` bounds each search (a row
+    is one independent measurement); ``max_seconds`` bounds the whole sweep, and when it
+    runs out the error's ``completed`` holds the rows measured so far.  None lifts either.
     ``progress``: True prints a progress line to stderr; a function gets (done, total).
 
     >>> rows = sweep([2], [1, 2], ["best"], ["minimax", "alphabeta"])
     >>> [(r["depth"], r["algorithm"], r["leaves"]) for r in rows]
     [(1, 'minimax', 2), (1, 'alphabeta', 2), (2, 'minimax', 4), (2, 'alphabeta', 3)]
     """
-    plan = [(b, d, o, a, s) for b in branchings for d in depths for o in orderings
-            for s in seeds for a in algorithms]
-    for name in {a for *_, a, _ in plan}:
-        if name not in ALGORITHMS:
-            raise ArgumentError(f"algorithms: unknown {name!r}; choose from {', '.join(ALGORITHMS)}")
+    columns = {}
+    for name, values in (("branchings", branchings), ("depths", depths), ("orderings", orderings),
+                         ("algorithms", algorithms), ("seeds", seeds)):
+        if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+            raise ArgumentTypeError(f"{name}: expected a list, got {describe(values)}")
+        columns[name] = list(values)
+        if len(columns[name]) > 10_000:
+            raise ArgumentError(f"{name}: at most 10,000 values, got {len(columns[name]):,}")
+    plan = [(b, d, o, a, s) for b in columns["branchings"] for d in columns["depths"]
+            for o in columns["orderings"] for s in columns["seeds"] for a in columns["algorithms"]]
+    for name in columns["algorithms"]:
+        _algorithm(name)
+    search._check_budget(max_nodes, max_seconds)
     report = _progress_reporter(progress)
-    rows = []
+    started = time.perf_counter()
+    rows: list[dict[str, Any]] = []
     for done, (b, d, ordering, algorithm, seed) in enumerate(plan, start=1):
-        rows.append(measure(b, d, ordering, algorithm, seed, max_nodes=max_nodes))
+        seconds = None
+        if max_seconds is not None:
+            seconds = max_seconds - (time.perf_counter() - started)
+            if seconds <= 0:
+                raise TimeBudgetExceeded(max_seconds, Stats(), tuple(rows))
+        try:
+            rows.append(measure(b, d, ordering, algorithm, seed, max_nodes=max_nodes,
+                                max_seconds=seconds))
+        except TimeBudgetExceeded as err:
+            raise TimeBudgetExceeded(max_seconds, err.stats, tuple(rows)) from None
         report(done, len(plan))
     return rows
 
 
+def _algorithm(name: Any) -> Callable[..., search.SearchResult]:
+    if not isinstance(name, str) or name not in ALGORITHMS:
+        raise ArgumentError(f"algorithms: unknown {describe(name)}; choose from {', '.join(ALGORITHMS)}")
+    return ALGORITHMS[name]
+
+
 def measure(branching: int, depth: int, ordering: Any, algorithm: str, seed: int, *,
-            max_nodes: int | None = None) -> dict[str, Any]:
-    """One search on a generated tree, as one tidy row (see :func:`sweep`).
+            max_nodes: int | None = DEFAULT_MAX_NODES,
+            max_seconds: float | None = DEFAULT_MAX_SECONDS) -> dict[str, Any]:
+    """One search on a generated tree, as one tidy row (see :func:`sweep`), within the
+    budget ``max_nodes`` / ``max_seconds`` (None lifts either).
 
     >>> measure(3, 4, "best", "alphabeta", 0)["leaves"]      # Knuth-Moore: 3^2 + 3^2 - 1
     17
     """
-    result = ALGORITHMS[algorithm](_tree_for(branching, depth, ordering, seed), max_nodes=max_nodes,
-                                   leaf_order=False)
+    result = _algorithm(algorithm)(_tree_for(branching, depth, ordering, seed), max_nodes=max_nodes,
+                                   max_seconds=max_seconds, leaf_order=False)
     return {
         "branching": branching, "depth": depth, "ordering": ordering, "algorithm": algorithm,
         "seed": seed, "nodes": result.stats.nodes, "leaves": result.stats.leaves,
@@ -217,11 +295,15 @@ def _progress_reporter(progress: bool | Callable[[int, int], None] | None) -> Ca
         return show
     if callable(progress):
         return progress
-    raise ArgumentTypeError(f"progress: expected True, False, None or a function, got {progress!r}")
+    raise ArgumentTypeError(f"progress: expected True, False, None or a function, got {describe(progress)}")
 
 
-def census(game: Any, *, state: Any = None) -> dict[str, int]:
+def census(game: Any, *, state: Any = None, max_nodes: int | None = DEFAULT_MAX_NODES
+           ) -> dict[str, int]:
     """Count the full game tree below ``state`` (default: the game's start).
+
+    At most ``max_nodes`` nodes are counted (None lifts the budget); a larger tree raises
+    :class:`~mmlib.errors.NodeBudgetExceeded`.
 
     Returns ``nodes`` (every node of the tree, the start included), ``games`` (terminal
     nodes, i.e. complete games), ``max_wins`` / ``min_wins`` / ``draws`` (games by the
@@ -231,30 +313,66 @@ def census(game: Any, *, state: Any = None) -> dict[str, int]:
     >>> census(games.TicTacToe("XOX OXO ..."))   # X wins at once with 6 or 8, or later after 7
     {'nodes': 8, 'games': 4, 'max_wins': 4, 'min_wins': 0, 'draws': 0, 'positions': 8}
     """
+    with _game_failures("census"):
+        return _census(game, state, max_nodes)
+
+
+@contextmanager
+def _game_failures(what: str):
+    """A failure of the game's own methods becomes an mmlib error naming ``what`` was done."""
+    try:
+        yield
+    except MmlibError:
+        raise
+    except Exception as error:
+        raise wrap_user_exception(
+            error, f"the game raised {type(error).__name__} during the {what}: {error}",
+            "game", None) from error
+
+
+def _census(game: Any, state: Any, max_nodes: Any) -> dict[str, int]:
+    game = search._as_game(game)
+    limit = _node_budget(max_nodes)
     start = game.initial if state is None else state
     counts = {"nodes": 0, "games": 0, "max_wins": 0, "min_wins": 0, "draws": 0}
     stack = [start]
     while stack:
         node = stack.pop()
         counts["nodes"] += 1
+        if counts["nodes"] > limit:
+            raise NodeBudgetExceeded(limit, Stats(nodes=counts["nodes"], leaves=counts["games"]))
         if game.is_terminal(node):
             counts["games"] += 1
             score = game.utility(node)
             counts["max_wins" if score > 0 else "min_wins" if score < 0 else "draws"] += 1
         else:
             stack.extend(game.play(node, move) for move in game.moves(node))
-    counts["positions"] = len(reachable_positions(game, state=start))
+    counts["positions"] = len(reachable_positions(game, state=start, max_nodes=max_nodes))
     return counts
 
 
-def reachable_positions(game: Any, *, state: Any = None) -> list[Any]:
+def _node_budget(max_nodes: Any) -> float:
+    search._check_budget(max_nodes, None)
+    return math.inf if max_nodes is None else int(max_nodes)
+
+
+def reachable_positions(game: Any, *, state: Any = None,
+                        max_nodes: int | None = DEFAULT_MAX_NODES) -> list[Any]:
     """Every distinct position (by ``game.key``) reachable from ``state`` (default: the start),
-    the start and finished games included, in the order they are first reached.
+    the start and finished games included, in the order they are first reached.  At most
+    ``max_nodes`` positions are collected (None lifts the budget).
 
     >>> from mmlib import games
     >>> len(reachable_positions(games.TicTacToe()))
     5478
     """
+    with _game_failures("walk over the positions"):
+        return _reachable_positions(game, state, max_nodes)
+
+
+def _reachable_positions(game: Any, state: Any, max_nodes: Any) -> list[Any]:
+    game = search._as_game(game)
+    limit = _node_budget(max_nodes)
     start = game.initial if state is None else state
     seen = {game.key(start): start}
     frontier = [start]
@@ -268,4 +386,6 @@ def reachable_positions(game: Any, *, state: Any = None) -> list[Any]:
             if key not in seen:
                 seen[key] = child
                 frontier.append(child)
+                if len(seen) > limit:
+                    raise NodeBudgetExceeded(limit, Stats(nodes=len(seen)))
     return list(seen.values())

@@ -11,10 +11,39 @@ keeps working.
 ... except MmlibError as err:
 ...     print(type(err).__name__, "-", err)
 TreeError - nested: an interior node has no children (at path ()); write a leaf as a number
+
+The error contract
+------------------
+Which error for which family of input (every one of them is an :class:`MmlibError`,
+and its message names the argument, the line or the position):
+
+- a bad value of an argument (a negative depth, an unknown name, alpha >= beta, a
+  size too large to build): :class:`ArgumentError` (a ``ValueError``);
+- an argument of the wrong type (a float depth, a list where a name is expected,
+  an array where a string is expected): :class:`ArgumentTypeError` (a ``TypeError``);
+- a malformed nested list (empty node, non-numeric or non-finite leaf, a list that
+  contains itself, more nodes than ``max_nodes``) or networkx graph: :class:`TreeError`;
+- a malformed tree text: :class:`TreeTextError`, whose ``line`` is the 1-based line;
+- a game asked something it cannot answer, or a move that is not legal:
+  :class:`GameError` / :class:`IllegalMoveError`;
+- a search that cannot run as asked: :class:`SearchError`; refused at once because its
+  size alone exceeds the budget: :class:`SearchTooLarge`; stopped because it used up its
+  budget: :class:`BudgetExceeded` (:class:`NodeBudgetExceeded` for ``max_nodes``,
+  :class:`TimeBudgetExceeded` for ``max_seconds``), carrying the partial ``stats``;
+- a user-supplied function (an evaluation, an ordering, a game's methods) that raised
+  or returned something unusable: :class:`UserFunctionError`, naming the function and
+  the position (the path of moves from the start), chained to the original exception.
+  When the function raised, the error is also an instance of the original exception's
+  class where Python allows it, so ``except NotImplementedError`` still works.
+
+Budgets: every search, sweep and census has a default budget of
+:data:`DEFAULT_MAX_NODES` nodes and :data:`DEFAULT_MAX_SECONDS` seconds; pass
+``max_nodes=`` / ``max_seconds=`` to raise them, or None to lift them.
 """
 
 from __future__ import annotations
 
+import reprlib
 from typing import Any
 
 __all__ = [
@@ -29,7 +58,54 @@ __all__ = [
     "NodeBudgetExceeded",
     "SearchTooLarge",
     "CheckFailed",
+    "BudgetExceeded",
+    "TimeBudgetExceeded",
+    "UserFunctionError",
+    "DEFAULT_MAX_NODES",
+    "DEFAULT_MAX_SECONDS",
+    "describe",
 ]
+
+DEFAULT_MAX_NODES = 5_000_000
+"""The node budget of a search, a sweep's single search or a census, unless told otherwise
+(a few seconds of pure Python); ``max_nodes=None`` lifts it."""
+
+DEFAULT_MAX_SECONDS = 60.0
+"""The time budget (wall-clock seconds) of a search unless told otherwise; None lifts it."""
+
+
+class _ShortRepr(reprlib.Repr):
+    """reprlib's bounded repr (a few levels, a few items), with huge integers described."""
+
+    def repr_int(self, value: int, level: int) -> str:
+        if abs(value).bit_length() > 256:
+            return f"<an integer of about {int(abs(value).bit_length() * 0.30103) + 1:,} digits>"
+        return repr(value)
+
+
+_SHORT = _ShortRepr()
+_SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxtuple, _SHORT.maxdict = 3, 6, 6, 4
+_SHORT.maxstring = _SHORT.maxother = 80
+
+
+def describe(value: Any, limit: int = 60) -> str:
+    """A short, always printable description of a user-supplied value for an error message.
+
+    >>> describe(10 ** 5000)
+    'an integer of about 5,001 digits'
+    >>> describe("x" * 100, limit=12)
+    "'xxxxxxxxx...' (str)"
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value).bit_length() > 256:
+        return f"an integer of about {int(abs(value).bit_length() * 0.30103) + 1:,} digits"
+    try:
+        text = _SHORT.repr(value)
+    except Exception:  # noqa: BLE001 - a broken __repr__ must not hide the real error
+        text = f"<{type(value).__name__} object>"
+    if len(text) > limit:
+        return f"{text[:limit - 2]}...' ({type(value).__name__})" if text[:1] in "'\"" else \
+            f"{text[:limit]}... ({type(value).__name__})"
+    return text
 
 
 class MmlibError(Exception):
@@ -71,16 +147,44 @@ class SearchError(MmlibError, ValueError):
     """A search cannot be carried out as asked (too deep, missing evaluation...)."""
 
 
-class NodeBudgetExceeded(SearchError):
+class BudgetExceeded(SearchError):
+    """A search (or a sweep, a census) used up its budget; ``stats`` holds the partial counts
+    of the search that was stopped and ``completed`` the results finished before it
+    (earlier iterations of iterative deepening, earlier moves of ``move_values``)."""
+
+    def __init__(self, message: str, stats: Any, completed: tuple = ()):
+        self.stats = stats
+        self.completed = completed
+        super().__init__(message)
+
+
+class NodeBudgetExceeded(BudgetExceeded):
     """The search visited more nodes than ``max_nodes``; ``stats`` holds the partial counts."""
 
-    def __init__(self, max_nodes: int, stats: Any):
+    def __init__(self, max_nodes: int, stats: Any, completed: tuple = ()):
         self.max_nodes = max_nodes
-        self.stats = stats
+        done = sum(result.stats.nodes for result in completed)
+        before = f", after {done:,} nodes of earlier searches" if completed else ""
         super().__init__(
             f"max_nodes: the search exceeded its budget of {max_nodes:,} nodes "
+            f"(partial counts: {stats.nodes:,} nodes, {stats.leaves:,} leaves{before}); "
+            "raise max_nodes (None lifts it), lower the depth, or use alpha-beta with good "
+            "move ordering",
+            stats, completed,
+        )
+
+
+class TimeBudgetExceeded(BudgetExceeded):
+    """The search ran longer than ``max_seconds``; ``stats`` holds the partial counts."""
+
+    def __init__(self, max_seconds: float, stats: Any, completed: tuple = ()):
+        self.max_seconds = max_seconds
+        super().__init__(
+            f"max_seconds: the search exceeded its budget of {max_seconds:g} seconds "
             f"(partial counts: {stats.nodes:,} nodes, {stats.leaves:,} leaves); "
-            "raise max_nodes, lower the depth, or use alpha-beta with good move ordering"
+            "raise max_seconds (None lifts it), lower the depth, or use alpha-beta with good "
+            "move ordering",
+            stats, completed,
         )
 
 
@@ -97,3 +201,55 @@ class CheckFailed(MmlibError, AssertionError):
 
     def _render_traceback_(self) -> list[str]:
         return [f"\x1b[31m{type(self).__name__}\x1b[0m: {self}"]
+
+
+class UserFunctionError(SearchError):
+    """A function supplied by the user (an evaluation, an ordering, a game's method) raised
+    an exception or returned something unusable.  ``function`` names it and ``path`` is the
+    position (moves from the start) where it happened; the original exception, if any, is
+    the ``__cause__``.
+
+    >>> from mmlib import search
+    >>> try:
+    ...     search.minimax([[1, 2], [3, 4]], depth=1, evaluate=lambda node: None)
+    ... except UserFunctionError as err:
+    ...     print(err)
+    evaluate returned None at path (0,), not a number
+    """
+
+    def __init__(self, message: str, function: str = "", path: tuple | None = None):
+        self.function = function
+        self.path = path
+        super().__init__(message)
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+_WRAPPERS: dict[type, type] = {}
+
+
+def wrap_user_exception(error: Exception, message: str, function: str,
+                        path: tuple | None) -> UserFunctionError:
+    """A :class:`UserFunctionError` for ``error`` raised by user code, which is also an
+    instance of ``type(error)`` when Python allows that combination of classes."""
+    kind = type(error)
+    cls = _WRAPPERS.get(kind)
+    if cls is None:
+        try:
+            cls = type(f"UserFunctionError[{kind.__name__}]", (UserFunctionError, kind), {})
+            wrapped = BaseException.__new__(cls)
+        except TypeError:
+            cls = UserFunctionError
+        _WRAPPERS[kind] = cls
+    if cls is UserFunctionError:
+        return UserFunctionError(message, function, path)
+    wrapped = BaseException.__new__(cls)
+    try:
+        wrapped.__dict__.update(getattr(error, "__dict__", {}))
+    except (AttributeError, TypeError):
+        return UserFunctionError(message, function, path)
+    wrapped.args = (message,)
+    wrapped.function = function
+    wrapped.path = path
+    return wrapped

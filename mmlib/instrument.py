@@ -22,13 +22,14 @@ step-through explorer.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import NodeBudgetExceeded
+from .errors import NodeBudgetExceeded, TimeBudgetExceeded
 
-__all__ = ["Stats", "Event", "Recorder", "Tracer"]
+__all__ = ["Stats", "Event", "Recorder", "Tracer", "CLOCK_EVERY"]
 
 Path = tuple
 
@@ -49,6 +50,9 @@ class Stats:
     leaf_order: list[Path] | None = field(default_factory=list)
     table_hits: int = 0
     order_evaluations: int = 0
+    horizon_leaves: int = 0
+    """Leaves scored by the evaluation because the depth limit stopped the search there
+    (0: the depth limit cut nothing off, so a deeper search would find the same)."""
 
     def __repr__(self) -> str:
         extra = f", table_hits={self.table_hits}" if self.table_hits else ""
@@ -92,59 +96,92 @@ class Event:
 class Recorder:
     """Counts nodes, leaves and cutoffs and keeps the leaf order (no transcript).
 
-    The counters are plain attributes while the search runs (it calls these methods
-    once per node, so they are kept cheap); :meth:`finish` turns them into :class:`Stats`.
+    The search tells the recorder about each node by its ``ply`` (distance from the
+    start); ``trail`` holds the moves of the line being searched, so the node's path is
+    ``trail[:ply]``, made into a tuple only when it is kept (a leaf's place in the leaf
+    order, an event of the transcript).  That keeps the cost of a node independent of
+    its depth.  The counters are plain attributes while the search runs (it calls these
+    methods once per node, so they are kept cheap); :meth:`finish` turns them into
+    :class:`Stats`.
+
+    The budget is checked at each node: more than ``max_nodes`` nodes raises
+    :class:`~mmlib.errors.NodeBudgetExceeded`; the clock is read every
+    :data:`CLOCK_EVERY` nodes, and past ``max_seconds`` raises
+    :class:`~mmlib.errors.TimeBudgetExceeded`.  Both carry the partial counts.
     """
 
     tracing = False
 
-    def __init__(self, game: Any, max_nodes: float, keep_leaf_order: bool = True):
+    def __init__(self, game: Any, max_nodes: float, keep_leaf_order: bool = True, *,
+                 max_seconds: float | None = None):
         self.game = game
         self.max_nodes = max_nodes
+        self.max_seconds = max_seconds
+        self.deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+        self.checkpoint = self._next_checkpoint(0)
         self.nodes = self.leaves = self.cutoffs = self.table_hits = self.order_evaluations = 0
+        self.horizon_leaves = 0
         self.nodes_by_depth: list[int] = []
         self.leaves_by_depth: list[int] = []
         self.leaf_order: list[Path] | None = [] if keep_leaf_order else None
+        self.trail: list = []
 
-    def enter(self, path: Path, alpha: float | None, beta: float | None, state: Any) -> None:
-        """The search function is called on ``path`` with the window [alpha, beta]."""
+    def path(self, ply: int) -> Path:
+        """The path (moves from the start) of the node at ``ply`` on the current line."""
+        return tuple(self.trail[:ply])
+
+    def enter(self, ply: int, alpha: float | None, beta: float | None, state: Any) -> None:
+        """The search function is called at ``ply`` with the window [alpha, beta]."""
         self.nodes += 1
-        per_depth, depth = self.nodes_by_depth, len(path)
-        if depth < len(per_depth):
-            per_depth[depth] += 1
+        per_depth = self.nodes_by_depth
+        if ply < len(per_depth):
+            per_depth[ply] += 1
         else:
-            _grow(per_depth, depth)
+            _grow(per_depth, ply)
+        if self.nodes > self.checkpoint:
+            self.check_budget()
+
+    def check_budget(self) -> None:
+        """Raise if the node or time budget is used up; else set the next checkpoint."""
         if self.nodes > self.max_nodes:
             raise NodeBudgetExceeded(int(self.max_nodes), self.finish())
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise TimeBudgetExceeded(self.max_seconds, self.finish())
+        self.checkpoint = self._next_checkpoint(self.nodes)
 
-    def leaf(self, path: Path, value: float) -> float:
-        """The position at ``path`` was evaluated statically."""
+    def _next_checkpoint(self, nodes: int) -> float:
+        if self.deadline is None:
+            return self.max_nodes
+        return min(self.max_nodes, nodes + CLOCK_EVERY)
+
+    def leaf(self, ply: int, value: float) -> float:
+        """The position at ``ply`` was evaluated statically."""
         self.leaves += 1
-        per_depth, depth = self.leaves_by_depth, len(path)
-        if depth < len(per_depth):
-            per_depth[depth] += 1
+        per_depth = self.leaves_by_depth
+        if ply < len(per_depth):
+            per_depth[ply] += 1
         else:
-            _grow(per_depth, depth)
+            _grow(per_depth, ply)
         if self.leaf_order is not None:
-            self.leaf_order.append(path)
+            self.leaf_order.append(tuple(self.trail[:ply]))
         return value
 
-    def update(self, path: Path, move: Any, score: float, value: float,
+    def update(self, ply: int, move: Any, score: float, value: float,
                alpha: float | None, beta: float | None) -> None:
         """A child returned (recorded only by a Tracer)."""
 
-    def cutoff(self, path: Path, skipped: Sequence) -> None:
-        """The node at ``path`` stopped; ``skipped`` are the moves it did not search."""
+    def cutoff(self, ply: int, skipped: Sequence) -> None:
+        """The node at ``ply`` stopped; ``skipped`` are the moves it did not search."""
         if skipped:
             self.cutoffs += 1
 
-    def hit(self, path: Path, value: float) -> float:
-        """The transposition table answered for ``path``."""
+    def hit(self, ply: int, value: float) -> float:
+        """The transposition table answered for the node at ``ply``."""
         self.table_hits += 1
         return value
 
-    def leave(self, path: Path, value: float) -> float:
-        """The node at ``path`` returns ``value`` (recorded only by a Tracer)."""
+    def leave(self, ply: int, value: float) -> float:
+        """The node at ``ply`` returns ``value`` (recorded only by a Tracer)."""
         return value
 
     def finish(self) -> Stats:
@@ -152,7 +189,12 @@ class Recorder:
         depth = len(self.nodes_by_depth)
         leaves_by_depth = self.leaves_by_depth + [0] * (depth - len(self.leaves_by_depth))
         return Stats(self.nodes, self.leaves, self.cutoffs, list(self.nodes_by_depth),
-                     leaves_by_depth, self.leaf_order, self.table_hits, self.order_evaluations)
+                     leaves_by_depth, self.leaf_order, self.table_hits, self.order_evaluations,
+                     self.horizon_leaves)
+
+
+CLOCK_EVERY = 1024
+"""How many nodes a search visits between two looks at the clock (for ``max_seconds``)."""
 
 
 def _grow(per_depth: list[int], depth: int) -> None:
@@ -166,32 +208,33 @@ class Tracer(Recorder):
 
     tracing = True
 
-    def __init__(self, game: Any, max_nodes: float, keep_leaf_order: bool = True):
-        super().__init__(game, max_nodes, keep_leaf_order)
+    def __init__(self, game: Any, max_nodes: float, keep_leaf_order: bool = True, *,
+                 max_seconds: float | None = None):
+        super().__init__(game, max_nodes, keep_leaf_order, max_seconds=max_seconds)
         self.events: list[Event] = []
 
-    def enter(self, path, alpha, beta, state):
-        super().enter(path, alpha, beta, state)
-        self.events.append(Event("enter", path, alpha=alpha, beta=beta,
+    def enter(self, ply, alpha, beta, state):
+        super().enter(ply, alpha, beta, state)
+        self.events.append(Event("enter", self.path(ply), alpha=alpha, beta=beta,
                                  is_max=self.game.is_max(state)))
 
-    def leaf(self, path, value):
-        self.events.append(Event("leaf", path, value=value))
-        return super().leaf(path, value)
+    def leaf(self, ply, value):
+        self.events.append(Event("leaf", self.path(ply), value=value))
+        return super().leaf(ply, value)
 
-    def update(self, path, move, score, value, alpha, beta):
-        self.events.append(Event("update", path, value=value, alpha=alpha, beta=beta,
+    def update(self, ply, move, score, value, alpha, beta):
+        self.events.append(Event("update", self.path(ply), value=value, alpha=alpha, beta=beta,
                                  move=move, score=score))
 
-    def cutoff(self, path, skipped):
+    def cutoff(self, ply, skipped):
         if skipped:
-            self.events.append(Event("cutoff", path, skipped=tuple(skipped)))
-        super().cutoff(path, skipped)
+            self.events.append(Event("cutoff", self.path(ply), skipped=tuple(skipped)))
+        super().cutoff(ply, skipped)
 
-    def hit(self, path, value):
-        self.events.append(Event("hit", path, value=value))
-        return super().hit(path, value)
+    def hit(self, ply, value):
+        self.events.append(Event("hit", self.path(ply), value=value))
+        return super().hit(ply, value)
 
-    def leave(self, path, value):
-        self.events.append(Event("return", path, value=value))
+    def leave(self, ply, value):
+        self.events.append(Event("return", self.path(ply), value=value))
         return value

@@ -12,10 +12,11 @@ moves, path)``; policies that learn also get ``cutoff`` and ``finished`` callbac
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Sequence
 from typing import Any
 
-from .errors import ArgumentError, ArgumentTypeError
+from .errors import ArgumentError, ArgumentTypeError, describe
 from .mixing import MASK, splitmix64
 
 __all__ = [
@@ -77,9 +78,9 @@ class RandomOrder(Ordering):
     name = "random"
 
     def __init__(self, seed: int = 0):
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ArgumentTypeError(f"seed: expected an integer, got {seed!r}")
-        self.seed = seed
+        if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+            raise ArgumentTypeError(f"seed: expected an integer, got {describe(seed)}")
+        self.seed = int(seed)
 
     def order(self, search, state, moves, path):
         h = splitmix64(self.seed & MASK)
@@ -107,8 +108,8 @@ class StaticOrder(Ordering):
 
     def order(self, search, state, moves, path):
         game = search.game
-        scored = [(search.static_value(game.play(state, move)), i, move)
-                  for i, move in enumerate(moves)]
+        score = getattr(search, "static_score", None) or search.static_value
+        scored = [(score(game.play(state, move)), i, move) for i, move in enumerate(moves)]
         search.recorder.order_evaluations += len(scored)
         if game.is_max(state):
             scored.sort(key=lambda item: (-item[0], item[1]))
@@ -130,6 +131,8 @@ class PreviousIteration(Ordering):
     learns = True
 
     def __init__(self, base: Ordering | None = None):
+        if base is not None and not isinstance(base, Ordering):
+            raise ArgumentTypeError(f"base: expected an Ordering, got {describe(base)}")
         self.base = base or NaturalOrder()
         self.best: dict[Any, Any] = {}
         self.values: dict[Any, float] = {}
@@ -181,8 +184,12 @@ class KillerMoves(Ordering):
     learns = True
 
     def __init__(self, base: Ordering | None = None, slots: int = 2):
+        if base is not None and not isinstance(base, Ordering):
+            raise ArgumentTypeError(f"base: expected an Ordering, got {describe(base)}")
+        if isinstance(slots, bool) or not isinstance(slots, numbers.Integral) or slots < 1:
+            raise ArgumentError(f"slots: expected a whole number >= 1, got {describe(slots)}")
         self.base = base or NaturalOrder()
-        self.slots = slots
+        self.slots = int(slots)
         self.killers: dict[int, list] = {}
 
     def order(self, search, state, moves, path):
@@ -227,5 +234,5 @@ def as_ordering(order: str | Ordering | None) -> Ordering:
         except KeyError:
             names = ", ".join(repr(name) for name in _NAMED if name)
             raise ArgumentError(f"order: expected one of {names} or an Ordering, "
-                                f"got {order!r}") from None
+                                f"got {describe(order)}") from None
     raise ArgumentTypeError(f"order: expected a name or an Ordering, got {type(order).__name__}")

@@ -21,6 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .errors import ArgumentTypeError, describe
+
 __all__ = ["TranspositionTable", "Entry", "EXACT", "LOWER", "UPPER"]
 
 EXACT, LOWER, UPPER = "exact", "lower", "upper"
@@ -51,7 +53,10 @@ class TranspositionTable:
 
     def lookup(self, key: Any, depth: float, alpha: float, beta: float) -> float | None:
         """The stored value if it settles this search of ``key`` to ``depth`` in [alpha, beta]."""
-        entry = self._entries.get(key)
+        try:
+            entry = self._entries.get(key)
+        except TypeError:
+            raise _unhashable(key) from None
         if entry is None or entry.depth < depth:
             return None
         if entry.flag == EXACT:
@@ -71,14 +76,25 @@ class TranspositionTable:
             flag = LOWER
         else:
             flag = EXACT
-        old = self._entries.get(key)
+        try:
+            old = self._entries.get(key)
+        except TypeError:
+            raise _unhashable(key) from None
         if old is None or depth >= old.depth:
             self._entries[key] = Entry(depth, value, flag, move)
             self.stores += 1
 
     def best_move(self, key: Any) -> Any:
-        entry = self._entries.get(key)
+        try:
+            entry = self._entries.get(key)
+        except TypeError:
+            raise _unhashable(key) from None
         return None if entry is None else entry.move
 
     def clear(self) -> None:
         self._entries.clear()
+
+
+def _unhashable(key: Any) -> ArgumentTypeError:
+    return ArgumentTypeError(f"key: a position's key must be hashable (a number, a string, a "
+                             f"tuple...), got {describe(key)}; check the game's key method")

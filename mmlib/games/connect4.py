@@ -37,7 +37,14 @@ from __future__ import annotations
 import numbers
 from collections.abc import Sequence
 
-from ..errors import ArgumentError, ArgumentTypeError, GameError, IllegalMoveError
+from ..errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    GameError,
+    IllegalMoveError,
+    MmlibError,
+    describe,
+)
 from ..ordering import Ordering
 
 __all__ = ["ConnectFour", "CentreFirst", "WIN", "SCORINGS"]
@@ -77,13 +84,14 @@ class ConnectFour:
         self.columns = _check_size(columns, "columns")
         self.rows = _check_size(rows, "rows")
         if isinstance(connect, bool) or not isinstance(connect, numbers.Integral):
-            raise ArgumentTypeError(f"connect: expected a whole number, got {connect!r}")
+            raise ArgumentTypeError(f"connect: expected a whole number, got {describe(connect)}")
         if not 2 <= connect <= max(self.columns, self.rows):
             raise ArgumentError(
                 f"connect: expected 2..{max(self.columns, self.rows)} on a {self.columns}x{self.rows} "
-                f"board, got {connect}")
-        if scoring not in SCORINGS:
-            raise ArgumentError(f"scoring: expected one of {', '.join(SCORINGS)}, got {scoring!r}")
+                f"board, got {describe(connect)}")
+        if not isinstance(scoring, str) or scoring not in SCORINGS:
+            raise ArgumentError(f"scoring: expected one of {', '.join(SCORINGS)}, "
+                                f"got {describe(scoring)}")
         self.connect = int(connect)
         self.scoring = scoring
         self.height = self.rows + 1                      # bits per column, one spare on top
@@ -104,27 +112,42 @@ class ConnectFour:
 
     # -- the Game protocol -------------------------------------------------------
     def is_max(self, state: State) -> bool:
-        return state[0].bit_count() == state[1].bit_count()
+        try:
+            return state[0].bit_count() == state[1].bit_count()
+        except MmlibError:
+            raise
+        except _STATE_ERRORS as error:
+            raise _bad_state(state) from error
 
     def moves(self, state: State) -> tuple[int, ...]:
         """The columns that are not full, left to right (none once the game is over)."""
-        x, o, outcome = state
-        if outcome is not None:
-            return ()
-        occupied = x | o
-        return tuple(c for c, top in enumerate(self._top) if not occupied & top)
+        try:
+            x, o, outcome = state
+            if outcome is not None:
+                return ()
+            occupied = x | o
+            return tuple(c for c, top in enumerate(self._top) if not occupied & top)
+        except MmlibError:
+            raise
+        except _STATE_ERRORS as error:
+            raise _bad_state(state) from error
 
     def play(self, state: State, move: int) -> State:
         """The state after dropping a disc into column ``move``."""
-        if type(move) is not int and (isinstance(move, bool) or not isinstance(move, numbers.Integral)):
-            raise IllegalMoveError(f"move: expected a column number, got {move!r}")
-        if not 0 <= move < self.columns:
-            raise IllegalMoveError(f"move: expected a column 0..{self.columns - 1}, got {move}")
-        if state[2] is not None:
-            raise IllegalMoveError(f"move: column {move} cannot be played, the game is over")
-        if (state[0] | state[1]) & self._top[move]:
-            raise IllegalMoveError(f"move: column {move} is full")
-        return self.play_unchecked(state, int(move))
+        try:
+            if type(move) is not int and (isinstance(move, bool) or not isinstance(move, numbers.Integral)):
+                raise IllegalMoveError(f"move: expected a column number, got {describe(move)}")
+            if not 0 <= move < self.columns:
+                raise IllegalMoveError(f"move: expected a column 0..{self.columns - 1}, got {move}")
+            if state[2] is not None:
+                raise IllegalMoveError(f"move: column {move} cannot be played, the game is over")
+            if (state[0] | state[1]) & self._top[move]:
+                raise IllegalMoveError(f"move: column {move} is full")
+            return self.play_unchecked(state, int(move))
+        except MmlibError:
+            raise
+        except _STATE_ERRORS as error:
+            raise _bad_state(state) from error
 
     def play_unchecked(self, state: State, move: int) -> State:
         """``play`` without the legality checks (the searches only play legal moves)."""
@@ -142,34 +165,54 @@ class ConnectFour:
         return (x, o, outcome)
 
     def is_terminal(self, state: State) -> bool:
-        return state[2] is not None
+        try:
+            return state[2] is not None
+        except MmlibError:
+            raise
+        except _STATE_ERRORS as error:
+            raise _bad_state(state) from error
 
     def utility(self, state: State) -> float:
-        outcome = state[2]
-        if outcome is None:
-            raise GameError("state: utility asked of a game that is not over")
-        if outcome == 0:
-            return 0
-        if self.scoring == "win-loss":
-            return outcome * WIN
-        return outcome * (WIN + self.cells - (state[0] | state[1]).bit_count())
+        try:
+            outcome = state[2]
+            if outcome is None:
+                raise GameError("state: utility asked of a game that is not over")
+            if outcome == 0:
+                return 0
+            if self.scoring == "win-loss":
+                return outcome * WIN
+            return outcome * (WIN + self.cells - (state[0] | state[1]).bit_count())
+        except MmlibError:
+            raise
+        except _STATE_ERRORS as error:
+            raise _bad_state(state) from error
 
     def evaluate(self, state: State) -> float:
         """Weighted open lines, X's minus O's (the exact utility once the game is over)."""
-        x, o, outcome = state
-        if outcome is not None:
-            return self.utility(state)
-        score = 0
-        for line in self.lines:
-            if not line & o:
-                score += (line & x).bit_count()
-            elif not line & x:
-                score -= (line & o).bit_count()
-        return score
+        try:
+            x, o, outcome = state
+            if outcome is not None:
+                return self.utility(state)
+            score = 0
+            for line in self.lines:
+                if not line & o:
+                    score += (line & x).bit_count()
+                elif not line & x:
+                    score -= (line & o).bit_count()
+            return score
+        except MmlibError:
+            raise
+        except _STATE_ERRORS as error:
+            raise _bad_state(state) from error
 
     def key(self, state: State) -> int:
         """One integer per position: X's discs above O's."""
-        return state[0] << (self.columns * self.height) | state[1]
+        try:
+            return state[0] << (self.columns * self.height) | state[1]
+        except MmlibError:
+            raise
+        except _STATE_ERRORS as error:
+            raise _bad_state(state) from error
 
     # -- the rules, for people and for quiescence search ----------------------------
     def has_line(self, discs: int) -> bool:
@@ -188,11 +231,21 @@ class ConnectFour:
 
     def winning_moves(self, state: State) -> tuple[int, ...]:
         """Columns where the player to move would complete a line at once."""
-        return self._wins_for(state, self.is_max(state))
+        try:
+            return self._wins_for(state, self.is_max(state))
+        except MmlibError:
+            raise
+        except _STATE_ERRORS as error:
+            raise _bad_state(state) from error
 
     def threats(self, state: State) -> tuple[int, ...]:
         """Columns where the *opponent* would complete a line if it were their move."""
-        return self._wins_for(state, not self.is_max(state))
+        try:
+            return self._wins_for(state, not self.is_max(state))
+        except MmlibError:
+            raise
+        except _STATE_ERRORS as error:
+            raise _bad_state(state) from error
 
     def forcing_moves(self, state: State) -> tuple[int, ...]:
         """The moves of an *unquiet* position, () in a quiet one.
@@ -201,10 +254,15 @@ class ConnectFour:
         threatens to win at once, the blocking moves (they are forced: any other move
         loses); else nothing.  Quiescence search extends exactly these positions.
         """
-        if state[2] is not None:
-            return ()
-        wins = self.winning_moves(state)
-        return wins if wins else self.threats(state)
+        try:
+            if state[2] is not None:
+                return ()
+            wins = self.winning_moves(state)
+            return wins if wins else self.threats(state)
+        except MmlibError:
+            raise
+        except _STATE_ERRORS as error:
+            raise _bad_state(state) from error
 
     def _wins_for(self, state: State, for_x: bool) -> tuple[int, ...]:
         x, o, outcome = state
@@ -232,35 +290,65 @@ class ConnectFour:
 
     def player(self, state: State) -> str:
         """``"X"`` or ``"O"``: who is to move."""
-        return "X" if self.is_max(state) else "O"
+        try:
+            return "X" if self.is_max(state) else "O"
+        except MmlibError:
+            raise
+        except _STATE_ERRORS as error:
+            raise _bad_state(state) from error
 
     def winner(self, state: State) -> str | None:
         """``"X"``, ``"O"`` or None (a draw or a game still going)."""
-        return {1: "X", -1: "O"}.get(state[2])
+        try:
+            return {1: "X", -1: "O"}.get(state[2])
+        except MmlibError:
+            raise
+        except _STATE_ERRORS as error:
+            raise _bad_state(state) from error
 
     def discs(self, state: State) -> int:
         """How many discs are on the board."""
-        return (state[0] | state[1]).bit_count()
+        try:
+            return (state[0] | state[1]).bit_count()
+        except MmlibError:
+            raise
+        except _STATE_ERRORS as error:
+            raise _bad_state(state) from error
 
     def cell(self, state: State, column: int, row: int) -> str:
         """``"X"``, ``"O"`` or ``"."`` at ``column``, ``row`` (row 0 is the bottom)."""
-        bit = 1 << (column * self.height + row)
-        return "X" if state[0] & bit else "O" if state[1] & bit else "."
+        try:
+            bit = 1 << (column * self.height + row)
+            return "X" if state[0] & bit else "O" if state[1] & bit else "."
+        except MmlibError:
+            raise
+        except _STATE_ERRORS as error:
+            raise _bad_state(state) from error
 
     def winning_line(self, state: State) -> tuple[tuple[int, int], ...]:
         """The ``(column, row)`` cells of a completed line (() if there is none)."""
-        for line in self.lines:
-            if line & state[0] == line or line & state[1] == line:
-                return tuple(divmod(bit, self.height) for bit in range(line.bit_length())
-                             if line >> bit & 1)
-        return ()
+        try:
+            for line in self.lines:
+                if line & state[0] == line or line & state[1] == line:
+                    return tuple(divmod(bit, self.height) for bit in range(line.bit_length())
+                                 if line >> bit & 1)
+            return ()
+        except MmlibError:
+            raise
+        except _STATE_ERRORS as error:
+            raise _bad_state(state) from error
 
     def render(self, state: State) -> str:
         """The board as text, top row first, with the column numbers underneath."""
-        rows = [" ".join(self.cell(state, c, r) for c in range(self.columns))
-                for r in reversed(range(self.rows))]
-        rows.append(" ".join(str(c) for c in range(self.columns)))
-        return "\n".join(rows)
+        try:
+            rows = [" ".join(self.cell(state, c, r) for c in range(self.columns))
+                    for r in reversed(range(self.rows))]
+            rows.append(" ".join(str(c) for c in range(self.columns)))
+            return "\n".join(rows)
+        except MmlibError:
+            raise
+        except _STATE_ERRORS as error:
+            raise _bad_state(state) from error
 
     # -- helpers -------------------------------------------------------------------------
     def _all_lines(self) -> tuple[int, ...]:
@@ -276,11 +364,11 @@ class ConnectFour:
 
     def _as_columns(self, opening: Sequence[int] | str) -> list[int]:
         if isinstance(opening, str):
-            if not all(ch.isdigit() for ch in opening):
-                raise ArgumentError(f"opening: expected column digits, got {opening!r}")
+            if not all(ch in "0123456789" for ch in opening):
+                raise ArgumentError(f"opening: expected column digits 0-9, got {describe(opening)}")
             return [int(ch) for ch in opening]
         if not isinstance(opening, Sequence):
-            raise ArgumentTypeError(f"opening: expected a sequence of columns, got {opening!r}")
+            raise ArgumentTypeError(f"opening: expected a sequence of columns, got {describe(opening)}")
         return list(opening)
 
     def __repr__(self) -> str:
@@ -312,6 +400,14 @@ class CentreFirst(Ordering):
         return sorted(moves, key=rank.__getitem__)
 
 
+_STATE_ERRORS = (TypeError, IndexError, AttributeError, KeyError, OverflowError, ValueError)
+
+
+def _bad_state(state: object) -> GameError:
+    return GameError(f"state: {describe(state)} is not a Connect Four state (a triple: X's "
+                     "bitboard, O's bitboard, outcome; see ConnectFour.position)")
+
+
 def _doubling_steps(connect: int) -> list[int]:
     """Run lengths to add, doubling, until a run reaches ``connect`` (4: [1, 2]; 5: [1, 2, 1])."""
     steps, length = [], 1
@@ -324,7 +420,7 @@ def _doubling_steps(connect: int) -> list[int]:
 
 def _check_size(value: int, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ArgumentTypeError(f"{name}: expected a whole number, got {value!r}")
+        raise ArgumentTypeError(f"{name}: expected a whole number, got {describe(value)}")
     if not 1 <= value <= MAX_SIDE:
-        raise ArgumentError(f"{name}: expected 1..{MAX_SIDE}, got {value}")
+        raise ArgumentError(f"{name}: expected 1..{MAX_SIDE}, got {describe(value)}")
     return int(value)

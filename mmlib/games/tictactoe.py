@@ -14,7 +14,9 @@ numbered 0-8 row by row.  X moves first and is MAX.
 
 from __future__ import annotations
 
-from ..errors import ArgumentError, ArgumentTypeError, GameError, IllegalMoveError
+import numbers
+
+from ..errors import ArgumentError, ArgumentTypeError, GameError, IllegalMoveError, describe
 
 __all__ = ["TicTacToe", "LINES", "SCORINGS"]
 
@@ -33,7 +35,7 @@ _EMPTY_SQUARES = tuple(
 _OPEN_LINES = tuple(sum(1 for line in _LINE_MASKS if not line & mask) for mask in range(512))
 
 SCORINGS = ("win-loss", "ten", "depth-adjusted")
-"""``win-loss``: +1 / -1 / 0.  ``ten``: +10 / -10 / 0 (seed 003).  ``depth-adjusted``:
+"""``win-loss``: +1 / -1 / 0.  ``ten``: +10 / -10 / 0 (the lecture slides).  ``depth-adjusted``:
 10 - depth for an X win, -10 + depth for an O win, 0 for a draw, where depth counts the
 moves made since the game's initial position (prefers the faster win)."""
 
@@ -47,8 +49,9 @@ class TicTacToe:
     """
 
     def __init__(self, board: str | None = None, *, scoring: str = "ten"):
-        if scoring not in SCORINGS:
-            raise ArgumentError(f"scoring: expected one of {', '.join(SCORINGS)}, got {scoring!r}")
+        if not isinstance(scoring, str) or scoring not in SCORINGS:
+            raise ArgumentError(f"scoring: expected one of {', '.join(SCORINGS)}, "
+                                f"got {describe(scoring)}")
         self.scoring = scoring
         self.initial = 0 if board is None else _parse_board(board)
         self._win = {"win-loss": 1, "ten": 10, "depth-adjusted": 10}[scoring]
@@ -56,37 +59,56 @@ class TicTacToe:
 
     # -- the Game protocol -------------------------------------------------------
     def is_max(self, state: int) -> bool:
-        return _POPCOUNT[state & _FULL] == _POPCOUNT[state >> 9]
+        try:
+            return _POPCOUNT[state & _FULL] == _POPCOUNT[state >> 9]
+        except _STATE_ERRORS as error:
+            raise _bad_state(state) from error
 
     def moves(self, state: int) -> tuple[int, ...]:
-        if self.is_terminal(state):
-            return ()
-        return _EMPTY_SQUARES[(state | state >> 9) & _FULL]
+        try:
+            if self.is_terminal(state):
+                return ()
+            return _EMPTY_SQUARES[(state | state >> 9) & _FULL]
+        except _STATE_ERRORS as error:
+            raise _bad_state(state) from error
 
     def play(self, state: int, move: int) -> int:
-        if move.__class__ is not int or not 0 <= move < 9 or (state | state >> 9) >> move & 1 \
-                or self.is_terminal(state):
-            raise IllegalMoveError(f"move: square {move!r} is not a legal move here")
-        if _POPCOUNT[state & _FULL] == _POPCOUNT[state >> 9]:
-            return state | 1 << move
-        return state | 1 << (move + 9)
+        try:
+            if move.__class__ is not int:
+                move = _square(move)
+            if not 0 <= move < 9 or (state | state >> 9) >> move & 1 or self.is_terminal(state):
+                raise IllegalMoveError(f"move: square {move!r} is not a legal move here")
+            if _POPCOUNT[state & _FULL] == _POPCOUNT[state >> 9]:
+                return state | 1 << move
+            return state | 1 << (move + 9)
+        except _STATE_ERRORS as error:
+            raise _bad_state(state) from error
 
     def is_terminal(self, state: int) -> bool:
-        return _WINS[state & _FULL] or _WINS[state >> 9] or (state | state >> 9) & _FULL == _FULL
+        try:
+            return _WINS[state & _FULL] or _WINS[state >> 9] or (state | state >> 9) & _FULL == _FULL
+        except _STATE_ERRORS as error:
+            raise _bad_state(state) from error
 
     def utility(self, state: int) -> float:
-        if _WINS[state & _FULL]:
-            return self._win - self._depth(state)
-        if _WINS[state >> 9]:
-            return -self._win + self._depth(state)
-        if (state | state >> 9) & _FULL == _FULL:
-            return 0
-        raise GameError("state: utility asked of a game that is not over")
+        try:
+            if _WINS[state & _FULL]:
+                return self._win - self._depth(state)
+            if _WINS[state >> 9]:
+                return -self._win + self._depth(state)
+            if (state | state >> 9) & _FULL == _FULL:
+                return 0
+            raise GameError("state: utility asked of a game that is not over")
+        except _STATE_ERRORS as error:
+            raise _bad_state(state) from error
 
     def evaluate(self, state: int) -> float:
-        if self.is_terminal(state):
-            return self.utility(state)
-        return _OPEN_LINES[state >> 9] - _OPEN_LINES[state & _FULL]
+        try:
+            if self.is_terminal(state):
+                return self.utility(state)
+            return _OPEN_LINES[state >> 9] - _OPEN_LINES[state & _FULL]
+        except _STATE_ERRORS as error:
+            raise _bad_state(state) from error
 
     def key(self, state: int) -> int:
         return state
@@ -94,26 +116,41 @@ class TicTacToe:
     # -- for people ----------------------------------------------------------------
     def player(self, state: int) -> str:
         """``"X"`` or ``"O"``: who is to move."""
-        return "X" if self.is_max(state) else "O"
+        try:
+            return "X" if self.is_max(state) else "O"
+        except _STATE_ERRORS as error:
+            raise _bad_state(state) from error
 
     def winner(self, state: int) -> str | None:
         """``"X"``, ``"O"`` or None."""
-        return "X" if _WINS[state & _FULL] else "O" if _WINS[state >> 9] else None
+        try:
+            return "X" if _WINS[state & _FULL] else "O" if _WINS[state >> 9] else None
+        except _STATE_ERRORS as error:
+            raise _bad_state(state) from error
 
     def marks(self, state: int) -> int:
         """How many marks are on the board."""
-        return _POPCOUNT[state & _FULL] + _POPCOUNT[state >> 9]
+        try:
+            return _POPCOUNT[state & _FULL] + _POPCOUNT[state >> 9]
+        except _STATE_ERRORS as error:
+            raise _bad_state(state) from error
 
     def board(self, state: int) -> str:
         """Nine characters, row by row: ``X``, ``O`` or ``.``."""
-        return "".join(
-            "X" if state >> i & 1 else "O" if state >> (i + 9) & 1 else "." for i in range(9)
-        )
+        try:
+            return "".join(
+                "X" if state >> i & 1 else "O" if state >> (i + 9) & 1 else "." for i in range(9)
+            )
+        except _STATE_ERRORS as error:
+            raise _bad_state(state) from error
 
     def render(self, state: int) -> str:
         """The board as three lines of text."""
-        cells = self.board(state)
-        return "\n".join(" ".join(cells[row * 3: row * 3 + 3]) for row in range(3))
+        try:
+            cells = self.board(state)
+            return "\n".join(" ".join(cells[row * 3: row * 3 + 3]) for row in range(3))
+        except _STATE_ERRORS as error:
+            raise _bad_state(state) from error
 
     def state(self, board: str) -> int:
         """The state for a board string (see the class docstring)."""
@@ -130,6 +167,21 @@ class TicTacToe:
     def __repr__(self) -> str:
         board = "" if self.initial == 0 else f"{self.board(self.initial)!r}, "
         return f"TicTacToe({board}scoring={self.scoring!r})"
+
+
+_STATE_ERRORS = (TypeError, IndexError, AttributeError, KeyError, OverflowError)
+
+
+def _bad_state(state: object) -> GameError:
+    return GameError(f"state: {describe(state)} is not a tic-tac-toe state (an integer: "
+                     "bits 0-8 X's marks, bits 9-17 O's marks; see TicTacToe.state)")
+
+
+def _square(move: object) -> int:
+    """A move given as another kind of whole number (numpy's, for instance) as an int."""
+    if isinstance(move, bool) or not isinstance(move, numbers.Integral):
+        raise IllegalMoveError(f"move: square {describe(move)} is not a legal move here")
+    return int(move)
 
 
 def _parse_board(board: str) -> int:

@@ -22,9 +22,10 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from ..errors import ArgumentError, SearchError, TreeError
+from ..errors import ArgumentError, ArgumentTypeError, SearchError, TreeError, describe
 
-__all__ = ["Node", "Tree", "Path", "from_nested", "check_value", "bfs_labels", "MAX_HEIGHT"]
+__all__ = ["Node", "Tree", "Path", "from_nested", "check_value", "bfs_labels", "MAX_HEIGHT",
+           "MAX_NESTED_NODES"]
 
 Path = tuple[int, ...]
 """A node's address: the child indices taken from the root (``()`` is the root)."""
@@ -34,6 +35,9 @@ _LABEL_ALPHABET = string.ascii_uppercase + string.ascii_lowercase + string.digit
 MAX_HEIGHT = 5_000
 """The deepest explicit tree mmlib builds (every node keeps its path, so memory grows
 with the square of the height)."""
+
+MAX_NESTED_NODES = 250_000
+"""The default limit on the nodes of a tree built from a nested list (``max_nodes``)."""
 
 
 @dataclass(eq=False)
@@ -67,9 +71,14 @@ class Node:
 def check_value(value: object, where: str) -> float:
     """Return ``value`` if it is a finite real number, else raise TreeError naming ``where``."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TreeError(f"{where}: leaf value {value!r} is not a number")
-    if not math.isfinite(value):
-        raise TreeError(f"{where}: leaf value {value!r} is not finite (use a large number for a win)")
+        raise TreeError(f"{where}: leaf value {describe(value)} is not a number")
+    try:
+        finite = math.isfinite(value)
+    except (OverflowError, TypeError, ValueError):
+        finite = False
+    if not finite:
+        raise TreeError(f"{where}: leaf value {describe(value)} is not finite or too large "
+                        "(use a number below 1e308; a large number like 1000 for a win)")
     return value  # type: ignore[return-value]
 
 
@@ -202,12 +211,15 @@ def _to_nested(root: Node) -> list | float:
     return built[id(root)]
 
 
-def from_nested(nested: object, *, root_is_max: bool = True) -> Tree:
+def from_nested(nested: object, *, root_is_max: bool = True,
+                max_nodes: int | None = MAX_NESTED_NODES) -> Tree:
     """Build a tree from nested lists: a list is an interior node, a number a leaf.
 
     Levels alternate MAX/MIN starting with the root (MAX unless ``root_is_max=False``);
     leaves may sit at different depths.  Nodes are labelled A, B, C... breadth first,
-    which matches the lettering of textbook figures.
+    which matches the lettering of textbook figures.  A list that contains itself is
+    refused, and so is a tree of more than ``max_nodes`` nodes (default
+    :data:`MAX_NESTED_NODES`; None lifts the limit).
 
     >>> tree = from_nested([[[3, 5], [6, 9]], [[1, 2], [0, -1]]])
     >>> [node.label for node in tree.nodes() if not node.is_leaf()]
@@ -218,7 +230,11 @@ def from_nested(nested: object, *, root_is_max: bool = True) -> Tree:
     mmlib.errors.TreeError: nested: an interior node has no children (at path (1,)); write a leaf as a number
     """
     if not isinstance(root_is_max, bool):
-        raise ArgumentError(f"root_is_max: expected True or False, got {root_is_max!r}")
+        raise ArgumentError(f"root_is_max: expected True or False, got {describe(root_is_max)}")
+    if max_nodes is not None and (isinstance(max_nodes, bool)
+                                  or not isinstance(max_nodes, numbers.Integral)):
+        raise ArgumentTypeError(f"max_nodes: expected a whole number or None, got {describe(max_nodes)}")
+    _check_nested_shape(nested, max_nodes)
     # First pass (breadth first): validate and give every position its label.
     order: list[tuple[Path, object]] = []
     queue: deque[tuple[Path, object]] = deque([((), nested)])
@@ -247,6 +263,33 @@ def from_nested(nested: object, *, root_is_max: bool = True) -> Tree:
         else:
             built[path] = Node(labels[path], item, (), is_max, path)  # type: ignore[arg-type]
     return Tree(built[()])
+
+
+def _check_nested_shape(nested: object, max_nodes: int | None) -> None:
+    """Refuse a list that contains itself, and trees with more than ``max_nodes`` nodes,
+    before anything is built (one depth-first walk that keeps the lists on the way down)."""
+    limit = math.inf if max_nodes is None else max_nodes
+    count = 0
+    on_the_way: set[int] = set()
+    stack: list[tuple[object, Path, bool]] = [(nested, (), False)]
+    while stack:
+        item, path, leaving = stack.pop()
+        if leaving:
+            on_the_way.discard(id(item))
+            continue
+        count += 1
+        if count > limit:
+            raise TreeError(f"nested: more than max_nodes={limit:,} nodes; pass max_nodes=None "
+                            "(or a larger number) to build it anyway")
+        if isinstance(item, (list, tuple)):
+            if id(item) in on_the_way:
+                raise TreeError(f"nested: the list at path {path} contains itself (a cycle); "
+                                "a tree is finite")
+            if len(path) >= MAX_HEIGHT:
+                raise TreeError(f"nested: the tree is deeper than {MAX_HEIGHT:,} levels")
+            on_the_way.add(id(item))
+            stack.append((item, path, True))
+            stack.extend((child, path + (i,), False) for i, child in reversed(list(enumerate(item))))
 
 
 def build(children: dict[str, list[str]], values: dict[str, float], root: str,

@@ -19,6 +19,7 @@ import math
 import numbers
 
 from ..errors import ArgumentError, ArgumentTypeError, SearchError
+from ..errors import describe as _show
 from ..mixing import MASK, splitmix64, unit_float
 from .explicit import Tree, bfs_labels, build
 
@@ -31,6 +32,9 @@ __all__ = [
     "uniform_leaf_count",
     "uniform_node_count",
     "explicit",
+    "count_at_least",
+    "MAX_BRANCHING",
+    "MAX_DEPTH",
 ]
 
 _STEP = 0xD6E8FEB86659FD93
@@ -63,19 +67,61 @@ class GeneratedNode:
 
 def _check_int(name: str, value: object, minimum: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ArgumentTypeError(f"{name}: expected an integer, got {value!r}")
+        raise ArgumentTypeError(f"{name}: expected an integer, got {_show(value)}")
     if minimum is not None and value < minimum:
-        raise ArgumentError(f"{name}: must be at least {minimum}, got {value}")
+        raise ArgumentError(f"{name}: must be at least {minimum}, got {_show(value)}")
     return int(value)
 
 
+MAX_BRANCHING = 1_000_000
+"""The widest generated tree: more children than this at one node is refused."""
+
+MAX_DEPTH = 1_000_000
+"""The deepest generated tree (a search follows at most ``search.MAX_SEARCH_DEPTH`` plies)."""
+
+MAX_COUNT_BITS = 100_000
+"""Exact sizes (b^d...) are computed only up to numbers of this many bits (about 30,000
+digits); beyond, :func:`uniform_leaf_count` and friends refuse and say how big."""
+
+
+def _exponent_bits(branching: int, depth: int) -> float:
+    return depth * math.log2(branching) if branching > 1 else 0.0
+
+
+def _power(branching: int, depth: int, name: str) -> int:
+    bits = _exponent_bits(branching, depth)
+    if bits > MAX_COUNT_BITS:
+        raise ArgumentError(
+            f"{name}: the count has about {bits * math.log10(2):,.0f} digits (10^"
+            f"{bits * math.log10(2):,.0f}); too big to compute exactly - use "
+            "math.log10 of it: depth * log10(branching)")
+    return branching ** depth
+
+
+def count_at_least(branching: int, depth: int, limit: int, *, full: bool = False) -> tuple[bool, str]:
+    """Is b^d (``full``: 1 + b + ... + b^d) more than ``limit``?  And the number, written
+    for a message ("1,111" or "about 10^30,103"), without computing big powers exactly.
+
+    >>> count_at_least(10, 3, 1000, full=True)
+    (True, '1,111')
+    >>> count_at_least(3, 10 ** 8, 10 ** 9)
+    (True, 'about 10^47,712,125')
+    """
+    bits = _exponent_bits(branching, depth)
+    if bits > int(max(limit, 1)).bit_length() + 64:
+        return True, f"about 10^{bits * math.log10(2):,.0f}"
+    count = uniform_node_count(branching, depth) if full else branching ** depth
+    return count > limit, f"{count:,}"
+
+
 def uniform_leaf_count(branching: int, depth: int) -> int:
-    """Leaves of a uniform tree: b^d.
+    """Leaves of a uniform tree: b^d (refused beyond :data:`MAX_COUNT_BITS` bits).
 
     >>> uniform_leaf_count(10, 10)
     10000000000
     """
-    return _check_int("branching", branching, 1) ** _check_int("depth", depth, 0)
+    b, d = _check_int("branching", branching, 1), _check_int("depth", depth, 0)
+    return _power(b, d, "leaf count")
 
 
 def uniform_node_count(branching: int, depth: int) -> int:
@@ -85,7 +131,7 @@ def uniform_node_count(branching: int, depth: int) -> int:
     15
     """
     b, d = _check_int("branching", branching, 1), _check_int("depth", depth, 0)
-    return d + 1 if b == 1 else (b ** (d + 1) - 1) // (b - 1)
+    return d + 1 if b == 1 else (_power(b, d + 1, "node count") - 1) // (b - 1)
 
 
 class _GeneratedTree:
@@ -95,10 +141,22 @@ class _GeneratedTree:
         self.branching = _check_int("branching", branching, 1)
         self.depth = _check_int("depth", depth, 0)
         self.seed = _check_int("seed", seed)
-        self.leaf_count = uniform_leaf_count(self.branching, self.depth)
-        self.node_count = uniform_node_count(self.branching, self.depth)
+        if self.branching > MAX_BRANCHING:
+            raise ArgumentError(f"branching: at most {MAX_BRANCHING:,}, got {_show(self.branching)}")
+        if self.depth > MAX_DEPTH:
+            raise ArgumentError(f"depth: at most {MAX_DEPTH:,}, got {_show(self.depth)}")
         root_hash = _mix(self.seed & MASK)
         self.initial = GeneratedNode(root_hash, 0, self._root_value(root_hash))
+
+    @property
+    def leaf_count(self) -> int:
+        """b^d, computed on demand (refused when it has more than ~30,000 digits)."""
+        return uniform_leaf_count(self.branching, self.depth)
+
+    @property
+    def node_count(self) -> int:
+        """1 + b + ... + b^d, computed on demand (refused like :attr:`leaf_count`)."""
+        return uniform_node_count(self.branching, self.depth)
 
     def _root_value(self, h: int) -> float:
         return _unit(h)
@@ -172,11 +230,15 @@ class OrderedTree(_GeneratedTree):
                  noise: float = 0.0):
         super().__init__(branching, depth, seed)
         self.ordering = _check_ordering(ordering)
-        if isinstance(noise, bool) or not isinstance(noise, numbers.Real) or not (
-            math.isfinite(noise) and noise >= 0
-        ):
-            raise ArgumentError(f"noise: expected a finite number >= 0, got {noise!r}")
-        self.noise = noise
+        if isinstance(noise, bool) or not isinstance(noise, numbers.Real):
+            raise ArgumentTypeError(f"noise: expected a finite number >= 0, got {_show(noise)}")
+        try:
+            usable = math.isfinite(float(noise)) and noise >= 0
+        except OverflowError:
+            usable = False
+        if not usable:
+            raise ArgumentError(f"noise: expected a finite number >= 0, got {_show(noise)}")
+        self.noise = float(noise) if not isinstance(noise, int) else noise
         self._first_best = {"best": 1.0, "random": 1.0 / self.branching}.get(
             self.ordering, self.ordering)  # type: ignore[arg-type]
 
@@ -248,13 +310,13 @@ def _check_ordering(ordering: object) -> str | float:
     if isinstance(ordering, str):
         if ordering not in _ORDERINGS:
             raise ArgumentError(
-                f"ordering: expected 'best', 'worst', 'random' or a probability q, got {ordering!r}"
+                f"ordering: expected 'best', 'worst', 'random' or a probability q, got {_show(ordering)}"
             )
         return ordering
     if isinstance(ordering, bool) or not isinstance(ordering, numbers.Real):
-        raise ArgumentTypeError(f"ordering: expected a string or a number, got {ordering!r}")
+        raise ArgumentTypeError(f"ordering: expected a string or a number, got {_show(ordering)}")
     if not 0.0 <= ordering <= 1.0:
-        raise ArgumentError(f"ordering: q must lie in [0, 1], got {ordering!r}")
+        raise ArgumentError(f"ordering: q must lie in [0, 1], got {_show(ordering)}")
     return float(ordering)
 
 
@@ -279,9 +341,11 @@ def explicit(tree: _GeneratedTree, *, max_nodes: int = 2000) -> Tree:
     """
     if not isinstance(tree, _GeneratedTree):
         raise ArgumentTypeError(f"tree: expected a generated tree, got {type(tree).__name__}")
-    if tree.node_count > max_nodes:
+    max_nodes = _check_int("max_nodes", max_nodes, 1)
+    big, size = count_at_least(tree.branching, tree.depth, max_nodes, full=True)
+    if big:
         raise ArgumentError(
-            f"tree: {tree.node_count:,} nodes is more than max_nodes={max_nodes:,} for an explicit copy"
+            f"tree: {size} nodes is more than max_nodes={max_nodes:,} for an explicit copy"
         )
     paths: list[tuple[tuple[int, ...], GeneratedNode]] = [((), tree.initial)]
     for path, node in paths:  # breadth first: the list grows while we walk it

@@ -36,27 +36,36 @@ from __future__ import annotations
 import math
 import re
 
-from ..errors import ArgumentTypeError, TreeError, TreeTextError
+from ..errors import ArgumentTypeError, TreeError, TreeTextError, describe
 from .explicit import Tree, build
 
 __all__ = ["from_text", "to_text"]
 
 _CHILDREN = re.compile(r"^(\S)\s*:\s*(.*)$")
 _VALUE = re.compile(r"^(\S)\s+(\S+)$")
+_INTEGER = re.compile(r"[+-]?[0-9]+", re.ASCII)
+_DECIMAL = re.compile(r"[+-]?(([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?|inf|infinity|nan)",
+                      re.ASCII | re.IGNORECASE)
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+MAX_TEXT_LENGTH = 10_000_000
+"""The longest tree text read (characters)."""
 
 
 def from_text(text: str) -> Tree:
     """Read a labelled tree text; errors name the line (see the module docstring)."""
     if not isinstance(text, str):
         raise ArgumentTypeError(f"text: expected a string, got {type(text).__name__}")
-    lines = [
+    if len(text) > MAX_TEXT_LENGTH:
+        raise TreeTextError(f"the text has {len(text):,} characters, more than {MAX_TEXT_LENGTH:,}")
+    lines = [   # lines end at \n, \r\n or \r only, as an editor shows them
         (number, line.strip())
-        for number, line in enumerate(text.splitlines(), start=1)
+        for number, line in enumerate(_LINE_BREAK.split(text), start=1)
         if line.strip() and not line.strip().startswith("#")
     ]
     if not lines:
         raise TreeTextError("the text has no label line (every line is blank or a comment)")
-    label_line, labels = _read_labels(*lines[0])
+    label_line, label_list = _read_labels(*lines[0])
+    labels = _Labels(label_list)
     children: dict[str, list[str]] = {}
     values: dict[str, float] = {}
     parent_line: dict[str, int] = {}
@@ -85,6 +94,17 @@ def _read_labels(number: int, line: str) -> tuple[int, list[str]]:
             raise TreeTextError(f"duplicate label {ch!r} in the label line", number)
         seen.add(ch)
     return number, labels
+
+
+class _Labels(list):
+    """The label line: in order, with a set for fast membership tests."""
+
+    def __init__(self, labels: list[str]):
+        super().__init__(labels)
+        self.known = set(labels)
+
+    def __contains__(self, label: object) -> bool:
+        return label in self.known
 
 
 def _known(label: str, labels: list[str], number: int) -> str:
@@ -116,12 +136,20 @@ def _read_children(number, match, labels, children, parent_line) -> None:
 def _read_value(number, match, labels, values) -> None:
     label = _known(match.group(1), labels, number)
     word = match.group(2)
-    try:
-        value = int(word) if re.fullmatch(r"[+-]?\d+", word) else float(word)
-    except ValueError:
-        raise TreeTextError(f"value {word!r} of node {label!r} is not a number", number) from None
+    shown = describe(word)
+    if len(word) > 400:
+        raise TreeTextError(f"value {shown} of node {label!r} is too long for a number", number)
+    if _INTEGER.fullmatch(word):
+        value: float = int(word)
+        if abs(value) >= 2 ** 1023:
+            raise TreeTextError(f"value {shown} of node {label!r} is too large", number)
+    elif _DECIMAL.fullmatch(word):
+        value = float(word)
+    else:
+        raise TreeTextError(f"value {shown} of node {label!r} is not a number (write digits "
+                            "0-9, a sign, a decimal point, an exponent)", number)
     if not math.isfinite(value):
-        raise TreeTextError(f"value {word!r} of node {label!r} is not finite", number)
+        raise TreeTextError(f"value {shown} of node {label!r} is not finite", number)
     if label in values:
         raise TreeTextError(f"node {label!r} is given a value twice", number)
     values[label] = value

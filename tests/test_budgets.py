@@ -1,0 +1,137 @@
+"""Budgets: every search has a default one, a user can raise or lift it, budgets are totals,
+hopeless requests are refused at once, and the cost of a search is linear in its depth."""
+
+import time
+
+import pytest
+
+from mmlib import analysis, games, search, trees
+from mmlib.errors import (
+    DEFAULT_MAX_NODES,
+    ArgumentError,
+    BudgetExceeded,
+    NodeBudgetExceeded,
+    SearchTooLarge,
+    TimeBudgetExceeded,
+    UserFunctionError,
+)
+
+
+def test_every_search_has_the_documented_default_budget():
+    for function in (search.minimax, search.alphabeta, search.negamax, search.quiescence,
+                     search.iterative_deepening, search.move_values, analysis.sweep,
+                     analysis.measure, analysis.census, analysis.reachable_positions):
+        import inspect
+        parameters = inspect.signature(function).parameters
+        assert parameters["max_nodes"].default == DEFAULT_MAX_NODES, function.__name__
+
+
+def test_the_node_budget_stops_a_search_of_hours_with_the_partial_counts():
+    with pytest.raises(NodeBudgetExceeded) as caught:
+        search.alphabeta(trees.uniform(10, 5), max_nodes=10_000)
+    assert caught.value.stats.nodes == 10_001
+    assert caught.value.stats.leaves > 0
+
+
+def test_the_time_budget_stops_a_search():
+    start = time.perf_counter()
+    with pytest.raises(TimeBudgetExceeded) as caught:
+        search.minimax(games.ConnectFour(), max_nodes=None, max_seconds=0.3)
+    assert time.perf_counter() - start < 3
+    assert caught.value.stats.nodes > 0 and "max_seconds" in str(caught.value)
+
+
+def test_hopeless_minimax_is_refused_at_once_with_its_size():
+    start = time.perf_counter()
+    with pytest.raises(SearchTooLarge, match="33,554,431 nodes"):     # 2^25 - 1
+        search.minimax(trees.uniform(2, 24))
+    with pytest.raises(SearchTooLarge, match="100,000,000,000,000,000,000 nodes"):
+        search.alphabeta(trees.uniform(10, 40))      # the minimal tree alone: 10^20 leaves
+    with pytest.raises(SearchTooLarge, match="10\\^1,000"):
+        search.alphabeta(trees.uniform(10, 2000))
+    assert time.perf_counter() - start < 0.5
+
+
+def test_lifting_the_budget_lets_a_large_search_run():
+    tree = trees.ordered(2, 24, noise=0.1)
+    result = search.minimax(tree, depth=3, max_nodes=None)
+    assert result.stats.nodes == 15
+
+
+def test_no_big_power_is_computed_exactly():
+    start = time.perf_counter()
+    with pytest.raises(ArgumentError):
+        trees.uniform(3, 10 ** 8)
+    with pytest.raises(ArgumentError):
+        trees.ordered(10 ** 8, 10 ** 8)
+    with pytest.raises(ArgumentError, match="digits"):
+        _ = trees.uniform(3, 10 ** 6).leaf_count
+    with pytest.raises(SearchTooLarge):
+        search.alphabeta(trees.uniform(3, 10 ** 6))
+    assert time.perf_counter() - start < 0.5
+
+
+def test_move_values_spends_one_budget_over_all_moves():
+    tree = trees.uniform(3, 6, seed=2)
+    full = search.move_values(tree)
+    total = sum(result.stats.nodes for result in full.values())
+    with pytest.raises(NodeBudgetExceeded) as caught:
+        search.move_values(tree, max_nodes=total - 1)
+    assert len(caught.value.completed) == 2          # the first two moves fitted
+    assert sum(r.stats.nodes for r in caught.value.completed) + caught.value.stats.nodes \
+        == total
+
+
+def test_iterative_deepening_spends_one_budget_over_all_iterations():
+    tree = trees.ordered(3, 6, "random", seed=1, noise=0.1)
+    full = search.iterative_deepening(tree, 6)
+    with pytest.raises(NodeBudgetExceeded) as caught:
+        search.iterative_deepening(tree, 6, max_nodes=full.nodes - 1)
+    assert len(caught.value.completed) == 5
+    assert isinstance(caught.value, BudgetExceeded)
+
+
+def test_iterative_deepening_stops_at_the_bottom_of_the_tree():
+    tree = trees.ordered(2, 4, "random", seed=1, noise=0.1)
+    deepening = search.iterative_deepening(tree, 1000)
+    assert len(deepening.iterations) == 4
+    assert deepening.value == search.alphabeta(tree).value
+
+
+def test_iterative_deepening_needs_one_iteration():
+    with pytest.raises(ArgumentError, match="max_depth"):
+        search.iterative_deepening([[1, 2], [3, 4]], 0)
+
+
+def test_census_has_a_budget_and_keeps_its_exact_figures():
+    counts = analysis.census(games.TicTacToe())
+    assert counts["nodes"] == 549_946 and counts["games"] == 255_168
+    with pytest.raises(NodeBudgetExceeded):
+        analysis.census(games.ConnectFour(), max_nodes=10_000)
+
+
+def test_a_deep_chain_costs_linear_time():
+    def seconds(depth):
+        tree = trees.uniform(1, depth)
+        start = time.perf_counter()
+        result = search.alphabeta(tree)
+        assert result.stats.nodes == depth + 1 and len(result.pv) == depth
+        return time.perf_counter() - start
+
+    seconds(1000)                                        # warm up
+    small, large = seconds(10_000), seconds(100_000)
+    assert large < 10.0             # quadratic cost took 8.9 s already at a depth of 30,000
+    assert large < 30 * small       # ten times deeper: about ten times longer (quadratic: 100)
+
+
+def test_user_failures_name_the_function_and_the_position():
+    def evaluate(node):
+        if node.label == "C":
+            raise KeyError("no such entry")
+        return 0
+
+    with pytest.raises(UserFunctionError) as caught:
+        search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]], 1, evaluate=evaluate)
+    assert caught.value.path == (1,) and caught.value.function == "evaluate"
+    assert isinstance(caught.value, KeyError)            # except KeyError still works
+    assert isinstance(caught.value.__cause__, KeyError)
