@@ -94,6 +94,43 @@ def check_number(value: Any, name: str, *, positive: bool = False, finite: bool 
     return value
 
 
+class PathRecorder:
+    """The instrument's recorder (:mod:`mmlib.instrument`), told about each node by its path.
+
+    The recorder names a node by its ply and keeps the moves of the current line in its
+    ``trail``; the searches here name nodes by their paths, so each call first puts the
+    path on the trail.  Everything else (the counts, ``events``, ``finish``) is the recorder's.
+    """
+
+    def __init__(self, recorder: Recorder):
+        self.recorder = recorder
+
+    def at(self, path: tuple) -> int:
+        self.recorder.trail[:] = path
+        return len(path)
+
+    def enter(self, path: tuple, alpha: Any, beta: Any, state: Any) -> None:
+        self.recorder.enter(self.at(path), alpha, beta, state)
+
+    def update(self, path: tuple, move: Any, score: Any, value: Any, alpha: Any, beta: Any) -> None:
+        self.recorder.update(self.at(path), move, score, value, alpha, beta)
+
+    def leaf(self, path: tuple, value: float) -> float:
+        return self.recorder.leaf(self.at(path), value)
+
+    def cutoff(self, path: tuple, skipped: Sequence) -> None:
+        self.recorder.cutoff(self.at(path), skipped)
+
+    def hit(self, path: tuple, value: float) -> float:
+        return self.recorder.hit(self.at(path), value)
+
+    def leave(self, path: tuple, value: Any) -> Any:
+        return self.recorder.leave(self.at(path), value)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.recorder, name)
+
+
 class Engine:
     """One search: the game, its options, the recorder, and the words searches are written in.
 
@@ -112,7 +149,7 @@ class Engine:
         self.horizon = INF if depth is None else depth
         self.static_value = evaluate or game.evaluate
         self.order = as_ordering(order)
-        self.recorder = (Tracer if trace else Recorder)(game, INF if budget is None else budget)
+        self.recorder = PathRecorder((Tracer if trace else Recorder)(game, INF if budget is None else budget))
         self.enter = self.recorder.enter
         self.update = self.recorder.update
         self.lines: dict[int, tuple] = {}
