@@ -316,6 +316,7 @@ def grade_parts(name: str, nb: Any, emit: Any) -> None:
 
 
 def _grade_part(part: Part, namespace: dict) -> Result:
+    from mmlib.beyond.labcheck import LabReport
     from mmlib.check import Report
 
     body = ast.parse(part.test).body
@@ -327,7 +328,7 @@ def _grade_part(part: Part, namespace: dict) -> Result:
         return Result(part.grade_id, 0.0, part.points, f"not graded: {error} (was it defined?)")
     except Exception as error:  # noqa: BLE001 - a failing test scores zero, with its reason
         return Result(part.grade_id, 0.0, part.points, f"not graded: {type(error).__name__}: {error}")
-    if not isinstance(report, Report):
+    if not isinstance(report, Report | LabReport):
         return Result(part.grade_id, 0.0, part.points, "the hidden test gave no report")
     return Result(part.grade_id, part.points if report.passed else 0.0, part.points, str(report))
 

@@ -101,7 +101,7 @@ def test_hidden_tests_are_only_in_the_autograder(name):
     assert all(c.metadata["nbgrader"]["checksum"] for c in graded)
 
 
-@pytest.mark.parametrize("name", ["lab2_alphabeta", "lab3_tictactoe_evaluator"])
+@pytest.mark.parametrize("name", ["lab2_alphabeta", "lab3_tictactoe_evaluator", "lab4_expectimax"])
 def test_every_solution_scores_full_marks(name):
     graded = grading.grade_notebook(ROOT / "instructor" / "solutions" / f"{name}.ipynb")
     assert graded.score == 10 and all(r.score == r.max_score for r in graded.results), graded.results
