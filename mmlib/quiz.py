@@ -23,7 +23,7 @@ from typing import Any
 
 from . import search, trees
 from .errors import ArgumentError, ArgumentTypeError
-from .trace import Trace, trace_of
+from .trace import Trace, format_value, trace_of
 
 __all__ = ["Question", "alpha_beta_question", "question_batch"]
 
@@ -118,12 +118,32 @@ class Question:
         """Write the drawing to ``path`` (PNG, SVG or PDF, by its ending)."""
         self.figure(answers=answers).savefig(path)
 
+    def tree_text(self) -> str:
+        """The tree as students read it: the labelled tree text, or for a tree of more than
+        62 nodes its nested lists (labels run breadth first, as in the answer key)."""
+        if self.tree.node_count <= MAX_TEXT_NODES:
+            return trees.to_text(self.tree).rstrip()
+        breadth_first = sorted(self.tree.nodes(), key=lambda node: (len(node.path), node.path))
+        labels = ", ".join(node.label for node in breadth_first)
+        return f"Tree (nodes labelled breadth first: {labels}):\n{_nested(self.tree.root)}"
+
     def __str__(self) -> str:
-        return "\n".join([self.prompt(), trees.to_text(self.tree).rstrip(), self.answer_key()])
+        return "\n".join([self.prompt(), self.tree_text(), self.answer_key()])
 
     def __repr__(self) -> str:
         return (f"Question(seed={self.seed}, branching={self.branching}, depth={self.depth}, "
                 f"ordering={self.ordering!r}, leaves={self.tree.leaf_count})")
+
+
+MAX_TEXT_NODES = 62
+"""The labelled tree text names each node with one character (A-Z, a-z, 0-9): a larger
+question's tree is printed as nested lists instead (its nodes labelled breadth first)."""
+
+
+def _nested(node: Any) -> str:
+    if node.is_leaf():
+        return format_value(node.value)
+    return "[" + ", ".join(_nested(child) for child in node.children) + "]"
 
 
 def _check_size(branching: Any, depth: Any) -> None:
@@ -136,6 +156,7 @@ def _check_size(branching: Any, depth: Any) -> None:
     if branching ** depth > 64:
         raise ArgumentError(f"branching, depth: {branching}**{depth} leaves is too many for a question "
                             "(at most 64)")
+
 
 
 def alpha_beta_question(seed: int, branching: int = 2, depth: int = 3, *,

@@ -100,3 +100,22 @@ def test_a_question_with_cutoffs_shows_its_bounds_in_the_key_and_the_figures():
     svg = question.svg(answers=True)
     assert all(text in svg for text in bounded.values())
     assert f"value {question.value}" in svg and "seed" not in str(question).lower()
+
+
+def test_every_question_the_generator_accepts_can_be_printed_and_drawn():
+    # The tree text labels nodes with one character each (62 of them); a larger question prints its
+    # tree as nested lists, with the labels the answer key uses.
+    accepted = 0
+    for branching in range(2, 6):
+        for depth in range(1, 6):
+            try:
+                question = quiz.alpha_beta_question(seed=7, branching=branching, depth=depth)
+            except ArgumentError:
+                assert branching ** depth > 64
+                continue
+            accepted += 1
+            text = str(question)
+            assert question.svg().startswith("<svg") and all(label in text for label in question.pruned)
+            if question.tree.node_count > 62:
+                assert search.alphabeta(eval(text.split("\n")[2])).value == question.value   # noqa: S307
+    assert accepted == 13
