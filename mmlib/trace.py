@@ -51,6 +51,7 @@ from fractions import Fraction
 from typing import Any
 
 from .errors import ArgumentError, ArgumentTypeError
+from .instrument import Event
 from .trees import Tree, as_tree
 
 __all__ = [
@@ -362,20 +363,9 @@ def minimax_marks(tree: Any) -> Marks:
 
 # -- the model -------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class TraceEvent:
-    """A transcript event (the fields of :class:`mmlib.instrument.Event`) with its path from
-    the tree's root and its values and window from MAX's point of view."""
-
-    kind: str
-    path: Path
-    value: float | None = None
-    alpha: float | None = None
-    beta: float | None = None
-    move: Any = None
-    score: float | None = None
-    skipped: tuple = ()
-    is_max: bool | None = None
+TraceEvent = Event
+"""A transcript event as the model keeps it: an :class:`mmlib.instrument.Event` whose path
+runs from the tree's root and whose values and window are from MAX's point of view."""
 
 
 class Trace:

@@ -64,14 +64,10 @@ def as_game(game: Any) -> Any:
 
 
 def check_depth(depth: Any, name: str = "depth", allow_none: bool = True) -> int | None:
-    if depth is None and allow_none:
-        return None
-    if isinstance(depth, bool) or not isinstance(depth, numbers.Integral):
-        raise ArgumentTypeError(f"{name}: expected a whole number{' or None' if allow_none else ''},"
-                                f" got {depth!r}")
-    if depth < 0:
-        raise ArgumentError(f"{name}: must be >= 0, got {depth}")
-    return int(depth)
+    """A depth limit: a whole number >= 0 (or None), checked as :mod:`mmlib.search` checks it."""
+    from ..search import _check_depth
+
+    return _check_depth(depth, name, allow_none)
 
 
 def check_budget(value: Any, name: str = "max_nodes") -> int | None:
