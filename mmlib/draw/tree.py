@@ -344,6 +344,11 @@ class TreeView:
             if letters:
                 ax.text(x, y, node.label, ha="center", va="center", fontsize=MIN_FONT_PT, color="black",
                         fontweight="bold", zorder=4)
+            else:       # too small a shape for its letter: the label stands just above it, on a halo
+                above = (leaf_ring if node.is_leaf() else ring) + 2
+                ax.annotate(node.label, (x, y), xytext=(0, above), textcoords="offset points", ha="center",
+                            va="bottom", fontsize=MIN_FONT_PT, color="black", fontweight="bold", zorder=7,
+                            bbox={"boxstyle": "round,pad=0.05", "fc": "white", "ec": "none"})
             if node.is_leaf():
                 turned = 90 if self.crowded else 0
                 self.value_texts[node.path] = ax.annotate(
