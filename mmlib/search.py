@@ -941,17 +941,21 @@ def _unlinked(line: tuple) -> tuple:
 
 
 @contextmanager
-def _recursion_room(game: Any, horizon: float):
-    """Make room on Python's call stack for a search as deep as the tree."""
+def _recursion_room(game: Any, horizon: float, *, frames_per_ply: int = 1):
+    """Make room on Python's call stack for a search as deep as the tree (or its depth limit,
+    for a game that does not know its height); ``frames_per_ply`` Python frames per level."""
     height = getattr(game, "height", None)
     if height is None:
         height = getattr(game, "depth", None)
-    needed = min(horizon, height) if isinstance(height, int) else 0
+    if isinstance(height, int):
+        needed = min(horizon, height)
+    else:
+        needed = horizon if math.isfinite(horizon) else 0
     limit = sys.getrecursionlimit()
     if needed > MAX_SEARCH_DEPTH:
         raise SearchTooLarge(f"depth: a tree of height {needed:,} is too deep to search "
                              f"recursively (at most {MAX_SEARCH_DEPTH:,}); give a depth limit")
-    wanted = int(needed) + 200 + _stack_depth()
+    wanted = int(needed) * frames_per_ply + 200 + _stack_depth()
     if wanted <= limit:
         yield
         return

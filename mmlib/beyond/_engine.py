@@ -11,16 +11,14 @@ from __future__ import annotations
 
 import math
 import numbers
-import sys
 from collections.abc import Callable, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..errors import ArgumentError, ArgumentTypeError, MmlibError, SearchError
 from ..instrument import Recorder, Stats, Tracer
 from ..ordering import as_ordering
-from ..search import SearchResult
+from ..search import SearchResult, _recursion_room
 
 __all__ = ["BeyondStats", "Engine", "INF", "as_game", "check_depth", "check_budget",
            "check_number", "run", "first_guess"]
@@ -208,7 +206,7 @@ def run(engine: Engine, algorithm: str, state: Any, root_call: Callable[[Any, fl
         *, pv: Callable[[Any, tuple], tuple] | None = None) -> SearchResult:
     """Run ``root_call(start, horizon)`` with room on the call stack; wrap up the result."""
     start = engine.game.initial if state is None else state
-    with _recursion_room(engine.game, engine.horizon):
+    with _recursion_room(engine.game, engine.horizon, frames_per_ply=2):   # a search and its helper
         try:
             value = root_call(start, engine.horizon)
         except RecursionError:
@@ -223,30 +221,3 @@ def run(engine: Engine, algorithm: str, state: Any, root_call: Callable[[Any, fl
                         engine.game, start)
 
 
-@contextmanager
-def _recursion_room(game: Any, horizon: float):
-    height = getattr(game, "height", None)
-    if height is None:
-        height = getattr(game, "depth", None)
-    needed = min(horizon, height) if isinstance(height, int) else (
-        horizon if math.isfinite(horizon) else 0)
-    limit = sys.getrecursionlimit()
-    wanted = int(needed) * 2 + 300 + len(_frames())
-    if wanted > 200_000:
-        raise SearchError(f"depth: a tree of height {needed:,} is too deep to search recursively")
-    if wanted <= limit:
-        yield
-        return
-    sys.setrecursionlimit(wanted)
-    try:
-        yield
-    finally:
-        sys.setrecursionlimit(limit)
-
-
-def _frames() -> list:
-    frame, frames = sys._getframe(), []
-    while frame is not None:
-        frames.append(frame)
-        frame = frame.f_back
-    return frames
