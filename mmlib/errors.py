@@ -44,7 +44,7 @@ Budgets: every search, sweep and census has a default budget of
 from __future__ import annotations
 
 import reprlib
-from typing import Any
+from typing import Any, cast
 
 __all__ = [
     "MmlibError",
@@ -128,6 +128,8 @@ class TreeError(MmlibError, ValueError):
 
 class TreeTextError(TreeError):
     """A labelled tree text is malformed; ``line`` is the 1-based line number (or None)."""
+
+    column: int | None = None
 
     def __init__(self, message: str, line: int | None = None):
         self.line = line
@@ -238,13 +240,13 @@ def wrap_user_exception(error: Exception, message: str, function: str,
     if cls is None:
         try:
             cls = type(f"UserFunctionError[{kind.__name__}]", (UserFunctionError, kind), {})
-            wrapped = BaseException.__new__(cls)
+            BaseException.__new__(cls)               # Python refuses some combinations of bases
         except TypeError:
             cls = UserFunctionError
         _WRAPPERS[kind] = cls
     if cls is UserFunctionError:
         return UserFunctionError(message, function, path)
-    wrapped = BaseException.__new__(cls)
+    wrapped = cast(UserFunctionError, BaseException.__new__(cls))
     try:
         wrapped.__dict__.update(getattr(error, "__dict__", {}))
     except (AttributeError, TypeError):

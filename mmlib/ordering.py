@@ -76,6 +76,7 @@ class RandomOrder(Ordering):
     """A random permutation at every node, reproducible from ``seed`` and the node's path."""
 
     name = "random"
+    seed: int
 
     def __init__(self, seed: int = 0):
         if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
@@ -182,6 +183,7 @@ class KillerMoves(Ordering):
 
     name = "killer"
     learns = True
+    base: Ordering
 
     def __init__(self, base: Ordering | None = None, slots: int = 2):
         if base is not None and not isinstance(base, Ordering):

@@ -185,6 +185,7 @@ def test_wheel_and_sdist_contain_every_module(built):
         lines = wheel.read(metadata).decode().splitlines()
     requires = [line for line in lines if line.startswith("Requires-Dist:")]
     assert {name for name in in_wheel if name.endswith(".py")} == package_sources()
+    assert "mmlib/py.typed" in in_wheel, "the PEP 561 marker: without it type checkers ignore mmlib's hints"
     runtime = [Requirement(r.split(":", 1)[1]) for r in requires]
     unconditional = {normalise(r.name) for r in runtime if r.marker is None}
     assert unconditional == {normalise(Requirement(d).name) for d in tomllib.loads(

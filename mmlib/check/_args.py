@@ -35,7 +35,7 @@ def seconds(name: str, value: Any, *, maximum: float) -> float:
     """A positive, finite number of seconds (or bytes) up to ``maximum``."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise ArgumentTypeError(f"{name}: expected a number, got {_show(value)}")
-    if not (math.isfinite(value) and 0 < value <= maximum):
+    if not (math.isfinite(value) and 0 < float(value) <= maximum):
         raise ArgumentError(f"{name}: must be above 0 and at most {maximum:g}, got {_show(value)}")
     return float(value)
 

@@ -33,7 +33,7 @@ def check_pruned(tree: Any, pruned: Any, *, title: str = "pruned leaves",
     flag("raise_on_failure", raise_on_failure)
     explicit = trees.as_tree(tree)
     result = search.alphabeta(explicit)
-    evaluated = {explicit.label_of(path) for path in result.stats.leaf_order}
+    evaluated = {explicit.label_of(path) for path in result.stats.leaf_order or ()}
     truth = [leaf.label for leaf in explicit.leaves() if leaf.label not in evaluated]
     if pruned is ... or pruned is None:
         return finish(Report(title, False, "not-implemented", "No prediction yet.",

@@ -390,7 +390,7 @@ def isolated(memory_limit: int, *, cpu_seconds: float, capture: io.TextIOBase) -
     for fd in (0, 1, 2):
         os.dup2(devnull, fd)
     sys.stdin = io.StringIO("")
-    sys.stdout = sys.stderr = sys.__stdout__ = sys.__stderr__ = capture  # type: ignore[misc]
+    sys.stdout = sys.stderr = sys.__stdout__ = sys.__stderr__ = capture  # type: ignore[misc,assignment]
     builtins.input = _no_input
     if resource is None:
         return
@@ -422,7 +422,7 @@ def _die_with_parent() -> None:
         ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL))   # PR_SET_PDEATHSIG
 
 
-def _no_input(prompt: str = "") -> str:
+def _no_input(prompt: object = "") -> str:
     raise RuntimeError("input() is not available while your function is checked")
 
 
@@ -504,7 +504,9 @@ def _run_one(fn: Callable, call: Call, channel: _Channel | None, capture: _Captu
     capture.start()
     args = tuple(list(arg) if isinstance(arg, list) else arg for arg in call.args)
     if call.shape is not None:
-        source = source if source is not None else _RemoteValues(channel, call.budget)
+        if source is None:
+            assert channel is not None, "a shaped call needs the channel to the parent"
+            source = _RemoteValues(channel, call.budget)
         args = (build_nodes(call.shape, source),) + args
     kind, detail, answer = "ok", "", None
     try:

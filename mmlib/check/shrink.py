@@ -53,10 +53,11 @@ def candidates(nested: list) -> list[list]:
         out.append(replaced(path, static_value(subtree(nested, path))))
     for path in interior:
         item = subtree(nested, path)
-        for i in range(len(item)):  # type: ignore[arg-type]
-            if len(item) > 1:  # type: ignore[arg-type]
-                out.append(replaced(path, [c for j, c in enumerate(item) if j != i]))  # type: ignore[union-attr]
-            child = item[i]  # type: ignore[index]
+        assert isinstance(item, list), "interior paths lead to lists"
+        for i in range(len(item)):
+            if len(item) > 1:
+                out.append(replaced(path, [c for j, c in enumerate(item) if j != i]))
+            child = item[i]
             if path and isinstance(child, list):
                 out.append(replaced(path, child))
                 for grandchild in child:                    # keeps MAX and MIN levels in place

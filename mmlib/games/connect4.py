@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Sequence
+from typing import cast
 
 from ..errors import (
     ArgumentError,
@@ -78,6 +79,19 @@ class ConnectFour:
     >>> game.utility(game.position("0101010"))     # X wins with 9 empty cells left
     1009
     """
+
+    columns: int
+    rows: int
+    connect: int
+    scoring: str
+    height: int
+    cells: int
+    lines: tuple[int, ...]
+    _bottom: tuple[int, ...]
+    _column_mask: tuple[int, ...]
+    _top: tuple[int, ...]
+    _shifts: tuple[tuple[int, ...], ...]
+    _opening: tuple[int, ...]
 
     def __init__(self, columns: int = 7, rows: int = 6, connect: int = 4, *,
                  scoring: str = "fast", opening: Sequence[int] | str = ()):
@@ -369,7 +383,7 @@ class ConnectFour:
             return [int(ch) for ch in opening]
         if not isinstance(opening, Sequence):
             raise ArgumentTypeError(f"opening: expected a sequence of columns, got {describe(opening)}")
-        return list(opening)
+        return list(cast(Sequence[int], opening))
 
     def __repr__(self) -> str:
         opening = f", opening={''.join(map(str, self._opening))!r}" if self._opening else ""

@@ -151,9 +151,10 @@ class Tree:
 
     def node(self, where: Path | str) -> Node:
         """The node at a path (tuple of child indices) or with a label."""
-        table = self._by_label if isinstance(where, str) else self._by_path
         try:
-            return table[where if isinstance(where, str) else tuple(where)]
+            if isinstance(where, str):
+                return self._by_label[where]
+            return self._by_path[tuple(where)]
         except KeyError:
             raise ArgumentError(f"where: no node {where!r} in this tree") from None
 

@@ -101,6 +101,7 @@ def _located(node: ast.AST, text: str, shift: _Shift, reason: str) -> TreeTextEr
     source = " ".join((ast.get_source_segment(text, node) or type(node).__name__).split())
     if len(source) > 30:
         source = source[:27] + "..."
+    assert isinstance(node, ast.expr), "only expressions are read"
     line, column = shift.at(node.lineno, node.col_offset + 1)
     return _error(line, column, f"`{source}` {reason}")
 
