@@ -51,7 +51,7 @@ NBCONVERT := $(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
              --ExecutePreprocessor.store_widget_state=True --ExecutePreprocessor.record_timing=False
 JUPYTEXT  := $(VENV)/bin/jupytext
 
-.PHONY: lab test bench notebooks execute clean install release grade
+.PHONY: lab test check bench notebooks execute clean install release grade
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -68,7 +68,16 @@ lab: $(STAMP)
 
 test: $(STAMP)
 	$(VENV)/bin/ruff check $(RUFF_PATHS)
+	$(VENV)/bin/mypy
 	$(PYTEST)
+
+# The quick loop while changing code (about a minute on two cores): lint, types, and the unit tests and
+# doctests on both cores -- no notebooks, no browser, none of the tests marked slow.  `make test` runs all.
+check: $(STAMP)
+	$(VENV)/bin/ruff check $(RUFF_PATHS)
+	$(VENV)/bin/mypy
+	$(PY) -m pytest -q -p no:randomly -n 2 -m "not browser and not slow" --doctest-modules tests mmlib \
+	  $(wildcard instructor/*.py) $(PYTEST_ARGS)
 
 # axe-core, the accessibility checker the browser tests inject into JupyterLab, from npm into build/axe/
 # (gitignored).  `make test` installs it whenever npm is present; without npm the accessibility tests skip
