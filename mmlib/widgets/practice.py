@@ -472,7 +472,7 @@ class Practice(StaticFallback, _widgets().VBox):
             set_status(self.status, "Right answers and reasons appear here.")
         else:
             mark = {True: "✓ ", False: "✗ ", None: "! "}[feedback.correct]
-            set_status(self.status, mark + feedback.text, error=feedback.correct is False)
+            set_status(self.status, mark + feedback.text, error=feedback.correct is not True)
         self.score_line.value = f"Score: {self.right} right of {self.answered} answered."
 
 
