@@ -160,6 +160,24 @@ def test_enter_in_a_box_checks_the_window():
     assert "✓ Right" in drill.status.value
 
 
+def test_enter_waits_for_keystrokes_that_arrive_after_it():
+    """In the kernel the browser's Enter can overtake the last letters typed: the check waits."""
+    import asyncio
+
+    drill = on_a_to_g("window")
+
+    async def type_then_enter():
+        drill.alpha.value, drill.beta.value = "-", "i"
+        drill.beta._handle_custom_msg({"event": "submit"}, [])
+        await asyncio.sleep(0.05)
+        assert drill.answered == 0                       # not checked yet
+        drill.alpha.value, drill.beta.value = "-inf", "inf"  # the rest of the typing arrives
+        await asyncio.sleep(0.5)
+
+    asyncio.run(type_then_enter())
+    assert (drill.right, drill.answered) == (1, 1), drill.status.value
+
+
 def test_the_window_stays_hidden_until_the_question_is_done():
     drill = on_a_to_g("window")
     assert "[−∞, 5]" not in drill.svg

@@ -43,6 +43,8 @@ MODE_NAMES = {"evaluated": "which leaf is evaluated next", "pruned": "which leaf
               "window": "the window [α, β] of each node"}
 COLUMN_PX = 880.0
 """The width a notebook gives an output (the drawing fills it)."""
+SUBMIT_DELAY = 0.3
+"""Seconds between Enter in a box and the check, for the text typed just before to arrive."""
 MAX_TRIES = 200
 """Questions tried in a row to find one that prunes a leaf (far more than ever needed)."""
 
@@ -390,8 +392,10 @@ class Practice(StaticFallback, _widgets().VBox):
         self.kind.observe(lambda change: self.restart(change["new"]), names="value")
         self.fresh.on_click(lambda _: self.new_question())
         self.check.on_click(lambda _: self.submit_window())
+        self._waiting: Any = None                      # a check waiting for the last keystrokes
         for box in (self.alpha, self.beta):
             box.on_msg(self._on_box_message)
+            box.observe(self._on_typing, names="value")
         top = widgets.HBox([self.kind, self.fresh])
         super().__init__([top, self.prompt, self.output, self.leaf_row, self.window_row, self.status,
                           self.score_line], layout=widgets.Layout(width="100%"))
@@ -428,7 +432,32 @@ class Practice(StaticFallback, _widgets().VBox):
     # -- what happens inside ------------------------------------------------------------------------
     def _on_box_message(self, _widget: Any, content: dict, _buffers: Any) -> None:
         if content.get("event") == "submit":          # Enter pressed in the α or β box
+            self._submit_soon()
+
+    def _submit_soon(self) -> None:
+        """Check the window once the boxes' last keystrokes have arrived: the browser sends Enter
+        at once but may hold back the text typed just before it until the kernel has answered."""
+        import asyncio
+
+        try:
+            loop = asyncio.get_running_loop()          # the kernel's loop, while a message is handled
+        except RuntimeError:
+            self.submit_window()                        # plain Python: nothing is on its way
+            return
+        if self._waiting is not None:
+            self._waiting.cancel()
+        self._waiting = loop.call_later(SUBMIT_DELAY, self._submit_now)
+
+    def _submit_now(self) -> None:
+        self._waiting = None
+        try:
             self.submit_window()
+        except Exception as error:  # noqa: BLE001 - never raise into the kernel from a callback
+            set_status(self.status, f"could not check the window: {error}", error=True)
+
+    def _on_typing(self, _change: dict) -> None:
+        if self._waiting is not None:                  # text that came after Enter: wait for the rest
+            self._submit_soon()
 
     def _scored(self, feedback: Feedback) -> Feedback:
         if feedback.correct is not None:
@@ -466,7 +495,7 @@ class Practice(StaticFallback, _widgets().VBox):
         title = f"Question {drill.question.seed}"
         marks = drill.marks()
         self.svg = self.view.show(marks, windows=clicking or drill.done, title=title,
-                                  description=f"{title}: {drill.prompt} " + self.view.describe(marks))
+                                  description=f"{drill.prompt} " + self.view.describe(marks))
         show_svg(self.output, self.svg)
         if feedback is None:
             set_status(self.status, "Right answers and reasons appear here.")
