@@ -149,6 +149,7 @@ def test_a_wrong_window_is_corrected_with_the_parents_update():
     assert feedback.text.startswith("No: you wrote [−∞, +∞], but E is entered with [−∞, 5]")
     assert feedback.text.endswith("at B: D returned 5, so B's value so far is 5; now α = −∞, β = 5.")
     assert drill.prompt.endswith("alpha-beta enters C (MIN). With which window [α, β]?")
+    assert drill.marks().current == drill.tree.node("C").path     # drawn as the current node
 
 
 def test_enter_in_a_box_checks_the_window():
@@ -231,12 +232,13 @@ def test_bad_arguments_raise_mmlib_errors_naming_them():
 def test_a_fresh_question_is_another_tree_that_prunes_and_keeps_the_score():
     drill = widgets.practice(seed=3)
     drill.answer(drill.round.expected[0])
+    drill.alpha.value = "half-typed"
     before = drill.round.question
     drill.fresh.click()
     after = drill.round.question
     assert after.seed > before.seed and after.key != before.key
     assert after.pruned and drill.round.step == 0
-    assert (drill.right, drill.answered) == (1, 1)
+    assert (drill.right, drill.answered) == (1, 1) and drill.alpha.value == ""
     assert set(drill.leaf_buttons) == {leaf.label for leaf in after.tree.leaves()}
     assert all(not button.disabled for button in drill.leaf_buttons.values())
 

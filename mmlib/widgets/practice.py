@@ -23,6 +23,7 @@ parent's window.  A round of questions is the same for the same ``seed``.
 
 from __future__ import annotations
 
+import html
 import math
 import numbers
 from dataclasses import dataclass
@@ -241,8 +242,11 @@ class PracticeRound:
         return states
 
     def marks(self) -> Marks:
-        """The search as far as the answers so far have taken it, every leaf's value shown."""
+        """The search as far as the answers so far have taken it, every leaf's value shown (in
+        mode ``"window"`` the node asked about is the current one)."""
         marks = self.model.marks(self.shown) if self.shown < len(self.events) else self.model.marks()
+        if self.mode == "window" and not self.done:
+            marks.current = self.event.path            # the node whose window is asked for
         for leaf in self.tree.leaves():
             marks.values.setdefault(leaf.path, leaf.value)
             marks.bounds.setdefault(leaf.path, EXACT)
@@ -367,7 +371,7 @@ class Practice(StaticFallback, _widgets().VBox):
         self.right = self.answered = 0
         self.svg = ""
         self.kind = widgets.Dropdown(options=[(MODE_NAMES[m], m) for m in MODES], value=mode,
-                                     description="practise", style={"description_width": "initial"},
+                                     description="predict", style={"description_width": "initial"},
                                      layout=widgets.Layout(width="auto"))
         self.fresh = widgets.Button(description="New question", icon="refresh", layout={"width": "auto"},
                                     tooltip="a fresh tree to practise on")
@@ -422,11 +426,13 @@ class Practice(StaticFallback, _widgets().VBox):
         self.round = PracticeRound(question, self.round.mode)
         self.view = TreeSvg(question.tree, min_width=COLUMN_PX, windows=True)
         self._build_leaf_buttons()
+        self.alpha.value = self.beta.value = ""
         self.show()
 
     def restart(self, mode: str) -> None:
         """The same question again, in ``mode``."""
         self.round = PracticeRound(self.round.question, mode)
+        self.alpha.value = self.beta.value = ""
         self.show()
 
     # -- what happens inside ------------------------------------------------------------------------
@@ -491,7 +497,7 @@ class Practice(StaticFallback, _widgets().VBox):
             button.disabled = bool(state) or drill.done
             button.tooltip = f"leaf {leaf.label}, value {format_value(leaf.value)}" + \
                 (f", {state}" if state else "")
-        set_status(self.prompt, drill.prompt)
+        self.prompt.value = f"<b>{html.escape(drill.prompt)}</b>"
         title = f"Question {drill.question.seed}"
         marks = drill.marks()
         self.svg = self.view.show(marks, windows=clicking or drill.done, title=title,
