@@ -42,6 +42,10 @@ MODES = ("evaluated", "pruned", "window")
 """The kinds of question: the next leaf evaluated, the next leaf pruned, the window of each node."""
 MODE_NAMES = {"evaluated": "which leaf is evaluated next", "pruned": "which leaf is pruned next",
               "window": "the window [α, β] of each node"}
+MODE_OPTIONS = {"evaluated": "leaf evaluated next", "pruned": "pruned leaf next",
+                "window": "window [α, β] of each node"}
+"""The kinds of question as the list offers them (each starts with its own letter, to be
+chosen by typing it)."""
 COLUMN_PX = 880.0
 """The width a notebook gives an output (the drawing fills it)."""
 SUBMIT_DELAY = 0.3
@@ -217,7 +221,7 @@ class PracticeRound:
     def prompt(self) -> str:
         head = f"Question {self.question.seed}: "
         if self.done:
-            return head + "done. " + self.model.describe()
+            return head + "done. " + self.model.describe() + " New question gives another tree."
         if self.mode == "evaluated":
             which = "first" if self.step == 0 else "next"
             return head + f"which leaf does alpha-beta evaluate {which}? Click it."
@@ -365,12 +369,12 @@ class Practice(StaticFallback, _widgets().VBox):
 
     def __init__(self, mode: str, seed: int, branching: int, depth: int, ordering: str | float):
         widgets = _widgets()
-        self.options = dict(branching=branching, depth=depth, ordering=ordering)
+        self.options: dict[str, Any] = dict(branching=branching, depth=depth, ordering=ordering)
         question = first_question(seed, **self.options)
         self.round = PracticeRound(question, mode)
         self.right = self.answered = 0
         self.svg = ""
-        self.kind = widgets.Dropdown(options=[(MODE_NAMES[m], m) for m in MODES], value=mode,
+        self.kind = widgets.Dropdown(options=[(MODE_OPTIONS[m], m) for m in MODES], value=mode,
                                      description="predict", style={"description_width": "initial"},
                                      layout=widgets.Layout(width="auto"))
         self.fresh = widgets.Button(description="New question", icon="refresh", layout={"width": "auto"},

@@ -1078,7 +1078,7 @@ def test_practice_is_operated_from_the_keyboard(page, lab):
         shoot("2-leaf-answers")
 
         root.locator("select").first.focus()                  # the kind of question, by typing
-        page.keyboard.type("the")
+        page.keyboard.type("w")
         wait_for_text(page, prompt, r"alpha-beta enters B \(MIN\)\. With which window", "window questions")
         alpha = root.locator(".mmlib-practice-alpha input")
         alpha.focus()
@@ -1103,6 +1103,16 @@ def test_practice_is_operated_from_the_keyboard(page, lab):
         after = wait_for_text(page, prompt, r"Question (?!2:)\d+: alpha-beta enters", "New question")
         assert after != before
         shoot("4-new-question")
+
+        root.locator("select").first.focus()                  # typed: the next leaf pruned
+        page.keyboard.type("p")
+        wait_for_text(page, prompt, r"Question 3: which leaf does alpha-beta prune first", "pruned leaves")
+        leaves.nth(3).focus()                                 # K: E's J = 5 ≥ β = 0 prunes it
+        page.keyboard.press("Enter")
+        wait_for_text(page, status, r"✓ Right: at E: 5 ≥ β = 0, so E's remaining child K is pruned",
+                      "Enter on K")
+        wait_for_text(page, prompt, r"Question 3: done", "the question done")
+        shoot("5-pruned-done")
         assert not page.console_errors, page.console_errors
     finally:
         lab.shut_down_kernels()
