@@ -16,17 +16,26 @@ import pytest  # noqa: E402
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from mmlib import trees, widgets  # noqa: E402
+from mmlib import search, trees, widgets  # noqa: E402
 from mmlib.errors import ArgumentError, ArgumentTypeError  # noqa: E402
-from mmlib.quiz import Question  # noqa: E402
+from mmlib.trace import trace_of  # noqa: E402
 from mmlib.widgets.practice import MODES, Practice, PracticeRound, first_question, parse_bound  # noqa: E402
 
 A_TO_G = [[[3, 5], [6, 9]], [[1, 2], [0, -1]]]
 INF = math.inf
 
 
+class GivenTree:
+    """What a round reads of a quiz question (its number, tree and search), for a tree of our own."""
+
+    def __init__(self, nested):
+        self.seed = 0
+        self.tree = trees.from_nested(nested)
+        self.model = trace_of(search.alphabeta(self.tree, trace=True))
+
+
 def a_to_g(mode: str) -> PracticeRound:
-    return PracticeRound(Question(0, 2, 3, "random", trees.from_nested(A_TO_G)), mode)
+    return PracticeRound(GivenTree(A_TO_G), mode)
 
 
 def on_a_to_g(mode: str) -> Practice:

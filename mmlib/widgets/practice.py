@@ -150,7 +150,8 @@ def _sentence(text: str) -> str:
 
 
 class PracticeRound:
-    """One question of ``mode`` (see :data:`MODES`) answered step by step.
+    """One question of ``mode`` (see :data:`MODES`) answered step by step; of the quiz
+    ``question`` its number (``seed``), ``tree`` and search (``model``) are read.
 
     ``prompt`` asks for the current step; :meth:`answer_leaf` (modes ``"evaluated"``,
     ``"pruned"``) or :meth:`answer_window` (mode ``"window"``) answers it and returns a
