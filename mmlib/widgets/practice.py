@@ -377,7 +377,7 @@ class Practice(StaticFallback, _widgets().VBox):
         self.svg = ""
         self.kind = widgets.Dropdown(options=[(MODE_OPTIONS[m], m) for m in MODES], value=mode,
                                      description="predict", style={"description_width": "initial"},
-                                     layout=widgets.Layout(width="auto"))
+                                     layout=widgets.Layout(width="320px"))
         self.fresh = widgets.Button(description="New question", icon="refresh", layout={"width": "auto"},
                                     tooltip="a fresh tree to practise on")
         self.fresh.add_class("mmlib-practice-new")
@@ -386,10 +386,10 @@ class Practice(StaticFallback, _widgets().VBox):
         self.output = svg_figure()
         self.leaf_row = widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap"))
         self.leaf_buttons: dict[str, Any] = {}
-        self.alpha = widgets.Text(description="α", placeholder="e.g. -inf", continuous_update=True,
-                                  layout=widgets.Layout(width="170px"))
-        self.beta = widgets.Text(description="β", placeholder="e.g. 5", continuous_update=True,
-                                 layout=widgets.Layout(width="170px"))
+        box = dict(continuous_update=True, style={"description_width": "initial"},
+                   layout={"width": "140px"})        # a dict: each box gets its own Layout
+        self.alpha = widgets.Text(description="α", placeholder="e.g. -inf", **box)
+        self.beta = widgets.Text(description="β", placeholder="e.g. 5", **box)
         self.alpha.add_class("mmlib-practice-alpha")
         self.beta.add_class("mmlib-practice-beta")
         self.check = widgets.Button(description="Check", icon="check", layout={"width": "auto"},
