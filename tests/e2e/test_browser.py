@@ -79,6 +79,7 @@ WIDGET_CLASSES = (
     "mmlib-tree-editor",
     "mmlib-tictactoe",
     "mmlib-connect4",
+    "mmlib-practice",
 )
 
 
@@ -105,7 +106,7 @@ def cell_source(cell: dict) -> str:
 
 
 WIDGET_CALL = re.compile(
-    r"\bwidgets\.\w+\(|\b(?:step_through|growth_explorer|tree_editor|play_tictactoe|play_connect4)\("
+    r"\bwidgets\.\w+\(|\b(?:step_through|growth_explorer|tree_editor|play_tictactoe|play_connect4|practice)\("
 )
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 
@@ -505,12 +506,23 @@ def operate_connect4(page, root) -> list[str]:
     return ["middle column"]
 
 
+def operate_practice(page, root) -> list[str]:
+    """From the keyboard: Enter on the first leaf's button answers the question."""
+    before = observable(root)
+    root.locator(".mmlib-practice-leaf").first.focus()
+    page.keyboard.press("Enter")
+    after = wait_for_change(page, root, before, "practice: Enter on a leaf button")
+    assert re.search(r"[✓✗] (Right|No):", after), f"practice: no verdict after an answer ({after!r})"
+    return ["leaf button (Enter)"]
+
+
 DRIVERS = {
     "mmlib-step-through": operate_step_through,
     "mmlib-growth-explorer": operate_growth_explorer,
     "mmlib-tree-editor": operate_tree_editor,
     "mmlib-tictactoe": operate_tictactoe,
     "mmlib-connect4": operate_connect4,
+    "mmlib-practice": operate_practice,
 }
 
 
@@ -1009,3 +1021,98 @@ def test_the_checks_find_what_they_look_for(page, lab):
     assert any("Node object at 0x" in found for found in view.raw_reprs), view.raw_reprs
     if AXE_JS.exists():
         assert any("image-alt" in found for found in view.axe), view.axe
+
+
+def wait_for_text(page, locator, pattern: str, what: str) -> str:
+    """The text of ``locator`` once it matches the regular expression ``pattern``."""
+    deadline = time.monotonic() + WIDGET_TIMEOUT
+    text = ""
+    while time.monotonic() < deadline:
+        text = " | ".join(locator.all_inner_texts())
+        if re.search(pattern, text):
+            return text
+        page.wait_for_timeout(200)
+    raise AssertionError(f"{what}: expected {pattern!r}, the widget says {text!r}")
+
+
+def test_practice_is_operated_from_the_keyboard(page, lab):
+    """The practice widget with the keyboard alone: Enter on leaf buttons, the kind of question chosen
+    by typing in its list, α and β typed with Tab between them and Enter to check, a mistyped value
+    refused with a message, a fresh question; each state shot into build/screenshots/practice/."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)"}
+    nb.cells = [nbformat.v4.new_code_cell("from mmlib import widgets\nwidgets.practice(seed=1)",
+                                          metadata={"tags": [IGNORE_TAG]})]
+    nbformat.write(nb, lab.root / "practice.ipynb")
+    folder = SCREENSHOTS / "practice"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+
+    def shoot(name: str) -> None:
+        root.scroll_into_view_if_needed()
+        root.screenshot(path=str(folder / f"{name}.png"))
+
+    try:
+        open_notebook(page, lab, "practice.ipynb")
+        page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+        state = run_all(page)
+        assert not unexpected_errors(state) and not stderr_outputs(state)
+        root = page.locator(".mmlib-practice")
+        root.wait_for(timeout=30_000)
+        status, score = root.locator(".mmlib-status"), root.locator(".mmlib-practice-score")
+        prompt = root.locator(".mmlib-practice-prompt")
+        leaves = root.locator(".mmlib-practice-leaf")
+        assert leaves.count() == 8 and leaves.first.inner_text().strip() == "H (12)"
+        shoot("1-question")
+
+        leaves.first.focus()                                  # H: the first leaf evaluated
+        page.keyboard.press("Enter")
+        wait_for_text(page, status, r"✓ Right: reach the leaf H", "Enter on H")
+        wait_for_text(page, score, r"Score: 1 right of 1 answered", "score after H")
+        leaves.last.focus()                                   # O comes later, and is pruned
+        page.keyboard.press("Space")
+        wait_for_text(page, status, r"✗ No: alpha-beta takes the children left to right", "Space on O")
+        wait_for_text(page, score, r"Score: 1 right of 2 answered", "score after O")
+        shoot("2-leaf-answers")
+
+        root.locator("select").first.focus()                  # the kind of question, by typing
+        page.keyboard.type("w")
+        wait_for_text(page, prompt, r"alpha-beta enters B \(MIN\)\. With which window", "window questions")
+        alpha = root.locator(".mmlib-practice-alpha input")
+        alpha.focus()
+        page.keyboard.type("-inf")
+        page.keyboard.press("Tab")                            # on to the β box
+        page.keyboard.type("inf")
+        page.keyboard.press("Enter")
+        wait_for_text(page, status, r"✓ Right: B is entered with \[−∞, \+∞\]", "window of B")
+        wait_for_text(page, score, r"Score: 2 right of 3 answered", "score after B")
+        alpha.focus()
+        page.keyboard.type("seven")
+        page.keyboard.press("Tab")
+        page.keyboard.type("5")
+        page.keyboard.press("Enter")
+        wait_for_text(page, status, r"α: write a number such as 7", "mistyped α")
+        wait_for_text(page, score, r"Score: 2 right of 3 answered", "score after a mistyped α")
+        shoot("3-window-refused")
+
+        before = " ".join(prompt.all_inner_texts())
+        root.locator(".mmlib-practice-new").focus()
+        page.keyboard.press("Enter")
+        after = wait_for_text(page, prompt, r"Question (?!2:)\d+: alpha-beta enters", "New question")
+        assert after != before
+        shoot("4-new-question")
+
+        root.locator("select").first.focus()                  # typed: the next leaf pruned
+        page.keyboard.type("p")
+        wait_for_text(page, prompt, r"Question 3: which leaf does alpha-beta prune first", "pruned leaves")
+        leaves.nth(3).focus()                                 # K: E's J = 5 ≥ β = 0 prunes it
+        page.keyboard.press("Enter")
+        wait_for_text(page, status, r"✓ Right: at E: 5 ≥ β = 0, so E's remaining child K is pruned",
+                      "Enter on K")
+        wait_for_text(page, prompt, r"Question 3: done", "the question done")
+        shoot("5-pruned-done")
+        assert not page.console_errors, page.console_errors
+    finally:
+        lab.shut_down_kernels()
