@@ -104,22 +104,52 @@ def test_text_errors_belong_to_the_family():
         trees.from_text(["AB"])
 
 
-def test_to_text_needs_single_character_labels():
-    big = trees.from_nested([list(range(70))])
-    with pytest.raises(TreeError, match="one-character labels"):
-        trees.to_text(big)
+def test_large_trees_are_written_with_labels_as_words_and_read_back():
+    big = trees.from_nested([list(range(70))])          # 72 nodes: more than the 62 one-character labels
+    text = trees.to_text(big)
+    first, children = text.splitlines()[:2]
+    assert first.split() == [node.label for node in big.nodes()]
+    assert first.split()[62:] == [f"n{i}" for i in range(62, 72)]
+    assert children == "A: B" and text.endswith("\nn71 69\n")
+    assert trees.from_text(text).to_nested() == big.to_nested()
 
 
-nested_trees = st.recursive(st.integers(-9, 9), lambda kids: st.lists(kids, min_size=1, max_size=3),
-                            max_leaves=20)
+def test_one_character_texts_read_as_before_spaced_or_not():
+    assert trees.from_text(T1).to_nested() == [[7, 5], [9, 3, 1]]
+    assert trees.to_text(trees.from_text(T1)) == T1                         # written exactly as before
+    spaced = "A B C D E F G H\nA: B C\nB: D E\nC: F G H\nD 7\nE 5\nF 9\nG 3\nH 1\n"
+    grouped = "ABCD EFGH\nA: BC\nB: DE\nC: FGH\nD 7\nE 5\nF 9\nG 3\nH 1\n"
+    assert trees.from_text(spaced).to_nested() == trees.from_text(grouped).to_nested() == [[7, 5], [9, 3, 1]]
+
+
+def test_labels_as_words():
+    tree = trees.from_text("# words\nroot left right x1\nroot: left right\nright: x1\nleft 3\nx1 -2.5\n")
+    assert tree.to_nested() == [3, [-2.5]]
+    assert [node.label for node in tree.nodes()] == ["root", "left", "right", "x1"]
+    assert trees.from_text(trees.to_text(tree)).to_nested() == [3, [-2.5]]
+    assert trees.from_text("Root\nRoot 4\n").root.label == "Root"          # a one-node tree
+    with pytest.raises(TreeTextError, match="unknown label 'rite'") as caught:
+        trees.from_text("root left right\nroot: left rite\nleft 3\nright 2\n")
+    assert caught.value.line == 2
+
+
+def test_to_text_refuses_labels_it_cannot_write():
+    graph = nx.DiGraph()
+    graph.add_edge("a b", "c")
+    graph.nodes["c"]["value"] = 1
+    with pytest.raises(TreeError, match="cannot be written"):
+        trees.to_text(trees.from_networkx(graph, "a b"))
+
+
+nested_trees = st.recursive(st.integers(-9, 9), lambda kids: st.lists(kids, min_size=1, max_size=9),
+                            max_leaves=90)
 
 
 @settings(max_examples=200, deadline=None)
 @given(nested_trees)
 def test_text_and_networkx_round_trips(nested):
     tree = trees.from_nested(nested)
-    if tree.node_count <= 62:
-        assert trees.from_text(trees.to_text(tree)).to_nested() == tree.to_nested()
+    assert trees.from_text(trees.to_text(tree)).to_nested() == tree.to_nested()
     graph = trees.to_networkx(tree)
     back = trees.from_networkx(graph, tree.root.label)
     assert back.to_nested() == tree.to_nested()
