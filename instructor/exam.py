@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from mmlib import quiz
+from mmlib.errors import MmlibError
 from mmlib.trace import format_value
 
 __all__ = ["StudentSet", "read_roster", "make_sets", "exam_html", "exam_pdf", "moodle_xml", "main"]
@@ -279,7 +280,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--max-pruned", type=int)
     parser.add_argument("--cutoff", choices=quiz.CUTOFFS, default=">=")
     parser.add_argument("--variant", choices=quiz.VARIANTS, default="fail-soft")
-    parser.add_argument("--kinds", default=",".join(quiz.KINDS), help="parts asked: " + ", ".join(quiz.KINDS))
+    parser.add_argument("--kinds", help="parts asked, separated by commas (default all): " + ", ".join(quiz.KINDS))
     return parser
 
 
@@ -297,7 +298,8 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     return dict(branching=args.branching, depth=args.depth, ordering=ordering, ties=args.ties,
                 value_range=value_range, min_pruned=args.min_pruned, max_pruned=args.max_pruned,
                 cutoff=args.cutoff, variant=args.variant,
-                kinds=[kind.strip() for kind in args.kinds.split(",") if kind.strip()])
+                kinds=None if args.kinds is None else [kind.strip() for kind in args.kinds.split(",")
+                                                        if kind.strip()])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -340,4 +342,7 @@ def _write_sets_csv(sets: Sequence[StudentSet], path: Path) -> Path:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except MmlibError as error:          # a constraint that cannot be met, a bad value: say which
+        sys.exit(f"exam.py: {error}")
