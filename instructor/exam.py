@@ -280,7 +280,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--max-pruned", type=int)
     parser.add_argument("--cutoff", choices=quiz.CUTOFFS, default=">=")
     parser.add_argument("--variant", choices=quiz.VARIANTS, default="fail-soft")
-    parser.add_argument("--kinds", help="parts asked, separated by commas (default all): " + ", ".join(quiz.KINDS))
+    parser.add_argument("--kinds", help="parts asked, separated by commas (default all): "
+                        + ", ".join(quiz.KINDS))
     return parser
 
 
