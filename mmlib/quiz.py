@@ -133,6 +133,7 @@ class Question:
         marks = model.marks()
         inner = sorted((n for n in tree.nodes() if not n.is_leaf() and n.path in marks.entered),
                        key=lambda n: (len(n.path), n.path))
+        assert model.value is not None           # a finished search on a tree has a value
         return AnswerKey(
             value=model.value,
             best_move=tree.label_of(model.pv[:1]),

@@ -335,3 +335,16 @@ def test_every_question_the_generator_accepts_prints_as_tree_text():
             if question.tree.node_count > 62:
                 assert " n62" in question.tree_text().splitlines()[0]
     assert accepted == 13
+
+
+def test_the_same_sets_in_another_process_with_another_hash_seed():
+    import os
+    import subprocess
+    import sys
+    code = ("from mmlib import quiz; print([q.key for q in quiz.question_set('alice', 3, seed=9, ties=True)]"
+            " + [quiz.alpha_beta_question(5, 3, 3).key])")
+    env = dict(os.environ, PYTHONHASHSEED="12345")
+    other = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    here = [q.key for q in quiz.question_set("alice", 3, seed=9, ties=True)] + \
+        [quiz.alpha_beta_question(5, 3, 3).key]
+    assert other.stdout.strip() == str(here)

@@ -186,13 +186,13 @@ def to_cs188(tree: Tree, *, depth: int | None = None, algorithm: str = "MinimaxA
     labels = [node.label for node in tree.nodes()]
     if any(not label or any(ch.isspace() for ch in label) for label in labels):
         raise TreeError("tree: CS 188 state names have no spaces")
-    leaves = tree.leaves()
+    leaves = [(leaf.label, float(leaf.value or 0)) for leaf in tree.leaves()]
     lines = ['class: "GraphGameTreeTest"', f'alg: "{algorithm}"',
              f'depth: "{depth if depth is not None else -(-tree.height // agents)}"',
              'diagram: """', *_diagram(tree), '"""',
              f'num_agents: "{agents}"', f'start_state: "{tree.root.label}"',
-             f'win_states: "{" ".join(leaf.label for leaf in leaves if leaf.value > 0)}"',
-             f'lose_states: "{" ".join(leaf.label for leaf in leaves if leaf.value <= 0)}"',
+             f'win_states: "{" ".join(label for label, value in leaves if value > 0)}"',
+             f'lose_states: "{" ".join(label for label, value in leaves if value <= 0)}"',
              'successors: """']
     lines += [f"{node.label} {kid.label} {kid.label}" for node in tree.nodes() for kid in node.children]
     lines += ['"""', 'evaluation: """']
