@@ -74,7 +74,12 @@ def read_roster(path: str | Path) -> list[tuple[str, str]]:
 
 def make_sets(students: Sequence[tuple[str, str]], *, questions: int = 3, seed: int = 0,
               **options: Any) -> list[StudentSet]:
-    """Every student's set: :func:`mmlib.quiz.question_set` of their id in the exam ``seed``."""
+    """Every student's set: :func:`mmlib.quiz.question_set` of their id in the exam ``seed``.
+
+    >>> sets = make_sets([("s1", "Ada"), ("s2", "Alan")], questions=2, seed=1)
+    >>> [s.student for s in sets], [len(q.pruned) > 0 for q in sets[0].questions]
+    (['s1', 's2'], [True, True])
+    """
     ids = [student for student, _ in students]
     if len(set(ids)) != len(ids):
         raise SystemExit("the roster names a student twice")
@@ -94,7 +99,7 @@ body { font-family: "DejaVu Sans", Arial, sans-serif; max-width: 48rem; margin: 
 section.set { break-after: page; page-break-after: always; }
 section.question { break-inside: avoid; page-break-inside: avoid; margin-bottom: 2rem; }
 figure { margin: 0.5rem 0; } svg { max-width: 100%; height: auto; }
-pre { background: #f6f6f6; padding: 0.4rem 0.6rem; }
+pre { background: #f6f6f6; padding: 0.4rem 0.6rem; column-width: 9rem; }
 ol.parts { list-style-type: lower-alpha; } .answer { font-weight: bold; }
 @media print { body { margin: 0; } }
 """
@@ -186,7 +191,13 @@ MOODLE_TYPES = {"value": "numerical", "best_move": "shortanswer", "pruned": "sho
 
 def moodle_xml(questions: Sequence[quiz.Question], *, category: str = "Alpha-beta") -> str:
     """Every gradable part of ``questions`` in Moodle's XML import format: one category per tree
-    (``$course$/<category>/Tree k``), the drawing embedded as an SVG file."""
+    (``$course$/<category>/Tree k``), the drawing embedded as an SVG file.
+
+    >>> from xml.etree.ElementTree import fromstring
+    >>> quiz_element = fromstring(moodle_xml([quiz.alpha_beta_question(3)]))
+    >>> [question.get("type") for question in quiz_element]
+    ['category', 'numerical', 'shortanswer', 'shortanswer', 'shortanswer', 'multichoice']
+    """
     root = ET.Element("quiz")
     for number, question in enumerate(questions, start=1):
         _moodle_category(root, f"$course$/{category}/Tree {number}")
