@@ -51,7 +51,7 @@ NBCONVERT := $(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
              --ExecutePreprocessor.store_widget_state=True --ExecutePreprocessor.record_timing=False
 JUPYTEXT  := $(VENV)/bin/jupytext
 
-.PHONY: lab test check bench notebooks execute clean install release grade
+.PHONY: lab test check bench notebooks execute clean install release grade exam
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -119,6 +119,18 @@ release: $(STAMP)
 grade: $(STAMP)
 	@test -n "$(SUBMISSIONS)" || { echo 'name the folder of submitted notebooks: make grade SUBMISSIONS=folder'; exit 2; }
 	$(PY) instructor/grading.py grade "$(SUBMISSIONS)" --out "$(GRADES)"
+
+# Instructors: `make exam STUDENTS=roster.csv` (or `N=30`) writes one seeded alpha-beta question set per
+# student into $(EXAM)/: questions and key as HTML and PDF, and moodle.xml (see README, "For instructors").
+# EXAM_ARGS passes constraints, e.g. EXAM_ARGS='--depth 4 --ties --cutoff ">"'.
+STUDENTS  ?=
+N         ?=
+SEED      ?= 0
+EXAM      ?= exam
+EXAM_ARGS ?=
+exam: $(STAMP)
+	@test -n "$(STUDENTS)$(N)" || { echo 'name the students: make exam STUDENTS=roster.csv (or N=30)'; exit 2; }
+	$(PY) instructor/exam.py $(if $(STUDENTS),--students "$(STUDENTS)",--n $(N)) --seed $(SEED) --out "$(EXAM)" $(EXAM_ARGS)
 
 clean:
 	rm -rf $(VENV) build dist release *.egg-info .pytest_cache .ruff_cache .hypothesis

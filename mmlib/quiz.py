@@ -1,45 +1,114 @@
 """Alpha-beta quiz questions for a class: a tree to solve by hand, and its answer key.
 
-Leaf values are whole numbers from 0 to 20 taken from mmlib's generated trees, so a
-question is the same in every process and on every machine, and easy to work by hand.
-Difficulty grows with the tree (``branching``, ``depth``) and with the move ordering:
-``"best"`` orderings prune a lot and quickly, ``"worst"`` ones prune nothing.
+A question is a uniform tree with whole-number leaves, the same in every process and on
+every machine.  By default every question prunes at least one leaf, its leaf values are
+all different (ask for ``ties=True`` to practise ties) and every value of the range is
+equally likely.  Difficulty grows with the tree (``branching``, ``depth``) and with the move
+ordering: ``"best"`` orderings prune a lot and quickly, ``"worst"`` ones prune little.
+The convention is alpha-beta's: ``cutoff=">="`` prunes as soon as alpha >= beta, ``">"``
+only when alpha > beta; ``variant="fail-hard"`` clamps what a node returns to its window.
+
+Each question asks (a) the value, (b) the best move, (c) the pruned leaves, (d) the order
+in which leaves are evaluated, (e) what each inner node returns (a value or a bound) and
+(f) which order of MAX's moves makes alpha-beta evaluate the fewest leaves.  The answers
+are read once from the search's transcript (:mod:`mmlib.trace`) and kept.
 
 >>> question = alpha_beta_question(seed=4, branching=2, depth=3)
 >>> question.value == search.minimax(question.tree).value
 True
 >>> len(question.evaluated) + len(question.pruned) == question.tree.leaf_count
 True
+>>> len(question.pruned) >= 1, len({leaf.value for leaf in question.tree.leaves()})
+(True, 8)
 >>> len({q.key for q in question_batch(5, seed=1)})
 5
+>>> [q.tree.leaf_count for q in question_set("alice", 2, seed=2025)]
+[8, 8]
 """
 
 from __future__ import annotations
 
+import hashlib
+import itertools
 import numbers
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from . import search, trees
-from .errors import ArgumentError, ArgumentTypeError
+from .errors import ArgumentError, ArgumentTypeError, describe
+from .mixing import MASK, splitmix64
 from .trace import Trace, format_value, trace_of
 
-__all__ = ["Question", "alpha_beta_question", "question_batch"]
+__all__ = ["Question", "Part", "AnswerKey", "alpha_beta_question", "question_batch", "question_set",
+           "student_seed", "KINDS"]
 
 LOW, HIGH = 0, 20
+"""The default range of leaf values for a tree of at most 16 leaves (0 to 99 for larger ones)."""
+
+KINDS = ("value", "best_move", "pruned", "order", "bounds", "ordering")
+"""The parts a question can ask, in the order they are asked."""
+
+CUTOFFS = (">=", ">")
+VARIANTS = ("fail-soft", "fail-hard")
+MAX_ATTEMPTS = 200
+"""How many trees are tried before a set of constraints is declared unsatisfiable."""
+MAX_LEAVES = 64
+
+_ATTEMPT_SALT = 0xA0761D6478BD642F
+_VALUE_SALT = 0xE7037ED1A0B428DB
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of a question: what is asked and its answer.
+
+    ``answer`` is the key as printed; ``accepted`` the short answers that count as right
+    (spaces as written); ``number`` the numerical answer; ``choices`` the options of a
+    multiple-choice part, each with whether it is right.
+    """
+
+    kind: str
+    prompt: str
+    answer: str
+    accepted: tuple[str, ...] = ()
+    number: float | None = None
+    choices: tuple[tuple[str, bool], ...] = ()
+
+
+@dataclass(frozen=True)
+class AnswerKey:
+    """Everything the answer key says, computed once from the search's transcript."""
+
+    value: float
+    best_move: str
+    evaluated: tuple[str, ...]
+    pruned: tuple[str, ...]
+    inner_values: dict[str, str] = field(hash=False)
+    root_orders: dict[str, int] = field(hash=False)
+    """Leaves alpha-beta evaluates for each order of the root's moves (labels separated by spaces)."""
+
+    @property
+    def best_orders(self) -> list[str]:
+        """The orders of the root's moves with the fewest leaves evaluated."""
+        fewest = min(self.root_orders.values())
+        return [order for order, leaves in self.root_orders.items() if leaves == fewest]
 
 
 @dataclass(frozen=True)
 class Question:
-    """One question: the tree, and the answer key (alpha-beta, children left to right,
-    cutoff as soon as alpha >= beta)."""
+    """One question: the tree, the convention, and the answer key (alpha-beta, children left
+    to right, the cutoff test ``cutoff``, the ``variant``)."""
 
     seed: int
     branching: int
     depth: int
     ordering: Any
     tree: trees.Tree
+    cutoff: str = ">="
+    variant: str = "fail-soft"
+    kinds: tuple[str, ...] = KINDS
 
     @property
     def key(self) -> str:
@@ -49,7 +118,7 @@ class Question:
     @cached_property
     def result(self) -> search.SearchResult:
         """The alpha-beta search the answer key is read from (with its transcript)."""
-        return search.alphabeta(self.tree, trace=True)
+        return search.alphabeta(self.tree, trace=True, cutoff=self.cutoff, variant=self.variant)
 
     @cached_property
     def model(self) -> Trace:
@@ -57,47 +126,83 @@ class Question:
         pruned leaves, evaluation order."""
         return trace_of(self.result)
 
+    @cached_property
+    def answers(self) -> AnswerKey:
+        """The answer key, computed once (every answer below reads it)."""
+        model, tree = self.model, self.tree
+        marks = model.marks()
+        inner = sorted((n for n in tree.nodes() if not n.is_leaf() and n.path in marks.entered),
+                       key=lambda n: (len(n.path), n.path))
+        assert model.value is not None           # a finished search on a tree has a value
+        return AnswerKey(
+            value=model.value,
+            best_move=tree.label_of(model.pv[:1]),
+            evaluated=tuple(tree.label_of(path) for path in model.evaluation_order),
+            pruned=tuple(tree.label_of(path) for path in model.pruned_leaves),
+            inner_values={node.label: marks.value_text(node.path) for node in inner},
+            root_orders=_root_orders(tree, cutoff=self.cutoff, variant=self.variant),
+        )
+
     @property
     def value(self) -> float:
         """The minimax value of the root."""
-        return self.model.value
+        return self.answers.value
 
     @property
     def best_move(self) -> str:
         """The label of the root's child that alpha-beta chooses (the first best one)."""
-        return self.tree.label_of(self.model.pv[:1])
+        return self.answers.best_move
 
     @property
     def evaluated(self) -> list[str]:
         """The leaves alpha-beta evaluates, in order."""
-        return [self.tree.label_of(path) for path in self.model.evaluation_order]
+        return list(self.answers.evaluated)
 
     @property
     def pruned(self) -> list[str]:
         """The leaves alpha-beta never evaluates, left to right."""
-        return [self.tree.label_of(path) for path in self.model.pruned_leaves]
+        return list(self.answers.pruned)
 
     @property
     def inner_values(self) -> dict[str, str]:
         """What alpha-beta returns at each inner node it searched, a bound written as a bound
         (``"≥ 6"``, ``"≤ 2"``), by label in breadth-first order."""
-        marks = self.model.marks()
-        return {node.label: marks.value_text(node.path) for node in sorted(
-            (n for n in self.tree.nodes() if not n.is_leaf() and n.path in marks.entered),
-            key=lambda n: (len(n.path), n.path))}
+        return dict(self.answers.inner_values)
 
-    def prompt(self) -> str:
-        return (f"Question {self.seed}: the root is MAX and the players alternate.  Run "
-                "alpha-beta with the children taken left to right, pruning as soon as alpha >= beta.  "
-                "(a) What is the minimax value of the root?  (b) Which move does MAX choose?  "
-                "(c) Which leaves are never evaluated?  (d) In which order are the leaves evaluated?  "
-                "(e) What does each inner node return, and is it exact or only a bound (>= or <=)?")
+    @property
+    def best_orders(self) -> list[str]:
+        """The orders of MAX's moves at the root (labels separated by spaces) that make
+        alpha-beta evaluate the fewest leaves, each subtree kept as drawn."""
+        return self.answers.best_orders
 
-    def answer_key(self) -> str:
-        inner = ", ".join(f"{label} {text}" for label, text in self.inner_values.items())
-        return (f"Answer {self.seed}: (a) value {self.value}; (b) move to {self.best_move}; "
-                f"(c) pruned: {' '.join(self.pruned) or 'none'}; "
-                f"(d) evaluated: {' '.join(self.evaluated)}; (e) returned: {inner}.")
+    @property
+    def has_ties(self) -> bool:
+        """True when two leaves have the same value."""
+        values = [leaf.value for leaf in self.tree.leaves()]
+        return len(set(values)) < len(values)
+
+    def convention(self) -> str:
+        """The rules of the search, in words."""
+        test = "as soon as alpha >= beta" if self.cutoff == ">=" else "only when alpha > beta"
+        returns = ("every node returns a value clamped to its window [alpha, beta] (fail-hard)"
+                   if self.variant == "fail-hard" else
+                   "every node returns the best value it found, even outside its window (fail-soft)")
+        return (f"The root is MAX and the players alternate.  Run alpha-beta with the children taken "
+                f"left to right, pruning {test}; {returns}.")
+
+    def parts(self) -> list[Part]:
+        """The parts this question asks (its ``kinds``), each with its answer."""
+        return [_PARTS[kind](self) for kind in self.kinds]
+
+    def prompt(self, number: int | str | None = None) -> str:
+        letters = "abcdefgh"
+        asked = "  ".join(f"({letters[i]}) {part.prompt}" for i, part in enumerate(self.parts()))
+        return f"Question {self.seed if number is None else number}: {self.convention()}  {asked}"
+
+    def answer_key(self, number: int | str | None = None) -> str:
+        letters = "abcdefgh"
+        answered = "; ".join(f"({letters[i]}) {part.answer}" for i, part in enumerate(self.parts()))
+        return f"Answer {self.seed if number is None else number}: {answered}."
 
     def figure(self, *, answers: bool = False) -> Any:
         """The tree as a matplotlib Figure (with the search annotations if ``answers``: values
@@ -107,103 +212,338 @@ class Question:
             return draw_tree(self.result, windows=True, title=f"Answer {self.seed}")
         return draw_tree(self.tree, values=False, title=f"Question {self.seed}")
 
-    def svg(self, *, answers: bool = False) -> str:
+    def svg(self, *, answers: bool = False, title: str | None = None) -> str:
         """The drawing as SVG text, with its text alternative (the answers if ``answers``)."""
         from .draw.svg import tree_svg
         if answers:
-            return tree_svg(self.result, windows=True, title=f"Answer {self.seed}")
-        return tree_svg(self.tree, values=False, title=f"Question {self.seed}")
+            return tree_svg(self.result, windows=True, title=title or f"Answer {self.seed}")
+        return tree_svg(self.tree, values=False, title=title or f"Question {self.seed}")
 
     def savefig(self, path: str, *, answers: bool = False) -> None:
         """Write the drawing to ``path`` (PNG, SVG or PDF, by its ending)."""
         self.figure(answers=answers).savefig(path)
 
     def tree_text(self) -> str:
-        """The tree as students read it: the labelled tree text, or for a tree of more than
-        62 nodes its nested lists (labels run breadth first, as in the answer key)."""
-        if self.tree.node_count <= MAX_TEXT_NODES:
-            return trees.to_text(self.tree).rstrip()
-        breadth_first = sorted(self.tree.nodes(), key=lambda node: (len(node.path), node.path))
-        labels = ", ".join(node.label for node in breadth_first)
-        return f"Tree (nodes labelled breadth first: {labels}):\n{_nested(self.tree.root)}"
+        """The tree as students read it: the labelled tree text (labels longer than one
+        character, separated by spaces, once the tree has more than 62 nodes)."""
+        return trees.to_text(self.tree).rstrip()
 
     def __str__(self) -> str:
         return "\n".join([self.prompt(), self.tree_text(), self.answer_key()])
 
     def __repr__(self) -> str:
+        convention = "" if (self.cutoff, self.variant) == (">=", "fail-soft") else \
+            f", cutoff={self.cutoff!r}, variant={self.variant!r}"
         return (f"Question(seed={self.seed}, branching={self.branching}, depth={self.depth}, "
-                f"ordering={self.ordering!r}, leaves={self.tree.leaf_count})")
+                f"ordering={self.ordering!r}{convention}, leaves={self.tree.leaf_count})")
 
 
 MAX_TEXT_NODES = 62
-"""The labelled tree text names each node with one character (A-Z, a-z, 0-9): a larger
-question's tree is printed as nested lists instead (its nodes labelled breadth first)."""
+"""The most nodes the tree text names with one character each (A-Z, a-z, 0-9); a larger
+tree's labels are words (``n62``, ``n63``, ...), separated by spaces."""
 
 
-def _nested(node: Any) -> str:
-    if node.is_leaf():
-        return format_value(node.value)
-    return "[" + ", ".join(_nested(child) for child in node.children) + "]"
+# -- the parts ------------------------------------------------------------------------------------
+
+def _list_answers(labels: Sequence[str]) -> tuple[str, ...]:
+    if not labels:
+        return ("none",)
+    spaced = " ".join(labels)
+    forms = [spaced, ", ".join(labels), ",".join(labels)]
+    if all(len(label) == 1 for label in labels):
+        forms.append("".join(labels))
+    return tuple(dict.fromkeys(forms))
+
+
+def _value_part(q: Question) -> Part:
+    return Part("value", "What is the minimax value of the root?", f"value {format_value(q.value)}",
+                accepted=(format_value(q.value).replace("−", "-"),), number=float(q.value))
+
+
+def _move_part(q: Question) -> Part:
+    return Part("best_move", "Which move does MAX choose (the label of the child it moves to)?",
+                f"move to {q.best_move}", accepted=(q.best_move,))
+
+
+def _pruned_part(q: Question) -> Part:
+    return Part("pruned", "Which leaves are never evaluated (left to right, or 'none')?",
+                f"pruned: {' '.join(q.pruned) or 'none'}", accepted=_list_answers(q.pruned))
+
+
+def _order_part(q: Question) -> Part:
+    return Part("order", "In which order are the leaves evaluated?",
+                f"evaluated: {' '.join(q.evaluated)}", accepted=_list_answers(q.evaluated))
+
+
+def _bounds_part(q: Question) -> Part:
+    inner = ", ".join(f"{label} {text}" for label, text in q.inner_values.items())
+    return Part("bounds", "What does each inner node return, and is it exact or only a bound (>= or <=)?",
+                f"returned: {inner}")
+
+
+def _ordering_part(q: Question) -> Part:
+    orders = q.answers.root_orders
+    drawn = " ".join(child.label for child in q.tree.root.children)
+    best = q.best_orders
+    choices = _order_choices(orders, drawn)
+    answer = (f"fewest leaves: {' or '.join(best)} ({orders[best[0]]} leaves; "
+              f"in the order drawn, {drawn}: {orders[drawn]})")
+    return Part("ordering",
+                f"MAX may search its moves {drawn} in any order, each subtree as drawn.  In which order "
+                "does alpha-beta evaluate the fewest leaves?",
+                answer, accepted=tuple(best), choices=choices)
+
+
+def _order_choices(orders: dict[str, int], drawn: str, count: int = 4) -> tuple[tuple[str, bool], ...]:
+    """One order with the fewest leaves and up to ``count - 1`` orders with more, in a fixed
+    (lexicographic) order: the order drawn if it is not best, then the worst, then the rest."""
+    fewest = min(orders.values())
+    best = min(order for order, leaves in orders.items() if leaves == fewest)
+    others = [order for order, leaves in sorted(orders.items(), key=lambda item: (-item[1], item[0]))
+              if leaves > fewest]
+    if orders[drawn] > fewest:
+        others.remove(drawn)
+        others.insert(0, drawn)
+    picked = sorted([best] + others[:count - 1])
+    return tuple((order, order == best) for order in picked)
+
+
+_PARTS = {"value": _value_part, "best_move": _move_part, "pruned": _pruned_part, "order": _order_part,
+          "bounds": _bounds_part, "ordering": _ordering_part}
+
+
+def _root_orders(tree: trees.Tree, *, cutoff: str, variant: str) -> dict[str, int]:
+    """Leaves alpha-beta evaluates for every order of the root's children (by their labels)."""
+    nested = tree.to_nested()
+    children = tree.root.children
+    if not isinstance(nested, list):
+        return {tree.root.label: 1}
+    counts = {}
+    for order in itertools.permutations(range(len(children))):
+        result = search.alphabeta([nested[i] for i in order], cutoff=cutoff, variant=variant)
+        counts[" ".join(children[i].label for i in order)] = result.stats.leaves
+    return counts
+
+
+# -- making questions --------------------------------------------------------------------------------
+
+def _whole(name: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise ArgumentTypeError(f"{name}: expected a whole number, got {describe(value)}")
+    return int(value)
 
 
 def _check_size(branching: Any, depth: Any) -> None:
     for name, value, low, high in (("branching", branching, 2, 5), ("depth", depth, 1, 5)):
-        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-            raise ArgumentTypeError(f"{name}: expected a whole number, got {value!r}")
+        _whole(name, value)
         if not low <= value <= high:
             raise ArgumentError(f"{name}: a question needs {low} to {high} (to be solvable by hand), "
                                 f"got {value}")
-    if branching ** depth > 64:
+    if branching ** depth > MAX_LEAVES:
         raise ArgumentError(f"branching, depth: {branching}**{depth} leaves is too many for a question "
-                            "(at most 64)")
+                            f"(at most {MAX_LEAVES})")
 
+
+def _default_range(leaves: int) -> tuple[int, int]:
+    return (LOW, HIGH) if leaves <= 16 else (0, 99)
+
+
+def _check_range(value_range: Any, leaves: int, ties: bool) -> tuple[int, int]:
+    if value_range is None:
+        return _default_range(leaves)
+    if not isinstance(value_range, (tuple, list)) or len(value_range) != 2:
+        raise ArgumentTypeError(f"value_range: expected (low, high), got {describe(value_range)}")
+    low, high = (_whole("value_range", end) for end in value_range)
+    if low > high:
+        raise ArgumentError(f"value_range: low {low} is above high {high}")
+    if high - low > 10 ** 6:
+        raise ArgumentError(f"value_range: at most a million values, got {high - low + 1:,}")
+    if not ties and high - low + 1 < leaves:
+        raise ArgumentError(f"value_range: {leaves} different leaf values need at least {leaves} whole "
+                            f"numbers, and {low}..{high} has {high - low + 1}; widen it or pass ties=True")
+    return low, high
+
+
+def _check_options(cutoff: Any, variant: Any, kinds: Any, min_pruned: Any,
+                   max_pruned: Any) -> tuple[str, ...]:
+    if cutoff not in CUTOFFS:
+        raise ArgumentError(f"cutoff: expected '>=' or '>', got {describe(cutoff)}")
+    if variant not in VARIANTS:
+        raise ArgumentError(f"variant: expected 'fail-soft' or 'fail-hard', got {describe(variant)}")
+    if kinds is None:
+        kinds = KINDS
+    if isinstance(kinds, str) or not isinstance(kinds, Iterable):
+        raise ArgumentTypeError(f"kinds: expected a list of {', '.join(KINDS)}, got {describe(kinds)}")
+    kinds = tuple(kinds)
+    unknown = [kind for kind in kinds if kind not in KINDS]
+    if unknown or not kinds or len(set(kinds)) != len(kinds):
+        raise ArgumentError(f"kinds: expected some of {', '.join(KINDS)} (each once), got {describe(kinds)}")
+    if _whole("min_pruned", min_pruned) < 0:
+        raise ArgumentError(f"min_pruned: expected 0 or more, got {min_pruned}")
+    if max_pruned is not None and _whole("max_pruned", max_pruned) < min_pruned:
+        raise ArgumentError(f"max_pruned: {max_pruned} is below min_pruned={min_pruned}")
+    return tuple(kind for kind in KINDS if kind in kinds)
+
+
+class _Stream:
+    """Whole numbers from splitmix64, the same on every platform and Python version."""
+
+    def __init__(self, seed: int):
+        self.state = seed & MASK
+
+    def below(self, n: int) -> int:
+        self.state = (self.state + 1) & MASK
+        return splitmix64(self.state) % n
+
+
+def _leaf_values(count: int, low: int, high: int, ties: bool, stream: _Stream) -> list[int]:
+    """``count`` values from low..high, smallest first: all different (a uniform sample without
+    replacement), or independent draws when ties are allowed; every value equally likely."""
+    if ties:
+        return sorted(low + stream.below(high - low + 1) for _ in range(count))
+    pool = list(range(low, high + 1))
+    for i in range(count):                       # the first ``count`` steps of a Fisher-Yates shuffle
+        j = i + stream.below(len(pool) - i)
+        pool[i], pool[j] = pool[j], pool[i]
+    return sorted(pool[:count])
+
+
+def _attempt_tree(seed: int, attempt: int, branching: int, depth: int, ordering: Any,
+                  low: int, high: int, ties: bool) -> trees.Tree:
+    """A tree shaped by ``trees.ordered`` whose leaves are replaced, rank for rank, by whole
+    numbers: the same comparisons, so the same best moves and the same ordering."""
+    tree_seed = seed if attempt == 0 else splitmix64((seed ^ attempt * _ATTEMPT_SALT) & MASK)
+    generated = trees.explicit(trees.ordered(branching, depth, ordering, seed=tree_seed))
+    leaves = generated.leaves()
+    rank = sorted(range(len(leaves)), key=lambda i: (leaves[i].value, i))
+    values = _leaf_values(len(leaves), low, high, ties, _Stream(tree_seed ^ _VALUE_SALT))
+    by_leaf = {rank[k]: values[k] for k in range(len(leaves))}
+    index = iter(range(len(leaves)))
+    return trees.from_nested(_replace_leaves(generated.to_nested(), lambda: by_leaf[next(index)]))
+
+
+def _replace_leaves(item: Any, value: Any) -> Any:
+    if isinstance(item, list):
+        return [_replace_leaves(child, value) for child in item]
+    return value()
+
+
+def _fits(question: Question, ties: bool, min_pruned: int, max_pruned: int | None) -> bool:
+    pruned = len(question.model.pruned_leaves)      # the model first: the key is built only once it fits
+    if pruned < min_pruned or (max_pruned is not None and pruned > max_pruned):
+        return False
+    if ties and not question.has_ties:
+        return False
+    if "ordering" in question.kinds:
+        counts = question.answers.root_orders.values()
+        if min(counts) == max(counts):
+            return False
+    return True
 
 
 def alpha_beta_question(seed: int, branching: int = 2, depth: int = 3, *,
-                        ordering: str | float = "random") -> Question:
-    """A question on a uniform tree with whole-number leaves from 0 to 20.
+                        ordering: str | float = "random", ties: bool = False,
+                        value_range: tuple[int, int] | None = None, min_pruned: int = 1,
+                        max_pruned: int | None = None, cutoff: str = ">=", variant: str = "fail-soft",
+                        kinds: Sequence[str] | None = None) -> Question:
+    """A question on a uniform tree with whole-number leaves.
 
-    ``ordering``: "best" (many early cutoffs, easier), "worst" (no cutoffs),
+    ``ordering``: "best" (many early cutoffs, easier), "worst" (fewest cutoffs),
     "random", or a number q in [0, 1] (the chance the best move comes first).
+    ``ties``: False (default) makes every leaf value different; True draws them independently
+    and keeps only trees with at least one tie.  ``value_range``: (low, high), default
+    0..20 for up to 16 leaves, else 0..99.  ``min_pruned`` / ``max_pruned``: how many leaves
+    alpha-beta must skip (default at least one).  ``cutoff`` and ``variant``: the convention
+    (as for :func:`mmlib.search.alphabeta`).  ``kinds``: the parts asked (:data:`KINDS`).
+
+    The tree is the first of up to :data:`MAX_ATTEMPTS` trees drawn from ``seed`` that meets
+    every constraint, so the same arguments give the same question everywhere.
 
     >>> q = alpha_beta_question(0, 3, 2, ordering="best")
     >>> q.tree.leaf_count, len(q.evaluated)      # Knuth & Moore: 3 + 3 - 1 leaves
     (9, 5)
+    >>> q.tree.to_nested(), q.value, q.pruned        # C's first leaf 4 and D's 3 are below B's 17
+    ([[17, 19, 20], [4, 10, 6], [3, 14, 16]], 17, ['I', 'J', 'L', 'M'])
+    >>> q.answers.root_orders                         # searching D first costs 3 + 3 + 3 leaves
+    {'B C D': 5, 'B D C': 5, 'C B D': 7, 'C D B': 7, 'D B C': 7, 'D C B': 9}
+    >>> alpha_beta_question(1, ties=True, cutoff=">").has_ties
+    True
     """
+    seed = _whole("seed", seed)
     _check_size(branching, depth)
-    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
-        raise ArgumentTypeError(f"seed: expected a whole number, got {seed!r}")
-    generated = trees.ordered(branching, depth, ordering, seed=int(seed))
-    nested = _scaled(trees.explicit(generated).to_nested())
-    return Question(int(seed), branching, depth, ordering, trees.from_nested(nested))
+    if depth == 1 and kinds is None:       # below a root whose children are leaves every order costs the same
+        kinds = [kind for kind in KINDS if kind != "ordering"]
+    kinds = _check_options(cutoff, variant, kinds, min_pruned, max_pruned)
+    if depth == 1 and "ordering" in kinds:
+        raise ArgumentError("kinds: at depth 1 alpha-beta evaluates every leaf in any order; leave out "
+                            "'ordering'")
+    if not isinstance(ties, bool):
+        raise ArgumentTypeError(f"ties: expected True or False, got {describe(ties)}")
+    leaves = branching ** depth
+    low, high = _check_range(value_range, leaves, ties)
+    if depth == 1 and min_pruned > 0:
+        raise ArgumentError("min_pruned: alpha-beta prunes nothing below a MAX root whose children are "
+                            "leaves; pass min_pruned=0 for a tree of depth 1")
+    for attempt in range(MAX_ATTEMPTS):
+        tree = _attempt_tree(seed, attempt, branching, depth, ordering, low, high, ties)
+        question = Question(seed, branching, depth, ordering, tree, cutoff, variant, kinds)
+        if _fits(question, ties, min_pruned, max_pruned):
+            return question
+    raise ArgumentError(
+        f"min_pruned, max_pruned, ties: none of {MAX_ATTEMPTS} trees with branching={branching}, "
+        f"depth={depth}, ordering={ordering!r} prunes {min_pruned} to {max_pruned or leaves} leaves"
+        + (" with a tie" if ties else "")
+        + (" and has an order of MAX's moves that saves leaves" if "ordering" in kinds else "")
+        + "; relax a constraint (ordering='worst' with different leaf values prunes nothing: "
+        "pass min_pruned=0)")
 
 
-def _scaled(item: Any) -> Any:
-    if isinstance(item, list):
-        return [_scaled(child) for child in item]
-    return LOW + int(item * (HIGH - LOW + 1))        # values in (0, 1) -> 0..20
-
-
-def question_batch(n: int, seed: int = 0, branching: int = 2, depth: int = 3, *,
-                   ordering: str | float = "random") -> list[Question]:
-    """``n`` questions on distinct trees, the same list for the same arguments.
+def question_batch(n: int, seed: int = 0, branching: int = 2, depth: int = 3,
+                   **options: Any) -> list[Question]:
+    """``n`` questions on distinct trees, the same list for the same arguments; ``options`` are
+    those of :func:`alpha_beta_question`.
 
     >>> [q.seed for q in question_batch(3, seed=2)] == [q.seed for q in question_batch(3, seed=2)]
     True
     """
     if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < 1:
         raise ArgumentError(f"n: expected a positive whole number, got {n!r}")
-    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
-        raise ArgumentTypeError(f"seed: expected a whole number, got {seed!r}")
+    seed = _whole("seed", seed)
     questions: list[Question] = []
     seen: set[str] = set()
-    candidate = int(seed) * 100_003
+    start = seed * 100_003
+    candidate = start
     while len(questions) < n:
-        if candidate - int(seed) * 100_003 > 100 * n + 1000:
+        if candidate - start > 100 * n + 1000:
             raise ArgumentError(f"n: could not find {n} different trees of this size")
-        question = alpha_beta_question(candidate, branching, depth, ordering=ordering)
+        question = alpha_beta_question(candidate, branching, depth, **options)
         candidate += 1
         if question.key not in seen:
             seen.add(question.key)
             questions.append(question)
     return questions
+
+
+def student_seed(student: str, seed: int = 0) -> int:
+    """A whole number for ``student`` in the exam ``seed``: the same everywhere, different per
+    student (the first 48 bits of SHA-256 of both).
+
+    >>> student_seed("alice", 2025) == student_seed("alice", 2025) != student_seed("bob", 2025)
+    True
+    """
+    if not isinstance(student, str) or not student.strip():
+        raise ArgumentTypeError(f"student: expected a name or an id, got {describe(student)}")
+    digest = hashlib.sha256(f"{_whole('seed', seed)}:{student.strip()}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+def question_set(student: str, n: int = 4, *, seed: int = 0, branching: int = 2, depth: int = 3,
+                 **options: Any) -> list[Question]:
+    """The ``n`` questions of one student in the exam ``seed`` (distinct trees); every student
+    gets their own set and the same student always the same one.  ``options`` are those of
+    :func:`alpha_beta_question`.
+
+    >>> [q.key for q in question_set("s123", 2)] == [q.key for q in question_set("s123", 2)]
+    True
+    """
+    return question_batch(n, seed=student_seed(student, seed), branching=branching, depth=depth, **options)

@@ -104,22 +104,52 @@ def test_text_errors_belong_to_the_family():
         trees.from_text(["AB"])
 
 
-def test_to_text_needs_single_character_labels():
-    big = trees.from_nested([list(range(70))])
-    with pytest.raises(TreeError, match="one-character labels"):
-        trees.to_text(big)
+def test_large_trees_are_written_with_labels_as_words_and_read_back():
+    big = trees.from_nested([list(range(70))])          # 72 nodes: more than the 62 one-character labels
+    text = trees.to_text(big)
+    first, children = text.splitlines()[:2]
+    assert first.split() == [node.label for node in big.nodes()]
+    assert first.split()[62:] == [f"n{i}" for i in range(62, 72)]
+    assert children == "A: B" and text.endswith("\nn71 69\n")
+    assert trees.from_text(text).to_nested() == big.to_nested()
 
 
-nested_trees = st.recursive(st.integers(-9, 9), lambda kids: st.lists(kids, min_size=1, max_size=3),
-                            max_leaves=20)
+def test_one_character_texts_read_as_before_spaced_or_not():
+    assert trees.from_text(T1).to_nested() == [[7, 5], [9, 3, 1]]
+    assert trees.to_text(trees.from_text(T1)) == T1                         # written exactly as before
+    spaced = "A B C D E F G H\nA: B C\nB: D E\nC: F G H\nD 7\nE 5\nF 9\nG 3\nH 1\n"
+    grouped = "ABCD EFGH\nA: BC\nB: DE\nC: FGH\nD 7\nE 5\nF 9\nG 3\nH 1\n"
+    assert trees.from_text(spaced).to_nested() == trees.from_text(grouped).to_nested() == [[7, 5], [9, 3, 1]]
+
+
+def test_labels_as_words():
+    tree = trees.from_text("# words\nroot left right x1\nroot: left right\nright: x1\nleft 3\nx1 -2.5\n")
+    assert tree.to_nested() == [3, [-2.5]]
+    assert [node.label for node in tree.nodes()] == ["root", "left", "right", "x1"]
+    assert trees.from_text(trees.to_text(tree)).to_nested() == [3, [-2.5]]
+    assert trees.from_text("Root\nRoot 4\n").root.label == "Root"          # a one-node tree
+    with pytest.raises(TreeTextError, match="unknown label 'rite'") as caught:
+        trees.from_text("root left right\nroot: left rite\nleft 3\nright 2\n")
+    assert caught.value.line == 2
+
+
+def test_to_text_refuses_labels_it_cannot_write():
+    graph = nx.DiGraph()
+    graph.add_edge("a b", "c")
+    graph.nodes["c"]["value"] = 1
+    with pytest.raises(TreeError, match="cannot be written"):
+        trees.to_text(trees.from_networkx(graph, "a b"))
+
+
+nested_trees = st.recursive(st.integers(-9, 9), lambda kids: st.lists(kids, min_size=1, max_size=9),
+                            max_leaves=90)
 
 
 @settings(max_examples=200, deadline=None)
 @given(nested_trees)
 def test_text_and_networkx_round_trips(nested):
     tree = trees.from_nested(nested)
-    if tree.node_count <= 62:
-        assert trees.from_text(trees.to_text(tree)).to_nested() == tree.to_nested()
+    assert trees.from_text(trees.to_text(tree)).to_nested() == tree.to_nested()
     graph = trees.to_networkx(tree)
     back = trees.from_networkx(graph, tree.root.label)
     assert back.to_nested() == tree.to_nested()
@@ -227,3 +257,154 @@ def test_explicit_copy_of_a_generated_tree():
     assert tree.leaf_count == 27
     assert search.alphabeta(tree).stats.leaf_order == search.alphabeta(generated).stats.leaf_order
     assert search.alphabeta(tree).value == search.alphabeta(generated).value
+
+
+# -- JSON, networkx with any turn order, CS 188's test files -------------------------------------------
+
+@settings(max_examples=100, deadline=None)
+@given(nested_trees)
+def test_json_and_cs188_round_trips(nested):
+    tree = trees.from_nested(nested)
+    back = trees.from_json(trees.to_json(tree))
+    assert back.to_nested() == tree.to_nested()
+    assert [(n.label, n.is_max) for n in back.nodes()] == [(n.label, n.is_max) for n in tree.nodes()]
+    if tree.height:
+        again = trees.from_cs188(trees.to_cs188(tree))
+        assert again.to_nested() == tree.to_nested()
+        assert [n.label for n in again.nodes()] == [n.label for n in tree.nodes()]
+
+
+def _ghost_tree():
+    """MAX, then two MIN agents in turn (CS 188's Pacman and two ghosts), then MAX again."""
+    graph = nx.DiGraph()
+    players = {"A": "MAX", "B": "MIN", "C": "MIN", "D": "MIN", "E": "MIN", "F": "MAX", "G": "MAX",
+               "H": "MAX"}
+    for parent, kids in {"A": "BC", "B": "D", "C": "E", "D": "FG", "E": "H"}.items():
+        for kid in kids:
+            graph.add_edge(parent, kid)
+    for node, player in players.items():
+        graph.nodes[node]["player"] = player
+    for leaf, value in {"F": 4, "G": 9, "H": 1}.items():
+        graph.nodes[leaf]["value"] = value
+    return trees.from_networkx(graph, "A")
+
+
+def test_turns_that_do_not_alternate_travel_through_json_and_networkx():
+    tree = _ghost_tree()
+    assert search.minimax(tree).value == 4            # B: min(4, 9) = 4; C: 1; A: max = 4
+    for back in (trees.from_json(trees.to_json(tree)),
+                 trees.from_networkx(trees.to_networkx(tree), "A")):
+        assert [n.player for n in back.nodes()] == [n.player for n in tree.nodes()]
+        assert search.minimax(back).value == 4
+    with pytest.raises(TreeError, match="alternate"):
+        trees.to_text(tree)
+    static = trees.from_text("ABCDE\nA: BC\nB: DE\nB 4\nC 2\nD 3\nE 5\n")
+    assert trees.from_json(trees.to_json(static)).node("B").value == 4      # static values kept
+
+
+def test_json_with_chance_nodes():
+    from mmlib.beyond import expectimax
+    text = """{"format": "mmlib-tree", "version": 1, "root": {"label": "A", "player": "MAX", "children": [
+        {"label": "B", "player": "CHANCE", "probabilities": [0.5, 0.25, 0.25], "children": [
+            {"label": "D", "player": "MAX", "value": 8}, {"label": "E", "player": "MAX", "value": 24},
+            {"label": "F", "player": "MAX", "value": -12}]},
+        {"label": "C", "player": "CHANCE", "children": [
+            {"label": "G", "player": "MAX", "value": 6}, {"label": "H", "player": "MAX", "value": 4}]}]}}"""
+    tree = trees.from_json(text)
+    # B = 0.5 * 8 + 0.25 * 24 + 0.25 * (-12) = 7; C = (6 + 4) / 2 = 5; A = 7
+    assert expectimax(tree).value == 7
+    assert tree.outcomes(tree.node("C")) == [(0, 0.5), (1, 0.5)]
+    again = trees.from_json(trees.to_json(tree))
+    assert expectimax(again).value == 7 and trees.to_json(again) == trees.to_json(tree)
+
+
+@pytest.mark.parametrize("root, words", [
+    ({"label": "A", "player": "MAX"}, "needs a 'value'"),
+    ({"label": "A", "player": "max", "value": 1}, "'player'"),
+    ({"label": "A", "player": "MAX", "children": [{"label": "A", "player": "MIN", "value": 1}]}, "twice"),
+    ({"label": "A", "player": "MAX", "children": []}, "non-empty list"),
+    ({"label": "A", "player": "CHANCE", "probabilities": [0.5, 0.6],
+      "children": [{"label": "B", "player": "MAX", "value": 1}, {"label": "C", "player": "MAX", "value": 2}]},
+     "add up to 1"),
+    ({"label": "A", "player": "MAX", "value": "7"}, "not a number"),
+])
+def test_bad_json_names_the_node(root, words):
+    import json
+    with pytest.raises(TreeError, match=words):
+        trees.from_json(json.dumps({"root": root}))
+    with pytest.raises(TreeError, match="not JSON"):
+        trees.from_json("{root: }")
+
+
+CS188_TEST = '''# two agents, two rounds; inner states carry an evaluation for depth-limited search
+class: "GraphGameTreeTest"
+alg: "AlphaBetaAgent"
+depth: "1"
+diagram: """
+      s
+    /   \\
+   m1    m2
+"""
+num_agents: "2"
+start_state: "s"
+win_states: "w1 w3"
+lose_states: "w2 w4"
+
+successors: """
+s Left m1
+s Right m2
+m1 Left x1
+m1 Right x2
+m2 Left x3
+x1 Down w1
+x2 Down w2
+x3 Down w3
+x3 Up w4
+"""
+
+evaluation: """
+x1 5.0
+x2 -1.0
+x3 3.0
+w1 10.0
+w2 -4.0
+w3 7.0
+w4 2.0
+"""
+'''
+
+
+def test_cs188_test_file():
+    test = trees.read_cs188(CS188_TEST)
+    tree = test.tree
+    assert (test.agents, test.depth, test.plies) == (2, 1, 2)
+    assert test.actions["s"] == ["Left", "Right"] and test.fields["alg"] == "AlphaBetaAgent"
+    assert [(n.label, n.player) for n in tree.nodes()] == [
+        ("s", "MAX"), ("m1", "MIN"), ("x1", "MAX"), ("w1", "MIN"), ("x2", "MAX"), ("w2", "MIN"),
+        ("m2", "MIN"), ("x3", "MAX"), ("w3", "MIN"), ("w4", "MIN")]
+    # Full depth: x1 = 10, x2 = -4, m1 = min(10, -4) = -4; x3 = max(7, 2) = 7 = m2; so s = 7.
+    assert search.minimax(tree).value == search.alphabeta(tree).value == 7
+    # CS 188's depth 1 (one round, 2 plies): x1..x3 evaluated: m1 = min(5, -1) = -1, m2 = 3, so s = 3.
+    assert search.minimax(tree, depth=test.plies).value == 3
+
+
+@pytest.mark.parametrize("text, words", [
+    ('start_state: "a"\n', "num_agents"),
+    ('num_agents: "2"\nstart_state: "a"\nsuccessors: """\na b\n"""\n', "not 'state action next_state'"),
+    ('num_agents: "2"\nstart_state: "a"\nsuccessors: """\na L b\na R b\n"""\nevaluation: """\nb 1\n"""\n',
+     "reached twice"),
+    ('num_agents: "2"\nstart_state: "a"\nsuccessors: """\na L b\n"""\n', "has no value"),
+    ('num_agents: "2"\nsuccessors: """\na L b\n', "never closed"),
+])
+def test_bad_cs188_files(text, words):
+    with pytest.raises(TreeError, match=words):
+        trees.read_cs188(text)
+
+
+def test_cs188_with_several_ghosts():
+    tree = _ghost_tree()
+    text = trees.to_cs188(tree, depth=1)
+    assert 'num_agents: "3"' in text
+    back = trees.read_cs188(text)
+    assert back.agents == 3 and [n.player for n in back.tree.nodes()] == [n.player for n in tree.nodes()]
+    assert search.minimax(back.tree).value == 4

@@ -1,4 +1,5 @@
-"""Game trees: explicit (from nested lists, labelled text or networkx) and generated.
+"""Game trees: explicit (from nested lists, labelled text, JSON, networkx or CS 188's test files)
+and generated.
 
 All of them follow the :class:`mmlib.games.Game` protocol, so every search runs on them.
 
@@ -10,6 +11,7 @@ All of them follow the :class:`mmlib.games.Game` protocol, so every search runs 
 """
 
 from .convert import as_tree
+from .cs188 import CS188Tree, from_cs188, read_cs188, to_cs188
 from .explicit import Node, Path, Tree, bfs_labels, from_nested
 from .generated import (
     GeneratedNode,
@@ -22,6 +24,7 @@ from .generated import (
     uniform_node_count,
 )
 from .graphs import from_networkx, to_networkx
+from .jsontree import from_json, to_json
 from .text import from_text, to_text
 
 __all__ = [
@@ -38,6 +41,12 @@ __all__ = [
     "to_text",
     "to_networkx",
     "from_networkx",
+    "to_json",
+    "from_json",
+    "CS188Tree",
+    "read_cs188",
+    "from_cs188",
+    "to_cs188",
     "uniform",
     "ordered",
     "explicit",

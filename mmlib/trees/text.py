@@ -5,6 +5,9 @@
 - ``X: BCD`` gives node X the children B, C, D in that order.
 - ``X 7`` gives leaf X the value 7 (from MAX's point of view).  On an interior node
   the same line gives its static evaluation, used by depth-limited searches.
+- Labels longer than one character (for trees of more than 62 nodes) are written as words
+  separated by spaces, on the label line and in the children lists: ``n12: n40 n41 n42``.
+  A label line of single characters reads as before, spaced or not.
 
 >>> tree = from_text('''
 ... ABCDEFGH
@@ -29,6 +32,11 @@ E 5
 F 9
 G 3
 H 1
+
+Labels as words, for trees of any size:
+
+>>> from_text("root left right\\nroot: left right\\nleft 3\\nright 8").to_nested()
+[3, 8]
 """
 
 from __future__ import annotations
@@ -43,6 +51,8 @@ __all__ = ["from_text", "to_text"]
 
 _CHILDREN = re.compile(r"^(\S)\s*:\s*(.*)$")
 _VALUE = re.compile(r"^(\S)\s+(\S+)$")
+_WORD_CHILDREN = re.compile(r"^([^\s:]+)\s*:\s*(.*)$")
+_WORD_VALUE = re.compile(r"^([^\s:]+)\s+(\S+)$")
 _INTEGER = re.compile(r"[+-]?[0-9]+", re.ASCII)
 _DECIMAL = re.compile(r"[+-]?(([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?|inf|infinity|nan)",
                       re.ASCII | re.IGNORECASE)
@@ -64,29 +74,46 @@ def from_text(text: str) -> Tree:
     ]
     if not lines:
         raise TreeTextError("the text has no label line (every line is blank or a comment)")
-    label_line, label_list = _read_labels(*lines[0])
+    words = lines[0][1].split()
+    has_long_label = any(len(word) > 1 for word in words)
+    as_words = has_long_label and len(words) > 1
+    try:
+        return _read(lines, words=as_words)
+    except TreeTextError:
+        if not has_long_label:
+            raise
+        try:          # the other reading of the label line, for a text written the other way
+            return _read(lines, words=not as_words)
+        except TreeTextError:
+            pass
+        raise
+
+
+def _read(lines: list[tuple[int, str]], *, words: bool) -> Tree:
+    """Read the numbered lines with one-character labels, or with labels as words."""
+    label_line, label_list = _read_labels(*lines[0], words=words)
     labels = _Labels(label_list)
     children: dict[str, list[str]] = {}
     values: dict[str, float] = {}
     parent_line: dict[str, int] = {}
+    children_line, value_line = (_WORD_CHILDREN, _WORD_VALUE) if words else (_CHILDREN, _VALUE)
+    example = "'X: Y Z' (children) or 'X 7' (value)" if words else "'X: BCD' (children) or 'X 7' (value)"
     for number, line in lines[1:]:
-        if match := _CHILDREN.match(line):
-            _read_children(number, match, labels, children, parent_line)
-        elif match := _VALUE.match(line):
+        if match := children_line.match(line):
+            _read_children(number, match, labels, children, parent_line, words=words)
+        elif match := value_line.match(line):
             _read_value(number, match, labels, values)
         else:
-            raise TreeTextError(
-                f"cannot read {line!r}: expected 'X: BCD' (children) or 'X 7' (value)", number
-            )
+            raise TreeTextError(f"cannot read {line!r}: expected {example}", number)
     root = labels[0]
     _check_shape(root, labels, label_line, children, values, parent_line)
     return build(children, values, root)
 
 
-def _read_labels(number: int, line: str) -> tuple[int, list[str]]:
-    labels = [ch for ch in line if not ch.isspace()]
+def _read_labels(number: int, line: str, *, words: bool = False) -> tuple[int, list[str]]:
+    labels = line.split() if words else [ch for ch in line if not ch.isspace()]
     for ch in labels:
-        if ch in ":#":
+        if ch in ":#" or ":" in ch:
             raise TreeTextError(f"{ch!r} cannot be a label (the first line lists labels)", number)
     seen: set[str] = set()
     for ch in labels:
@@ -113,9 +140,10 @@ def _known(label: str, labels: list[str], number: int) -> str:
     return label
 
 
-def _read_children(number, match, labels, children, parent_line) -> None:
+def _read_children(number, match, labels, children, parent_line, *, words: bool = False) -> None:
     parent = _known(match.group(1), labels, number)
-    kids = [_known(ch, labels, number) for ch in match.group(2) if not ch.isspace()]
+    listed = match.group(2).split() if words else [ch for ch in match.group(2) if not ch.isspace()]
+    kids = [_known(ch, labels, number) for ch in listed]
     if not kids:
         raise TreeTextError(f"node {parent!r} is given an empty list of children", number)
     if parent in children:
@@ -185,22 +213,32 @@ def _check_shape(root, labels, label_line, children, values, parent_line) -> Non
 
 
 def to_text(tree: Tree) -> str:
-    """Write ``tree`` in the labelled format (labels must be single characters)."""
+    """Write ``tree`` in the labelled format: one character per label when every label is one
+    character, otherwise labels as words separated by spaces.
+
+    >>> from mmlib.trees import from_nested
+    >>> big = from_nested([[1, 2, 3]] * 20)            # 81 nodes: labels A-Z, a-z, 0-9, n62-n80
+    >>> lines = to_text(big).splitlines()
+    >>> lines[0][:12], lines[21], lines[-1]
+    ('A B C D E F ', 'U: n78 n79 n80', 'n80 3')
+    >>> from_text(to_text(big)).to_nested() == big.to_nested()
+    True
+    """
     if not isinstance(tree, Tree):
         raise ArgumentTypeError(f"tree: expected an explicit trees.Tree, got {type(tree).__name__}")
     nodes = tree.nodes()
-    long = [node.label for node in nodes if len(node.label) != 1]
-    if long:
-        raise TreeError(
-            f"tree: the text format needs one-character labels; {len(long)} labels are longer "
-            f"(e.g. {long[0]!r}); the format holds at most 62 nodes"
-        )
+    for node in nodes:
+        if not node.label or any(ch.isspace() for ch in node.label) or ":" in node.label \
+                or node.label.startswith("#"):
+            raise TreeError(f"tree: the label {node.label!r} cannot be written in the text format "
+                            "(a label has no spaces or ':' and does not start with '#')")
     if any(node.is_max != (len(node.path) % 2 == 0) for node in nodes):
         raise TreeError("tree: the text format needs turns that alternate by depth from a MAX root")
+    separator = "" if all(len(node.label) == 1 for node in nodes) else " "
     breadth_first = sorted(nodes, key=lambda node: (len(node.path), node.path))
-    lines = ["".join(node.label for node in breadth_first)]
+    lines = [separator.join(node.label for node in breadth_first)]
     lines += [
-        f"{node.label}: " + "".join(kid.label for kid in node.children)
+        f"{node.label}: " + separator.join(kid.label for kid in node.children)
         for node in breadth_first
         if node.children
     ]

@@ -1,0 +1,163 @@
+"""Trees as JSON, with the player of every node written out.
+
+One object per node: ``label``, ``player`` (``"MAX"``, ``"MIN"`` or ``"CHANCE"``), and either
+``children`` (a list of nodes) or ``value`` (a leaf's value from MAX's point of view; on an
+inner node, its static evaluation).  A chance node lists the probability of each child in
+``probabilities`` (equal chances when left out).  Turns need not alternate: two MIN nodes in
+a row are two MIN agents moving in turn.  The document is ``{"format": "mmlib-tree",
+"version": 1, "root": {...}}``.
+
+>>> from mmlib.trees import from_nested
+>>> text = to_json(from_nested([[3, 12], [2, 4]]))
+>>> print(text[:92])
+{"format": "mmlib-tree", "version": 1, "root": {"label": "A", "player": "MAX", "children": [
+>>> from_json(text).to_nested()
+[[3, 12], [2, 4]]
+>>> ghosts = from_json('''{"root": {"label": "A", "player": "MAX", "children": [
+...     {"label": "B", "player": "MIN", "children": [
+...         {"label": "C", "player": "MIN", "children": [
+...             {"label": "D", "player": "MAX", "value": 4},
+...             {"label": "E", "player": "MAX", "value": 9}]}]}]}}''')
+>>> [node.player for node in ghosts.nodes()]
+['MAX', 'MIN', 'MIN', 'MAX', 'MAX']
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import deque
+from typing import Any
+
+from ..errors import ArgumentTypeError, TreeError, describe
+from .explicit import MAX_HEIGHT, build, check_value
+
+__all__ = ["to_json", "from_json", "to_json_data", "from_json_data", "FORMAT"]
+
+FORMAT = "mmlib-tree"
+PLAYERS = ("MAX", "MIN", "CHANCE")
+MAX_JSON_NODES = 250_000
+
+
+def to_json(tree: Any, *, indent: int | None = None) -> str:
+    """``tree`` (an explicit tree, or a tree with chance nodes from :mod:`mmlib.beyond`) as JSON text."""
+    return json.dumps(to_json_data(tree), indent=indent, ensure_ascii=False)
+
+
+def to_json_data(tree: Any) -> dict:
+    """The JSON document of ``tree`` as Python dicts and lists."""
+    if not (hasattr(tree, "root") and hasattr(tree, "nodes")):
+        raise ArgumentTypeError(f"tree: expected an explicit tree, got {type(tree).__name__}")
+    built: dict[int, dict] = {}
+    for node in reversed(tree.nodes()):               # children before parents: no deep recursion
+        item: dict[str, Any] = {"label": node.label, "player": _player(node)}
+        if node.children:
+            item["children"] = [built.pop(id(child)) for child in node.children]
+            if getattr(node, "probabilities", ()):
+                item["probabilities"] = list(node.probabilities)
+        if node.value is not None:
+            item["value"] = node.value
+        built[id(node)] = item
+    return {"format": FORMAT, "version": 1, "root": built[id(tree.root)]}
+
+
+def _player(node: Any) -> str:
+    kind = getattr(node, "kind", None)
+    if kind is not None:
+        return kind.upper()
+    return "MAX" if node.is_max else "MIN"
+
+
+def from_json(text: str) -> Any:
+    """A tree from JSON text (see the module docstring): a :class:`~mmlib.trees.Tree`, or with
+    chance nodes a :class:`~mmlib.beyond.LayeredTree`."""
+    if not isinstance(text, str):
+        raise ArgumentTypeError(f"text: expected a string, got {type(text).__name__}")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise TreeError(f"text: not JSON (line {error.lineno}, column {error.colno}: {error.msg})") from None
+    return from_json_data(data)
+
+
+def from_json_data(data: Any) -> Any:
+    """A tree from the JSON document already read into dicts and lists."""
+    if not isinstance(data, dict) or not isinstance(data.get("root"), dict):
+        raise TreeError("json: expected an object with a 'root' node")
+    if data.get("format", FORMAT) != FORMAT or data.get("version", 1) != 1:
+        raise TreeError(f"json: format {describe(data.get('format'))} version "
+                        f"{describe(data.get('version'))} is not {FORMAT!r} version 1")
+    nodes = _walk(data["root"])
+    if any(item["player"] == "CHANCE" for item, _ in nodes):
+        return _layered(nodes)
+    children = {item["label"]: [kid["label"] for kid in item.get("children", ())] for item, _ in nodes
+                if item.get("children")}
+    values = {item["label"]: item["value"] for item, _ in nodes if item.get("value") is not None}
+    players = {item["label"]: item["player"] == "MAX" for item, _ in nodes}
+    return build(children, values, data["root"]["label"], players)
+
+
+def _walk(root: dict) -> list[tuple[dict, tuple]]:
+    """Every node with its path, breadth first, checked."""
+    order: list[tuple[dict, tuple]] = []
+    labels: set[str] = set()
+    queue: deque = deque([(root, ())])
+    while queue:
+        item, path = queue.popleft()
+        _check_node(item, path, labels)
+        order.append((item, path))
+        if len(order) > MAX_JSON_NODES:
+            raise TreeError(f"json: more than {MAX_JSON_NODES:,} nodes")
+        if len(path) > MAX_HEIGHT:
+            raise TreeError(f"json: deeper than {MAX_HEIGHT:,} levels")
+        queue.extend((kid, path + (i,)) for i, kid in enumerate(item.get("children") or ()))
+    return order
+
+
+def _check_node(item: Any, path: tuple, labels: set[str]) -> None:
+    where = f"json: node at path {path}"
+    if not isinstance(item, dict):
+        raise TreeError(f"{where}: expected an object, got {describe(item)}")
+    label = item.get("label")
+    if not isinstance(label, str) or not label:
+        raise TreeError(f"{where}: 'label' must be a non-empty string, got {describe(label)}")
+    if label in labels:
+        raise TreeError(f"{where}: the label {label!r} is used twice")
+    labels.add(label)
+    if item.get("player") not in PLAYERS:
+        raise TreeError(f"{where} ({label}): 'player' must be MAX, MIN or CHANCE, "
+                        f"got {describe(item.get('player'))}")
+    kids = item.get("children")
+    if kids is not None and (not isinstance(kids, list) or not kids):
+        raise TreeError(f"{where} ({label}): 'children' must be a non-empty list")
+    if item.get("value") is not None:
+        item["value"] = check_value(item["value"], f"{where} ({label})")
+    elif not kids:
+        raise TreeError(f"{where} ({label}): a leaf needs a 'value'")
+    probabilities = item.get("probabilities")
+    if probabilities is not None:
+        if item["player"] != "CHANCE" or not kids or not isinstance(probabilities, list) \
+                or len(probabilities) != len(kids):
+            raise TreeError(f"{where} ({label}): 'probabilities' belong to a CHANCE node, one per child")
+        if not all(isinstance(p, (int, float)) and not isinstance(p, bool) and 0 < p <= 1
+                   for p in probabilities) or not math.isclose(sum(probabilities), 1.0, abs_tol=1e-9):
+            raise TreeError(f"{where} ({label}): probabilities must lie in (0, 1] and add up to 1")
+
+
+def _layered(nodes: list[tuple[dict, tuple]]) -> Any:
+    from ..beyond.layered import LayeredNode, LayeredTree
+
+    built: dict[tuple, LayeredNode] = {}
+    kinds_by_depth: dict[int, str] = {}
+    for item, path in reversed(nodes):
+        kind = item["player"].lower()
+        kinds_by_depth.setdefault(len(path), kind)
+        count = len(item.get("children") or ())
+        kids = tuple(built.pop(path + (i,)) for i in range(count))
+        probabilities: tuple = ()
+        if kind == "chance" and kids:
+            probabilities = tuple(item.get("probabilities") or [1 / len(kids)] * len(kids))
+        built[path] = LayeredNode(item["label"], kind, item.get("value"), kids, probabilities, path)
+    layers = tuple(kinds_by_depth[depth] for depth in sorted(kinds_by_depth))
+    return LayeredTree(built[()], layers)
+
