@@ -324,5 +324,5 @@ def test_before_it_runs_the_notebook_shows_a_sentence_and_the_tree():
     drill = widgets.practice(seed=0)
     bundle = drill._repr_mimebundle_()
     assert bundle["text/plain"].startswith("Alpha-beta practice") and "run the cell" in bundle["text/plain"]
-    assert '<img alt="the question when the notebook was saved: Question 2:' in bundle["text/html"]
+    assert '<img alt="the question when the notebook was saved: Question 0:' in bundle["text/html"]
     assert "application/vnd.jupyter.widget-view+json" in bundle

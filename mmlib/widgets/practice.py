@@ -12,13 +12,13 @@ parent's window.  A round of questions is the same for the same ``seed``.
 
 >>> drill = PracticeRound(first_question(seed=0), "pruned")
 >>> drill.prompt
-'Question 2: which leaf does alpha-beta prune first? Click it.'
+'Question 0: which leaf does alpha-beta prune first? Click it.'
 >>> wrong = drill.answer_leaf("H")
 >>> wrong.correct, wrong.text
 (False, 'No: H is evaluated, not pruned — reach the leaf H with [α, β] = [−∞, +∞].')
 >>> right = drill.answer_leaf(drill.expected[0])
 >>> right.correct, right.text
-(True, "Right: at C: 7 ≤ α = 12, so C's remaining child G is pruned. Pruned leaves: N, O.")
+(True, "Right: at E: 17 ≥ β = 15, so E's remaining child K is pruned.")
 """
 
 from __future__ import annotations
@@ -50,8 +50,6 @@ COLUMN_PX = 880.0
 """The width a notebook gives an output (the drawing fills it)."""
 SUBMIT_DELAY = 0.3
 """Seconds between Enter in a box and the check, for the text typed just before to arrive."""
-MAX_TRIES = 200
-"""Questions tried in a row to find one that prunes a leaf (far more than ever needed)."""
 
 
 # -- questions ------------------------------------------------------------------------------------
@@ -64,30 +62,25 @@ def _whole(value: Any, name: str) -> int:
 
 def next_question(after: int, *, branching: int = 2, depth: int = 3,
                   ordering: str | float = "random") -> Question:
-    """The first quiz question numbered above ``after`` whose alpha-beta search prunes a leaf.
+    """The quiz question numbered after ``after``; like every question here, its alpha-beta
+    search prunes at least one leaf (the quiz's ``min_pruned=1``).
 
     >>> question = next_question(0)
-    >>> question.seed > 0 and len(question.pruned) > 0
-    True
+    >>> question.seed, len(question.pruned) > 0
+    (1, True)
     """
-    number = _whole(after, "after")
-    for candidate in range(number + 1, number + 1 + MAX_TRIES):
-        question = alpha_beta_question(candidate, branching, depth, ordering=ordering)
-        if question.pruned:
-            return question
-    raise ArgumentError(f"ordering: no question of {MAX_TRIES} in a row prunes a leaf with "
-                        f"ordering={ordering!r}; try 'random' or 'best'")
+    return first_question(_whole(after, "after") + 1, branching=branching, depth=depth, ordering=ordering)
 
 
 def first_question(seed: int = 0, *, branching: int = 2, depth: int = 3,
                    ordering: str | float = "random") -> Question:
-    """The first question of a round started with ``seed`` (it prunes at least one leaf).
+    """The first question of a round started with ``seed``: the quiz's question ``seed``.
 
-    >>> question = first_question(seed=0)      # questions 0 and 1 prune nothing
-    >>> question.seed, question.pruned
-    (2, ['N', 'O'])
+    >>> question = first_question(seed=0)
+    >>> question.seed, len(question.pruned) > 0
+    (0, True)
     """
-    return next_question(_whole(seed, "seed") - 1, branching=branching, depth=depth, ordering=ordering)
+    return alpha_beta_question(_whole(seed, "seed"), branching, depth, ordering=ordering, min_pruned=1)
 
 
 # -- reading answers ---------------------------------------------------------------------------------
@@ -161,7 +154,7 @@ class PracticeRound:
 
     >>> drill = PracticeRound(first_question(seed=0), "window")
     >>> drill.prompt
-    'Question 2: alpha-beta enters B (MIN). With which window [α, β]?'
+    'Question 0: alpha-beta enters B (MIN). With which window [α, β]?'
     >>> feedback = drill.answer_window("-inf", "inf")
     >>> feedback.correct, feedback.text.split(" — ")[1]
     (True, 'enter A (MAX) with [α, β] = [−∞, +∞].')
