@@ -431,7 +431,8 @@ def _legend_columns(words: list[str], inches: float) -> int:
         rows, long_columns = divmod(len(words), columns)
         sizes = [rows + 1] * long_columns + [rows] * (columns - long_columns)
         starts = [sum(sizes[:i]) for i in range(columns)]
-        total = sum(max(widths[start:start + size]) for start, size in zip(starts, sizes, strict=True) if size)
+        total = sum(max(widths[start:start + size])
+                    for start, size in zip(starts, sizes, strict=True) if size)
         if total <= inches:
             return columns
     return 1
@@ -472,6 +473,7 @@ def draw_tree(tree_or_result: Any, *, ax: Any = None, values: bool = True, windo
     >>> "≤ 2" in {text.get_text() for text in figure.axes[0].texts}
     True
     >>> from mmlib import trees
+    >>> from mmlib.errors import ArgumentError
     >>> big = trees.uniform(3, 7)                         # 3,280 nodes
     >>> try:
     ...     draw_tree(big)
