@@ -340,6 +340,7 @@ class TreeView:
         ax.set_axis_off()
         self.title = ax.set_title(title or "", fontsize=max(self.font, 10))
         self.legend = None
+        self.legend_entries: tuple = ()
 
     def _legend_handle(self, glyph: str, words: str) -> Any:
         from matplotlib.lines import Line2D
@@ -356,6 +357,9 @@ class TreeView:
         }.get(glyph, lambda: Line2D([], [], ls="", label=words))()
 
     def _show_legend(self, scene: Scene) -> None:
+        if self.legend is not None and self.legend_entries == scene.legend:
+            return                               # the same legend: keep it (a step-through redraws often)
+        self.legend_entries = scene.legend
         handles = [self._legend_handle(entry.glyph, entry.words) for entry in scene.legend]
         if self.legend is not None:
             self.legend.remove()
