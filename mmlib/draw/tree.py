@@ -430,7 +430,7 @@ class TreeView:
 def _legend_columns(words: list[str], inches: float) -> int:
     """The most legend columns that fit ``inches`` (matplotlib puts one more entry in each of the
     first ``len(words) % columns`` columns)."""
-    widths = [(len(text) * 0.6 * MIN_FONT_PT + 34) / 72 for text in words]
+    widths = [(len(text) * 0.55 * MIN_FONT_PT + 32) / 72 for text in words]
     for columns in range(len(words), 1, -1):
         rows, long_columns = divmod(len(words), columns)
         sizes = [rows + 1] * long_columns + [rows] * (columns - long_columns)
