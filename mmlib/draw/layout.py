@@ -379,7 +379,7 @@ class TreeLayout:
         self.cut = {node.path for node in self.nodes
                     if not node.is_leaf() and len(node.path) - len(self.root) == max_depth}
         self.slots = max(1, sum(1 for node in self.nodes if node.is_leaf() or node.path in self.cut))
-        self.depth = max(-y for _, y in self.positions.values())
+        self.depth = int(max(-y for _, y in self.positions.values()))
         self.levels = {depth - len(self.root): name for depth, name in level_names(self.tree).items()
                        if 0 <= depth - len(self.root) < self.depth}
         self.probabilities = {path: text for path, text in probability_edges(self.tree).items()
@@ -414,7 +414,8 @@ class TreeLayout:
                                faded=path in marks.pruned, cross=path in marks.pruned_roots)
                       for path in (node.path for node in self.nodes) if path != self.root)
         return Scene(nodes=nodes, edges=edges, legend=self._legend(marks), levels=self.levels,
-                     description=description or self.describe(marks), title=title or "",
+                     description=(description or self.describe(marks)) + self._partial_words(),
+                     title=title or "",
                      searched=marks.searched)
 
     def _node_mark(self, node: Any, marks: Marks, pv: set[Path], values: bool, windows: bool,
@@ -445,14 +446,13 @@ class TreeLayout:
     def describe(self, marks: Marks) -> str:
         """What the drawing shows, in words (its text alternative)."""
         tree, root = self.tree, marks.start if marks.searched else self.root
-        partial = self._partial_words()
         if not marks.searched:
             value = marks.value_text(root)
             subject = f"A game tree with {tree.node_count} nodes and {tree.leaf_count} leaves"
             if self.levels:
                 subject += f" (levels: {', '.join(self.levels.values())})"
             kind = "expectiminimax" if self.probabilities else "minimax"
-            return subject + (f"; its {kind} value is {value}" if value else "") + "." + partial
+            return subject + (f"; its {kind} value is {value}" if value else "") + "."
         value = marks.value_text(root)
         parts = [f"value {value}" if value else "value not known yet"]
         if marks.pv:
@@ -462,7 +462,7 @@ class TreeLayout:
         parts.append(f"pruned leaves: {', '.join(pruned) or 'none'}")
         if marks.current is not None:
             parts.append(f"current node {tree.label_of(marks.current)}")
-        return f"Search of a game tree from {tree.label_of(root)}: " + "; ".join(parts) + "." + partial
+        return f"Search of a game tree from {tree.label_of(root)}: " + "; ".join(parts) + "."
 
     def _partial_words(self) -> str:
         words = []
