@@ -15,10 +15,10 @@ from hypothesis import strategies as st  # noqa: E402
 
 from mmlib import draw, search, trees  # noqa: E402
 from mmlib.beyond import expectiminimax, layered_tree  # noqa: E402
-from mmlib.draw.layout import TreeLayout  # noqa: E402
 from mmlib.draw.svg import TreeSvg  # noqa: E402
 from mmlib.draw.tikz import latex_text, tree_tikz  # noqa: E402
 from mmlib.draw.tree import TreeView  # noqa: E402
+from mmlib.draw.tree_layout import TreeLayout  # noqa: E402
 from mmlib.errors import ArgumentError, ArgumentTypeError, MmlibError  # noqa: E402
 from mmlib.trace import trace_of  # noqa: E402
 from mmlib.trees.explicit import build  # noqa: E402

@@ -31,7 +31,7 @@ from typing import Any
 
 from ..errors import ArgumentError, ArgumentTypeError
 from ..trace import trace_of
-from .layout import DEFAULT_MAX_NODES, drawing_parts, is_result
+from .tree_layout import DEFAULT_MAX_NODES, drawing_parts, is_result
 
 __all__ = ["export", "save_steps_gif", "tree_picture", "TreePicture", "FORMATS"]
 

@@ -43,7 +43,7 @@ from typing import Any
 
 from ..errors import ArgumentError
 from ..trace import Marks
-from .layout import (
+from .tree_layout import (
     CHANCE_COLOR,
     CURRENT_COLOR,
     CUT_MARK,
@@ -260,7 +260,7 @@ class TreeSvg:
 
     def scene(self, marks: Marks | None = None, *, values: bool = True, windows: bool = False,
               leaf_numbers: bool = True, title: str | None = None, description: str | None = None) -> Scene:
-        """The scene to paint for ``marks`` (see :meth:`mmlib.draw.layout.TreeLayout.scene`)."""
+        """The scene to paint for ``marks`` (see :meth:`mmlib.draw.tree_layout.TreeLayout.scene`)."""
         return self.frame.scene(marks, values=values, windows=windows, leaf_numbers=leaf_numbers,
                                 title=title or "", description=description)
 

@@ -2,8 +2,8 @@ r"""Tree drawings as TikZ, for LaTeX slides and handouts: the same layout and ma
 
 :func:`tree_tikz` writes a ``tikzpicture`` environment to paste into a document whose
 preamble says ``\usepackage{tikz}`` (no TikZ library is needed; ``xcolor``, which TikZ
-loads, gives the colours).  It paints the :class:`~mmlib.draw.layout.Scene` of
-:mod:`mmlib.draw.layout`: MAX up-triangles, MIN down-triangles, chance circles and leaf
+loads, gives the colours).  It paints the :class:`~mmlib.draw.tree_layout.Scene` of
+:mod:`mmlib.draw.tree_layout`: MAX up-triangles, MIN down-triangles, chance circles and leaf
 squares in the Okabe–Ito colours, the principal variation thick, pruned edges dotted
 with a ×, bounds written ``$\geq 6$`` / ``$\leq 2$``, [α, β] windows, evaluation numbers,
 the current node in a dashed ring, probabilities on the edges out of chance nodes and a
@@ -24,7 +24,7 @@ from typing import Any
 
 from ..errors import ArgumentError
 from ..trace import Marks
-from .layout import (
+from .tree_layout import (
     CHANCE_COLOR,
     CUT_MARK,
     DEFAULT_MAX_NODES,

@@ -2,7 +2,7 @@
 
 Where the nodes sit and what is painted on them (values and bounds, windows, pruned
 subtrees, leaf order, principal variation, current node, probabilities, the legend and
-the text alternative) come from :mod:`mmlib.draw.layout`, which reads the facts of a
+the text alternative) come from :mod:`mmlib.draw.tree_layout`, which reads the facts of a
 search from :mod:`mmlib.trace`; this module turns the layout's slots into points and
 paints the scene.  The SVG painter (:mod:`mmlib.draw.svg`) and the TikZ painter
 (:mod:`mmlib.draw.tikz`) paint the very same scene.  :class:`TreeView` draws a tree
@@ -45,7 +45,7 @@ from ..trace import (
     trace_of,
 )
 from .display import ALT_ATTRIBUTE, set_alt
-from .layout import (
+from .tree_layout import (
     CHANCE_COLOR,
     CURRENT_COLOR,
     CUT_MARK,
@@ -167,7 +167,7 @@ class TreeView:
     """A tree drawn once on a matplotlib Axes; :meth:`show` updates it for any :class:`Marks`.
 
     ``root``, ``max_depth`` and ``max_nodes`` choose what is drawn (see
-    :class:`mmlib.draw.layout.TreeLayout`).
+    :class:`mmlib.draw.tree_layout.TreeLayout`).
 
     >>> from mmlib import trees
     >>> view = TreeView(trees.from_nested([[3, 5], [2, 9]]))
