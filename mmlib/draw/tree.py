@@ -363,7 +363,7 @@ class TreeView:
         handles = [self._legend_handle(entry.glyph, entry.words) for entry in scene.legend]
         if self.legend is not None:
             self.legend.remove()
-        columns = _legend_columns([entry.words for entry in scene.legend], self._axes_inches())
+        columns = _legend_columns([entry.words for entry in scene.legend], self.figure.get_figwidth() - 0.3)
         self.legend = self.ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0),
                                      ncols=columns, fontsize=MIN_FONT_PT, frameon=False,
                                      handletextpad=0.3, columnspacing=1.0, borderaxespad=0.2)
