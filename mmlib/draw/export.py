@@ -91,8 +91,8 @@ def export(tree_or_result: Any, path: str | os.PathLike, *, format: str | None =
     """
     target, kind = _target(path, format, FORMATS)
     drawing_parts(tree_or_result, step=step, windows=windows)        # what cannot be drawn is refused here
-    options = dict(values=values, windows=windows, leaf_numbers=leaf_numbers, title=title, root=root,
-                   max_depth=max_depth, max_nodes=max_nodes)
+    options: dict[str, Any] = dict(values=values, windows=windows, leaf_numbers=leaf_numbers, title=title,
+                                   root=root, max_depth=max_depth, max_nodes=max_nodes)
     if kind == "svg":
         from .svg import tree_svg
 
@@ -170,7 +170,7 @@ def save_steps_gif(result: Any, path: str | os.PathLike, *, fps: float = 1.5, wi
     show(min(1, steps))                       # the fullest legend (with the current node) fixes the layout
     view.figure.canvas.draw()
     view.figure.set_layout_engine("none")
-    writer = PillowWriter(fps=fps)
+    writer = PillowWriter(fps=fps)  # type: ignore[arg-type]  # Pillow takes fractions of a second
     with writer.saving(view.figure, str(target), dpi=CSS_PX_PER_INCH):
         for k in range(steps + 1):
             show(k)

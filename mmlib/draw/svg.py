@@ -389,7 +389,7 @@ class TreeSvg:
         kind, opacity = mark.kind, mark.opacity
         classes = ["node", kind] + [s for s in (mark.state, "pv" if mark.on_pv else "",
                                                  "current" if mark.current else "") if s]
-        style = dict(class_=" ".join(classes), data_label=mark.label, fill=mark.fill,
+        style: dict[str, Any] = dict(class_=" ".join(classes), data_label=mark.label, fill=mark.fill,
                      stroke=PV_COLOR if mark.on_pv else "#000000",
                      stroke_width=2.6 if mark.on_pv else 1.0,
                      fill_opacity=opacity if opacity < 1 else None,

@@ -157,9 +157,10 @@ _is_result = is_result
 MARKERS = {"max": "^", "min": "v", "leaf": "s", "chance": "o"}
 MARKER_AREA = {"leaf": 0.55, "chance": 0.75}
 """A leaf's square and a chance node's circle have this fraction of a triangle's marker area."""
-EDGE_LOOK = {"pv": (PV_COLOR, 1.0, 3.5, "-"), "pruned": (PRUNED_COLOR, 1.0, 1.5, ":"),
-             "pending": (EDGE_COLOR, PENDING_ALPHA, 1.0, "-"), "searched": (EDGE_COLOR, 1.0, 1.4, "-"),
-             "plain": (EDGE_COLOR, 1.0, 1.0, "-")}
+EDGE_LOOK: dict[str, tuple[str, float, float, Any]] = {
+    "pv": (PV_COLOR, 1.0, 3.5, "-"), "pruned": (PRUNED_COLOR, 1.0, 1.5, ":"),
+    "pending": (EDGE_COLOR, PENDING_ALPHA, 1.0, "-"), "searched": (EDGE_COLOR, 1.0, 1.4, "-"),
+    "plain": (EDGE_COLOR, 1.0, 1.0, "-")}
 """Edge style -> (colour, opacity, width in points, line style)."""
 
 

@@ -43,6 +43,7 @@ from typing import Any
 
 from ..errors import ArgumentError, ArgumentTypeError, MmlibError
 from ..trace import (
+    EXACT,
     Marks,
     format_mark,
     format_probability,
@@ -570,7 +571,7 @@ def drawing_parts(tree_or_result: Any, *, step: int | None = None, windows: bool
     tree, _ = result_tree(result)
     if step is None:
         marks = result_marks(result)
-        value = format_mark(result.value, marks.bounds.get(marks.start))
+        value = format_mark(result.value, marks.bounds.get(marks.start, EXACT))
         title = (f"{result.algorithm}: value {value}, {result.stats.leaves} of {tree.leaf_count} "
                  "leaves evaluated")
         return tree, marks, _result_words(result), title
