@@ -76,11 +76,12 @@ def test_every_painter_places_nodes_where_the_layout_says():
     for path, (x, y) in frame.positions.items():
         sx, sy = svg.xy[path]
         assert sx == pytest.approx(svg.left_margin + slot * x) and sy == pytest.approx(svg.top - 84.0 * y)
-    tikz = tree_tikz(A_TO_G, legend=False)
+    lines = tree_tikz(A_TO_G, legend=False).splitlines()
     for path, (x, y) in frame.positions.items():
         label = frame.tree.label_of(path)
-        assert re.search(rf"% node {label} .*\n.*\]({x:g},{y:g})", tikz.replace(".0,", ",")) or \
-            f"]{x:g},{y:g})" in tikz
+        shape = lines[lines.index(next(line for line in lines if line.startswith(f"  % node {label} ("))) + 1]
+        centre = f"{x:g},{y:g})"
+        assert shape.startswith("  \\filldraw[") and (f"]{centre}" in shape or f" ({centre}" in shape), shape
 
 
 def test_the_legend_and_the_words_are_the_same_in_svg_and_matplotlib():
