@@ -235,14 +235,22 @@ def test_tikz_marks_pruned_edges_dotted_and_the_pv_thick():
 
 @pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed here")
 def test_tikz_compiles_with_pdflatex(tmp_path):
-    picture = tree_tikz(search.alphabeta(AIMA, trace=True), windows=True, title="AIMA figure 5.2")
-    source = "\\documentclass{standalone}\n\\usepackage{tikz}\n\\begin{document}\n" + picture + \
-        "\n\\end{document}\n"
-    (tmp_path / "tree.tex").write_text(source, encoding="utf-8")
-    run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "tree.tex"], cwd=tmp_path,
-                         capture_output=True, timeout=120)
-    assert run.returncode == 0, run.stdout[-2000:]
-    assert (tmp_path / "tree.pdf").exists()
+    dice = layered_tree([[(0.9, [2, 2]), (0.1, [3, 3])], [(0.9, [1, 1]), (0.1, [4, 4])]],
+                        layers="max chance min")
+    odd = build({"a_1": ["b#2", "c$3"], "b#2": ["{d}", "50%"], "c$3": ["\\e", "f&g~^"]},
+                {"{d}": 1, "50%": 2, "\\e": 3, "f&g~^": 4}, "a_1")
+    pictures = [tree_tikz(search.alphabeta(AIMA, trace=True), windows=True, title="AIMA figure 5.2 & 50%"),
+                tree_tikz(search.alphabeta(A_TO_G, trace=True), step=9, windows=True),
+                tree_tikz(expectiminimax(dice, pruning="star1", trace=True), windows=True),
+                tree_tikz(odd), tree_tikz(trees.uniform(3, 7), max_depth=2)]
+    source = "\\documentclass{article}\n\\usepackage{tikz}\n\\begin{document}\n" + \
+        "\n\n\\clearpage\n".join(pictures) + "\n\\end{document}\n"
+    (tmp_path / "trees.tex").write_text(source, encoding="utf-8")
+    run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "trees.tex"],
+                         cwd=tmp_path, capture_output=True, timeout=300)
+    log = (tmp_path / "trees.log").read_text(encoding="latin-1")
+    assert run.returncode == 0 and "\n! " not in log, log[-3000:]
+    assert "Output written on trees.pdf (5 pages" in log
 
 
 # -- files -------------------------------------------------------------------------------------------
