@@ -12,8 +12,8 @@ escaped, so a label such as ``a_1`` or ``50%`` is printed as written.
 
 >>> from mmlib import search
 >>> tikz = tree_tikz(search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]], trace=True), windows=True)
->>> tikz.splitlines()[1], tikz.splitlines()[-1]
-('\\begin{tikzpicture}[x=1.2cm, y=1.5cm, font=\\sffamily\\small]', '\\end{tikzpicture}')
+>>> tikz.splitlines()[1][:28], tikz.splitlines()[-1]        # slots as wide as the windows need
+('\\begin{tikzpicture}[x=1.31cm', '\\end{tikzpicture}')
 >>> tikz.count("% node "), r"$\leq$ 2" in tikz, tikz.count("% cross ")    # the edges to I and J
 (13, True, 2)
 """
@@ -101,20 +101,21 @@ def _at(x: float, y: float, dx: float = 0.0, dy: float = 0.0) -> str:
 
 
 def _text(options: str, at: str, text: str) -> str:
-    """A ``\\node`` writing ``text`` (made LaTeX) at ``at``."""
+    """A ``\\node`` writing ``text`` (made LaTeX, sans-serif) at ``at``."""
+    options = options.replace("font=", "font=\\sffamily", 1) if "font=" in options else options
     return f"  \\node[{options}] at {at} {{{latex_text(text)}}};"
 
 
-def _shape(mark: NodeMark) -> str:
-    """The path of a node's shape (relative moves in points from its centre)."""
-    x, y, r = mark.x, mark.y, SIZE_PT
+def _shape(mark: NodeMark, r: float = SIZE_PT, dy: float = 0.0) -> str:
+    """The path of a node's shape, ``r`` points from its centre to its tip (moved ``dy`` points up)."""
+    x, y = mark.x, mark.y
     if mark.kind == "leaf":
-        return f"{_at(x, y, -0.7 * r, -0.7 * r)} rectangle {_at(x, y, 0.7 * r, 0.7 * r)}"
+        return f"{_at(x, y, -0.7 * r, dy - 0.7 * r)} rectangle {_at(x, y, 0.7 * r, dy + 0.7 * r)}"
     if mark.kind == "chance":
-        return f"{_at(x, y)} circle[radius={_n(r)}pt]"
+        return f"{_at(x, y, 0, dy)} circle[radius={_n(r)}pt]"
     tip = 1 if mark.kind == "max" else -1          # MAX points up, MIN points down
-    return (f"{_at(x, y, 0, tip * r)} -- {_at(x, y, -1.1 * r, -tip * 0.7 * r)} -- "
-            f"{_at(x, y, 1.1 * r, -tip * 0.7 * r)} -- cycle")
+    return (f"{_at(x, y, 0, dy + tip * r)} -- {_at(x, y, -1.1 * r, dy - tip * 0.7 * r)} -- "
+            f"{_at(x, y, 1.1 * r, dy - tip * 0.7 * r)} -- cycle")
 
 
 def _node(mark: NodeMark) -> list[str]:
@@ -169,38 +170,72 @@ def _cross(edge: EdgeMark, by_path: dict[tuple, NodeMark]) -> list[str]:
     return [f"  % cross {latex_text(child.label)}", _text("font=\\bfseries", at, "✕")]
 
 
-def _legend_glyph(glyph: str, x: float, y: float) -> str:
+CM_PER_PT = 2.54 / 72.27
+CHAR_CM = {"small": 0.19, "scriptsize": 0.14}
+"""A generous width of one character of the sans-serif font at each size, in cm."""
+
+
+def _width_cm(text: str, size: str = "small") -> float:
+    return len(text) * CHAR_CM[size]
+
+
+def auto_x_unit(scene: Scene) -> float:
+    """The distance (cm) between two leaf slots at which no text reaches the next node's
+    shape or text on the same level (at least 1.2 cm)."""
+    def reach(mark: NodeMark) -> tuple[float, float]:
+        if mark.kind == "leaf":
+            half = max(_width_cm(mark.value), _width_cm(mark.window, "scriptsize")) / 2
+            badge = (SIZE_PT + 11) * CM_PER_PT if mark.order is not None else SIZE_PT * CM_PER_PT
+            return max(half, SIZE_PT * CM_PER_PT), max(half, badge)
+        right = (SIZE_PT + 4) * CM_PER_PT + max(_width_cm(mark.value), _width_cm(mark.window, "scriptsize"))
+        return 1.4 * SIZE_PT * CM_PER_PT, right
+
+    rows: dict[float, list[NodeMark]] = {}
+    for mark in scene.nodes:
+        rows.setdefault(mark.y, []).append(mark)
+    needed = 1.2
+    for row in rows.values():
+        row.sort(key=lambda mark: mark.x)
+        for left, right in zip(row, row[1:], strict=False):
+            needed = max(needed, (reach(left)[1] + reach(right)[0] + 0.15) / (right.x - left.x))
+    return round(needed, 2)
+
+
+def _legend_glyph(glyph: str, x: float, y: float, dy: float) -> str:
     if glyph in FILL_NAME:
-        mark = NodeMark(path=(), x=x + 0.15, y=y, kind=glyph, label="", role="")
-        return f"  \\filldraw[fill={FILL_NAME[glyph]}, draw=black, line width=0.4pt] {_shape(mark)};"
+        mark = NodeMark(path=(), x=x, y=y, kind=glyph, label="", role="")
+        return f"  \\filldraw[fill={FILL_NAME[glyph]}, draw=black, line width=0.4pt] {_shape(mark, 4.5, dy)};"
     if glyph == "ring":
-        return f"  \\draw[dashed, line width=0.8pt] {_at(x + 0.15, y)} circle[radius=5pt];"
+        return f"  \\draw[dashed, line width=0.8pt] {_at(x, y, 6, dy)} circle[radius=4.5pt];"
     if glyph in ("pv", "pruned"):
-        return f"  \\draw[{EDGE_STYLE[glyph]}] {_at(x, y)} -- {_at(x + 0.35, y)};"
+        return f"  \\draw[{EDGE_STYLE[glyph]}] {_at(x, y, -3, dy)} -- {_at(x, y, 13, dy)};"
     return ""
 
 
-def _legend(scene: Scene, left: float, right: float, top: float) -> list[str]:
-    """The legend under the tree, in as many columns as fit its width (about 0.11 units a letter)."""
+def _legend(scene: Scene, left: float, width_cm: float, x_unit: float, bottom: float,
+            below_pt: float) -> list[str]:
+    """The legend under the tree (``below_pt`` points under the level ``bottom``), in as many
+    columns as fit ``width_cm``."""
     entries = scene.legend
-    widths = [(0.5 if entry.glyph else 0.0) + 0.11 * len(entry.words) + 0.3 for entry in entries]
+    widths = [(0.6 if entry.glyph else 0.0) + _width_cm(entry.words, "scriptsize") + 0.4 for entry in entries]
     column = max(widths)
-    columns = max(1, min(len(entries), int((right - left) / column)))
+    columns = max(1, min(len(entries), int(width_cm / column)))
     lines = ["  % legend"]
-    for number, (entry, _) in enumerate(zip(entries, widths, strict=True)):
-        x = left + (number % columns) * column
-        y = top - 0.28 * (number // columns)
-        glyph = _legend_glyph(entry.glyph, x, y)
+    for number, entry in enumerate(entries):
+        x = left + (number % columns) * column / x_unit
+        dy = -(below_pt + 13 * (number // columns))
+        glyph = _legend_glyph(entry.glyph, x, bottom, dy)
         if glyph:
             lines.append(glyph)
-        lines.append(f"  \\node[anchor=west, font=\\scriptsize, inner sep=1pt] at "
-                     f"{_at(x + (0.45 if entry.glyph else 0.0), y)} {{{latex_text(entry.words)}}};")
+        lines.append(_text("anchor=west, font=\\scriptsize, inner sep=1pt",
+                           _at(x + (0.6 / x_unit if entry.glyph else 0.0), bottom, 0, dy), entry.words))
     return lines
 
 
-def paint_tikz(scene: Scene, *, x_unit: float = 1.2, y_unit: float = 1.5, legend: bool = True) -> str:
-    """The ``tikzpicture`` of ``scene``; ``x_unit`` (cm) is the distance between two leaf slots,
-    ``y_unit`` (cm) between two levels."""
+def paint_tikz(scene: Scene, *, x_unit: float | None = None, y_unit: float = 1.5, legend: bool = True) -> str:
+    """The ``tikzpicture`` of ``scene``; ``x_unit`` (cm) is the distance between two leaf slots
+    (default: as wide as the texts need, at least 1.2), ``y_unit`` (cm) between two levels."""
+    x_unit = auto_x_unit(scene) if x_unit is None else x_unit
     for name, value in (("x_unit", x_unit), ("y_unit", y_unit)):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < 100:
             raise ArgumentError(f"{name}: expected a distance in centimetres, above 0 and below 100, "
@@ -209,14 +244,13 @@ def paint_tikz(scene: Scene, *, x_unit: float = 1.2, y_unit: float = 1.5, legend
     xs = [mark.x for mark in scene.nodes]
     depth = max(-mark.y for mark in scene.nodes)
     left = min(xs) - (1.6 if scene.levels else 0.4)
-    right = max(max(xs) + 1.0, left + 6.0)
     lines = [f"% {latex_text(scene.description).replace('%', '')}",
              f"\\begin{{tikzpicture}}[x={_n(x_unit)}cm, y={_n(y_unit)}cm, font=\\sffamily\\small]"]
     lines += [f"  \\definecolor{{{name}}}{{HTML}}{{{value.lstrip('#').upper()}}}"
               for name, value in COLORS.items()]
     if scene.title:
-        lines.append(f"  \\node[anchor=south, font=\\bfseries] at {_at((min(xs) + max(xs)) / 2, 0.45)} "
-                     f"{{{latex_text(scene.title)}}};")
+        lines.append(_text("anchor=south, font=\\bfseries", _at((min(xs) + max(xs)) / 2, 0, 0, 2 * SIZE_PT),
+                           scene.title))
     for depth_of_level, name in scene.levels.items():
         lines.append(_text("anchor=west, font=\\scriptsize, text=black!80", _at(left, -depth_of_level), name))
     lines.append("  % edges")
@@ -227,7 +261,9 @@ def paint_tikz(scene: Scene, *, x_unit: float = 1.2, y_unit: float = 1.5, legend
     for mark in scene.nodes:
         lines += _node(mark)
     if legend:
-        lines += _legend(scene, left, right, -depth - 0.75)
+        windows = any(mark.window for mark in scene.nodes if -mark.y == depth)
+        width_cm = max((max(xs) - left + 1.0) * x_unit, 8.0)
+        lines += _legend(scene, left, width_cm, x_unit, -depth, 40.0 if windows else 28.0)
     lines.append("\\end{tikzpicture}")
     return "\n".join(lines)
 
@@ -235,11 +271,13 @@ def paint_tikz(scene: Scene, *, x_unit: float = 1.2, y_unit: float = 1.5, legend
 def tree_tikz(tree: Any, marks: Marks | None = None, *, values: bool = True, windows: bool = False,
               leaf_numbers: bool = True, title: str | None = None, root: tuple | str = (),
               max_depth: int | None = None, max_nodes: int | None = DEFAULT_MAX_NODES,
-              step: int | None = None, x_unit: float = 1.2, y_unit: float = 1.5, legend: bool = True) -> str:
+              step: int | None = None, x_unit: float | None = None, y_unit: float = 1.5,
+              legend: bool = True) -> str:
     r"""A game tree, or what a search did on it, as a TikZ picture (LaTeX text).
 
     The arguments are those of :func:`~mmlib.draw.svg.tree_svg`; ``x_unit`` and ``y_unit``
-    are the distances (cm) between two leaves and between two levels, ``legend=False``
+    are the distances (cm) between two leaves (default: what the texts need, at least 1.2)
+    and between two levels, ``legend=False``
     leaves the legend out.  The first line is a LaTeX comment saying what the picture
     shows in words.
 
