@@ -311,3 +311,10 @@ def test_a_tree_picture_shows_as_svg_with_its_words():
 
     html = picture._repr_html_()
     assert html.startswith(f'<img alt="{html_module.escape(words)}"') and "data:image/svg+xml;base64," in html
+
+
+def test_the_subtree_advised_may_sit_below_a_leaf_first_child():
+    # A's first child is the leaf B; C (7 nodes) is too big for 4, its first child E (3 nodes) fits
+    with pytest.raises(ArgumentError, match=r"root='E' \(3 nodes\)"):
+        TreeLayout([1, [[1, 2], [3, 4]], 5], max_nodes=4)
+    assert [node.label for node in TreeLayout([1, [[1, 2], [3, 4]], 5], root="E").nodes] == ["E", "G", "H"]

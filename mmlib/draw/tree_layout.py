@@ -522,16 +522,27 @@ def _too_big(tree: Any, root: Path, counts: list[int], drawn: int, max_nodes: in
     if fits and fits[-1] >= 1:
         depth = fits[-1]
         advice.append(f"its top levels with max_depth={depth} ({sum(counts[: depth + 1]):,} nodes)")
-    node = tree.node(root)
-    while not node.is_leaf():
-        node = node.children[0]
-        size = sum(_level_counts(tree, node.path))
-        if size <= max_nodes:
-            if not node.is_leaf():
-                advice.append(f"one subtree with root={node.label!r} ({size:,} nodes)")
-            break
+    subtree = _first_fitting_subtree(tree.node(root), max_nodes)
+    if subtree is not None:
+        label, size = subtree
+        advice.append(f"one subtree with root={label!r} ({size:,} nodes)")
     instead = "draw " + ", or ".join(advice) if advice else "pass a larger max_nodes"
     return f"tree: a drawing of {drawn:,} nodes is more than max_nodes={max_nodes:,}; {instead}"
+
+
+def _first_fitting_subtree(start: Any, max_nodes: int) -> tuple[str, int] | None:
+    """The label and size of the first inner node below ``start``, level by level, whose
+    subtree has at most ``max_nodes`` nodes (None if there is none)."""
+    sizes: dict[Path, int] = {}
+    for node in reversed(list(_preorder(start, None))):      # children before their parent
+        sizes[node.path] = 1 + sum(sizes[child.path] for child in node.children)
+    level = list(start.children)
+    while level:
+        for node in level:
+            if not node.is_leaf() and sizes[node.path] <= max_nodes:
+                return node.label, sizes[node.path]
+        level = [child for node in level for child in node.children]
+    return None
 
 
 def _result_words(result: Any) -> str | None:
