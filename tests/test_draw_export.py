@@ -310,7 +310,7 @@ def test_a_tree_picture_shows_as_svg_with_its_words():
     import html as html_module
 
     html = picture._repr_html_()
-    assert html.startswith(f'<img alt="{html_module.escape(words)}"') and "data:image/svg+xml;base64," in html
+    assert f'<img alt="{html_module.escape(words)}"' in html and "data:image/svg+xml;base64," in html
 
 
 def test_the_subtree_advised_may_sit_below_a_leaf_first_child():
@@ -318,3 +318,11 @@ def test_the_subtree_advised_may_sit_below_a_leaf_first_child():
     with pytest.raises(ArgumentError, match=r"root='E' \(3 nodes\)"):
         TreeLayout([1, [[1, 2], [3, 4]], 5], max_nodes=4)
     assert [node.label for node in TreeLayout([1, [[1, 2], [3, 4]], 5], root="E").nodes] == ["E", "G", "H"]
+
+
+def test_a_tree_picture_of_a_step_is_saved_like_an_export(tmp_path):
+    result = search.alphabeta(A_TO_G, trace=True)
+    picture = draw.tree_picture(result, step=12, windows=True)
+    assert "current node E" in repr(picture)                        # event 11 enters E
+    assert picture.save(tmp_path / "step.pdf").read_bytes().startswith(b"%PDF")
+    assert picture.save(tmp_path / "step.svg").read_text(encoding="utf-8") == picture._repr_svg_()
