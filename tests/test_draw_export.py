@@ -326,3 +326,15 @@ def test_a_tree_picture_of_a_step_is_saved_like_an_export(tmp_path):
     assert "current node E" in repr(picture)                        # event 11 enters E
     assert picture.save(tmp_path / "step.pdf").read_bytes().startswith(b"%PDF")
     assert picture.save(tmp_path / "step.svg").read_text(encoding="utf-8") == picture._repr_svg_()
+
+
+def test_the_layout_and_the_tikz_painter_load_neither_matplotlib_nor_widgets():
+    import sys
+
+    code = ("import sys; import mmlib.draw.tree_layout, mmlib.draw.tikz, mmlib.draw.svg; "
+            "from mmlib.draw.tikz import tree_tikz; tree_tikz([[3, 5], [2, 9]]); "
+            "print(sorted(m for m in ('matplotlib', 'ipywidgets') if m in sys.modules))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "[]"
