@@ -11,9 +11,14 @@ legend underneath.  Every mark is plain ASCII LaTeX; node labels and the title a
 escaped, so a label such as ``a_1`` or ``50%`` is printed as written.
 
 >>> from mmlib import search
->>> tikz = tree_tikz(search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]], trace=True), windows=True)
->>> tikz.splitlines()[1][:28], tikz.splitlines()[-1]        # slots as wide as the windows need
-('\\begin{tikzpicture}[x=1.31cm', '\\end{tikzpicture}')
+>>> AIMA_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+>>> tikz = tree_tikz(search.alphabeta(AIMA_5_2, trace=True), windows=True)
+>>> tikz.splitlines()[1][:22], tikz.splitlines()[-1]
+('\\begin{tikzpicture}[x=', '\\end{tikzpicture}')
+>>> plain = TreeLayout(AIMA_5_2).scene()
+>>> with_windows = TreeLayout(AIMA_5_2).scene(search.alphabeta(AIMA_5_2, trace=True), windows=True)
+>>> auto_x_unit(plain) == 1.2 < auto_x_unit(with_windows)          # slots widen for the windows
+True
 >>> tikz.count("% node "), r"$\leq$ 2" in tikz, tikz.count("% cross ")    # the edges to I and J
 (13, True, 2)
 """
@@ -134,8 +139,8 @@ def _node(mark: NodeMark) -> list[str]:
             lines.append(f"  \\node[anchor=north, font=\\scriptsize, inner sep=1pt, text=black!75] at "
                          f"{_at(mark.x, mark.y, 0, -SIZE_PT - 14)} {{{latex_text(mark.window)}}};")
         if mark.order is not None:
-            lines.append(_text("circle, fill=black!80, text=white, inner sep=0.6pt, font=\\tiny\\bfseries",
-                               _at(mark.x, mark.y, SIZE_PT + 6, 0), str(mark.order)))
+            badge = "circle, fill=black!80, text=white, inner sep=0.5pt, font=\\scriptsize\\bfseries"
+            lines.append(_text(badge, _at(mark.x, mark.y, SIZE_PT + 7, 0), str(mark.order)))
     else:
         if mark.value:
             lines.append(f"  \\node[anchor=south west, font=\\bfseries, inner sep=1pt{text_fade}] at "
@@ -185,7 +190,7 @@ def auto_x_unit(scene: Scene) -> float:
     def reach(mark: NodeMark) -> tuple[float, float]:
         if mark.kind == "leaf":
             half = max(_width_cm(mark.value), _width_cm(mark.window, "scriptsize")) / 2
-            badge = (SIZE_PT + 11) * CM_PER_PT if mark.order is not None else SIZE_PT * CM_PER_PT
+            badge = (SIZE_PT + 14) * CM_PER_PT if mark.order is not None else SIZE_PT * CM_PER_PT
             return max(half, SIZE_PT * CM_PER_PT), max(half, badge)
         right = (SIZE_PT + 4) * CM_PER_PT + max(_width_cm(mark.value), _width_cm(mark.window, "scriptsize"))
         return 1.4 * SIZE_PT * CM_PER_PT, right
