@@ -1,10 +1,13 @@
 """Drawings: game trees, search annotations, tic-tac-toe boards and growth plots.
 
-Every function returns a :class:`matplotlib.figure.Figure` made without pyplot, so
-nothing is shown twice in a notebook and tests can render it with the Agg backend;
-``tree_svg`` and ``log_plot_svg`` return SVG text instead, for the explorers' quick redraws.
-What a search did is read from :mod:`mmlib.trace`; the drawings only paint it.  In a notebook,
-every figure is shown with a text alternative (:mod:`mmlib.draw.display`).
+Every ``draw_*`` function returns a :class:`matplotlib.figure.Figure` made without pyplot,
+so nothing is shown twice in a notebook and tests can render it with the Agg backend;
+``tree_svg`` and ``log_plot_svg`` return SVG text instead, for the explorers' quick redraws,
+``tree_tikz`` a TikZ picture for LaTeX, and ``tree_picture`` a drawing a notebook shows as SVG.
+A tree is laid out once (:mod:`mmlib.draw.tree_layout`) and every painter paints that same scene;
+what a search did is read from :mod:`mmlib.trace`; the drawings only paint it.  ``export``
+writes a drawing to SVG, PDF, PNG or TikZ, ``save_steps_gif`` a step-through as an animated
+GIF.  In a notebook, every figure is shown with a text alternative (:mod:`mmlib.draw.display`).
 
 >>> from mmlib import draw
 >>> type(draw.draw_tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])).__name__
@@ -14,8 +17,10 @@ every figure is shown with a text alternative (:mod:`mmlib.draw.display`).
 from .boards import draw_board, draw_game_tree, game_tree
 from .connect4 import draw_connect4
 from .display import figure_alt, set_alt, show_figures_with_alt_text
+from .export import TreePicture, export, save_steps_gif, tree_picture
 from .plots import average_rows, plot_ebf, plot_growth
 from .svg import TreeSvg, log_plot_svg, tree_svg
+from .tikz import tree_tikz
 from .tree import (
     LEGEND,
     Marks,
@@ -27,6 +32,7 @@ from .tree import (
     marks_from_result,
     pruned_leaves,
 )
+from .tree_layout import Scene, TreeLayout
 
 __all__ = [
     "draw_tree",
@@ -50,6 +56,13 @@ __all__ = [
     "LEGEND",
     "set_alt",
     "figure_alt",
+    "export",
+    "save_steps_gif",
+    "tree_picture",
+    "TreePicture",
+    "tree_tikz",
+    "TreeLayout",
+    "Scene",
 ]
 
 show_figures_with_alt_text()

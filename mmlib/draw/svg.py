@@ -42,21 +42,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ArgumentError
-from ..trace import (
-    Marks,
-    format_value,
-    format_window,
-    minimax_marks,
-    node_role,
-    result_marks,
-    result_tree,
-    trace_of,
-)
-from .tree import (
+from ..trace import Marks
+from .tree_layout import (
     CHANCE_COLOR,
     CURRENT_COLOR,
+    CUT_MARK,
+    DEFAULT_MAX_NODES,
     EDGE_COLOR,
-    FADED_ALPHA,
     LEAF_COLOR,
     MAX_COLOR,
     MIN_COLOR,
@@ -64,12 +56,11 @@ from .tree import (
     PROBABILITY_AT,
     PRUNED_COLOR,
     PV_COLOR,
-    as_tree,
-    edge_style,
-    layout,
-    level_names,
-    node_kind,
-    probability_edges,
+    EdgeMark,
+    NodeMark,
+    Scene,
+    TreeLayout,
+    drawing_parts,
 )
 
 __all__ = ["TreeSvg", "tree_svg", "Series", "log_plot_svg", "Box", "MIN_FONT_PX"]
@@ -179,31 +170,30 @@ class TreeSvg:
     3
     """
 
-    def __init__(self, tree: Any, *, min_width: float = 0.0, windows: bool = True):
-        self.tree = as_tree(tree)
-        self.nodes = self.tree.nodes()
-        self.kind = {node.path: node_kind(node) for node in self.nodes}
-        self.grid = layout(self.tree)
-        widest = max([len(format_value(leaf.value)) for leaf in self.tree.leaves()] + [2])
-        if probability_edges(self.tree):          # averages have decimals: −0.333, −1.23e+03
-            large = any(abs(leaf.value) >= 1000 for leaf in self.tree.leaves())
-            widest = max(widest, 9 if large else 6)
+    def __init__(self, tree: Any, *, min_width: float = 0.0, windows: bool = True, root: tuple | str = (),
+                 max_depth: int | None = None, max_nodes: int | None = DEFAULT_MAX_NODES):
+        self.frame = TreeLayout(tree, root=root, max_depth=max_depth, max_nodes=max_nodes)
+        self.tree = self.frame.tree
+        self.nodes = self.frame.nodes
+        self.kind = self.frame.kinds
+        self.grid = self.frame.positions
+        widest = max(self.frame.widest_value(), 2)
         self.value_room = text_width("≥ " + "8" * widest, VALUE_FONT_PX)
         self.window_room = text_width(f"[{'8' * widest}, {'8' * widest}]", MIN_FONT_PX) if windows else 0.0
-        self.levels = level_names(self.tree)
-        self.probabilities = probability_edges(self.tree)
+        self.levels = self.frame.levels
+        self.probabilities = self.frame.probabilities
         names = [text_width(name, MIN_FONT_PX) for name in self.levels.values()]
         self.gutter = max(names) + 16 if names else 0.0
         self.left_margin = 12.0 + self.gutter + max(self.value_room, self.window_room) / 2
-        slots = max(self.tree.leaf_count, 1)
+        slots = self.frame.slots
         room = (min_width - self.left_margin - self._right_room()) / max(slots - 1, 1)
         self.slot = min(max(self._needed_slot(), room), max(MAX_SLOT, self._needed_slot()))
         self.width = max(self.left_margin + self.slot * (slots - 1) + self._right_room(), 420.0, min_width)
         self.legend_top = 48.0
-        self.top = self.legend_top + 22.0 * len(self._legend_rows(True)) + RADIUS + 8
+        self.top = self.legend_top + 22.0 * len(self._legend_rows(self._widest_legend())) + RADIUS + 8
         self.xy = {path: (self.left_margin + self.slot * x, self.top + LEVEL * -y)
                    for path, (x, y) in self.grid.items()}
-        self.height = self.top + LEVEL * self.tree.height + LEAF_RING + 2 + GAP + VALUE_FONT_PX + \
+        self.height = self.top + LEVEL * self.frame.depth + LEAF_RING + 2 + GAP + VALUE_FONT_PX + \
             MIN_FONT_PX * 1.3 + 12
         self.letters = True
 
@@ -268,65 +258,70 @@ class TreeSvg:
         top, bottom = sorted((y + tip * RADIUS, y - tip * RADIUS * 0.7))
         return Box(x - RADIUS * 1.1, top, x + RADIUS * 1.1, bottom, self.kind[path])
 
+    def scene(self, marks: Marks | None = None, *, values: bool = True, windows: bool = False,
+              leaf_numbers: bool = True, title: str | None = None, description: str | None = None) -> Scene:
+        """The scene to paint for ``marks`` (see :meth:`mmlib.draw.tree_layout.TreeLayout.scene`)."""
+        return self.frame.scene(marks, values=values, windows=windows, leaf_numbers=leaf_numbers,
+                                title=title or "", description=description)
+
     def labels(self, marks: Marks | None = None, *, values: bool = True, windows: bool = False,
                leaf_numbers: bool = True) -> list[_Label]:
         """The texts placed beside the nodes for ``marks`` (values, windows, leaf numbers)."""
-        marks = self._marks(marks, values)
+        scene = self.scene(marks, values=values, windows=windows, leaf_numbers=leaf_numbers)
+        return self._scene_labels(scene)
+
+    def _scene_labels(self, scene: Scene) -> list[_Label]:
         out = []
-        for node in self.nodes:
-            x, y = self.xy[node.path]
-            window = format_window(marks.windows.get(node.path)) if windows else ""
-            if node.is_leaf():
+        for mark in scene.nodes:
+            x, y = self.xy[mark.path]
+            if mark.kind == "leaf":
                 below = y + LEAF_RING + 2 + GAP + 0.8 * VALUE_FONT_PX
-                out.append(_Label(x, below, format_value(node.value), VALUE_FONT_PX, "middle", "value"))
-                if window:
-                    out.append(_Label(x, below + MIN_FONT_PX * 1.3, window, MIN_FONT_PX, "middle", "window"))
-                number = marks.leaf_numbers.get(node.path) if leaf_numbers else None
-                if number is not None:
-                    cx = x + self._badge_x()
-                    out.append(_Label(cx, y + MIN_FONT_PX * 0.35, str(number), MIN_FONT_PX, "middle",
-                                      "order"))
+                out.append(_Label(x, below, mark.value, VALUE_FONT_PX, "middle", "value"))
+                if mark.window:
+                    out.append(_Label(x, below + MIN_FONT_PX * 1.3, mark.window, MIN_FONT_PX, "middle",
+                                      "window"))
+                if mark.order is not None:
+                    out.append(_Label(x + self._badge_x(), y + MIN_FONT_PX * 0.35, str(mark.order),
+                                      MIN_FONT_PX, "middle", "order"))
             else:
-                text = marks.value_text(node.path) if values else ""
                 left = x + RING + GAP
-                if text:
-                    out.append(_Label(left, y - 3, text, VALUE_FONT_PX, "start", "value"))
-                if window:
-                    out.append(_Label(left, y + MIN_FONT_PX * 1.1, window, MIN_FONT_PX, "start", "window"))
-        for path, text in self.probabilities.items():
-            (x1, y1), (x2, _) = self.xy[path[:-1]], self.xy[path]
-            out.append(_Label(x1 + PROBABILITY_AT * (x2 - x1), y1 + RING + 2 + 0.8 * MIN_FONT_PX, text,
-                              MIN_FONT_PX, "middle", "probability"))
-        for depth, name in self.levels.items():
+                if mark.value:
+                    out.append(_Label(left, y - 3, mark.value, VALUE_FONT_PX, "start", "value"))
+                if mark.window:
+                    out.append(_Label(left, y + MIN_FONT_PX * 1.1, mark.window, MIN_FONT_PX, "start",
+                                      "window"))
+                if mark.cut:
+                    out.append(_Label(x, y + RING + 2 + 0.8 * VALUE_FONT_PX, CUT_MARK, VALUE_FONT_PX,
+                                      "middle", "cut"))
+        for edge in scene.edges:
+            if edge.probability:
+                (x1, y1), (x2, _) = self.xy[edge.parent], self.xy[edge.child]
+                out.append(_Label(x1 + PROBABILITY_AT * (x2 - x1), y1 + RING + 2 + 0.8 * MIN_FONT_PX,
+                                  edge.probability, MIN_FONT_PX, "middle", "probability"))
+        for depth, name in scene.levels.items():
             out.append(_Label(12.0, self.top + LEVEL * depth + 0.3 * MIN_FONT_PX, name, MIN_FONT_PX, "start",
                               "level"))
         return out
 
     def boxes(self, marks: Marks | None = None, **options: Any) -> tuple[list[Box], list[Box]]:
         """``(shapes, labels)``: the boxes of the node shapes and of the labels drawn for ``marks``."""
+        scene = self.scene(marks, **options)
         shapes = [self.shape_box(node.path) for node in self.nodes]
-        current = marks.current if marks is not None else None
+        current = scene.current
         if current is not None:
-            x, y, r = *self.xy[current], self._ring(current) + 1.25      # half the ring's stroke
+            x, y, r = *self.xy[current.path], self._ring(current.path) + 1.25      # half the ring's stroke
             shapes.append(Box(x - r, y - r, x + r, y + r, "current-ring"))
-        labels = [label.box for label in self.labels(marks, **options)]
-        crosses = [_Label(x, y, "✕", 17.0, "middle", "cross").box
-                   for x, y in self._cross_points(self._marks(marks, options.get("values", True)))]
+        labels = [label.box for label in self._scene_labels(scene)]
+        crosses = [_Label(x, y, "✕", 17.0, "middle", "cross").box for x, y in self._cross_points(scene)]
         return shapes, labels + crosses
 
-    def _cross_points(self, marks: Marks) -> list[tuple[float, float]]:
+    def _cross_points(self, scene: Scene) -> list[tuple[float, float]]:
         points = []
-        for path in sorted(marks.pruned_roots):
-            if path in self.xy and path:
-                (x1, y1), (x2, y2) = self.xy[path[:-1]], self.xy[path]
-                t = 0.62 if path in self.probabilities else 0.5     # clear of the edge's probability
-                points.append((x1 + t * (x2 - x1), y1 + t * (y2 - y1) + 6.0))
+        for edge in scene.crosses:
+            (x1, y1), (x2, y2) = self.xy[edge.parent], self.xy[edge.child]
+            t = edge.cross_at
+            points.append((x1 + t * (x2 - x1), y1 + t * (y2 - y1) + 6.0))
         return points
-
-    def _marks(self, marks: Marks | None, values: bool) -> Marks:
-        if marks is None or (not marks.searched and not marks.values):
-            return minimax_marks(self.tree) if values else Marks()
-        return marks
 
     # -- drawing ---------------------------------------------------------------------------------
     def show(self, marks: Marks | None = None, *, values: bool = True, windows: bool = False,
@@ -336,28 +331,30 @@ class TreeSvg:
         ``description`` is the text alternative (``aria-label``); by default it is made from
         the marks (value of the root, best move, pruned leaves by label).
         """
-        marks = self._marks(marks, values)
-        words = (description or self.describe(marks)) + self._chance_note()
+        return self.paint(self.scene(marks, values=values, windows=windows, leaf_numbers=leaf_numbers,
+                                     title=title, description=description))
+
+    def paint(self, scene: Scene) -> str:
+        """The SVG text of ``scene`` (made by this view's :attr:`frame`)."""
+        words = scene.description + self._chance_note()
         svg = ET.Element("svg", {"xmlns": SVG_NS, "width": _num(self.width), "height": _num(self.height),
                                  "viewBox": f"0 0 {_num(self.width)} {_num(self.height)}",
                                  "font-family": FONT, "role": "img", "aria-label": clean_text(words),
                                  "style": "max-width:none;height:auto", "class": "mmlib-tree"})
-        _sub(svg, "title", title or words)
+        _sub(svg, "title", scene.title or words)
         _sub(svg, "desc", words)
-        if title:
-            _sub(svg, "text", title, x=12.0, y=22.0, font_size=15.0, font_weight="bold", class_="title")
-        self._legend(svg, marks)
-        pv = marks.pv_paths()
+        if scene.title:
+            _sub(svg, "text", scene.title, x=12.0, y=22.0, font_size=15.0, font_weight="bold", class_="title")
+        self._legend(svg, scene)
         edges = _sub(svg, "g", class_="edges")
-        for node in self.nodes:
-            if node.path:
-                self._edge(edges, node.path, marks, pv)
-        self._crosses(svg, marks)
+        for edge in scene.edges:
+            self._edge(edges, edge)
+        self._crosses(svg, scene)
         shapes = _sub(svg, "g", class_="nodes")
-        for node in self.nodes:
-            self._shape(shapes, node, marks, pv)
-        self._texts(svg, marks, values=values, windows=windows, leaf_numbers=leaf_numbers)
-        self._current_ring(svg, marks)
+        for mark in scene.nodes:
+            self._shape(shapes, mark)
+        self._texts(svg, scene)
+        self._current_ring(svg, scene)
         return ET.tostring(svg, encoding="unicode")
 
     def _chance_note(self) -> str:
@@ -369,65 +366,34 @@ class TreeSvg:
 
     def describe(self, marks: Marks) -> str:
         """What the drawing shows, in words (its text alternative)."""
-        root, tree = marks.start, self.tree
-        if not marks.searched:
-            value = marks.value_text(root)
-            text = f"A game tree with {tree.node_count} nodes and {tree.leaf_count} leaves"
-            if self.levels:
-                text += f" (levels: {', '.join(self.levels.values())})"
-            if self.probabilities:
-                return text + (f"; its expectiminimax value is {value}." if value else ".")
-            return text + (f"; its minimax value is {value}." if value else ".")
-        value = marks.value_text(root)
-        parts = [f"value {value}" if value else "value not known yet"]
-        if marks.pv:
-            parts.append(f"best move to {tree.label_of(root + tuple(marks.pv[:1]))}")
-        pruned = [leaf.label for leaf in tree.leaves() if leaf.path in marks.pruned]
-        parts.append(f"{len(marks.leaf_numbers)} of {tree.leaf_count} leaves evaluated")
-        parts.append(f"pruned leaves: {', '.join(pruned) or 'none'}")
-        if marks.current is not None:
-            parts.append(f"current node {tree.label_of(marks.current)}")
-        return f"Search of a game tree from {tree.label_of(root)}: " + "; ".join(parts) + "."
+        return self.frame.describe(marks)
 
     # -- one piece each ---------------------------------------------------------------------
-    @staticmethod
-    def _state(path: tuple, marks: Marks) -> tuple[str, float]:
-        """``("pruned" | "pending" | "", opacity)`` of a node."""
-        if path in marks.pruned:
-            return "pruned", FADED_ALPHA
-        if marks.searched and path not in marks.entered:
-            return "pending", PENDING_ALPHA
-        return "", 1.0
-
-    def _edge(self, parent: ET.Element, path: tuple, marks: Marks, pv: set) -> None:
-        (x1, y1), (x2, y2) = self.xy[path[:-1]], self.xy[path]
-        style = edge_style(path, marks, pv)
+    def _edge(self, parent: ET.Element, edge: EdgeMark) -> None:
+        (x1, y1), (x2, y2) = self.xy[edge.parent], self.xy[edge.child]
         color, width, dash, opacity = {
             "pv": (PV_COLOR, 4.0, None, None), "pruned": (PRUNED_COLOR, 1.6, "2 4", None),
             "pending": (EDGE_COLOR, 1.0, None, PENDING_ALPHA), "searched": (EDGE_COLOR, 1.4, None, None),
-            "plain": (EDGE_COLOR, 1.2, None, None)}[style]
-        css = "edge" if style in ("searched", "plain") else f"edge {style}"
+            "plain": (EDGE_COLOR, 1.2, None, None)}[edge.style]
+        css = "edge" if edge.style in ("searched", "plain") else f"edge {edge.style}"
         _sub(parent, "line", class_=css, x1=x1, y1=y1, x2=x2, y2=y2, stroke=color, stroke_width=width,
              stroke_dasharray=dash, stroke_linecap="round", stroke_opacity=opacity)
 
-    def _crosses(self, parent: ET.Element, marks: Marks) -> None:
-        for x, y in self._cross_points(marks):
+    def _crosses(self, parent: ET.Element, scene: Scene) -> None:
+        for x, y in self._cross_points(scene):
             _sub(parent, "text", "✕", x=x, y=y, text_anchor="middle", font_size=17.0, font_weight="bold",
                  fill="#000000", class_="cross")
 
-    def _shape(self, parent: ET.Element, node: Any, marks: Marks, pv: set) -> None:
-        x, y = self.xy[node.path]
-        kind = self.kind[node.path]
-        state, opacity = self._state(node.path, marks)
-        classes = ["node", kind] + [s for s in (state, "pv" if node.path in pv else "",
-                                                 "current" if node.path == marks.current else "") if s]
-        style = dict(class_=" ".join(classes), data_label=node.label,
-                     fill={"max": MAX_COLOR, "min": MIN_COLOR, "leaf": LEAF_COLOR,
-                           "chance": CHANCE_COLOR}[kind],
-                     stroke=PV_COLOR if node.path in pv else "#000000",
-                     stroke_width=2.6 if node.path in pv else 1.0,
+    def _shape(self, parent: ET.Element, mark: NodeMark) -> None:
+        x, y = self.xy[mark.path]
+        kind, opacity = mark.kind, mark.opacity
+        classes = ["node", kind] + [s for s in (mark.state, "pv" if mark.on_pv else "",
+                                                 "current" if mark.current else "") if s]
+        style: dict[str, Any] = dict(class_=" ".join(classes), data_label=mark.label, fill=mark.fill,
+                     stroke=PV_COLOR if mark.on_pv else "#000000",
+                     stroke_width=2.6 if mark.on_pv else 1.0,
                      fill_opacity=opacity if opacity < 1 else None,
-                     stroke_opacity=opacity if opacity < 1 and node.path not in pv else None)
+                     stroke_opacity=opacity if opacity < 1 and not mark.on_pv else None)
         if kind == "leaf":
             side = RADIUS * 1.3
             element = _sub(parent, "rect", x=x - side / 2, y=y - side / 2, width=side, height=side, **style)
@@ -439,22 +405,19 @@ class TreeSvg:
                       (x + RADIUS * 1.1, y - tip * RADIUS * 0.7)]
             element = _sub(parent, "polygon", points=" ".join(f"{_num(a)},{_num(b)}" for a, b in points),
                            **style)
-        role = "leaf" if kind == "leaf" else node_role(self.tree, node.path) if self.levels else kind.upper()
-        _sub(element, "title", f"{node.label} ({role})"
-             + (f": {marks.value_text(node.path)}" if marks.value_text(node.path) else "")
-             + (", pruned" if state == "pruned" else ""))
+        _sub(element, "title", mark.title)
 
-    def _texts(self, parent: ET.Element, marks: Marks, **options: Any) -> None:
+    def _texts(self, parent: ET.Element, scene: Scene) -> None:
         group = _sub(parent, "g", class_="texts")
         if self.letters:
-            for node in self.nodes:
-                x, y = self.xy[node.path]
-                shift = {"max": 4.5, "min": 1.5, "leaf": 4.3, "chance": 4.3}[self.kind[node.path]]
-                _sub(group, "text", node.label, x=x, y=y + shift, text_anchor="middle", font_size=MIN_FONT_PX,
+            for mark in scene.nodes:
+                x, y = self.xy[mark.path]
+                shift = {"max": 4.5, "min": 1.5, "leaf": 4.3, "chance": 4.3}[mark.kind]
+                _sub(group, "text", mark.label, x=x, y=y + shift, text_anchor="middle", font_size=MIN_FONT_PX,
                      font_weight="bold", fill="#000000", class_="label",
-                     opacity=0.45 if node.path in marks.pruned else None)
-        for label in self.labels(marks, **options):
-            faded = None
+                     opacity=mark.text_opacity if mark.text_opacity < 1 else None)
+        faded = {(edge.parent, edge.child) for edge in scene.edges if edge.faded}
+        for label in self._scene_labels(scene):
             if label.css == "order":
                 _sub(group, "circle", cx=label.x, cy=label.y - MIN_FONT_PX * 0.35, r=BADGE, fill="#333333",
                      class_="order")
@@ -462,64 +425,59 @@ class TreeSvg:
                 _sub(group, "text", label.text, x=label.x, y=label.y, font_size=label.size,
                      class_="probability", text_anchor="middle", fill="#000000", stroke="#ffffff",
                      stroke_width=3.5, paint_order="stroke", stroke_linejoin="round",
-                     opacity=0.45 if self._faded_edge(label, marks) else None)
+                     opacity=0.45 if self._faded_edge(label, faded) else None)
                 continue
+            bold = label.css == "cut" or (label.css == "value" and label.anchor == "start")
             attributes = dict(x=label.x, y=label.y, font_size=label.size, class_=label.css,
                               text_anchor=None if label.anchor == "start" else label.anchor,
                               fill={"window": WINDOW_COLOR, "order": "#ffffff",
                                     "level": WINDOW_COLOR}.get(label.css, "#000000"),
-                              font_weight="bold" if label.css == "value" and label.size == VALUE_FONT_PX
-                              and label.anchor == "start" else None, opacity=faded)
+                              font_weight="bold" if bold else None)
             _sub(group, "text", label.text, **attributes)
 
-    def _faded_edge(self, label: _Label, marks: Marks) -> bool:
+    def _faded_edge(self, label: _Label, faded: set[tuple]) -> bool:
         """True when the probability ``label`` is on an edge into a pruned subtree."""
-        return any(path in marks.pruned for path, text in self.probabilities.items()
-                   if text == label.text and abs(self._probability_x(path) - label.x) < 1e-6)
+        return any(abs(self._probability_x(child) - label.x) < 1e-6
+                   and self.probabilities.get(child) == label.text for _, child in faded)
 
     def _probability_x(self, path: tuple) -> float:
         (x1, _), (x2, _) = self.xy[path[:-1]], self.xy[path]
         return x1 + PROBABILITY_AT * (x2 - x1)
 
-    def _current_ring(self, parent: ET.Element, marks: Marks) -> None:
-        if marks.current is None or marks.current not in self.xy:
+    def _current_ring(self, parent: ET.Element, scene: Scene) -> None:
+        current = scene.current
+        if current is None:
             return
-        x, y = self.xy[marks.current]
-        _sub(parent, "circle", cx=x, cy=y, r=self._ring(marks.current), fill="none", stroke=CURRENT_COLOR,
+        x, y = self.xy[current.path]
+        _sub(parent, "circle", cx=x, cy=y, r=self._ring(current.path), fill="none", stroke=CURRENT_COLOR,
              stroke_width=2.5, stroke_dasharray="6 4", class_="current-ring")
 
-    def _legend_entries(self, searched: bool) -> list[tuple[Any, str]]:
-        entries: list[tuple[Any, str]] = [(self._legend_glyph("▲", MAX_COLOR), "MAX"),
-                                          (self._legend_glyph("▼", MIN_COLOR), "MIN"),
-                                          (self._legend_glyph("■", LEAF_COLOR), "leaf")]
-        if self.probabilities:
-            entries.append((self._legend_glyph("●", CHANCE_COLOR),
-                            "chance: the average of its outcomes; 1/2 on an edge: that outcome's "
-                            "probability"))
-        if searched:
-            entries += [(self._legend_pv, "principal variation (thick)"),
-                        (self._legend_ring, "current node (dashed ring)"),
-                        (self._legend_pruned, "pruned (dotted, ✕)"),
-                        (None, "≥ 6 / ≤ 2: a bound, not the exact value"),
-                        (None, "(5): best so far, not yet a bound")]
-        return entries
+    def _widest_legend(self) -> Scene:
+        """A scene whose legend has every entry this drawing can show (to reserve its rows)."""
+        marks = Marks(searched=True, current=self.frame.root)
+        return self.frame.scene(marks, values=False)
 
-    def _legend_rows(self, searched: bool) -> list[list[tuple[Any, str, float]]]:
-        """The legend entries, wrapped into rows that fit the drawing's width."""
+    def _legend_rows(self, scene: Scene) -> list[list[tuple[Any, str, float]]]:
+        """The legend entries of ``scene``, wrapped into rows that fit the drawing's width."""
+        glyphs = {"max": self._legend_glyph("▲", MAX_COLOR), "min": self._legend_glyph("▼", MIN_COLOR),
+                  "leaf": self._legend_glyph("■", LEAF_COLOR),
+                  "chance": self._legend_glyph("●", CHANCE_COLOR),
+                  "pv": self._legend_pv, "ring": self._legend_ring, "pruned": self._legend_pruned}
         rows: list[list[tuple[Any, str, float]]] = [[]]
         x = 12.0
-        for draw, words in self._legend_entries(searched):
-            width = (30.0 if draw is not None else 0.0) + text_width(words, MIN_FONT_PX) * 0.85 + 18
+        for entry in scene.legend:
+            draw = glyphs.get(entry.glyph)
+            width = (30.0 if draw is not None else 0.0) + text_width(entry.words, MIN_FONT_PX) * 0.85 + 18
             if rows[-1] and x + width > self.width:
                 rows.append([])
                 x = 12.0
-            rows[-1].append((draw, words, x))
+            rows[-1].append((draw, entry.words, x))
             x += width
         return rows
 
-    def _legend(self, parent: ET.Element, marks: Marks) -> None:
+    def _legend(self, parent: ET.Element, scene: Scene) -> None:
         group = _sub(parent, "g", class_="legend")
-        for number, row in enumerate(self._legend_rows(marks.searched)):
+        for number, row in enumerate(self._legend_rows(scene)):
             y = self.legend_top + 22.0 * number
             for draw, words, x in row:
                 if draw is not None:
@@ -550,14 +508,17 @@ class TreeSvg:
 
 
 def tree_svg(tree: Any, marks: Marks | None = None, *, values: bool = True, windows: bool = False,
-             leaf_numbers: bool = True, title: str | None = None, min_width: float = 0.0) -> str:
+             leaf_numbers: bool = True, title: str | None = None, min_width: float = 0.0,
+             root: tuple | str = (), max_depth: int | None = None, max_nodes: int | None = DEFAULT_MAX_NODES,
+             step: int | None = None) -> str:
     """A game tree as SVG text, with what a search did when ``marks`` is given.
 
     ``tree``: an explicit tree, a generated tree, a nested list, a tree text, or a
-    :class:`~mmlib.search.SearchResult` searched with ``trace=True`` (then ``marks`` are
-    read from it).  ``marks``: from :func:`~mmlib.draw.tree.marks_from_result` or, for
-    a step of a search, :meth:`mmlib.trace.Trace.marks`.  The other arguments are those
-    of :func:`~mmlib.draw.draw_tree`.
+    :class:`~mmlib.search.SearchResult` (then ``marks`` are read from it, or with ``step``
+    from the first ``step`` events of its transcript).  ``marks``: from
+    :func:`~mmlib.draw.tree.marks_from_result` or, for a step of a search,
+    :meth:`mmlib.trace.Trace.marks`.  The other arguments are those of
+    :func:`~mmlib.draw.draw_tree`.
 
     >>> from mmlib import search
     >>> from mmlib.draw.tree import marks_from_result
@@ -568,14 +529,11 @@ def tree_svg(tree: Any, marks: Marks | None = None, *, values: bool = True, wind
     """
     description = None
     if hasattr(tree, "stats") and hasattr(tree, "trace"):
-        result = tree
-        tree, _ = result_tree(result)
-        marks = marks if marks is not None else result_marks(result)
-        if result.trace is not None:
-            description = trace_of(result).describe()
-    return TreeSvg(tree, min_width=min_width, windows=windows).show(marks, values=values, windows=windows,
-                                                   leaf_numbers=leaf_numbers, title=title,
-                                                   description=description)
+        tree, found, description, _ = drawing_parts(tree, step=step, windows=False)
+        marks = marks if marks is not None else found
+    return TreeSvg(tree, min_width=min_width, windows=windows, root=root, max_depth=max_depth,
+                   max_nodes=max_nodes).show(marks, values=values, windows=windows, leaf_numbers=leaf_numbers,
+                                             title=title, description=description)
 
 
 # -- text-built SVG (the plots) ---------------------------------------------------------------------------

@@ -1,13 +1,13 @@
-"""Drawing game trees: a tidy layered layout, and the facts of a search painted on top of it.
+"""Drawing game trees with matplotlib: the painter for a :class:`~matplotlib.figure.Figure` or an Axes.
 
-The layout gives every leaf its own slot (0, 1, 2, ... from left to right) and puts
-each parent midway between its first and last child, one level per depth.  Two
-nodes of the same depth therefore sit at least one slot apart.
-
-The facts (values and whether they are bounds, windows, pruned subtrees, leaf order,
-principal variation, current node) come from :mod:`mmlib.trace` as :class:`Marks`;
-this module only paints them.  :class:`TreeView` draws a tree once and then shows any
-:class:`Marks` by updating its artists, which is what a step-through does at every step.
+Where the nodes sit and what is painted on them (values and bounds, windows, pruned
+subtrees, leaf order, principal variation, current node, probabilities, the legend and
+the text alternative) come from :mod:`mmlib.draw.tree_layout`, which reads the facts of a
+search from :mod:`mmlib.trace`; this module turns the layout's slots into points and
+paints the scene.  The SVG painter (:mod:`mmlib.draw.svg`) and the TikZ painter
+(:mod:`mmlib.draw.tikz`) paint the very same scene.  :class:`TreeView` draws a tree
+once and then shows any :class:`Marks` by updating its artists, which is what a
+step-through does at every step.
 
 Meaning is never carried by colour alone (the colours are from the Okabe–Ito palette,
 safe for colour-blind readers): MAX nodes are up-triangles, MIN nodes down-triangles,
@@ -33,23 +33,43 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..errors import ArgumentError, ArgumentTypeError
 from ..trace import (
     Marks,
     Trace,
     format_mark,
-    format_probability,
     format_value,
     format_window,
     minimax_marks,
-    node_role,
     result_marks,
     result_tree,
     trace_of,
-    view_tree,
 )
-from ..trees import Tree
 from .display import ALT_ATTRIBUTE, set_alt
+from .tree_layout import (
+    CHANCE_COLOR,
+    CURRENT_COLOR,
+    CUT_MARK,
+    DEFAULT_MAX_NODES,
+    EDGE_COLOR,
+    FADED_ALPHA,
+    LEAF_COLOR,
+    MAX_COLOR,
+    MIN_COLOR,
+    PENDING_ALPHA,
+    PROBABILITY_AT,
+    PRUNED_COLOR,
+    PV_COLOR,
+    Scene,
+    TreeLayout,
+    as_tree,
+    drawing_parts,
+    edge_style,
+    is_result,
+    layout,
+    level_names,
+    node_kind,
+    probability_edges,
+)
 
 __all__ = [
     "Marks",
@@ -67,26 +87,27 @@ __all__ = [
     "as_tree",
     "level_names",
     "probability_edges",
+    "node_kind",
+    "edge_style",
     "PROBABILITY_AT",
+    "MAX_COLOR",
+    "MIN_COLOR",
+    "LEAF_COLOR",
+    "CHANCE_COLOR",
+    "PV_COLOR",
+    "EDGE_COLOR",
+    "PRUNED_COLOR",
+    "CURRENT_COLOR",
+    "FADED_ALPHA",
+    "PENDING_ALPHA",
 ]
 
 Path = tuple
 
-# Okabe & Ito (2008), "Color Universal Design": distinguishable with every common colour-vision deficiency.
-MAX_COLOR = "#56B4E9"       # sky blue
-MIN_COLOR = "#E69F00"       # orange
-LEAF_COLOR = "#DDDDDD"      # light grey (squares)
-CHANCE_COLOR = "#F0E442"    # yellow (circles)
-PV_COLOR = "#D55E00"        # vermillion, with thick solid edges
-EDGE_COLOR = "#555555"
-PRUNED_COLOR = "#999999"    # with dotted edges and a ✕
-CURRENT_COLOR = "#000000"   # a dashed ring
 RING_AREA = 1.9
 """The dashed ring around the current node has this many times the area of the node's marker."""
-FADED_ALPHA = 0.35
-PENDING_ALPHA = 0.55
 MIN_FONT_PT = 9.0
-"""No text of a matplotlib tree is smaller (9 pt is 12.5 px at 100 dpi, still 9 px when a
+"""No text of a matplotlib tree is smaller (9 pt is 12 px at 96 dpi, still 9 px when a
 12-inch figure is shrunk to a 900-pixel notebook column)."""
 
 LEGEND = ("▲ MAX   ▼ MIN   ■ leaf   ━ principal variation (thick)   ◌ current node (dashed ring)   "
@@ -97,83 +118,10 @@ LEGEND = ("▲ MAX   ▼ MIN   ■ leaf   ━ principal variation (thick)   ◌ 
 CHANCE_LEGEND = "● chance (circle): averages its outcomes, with each outcome's probability on its edge"
 """What a chance node looks like, in words (added to :data:`LEGEND` for trees with chance nodes)."""
 
-PROBABILITY_AT = 0.34
-"""A probability is written on its edge this far from the chance node (a fraction of the edge)."""
-
-
-def as_tree(tree: Any, *, max_nodes: int = 2000) -> Any:
-    """The explicit tree to draw: a tree with chance nodes or several agents as it is
-    (see :func:`mmlib.trace.view_tree`), anything else through :func:`mmlib.trees.as_tree`."""
-    return view_tree(tree, max_nodes=max_nodes)
-
-
-def level_names(tree: Any) -> dict[int, str]:
-    """Who moves at each depth, for trees with chance nodes or several agents per round
-    (empty for an ordinary two-player tree, whose triangles say it all).
-
-    >>> from mmlib.beyond import layered_tree
-    >>> level_names(layered_tree([[[3, 5], [2, 9]], [[1, 4], [6, 7]]], layers="max min min"))
-    {0: 'MAX', 1: 'MIN 1', 2: 'MIN 2'}
-    >>> level_names([[1, 2], [3, 4]])
-    {}
-    """
-    layers = getattr(tree, "layers", None)
-    if not layers or (len(set(layers)) == len(layers) and "chance" not in layers):
-        return {}
-    names: dict[int, str] = {}
-    for node in tree.nodes():
-        if not node.is_leaf():
-            names.setdefault(len(node.path), node_role(tree, node.path))
-    return dict(sorted(names.items()))
-
-
-def probability_edges(tree: Any) -> dict[Path, str]:
-    """The probability written on each edge out of a chance node, by the child's path.
-
-    >>> from mmlib.beyond import layered_tree
-    >>> probability_edges(layered_tree([[(0.5, 8), (0.25, 24), (0.25, -12)]], layers="max chance"))
-    {(0, 0): '1/2', (0, 1): '1/4', (0, 2): '1/4'}
-    """
-    out: dict[Path, str] = {}
-    for node in tree.nodes():
-        if getattr(node, "is_chance", False) and not node.is_leaf():
-            for child, p in zip(node.children, node.probabilities, strict=True):
-                out[child.path] = format_probability(p)
-    return out
-
-
-# -- layout ------------------------------------------------------------------------------------
-
-def layout(tree: Tree) -> dict[Path, tuple[float, float]]:
-    """Positions ``path -> (x, y)``: leaves in slots 0, 1, 2..., parents centred over their
-    children (midway between the first and the last), ``y = -depth``.
-
-    >>> from mmlib.trees import from_nested
-    >>> layout(from_nested([[1, 2], 3]))
-    {(0, 0): (0.0, -2.0), (0, 1): (1.0, -2.0), (0,): (0.5, -1.0), (1,): (2.0, -1.0), (): (1.25, 0.0)}
-    """
-    positions: dict[Path, tuple[float, float]] = {}
-    next_slot = 0.0
-    stack: list[tuple[Any, bool]] = [(tree.root, False)]
-    while stack:  # iterative post-order, so long chains do not exhaust the call stack
-        node, expanded = stack.pop()
-        depth = float(-len(node.path))
-        if node.is_leaf():
-            positions[node.path] = (next_slot, depth)
-            next_slot += 1.0
-        elif expanded:
-            first = positions[node.children[0].path][0]
-            last = positions[node.children[-1].path][0]
-            positions[node.path] = ((first + last) / 2, depth)
-        else:
-            stack.append((node, True))
-            stack.extend((child, False) for child in reversed(node.children))
-    return positions
-
 
 # -- what a search did (read from the trace model) -------------------------------------------------
 
-def marks_from_events(tree: Tree, events: Iterable[Any], offset: Path = (), *,
+def marks_from_events(tree: Any, events: Iterable[Any], offset: Path = (), *,
                       variant: str = "fail-soft", negamax: bool = False) -> Marks:
     """Marks after the given trace events (a prefix of a trace gives a step of the search);
     ``offset`` is the path of the node the search started from.  The facts come from
@@ -201,35 +149,26 @@ def pruned_leaves(result: Any) -> list[Path]:
     return [leaf.path for leaf in tree.leaves() if leaf.path in pruned]
 
 
-def _is_result(thing: Any) -> bool:
-    return hasattr(thing, "stats") and hasattr(thing, "pv") and hasattr(thing, "game")
+_is_result = is_result
 
 
-# -- the drawing ----------------------------------------------------------------------------------
+# -- the painter ------------------------------------------------------------------------------------
 
-def node_kind(node: Any) -> str:
-    """``"leaf"``, ``"max"``, ``"min"`` or ``"chance"``."""
-    if node.is_leaf():
-        return "leaf"
-    if getattr(node, "is_chance", False):
-        return "chance"
-    return "max" if node.is_max else "min"
-
-
-def edge_style(path: Path, marks: Marks, pv: set[Path]) -> str:
-    """How the edge into ``path`` is drawn: ``"pv"``, ``"pruned"``, ``"pending"``, ``"searched"``
-    or ``"plain"`` (no search shown)."""
-    if path in pv:
-        return "pv"
-    if path in marks.pruned:
-        return "pruned"
-    if marks.searched and path not in marks.entered:
-        return "pending"
-    return "searched" if marks.searched else "plain"
+MARKERS = {"max": "^", "min": "v", "leaf": "s", "chance": "o"}
+MARKER_AREA = {"leaf": 0.55, "chance": 0.75}
+"""A leaf's square and a chance node's circle have this fraction of a triangle's marker area."""
+EDGE_LOOK: dict[str, tuple[str, float, float, Any]] = {
+    "pv": (PV_COLOR, 1.0, 3.5, "-"), "pruned": (PRUNED_COLOR, 1.0, 1.5, ":"),
+    "pending": (EDGE_COLOR, PENDING_ALPHA, 1.0, "-"), "searched": (EDGE_COLOR, 1.0, 1.4, "-"),
+    "plain": (EDGE_COLOR, 1.0, 1.0, "-")}
+"""Edge style -> (colour, opacity, width in points, line style)."""
 
 
 class TreeView:
     """A tree drawn once on a matplotlib Axes; :meth:`show` updates it for any :class:`Marks`.
+
+    ``root``, ``max_depth`` and ``max_nodes`` choose what is drawn (see
+    :class:`mmlib.draw.tree_layout.TreeLayout`).
 
     >>> from mmlib import trees
     >>> view = TreeView(trees.from_nested([[3, 5], [2, 9]]))
@@ -238,17 +177,21 @@ class TreeView:
     """
 
     def __init__(self, tree: Any, *, ax: Any = None, edge_labels: bool = False,
-                 node_size: float | None = None, title: str | None = None, windows: bool = False):
+                 node_size: float | None = None, title: str | None = None, windows: bool = False,
+                 root: Path | str = (), max_depth: int | None = None,
+                 max_nodes: int | None = DEFAULT_MAX_NODES):
         from matplotlib.figure import Figure
 
-        self.tree = as_tree(tree)
-        self.positions = layout(self.tree)
-        self.nodes = self.tree.nodes()
-        slots = max(self.tree.leaf_count, 1)
+        self.frame = TreeLayout(tree, root=root, max_depth=max_depth, max_nodes=max_nodes)
+        self.tree = self.frame.tree
+        self.positions = self.frame.positions
+        self.nodes = self.frame.nodes
+        slots = self.frame.slots
+        self.widest = max((len(format_value(leaf.value)) for leaf in self.frame.leaves), default=1)
         if ax is None:
             needed = self._needed_slot_points(windows) * (slots + 0.8) / 72 / 0.93
             width = min(max(1.2 + 0.62 * slots, needed, 4.0), 12.0)
-            height = min(max(1.25 * (self.tree.height + 1) + 1.2, 3.0), 10.0)
+            height = min(max(1.25 * (self.frame.depth + 1) + 1.2, 3.0), 10.0)
             self.figure = Figure(figsize=(width, height), layout="constrained")
             ax = self.figure.add_subplot()
         else:
@@ -259,12 +202,11 @@ class TreeView:
         self.node_size = node_size if node_size is not None else \
             min(max((self.slot_points * 0.62) ** 2, 9.0), 520.0)
         self.radius_points = self.node_size ** 0.5 / 2
-        widest = max((len(format_value(leaf.value)) for leaf in self.tree.leaves()), default=1)
-        self.crowded = self.slot_points < 0.62 * self.font * widest + 4
-        self.value_depth = (0.62 * self.font * widest + 2) if self.crowded else self.font * 1.3
+        self.crowded = self.slot_points < 0.62 * self.font * self.widest + 4
+        self.value_depth = (0.62 * self.font * self.widest + 2) if self.crowded else self.font * 1.3
         self.leaf_values_shown = self.slot_points >= self.font * 1.1   # else too many leaves to write
-        self.levels = level_names(self.tree)
-        self.probabilities = probability_edges(self.tree)
+        self.levels = self.frame.levels
+        self.probabilities = self.frame.probabilities
         self._draw_edges(edge_labels)
         self._draw_nodes()
         self._draw_texts()
@@ -276,24 +218,24 @@ class TreeView:
         same level, with the largest font and marker used (labels to the right of inner nodes,
         under leaves)."""
         radius, font = 520.0 ** 0.5 / 2, 11.0
-        widest = max((len(format_value(leaf.value)) for leaf in self.tree.leaves()), default=1)
-        value = (widest + 2) * 0.68 * font
-        window = (2 * widest + 4) * 0.62 * MIN_FONT_PT if windows else 0.0
+        value = (self.widest + 2) * 0.68 * font
+        window = (2 * self.widest + 4) * 0.62 * MIN_FONT_PT if windows else 0.0
 
-        def extent(node: Any) -> tuple[float, float]:
-            if node.is_leaf():
-                half = max(widest * 0.62 * font, window) / 2
+        def extent(path: Path) -> tuple[float, float]:
+            if self.frame.kinds[path] == "leaf" or path in self.frame.cut:
+                half = max(self.widest * 0.62 * font, window) / 2
                 ring = radius * (0.55 * RING_AREA) ** 0.5
+                if path in self.frame.cut:
+                    return radius * RING_AREA ** 0.5, radius * RING_AREA ** 0.5 + 3 + max(value, window)
                 return max(half, ring), max(half, ring + 3 + MIN_FONT_PT * 1.6)
             return radius * RING_AREA ** 0.5, radius * RING_AREA ** 0.5 + 3 + max(value, window)
 
-        rows: dict[float, list[tuple[float, Any]]] = {}
-        for node in self.nodes:
-            x, y = self.positions[node.path]
-            rows.setdefault(y, []).append((x, node))
+        rows: dict[float, list[tuple[float, Path]]] = {}
+        for path, (x, y) in self.positions.items():
+            rows.setdefault(y, []).append((x, path))
         needed = 0.0
         for row in rows.values():
-            row.sort(key=lambda item: item[0])
+            row.sort()
             for (x1, left), (x2, right) in zip(row, row[1:], strict=False):
                 needed = max(needed, (extent(left)[1] + extent(right)[0] + 4) / (x2 - x1))
         return needed
@@ -302,7 +244,7 @@ class TreeView:
     def _draw_edges(self, edge_labels: bool) -> None:
         from matplotlib.collections import LineCollection
 
-        self.edge_paths = [child.path for node in self.nodes for child in node.children]
+        self.edge_paths = [node.path for node in self.nodes if node.path != self.frame.root]
         segments = [(self.positions[p[:-1]], self.positions[p]) for p in self.edge_paths]
         self.edges = LineCollection(segments, colors=EDGE_COLOR, linewidths=1.0, zorder=1)
         self.ax.add_collection(self.edges)
@@ -314,17 +256,15 @@ class TreeView:
                              bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"})
 
     def _draw_nodes(self) -> None:
-        shapes = {"max": "^", "min": "v", "leaf": "s", "chance": "o"}
         self.groups: dict[str, list[Path]] = {}
         for node in self.nodes:
-            self.groups.setdefault(node_kind(node), []).append(node.path)
+            self.groups.setdefault(self.frame.kinds[node.path], []).append(node.path)
         self.node_artists = {}
         for kind, paths in self.groups.items():
             xs, ys = zip(*(self.positions[p] for p in paths), strict=True)
-            size = self.node_size * {"leaf": 0.55, "chance": 0.75}.get(kind, 1.0)
             self.node_artists[kind] = self.ax.scatter(
-                xs, ys, s=size, marker=shapes[kind], c=self._base_color(kind), edgecolors="black",
-                linewidths=0.8, zorder=2)
+                xs, ys, s=self.node_size * MARKER_AREA.get(kind, 1.0), marker=MARKERS[kind],
+                c=self._base_color(kind), edgecolors="black", linewidths=0.8, zorder=2)
         self.current_ring = self.ax.scatter([], [], s=self.node_size * RING_AREA, facecolors="none",
                                             edgecolors=CURRENT_COLOR, linewidths=2.0, linestyles="--",
                                             zorder=5)
@@ -349,13 +289,14 @@ class TreeView:
                 ax.annotate(node.label, (x, y), xytext=(0, above), textcoords="offset points", ha="center",
                             va="bottom", fontsize=MIN_FONT_PT, color="black", fontweight="bold", zorder=7,
                             bbox={"boxstyle": "round,pad=0.05", "fc": "white", "ec": "none"})
+            if node.path in self.frame.cut:      # its children are not drawn
+                ax.annotate(CUT_MARK, (x, y), xytext=(0, -(r + 2)), textcoords="offset points", ha="center",
+                            va="top", fontsize=font * 1.2, fontweight="bold", zorder=4)
             if node.is_leaf():
                 turned = 90 if self.crowded else 0
                 self.value_texts[node.path] = ax.annotate(
-                    format_value(node.value) if self.leaf_values_shown else "", (x, y),
-                    xytext=(0, -(leaf_ring + 3)), textcoords="offset points", ha="center",
-                    va="top",
-                    fontsize=font, rotation=turned, zorder=4)
+                    "", (x, y), xytext=(0, -(leaf_ring + 3)), textcoords="offset points", ha="center",
+                    va="top", fontsize=font, rotation=turned, zorder=4)
                 self.window_texts[node.path] = ax.annotate(
                     "", (x, y), xytext=(0, -(leaf_ring + 5 + self.value_depth)),
                     textcoords="offset points", ha="center", va="top", fontsize=MIN_FONT_PT,
@@ -371,12 +312,12 @@ class TreeView:
                 self.window_texts[node.path] = ax.annotate(
                     "", (x, y), xytext=(ring + 3, -1), textcoords="offset points", ha="left", va="top",
                     fontsize=MIN_FONT_PT, color="#333333")
-            if node.path:
-                px, py = self.positions[node.path[:-1]]
-                t = 0.62 if node.path in self.probabilities else 0.5    # clear of the edge's probability
-                self.cross_texts[node.path] = ax.text(
-                    px + t * (x - px), py + t * (y - py), "✕", ha="center", va="center", fontsize=font * 1.2,
-                    color="black", fontweight="bold", zorder=6, visible=False)
+        for path in self.edge_paths:
+            (px, py), (x, y) = self.positions[path[:-1]], self.positions[path]
+            t = 0.62 if path in self.probabilities else 0.5    # clear of the edge's probability
+            self.cross_texts[path] = ax.text(
+                px + t * (x - px), py + t * (y - py), "✕", ha="center", va="center", fontsize=font * 1.2,
+                color="black", fontweight="bold", zorder=6, visible=False)
 
     def _draw_chance_and_levels(self) -> None:
         """The probability on each edge out of a chance node, and who moves at each level."""
@@ -396,33 +337,34 @@ class TreeView:
         ax = self.ax
         xs = [x for x, _ in self.positions.values()]
         ax.set_xlim(min(xs) - (1.6 if self.levels else 0.7), max(xs) + 1.1)
-        ax.set_ylim(-self.tree.height - (1.5 if self.crowded else 1.0), 0.55)
+        ax.set_ylim(-self.frame.depth - (1.5 if self.crowded else 1.0), 0.55)
         ax.set_axis_off()
         self.title = ax.set_title(title or "", fontsize=max(self.font, 10))
         self.legend = None
+        self.legend_entries: tuple = ()
 
-    def _show_legend(self, marks: Marks) -> None:
+    def _legend_handle(self, glyph: str, words: str) -> Any:
         from matplotlib.lines import Line2D
 
-        handles = [Line2D([], [], marker="^", ls="", color=MAX_COLOR, mec="black", label="MAX"),
-                   Line2D([], [], marker="v", ls="", color=MIN_COLOR, mec="black", label="MIN"),
-                   Line2D([], [], marker="s", ls="", color=LEAF_COLOR, mec="black", label="leaf")]
-        if self.probabilities:
-            handles.append(Line2D([], [], marker="o", ls="", color=CHANCE_COLOR, mec="black",
-                                  label="chance (average; probability on each edge)"))
-        if marks.searched:
-            handles += [
-                Line2D([], [], color=PV_COLOR, lw=3.5, label="principal variation (thick)"),
-                Line2D([], [], color=PRUNED_COLOR, lw=1.5, ls=":", marker="x", mec="black",
-                       label="pruned (dotted, ✕)"),
-                Line2D([], [], ls="", label="≥ 6 / ≤ 2: a bound"),
-            ]
-            if marks.current is not None:
-                handles.append(Line2D([], [], marker="o", ms=10, mfc="none", mec=CURRENT_COLOR, ls="",
-                                      label="current node (dashed ring)"))
+        if glyph in MARKERS:
+            return Line2D([], [], marker=MARKERS[glyph], ls="", color=self._base_color(glyph), mec="black",
+                          label=words)
+        return {
+            "pv": lambda: Line2D([], [], color=PV_COLOR, lw=3.5, label=words),
+            "pruned": lambda: Line2D([], [], color=PRUNED_COLOR, lw=1.5, ls=":", marker="x", mec="black",
+                                     label=words),
+            "ring": lambda: Line2D([], [], marker="o", ms=10, mfc="none", mec=CURRENT_COLOR, ls="",
+                                   label=words),
+        }.get(glyph, lambda: Line2D([], [], ls="", label=words))()
+
+    def _show_legend(self, scene: Scene) -> None:
+        if self.legend is not None and self.legend_entries == scene.legend:
+            return                               # the same legend: keep it (a step-through redraws often)
+        self.legend_entries = scene.legend
+        handles = [self._legend_handle(entry.glyph, entry.words) for entry in scene.legend]
         if self.legend is not None:
             self.legend.remove()
-        columns = max(1, min(len(handles), int(self._axes_inches() / 2.3)))
+        columns = _legend_columns([entry.words for entry in scene.legend], self.figure.get_figwidth() - 0.3)
         self.legend = self.ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0),
                                      ncols=columns, fontsize=MIN_FONT_PT, frameon=False,
                                      handletextpad=0.3, columnspacing=1.0, borderaxespad=0.2)
@@ -431,75 +373,74 @@ class TreeView:
         return self.ax.get_position().width * self.figure.get_figwidth()
 
     # -- showing a state (every time) ------------------------------------------------------------
-    def show(self, marks: Marks, *, values: bool = True, windows: bool = False,
+    def show(self, marks: Marks | None, *, values: bool = True, windows: bool = False,
              leaf_numbers: bool = True, title: str | None = None) -> Any:
         """Update the drawing to show ``marks``; returns the Figure."""
+        return self.paint(self.frame.scene(marks, values=values, windows=windows, leaf_numbers=leaf_numbers),
+                          title=title)
+
+    def paint(self, scene: Scene, *, title: str | None = None) -> Any:
+        """Paint ``scene`` (from this view's :attr:`frame`); returns the Figure."""
         from matplotlib.colors import to_rgba
 
-        if not marks.searched and values and not marks.values:
-            marks = minimax_marks(self.tree)
-        pv = marks.pv_paths()
+        by_path = {mark.path: mark for mark in scene.nodes}
         for kind, paths in self.groups.items():
-            fills = [to_rgba(self._base_color(kind), self._opacity(path, marks)) for path in paths]
+            marks = [by_path[path] for path in paths]
+            fills = [to_rgba(mark.fill, mark.opacity) for mark in marks]
             self.node_artists[kind].set_facecolor(fills)
-            edges = [PV_COLOR if path in pv else (0, 0, 0, fill[3])
-                     for path, fill in zip(paths, fills, strict=True)]
-            self.node_artists[kind].set_edgecolor(edges)
-            self.node_artists[kind].set_linewidth([2.4 if path in pv else 0.8 for path in paths])
-        self._show_edges(marks, pv)
-        for node in self.nodes:
-            self._show_node_texts(node, marks, values, windows, leaf_numbers)
-        for path, text in self.probability_texts.items():
-            text.set_alpha(0.45 if path in marks.pruned else 1.0)
-        if marks.current is not None and marks.current in self.positions:
-            self.current_ring.set_offsets([self.positions[marks.current]])
-            kind = node_kind(self.tree.node(marks.current))
-            scale = {"leaf": 0.55, "chance": 0.75}.get(kind, 1.0)
+            self.node_artists[kind].set_edgecolor([PV_COLOR if mark.on_pv else (0, 0, 0, mark.opacity)
+                                                   for mark in marks])
+            self.node_artists[kind].set_linewidth([2.4 if mark.on_pv else 0.8 for mark in marks])
+        if self.edge_paths:
+            looks = [EDGE_LOOK[edge.style] for edge in scene.edges]
+            self.edges.set_color([to_rgba(color, alpha) for color, alpha, _, _ in looks])
+            self.edges.set_linewidth([width for _, _, width, _ in looks])
+            self.edges.set_linestyle([dash for _, _, _, dash in looks])
+        for edge in scene.edges:
+            self.cross_texts[edge.child].set_visible(edge.cross)
+            if edge.child in self.probability_texts:
+                self.probability_texts[edge.child].set_alpha(0.45 if edge.faded else 1.0)
+        for mark in scene.nodes:
+            self._paint_texts(mark)
+        current = scene.current
+        if current is not None:
+            self.current_ring.set_offsets([(current.x, current.y)])
+            scale = MARKER_AREA.get(current.kind, 1.0) if current.kind != "chance" else 0.75
             self.current_ring.set_sizes([self.node_size * RING_AREA * scale])
         else:
             self.current_ring.set_offsets(_empty_offsets())
-        self._show_legend(marks)
+        self._show_legend(scene)
         if title is not None:
             self.title.set_text(title)
         return self.figure
 
-    @staticmethod
-    def _opacity(path: Path, marks: Marks) -> float:
-        if path in marks.pruned:
-            return FADED_ALPHA
-        if marks.searched and path not in marks.entered:
-            return PENDING_ALPHA
-        return 1.0
+    def _paint_texts(self, mark: Any) -> None:
+        value_text = self.value_texts[mark.path]
+        value_text.set_alpha(mark.text_opacity)
+        if mark.kind != "leaf":
+            value_text.set_text(mark.value)
+        elif self.leaf_values_shown:
+            value_text.set_text(mark.value)
+        self.window_texts[mark.path].set_text(mark.window)
+        if mark.kind == "leaf":
+            number_text = self.number_texts[mark.path]
+            number_text.set_visible(mark.order is not None)
+            number_text.set_text(str(mark.order or ""))
 
-    def _show_edges(self, marks: Marks, pv: set) -> None:
-        from matplotlib.colors import to_rgba
 
-        if not self.edge_paths:
-            return
-        look = {"pv": (PV_COLOR, 1.0, 3.5, "-"), "pruned": (PRUNED_COLOR, 1.0, 1.5, ":"),
-                "pending": (EDGE_COLOR, PENDING_ALPHA, 1.0, "-"), "searched": (EDGE_COLOR, 1.0, 1.4, "-"),
-                "plain": (EDGE_COLOR, 1.0, 1.0, "-")}
-        styles = [look[edge_style(path, marks, pv)] for path in self.edge_paths]
-        self.edges.set_color([to_rgba(color, alpha) for color, alpha, _, _ in styles])
-        self.edges.set_linewidth([width for _, _, width, _ in styles])
-        self.edges.set_linestyle([dash for _, _, _, dash in styles])
-
-    def _show_node_texts(self, node: Any, marks: Marks, values: bool, windows: bool,
-                         leaf_numbers: bool) -> None:
-        path = node.path
-        text_alpha = 0.45 if path in marks.pruned else 1.0
-        value_text = self.value_texts[path]
-        value_text.set_alpha(text_alpha)
-        if not node.is_leaf():
-            value_text.set_text(marks.value_text(path) if values else "")
-        self.window_texts[path].set_text(format_window(marks.windows.get(path)) if windows else "")
-        if node.is_leaf():
-            number = marks.leaf_numbers.get(path) if leaf_numbers else None
-            number_text = self.number_texts[path]
-            number_text.set_visible(number is not None)
-            number_text.set_text(str(number or ""))
-        if path in self.cross_texts:
-            self.cross_texts[path].set_visible(path in marks.pruned_roots)
+def _legend_columns(words: list[str], inches: float) -> int:
+    """The most legend columns that fit ``inches`` (matplotlib puts one more entry in each of the
+    first ``len(words) % columns`` columns)."""
+    widths = [(len(text) * 0.55 * MIN_FONT_PT + 32) / 72 for text in words]
+    for columns in range(len(words), 1, -1):
+        rows, long_columns = divmod(len(words), columns)
+        sizes = [rows + 1] * long_columns + [rows] * (columns - long_columns)
+        starts = [sum(sizes[:i]) for i in range(columns)]
+        total = sum(max(widths[start:start + size])
+                    for start, size in zip(starts, sizes, strict=True) if size)
+        if total <= inches:
+            return columns
+    return 1
 
 
 def _empty_offsets() -> Any:
@@ -509,7 +450,8 @@ def _empty_offsets() -> Any:
 
 def draw_tree(tree_or_result: Any, *, ax: Any = None, values: bool = True, windows: bool = False,
               leaf_numbers: bool = True, edge_labels: bool = False, title: str | None = None,
-              node_size: float | None = None) -> Any:
+              node_size: float | None = None, root: Path | str = (), max_depth: int | None = None,
+              max_nodes: int | None = DEFAULT_MAX_NODES, step: int | None = None) -> Any:
     """Draw a game tree, or what a search did on it; returns the matplotlib Figure.
 
     ``tree_or_result``: an explicit tree, a generated tree, a nested list, a tree text,
@@ -519,8 +461,14 @@ def draw_tree(tree_or_result: Any, *, ax: Any = None, values: bool = True, windo
     A result shows the values the search returned, a bound as a bound (``≥ 6``, ``≤ 2``),
     the principal variation with thick edges, pruned subtrees dotted and marked ✕, leaves
     numbered in evaluation order and, with ``windows=True`` (needs ``trace=True`` in the
-    search), the [α, β] window of each node's call.  ``edge_labels`` writes the move
-    (child index) on each edge.  The legend under the tree says what each mark means.
+    search), the [α, β] window of each node's call.  ``step=k`` shows the search after
+    its first k events instead (as the step-through does).  ``edge_labels`` writes the
+    move (child index) on each edge.  The legend under the tree says what each mark means.
+
+    A tree of more than ``max_nodes`` nodes is refused with a message saying what fits:
+    ``max_depth=d`` draws the top d + 1 levels (a node whose children are left out has
+    ``⋯`` under it), ``root="B"`` (a label or a path) draws the subtree of B; values are
+    those of the whole tree.
 
     >>> from mmlib import search
     >>> result = search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]], trace=True)
@@ -529,30 +477,27 @@ def draw_tree(tree_or_result: Any, *, ax: Any = None, values: bool = True, windo
     'AIMA figure 5.2'
     >>> "≤ 2" in {text.get_text() for text in figure.axes[0].texts}
     True
+    >>> from mmlib import trees
+    >>> from mmlib.errors import ArgumentError
+    >>> big = trees.uniform(3, 7)                         # 3,280 nodes
+    >>> try:
+    ...     draw_tree(big)
+    ... except ArgumentError as refusal:
+    ...     print(refusal)                                # doctest: +NORMALIZE_WHITESPACE
+    tree: a drawing of 3,280 nodes is more than max_nodes=2,000; draw its top levels with
+    max_depth=6 (1,093 nodes), or one subtree with root='B' (1,093 nodes)
+    >>> len(draw_tree(big, max_depth=2).axes[0].collections) > 0
+    True
     """
-    if _is_result(tree_or_result):
-        result = tree_or_result
-        if windows and (result.trace is None):
-            raise ArgumentError("windows: the [α, β] windows need a trace; search with trace=True")
-        if windows and result.trace and result.trace[0].alpha is None:
-            raise ArgumentError("windows: minimax has no [α, β] window; draw an alpha-beta result")
-        tree, _ = result_tree(result)
-        marks = result_marks(result)
-        if title is None:
-            value = format_mark(result.value, marks.bounds.get(marks.start))
-            title = (f"{result.algorithm}: value {value}, {result.stats.leaves} of {tree.leaf_count} "
-                     "leaves evaluated")
-    else:
-        if windows:
-            raise ArgumentError("windows: a plain tree has no windows; draw a search result")
-        if hasattr(tree_or_result, "moves") and not hasattr(tree_or_result, "node_count"):
-            raise ArgumentTypeError(f"tree_or_result: {type(tree_or_result).__name__} is a game, not a "
-                                    "tree; draw game positions with draw.draw_game_tree")
-        tree, marks = as_tree(tree_or_result), Marks()
-    view = TreeView(tree, ax=ax, edge_labels=edge_labels, node_size=node_size, title=title, windows=windows)
-    figure = view.show(marks, values=values, windows=windows, leaf_numbers=leaf_numbers)
-    set_alt(figure, describe_drawing(tree_or_result) if ax is None else
-            " ".join(filter(None, [getattr(figure, ALT_ATTRIBUTE, ""), describe_drawing(tree_or_result)])))
+    tree, marks, words, default_title = drawing_parts(tree_or_result, step=step, windows=windows)
+    view = TreeView(tree, ax=ax, edge_labels=edge_labels, node_size=node_size,
+                    title=default_title if title is None else title, windows=windows, root=root,
+                    max_depth=max_depth, max_nodes=max_nodes)
+    scene = view.frame.scene(marks, values=values, windows=windows, leaf_numbers=leaf_numbers,
+                             description=words)
+    figure = view.paint(scene)
+    set_alt(figure, scene.description if ax is None else
+            " ".join(filter(None, [getattr(figure, ALT_ATTRIBUTE, ""), scene.description])))
     return figure
 
 
@@ -562,13 +507,10 @@ def describe_drawing(tree_or_result: Any) -> str:
     >>> describe_drawing([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     'A game tree with 13 nodes and 9 leaves; its minimax value is 3.'
     """
-    if _is_result(tree_or_result):
+    if is_result(tree_or_result):
         if tree_or_result.trace is not None:
             return trace_of(tree_or_result).describe()
         tree, _ = result_tree(tree_or_result)
-        return f"{tree_or_result.algorithm}: value {format_value(tree_or_result.value)}."
+        return TreeLayout(tree, max_nodes=None).describe(result_marks(tree_or_result))
     tree = as_tree(tree_or_result)
-    value = minimax_marks(tree).value_text(())
-    return (f"A game tree with {tree.node_count} nodes and {tree.leaf_count} leaves; "
-            f"its minimax value is {value}.")
-
+    return TreeLayout(tree, max_nodes=None).describe(minimax_marks(tree))

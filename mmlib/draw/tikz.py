@@ -1,0 +1,304 @@
+r"""Tree drawings as TikZ, for LaTeX slides and handouts: the same layout and marks as every drawing.
+
+:func:`tree_tikz` writes a ``tikzpicture`` environment to paste into a document whose
+preamble says ``\usepackage{tikz}`` (no TikZ library is needed; ``xcolor``, which TikZ
+loads, gives the colours).  It paints the :class:`~mmlib.draw.tree_layout.Scene` of
+:mod:`mmlib.draw.tree_layout`: MAX up-triangles, MIN down-triangles, chance circles and leaf
+squares in the Okabe–Ito colours, the principal variation thick, pruned edges dotted
+with a ×, bounds written ``$\geq 6$`` / ``$\leq 2$``, [α, β] windows, evaluation numbers,
+the current node in a dashed ring, probabilities on the edges out of chance nodes and a
+legend underneath.  Every mark is plain ASCII LaTeX; node labels and the title are
+escaped, so a label such as ``a_1`` or ``50%`` is printed as written.
+
+>>> from mmlib import search
+>>> AIMA_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+>>> tikz = tree_tikz(search.alphabeta(AIMA_5_2, trace=True), windows=True)
+>>> tikz.splitlines()[1][:22], tikz.splitlines()[-1]
+('\\begin{tikzpicture}[x=', '\\end{tikzpicture}')
+>>> plain = TreeLayout(AIMA_5_2).scene()
+>>> with_windows = TreeLayout(AIMA_5_2).scene(search.alphabeta(AIMA_5_2, trace=True), windows=True)
+>>> auto_x_unit(plain) == 1.2 < auto_x_unit(with_windows)          # slots widen for the windows
+True
+>>> tikz.count("% node "), r"$\leq$ 2" in tikz, tikz.count("% cross ")    # the edges to I and J
+(13, True, 2)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import ArgumentError
+from ..trace import Marks
+from .tree_layout import (
+    CHANCE_COLOR,
+    CUT_MARK,
+    DEFAULT_MAX_NODES,
+    EDGE_COLOR,
+    LEAF_COLOR,
+    MAX_COLOR,
+    MIN_COLOR,
+    PENDING_ALPHA,
+    PROBABILITY_AT,
+    PRUNED_COLOR,
+    PV_COLOR,
+    EdgeMark,
+    NodeMark,
+    Scene,
+    TreeLayout,
+    drawing_parts,
+)
+
+__all__ = ["tree_tikz", "paint_tikz", "latex_text"]
+
+COLORS = {"mmmax": MAX_COLOR, "mmmin": MIN_COLOR, "mmleaf": LEAF_COLOR, "mmchance": CHANCE_COLOR,
+          "mmpv": PV_COLOR, "mmedge": EDGE_COLOR, "mmpruned": PRUNED_COLOR}
+FILL_NAME = {"max": "mmmax", "min": "mmmin", "leaf": "mmleaf", "chance": "mmchance"}
+SIZE_PT = 8.0
+"""Half the size of a node shape, in points."""
+EDGE_STYLE = {"pv": "color=mmpv, line width=2.4pt", "pruned": "color=mmpruned, dotted, line width=0.9pt",
+              "pending": f"color=mmedge, opacity={PENDING_ALPHA}",
+              "searched": "color=mmedge, line width=0.8pt",
+              "plain": "color=mmedge, line width=0.6pt"}
+
+_MATH = {"≥": r"\geq", "≤": r"\leq", "−": "-", "∞": r"\infty", "✕": r"\times", "⋯": r"\cdots",
+         "α": r"\alpha", "β": r"\beta"}
+_TEXT = {"…": r"\dots{}", "–": "--", "—": "---", "‘": "`", "’": "'", "“": "``", "”": "''",
+         "\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "#": r"\#",
+         "%": r"\%", "_": r"\_", "^": r"\^{}", "~": r"\~{}", "<": r"\textless{}", ">": r"\textgreater{}"}
+
+
+def latex_text(text: Any) -> str:
+    r"""``text`` as LaTeX: special characters escaped, the signs of the drawings as math.
+
+    >>> print(latex_text("≥ 6"), latex_text("[−∞, 3]"), latex_text("50% of a_1 costs $5"))
+    $\geq$ 6 [$- \infty$, 3] 50\% of a\_1 costs \$5
+    """
+    out: list[str] = []
+    math: list[str] = []
+    for char in str(text):
+        if char in _MATH:
+            math.append(_MATH[char])
+            continue
+        if math:
+            out.append("$" + " ".join(math) + "$")
+            math = []
+        if char in _TEXT:
+            out.append(_TEXT[char])
+        elif char in "\n\t\r" or ord(char) < 32:
+            out.append(" " if char in "\n\t\r" else "?")
+        else:
+            out.append(char)
+    if math:
+        out.append("$" + " ".join(math) + "$")
+    return "".join(out)
+
+
+def _n(value: float) -> str:
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _at(x: float, y: float, dx: float = 0.0, dy: float = 0.0) -> str:
+    """A coordinate ``(x, y)`` in layout units, shifted by ``dx``/``dy`` points."""
+    parts = (f"xshift={_n(dx)}pt" if dx else "", f"yshift={_n(dy)}pt" if dy else "")
+    shift = ", ".join(part for part in parts if part)
+    return f"([{shift}]{_n(x)},{_n(y)})" if shift else f"({_n(x)},{_n(y)})"
+
+
+def _text(options: str, at: str, text: str) -> str:
+    """A ``\\node`` writing ``text`` (made LaTeX, sans-serif) at ``at``."""
+    options = options.replace("font=", "font=\\sffamily", 1) if "font=" in options else options
+    return f"  \\node[{options}] at {at} {{{latex_text(text)}}};"
+
+
+def _shape(mark: NodeMark, r: float = SIZE_PT, dy: float = 0.0) -> str:
+    """The path of a node's shape, ``r`` points from its centre to its tip (moved ``dy`` points up)."""
+    x, y = mark.x, mark.y
+    if mark.kind == "leaf":
+        return f"{_at(x, y, -0.7 * r, dy - 0.7 * r)} rectangle {_at(x, y, 0.7 * r, dy + 0.7 * r)}"
+    if mark.kind == "chance":
+        return f"{_at(x, y, 0, dy)} circle[radius={_n(r)}pt]"
+    tip = 1 if mark.kind == "max" else -1          # MAX points up, MIN points down
+    return (f"{_at(x, y, 0, dy + tip * r)} -- {_at(x, y, -1.1 * r, dy - tip * 0.7 * r)} -- "
+            f"{_at(x, y, 1.1 * r, dy - tip * 0.7 * r)} -- cycle")
+
+
+def _node(mark: NodeMark) -> list[str]:
+    fade = f", fill opacity={mark.opacity}, draw opacity={mark.opacity}" if mark.opacity < 1 else ""
+    outline = "draw=mmpv, line width=1.6pt" if mark.on_pv else "draw=black, line width=0.4pt"
+    lines = [f"  % node {latex_text(mark.title).replace('%', '')}",
+             f"  \\filldraw[fill={FILL_NAME[mark.kind]}, {outline}{fade}] {_shape(mark)};"]
+    text_fade = f", opacity={mark.text_opacity}" if mark.text_opacity < 1 else ""
+    shift = {"max": -1.5, "min": 1.5}.get(mark.kind, 0.0)
+    letter = f"font=\\bfseries\\scriptsize, inner sep=0pt{text_fade}"
+    lines.append(_text(letter, _at(mark.x, mark.y, 0, shift), mark.label))
+    if mark.kind == "leaf":
+        lines.append(_text(f"anchor=north, inner sep=1pt{text_fade}", _at(mark.x, mark.y, 0, -SIZE_PT - 2),
+                           mark.value))
+        if mark.window:
+            lines.append(f"  \\node[anchor=north, font=\\scriptsize, inner sep=1pt, text=black!75] at "
+                         f"{_at(mark.x, mark.y, 0, -SIZE_PT - 14)} {{{latex_text(mark.window)}}};")
+        if mark.order is not None:
+            badge = "circle, fill=black!80, text=white, inner sep=0.5pt, font=\\scriptsize\\bfseries"
+            lines.append(_text(badge, _at(mark.x, mark.y, SIZE_PT + 7, 0), str(mark.order)))
+    else:
+        if mark.value:
+            lines.append(f"  \\node[anchor=south west, font=\\bfseries, inner sep=1pt{text_fade}] at "
+                         f"{_at(mark.x, mark.y, SIZE_PT + 4, 0)} {{{latex_text(mark.value)}}};")
+        if mark.window:
+            lines.append(f"  \\node[anchor=north west, font=\\scriptsize, inner sep=1pt, text=black!75] at "
+                         f"{_at(mark.x, mark.y, SIZE_PT + 4, 0)} {{{latex_text(mark.window)}}};")
+        if mark.cut:
+            lines.append(f"  \\node[anchor=north, inner sep=1pt] at {_at(mark.x, mark.y, 0, -SIZE_PT - 2)} "
+                         f"{{{latex_text(CUT_MARK)}}};")
+    if mark.current:
+        radius = SIZE_PT * (0.95 if mark.kind == "leaf" else 1.4)
+        lines.append(f"  \\draw[dashed, line width=1pt] {_at(mark.x, mark.y)} circle[radius={_n(radius)}pt];")
+    return lines
+
+
+def _edge(edge: EdgeMark, by_path: dict[tuple, NodeMark]) -> list[str]:
+    parent, child = by_path[edge.parent], by_path[edge.child]
+    lines = [f"  \\draw[{EDGE_STYLE[edge.style]}] {_at(parent.x, parent.y)} -- {_at(child.x, child.y)};"]
+    if edge.probability:
+        t = PROBABILITY_AT
+        fade = ", opacity=0.45" if edge.faded else ""
+        lines.append(f"  \\node[fill=white, inner sep=1pt, font=\\scriptsize{fade}] at "
+                     f"{_at(parent.x + t * (child.x - parent.x), parent.y + t * (child.y - parent.y))} "
+                     f"{{{latex_text(edge.probability)}}};")
+    return lines
+
+
+def _cross(edge: EdgeMark, by_path: dict[tuple, NodeMark]) -> list[str]:
+    parent, child, t = by_path[edge.parent], by_path[edge.child], edge.cross_at
+    at = _at(parent.x + t * (child.x - parent.x), parent.y + t * (child.y - parent.y))
+    return [f"  % cross {latex_text(child.label)}", _text("font=\\bfseries", at, "✕")]
+
+
+CM_PER_PT = 2.54 / 72.27
+CHAR_CM = {"small": 0.19, "scriptsize": 0.14}
+"""A generous width of one character of the sans-serif font at each size, in cm."""
+
+
+def _width_cm(text: str, size: str = "small") -> float:
+    return len(text) * CHAR_CM[size]
+
+
+def auto_x_unit(scene: Scene) -> float:
+    """The distance (cm) between two leaf slots at which no text reaches the next node's
+    shape or text on the same level (at least 1.2 cm)."""
+    def reach(mark: NodeMark) -> tuple[float, float]:
+        if mark.kind == "leaf":
+            half = max(_width_cm(mark.value), _width_cm(mark.window, "scriptsize")) / 2
+            badge = (SIZE_PT + 14) * CM_PER_PT if mark.order is not None else SIZE_PT * CM_PER_PT
+            return max(half, SIZE_PT * CM_PER_PT), max(half, badge)
+        right = (SIZE_PT + 4) * CM_PER_PT + max(_width_cm(mark.value), _width_cm(mark.window, "scriptsize"))
+        return 1.4 * SIZE_PT * CM_PER_PT, right
+
+    rows: dict[float, list[NodeMark]] = {}
+    for mark in scene.nodes:
+        rows.setdefault(mark.y, []).append(mark)
+    needed = 1.2
+    for row in rows.values():
+        row.sort(key=lambda mark: mark.x)
+        for left, right in zip(row, row[1:], strict=False):
+            needed = max(needed, (reach(left)[1] + reach(right)[0] + 0.15) / (right.x - left.x))
+    return round(needed, 2)
+
+
+def _legend_glyph(glyph: str, x: float, y: float, dy: float) -> str:
+    if glyph in FILL_NAME:
+        mark = NodeMark(path=(), x=x, y=y, kind=glyph, label="", role="")
+        return f"  \\filldraw[fill={FILL_NAME[glyph]}, draw=black, line width=0.4pt] {_shape(mark, 4.5, dy)};"
+    if glyph == "ring":
+        return f"  \\draw[dashed, line width=0.8pt] {_at(x, y, 6, dy)} circle[radius=4.5pt];"
+    if glyph in ("pv", "pruned"):
+        return f"  \\draw[{EDGE_STYLE[glyph]}] {_at(x, y, -3, dy)} -- {_at(x, y, 13, dy)};"
+    return ""
+
+
+def _legend(scene: Scene, left: float, width_cm: float, x_unit: float, bottom: float,
+            below_pt: float) -> list[str]:
+    """The legend under the tree (``below_pt`` points under the level ``bottom``), in as many
+    columns as fit ``width_cm``."""
+    entries = scene.legend
+    widths = [(0.6 if entry.glyph else 0.0) + _width_cm(entry.words, "scriptsize") + 0.4 for entry in entries]
+    column = max(widths)
+    columns = max(1, min(len(entries), int(width_cm / column)))
+    lines = ["  % legend"]
+    for number, entry in enumerate(entries):
+        x = left + (number % columns) * column / x_unit
+        dy = -(below_pt + 13 * (number // columns))
+        glyph = _legend_glyph(entry.glyph, x, bottom, dy)
+        if glyph:
+            lines.append(glyph)
+        lines.append(_text("anchor=west, font=\\scriptsize, inner sep=1pt",
+                           _at(x + (0.6 / x_unit if entry.glyph else 0.0), bottom, 0, dy), entry.words))
+    return lines
+
+
+def paint_tikz(scene: Scene, *, x_unit: float | None = None, y_unit: float = 1.5, legend: bool = True) -> str:
+    """The ``tikzpicture`` of ``scene``; ``x_unit`` (cm) is the distance between two leaf slots
+    (default: as wide as the texts need, at least 1.2), ``y_unit`` (cm) between two levels."""
+    x_unit = auto_x_unit(scene) if x_unit is None else x_unit
+    for name, value in (("x_unit", x_unit), ("y_unit", y_unit)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < 100:
+            raise ArgumentError(f"{name}: expected a distance in centimetres, above 0 and below 100, "
+                                f"got {value!r}")
+    by_path = {mark.path: mark for mark in scene.nodes}
+    xs = [mark.x for mark in scene.nodes]
+    depth = max(-mark.y for mark in scene.nodes)
+    left = min(xs) - (1.6 if scene.levels else 0.4)
+    lines = [f"% {latex_text(scene.description).replace('%', '')}",
+             f"\\begin{{tikzpicture}}[x={_n(x_unit)}cm, y={_n(y_unit)}cm, font=\\sffamily\\small]"]
+    lines += [f"  \\definecolor{{{name}}}{{HTML}}{{{value.lstrip('#').upper()}}}"
+              for name, value in COLORS.items()]
+    if scene.title:
+        lines.append(_text("anchor=south, font=\\bfseries", _at((min(xs) + max(xs)) / 2, 0, 0, 2 * SIZE_PT),
+                           scene.title))
+    for depth_of_level, name in scene.levels.items():
+        lines.append(_text("anchor=west, font=\\scriptsize, text=black!80", _at(left, -depth_of_level), name))
+    lines.append("  % edges")
+    for edge in scene.edges:
+        lines += _edge(edge, by_path)
+    for edge in scene.crosses:
+        lines += _cross(edge, by_path)
+    for mark in scene.nodes:
+        lines += _node(mark)
+    if legend:
+        windows = any(mark.window for mark in scene.nodes if -mark.y == depth)
+        width_cm = max((max(xs) - left + 1.0) * x_unit, 8.0)
+        lines += _legend(scene, left, width_cm, x_unit, -depth, 40.0 if windows else 28.0)
+    lines.append("\\end{tikzpicture}")
+    return "\n".join(lines)
+
+
+def tree_tikz(tree: Any, marks: Marks | None = None, *, values: bool = True, windows: bool = False,
+              leaf_numbers: bool = True, title: str | None = None, root: tuple | str = (),
+              max_depth: int | None = None, max_nodes: int | None = DEFAULT_MAX_NODES,
+              step: int | None = None, x_unit: float | None = None, y_unit: float = 1.5,
+              legend: bool = True) -> str:
+    r"""A game tree, or what a search did on it, as a TikZ picture (LaTeX text).
+
+    The arguments are those of :func:`~mmlib.draw.svg.tree_svg`; ``x_unit`` and ``y_unit``
+    are the distances (cm) between two leaves (default: what the texts need, at least 1.2)
+    and between two levels, ``legend=False``
+    leaves the legend out.  The first line is a LaTeX comment saying what the picture
+    shows in words.
+
+    >>> print(tree_tikz([[1, 2]], legend=False))       # doctest: +ELLIPSIS
+    % A game tree with 4 nodes and 2 leaves; its minimax value is 1.
+    \begin{tikzpicture}[x=1.2cm, y=1.5cm, font=\sffamily\small]
+    ...
+      \draw[color=mmedge, line width=0.6pt] (0.5,-1) -- (0,-2);
+    ...
+    \end{tikzpicture}
+    """
+    description = None
+    if hasattr(tree, "stats") and hasattr(tree, "trace"):
+        tree, found, description, _ = drawing_parts(tree, step=step, windows=windows)
+        marks = marks if marks is not None else found
+    frame = TreeLayout(tree, root=root, max_depth=max_depth, max_nodes=max_nodes)
+    scene = frame.scene(marks, values=values, windows=windows, leaf_numbers=leaf_numbers, title=title or "",
+                        description=description)
+    return paint_tikz(scene, x_unit=x_unit, y_unit=y_unit, legend=legend)

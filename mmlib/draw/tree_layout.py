@@ -1,0 +1,595 @@
+"""Where every node of a tree drawing sits, and what is painted on it: computed once, for every painter.
+
+A tree drawing is made in two steps.  :class:`TreeLayout` places the nodes: every leaf
+gets its own slot (0, 1, 2, ... from left to right), each parent sits midway between its
+first and last child, one level per depth.  :meth:`TreeLayout.scene` then reads the facts
+of a search from :mod:`mmlib.trace` (a :class:`~mmlib.trace.Marks`) and turns them into a
+:class:`Scene`: for every node its shape, its state (pruned, not yet searched, on the
+principal variation, current), the text beside it (``3``, ``≥ 6``, ``≤ 2``), its [α, β]
+window and its evaluation number; for every edge its style and, out of a chance node,
+its probability; the ✕ on each pruned subtree; the legend; the words of the text
+alternative.  The painters (SVG in :mod:`mmlib.draw.svg`, matplotlib in
+:mod:`mmlib.draw.tree`, TikZ in :mod:`mmlib.draw.tikz`) only turn slots into their own
+units and paint the scene; none of them decides anything about the search.
+
+Meaning is never carried by colour alone (the colours are from the Okabe–Ito palette,
+safe for colour-blind readers): MAX nodes are up-triangles, MIN nodes down-triangles,
+chance nodes circles, leaves squares; the principal variation has thick solid edges, the
+current node a dashed ring, pruned parts dotted grey edges and a ✕.
+
+A tree too big to draw readably is refused, and the message says what to draw instead:
+the top levels (``max_depth=``) or one subtree (``root=``).  Both are drawn from the whole
+tree's facts, so a value shown is the value of the whole subtree below it; a node whose
+children are not drawn has ``⋯`` under it.
+
+>>> from mmlib import search, trees
+>>> tree = trees.from_nested([[[3, 5], [6, 9]], [[1, 2], [0, -1]]])
+>>> frame = TreeLayout(tree)
+>>> frame.positions[()], frame.positions[(0,)], frame.positions[(0, 0, 0)]
+((3.5, 0.0), (1.5, -1.0), (0.0, -3.0))
+>>> scene = frame.scene(search.alphabeta(tree, trace=True))
+>>> scene.node((0, 1)).value, scene.node((1,)).value, [tree.label_of(c.child) for c in scene.crosses]
+('≥ 6', '≤ 2', ['K', 'G'])
+>>> top = TreeLayout(trees.uniform(3, 6), max_depth=2)       # 1,093 nodes; the top three levels
+>>> len(top.nodes), top.slots, sorted(top.cut)[:2]
+(13, 9, [(0, 0), (0, 1)])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import ArgumentError, ArgumentTypeError, MmlibError
+from ..trace import (
+    EXACT,
+    Marks,
+    format_mark,
+    format_probability,
+    format_value,
+    format_window,
+    minimax_marks,
+    node_role,
+    result_marks,
+    result_tree,
+    trace_of,
+    view_tree,
+)
+
+__all__ = [
+    "TreeLayout",
+    "Scene",
+    "NodeMark",
+    "EdgeMark",
+    "LegendEntry",
+    "layout",
+    "node_kind",
+    "edge_style",
+    "level_names",
+    "probability_edges",
+    "as_tree",
+    "is_result",
+    "drawing_parts",
+    "DEFAULT_MAX_NODES",
+    "COPY_LIMIT",
+    "MAX_COLOR",
+    "MIN_COLOR",
+    "LEAF_COLOR",
+    "CHANCE_COLOR",
+    "PV_COLOR",
+    "EDGE_COLOR",
+    "PRUNED_COLOR",
+    "CURRENT_COLOR",
+    "FADED_ALPHA",
+    "PENDING_ALPHA",
+    "PROBABILITY_AT",
+    "CUT_MARK",
+]
+
+Path = tuple
+
+# Okabe & Ito (2008), "Color Universal Design": distinguishable with every common colour-vision deficiency.
+MAX_COLOR = "#56B4E9"       # sky blue, up-triangles
+MIN_COLOR = "#E69F00"       # orange, down-triangles
+LEAF_COLOR = "#DDDDDD"      # light grey (squares)
+CHANCE_COLOR = "#F0E442"    # yellow (circles)
+PV_COLOR = "#D55E00"        # vermillion, with thick solid edges
+EDGE_COLOR = "#555555"
+PRUNED_COLOR = "#999999"    # with dotted edges and a ✕
+CURRENT_COLOR = "#000000"   # a dashed ring
+FILL = {"max": MAX_COLOR, "min": MIN_COLOR, "leaf": LEAF_COLOR, "chance": CHANCE_COLOR}
+FADED_ALPHA = 0.35
+"""Opacity of a pruned node."""
+PENDING_ALPHA = 0.55
+"""Opacity of a node the search has not reached yet."""
+FADED_TEXT_ALPHA = 0.45
+"""Opacity of the texts of a pruned node."""
+PROBABILITY_AT = 0.34
+"""A probability is written on its edge this far from the chance node (a fraction of the edge)."""
+CROSS_AT = 0.5
+"""The ✕ of a pruned subtree sits this far down the edge into it ..."""
+CROSS_AT_PROBABILITY = 0.62
+"""... or this far, clear of the probability, on an edge out of a chance node."""
+CUT_MARK = "⋯"
+"""Written under a node whose children are not drawn (``max_depth``)."""
+
+DEFAULT_MAX_NODES = 2000
+"""The most nodes a tree drawing shows; larger trees are drawn with ``max_depth`` or ``root``."""
+COPY_LIMIT = 100_000
+"""The most nodes of a generated tree copied to read its facts (for a partial drawing)."""
+
+
+# -- what each piece is ------------------------------------------------------------------------
+
+def as_tree(tree: Any, *, max_nodes: int = DEFAULT_MAX_NODES) -> Any:
+    """The explicit tree to draw: a tree with chance nodes or several agents as it is
+    (see :func:`mmlib.trace.view_tree`), anything else through :func:`mmlib.trees.as_tree`."""
+    return view_tree(tree, max_nodes=max_nodes)
+
+
+def is_result(thing: Any) -> bool:
+    """True for a search result (something with ``stats``, ``pv`` and ``game``)."""
+    return hasattr(thing, "stats") and hasattr(thing, "pv") and hasattr(thing, "game")
+
+
+def node_kind(node: Any) -> str:
+    """``"leaf"``, ``"max"``, ``"min"`` or ``"chance"``: which shape a node is drawn with."""
+    if node.is_leaf():
+        return "leaf"
+    if getattr(node, "is_chance", False):
+        return "chance"
+    return "max" if node.is_max else "min"
+
+
+def edge_style(path: Path, marks: Marks, pv: set[Path]) -> str:
+    """How the edge into ``path`` is drawn: ``"pv"``, ``"pruned"``, ``"pending"``, ``"searched"``
+    or ``"plain"`` (no search shown)."""
+    if path in pv:
+        return "pv"
+    if path in marks.pruned:
+        return "pruned"
+    if marks.searched and path not in marks.entered:
+        return "pending"
+    return "searched" if marks.searched else "plain"
+
+
+def node_state(path: Path, marks: Marks) -> str:
+    """``"pruned"``, ``"pending"`` (not reached yet) or ``""``."""
+    if path in marks.pruned:
+        return "pruned"
+    if marks.searched and path not in marks.entered:
+        return "pending"
+    return ""
+
+
+def level_names(tree: Any) -> dict[int, str]:
+    """Who moves at each depth, for trees with chance nodes or several agents per round
+    (empty for an ordinary two-player tree, whose triangles say it all).
+
+    >>> from mmlib.beyond import layered_tree
+    >>> level_names(layered_tree([[[3, 5], [2, 9]], [[1, 4], [6, 7]]], layers="max min min"))
+    {0: 'MAX', 1: 'MIN 1', 2: 'MIN 2'}
+    >>> level_names([[1, 2], [3, 4]])
+    {}
+    """
+    layers = getattr(tree, "layers", None)
+    if not layers or (len(set(layers)) == len(layers) and "chance" not in layers):
+        return {}
+    names: dict[int, str] = {}
+    for node in tree.nodes():
+        if not node.is_leaf():
+            names.setdefault(len(node.path), node_role(tree, node.path))
+    return dict(sorted(names.items()))
+
+
+def probability_edges(tree: Any) -> dict[Path, str]:
+    """The probability written on each edge out of a chance node, by the child's path.
+
+    >>> from mmlib.beyond import layered_tree
+    >>> probability_edges(layered_tree([[(0.5, 8), (0.25, 24), (0.25, -12)]], layers="max chance"))
+    {(0, 0): '1/2', (0, 1): '1/4', (0, 2): '1/4'}
+    """
+    out: dict[Path, str] = {}
+    for node in tree.nodes():
+        if getattr(node, "is_chance", False) and not node.is_leaf():
+            for child, p in zip(node.children, node.probabilities, strict=True):
+                out[child.path] = format_probability(p)
+    return out
+
+
+def layout(tree: Any, *, root: Path = (), max_depth: int | None = None) -> dict[Path, tuple[float, float]]:
+    """Positions ``path -> (x, y)`` of the nodes drawn: leaves (and nodes at ``max_depth``) in
+    slots 0, 1, 2..., parents centred over their children (midway between the first and the
+    last), ``y = -depth`` counted from ``root``.
+
+    >>> from mmlib.trees import from_nested
+    >>> layout(from_nested([[1, 2], 3]))
+    {(0, 0): (0.0, -2.0), (0, 1): (1.0, -2.0), (0,): (0.5, -1.0), (1,): (2.0, -1.0), (): (1.25, 0.0)}
+    >>> layout(from_nested([[1, 2], 3]), max_depth=1)
+    {(0,): (0.0, -1.0), (1,): (1.0, -1.0), (): (0.5, 0.0)}
+    """
+    start = tree.node(tuple(root))
+    positions: dict[Path, tuple[float, float]] = {}
+    next_slot = 0.0
+    stack: list[tuple[Any, bool]] = [(start, False)]
+    while stack:  # iterative post-order, so long chains do not exhaust the call stack
+        node, expanded = stack.pop()
+        depth = len(node.path) - len(start.path)
+        if node.is_leaf() or depth == max_depth:
+            positions[node.path] = (next_slot, float(-depth))
+            next_slot += 1.0
+        elif expanded:
+            first = positions[node.children[0].path][0]
+            last = positions[node.children[-1].path][0]
+            positions[node.path] = ((first + last) / 2, float(-depth))
+        else:
+            stack.append((node, True))
+            stack.extend((child, False) for child in reversed(node.children))
+    return positions
+
+
+# -- the marks ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class NodeMark:
+    """One node as painted.  ``x`` in slots, ``y = -depth``; ``value``: the text beside an inner
+    node (``3``, ``≥ 6``, ``(5)``) or the leaf's value under a leaf; ``window``: its [α, β];
+    ``order``: a leaf's evaluation number; ``cut``: its children are not drawn."""
+
+    path: Path
+    x: float
+    y: float
+    kind: str
+    label: str
+    role: str
+    state: str = ""
+    on_pv: bool = False
+    current: bool = False
+    value: str = ""
+    window: str = ""
+    order: int | None = None
+    cut: bool = False
+
+    @property
+    def opacity(self) -> float:
+        return {"pruned": FADED_ALPHA, "pending": PENDING_ALPHA}.get(self.state, 1.0)
+
+    @property
+    def text_opacity(self) -> float:
+        return FADED_TEXT_ALPHA if self.state == "pruned" else 1.0
+
+    @property
+    def fill(self) -> str:
+        return FILL[self.kind]
+
+    @property
+    def title(self) -> str:
+        """The node in words: ``B (MIN): ≤ 2, pruned``."""
+        value = f": {self.value}" if self.value and self.kind != "leaf" else ""
+        if self.kind == "leaf":
+            value = f": {self.value}"
+        return f"{self.label} ({self.role}){value}" + (", pruned" if self.state == "pruned" else "")
+
+
+@dataclass(frozen=True)
+class EdgeMark:
+    """The edge from ``parent`` to ``child``: its ``style`` (see :func:`edge_style`), the
+    probability written on it (``""`` if none) and whether it leads into a pruned subtree."""
+
+    parent: Path
+    child: Path
+    style: str
+    probability: str = ""
+    faded: bool = False
+    cross: bool = False
+
+    @property
+    def cross_at(self) -> float:
+        """Where the ✕ of a pruned subtree sits along the edge (0 at the parent, 1 at the child)."""
+        return CROSS_AT_PROBABILITY if self.probability else CROSS_AT
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    """A legend entry: a ``glyph`` (``max``, ``min``, ``leaf``, ``chance``, ``pv``, ``ring``,
+    ``pruned``, ``cut`` or ``""`` for words alone) and what it means."""
+
+    glyph: str
+    words: str
+
+
+LEGEND_WORDS = {
+    "max": "MAX", "min": "MIN", "leaf": "leaf",
+    "chance": "chance: averages its outcomes (1/2: an outcome's probability)",
+    "pv": "principal variation (thick)", "ring": "current node (dashed ring)",
+    "pruned": "pruned (dotted, ✕)", "bound": "≥ 6 / ≤ 2: a bound, not the exact value",
+    "so far": "(5): best so far, not yet a bound", "cut": f"{CUT_MARK}: its subtree is not drawn",
+}
+
+
+@dataclass(frozen=True)
+class Scene:
+    """Everything a painter paints: nodes and edges in drawing order, the legend, the names of
+    the levels (by depth from the top), the title and the text alternative."""
+
+    nodes: tuple[NodeMark, ...]
+    edges: tuple[EdgeMark, ...]
+    legend: tuple[LegendEntry, ...]
+    levels: dict[int, str]
+    description: str
+    title: str = ""
+    searched: bool = False
+
+    def node(self, path: Path) -> NodeMark:
+        """The mark of the node at ``path``."""
+        for mark in self.nodes:
+            if mark.path == tuple(path):
+                return mark
+        raise ArgumentError(f"path: no node {path!r} in this drawing")
+
+    @property
+    def crosses(self) -> list[EdgeMark]:
+        """The edges into pruned subtrees, each marked with a ✕."""
+        return [edge for edge in self.edges if edge.cross]
+
+    @property
+    def current(self) -> NodeMark | None:
+        return next((mark for mark in self.nodes if mark.current), None)
+
+
+class TreeLayout:
+    """A tree laid out once (see :func:`layout`); :meth:`scene` gives the marks to paint for any
+    state of a search.
+
+    ``root``: the path or label of the node drawn at the top (default: the tree's root);
+    ``max_depth``: how many levels below it are drawn (default: all); ``max_nodes``: the
+    most nodes drawn; a larger drawing is refused with a message saying which ``max_depth``
+    or ``root`` fits.
+
+    >>> from mmlib import trees
+    >>> try:
+    ...     TreeLayout(trees.uniform(4, 6))
+    ... except ArgumentError as refusal:
+    ...     print(refusal)                                # doctest: +NORMALIZE_WHITESPACE
+    tree: a drawing of 5,461 nodes is more than max_nodes=2,000; draw its top levels with
+    max_depth=5 (1,365 nodes), or one subtree with root='B' (1,365 nodes)
+    >>> TreeLayout(trees.uniform(4, 6), root="B", max_depth=1).slots
+    4
+    """
+
+    def __init__(self, tree: Any, *, root: Path | str = (), max_depth: int | None = None,
+                 max_nodes: int | None = DEFAULT_MAX_NODES):
+        self.tree = _explicit(tree)
+        if max_depth is not None and (isinstance(max_depth, bool) or not isinstance(max_depth, int)):
+            raise ArgumentTypeError(f"max_depth: expected a whole number of levels, got {max_depth!r}")
+        if max_depth is not None and max_depth < 0:
+            raise ArgumentError(f"max_depth: expected 0 or more levels, got {max_depth}")
+        if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, int)
+                                      or max_nodes < 1):
+            raise ArgumentError(f"max_nodes: expected a positive whole number or None, got {max_nodes!r}")
+        self.root = _root_path(self.tree, root)
+        self.max_depth = max_depth
+        counts = _level_counts(self.tree, self.root)
+        drawn = sum(counts[: None if max_depth is None else max_depth + 1])
+        if max_nodes is not None and drawn > max_nodes:
+            raise ArgumentError(_too_big(self.tree, self.root, counts, drawn, max_nodes))
+        self.positions = layout(self.tree, root=self.root, max_depth=max_depth)
+        self.nodes = list(_preorder(self.tree.node(self.root), max_depth))
+        self.kinds = {node.path: node_kind(node) for node in self.nodes}
+        self.cut = {node.path for node in self.nodes
+                    if not node.is_leaf() and len(node.path) - len(self.root) == max_depth}
+        self.slots = max(1, sum(1 for node in self.nodes if node.is_leaf() or node.path in self.cut))
+        self.depth = int(max(-y for _, y in self.positions.values()))
+        self.levels = {depth - len(self.root): name for depth, name in level_names(self.tree).items()
+                       if 0 <= depth - len(self.root) < self.depth}
+        self.probabilities = {path: text for path, text in probability_edges(self.tree).items()
+                              if path in self.positions and path[:-1] in self.positions}
+
+    @property
+    def leaves(self) -> list[Any]:
+        """The leaves drawn, left to right."""
+        return [node for node in self.nodes if node.is_leaf()]
+
+    def widest_value(self) -> int:
+        """The most characters of a value written in this drawing (leaf values; averages of
+        chance nodes have decimals)."""
+        leaves = self.tree.leaves()
+        widest = max([len(format_value(leaf.value)) for leaf in leaves] + [1])
+        if self.probabilities:
+            widest = max(widest, 9 if any(abs(leaf.value) >= 1000 for leaf in leaves) else 6)
+        return widest
+
+    def scene(self, marks: Any = None, *, values: bool = True, windows: bool = False,
+              leaf_numbers: bool = True, title: str = "", description: str | None = None) -> Scene:
+        """The marks to paint: ``marks`` is a :class:`~mmlib.trace.Marks`, a search result (its
+        final marks), or None for the plain tree (with its minimax values unless ``values=False``)."""
+        if is_result(marks):
+            description = description or _result_words(marks)
+            marks = result_marks(marks)
+        if marks is None or (not marks.searched and not marks.values):
+            marks = minimax_marks(self.tree) if values else Marks()
+        pv = marks.pv_paths()
+        nodes = tuple(self._node_mark(node, marks, pv, values, windows, leaf_numbers) for node in self.nodes)
+        edges = tuple(EdgeMark(path[:-1], path, edge_style(path, marks, pv), self.probabilities.get(path, ""),
+                               faded=path in marks.pruned, cross=path in marks.pruned_roots)
+                      for path in (node.path for node in self.nodes) if path != self.root)
+        return Scene(nodes=nodes, edges=edges, legend=self._legend(marks), levels=self.levels,
+                     description=(description or self.describe(marks)) + self._partial_words(),
+                     title=title or "",
+                     searched=marks.searched)
+
+    def _node_mark(self, node: Any, marks: Marks, pv: set[Path], values: bool, windows: bool,
+                   leaf_numbers: bool) -> NodeMark:
+        path = node.path
+        x, y = self.positions[path]
+        if node.is_leaf():
+            value = format_value(node.value)
+        else:
+            value = marks.value_text(path) if values else ""
+        return NodeMark(
+            path=path, x=x, y=y, kind=self.kinds[path], label=node.label,
+            role="leaf" if node.is_leaf() else node_role(self.tree, path) if self.levels
+            else self.kinds[path].upper(),
+            state=node_state(path, marks), on_pv=path in pv, current=path == marks.current,
+            value=value, window=format_window(marks.windows.get(path)) if windows else "",
+            order=marks.leaf_numbers.get(path) if leaf_numbers and node.is_leaf() else None,
+            cut=path in self.cut)
+
+    def _legend(self, marks: Marks) -> tuple[LegendEntry, ...]:
+        glyphs = ["max", "min", "leaf"] + (["chance"] if self.probabilities else [])
+        if marks.searched:
+            glyphs += ["pv"] + (["ring"] if marks.current is not None else []) + ["pruned", "bound", "so far"]
+        if self.cut:
+            glyphs.append("cut")
+        return tuple(LegendEntry("" if g in ("bound", "so far") else g, LEGEND_WORDS[g]) for g in glyphs)
+
+    def describe(self, marks: Marks) -> str:
+        """What the drawing shows, in words (its text alternative)."""
+        tree, root = self.tree, marks.start if marks.searched else self.root
+        if not marks.searched:
+            value = marks.value_text(root)
+            subject = f"A game tree with {tree.node_count} nodes and {tree.leaf_count} leaves"
+            if self.levels:
+                subject += f" (levels: {', '.join(self.levels.values())})"
+            kind = "expectiminimax" if self.probabilities else "minimax"
+            return subject + (f"; its {kind} value is {value}" if value else "") + "."
+        value = marks.value_text(root)
+        parts = [f"value {value}" if value else "value not known yet"]
+        if marks.pv:
+            parts.append(f"best move to {tree.label_of(root + tuple(marks.pv[:1]))}")
+        pruned = [leaf.label for leaf in tree.leaves() if leaf.path in marks.pruned]
+        parts.append(f"{len(marks.leaf_numbers)} of {tree.leaf_count} leaves evaluated")
+        parts.append(f"pruned leaves: {', '.join(pruned) or 'none'}")
+        if marks.current is not None:
+            parts.append(f"current node {tree.label_of(marks.current)}")
+        return f"Search of a game tree from {tree.label_of(root)}: " + "; ".join(parts) + "."
+
+    def _partial_words(self) -> str:
+        words = []
+        if self.root:
+            words.append(f"the subtree of {self.tree.label_of(self.root)}")
+        if self.cut:
+            words.append(f"{self.depth} levels below it" if self.root else f"its top {self.depth + 1} levels")
+        return f" Drawn: {' with '.join(words)}." if words else ""
+
+
+def _explicit(tree: Any) -> Any:
+    """The explicit tree behind ``tree`` (a generated tree is copied, up to :data:`COPY_LIMIT` nodes)."""
+    try:
+        return view_tree(tree, max_nodes=COPY_LIMIT)
+    except ArgumentError as error:
+        if "max_nodes" not in str(error):
+            raise
+        raise ArgumentError(f"tree: more than {COPY_LIMIT:,} nodes, too many to draw even in part; "
+                            "draw a generated tree with fewer plies") from error
+
+
+def _root_path(tree: Any, root: Path | str) -> Path:
+    if not isinstance(root, (str, tuple, list)):
+        raise ArgumentTypeError(f"root: expected a node's label or path, got {type(root).__name__}")
+    try:
+        return tuple(tree.node(root if isinstance(root, str) else tuple(root)).path)
+    except MmlibError:
+        raise ArgumentError(f"root: no node {root!r} in this tree") from None
+
+
+def _preorder(start: Any, max_depth: int | None) -> Iterable[Any]:
+    top = len(start.path)
+    stack = [start]
+    while stack:
+        node = stack.pop()
+        yield node
+        if max_depth is None or len(node.path) - top < max_depth:
+            stack.extend(reversed(node.children))
+
+
+def _level_counts(tree: Any, root: Path) -> list[int]:
+    """How many nodes lie at each depth below ``root`` (its own depth first)."""
+    counts: list[int] = []
+    for node in _preorder(tree.node(root), None):
+        depth = len(node.path) - len(root)
+        counts.extend([0] * (depth + 1 - len(counts)))
+        counts[depth] += 1
+    return counts
+
+
+def _too_big(tree: Any, root: Path, counts: list[int], drawn: int, max_nodes: int) -> str:
+    """The refusal, with what to draw instead: the deepest ``max_depth`` that fits, and the
+    first subtree that fits."""
+    advice = []
+    fits = [d for d in range(len(counts)) if sum(counts[: d + 1]) <= max_nodes]
+    if fits and fits[-1] >= 1:
+        depth = fits[-1]
+        advice.append(f"its top levels with max_depth={depth} ({sum(counts[: depth + 1]):,} nodes)")
+    subtree = _first_fitting_subtree(tree.node(root), max_nodes)
+    if subtree is not None:
+        label, size = subtree
+        advice.append(f"one subtree with root={label!r} ({size:,} nodes)")
+    instead = "draw " + ", or ".join(advice) if advice else "pass a larger max_nodes"
+    return f"tree: a drawing of {drawn:,} nodes is more than max_nodes={max_nodes:,}; {instead}"
+
+
+def _first_fitting_subtree(start: Any, max_nodes: int) -> tuple[str, int] | None:
+    """The label and size of the first inner node below ``start``, level by level, whose
+    subtree has at most ``max_nodes`` nodes (None if there is none)."""
+    sizes: dict[Path, int] = {}
+    for node in reversed(list(_preorder(start, None))):      # children before their parent
+        sizes[node.path] = 1 + sum(sizes[child.path] for child in node.children)
+    level = list(start.children)
+    while level:
+        for node in level:
+            if not node.is_leaf() and sizes[node.path] <= max_nodes:
+                return node.label, sizes[node.path]
+        level = [child for node in level for child in node.children]
+    return None
+
+
+def _result_words(result: Any) -> str | None:
+    if getattr(result, "trace", None) is not None:
+        return trace_of(result).describe()
+    return None
+
+
+def drawing_parts(tree_or_result: Any, *, step: int | None = None, windows: bool = False
+                  ) -> tuple[Any, Marks | None, str | None, str]:
+    """``(tree, marks, description, default title)`` of what is drawn: a plain tree (marks None),
+    a search result (its final marks or, with ``step``, the marks after that many events of its
+    transcript).  Raises mmlib errors naming the argument for what cannot be drawn.
+
+    >>> from mmlib import search
+    >>> result = search.alphabeta([[3, 12, 8], [2, 4, 6]], trace=True)
+    >>> tree, marks, words, title = drawing_parts(result, step=4)    # A, B and D entered, D evaluated
+    >>> marks.leaf_numbers, tree.label_of(marks.current)
+    ({(0, 0): 1}, 'D')
+    """
+    if not is_result(tree_or_result):
+        if windows:
+            raise ArgumentError("windows: a plain tree has no windows; draw a search result")
+        if step is not None:
+            raise ArgumentError("step: a plain tree has no steps; draw a result searched with trace=True")
+        if hasattr(tree_or_result, "moves") and not hasattr(tree_or_result, "node_count") \
+                and not hasattr(tree_or_result, "layers"):
+            raise ArgumentTypeError(f"tree_or_result: {type(tree_or_result).__name__} is a game, not a "
+                                    "tree; draw game positions with draw.draw_game_tree")
+        return tree_or_result, None, None, ""
+    result = tree_or_result
+    if (windows or step is not None) and result.trace is None:
+        what = "windows: the [α, β] windows" if windows else "step: the steps of a search"
+        raise ArgumentError(f"{what} need a trace; search with trace=True")
+    if windows and result.trace and result.trace[0].alpha is None:
+        raise ArgumentError("windows: minimax has no [α, β] window; draw an alpha-beta result")
+    tree, _ = result_tree(result)
+    if step is None:
+        marks = result_marks(result)
+        value = format_mark(result.value, marks.bounds.get(marks.start, EXACT))
+        title = (f"{result.algorithm}: value {value}, {result.stats.leaves} of {tree.leaf_count} "
+                 "leaves evaluated")
+        return tree, marks, _result_words(result), title
+    model = trace_of(result)
+    if isinstance(step, bool) or not isinstance(step, int):
+        raise ArgumentTypeError(f"step: expected a whole number, got {step!r}")
+    if not 0 <= step <= len(model.events):
+        raise ArgumentError(f"step: expected 0 to {len(model.events)} (the events of the search), got {step}")
+    marks = model.marks(step)
+    return tree, marks, None, f"{result.algorithm}: step {step} of {len(model.events)}"
