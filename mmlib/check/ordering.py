@@ -174,8 +174,8 @@ def leaves_per_board(order_moves: Callable, *, depth: int = ORDERING_DEPTH,
     >>> leaves_per_board(lambda board, moves: moves, depth=2, boards=ORDERING_BOARDS[:1])
     [34]
     >>> leaves_per_board(lambda board, moves: sorted(moves, key=lambda m: abs(m - 3)), depth=2,
-    ...                  boards=ORDERING_BOARDS[:1])     # the minimal tree: 7 + 7 - 1
-    [13]
+    ...                  boards=ORDERING_BOARDS[:1])     # the minimal tree has 7 + 7 - 1 = 13
+    [16]
     """
     function("order_moves", order_moves, "your order_moves function")
     depth = integer("depth", depth, minimum=1)
@@ -241,9 +241,9 @@ def check_ordering(order_moves: Callable, *, within: float | None = None, depth:
     worst = max(range(len(leaves)), key=lambda i: (leaves[i] / minimal, -i))
     board = ORDERING_BOARDS[worst]
     ranked, values = _best_first(board, depth)
+    question = (board, tuple(legal_moves(board)))
     yours = answers_by_rounds(order_moves, "order_moves",
-                              lambda known, missing: known.get((board, tuple(legal_moves(board))))
-                              or missing.add((board, tuple(legal_moves(board)))),
+                              lambda known, missing: known.get(question) or missing.add(question),
                               _valid_order, time_limit=runner.TIME_LIMIT if time_limit is None else time_limit)
     player = to_move(board)
     details += [f"Where you lose most: from the board {board!r} ({player} to move; "

@@ -100,7 +100,7 @@ def graphs(count: int = GRAPHS, seed: int = 0) -> list[Graph]:
     two or three children each, shared between parents (transpositions).
 
     >>> [len(g.children) for g in graphs(3)]
-    [5, 6, 6]
+    [6, 9, 10]
     """
     rng = random.Random(seed)
     out = []
@@ -313,7 +313,8 @@ def check_bound_flag(bound_flag: Callable, *, raise_on_failure: bool = False,
                   "(Marsland 1986).", raise_on_failure, time_limit)
 
 
-def check_probe(probe: Callable, *, raise_on_failure: bool = False, time_limit: float | None = None) -> Report:
+def check_probe(probe: Callable, *, raise_on_failure: bool = False,
+                time_limit: float | None = None) -> Report:
     """Check ``probe(value, flag, stored_depth, depth, alpha, beta) -> value or None``.
 
     >>> check_probe(lambda value, flag, stored_depth, depth, alpha, beta: value).diagnosis
