@@ -215,6 +215,7 @@ def check_ordering(order_moves: Callable, *, within: float | None = None, depth:
     flag("raise_on_failure", raise_on_failure)
     if within is not None:
         within = seconds("within", within, maximum=1000)
+    time_limit = runner.TIME_LIMIT if time_limit is None else seconds("time_limit", time_limit, maximum=3600)
     title = "move ordering" + (f" (within {within:g} times the minimal tree)" if within else "")
     try:
         leaves = leaves_per_board(order_moves, depth=depth, time_limit=time_limit)
@@ -244,7 +245,7 @@ def check_ordering(order_moves: Callable, *, within: float | None = None, depth:
     question = (board, tuple(legal_moves(board)))
     yours = answers_by_rounds(order_moves, "order_moves",
                               lambda known, missing: known.get(question) or missing.add(question),
-                              _valid_order, time_limit=runner.TIME_LIMIT if time_limit is None else time_limit)
+                              _valid_order, time_limit=time_limit)
     player = to_move(board)
     details += [f"Where you lose most: from the board {board!r} ({player} to move; "
                 f"{leaves[worst]} leaves, the minimal tree has {minimal}):"]
