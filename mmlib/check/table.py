@@ -135,18 +135,22 @@ def minimax(graph: Graph, node: str, depth: int) -> int:
 
 
 class _Table:
-    """Alpha-beta (fail-soft) with a table whose flags and lookups are the student's answers."""
+    """Alpha-beta (fail-soft) with a table whose flags and lookups are the student's answers;
+    ``misuse`` describes the first time the table answered where the rules would not have."""
 
     def __init__(self, graph: Graph, flag_of: Callable, probe: Callable):
         self.graph, self.flag_of, self.probe = graph, flag_of, probe
-        self.entries: dict[str, tuple[float, str, int]] = {}
+        self.entries: dict[str, tuple[float, str, int, float, float]] = {}
         self.leaves = 0
+        self.misuse: str | None = None
 
     def search(self, node: str, depth: int, alpha: float, beta: float) -> float:
         entry = self.entries.get(node)
         if entry is not None:
-            hit = self.probe(entry[0], entry[1], entry[2], depth, alpha, beta)
+            value, flag_, stored_depth, stored_alpha, stored_beta = entry
+            hit = self.probe(value, flag_, stored_depth, depth, alpha, beta)
             if hit is not None:
+                self._note(node, entry, depth, alpha, beta, hit)
                 return hit
         if depth == 0 or not self.graph.children[node]:
             self.leaves += 1
@@ -162,22 +166,37 @@ class _Table:
                 best, beta = min(best, value), min(beta, value)
             if alpha >= beta:
                 break
-        self.entries[node] = (best, self.flag_of(best, start_alpha, start_beta), depth)
+        flag_ = self.flag_of(best, start_alpha, start_beta)
+        self.entries[node] = (best, flag_, depth, start_alpha, start_beta)
         return best
 
+    def _note(self, node: str, entry: tuple, depth: int, alpha: float, beta: float, hit: float) -> None:
+        value, flag_, stored_depth, stored_alpha, stored_beta = entry
+        right = reference_flag(value, stored_alpha, stored_beta)
+        if self.misuse is not None or reference_probe(value, right, stored_depth, depth, alpha, beta) == hit:
+            return
+        self.misuse = (f"At {node}: a search to depth {stored_depth} in the window "
+                       f"{_window(stored_alpha, stored_beta)} returned {value:g}, stored as {flag_.upper()}"
+                       + (f" (it is {right.upper()})" if right != flag_ else "")
+                       + f"; a later search of {node} to depth {depth} in the window {_window(alpha, beta)} "
+                       f"took {hit:g} from the table.")
 
-def _deepening(graph: Graph, flag_of: Callable, probe: Callable) -> list[tuple[int, float, int]]:
-    """Iterative deepening with one table: (depth, value found, minimax value) per iteration."""
+
+def _deepening(graph: Graph, flag_of: Callable, probe: Callable) -> tuple[list[tuple[int, float, int]],
+                                                                          str | None]:
+    """Iterative deepening with one table: (depth, value found, minimax value) per iteration,
+    and the first misuse of the table."""
     table = _Table(graph, flag_of, probe)
-    return [(depth, table.search("A", depth, -INF, INF), minimax(graph, "A", depth))
+    rows = [(depth, table.search("A", depth, -INF, INF), minimax(graph, "A", depth))
             for depth in range(1, graph.height + 1)]
+    return rows, table.misuse
 
 
-def _wrong_graph(flag_of: Callable, probe: Callable, count: int) -> tuple[Graph, list] | None:
+def _wrong_graph(flag_of: Callable, probe: Callable, count: int) -> tuple[Graph, list, str | None] | None:
     for graph in graphs(count):
-        rows = _deepening(graph, flag_of, probe)
+        rows, misuse = _deepening(graph, flag_of, probe)
         if any(found != true for _, found, true in rows):
-            return graph, rows
+            return graph, rows, misuse
     return None
 
 
@@ -284,12 +303,14 @@ def _check(name: str, fn: Callable, grid: list[tuple], validate: Callable, refer
         diagnosis, text = mistake(*wrong[0])
         details.append(f"{text} ({len(wrong)} of {len(grid)} cases are wrong.)")
     if found is not None:
-        graph, rows = found
+        graph, rows, misuse = found
         depth, got, true = next(row for row in rows if row[1] != row[2])
-        details += [f"Where it matters: iterative deepening with one table on this graph (positions reached "
-                    f"along two paths are the same entry) finds the value {got:g} at depth {depth}; "
-                    f"minimax says {true:g}."]
+        details += [f"Where it matters: iterative deepening (depth 1, 2, ...) with one table on this graph "
+                    f"(a position reached along two paths is one entry) finds the value {got:g} at depth "
+                    f"{depth}; minimax says {true:g}."]
         details += ["    " + line for line in graph.text()]
+        if misuse:
+            details.append(misuse)
     else:
         details.append(f"(On the {GRAPHS} graphs the check searched, this did not change a value yet.)")
     summary = "Your table can give wrong values." if found is not None or diagnosis != "missed-hit" else \
