@@ -20,6 +20,7 @@ alpha-beta evaluates b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves of a uniform tree (K
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -64,11 +65,19 @@ def state_of(board: str) -> Any:
     >>> state_of(board_of(GAME.position("334"))) == GAME.position("334")
     True
     """
-    rows = board.split("/") if isinstance(board, str) else []
+    if not isinstance(board, str):
+        from ..errors import ArgumentTypeError
+        raise ArgumentTypeError(f"board: expected a string of rows separated by '/', got {board!r:.60}")
+    return _parse(board)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _parse(board: str) -> Any:
+    rows = board.split("/")
     if len(rows) != GAME.rows or any(len(row) != GAME.columns or set(row) - set("XO.") for row in rows):
         from ..errors import ArgumentError
         raise ArgumentError(f"board: expected {GAME.rows} rows of {GAME.columns} cells (X, O or .) "
-                            f"separated by '/', got {board!r}")
+                            f"separated by '/', got {board!r:.80}")
     x = o = 0
     for top_index, row in enumerate(rows):
         height = GAME.rows - 1 - top_index
@@ -143,15 +152,20 @@ class _Answered(Ordering):
     def order(self, search_: Any, state: Any, moves: Sequence, path: tuple) -> Sequence:
         question = (board_of(state), tuple(moves))
         answer = self.known.get(question)
-        if answer is None:
+        if answer is None:              # asked after this round; meanwhile a likely order
             self.missing.add(question)
-            return moves
+            return CentreFirst().order(search_, state, moves, path)
         return answer
 
 
 def _leaves(order: Ordering | str | None, depth: int, boards: Sequence[str]) -> list[int]:
     return [search.alphabeta(GAME, depth, state=state_of(board), order=order, max_nodes=NODE_LIMIT,
                              max_seconds=None, leaf_order=False).stats.leaves for board in boards]
+
+
+@functools.lru_cache(maxsize=8)
+def _left_to_right(depth: int) -> list[int]:
+    return _leaves(None, depth, ORDERING_BOARDS)
 
 
 def _valid_order(call: Call, outcome: Outcome) -> tuple[int, ...]:
@@ -224,7 +238,7 @@ def check_ordering(order_moves: Callable, *, within: float | None = None, depth:
         return finish(Report(title, False, bad.diagnosis, "Your ordering is not ready yet.",
                              [f"Your code: {bad.detail}."], HINTS.get(bad.diagnosis, ""), output=bad.output),
                       raise_on_failure)
-    natural = _leaves(None, depth, ORDERING_BOARDS)
+    natural = _left_to_right(depth)
     minimal = analysis.knuth_moore_leaves(GAME.columns, depth)
     total, limit = sum(leaves), (sum(natural) // 2 if within is None else int(within * minimal * len(leaves)))
     table = [f"{'board':<52} {'yours':>6} {'left to right':>14} {'minimal tree':>13}"] + [
