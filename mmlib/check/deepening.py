@@ -258,6 +258,15 @@ def _student_player(anytime_move: Callable, max_nodes: int, seconds_: float) -> 
     return choose
 
 
+def _opening(rng: random.Random, moves: int = 2) -> Any:
+    """A position after ``moves`` random moves (each pair of games starts from one)."""
+    state = GAME.initial
+    for _ in range(moves):
+        columns = list(GAME.moves(state))
+        state = GAME.play(state, columns[int(rng.random() * len(columns))])
+    return state
+
+
 def opponents() -> dict[str, Callable]:
     """The reference agents: random moves, and anytime alpha-beta with 200 nodes a move."""
     return {"random moves": arena.random_player(seed=7),
@@ -285,7 +294,7 @@ def check_games(anytime_move: Callable, *, max_nodes: int = GAME_BUDGET, games: 
         points, record = 0.0, []
         for number in range(games):
             if number % 2 == 0:
-                opening = arena._opening(GAME, rng, 2)
+                opening = _opening(rng)
             as_x = number % 2 == 0
             try:
                 result = arena.play(GAME, student if as_x else opponent, opponent if as_x else student,

@@ -82,7 +82,7 @@ def _parse(board: str) -> Any:
     for top_index, row in enumerate(rows):
         height = GAME.rows - 1 - top_index
         for column, cell in enumerate(row):
-            bit = 1 << (column * GAME.height + height)
+            bit = 1 << (column * (GAME.rows + 1) + height)
             if cell == "X":
                 x |= bit
             elif cell == "O":
@@ -257,9 +257,13 @@ def check_ordering(order_moves: Callable, *, within: float | None = None, depth:
     board = ORDERING_BOARDS[worst]
     ranked, values = _best_first(board, depth)
     question = (board, tuple(legal_moves(board)))
-    yours = answers_by_rounds(order_moves, "order_moves",
-                              lambda known, missing: known.get(question) or missing.add(question),
-                              _valid_order, time_limit=time_limit)
+
+    def first_order(known: dict, missing: set) -> Any:
+        if question not in known:
+            missing.add(question)
+        return known.get(question, ())
+
+    yours = answers_by_rounds(order_moves, "order_moves", first_order, _valid_order, time_limit=time_limit)
     player = to_move(board)
     details += [f"Where you lose most: from the board {board!r} ({player} to move; "
                 f"{leaves[worst]} leaves, the minimal tree has {minimal}):"]

@@ -64,12 +64,12 @@ def ask(fn: Callable, name: str, questions: list[tuple], validate: Callable[[Cal
     calls = [Call(tuple(list(arg) if isinstance(arg, tuple) else arg for arg in question))
              for question in questions]
     answers: dict[tuple, Any] = {}
-    outcomes = runner.run_calls(fn, calls, time_limit=time_limit)
+    outcomes = runner.run_calls(fn, calls, time_limit=time_limit)   # a generator: close() kills the child
     try:
         for question, call, outcome in zip(questions, calls, outcomes, strict=False):
             answers[question] = validate(call, outcome)
     finally:
-        outcomes.close()
+        outcomes.close()  # type: ignore[attr-defined]
     return answers
 
 

@@ -106,7 +106,7 @@ def graphs(count: int = GRAPHS, seed: int = 0) -> list[Graph]:
     out = []
     for _ in range(count):
         sizes = [1] + [rng.randint(2, 3) for _ in range(rng.randint(2, 4))]
-        levels = [[] for _ in sizes]
+        levels: list[list[str]] = [[] for _ in sizes]
         names = iter("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
         for index, size in enumerate(sizes):
             levels[index] = [next(names) for _ in range(size)]
@@ -285,7 +285,8 @@ def _check(name: str, fn: Callable, grid: list[tuple], validate: Callable, refer
                     return known[args]
                 missing.add(args)
                 return reference(*args)
-            return _wrong_graph(*use(student), GRAPHS)
+            flag_of, probe_ = use(student)
+            return _wrong_graph(flag_of, probe_, GRAPHS)
 
         found = answers_by_rounds(fn, name, run, validate, time_limit=time_limit)
     except Unusable as bad:
