@@ -181,6 +181,14 @@ MODEL_HINTS = {
 }
 
 
+_HINTS = {"not-a-move": "Return a column that is not full, one of legal_moves(board): the move of the last "
+                        "iteration that finished (depth 1 always fits in the budgets of the check)."}
+
+
+def _hint(diagnosis: str) -> str:
+    return _HINTS.get(diagnosis, HINTS.get(diagnosis, ""))
+
+
 def _valid_move(call: Call, outcome: Outcome) -> int:
     answer = usable_outcome("anytime_move", call, outcome)
     if answer.kind != "int" or answer.number not in legal_moves(call.args[0]):
@@ -217,7 +225,7 @@ def check_anytime(anytime_move: Callable, *, raise_on_failure: bool = False,
         answers = ask(anytime_move, "anytime_move", questions, _valid_move, time_limit=time_limit)
     except Unusable as bad:
         return finish(Report(title, False, bad.diagnosis, "Your agent is not ready yet.",
-                             [f"Your code: {bad.detail}."], HINTS.get(bad.diagnosis, ""), output=bad.output),
+                             [f"Your code: {bad.detail}."], _hint(bad.diagnosis), output=bad.output),
                       raise_on_failure)
     wrong = [(question, answers[question]) for question in questions
              if answers[question] != reference_move(*question)]
@@ -302,7 +310,7 @@ def check_games(anytime_move: Callable, *, max_nodes: int = GAME_BUDGET, games: 
             except _Stopped as stopped:
                 bad = stopped.unusable
                 return finish(Report(title, False, bad.diagnosis, "Your agent could not finish a game.",
-                                     [f"Your code: {bad.detail}."], HINTS.get(bad.diagnosis, ""),
+                                     [f"Your code: {bad.detail}."], _hint(bad.diagnosis),
                                      output=bad.output), raise_on_failure)
             mine = result if as_x else -result
             outcome = "won" if mine > 0 else "drew" if mine == 0 else "lost"

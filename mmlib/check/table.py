@@ -202,6 +202,14 @@ def _wrong_graph(flag_of: Callable, probe: Callable, count: int) -> tuple[Graph,
 
 # -- asking the student ----------------------------------------------------------------------
 
+_HINTS = {"wrong-type": "bound_flag returns one of EXACT, LOWER or UPPER (the strings of mmlib.table); "
+                        "probe returns the stored value or None."}
+
+
+def _hint(diagnosis: str) -> str:
+    return _HINTS.get(diagnosis, HINTS.get(diagnosis, ""))
+
+
 def _valid_flag(call: Call, outcome: Outcome) -> str:
     answer = usable_outcome("bound_flag", call, outcome)
     text = answer.text.strip("'\"") if answer.kind == "object" else ""
@@ -291,7 +299,7 @@ def _check(name: str, fn: Callable, grid: list[tuple], validate: Callable, refer
         found = answers_by_rounds(fn, name, run, validate, time_limit=time_limit)
     except Unusable as bad:
         return finish(Report(title, False, bad.diagnosis, "Your function is not ready yet.",
-                             [f"Your code: {bad.detail}."], HINTS.get(bad.diagnosis, ""), output=bad.output),
+                             [f"Your code: {bad.detail}."], _hint(bad.diagnosis), output=bad.output),
                       raise_on_failure)
     if not wrong and found is None:
         return finish(Report(title, True, "ok", (
