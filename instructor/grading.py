@@ -335,8 +335,10 @@ def _grade_part(part: Part, namespace: dict) -> Result:
 
 def _child(lab: str, path: str) -> None:
     """Entry point of the grading process: one JSON line per note and part on stdout."""
+    channel, sys.stdout = sys.stdout, sys.stderr     # what a lab's setup prints is not a message
+
     def emit(kind: str, data: Any) -> None:
-        print(json.dumps({"kind": kind, "data": data}), flush=True)
+        print(json.dumps({"kind": kind, "data": data}), file=channel, flush=True)
 
     grade_parts(lab, nbformat.read(path, as_version=4), emit)
 

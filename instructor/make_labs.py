@@ -17,7 +17,7 @@ and ``### END HIDDEN TESTS``) are in neither: ``instructor/grading.py`` runs the
 
 Both get the course's navigation cells from ``instructor/navigation.py``.
 
-    python instructor/make_labs.py            # write the six notebooks
+    python instructor/make_labs.py            # write the student and solution notebooks
 """
 
 from __future__ import annotations
@@ -37,7 +37,8 @@ ROOT = HERE.parent
 SOURCES = HERE / "labs"
 STUDENT_DIR = ROOT / "notebooks" / "labs"
 SOLUTION_DIR = HERE / "solutions"
-NAMES = ["lab1_minimax", "lab2_alphabeta", "lab3_tictactoe_evaluator", "lab4_expectimax"]
+NAMES = ["lab1_minimax", "lab2_alphabeta", "lab3_tictactoe_evaluator", "lab4_expectimax",
+         "lab5_move_ordering", "lab6_anytime_agent", "lab7_transposition_table"]
 
 BEGIN, END, STUB = "### BEGIN SOLUTION", "### END SOLUTION", "### STUB"
 HIDDEN = "### BEGIN HIDDEN TESTS"

@@ -84,6 +84,9 @@ COURSE: tuple[Entry, ...] = (
     Entry("labs/lab2_alphabeta.ipynb", "Lab 2", "alpha-beta"),
     Entry("labs/lab3_tictactoe_evaluator.ipynb", "Lab 3", "a tic-tac-toe evaluator"),
     Entry("labs/lab4_expectimax.ipynb", "Lab 4", "expectimax"),
+    Entry("labs/lab5_move_ordering.ipynb", "Lab 5", "move ordering"),
+    Entry("labs/lab6_anytime_agent.ipynb", "Lab 6", "an anytime agent"),
+    Entry("labs/lab7_transposition_table.ipynb", "Lab 7", "a transposition table"),
 )
 
 

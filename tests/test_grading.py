@@ -209,3 +209,97 @@ def test_definitions_keep_only_code_that_runs_nothing():
     assert sorted(refused) == ["h", "k"]
     assert [note.split(":")[0] for note in notes] == \
         ["cell 1, line 2", "cell 2, line 1", "cell 3, line 1", "cell 4, line 1", "cell 5, line 2", "cell 6"]
+
+
+# -- labs 5 to 7: each graded as a correct, a partly correct, an endless, a crashing and a cheating
+# submission, built from the lab's solution ------------------------------------------------------
+
+def lab_submission(tmp_path: Path, name: str, stem: str, replace: dict[str, str]) -> Path:
+    """Lab ``name``'s solution with the cells that start with each key replaced."""
+    nb = nbformat.read(ROOT / "instructor" / "solutions" / f"{name}.ipynb", as_version=4)
+    for start, code in replace.items():
+        cells = [c for c in nb.cells if c.cell_type == "code" and c.source.startswith(start)]
+        assert len(cells) == 1, start
+        cells[0].source = code.strip()
+    path = tmp_path / f"{stem}_{name}.ipynb"
+    nbformat.write(nb, path)
+    return path
+
+
+ENDLESS = "\n    while True:\n        pass\n"
+CRASHING = "\n    exit(3)\n"
+
+NEW_LABS = {
+    "lab5_move_ordering": {
+        "parts": ("centre_first", "order_moves"),
+        "partly": ({"def order_moves": "def order_moves(board, moves):\n"
+                                      "    return sorted(moves, key=lambda column: abs(column - 3))"},
+                   {"centre_first": 4, "order_moves": 0}, "too-many-leaves"),
+        "endless": ({"def order_moves": "def order_moves(board, moves):" + ENDLESS},
+                    {"centre_first": 4, "order_moves": 0}, "timeout"),
+        "crashing": ({"def centre_first": "def centre_first(board, moves):" + CRASHING},
+                     {"centre_first": 0, "order_moves": 6}, "exit"),
+        # dropping moves would evaluate fewer leaves; asking the checker's own search is refused
+        "cheating": ({"def order_moves": "def order_moves(board, moves):\n    return moves[:1]",
+                      "def centre_first": "def centre_first(board, moves):\n"
+                                          "    from mmlib.ordering import StaticOrder\n    return moves"},
+                     {"centre_first": 0, "order_moves": 0}, ("was refused", "bad-order")),
+    },
+    "lab6_anytime_agent": {
+        "parts": ("anytime_move", "games"),
+        "partly": ({"def anytime_move": '''
+def anytime_move(board, max_nodes):
+    best, spent = None, 0
+    for depth in range(1, empty_cells(board) + 1):
+        try:
+            iteration = search_to_depth(board, depth, max_nodes - spent, first=best)
+        except OutOfNodes as out:
+            return out.best_so_far if out.best_so_far is not None else best
+        spent += iteration.nodes
+        best = iteration.move
+    return best'''}, {"anytime_move": 0, "games": 3}, "partial-iteration"),
+        "endless": ({"def anytime_move": "def anytime_move(board, max_nodes):" + ENDLESS},
+                    {"anytime_move": 0, "games": 0}, "timeout"),
+        "crashing": ({"def anytime_move": "def anytime_move(board, max_nodes):\n"
+                                          "    raise RuntimeError('no move')"},
+                     {"anytime_move": 0, "games": 0}, "RuntimeError"),
+        "cheating": ({"def anytime_move": "def anytime_move(board, max_nodes):\n"
+                                          "    from mmlib.check import deepening\n"
+                                          "    return deepening.reference_move(board, max_nodes)"},
+                     {"anytime_move": 0, "games": 0}, "was refused"),
+    },
+    "lab7_transposition_table": {
+        "parts": ("bound_flag", "probe"),
+        "partly": ({"def bound_flag": "def bound_flag(value, alpha, beta):\n    return EXACT"},
+                   {"bound_flag": 0, "probe": 6}, "cutoff-stored-as-exact"),
+        "endless": ({"def probe": "def probe(value, flag, stored_depth, depth, alpha, beta):" + ENDLESS},
+                    {"bound_flag": 4, "probe": 0}, "timeout"),
+        "crashing": ({"def bound_flag": "def bound_flag(value, alpha, beta):" + CRASHING},
+                     {"bound_flag": 0, "probe": 6}, "exit"),
+        "cheating": ({"def probe": "def probe(value, flag, stored_depth, depth, alpha, beta):\n"
+                                   "    return check.table.reference_probe(value, flag, stored_depth, depth,"
+                                   " alpha, beta)"},
+                     {"bound_flag": 4, "probe": 0}, "was refused"),
+    },
+}
+KINDS = ("partly", "endless", "crashing", "cheating")
+
+
+@pytest.mark.parametrize("name", sorted(NEW_LABS))
+def test_new_lab_solution_scores_full_marks(name):
+    graded = grading.grade_notebook(ROOT / "instructor" / "solutions" / f"{name}.ipynb")
+    points = [part.points for part in grading.parts(name)]
+    assert scores(graded) == dict(zip(NEW_LABS[name]["parts"], points, strict=True))
+    assert graded.score == 10 and all("passed" in r.output for r in graded.results)
+
+
+@pytest.mark.parametrize("name,kind", [(name, kind) for name in sorted(NEW_LABS) for kind in KINDS])
+def test_new_lab_submissions_score_what_they_get_right(tmp_path, name, kind):
+    replace, expected, reason = NEW_LABS[name][kind]
+    start = time.monotonic()
+    graded = grading.grade_notebook(lab_submission(tmp_path, name, kind, replace))
+    assert time.monotonic() - start < 60
+    assert scores(graded) == expected, graded.results
+    failed = [r.output for r in graded.results if r.score == 0]
+    for why in (reason,) if isinstance(reason, str) else reason:   # each failing part says why
+        assert any(why in output for output in failed), (why, failed)

@@ -23,7 +23,9 @@ The rooms: :mod:`~mmlib.check.cases` (the trees), :mod:`~mmlib.check.nodes` (the
 interface), :mod:`~mmlib.check.runner` (running student code), :mod:`~mmlib.check.models`
 (the reference and the mistakes), :mod:`~mmlib.check.shrink`, :mod:`~mmlib.check.report`,
 :mod:`~mmlib.check.searches` (search checks), :mod:`~mmlib.check.pruned` (predictions),
-:mod:`~mmlib.check.agent` (tic-tac-toe agents).
+:mod:`~mmlib.check.agent` (tic-tac-toe agents), :mod:`~mmlib.check.ordering` (Connect Four move
+ordering against the minimal tree), :mod:`~mmlib.check.deepening` (anytime iterative deepening),
+:mod:`~mmlib.check.table` (a transposition table's bound flags and lookups).
 
 >>> def minimax(node, depth, maximizing):
 ...     if depth == 0 or node.is_leaf():
@@ -47,11 +49,14 @@ from __future__ import annotations
 from ..errors import CheckFailed
 from .agent import AGENT_DEPTH, AGENT_MAX_NODES, check_agent, check_evaluator
 from .cases import SEED_TREES, Case, check_cases, random_nested
+from .deepening import check_anytime, check_games
 from .nodes import LabNode, lab_tree
+from .ordering import check_ordering
 from .pruned import check_pruned
 from .report import HINTS, Report
 from .runner import MEMORY_LIMIT, TIME_LIMIT
 from .searches import check_alphabeta, check_best_move, check_minimax
+from .table import check_bound_flag, check_probe
 
 __all__ = [
     "LabNode",
@@ -66,6 +71,11 @@ __all__ = [
     "check_pruned",
     "check_evaluator",
     "check_agent",
+    "check_ordering",
+    "check_anytime",
+    "check_games",
+    "check_bound_flag",
+    "check_probe",
     "SEED_TREES",
     "Case",
     "HINTS",

@@ -1,0 +1,329 @@
+"""Checks of an anytime agent for Connect Four (lab 6): iterative deepening under a node
+budget that plays the move of the last *completed* iteration.
+
+The student writes ``anytime_move(board, max_nodes)`` with the lab's
+:func:`search_to_depth`, an alpha-beta search of a board to a fixed depth that stops with
+:class:`OutOfNodes` when its budget runs out (the exception carries ``best_so_far``, the
+move the unfinished iteration liked best when it stopped: a temptation, since an
+unfinished iteration has not yet looked at every move).  Boards are the strings of
+:mod:`mmlib.check.ordering`.
+
+:func:`check_anytime` asks the function, in a separate process (:mod:`mmlib.check.runner`),
+for its move on several boards and budgets, and compares with the rule (Korf 1985 for
+iterative deepening; AIMA 4th ed. §5.3): depth 1, 2, 3, ... with the remaining budget and the
+previous iteration's move tried first; the move of the last completed iteration.
+:func:`check_games` lets the agent play against reference agents with a time limit per move.
+
+>>> search_to_depth(EMPTY_BOARD, 1, 100)
+Iteration(depth=1, move=3, value=7, nodes=8)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from .. import search
+from ..beyond import arena
+from ..errors import NodeBudgetExceeded
+from ..games.connect4 import CentreFirst
+from . import runner
+from ._args import flag, function, integer, seconds
+from .ordering import EMPTY_BOARD, GAME, board_of, legal_moves, play, show, state_of
+from .queries import Unusable, ask, shown_call, usable_outcome
+from .report import HINTS, Report, finish
+from .runner import Call, Outcome
+
+__all__ = ["EMPTY_BOARD", "play", "show", "legal_moves",
+           "OutOfNodes", "Iteration", "search_to_depth", "empty_cells", "reference_move", "iterations",
+           "DEEPENING_CASES", "check_anytime", "check_games"]
+
+DEEPENING_CASES = tuple((board_of(GAME.position(opening)), budget) for opening, budget in (
+    ("", 400), ("", 2500), ("33", 150), ("32", 800), ("3323", 100), ("3344", 100), ("4433", 100),
+    ("332", 400), ("35", 2500), ("32", 1200), ("31", 300), ("35", 300), ("334", 400), ("2344", 1000),
+    ("4312", 600), ("34", 300)))
+"""The boards and node budgets :func:`check_anytime` asks about: openings of up to four moves,
+budgets from 100 to 2,500 nodes, chosen so that each classic mistake plays another move on
+some of them."""
+GAME_BUDGET = 1000
+"""The node budget per move in :func:`check_games`."""
+MOVE_SECONDS = 2.0
+"""Seconds one move may take in :func:`check_games`."""
+
+
+class OutOfNodes(Exception):
+    """The budget ran out before the iteration finished; ``nodes`` were spent in it and
+    ``best_so_far`` is the move it rated best among those it had finished (None if none)."""
+
+    def __init__(self, nodes: int, best_so_far: int | None):
+        super().__init__(f"out of nodes after {nodes} nodes (best so far: {best_so_far})")
+        self.nodes, self.best_so_far = nodes, best_so_far
+
+
+class Iteration(NamedTuple):
+    """A completed search: its depth, best move, value (X's point of view) and nodes spent."""
+
+    depth: int
+    move: int
+    value: float
+    nodes: int
+
+
+def empty_cells(board: str) -> int:
+    """How many cells are empty: no search needs more plies than that.
+
+    >>> empty_cells(EMPTY_BOARD)
+    42
+    """
+    return board.count(".") if isinstance(board, str) else 0
+
+
+def search_to_depth(board: str, depth: int, max_nodes: int, *, first: int | None = None) -> Iteration:
+    """Alpha-beta from ``board`` to ``depth`` plies, ``first`` tried first at the root and the
+    other columns from the centre outwards, spending at most ``max_nodes`` nodes (the root
+    counts as one); :class:`OutOfNodes` if that is not enough.
+
+    >>> search_to_depth(EMPTY_BOARD, 3, 100, first=0).move
+    3
+    >>> search_to_depth(EMPTY_BOARD, 3, 100)
+    Iteration(depth=3, move=3, value=9, nodes=76)
+    >>> search_to_depth(EMPTY_BOARD, 3, 40)
+    Traceback (most recent call last):
+    ...
+    mmlib.check.deepening.OutOfNodes: out of nodes after 40 nodes (best so far: 3)
+    """
+    state = state_of(board)
+    moves = CentreFirst().order(None, state, list(GAME.moves(state)), ())
+    if first in moves:
+        moves = [first] + [move for move in moves if move != first]
+    if max_nodes < 1:
+        raise OutOfNodes(0, None)
+    maximizing, spent = GAME.is_max(state), 1
+    best_move, best = None, None
+    for move in moves:
+        alpha, beta = (best, None) if maximizing else (None, best)
+        if spent >= max_nodes:
+            raise OutOfNodes(spent, best_move)
+        try:
+            child = search.alphabeta(GAME, depth - 1, state=GAME.play(state, move), order=CentreFirst(),
+                                     alpha=-math.inf if alpha is None else alpha,
+                                     beta=math.inf if beta is None else beta,
+                                     max_nodes=max_nodes - spent, max_seconds=None, leaf_order=False)
+        except NodeBudgetExceeded:
+            raise OutOfNodes(max_nodes, best_move) from None
+        spent += child.stats.nodes
+        if best is None or (child.value > best if maximizing else child.value < best):
+            best_move, best = move, child.value
+    assert best_move is not None and best is not None
+    return Iteration(depth, best_move, best, spent)
+
+
+@dataclass(frozen=True)
+class _Run:
+    """What the rule does on one board and budget: each completed iteration, then the one
+    that ran out (its nodes and best move so far), and the move played."""
+
+    completed: tuple[Iteration, ...]
+    stopped: OutOfNodes | None
+    move: int | None
+
+
+def iterations(board: str, max_nodes: int, *, remaining: bool = True, previous_first: bool = True) -> _Run:
+    """Iterative deepening by the rule (or, for the checker's mistake models, without passing
+    the remaining budget or without trying the previous move first)."""
+    done: list[Iteration] = []
+    spent, best = 0, None
+    for depth in range(1, empty_cells(board) + 1):
+        try:
+            result = search_to_depth(board, depth, max_nodes - spent if remaining else max_nodes,
+                                     first=best if previous_first else None)
+        except OutOfNodes as out:
+            return _Run(tuple(done), out, best)
+        spent, best = spent + result.nodes, result.move
+        done.append(result)
+    return _Run(tuple(done), None, best)
+
+
+def reference_move(board: str, max_nodes: int) -> int | None:
+    """The move of the last completed iteration.
+
+    >>> reference_move(EMPTY_BOARD, 400)
+    3
+    """
+    return iterations(board, max_nodes).move
+
+
+def _models(board: str, max_nodes: int) -> dict[str, int | None]:
+    """What each classic mistake plays."""
+    run = iterations(board, max_nodes)
+    partial = run.stopped.best_so_far if run.stopped is not None and run.stopped.best_so_far is not None \
+        else run.move
+    return {"partial-iteration": partial,
+            "whole-budget-each-time": iterations(board, max_nodes, remaining=False).move,
+            "previous-move-not-first": iterations(board, max_nodes, previous_first=False).move,
+            "no-deepening": None}
+
+
+MODEL_HINTS = {
+    "partial-iteration": "When the budget runs out, the unfinished iteration has not looked at every move: "
+                         "its best so far may be a move it simply tried first.  Play the move of the last "
+                         "iteration that finished.",
+    "whole-budget-each-time": "The budget is for the whole move: give each iteration what is left "
+                              "(max_nodes minus the nodes the finished iterations spent).",
+    "previous-move-not-first": "Try the previous iteration's best move first (first=...): it is the best "
+                               "guess, and alpha-beta then prunes more, so a deeper iteration finishes.",
+    "wrong-move": "Search depth 1, 2, 3, ... with what is left of the budget, the previous best move "
+                  "first; when an iteration runs out of nodes, return the move of the last one that "
+                  "finished.",
+}
+
+
+_HINTS = {"not-a-move": "Return a column that is not full, one of legal_moves(board): the move of the last "
+                        "iteration that finished (depth 1 always fits in the budgets of the check)."}
+
+
+def _hint(diagnosis: str) -> str:
+    return _HINTS.get(diagnosis, HINTS.get(diagnosis, ""))
+
+
+def _valid_move(call: Call, outcome: Outcome) -> int:
+    answer = usable_outcome("anytime_move", call, outcome)
+    if answer.kind != "int" or answer.number not in legal_moves(call.args[0]):
+        raise Unusable("not-a-move", f"{shown_call('anytime_move', call)} returned {answer.text}, not a "
+                       f"legal column ({legal_moves(call.args[0])})")
+    return int(answer.number)
+
+
+def _explain(board: str, max_nodes: int) -> list[str]:
+    run = iterations(board, max_nodes)
+    lines = [f"depth {it.depth}: finished, {it.nodes} nodes, best move {it.move} (value {it.value:g})"
+             for it in run.completed]
+    if run.stopped is not None:
+        lines.append(f"depth {len(run.completed) + 1}: ran out after {run.stopped.nodes} nodes "
+                     f"(best so far: {run.stopped.best_so_far})")
+    return ["    " + line for line in lines]
+
+
+def check_anytime(anytime_move: Callable, *, raise_on_failure: bool = False,
+                  time_limit: float | None = None) -> Report:
+    """Check ``anytime_move(board, max_nodes) -> column`` on the boards and budgets of
+    :data:`DEEPENING_CASES`: it must play the move of the last completed iteration.
+
+    >>> check_anytime(lambda board, max_nodes: search_to_depth(board, 1, max_nodes).move).diagnosis
+    'wrong-move'
+    """
+    __tracebackhide__ = True
+    function("anytime_move", anytime_move, "your anytime_move function")
+    flag("raise_on_failure", raise_on_failure)
+    time_limit = runner.TIME_LIMIT if time_limit is None else seconds("time_limit", time_limit, maximum=3600)
+    title = "anytime iterative deepening"
+    questions = list(DEEPENING_CASES)
+    try:
+        answers = ask(anytime_move, "anytime_move", questions, _valid_move, time_limit=time_limit)
+    except Unusable as bad:
+        return finish(Report(title, False, bad.diagnosis, "Your agent is not ready yet.",
+                             [f"Your code: {bad.detail}."], _hint(bad.diagnosis), output=bad.output),
+                      raise_on_failure)
+    wrong = [(question, answers[question]) for question in questions
+             if answers[question] != reference_move(*question)]
+    if not wrong:
+        return finish(Report(title, True, "ok", (
+            f"Played the move of the last completed iteration on all {len(questions)} boards and budgets "
+            f"({min(b for _, b in questions)} to {max(b for _, b in questions)} nodes).")), raise_on_failure)
+    models = {question: _models(*question) for question in questions}
+    same = [name for name in MODEL_HINTS if name != "wrong-move"
+            and all(models[question][name] == answers[question] for question in questions)]
+    diagnosis = same[0] if same else "wrong-move"
+    (board, budget), move = wrong[0]
+    details = [f"anytime_move({board!r}, {budget}) returned {move}; the last completed iteration's move "
+               f"is {reference_move(board, budget)}.  Iterative deepening there, with the remaining budget "
+               "and the previous best move first:"] + _explain(board, budget)
+    details.append(f"({len(wrong)} of {len(questions)} boards and budgets give another move.)")
+    return finish(Report(title, False, diagnosis, "Your agent does not play the last completed "
+                         "iteration's move.", details, MODEL_HINTS[diagnosis]), raise_on_failure)
+
+
+# -- games against reference agents --------------------------------------------------------------
+
+class _Stopped(Exception):
+    def __init__(self, unusable: Unusable):
+        super().__init__(unusable.detail)
+        self.unusable = unusable
+
+
+def _student_player(anytime_move: Callable, max_nodes: int, seconds_: float) -> Callable:
+    def choose(game: Any, state: Any) -> int:
+        board = board_of(state)
+        try:
+            answer = ask(anytime_move, "anytime_move", [(board, max_nodes)], _valid_move,
+                         time_limit=seconds_)
+        except Unusable as bad:
+            raise _Stopped(bad) from None
+        return answer[(board, max_nodes)]
+    return choose
+
+
+def _opening(rng: random.Random, moves: int = 2) -> Any:
+    """A position after ``moves`` random moves (each pair of games starts from one)."""
+    state = GAME.initial
+    for _ in range(moves):
+        columns = list(GAME.moves(state))
+        state = GAME.play(state, columns[int(rng.random() * len(columns))])
+    return state
+
+
+def opponents() -> dict[str, Callable]:
+    """The reference agents: random moves, and anytime alpha-beta with 200 nodes a move."""
+    return {"random moves": arena.random_player(seed=7),
+            "alpha-beta, 200 nodes a move": arena.alphabeta_player(max_nodes=200)}
+
+
+def check_games(anytime_move: Callable, *, max_nodes: int = GAME_BUDGET, games: int = 4,
+                raise_on_failure: bool = False, move_seconds: float = MOVE_SECONDS) -> Report:
+    """Let ``anytime_move`` (``max_nodes`` a move, ``move_seconds`` at most per move) play
+    ``games`` games against each reference agent of :func:`opponents`, half of them as X, each
+    pair from its own opening of two random moves.  It must win every game against random
+    moves and score at least half the points against alpha-beta with 200 nodes a move.
+    """
+    __tracebackhide__ = True
+    function("anytime_move", anytime_move, "your anytime_move function")
+    max_nodes = integer("max_nodes", max_nodes, minimum=10)
+    games = integer("games", games, minimum=2)
+    flag("raise_on_failure", raise_on_failure)
+    move_seconds = seconds("move_seconds", move_seconds, maximum=600)
+    title = "anytime agent in play"
+    student = _student_player(anytime_move, max_nodes, move_seconds)
+    rows, failed = [], []
+    rng = random.Random(2024)
+    for name, opponent in opponents().items():
+        points, record = 0.0, []
+        for number in range(games):
+            if number % 2 == 0:
+                opening = _opening(rng)
+            as_x = number % 2 == 0
+            try:
+                result = arena.play(GAME, student if as_x else opponent, opponent if as_x else student,
+                                    state=opening)
+            except _Stopped as stopped:
+                bad = stopped.unusable
+                return finish(Report(title, False, bad.diagnosis, "Your agent could not finish a game.",
+                                     [f"Your code: {bad.detail}."], _hint(bad.diagnosis),
+                                     output=bad.output), raise_on_failure)
+            mine = result if as_x else -result
+            outcome = "won" if mine > 0 else "drew" if mine == 0 else "lost"
+            points += 1 if mine > 0 else 0.5 if mine == 0 else 0
+            record.append(f"{outcome} as {'X' if as_x else 'O'} from {board_of(opening)}")
+        need = games if name == "random moves" else games / 2
+        rows.append(f"against {name}: {points:g} of {games} points (needed: {need:g})")
+        rows += ["    " + line for line in record]
+        if points < need:
+            failed.append(name)
+    summary = f"{games} games against each reference agent, {max_nodes} nodes a move, each move in time."
+    if not failed:
+        return finish(Report(title, True, "ok", summary, rows), raise_on_failure)
+    return finish(Report(title, False, "too-weak", summary, rows,
+                         "Check that the agent plays the move of the last completed iteration "
+                         "(check_anytime), with the whole budget for each move."), raise_on_failure)

@@ -1,0 +1,282 @@
+"""Checks of a move ordering for Connect Four (lab 5), measured against the minimal tree.
+
+The student writes ``order_moves(board, moves)``: the same columns, the most promising
+first for the player to move.  A *board* is a string of the six rows, top row first,
+separated by ``/`` (``X``, ``O`` or ``.`` in each of the seven cells); X moves first.
+
+The check runs alpha-beta here, to :data:`ORDERING_DEPTH` plies from each board of
+:data:`ORDERING_BOARDS`, with the game's static evaluation at the horizon and the
+student's order at every node; the student's function answers, in a separate process
+(:mod:`mmlib.check.runner`), only the questions the search asks
+(:func:`~mmlib.check.queries.answers_by_rounds`).  It counts the leaves (static
+evaluations) and compares them with the Knuth–Moore minimal tree: with perfect ordering
+alpha-beta evaluates b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves of a uniform tree (Knuth & Moore 1975),
+391 for b = 7 and d = 5.
+
+>>> report = check_ordering(lambda board, moves: moves)
+>>> report.passed, report.diagnosis
+(False, 'too-many-leaves')
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .. import analysis, search
+from ..games import ConnectFour
+from ..games.connect4 import CentreFirst
+from ..ordering import Ordering
+from . import runner
+from ._args import flag, function, integer, seconds
+from .queries import Unusable, answers_by_rounds, shown_call
+from .report import Report, finish
+from .runner import Call, Outcome
+
+__all__ = ["ORDERING_BOARDS", "ORDERING_DEPTH", "EMPTY_BOARD", "board_of", "state_of", "play", "evaluate",
+           "to_move", "legal_moves", "show", "leaves_per_board", "check_ordering"]
+
+GAME = ConnectFour()
+ORDERING_DEPTH = 5
+"""How deep the check's alpha-beta searches from each board (plies)."""
+EMPTY_BOARD = "/".join(["......."] * GAME.rows)
+"""The board before the first move."""
+OPENINGS = ("", "33", "3232", "334", "2344", "4312", "431", "32")
+ORDERING_BOARDS: tuple[str, ...] = ()
+"""The boards the check searches from: the empty board and seven openings, X or O to move."""
+NODE_LIMIT = 400_000
+"""The most nodes one of the check's searches may take (a random order takes about 10,000)."""
+
+
+def board_of(state: Any) -> str:
+    """The board string of a Connect Four state.
+
+    >>> board_of(GAME.position("33"))
+    '......./......./......./......./...O.../...X...'
+    """
+    return "/".join("".join(GAME.cell(state, column, row) for column in range(GAME.columns))
+                    for row in reversed(range(GAME.rows)))
+
+
+def state_of(board: str) -> Any:
+    """The Connect Four state of a board string (the inverse of :func:`board_of`).
+
+    >>> state_of(board_of(GAME.position("334"))) == GAME.position("334")
+    True
+    """
+    if not isinstance(board, str):
+        from ..errors import ArgumentTypeError
+        raise ArgumentTypeError(f"board: expected a string of rows separated by '/', got {board!r:.60}")
+    return _parse(board)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _parse(board: str) -> Any:
+    rows = board.split("/")
+    if len(rows) != GAME.rows or any(len(row) != GAME.columns or set(row) - set("XO.") for row in rows):
+        from ..errors import ArgumentError
+        raise ArgumentError(f"board: expected {GAME.rows} rows of {GAME.columns} cells (X, O or .) "
+                            f"separated by '/', got {board!r:.80}")
+    x = o = 0
+    for top_index, row in enumerate(rows):
+        height = GAME.rows - 1 - top_index
+        for column, cell in enumerate(row):
+            bit = 1 << (column * (GAME.rows + 1) + height)
+            if cell == "X":
+                x |= bit
+            elif cell == "O":
+                o |= bit
+    outcome = 1 if GAME.has_line(x) else -1 if GAME.has_line(o) else \
+        0 if (x | o).bit_count() == GAME.columns * GAME.rows else None
+    return (x, o, outcome)
+
+
+ORDERING_BOARDS = tuple(board_of(GAME.position(opening)) for opening in OPENINGS)
+
+
+def play(board: str, column: int) -> str:
+    """The board after the player to move drops a disc in ``column``.
+
+    >>> play(EMPTY_BOARD, 3)
+    '......./......./......./......./......./...X...'
+    """
+    return board_of(GAME.play(state_of(board), column))
+
+
+def evaluate(board: str) -> float:
+    """The static evaluation of a board from X's point of view (higher is better for X):
+    the one the check's search uses at its horizon.
+
+    >>> evaluate(play(EMPTY_BOARD, 3)) > evaluate(play(EMPTY_BOARD, 0))
+    True
+    """
+    state = state_of(board)
+    return GAME.utility(state) if GAME.is_terminal(state) else GAME.evaluate(state)
+
+
+def to_move(board: str) -> str:
+    """``"X"`` or ``"O"``: who moves next.
+
+    >>> to_move(EMPTY_BOARD), to_move(play(EMPTY_BOARD, 3))
+    ('X', 'O')
+    """
+    return GAME.player(state_of(board))
+
+
+def legal_moves(board: str) -> list[int]:
+    """The columns that are not full, left to right (none once the game is over)."""
+    return list(GAME.moves(state_of(board)))
+
+
+def show(board: str) -> str:
+    """The board as a grid, with the column numbers underneath.
+
+    >>> print(show(play(EMPTY_BOARD, 3)).splitlines()[-2])
+    . . . X . . .
+    """
+    return GAME.render(state_of(board))
+
+
+# -- the search, with the student's answers ------------------------------------------------------
+
+class _Answered(Ordering):
+    """The order the student's function gave for each board; the game's order (and a note
+    of the question) where it has not answered yet."""
+
+    name = "student"
+
+    def __init__(self, known: dict, missing: set):
+        self.known, self.missing = known, missing
+
+    def order(self, search_: Any, state: Any, moves: Sequence, path: tuple) -> Sequence:
+        question = (board_of(state), tuple(moves))
+        answer = self.known.get(question)
+        if answer is None:              # asked after this round; meanwhile a likely order
+            self.missing.add(question)
+            return CentreFirst().order(search_, state, moves, path)
+        return answer
+
+
+def _leaves(order: Ordering | str | None, depth: int, boards: Sequence[str]) -> list[int]:
+    return [search.alphabeta(GAME, depth, state=state_of(board), order=order, max_nodes=NODE_LIMIT,
+                             max_seconds=None, leaf_order=False).stats.leaves for board in boards]
+
+
+@functools.lru_cache(maxsize=8)
+def _left_to_right(depth: int) -> list[int]:
+    return _leaves(None, depth, ORDERING_BOARDS)
+
+
+def _valid_order(call: Call, outcome: Outcome) -> tuple[int, ...]:
+    from .queries import usable_outcome
+
+    answer = usable_outcome("order_moves", call, outcome)
+    moves = call.args[1]
+    items = [item.number for item in answer.items if item.kind == "int"]
+    if answer.kind != "list" or len(items) != len(answer.items) or sorted(items) != sorted(moves):
+        raise Unusable("bad-order", f"{shown_call('order_moves', call)} returned {answer.text}, "
+                       "not the same columns in some order")
+    return tuple(items)
+
+
+def leaves_per_board(order_moves: Callable, *, depth: int = ORDERING_DEPTH,
+                     boards: Sequence[str] = ORDERING_BOARDS, time_limit: float | None = None) -> list[int]:
+    """The leaves alpha-beta evaluates to ``depth`` from each board with the children in the
+    order ``order_moves(board, moves)`` gives (run in a separate process).
+
+    >>> leaves_per_board(lambda board, moves: moves, depth=2, boards=ORDERING_BOARDS[:1])
+    [34]
+    >>> leaves_per_board(lambda board, moves: sorted(moves, key=lambda m: abs(m - 3)), depth=2,
+    ...                  boards=ORDERING_BOARDS[:1])     # the minimal tree has 7 + 7 - 1 = 13
+    [16]
+    """
+    function("order_moves", order_moves, "your order_moves function")
+    depth = integer("depth", depth, minimum=1)
+    time_limit = runner.TIME_LIMIT if time_limit is None else seconds("time_limit", time_limit, maximum=3600)
+    return answers_by_rounds(order_moves, "order_moves",
+                             lambda known, missing: _leaves(_Answered(known, missing), depth, boards),
+                             _valid_order, time_limit=time_limit)
+
+
+def _best_first(board: str, depth: int) -> tuple[list[int], list[float]]:
+    """The columns of ``board`` from best to worst for the player to move, by their alpha-beta
+    value ``depth - 1`` plies deeper, and those values."""
+    state = state_of(board)
+    values = {move: search.alphabeta(GAME, depth - 1, state=GAME.play(state, move), order=CentreFirst(),
+                                     max_nodes=NODE_LIMIT, max_seconds=None, leaf_order=False).value
+              if depth > 1 else evaluate(play(board, move)) for move in GAME.moves(state)}
+    sign = -1 if GAME.is_max(state) else 1
+    ranked = sorted(values, key=lambda move: (sign * values[move], move))
+    return ranked, [values[move] for move in ranked]
+
+
+def check_ordering(order_moves: Callable, *, within: float | None = None, depth: int = ORDERING_DEPTH,
+                   raise_on_failure: bool = False, time_limit: float | None = None) -> Report:
+    """Check a Connect Four move ordering ``order_moves(board, moves) -> moves``.
+
+    Alpha-beta searches ``depth`` plies from each of :data:`ORDERING_BOARDS` with the
+    children in the student's order.  Without ``within`` the total of leaves must be at
+    most half of what the columns left to right need; with ``within`` it must be at most
+    ``within`` times the Knuth–Moore minimal tree, b^⌈d/2⌉ + b^⌊d/2⌋ − 1 per board.
+
+    >>> check_ordering(lambda board, moves: moves[:1]).diagnosis
+    'bad-order'
+    """
+    __tracebackhide__ = True
+    function("order_moves", order_moves, "your order_moves function")
+    depth = integer("depth", depth, minimum=2)
+    flag("raise_on_failure", raise_on_failure)
+    if within is not None:
+        within = seconds("within", within, maximum=1000)
+    time_limit = runner.TIME_LIMIT if time_limit is None else seconds("time_limit", time_limit, maximum=3600)
+    title = "move ordering" + (f" (within {within:g} times the minimal tree)" if within else "")
+    try:
+        leaves = leaves_per_board(order_moves, depth=depth, time_limit=time_limit)
+    except Unusable as bad:
+        from .report import HINTS
+        return finish(Report(title, False, bad.diagnosis, "Your ordering is not ready yet.",
+                             [f"Your code: {bad.detail}."], HINTS.get(bad.diagnosis, ""), output=bad.output),
+                      raise_on_failure)
+    natural = _left_to_right(depth)
+    minimal = analysis.knuth_moore_leaves(GAME.columns, depth)
+    total, limit = sum(leaves), (sum(natural) // 2 if within is None else int(within * minimal * len(leaves)))
+    table = [f"{'board':<52} {'yours':>6} {'left to right':>14} {'minimal tree':>13}"] + [
+        f"{board:<52} {mine:>6} {left:>14} {minimal:>13}"
+        for board, mine, left in zip(ORDERING_BOARDS, leaves, natural, strict=True)] + [
+        f"{'total':<52} {total:>6} {sum(natural):>14} {minimal * len(leaves):>13}"]
+    goal = (f"at most half of the columns left to right ({limit})" if within is None else
+            f"at most {within:g} times the minimal tree ({limit})")
+    summary = (f"Alpha-beta to depth {depth} from {len(leaves)} boards evaluated {total} leaves with your "
+               f"order: the goal is {goal}.")
+    details = ["Leaves evaluated from each board (the minimal tree: 7^⌈d/2⌉ + 7^⌊d/2⌋ − 1, "
+               "Knuth & Moore 1975):"] + ["    " + line for line in table]
+    if total <= limit:
+        return finish(Report(title, True, "ok", summary, details), raise_on_failure)
+    worst = max(range(len(leaves)), key=lambda i: (leaves[i] / minimal, -i))
+    board = ORDERING_BOARDS[worst]
+    ranked, values = _best_first(board, depth)
+    question = (board, tuple(legal_moves(board)))
+
+    def first_order(known: dict, missing: set) -> Any:
+        if question not in known:
+            missing.add(question)
+        return known.get(question, ())
+
+    yours = answers_by_rounds(order_moves, "order_moves", first_order, _valid_order, time_limit=time_limit)
+    player = to_move(board)
+    details += [f"Where you lose most: from the board {board!r} ({player} to move; "
+                f"{leaves[worst]} leaves, the minimal tree has {minimal}):"]
+    details += ["    " + line for line in show(board).splitlines()]
+    best = [move for move, value in zip(ranked, values, strict=True) if value == values[0]]
+    details += [f"Your order there: {list(yours)}.  Searched {depth - 1} plies deeper, the best "
+                f"{'column is' if len(best) == 1 else 'columns are'} {', '.join(map(str, best))} for "
+                f"{player} (value {values[0]} from X's point of view); the columns rank {ranked}, "
+                f"values {values}."]
+    if yours and yours[0] in best:
+        details.append("Your first column here is among the best: the extra leaves come from the nodes "
+                       "below, so order those as well.")
+    hint = ("Try the best move first at every node, for the player to move there: X wants the highest "
+            "evaluation, O the lowest.  The centre columns are a good guess; the static evaluation of "
+            "the board after each move is a better one.")
+    return finish(Report(title, False, "too-many-leaves", summary, details, hint), raise_on_failure)
