@@ -352,7 +352,7 @@ def _limits(memory_limit: int) -> None:
 def grade_notebook(path: Path, *, name: str | None = None, time_limit: float = TIME_LIMIT,
                    memory_limit: int = MEMORY_LIMIT, submission: str | None = None) -> Graded:
     """Grade one submitted notebook in a fresh process with a time and a memory limit."""
-    path = Path(path)
+    path = Path(path).resolve()              # the child runs in the notebook's folder
     nb = nbformat.read(path, as_version=4)
     name = name or lab_of(path, nb)
     graded = Graded(submission or path.stem, name)
