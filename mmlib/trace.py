@@ -642,7 +642,13 @@ class Trace:
         if not isinstance(k, int) or not 0 <= k < len(self.events):
             raise ArgumentError(f"k: expected an event number from 0 to {len(self.events) - 1}, got {k!r}")
         if self._sentences[k] is None:
-            self._sentences[k] = _Narrator(self).sentence(k)
+            text = _Narrator(self).sentence(k)
+            phase, iteration = self.phase_at(k), self.iteration_at(k)
+            if phase is not None and len(self.phases) > 1 and self.events[k].kind != "pass":
+                text = f"pass {phase.number}: {text}"
+            elif iteration is not None:
+                text = f"iteration {iteration.number}: {text}"
+            self._sentences[k] = text
         return self._sentences[k]  # type: ignore[return-value]
 
     @property
@@ -841,7 +847,7 @@ class Trace:
         children: dict[Path, set[Path]] = {}     # the children entered in each node's current visit
         answer: dict[Path, int] = {}             # each node's last return (or table answer)
         for k, event in enumerate(self.events):
-            if event.kind in ("return", "hit"):
+            if event.kind in ("return", "hit", "leaf"):
                 answer[event.path] = k
             if event.kind != "enter":
                 continue
@@ -998,6 +1004,11 @@ def _normalised(events: Iterable[Any], start: Path, negamax: bool) -> Iterable[T
                      event.is_max)
 
 
+def _tally_text(wins: float, visits: int) -> str:
+    """``1 win in 1 visit``, ``2.5 wins in 3 visits``."""
+    return f"{format_value(wins)} win{'' if wins == 1 else 's'} in {visits} visit{'' if visits == 1 else 's'}"
+
+
 def _iterations(events: Sequence[TraceEvent], start: Path) -> Iterable[Iteration]:
     """Cut a Monte Carlo transcript into its iterations (each starts by entering the root)."""
     firsts = [k for k, e in enumerate(events) if e.kind == "enter" and e.path == start]
@@ -1132,7 +1143,151 @@ class _Narrator:
 
     def sentence(self, k: int) -> str:
         event = self.events[k]
+        if self.trace.monte_carlo:
+            return self._monte_carlo(k, event)
+        if event.kind in ("pass", "test"):
+            return getattr(self, f"_{event.kind}_marker")(k, event)
+        if self.trace.multipass:
+            special = self._window_sentence(k, event)
+            if special:
+                return special
         return getattr(self, f"_{event.kind}")(k, event)
+
+    # -- searches of several passes: aspiration, PVS, MTD(f), SSS* ----------------------------------
+    def _pass_marker(self, k: int, event: TraceEvent) -> str:
+        phase = self.trace.phase_at(k)
+        number, total = (phase.number, len(self.trace.phases)) if phase else (1, 1)
+        here = self.label(self.trace.start)
+        before = self.trace.phases[number - 2] if number > 1 else None
+        known = (f" (known so far: {format_value(before.lower)} ≤ value ≤ {format_value(before.upper)})"
+                 if before is not None else "")
+        if event.move is not None:
+            return (f"pass {number} of {total}: ask {format_test(event.alpha, event.move)} about {here} "
+                    f"with a null-window search{known}.")
+        again = " again" if number > 1 else ""
+        if total == 1:
+            return f"search {here} with the window {format_window((event.alpha, event.beta))}."
+        return f"pass {number} of {total}: search {here}{again} with the window " \
+               f"{format_window((event.alpha, event.beta))}{known}."
+
+    def _test_marker(self, k: int, event: TraceEvent) -> str:
+        child, parent = self.label(event.path), self.label(event.path[:-1])
+        if event.move == ">":
+            why = f"can {child} beat {parent}'s best so far, {format_value(event.alpha)}?"
+        else:
+            why = f"is {child} no better for MIN than {parent}'s best so far, {format_value(event.alpha)}?"
+        return f"at {parent}: test {child} with a null window, {format_test(event.alpha, event.move)} ({why})"
+
+    def _window_sentence(self, k: int, event: TraceEvent) -> str | None:
+        test = self.trace.test_at(k)
+        here = self.label(event.path)
+        if event.kind == "enter":
+            research = self.trace.research_at(k)
+            if research is not None:
+                answer = "" if research.answer is None else \
+                    f"its test answered {format_value(research.answer)}, so it is better than the best so far; "
+                return (f"re-search {here} with the window {format_window((event.alpha, event.beta))}: "
+                        f"{answer}its exact value is needed.")
+            if test is not None and self.tree.node(event.path).is_leaf():
+                return f"reach the leaf {here} with the null window {format_test(*test)}."
+            if test is not None:
+                role = "MAX" if event.is_max else "MIN"
+                return f"enter {here} ({role}) with the null window {format_test(*test)}."
+            return None
+        if test is None:
+            if event.kind == "return" and event.path == self.trace.start:
+                return self._pass_return(k, event, None)
+            return None
+        gamma, question = test
+        if event.kind == "update":
+            child = self.label(event.path + (event.move,))
+            return f"at {here}: {child} returned {format_value(event.score)}, so {here}'s value so far is " \
+                   f"{format_value(event.value)}."
+        if event.kind == "cutoff":
+            update = self._last(k, "update", event.path)
+            skipped = ", ".join(self.label(event.path + (m,)) for m in event.skipped)
+            value = format_value(update.value) if update is not None else "its value"
+            if self._is_max(k, event.path):
+                why = f"{value} passes the test {format_test(gamma, question)} already"
+            else:
+                why = f"{value} fails the test {format_test(gamma, question)} already"
+            return f"at {here}: {why}, so {skipped} {'is' if len(event.skipped) == 1 else 'are'} pruned."
+        if event.kind in ("return", "hit"):
+            if event.path == self.trace.start:
+                return self._pass_return(k, event, test)
+            kind = self.trace._raw_kinds.get(k, EXACT)
+            mark = format_mark(event.value, kind)
+            to = f" to {self.label(event.path[:-1])}"
+            if event.kind == "hit" and kind == EXACT:
+                return f"{here} is already in the table: its value is {mark}."
+            if event.kind == "hit":
+                return f"{here} is already in the table: {here} {mark}, which answers {format_test(*test)}."
+            if kind == EXACT:
+                return f"{here} returns {format_value(event.value)}{to}."
+            verdict = "passes" if kind == LOWER else "fails"
+            return f"{here} returns {format_value(event.value)}{to}: the test {verdict}, so {here} {mark}."
+        return None
+
+    def _pass_return(self, k: int, event: TraceEvent, test: tuple | None) -> str:
+        here, value = self.label(event.path), format_value(event.value)
+        kind = self.trace._raw_kinds.get(k, EXACT)
+        phase = self.trace.phase_at(k)
+        verb = "is already in the table with" if event.kind == "hit" else "returns"
+        if test is not None:
+            verdict = "passes (fail high)" if kind == LOWER else "fails (fail low)"
+            text = f"{here} {verb} {value}: the test {format_test(*test)} {verdict}, so {here} " \
+                   f"{format_mark(event.value, kind)}"
+        else:
+            window = self._window(k, event.path) or (-math.inf, math.inf)
+            if kind == LOWER:
+                text = f"{here} {verb} {value} ≥ β = {format_value(window[1])}: it failed high, {here} ≥ {value}"
+            elif kind == UPPER:
+                text = f"{here} {verb} {value} ≤ α = {format_value(window[0])}: it failed low, {here} ≤ {value}"
+            else:
+                text = f"{here} {verb} {value}, inside its window {format_window(window)}: exact"
+        if phase is None:
+            return text + "."
+        if phase.lower == phase.upper:
+            return text + f"; now {format_value(phase.lower)} ≤ value ≤ {format_value(phase.upper)}: " \
+                          f"the value of the game is {format_value(phase.lower)}."
+        return text + f"; now {format_value(phase.lower)} ≤ value ≤ {format_value(phase.upper)}, " \
+                      "so another pass is needed."
+
+    # -- Monte Carlo tree search ---------------------------------------------------------------------
+    def _monte_carlo(self, k: int, event: TraceEvent) -> str:
+        iteration = self.trace.iteration_at(k)
+        here, path = self.label(event.path), event.path
+        if event.kind == "enter":
+            if path == self.trace.start:
+                visits, wins = self._tally(k, path)
+                return f"start at the root {here} ({_tally_text(wins, visits)} so far)."
+            if iteration is None or not iteration.complete:
+                return f"visit {here}; the node budget ends the search before this iteration is backed up."
+            if path == iteration.expansion:
+                return f"expansion: {self.label(path[:-1])}'s move to {here} has not been tried, so {here} " \
+                       "joins the tree."
+            if path in iteration.selection:
+                parent = self.tree.node(path[:-1])
+                if _is_chance(parent):
+                    return f"selection: chance picks the outcome {here}."
+                visits, wins = self._tally(k, path)
+                return (f"selection: {here} ({format_value(wins)}/{visits}) has the best UCB1 score "
+                        f"among {self.label(path[:-1])}'s children.")
+            return f"playout: a random move to {here}."
+        if event.kind == "leaf":
+            reward = "" if iteration is None or iteration.reward is None else \
+                f", a reward of {format_value(iteration.reward)} for MAX"
+            return f"the game ends at {here} with the value {format_value(event.value)}{reward}."
+        if event.kind == "update":
+            visits, wins = self._tally(k + 1, path)
+            return (f"back-propagation: {here} adds the reward {format_value(event.score)}: "
+                    f"{_tally_text(wins, visits)} (mean {format_value(wins / visits)}).")
+        return getattr(self, f"_{event.kind}")(k, event)
+
+    def _tally(self, k: int, path: Path) -> tuple[int, float]:
+        """The visits and wins of ``path`` backed up before event ``k``."""
+        scores = [e.score for e in self.events[:k] if e.kind == "update" and e.path == path]
+        return len(scores), sum(scores)
 
     def _enter(self, k: int, event: TraceEvent) -> str:
         here, node = self.label(event.path), self.tree.node(event.path)
