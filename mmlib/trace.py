@@ -191,8 +191,8 @@ def null_window_bound(value: float, gamma: float, test: str) -> str:
     (``test`` ``">="``) or "is it > γ?" (``">"``) passes when the answer does, and then the
     value is at least the answer (a lower bound); otherwise it is at most the answer.
 
-    >>> null_window_bound(5, 5, ">="), null_window_bound(5, 5, ">"), null_window_bound(7, 5, ">"), null_window_bound(2, 5, ">=")
-    ('lower', 'upper', 'lower', 'upper')
+    >>> [null_window_bound(v, 5, t) for v, t in [(5, ">="), (5, ">"), (7, ">"), (2, ">=")]]
+    ['lower', 'upper', 'lower', 'upper']
     """
     passes = value >= gamma if test == ">=" else value > gamma
     return LOWER if passes else UPPER
@@ -855,7 +855,8 @@ class Trace:
             if event.path != self.start and parent in children:
                 if event.path in children[parent]:
                     before = answer.get(event.path)
-                    gamma, test = self._tests.get(before, (None, None)) if before is not None else (None, None)
+                    gamma, test = self._tests.get(before, (None, None)) if before is not None \
+                        else (None, None)
                     yield Research(event.path, k, event.alpha, event.beta,
                                    None if before is None else self.events[before].value, gamma, test)
                 children[parent].add(event.path)
@@ -866,7 +867,7 @@ class Trace:
         firsts = [k for k, e in enumerate(events) if e.kind == "pass"] or \
             [k for k, e in enumerate(events) if e.kind == "enter" and e.path == self.start]
         lower, upper = -math.inf, math.inf
-        for number, (first, end) in enumerate(zip(firsts, firsts[1:] + [len(events)]), start=1):
+        for number, (first, end) in enumerate(zip(firsts, firsts[1:] + [len(events)], strict=True), start=1):
             head = events[first]
             test = head.move if head.kind == "pass" else None
             answers = [k for k in range(first, end) if events[k].path == self.start
@@ -1014,7 +1015,7 @@ def _iterations(events: Sequence[TraceEvent], start: Path) -> Iterable[Iteration
     firsts = [k for k, e in enumerate(events) if e.kind == "enter" and e.path == start]
     visits: dict[Path, int] = {}
     wins: dict[Path, float] = {}
-    for number, (first, end) in enumerate(zip(firsts, firsts[1:] + [len(events)]), start=1):
+    for number, (first, end) in enumerate(zip(firsts, firsts[1:] + [len(events)], strict=True), start=1):
         chunk = events[first:end]
         entered = [e.path for e in chunk if e.kind == "enter"]
         updates = [e for e in chunk if e.kind == "update"]
@@ -1185,7 +1186,8 @@ class _Narrator:
             research = self.trace.research_at(k)
             if research is not None:
                 answer = "" if research.answer is None else \
-                    f"its test answered {format_value(research.answer)}, so it is better than the best so far; "
+                    f"its test answered {format_value(research.answer)}, so it is better than the best " \
+                    "so far; "
                 return (f"re-search {here} with the window {format_window((event.alpha, event.beta))}: "
                         f"{answer}its exact value is needed.")
             if test is not None and self.tree.node(event.path).is_leaf():
@@ -1240,9 +1242,11 @@ class _Narrator:
         else:
             window = self._window(k, event.path) or (-math.inf, math.inf)
             if kind == LOWER:
-                text = f"{here} {verb} {value} ≥ β = {format_value(window[1])}: it failed high, {here} ≥ {value}"
+                text = f"{here} {verb} {value} ≥ β = {format_value(window[1])}: it failed high, " \
+                       f"{here} ≥ {value}"
             elif kind == UPPER:
-                text = f"{here} {verb} {value} ≤ α = {format_value(window[0])}: it failed low, {here} ≤ {value}"
+                text = f"{here} {verb} {value} ≤ α = {format_value(window[0])}: it failed low, " \
+                       f"{here} ≤ {value}"
             else:
                 text = f"{here} {verb} {value}, inside its window {format_window(window)}: exact"
         if phase is None:

@@ -63,6 +63,9 @@ ALGORITHMS = ("minimax", "alphabeta", "expectimax", "expectiminimax", "star1", "
 trees with chance nodes; aspiration, PVS, MTD(f) and SSS* pass by pass; Monte Carlo tree
 search iteration by iteration)."""
 
+WINDOWED = ("star1", "star2", "aspiration", "pvs")
+"""The searches whose drawings show each node's [α, β] window (and alpha-beta's variants)."""
+
 SEVERAL_PASSES = {"aspiration": search.aspiration, "pvs": search.pvs, "mtdf": search.mtdf,
                   "sss*": search.sss_star, "sss_star": search.sss_star}
 
@@ -148,7 +151,7 @@ class StepThrough(StaticFallback, _widgets().VBox):
         self.model = trace_of(self.result)
         self.events = self.model.events
         algorithm = self.result.algorithm
-        self.windows = algorithm.startswith("alphabeta") or algorithm in ("star1", "star2", "aspiration", "pvs")
+        self.windows = algorithm.startswith("alphabeta") or algorithm in WINDOWED
         self.name = self.result.algorithm
         self.view = TreeSvg(self.tree, min_width=COLUMN_PX, windows=self.windows)
         self.svg = ""
@@ -234,7 +237,8 @@ class StepThrough(StaticFallback, _widgets().VBox):
         else:
             self.sentence = self.model.sentence(step - 1)
         self.phase = self.model.phase_text(step)
-        title = " — ".join(part for part in (self.name, self.phase, f"step {step} of {len(self.events)}") if part)
+        parts = (self.name, self.phase, f"step {step} of {len(self.events)}")
+        title = " — ".join(part for part in parts if part)
         self.svg = self.view.show(marks, windows=self.windows, title=title,
                                   description=f"{title}: {self.sentence} " + self.view.describe(marks))
         show_svg(self.output, self.svg)
@@ -280,11 +284,6 @@ def step_through(tree: Any, algorithm: str = "alphabeta", *, layers: Any = None,
     and says in one sentence what happened (the sentences come from :mod:`mmlib.trace`).
     ``interval``: milliseconds between steps when playing.
     """
-    options = {"guess": guess, "delta": delta} if algorithm in ("aspiration", "mtdf") else {}
-    if algorithm == "mcts":
-        options = {"iterations": 10 if iterations is None else iterations, "seed": 0 if seed is None else seed}
-    if algorithm == "aspiration" and delta is None:
-        options.pop("delta")
-    if algorithm == "mtdf":
-        options.pop("delta")
+    options: dict = {"aspiration": {"guess": guess, "delta": delta}, "mtdf": {"guess": guess},
+                     "mcts": {"iterations": iterations or 10, "seed": seed or 0}}.get(algorithm, {})
     return StepThrough(tree, algorithm, variant, cutoff, interval, (alpha, beta), layers, bounds, options)
