@@ -284,6 +284,8 @@ def step_through(tree: Any, algorithm: str = "alphabeta", *, layers: Any = None,
     and says in one sentence what happened (the sentences come from :mod:`mmlib.trace`).
     ``interval``: milliseconds between steps when playing.
     """
-    options: dict = {"aspiration": {"guess": guess, "delta": delta}, "mtdf": {"guess": guess},
-                     "mcts": {"iterations": iterations or 10, "seed": seed or 0}}.get(algorithm, {})
+    choices: dict[str, dict[str, Any]] = {
+        "aspiration": {"guess": guess, "delta": delta}, "mtdf": {"guess": guess},
+        "mcts": {"iterations": iterations or 10, "seed": seed or 0}}
+    options = choices.get(algorithm, {})
     return StepThrough(tree, algorithm, variant, cutoff, interval, (alpha, beta), layers, bounds, options)
