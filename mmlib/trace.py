@@ -621,14 +621,36 @@ class Trace:
         >>> from mmlib import search
         >>> print(trace_of(search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]], trace=True)).describe())
         alphabeta (fail-soft, >=): value 3 at A, best move to B; 7 of 9 leaves evaluated; pruned leaves: I, J.
+        >>> print(trace_of(search.mtdf([[3, 12, 8], [2, 4, 6], [14, 5, 2]], guess=0, trace=True)).describe())
+        ... # doctest: +NORMALIZE_WHITESPACE
+        mtdf: value 3 at A, best move to B; 2 passes: null window “value ≥ 0?” → ≥ 3 (fail high),
+        null window “value > 3?” → ≤ 3 (fail low); 7 of 9 leaves evaluated; pruned leaves: I, J.
         """
+        total = sum(1 for leaf in self.tree.leaves() if leaf.path[:len(self.start)] == self.start)
+        if self.monte_carlo:
+            return self._describe_monte_carlo(total)
         text = f"{self.algorithm}: value {format_mark(self.value, self.bound)} at {self.label(self.start)}"
         if self.pv:
             text += f", best move to {self.label(self.start + self.pv[:1])}"
-        total = sum(1 for leaf in self.tree.leaves() if leaf.path[:len(self.start)] == self.start)
+        if len(self.phases) > 1:
+            text += f"; {len(self.phases)} passes: " + ", ".join(
+                p.label().split(": ", 1)[1] for p in self.phases)
         pruned = [self.label(p) for p in self.pruned_leaves]
-        return (f"{text}; {len(self.evaluation_order)} of {total} leaves evaluated; pruned leaves: "
-                f"{', '.join(pruned) or 'none'}.")
+        return (f"{text}; {len(set(self.evaluation_order))} of {total} leaves evaluated; "
+                f"pruned leaves: {', '.join(pruned) or 'none'}.")
+
+    def _describe_monte_carlo(self, total: int) -> str:
+        complete = [it for it in self.iterations if it.complete]
+        text = f"mcts: {len(complete)} iterations from {self.label(self.start)}"
+        if self.pv and complete:
+            child = self.start + self.pv[:1]
+            visits = {p: (v, w) for it in complete for p, v, w in it.backup}
+            v, w = visits.get(child, (0, 0.0))
+            text += (f", best move to {self.label(child)} ({_tally_text(w, v)} of "
+                     f"{len(complete)})")
+        grown = {p for it in complete for p, _, _ in it.backup}
+        return f"{text}; {len(grown)} nodes in its tree; {len(set(self.evaluation_order))} of {total} " \
+               "leaves reached by playouts."
 
     # -- narration -------------------------------------------------------------------------
     def sentence(self, k: int) -> str:
@@ -685,6 +707,7 @@ class Trace:
         tests: dict[Path, tuple[float, str]] = {}     # the null-window test a node is in (γ, ">=" or ">")
         announced: dict[Path, tuple[float, str]] = {}  # PVS's "test" markers, until the node is entered
         pass_test: tuple[float, str] | None = None
+        ever_pruned: set[Path] = set()                 # pruned in some pass
         revisits = self.chance or self.multipass
         leaves = 0
         final = step == len(self.events) and self._sentences is None     # building the final view
@@ -738,6 +761,8 @@ class Trace:
                         continue
                     marks.pruned_roots.add(root)
                     marks.pruned.update(_subtree_paths(self.tree, root))
+                    if self.multipass:
+                        ever_pruned.update(_subtree_paths(self.tree, root))
             elif event.kind in ("return", "hit"):
                 if event.value is None:                 # a probe that learnt nothing
                     marks.values.pop(path, None)
@@ -756,6 +781,10 @@ class Trace:
                     self._kinds[k] = kind
         if final:
             marks.windows = dict(entry)
+        if self.multipass and step == len(self.events):
+            # the finished search: pruned is what no pass ever entered
+            marks.pruned = ever_pruned - marks.entered
+            marks.pruned_roots = {p for p in marks.pruned if p[:-1] not in marks.pruned}
         return marks
 
     def _returned_kind(self, event: TraceEvent, window: tuple | None, stopped: bool, probed: bool,

@@ -62,6 +62,11 @@ def test_replaying_a_window_search_gives_its_own_counts_and_value(nested, root_i
             assert phase.lower <= truth[()] <= phase.upper
         assert phases[-1].lower == phases[-1].upper == truth[()]
         assert all(isinstance(text, str) and text for text in model.sentences)
+        # the finished picture: pruned is exactly what no pass entered
+        final = model.marks()
+        assert not final.pruned & final.entered
+        never = {leaf.path for leaf in tree.leaves()} - set(model.evaluation_order)
+        assert set(model.pruned_leaves) == never
 
 
 @SETTINGS
@@ -92,6 +97,7 @@ def test_stockman_sss_star_evaluates_no_leaf_that_alpha_beta_skips(nested, root_
     alphabeta = trace_of(search.alphabeta(tree, trace=True))
     assert set(sss.evaluation_order) <= set(alphabeta.evaluation_order)
     assert len(sss.evaluation_order) == len(set(sss.evaluation_order))     # each leaf at most once
+    assert set(sss.pruned_leaves) >= set(alphabeta.pruned_leaves)
 
 
 def test_mtdf_passes_on_the_aima_tree_by_hand():
