@@ -1306,6 +1306,8 @@ class _Narrator:
                 visits, wins = self._tally(k, path)
                 return (f"selection: {here} ({format_value(wins)}/{visits}) has the best UCB1 score "
                         f"among {self.label(path[:-1])}'s children.")
+            if _is_chance(self.tree.node(path[:-1])):
+                return f"playout: chance picks the outcome {here}."
             return f"playout: a random move to {here}."
         if event.kind == "leaf":
             reward = "" if iteration is None or iteration.reward is None else \

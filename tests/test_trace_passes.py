@@ -224,3 +224,14 @@ def test_step_through_replays_a_result_and_monte_carlo_iterations():
 def test_step_through_refuses_a_result_without_transcript():
     with pytest.raises(Exception, match="trace=True"):
         step_through(search.mtdf(AIMA))
+
+
+def test_monte_carlo_on_a_tree_with_chance_nodes_names_the_outcomes_chance_picks():
+    from mmlib.beyond import layered_tree, scaled_reward
+
+    dice = layered_tree([[(0.9, [2, 2]), (0.1, [3, 3])], [(0.9, [1, 1]), (0.1, [4, 4])]],
+                        layers="max chance min")                     # AIMA figure 5.12, left
+    result = search.mcts(dice, iterations=6, seed=1, trace=True, reward=scaled_reward(0, 5))
+    model = trace_of(result)
+    assert model.counts() == own_counts(result)
+    assert "iteration 1: playout: chance picks the outcome D." in model.sentences
