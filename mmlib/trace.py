@@ -508,7 +508,14 @@ class Trace:
     Build it with :func:`trace_of` (from a :class:`~mmlib.search.SearchResult`) or
     :meth:`from_events`.  ``events`` are the transcript's events with paths from the tree's
     root and values from MAX's point of view; ``variant`` is ``"minimax"``,
-    ``"fail-soft"`` or ``"fail-hard"``; ``cutoff`` is ``">="`` or ``">"``.
+    ``"fail-soft"`` or ``"fail-hard"``; ``cutoff`` is ``">="`` or ``">"``; ``pv`` the
+    search's own principal variation, when it knows it better than its transcript does
+    (MTD(f) and SSS* read it from their table, Monte Carlo tree search follows the visits).
+
+    For the searches of several passes, ``phases`` holds one :class:`Phase` per pass and
+    ``researches`` the children searched again (:class:`Research`); for Monte Carlo tree
+    search, ``iterations`` one :class:`Iteration` each.  Every value and bound learnt in a
+    pass stays true, so a node searched again shows the tightest of what it has learnt.
 
     >>> from mmlib import search
     >>> model = trace_of(search.alphabeta([[[3, 5], [6, 9]], [[1, 2], [0, -1]]], trace=True))

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mmlib import search, trees
+from mmlib.errors import ArgumentError
 from mmlib.trace import EXACT, LOWER, UPPER, minimax_values, null_window_bound, trace_of
 from mmlib.widgets.step import step_through
 
@@ -235,3 +236,8 @@ def test_monte_carlo_on_a_tree_with_chance_nodes_names_the_outcomes_chance_picks
     model = trace_of(result)
     assert model.counts() == own_counts(result)
     assert "iteration 1: playout: chance picks the outcome D." in model.sentences
+
+
+def test_step_through_refuses_more_monte_carlo_iterations_than_it_can_show():
+    with pytest.raises(ArgumentError, match="iterations"):
+        step_through([[1, -1], [0, 1]], "mcts", iterations=10 ** 6)

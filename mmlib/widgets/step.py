@@ -39,6 +39,8 @@ __all__ = ["step_through", "StepThrough", "describe"]
 
 MAX_STEP_NODES = 400
 """Trees larger than this are refused: every step redraws every node."""
+MAX_STEP_ITERATIONS = 200
+"""Monte Carlo iterations the explorer steps through at most (each one is several steps)."""
 COLUMN_PX = 880.0
 """The width a notebook gives an output (the drawing fills it and scrolls sideways beyond it)."""
 
@@ -284,6 +286,10 @@ def step_through(tree: Any, algorithm: str = "alphabeta", *, layers: Any = None,
     and says in one sentence what happened (the sentences come from :mod:`mmlib.trace`).
     ``interval``: milliseconds between steps when playing.
     """
+    if iterations is not None and not (isinstance(iterations, int)
+                                       and 1 <= iterations <= MAX_STEP_ITERATIONS):
+        raise ArgumentError(f"iterations: expected a whole number from 1 to {MAX_STEP_ITERATIONS}, "
+                            f"got {iterations!r}")
     choices: dict[str, dict[str, Any]] = {
         "aspiration": {"guess": guess, "delta": delta}, "mtdf": {"guess": guess},
         "mcts": {"iterations": iterations or 10, "seed": seed or 0}}
