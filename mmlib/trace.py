@@ -868,15 +868,20 @@ class Trace:
         return self._tests.get(k)
 
     def phase_text(self, step: int) -> str:
-        """Which pass or iteration the search is in after ``step`` events ("" if it has one pass):
-        ``pass 2 of 3, null window “value > 3?”`` or ``iteration 4 of 10``."""
+        """Which pass or iteration the search is in after ``step`` events ("" if it has one pass),
+        with what the passes before it proved: ``pass 2 of 3, null window “value > 3?”; so far
+        3 ≤ value ≤ +∞`` or ``iteration 4 of 10``."""
         k = min(max(step - 1, 0), len(self.events) - 1) if self.events else 0
         if self.monte_carlo and self.iterations:
             iteration = self.iteration_at(k) or self.iterations[0]
             return f"iteration {iteration.number} of {len(self.iterations)}"
         if len(self.phases) > 1:
             phase = self.phase_at(k) or self.phases[0]
-            return f"pass {phase.number} of {len(self.phases)}, {phase.question}"
+            text = f"pass {phase.number} of {len(self.phases)}, {phase.question}"
+            if phase.number > 1:
+                before = self.phases[phase.number - 2]
+                text += f"; so far {format_value(before.lower)} ≤ value ≤ {format_value(before.upper)}"
+            return text
         return ""
 
     def _find_researches(self) -> Iterable[Research]:

@@ -207,7 +207,7 @@ def test_step_through_shows_the_pass_in_its_title_and_sentence():
     explorer = step_through(AIMA, "mtdf", guess=0)
     assert explorer.slider.max == len(explorer.events)
     explorer.go(explorer.model.phases[1].first + 2)
-    assert explorer.phase == "pass 2 of 2, null window “value > 3?”"
+    assert explorer.phase == "pass 2 of 2, null window “value > 3?”; so far 3 ≤ value ≤ +∞"
     assert explorer.sentence.startswith("pass 2: ")
     assert "pass 2 of 2" in explorer.svg
 
