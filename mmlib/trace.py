@@ -25,6 +25,21 @@ returns r is exact when α < r < β, at most r when r ≤ α and at least r when
 alpha-beta (the proof is at :func:`chance_bound`); a node Star2 only *probed* (searched
 through its first move) is at least its value at MAX and at most it at MIN.
 
+Searches that search the start node more than once are read as a sequence of **passes**
+(:class:`Phase`): aspiration windows (a window, widened after a fail low or high), PVS (one
+pass, with null-window tests and a :class:`Research` of a child whose test failed high),
+MTD(f) and SSS* (one null-window test per pass, each proving a bound on the value).  Monte
+Carlo tree search is read as **iterations** (:class:`Iteration`): selection, expansion,
+playout, and the visits and wins backed up.  :meth:`Trace.counts` recounts nodes, leaves,
+cutoffs, re-searches and passes from the transcript alone.
+
+>>> from mmlib import search, trees
+>>> mtd = trace_of(search.mtdf([[3, 12, 8], [2, 4, 6], [14, 5, 2]], guess=0, trace=True))
+>>> [phase.label() for phase in mtd.phases]
+['pass 1: null window “value ≥ 0?” → ≥ 3 (fail high)', 'pass 2: null window “value > 3?” → ≤ 3 (fail low)']
+>>> mtd.counts()["researches"], (mtd.phases[-1].lower, mtd.phases[-1].upper)
+(1, (3, 3))
+
 >>> from mmlib.beyond import expectiminimax, layered_tree
 >>> dice = layered_tree([[(0.9, [2, 2]), (0.1, [3, 3])], [(0.9, [1, 1]), (0.1, [4, 4])]],
 ...                     layers="max chance min")            # AIMA figure 5.12, left
@@ -77,6 +92,11 @@ __all__ = [
     "minimax_marks",
     "result_marks",
     "result_tree",
+    "Phase",
+    "Research",
+    "Iteration",
+    "null_window_bound",
+    "WINDOW_ALGORITHMS",
 ]
 
 Path = tuple
@@ -164,6 +184,27 @@ def bound_of(value: float, window: tuple[float | None, float | None] | None, *,
     if value >= beta:
         return LOWER
     return EXACT
+
+
+def null_window_bound(value: float, gamma: float, test: str) -> str:
+    """What the answer ``value`` of a null-window test says: the test "is the value ≥ γ?"
+    (``test`` ``">="``) or "is it > γ?" (``">"``) passes when the answer does, and then the
+    value is at least the answer (a lower bound); otherwise it is at most the answer.
+
+    >>> [null_window_bound(v, 5, t) for v, t in [(5, ">="), (5, ">"), (7, ">"), (2, ">=")]]
+    ['lower', 'upper', 'lower', 'upper']
+    """
+    passes = value >= gamma if test == ">=" else value > gamma
+    return LOWER if passes else UPPER
+
+
+def format_test(gamma: float, test: str) -> str:
+    """The question a null-window test asks: ``“value ≥ 3?”``.
+
+    >>> format_test(3, ">="), format_test(math.inf, ">=")
+    ('“value ≥ 3?”', '“value ≥ +∞?”')
+    """
+    return f"“value {'≥' if test == '>=' else '>'} {format_value(gamma)}?”"
 
 
 # -- trees with chance nodes and several agents -----------------------------------------------------
@@ -339,9 +380,14 @@ class Marks:
     searched: bool = False
     start: Path = ()
     bounds: dict[Path, str] = field(default_factory=dict)
+    texts: dict[Path, str] = field(default_factory=dict)
+    """What to write instead of a value (Monte Carlo tree search: wins/visits, ``2/3``)."""
 
     def value_text(self, path: Path) -> str:
-        """The value of ``path`` as drawn: ``3``, ``≥ 6``, ``≤ 2``, ``(5)``, or ``""`` if unknown."""
+        """The value of ``path`` as drawn: ``3``, ``≥ 6``, ``≤ 2``, ``(5)``, ``2/3`` (wins/visits),
+        or ``""`` if unknown."""
+        if path in self.texts:
+            return self.texts[path]
         return format_mark(self.values.get(path), self.bounds.get(path, EXACT))
 
     def pv_paths(self) -> set[Path]:
@@ -368,13 +414,108 @@ TraceEvent = Event
 runs from the tree's root and whose values and window are from MAX's point of view."""
 
 
+@dataclass(frozen=True)
+class Phase:
+    """One pass of a search that searches its start node again and again.
+
+    ``number`` counts from 1; events ``first`` to ``end - 1`` of the trace belong to it.
+    The question: a window [``alpha``, ``beta``] (``test`` None), or a null-window test
+    "is the value ≥ γ?" (``test`` ``">="``) or "> γ?" (``">"``) with alpha = beta = γ.
+    The answer: ``value`` returned by the start node, ``bound`` whether it is exact or a
+    bound, and what all passes so far prove, ``lower`` ≤ value ≤ ``upper``.  ``nodes``,
+    ``leaves``, ``cutoffs`` and ``researches`` count this pass alone.
+    """
+
+    number: int
+    first: int
+    end: int
+    alpha: float
+    beta: float
+    test: str | None
+    value: float | None
+    bound: str
+    lower: float
+    upper: float
+    nodes: int
+    leaves: int
+    cutoffs: int
+    researches: int
+
+    @property
+    def outcome(self) -> str:
+        """``"fail low"`` (only an upper bound), ``"fail high"`` (a lower bound) or ``"exact"``."""
+        return {LOWER: "fail high", UPPER: "fail low"}.get(self.bound, "exact")
+
+    @property
+    def question(self) -> str:
+        """``null window “value ≥ 4?”`` or ``window [3, 5]``."""
+        if self.test is not None:
+            return f"null window {format_test(self.alpha, self.test)}"
+        return f"window {format_window((self.alpha, self.beta))}"
+
+    def label(self) -> str:
+        """``pass 3: null window “value ≥ 4?” → ≤ 3 (fail low)``."""
+        if self.value is None:
+            return f"pass {self.number}: {self.question}, cut short"
+        return f"pass {self.number}: {self.question} → {format_mark(self.value, self.bound)} ({self.outcome})"
+
+
+@dataclass(frozen=True)
+class Research:
+    """A child searched again in the same visit of its parent (PVS): its null-window test
+    ``gamma``/``test`` answered ``answer``, so it is searched again from event ``event``
+    with the window [``alpha``, ``beta``]."""
+
+    path: Path
+    event: int
+    alpha: float
+    beta: float
+    answer: float | None
+    gamma: float | None
+    test: str | None
+
+
+@dataclass(frozen=True)
+class Iteration:
+    """One iteration of Monte Carlo tree search, events ``first`` to ``end - 1``.
+
+    ``selection``: the tree nodes followed from the root (chance outcomes drawn included);
+    ``expansion``: the node added to the tree (None when the selection reached the end of
+    the game); ``playout``: the positions of the random game after it, ending at ``leaf``,
+    worth ``reward`` to MAX (1 win, 1/2 draw, 0 loss); ``backup``: (path, visits, wins) of
+    every node on the way, after this iteration.  ``complete`` is False for an iteration the
+    node budget cut short (its result is not used).
+    """
+
+    number: int
+    first: int
+    end: int
+    selection: tuple[Path, ...]
+    expansion: Path | None
+    playout: tuple[Path, ...]
+    leaf: Path | None
+    leaf_value: float | None
+    reward: float | None
+    backup: tuple[tuple[Path, int, float], ...]
+    complete: bool
+    nodes: int
+    leaves: int
+
+
 class Trace:
     """Everything the views show about one search on an explicit tree, derived from its events.
 
     Build it with :func:`trace_of` (from a :class:`~mmlib.search.SearchResult`) or
     :meth:`from_events`.  ``events`` are the transcript's events with paths from the tree's
     root and values from MAX's point of view; ``variant`` is ``"minimax"``,
-    ``"fail-soft"`` or ``"fail-hard"``; ``cutoff`` is ``">="`` or ``">"``.
+    ``"fail-soft"`` or ``"fail-hard"``; ``cutoff`` is ``">="`` or ``">"``; ``pv`` the
+    search's own principal variation, when it knows it better than its transcript does
+    (MTD(f) and SSS* read it from their table, Monte Carlo tree search follows the visits).
+
+    For the searches of several passes, ``phases`` holds one :class:`Phase` per pass and
+    ``researches`` the children searched again (:class:`Research`); for Monte Carlo tree
+    search, ``iterations`` one :class:`Iteration` each.  Every value and bound learnt in a
+    pass stays true, so a node searched again shows the tightest of what it has learnt.
 
     >>> from mmlib import search
     >>> model = trace_of(search.alphabeta([[[3, 5], [6, 9]], [[1, 2], [0, -1]]], trace=True))
@@ -386,7 +527,8 @@ class Trace:
     """
 
     def __init__(self, tree: Any, events: Sequence[Any], *, start: Path = (), variant: str = "fail-soft",
-                 cutoff: str = ">=", negamax: bool = False, algorithm: str | None = None):
+                 cutoff: str = ">=", negamax: bool = False, algorithm: str | None = None,
+                 pv: Sequence | None = None):
         if variant not in ("minimax", "fail-soft", "fail-hard"):
             raise ArgumentError(f"variant: expected 'minimax', 'fail-soft' or 'fail-hard', got {variant!r}")
         if cutoff not in (">=", ">"):
@@ -400,10 +542,19 @@ class Trace:
             variant if variant == "minimax" else f"alphabeta ({variant}, {cutoff})")
         self.chance = self.algorithm in CHANCE_ALGORITHMS
         self.random_opponent = self.algorithm == "expectimax"
+        self.multipass = self.algorithm in WINDOW_ALGORITHMS
+        self.monte_carlo = self.algorithm == "mcts"
+        self._given_pv = None if pv is None else tuple(pv)
         self.events: tuple[TraceEvent, ...] = tuple(_normalised(events, self.start, negamax))
         self._sentences: list[str | None] | None = None
         self._kinds: dict[int, str] = {}
+        self._raw_kinds: dict[int, str] = {}          # what one visit's answer says, before combining
+        self._tests: dict[int, tuple[float, str]] = {}   # event -> (γ, test) of its null-window node
+        self.iterations: tuple[Iteration, ...] = \
+            tuple(_iterations(self.events, self.start)) if self.monte_carlo else ()
         self._final = self._replay(len(self.events))
+        self.researches: tuple[Research, ...] = tuple(self._find_researches()) if self.multipass else ()
+        self.phases: tuple[Phase, ...] = tuple(self._find_phases()) if self.multipass else ()
         self._final.pv = self.pv
         self._final.current = None
         self._sentences = [None] * len(self.events)
@@ -426,7 +577,10 @@ class Trace:
 
     @property
     def pv(self) -> tuple:
-        """The principal variation: from the start node, the best move at each node."""
+        """The principal variation: from the start node, the best move at each node (for the
+        searches of several passes and Monte Carlo tree search, the search's own)."""
+        if self._given_pv is not None:
+            return self._given_pv
         best = self._best_moves()
         line, path = [], self.start
         while path in best:
@@ -474,14 +628,36 @@ class Trace:
         >>> from mmlib import search
         >>> print(trace_of(search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]], trace=True)).describe())
         alphabeta (fail-soft, >=): value 3 at A, best move to B; 7 of 9 leaves evaluated; pruned leaves: I, J.
+        >>> print(trace_of(search.mtdf([[3, 12, 8], [2, 4, 6], [14, 5, 2]], guess=0, trace=True)).describe())
+        ... # doctest: +NORMALIZE_WHITESPACE
+        mtdf: value 3 at A, best move to B; 2 passes: null window “value ≥ 0?” → ≥ 3 (fail high),
+        null window “value > 3?” → ≤ 3 (fail low); 7 of 9 leaves evaluated; pruned leaves: I, J.
         """
+        total = sum(1 for leaf in self.tree.leaves() if leaf.path[:len(self.start)] == self.start)
+        if self.monte_carlo:
+            return self._describe_monte_carlo(total)
         text = f"{self.algorithm}: value {format_mark(self.value, self.bound)} at {self.label(self.start)}"
         if self.pv:
             text += f", best move to {self.label(self.start + self.pv[:1])}"
-        total = sum(1 for leaf in self.tree.leaves() if leaf.path[:len(self.start)] == self.start)
+        if len(self.phases) > 1:
+            text += f"; {len(self.phases)} passes: " + ", ".join(
+                p.label().split(": ", 1)[1] for p in self.phases)
         pruned = [self.label(p) for p in self.pruned_leaves]
-        return (f"{text}; {len(self.evaluation_order)} of {total} leaves evaluated; pruned leaves: "
-                f"{', '.join(pruned) or 'none'}.")
+        return (f"{text}; {len(set(self.evaluation_order))} of {total} leaves evaluated; "
+                f"pruned leaves: {', '.join(pruned) or 'none'}.")
+
+    def _describe_monte_carlo(self, total: int) -> str:
+        complete = [it for it in self.iterations if it.complete]
+        text = f"mcts: {len(complete)} iterations from {self.label(self.start)}"
+        if self.pv and complete:
+            child = self.start + self.pv[:1]
+            visits = {p: (v, w) for it in complete for p, v, w in it.backup}
+            v, w = visits.get(child, (0, 0.0))
+            text += (f", best move to {self.label(child)} ({_tally_text(w, v)} of "
+                     f"{len(complete)})")
+        grown = {p for it in complete for p, _, _ in it.backup}
+        return f"{text}; {len(grown)} nodes in its tree; {len(set(self.evaluation_order))} of {total} " \
+               "leaves reached by playouts."
 
     # -- narration -------------------------------------------------------------------------
     def sentence(self, k: int) -> str:
@@ -495,7 +671,13 @@ class Trace:
         if not isinstance(k, int) or not 0 <= k < len(self.events):
             raise ArgumentError(f"k: expected an event number from 0 to {len(self.events) - 1}, got {k!r}")
         if self._sentences[k] is None:
-            self._sentences[k] = _Narrator(self).sentence(k)
+            text = _Narrator(self).sentence(k)
+            phase, iteration = self.phase_at(k), self.iteration_at(k)
+            if phase is not None and len(self.phases) > 1 and self.events[k].kind != "pass":
+                text = f"pass {phase.number}: {text}"
+            elif iteration is not None:
+                text = f"iteration {iteration.number}: {text}"
+            self._sentences[k] = text
         return self._sentences[k]  # type: ignore[return-value]
 
     @property
@@ -521,20 +703,43 @@ class Trace:
         return self._kinds.get(k, EXACT)
 
     def _replay(self, step: int) -> Marks:
+        if self.monte_carlo:
+            return self._replay_monte_carlo(step)
         marks = Marks(searched=True, start=self.start)
         entry: dict[Path, tuple] = {}      # the window each node was entered with
         is_max: dict[Path, bool] = {}
         cut: set[Path] = set()             # nodes whose current visit stopped early
         updated: set[Path] = set()         # nodes whose current visit heard from a child
         known: dict[Path, list[float]] = {}   # [lower, upper] learnt over all visits (Star2 visits twice)
+        tests: dict[Path, tuple[float, str]] = {}     # the null-window test a node is in (γ, ">=" or ">")
+        announced: dict[Path, tuple[float, str]] = {}  # PVS's "test" markers, until the node is entered
+        pass_test: tuple[float, str] | None = None
+        ever_pruned: set[Path] = set()                 # pruned in some pass
+        revisits = self.chance or self.multipass
         leaves = 0
         final = step == len(self.events) and self._sentences is None     # building the final view
         for k, event in enumerate(self.events[:step]):
             path = event.path
             marks.current = path
+            if event.kind == "pass":                    # a new pass: what it prunes is its own
+                pass_test = (event.alpha, event.move) if event.move is not None else None
+                marks.pruned.clear()
+                marks.pruned_roots.clear()
+                marks.windows.clear()
+                continue
+            if event.kind == "test":
+                announced[path] = (event.alpha, event.move)
+                continue
             if event.kind == "enter":
-                if self.chance and marks.pruned:        # Star2 searches a probed node again
+                if revisits and marks.pruned:        # searched again (Star2's probes, re-searches)
                     self._unprune(marks, path)
+                if self.multipass:
+                    test = announced.pop(path, None) or (
+                        pass_test if path == self.start else tests.get(path[:-1]))
+                    if test is not None and event.alpha == event.beta:
+                        tests[path] = test
+                    else:
+                        tests.pop(path, None)
                 marks.entered.add(path)
                 entry[path] = (event.alpha, event.beta)
                 marks.windows[path] = (event.alpha, event.beta)
@@ -543,7 +748,9 @@ class Trace:
                 updated.discard(path)
                 marks.values.pop(path, None)
                 marks.bounds.pop(path, None)
-            elif event.kind == "leaf":
+            if final and path in tests:
+                self._tests[k] = tests[path]
+            if event.kind == "leaf":
                 leaves += 1
                 marks.leaf_numbers[path] = leaves
                 marks.values[path], marks.bounds[path] = event.value, EXACT
@@ -561,14 +768,19 @@ class Trace:
                         continue
                     marks.pruned_roots.add(root)
                     marks.pruned.update(_subtree_paths(self.tree, root))
+                    if self.multipass:
+                        ever_pruned.update(_subtree_paths(self.tree, root))
             elif event.kind in ("return", "hit"):
                 if event.value is None:                 # a probe that learnt nothing
                     marks.values.pop(path, None)
                     marks.bounds.pop(path, None)
                     continue
                 marks.values[path] = event.value
-                kind = self._returned_kind(event, entry.get(path), path in cut, path not in updated)
-                if self.chance:
+                kind = self._returned_kind(event, entry.get(path), path in cut, path not in updated,
+                                           tests.get(path))
+                if final:
+                    self._raw_kinds[k] = kind
+                if revisits:
                     kind, marks.values[path] = _combined(known.setdefault(path, [-math.inf, math.inf]),
                                                          event.value, kind)
                 marks.bounds[path] = kind
@@ -576,9 +788,16 @@ class Trace:
                     self._kinds[k] = kind
         if final:
             marks.windows = dict(entry)
+        if self.multipass and step == len(self.events):
+            # the finished search: pruned is what no pass ever entered
+            marks.pruned = ever_pruned - marks.entered
+            marks.pruned_roots = {p for p in marks.pruned if p[:-1] not in marks.pruned}
         return marks
 
-    def _returned_kind(self, event: TraceEvent, window: tuple | None, stopped: bool, probed: bool) -> str:
+    def _returned_kind(self, event: TraceEvent, window: tuple | None, stopped: bool, probed: bool,
+                       test: tuple[float, str] | None = None) -> str:
+        if test is not None:
+            return EXACT if self.tree.node(event.path).is_leaf() else null_window_bound(event.value, *test)
         kind = self._returned_bound(event, window, stopped, probed)
         if self.chance and self.events and self.events[0].alpha is not None:
             low, high = self.events[0].alpha, self.events[0].beta    # Star's bounds L, U on every value
@@ -600,6 +819,141 @@ class Trace:
                 return EXACT
             return chance_bound(event.value, window, stopped=stopped)
         return bound_of(event.value, window, fail_hard=self.fail_hard)
+
+    # -- passes, re-searches, iterations -----------------------------------------------------
+    def counts(self) -> dict[str, int]:
+        """Nodes, leaves, cutoffs, re-searches and passes, counted from the transcript alone.
+
+        Nodes are the nodes entered, leaves the static evaluations, cutoffs the times a node
+        skipped children.  Passes: searches of the start node (Monte Carlo tree search: the
+        iterations completed).  Re-searches: every pass after the first, and every child
+        searched again in the same visit of its parent (PVS).
+
+        >>> from mmlib import search
+        >>> trace_of(search.pvs([[3, 12, 8], [2, 4, 6], [14, 5, 2]], trace=True)).counts()
+        {'nodes': 11, 'leaves': 7, 'cutoffs': 1, 'researches': 0, 'passes': 1}
+        """
+        kinds = [event.kind for event in self.events]
+        counts = {"nodes": kinds.count("enter"), "leaves": kinds.count("leaf"),
+                  "cutoffs": sum(1 for e in self.events if e.kind == "cutoff" and e.skipped)}
+        if self.monte_carlo:
+            passes, researches = sum(1 for it in self.iterations if it.complete), 0
+        elif self.multipass:
+            passes = sum(1 for e in self.events if e.kind == "enter" and e.path == self.start)
+            researches = max(passes - 1, 0) + len(self.researches)
+        else:
+            passes, researches = 1, 0
+        return {**counts, "researches": researches, "passes": passes}
+
+    def phase_at(self, k: int) -> Phase | None:
+        """The pass the event ``events[k]`` belongs to (None for a search of one pass)."""
+        for phase in self.phases:
+            if phase.first <= k < phase.end:
+                return phase
+        return None
+
+    def iteration_at(self, k: int) -> Iteration | None:
+        """The Monte Carlo iteration the event ``events[k]`` belongs to."""
+        for iteration in self.iterations:
+            if iteration.first <= k < iteration.end:
+                return iteration
+        return None
+
+    def research_at(self, k: int) -> Research | None:
+        """The re-search that starts with the event ``events[k]`` (None if it starts none)."""
+        return next((r for r in self.researches if r.event == k), None)
+
+    def test_at(self, k: int) -> tuple[float, str] | None:
+        """The null-window test (γ, ``">="`` or ``">"``) the node of ``events[k]`` is in."""
+        return self._tests.get(k)
+
+    def phase_text(self, step: int) -> str:
+        """Which pass or iteration the search is in after ``step`` events ("" if it has one pass),
+        with what the passes before it proved: ``pass 2 of 3, null window “value > 3?”; so far
+        3 ≤ value ≤ +∞`` or ``iteration 4 of 10``."""
+        k = min(max(step - 1, 0), len(self.events) - 1) if self.events else 0
+        if self.monte_carlo and self.iterations:
+            iteration = self.iteration_at(k) or self.iterations[0]
+            return f"iteration {iteration.number} of {len(self.iterations)}"
+        if len(self.phases) > 1:
+            phase = self.phase_at(k) or self.phases[0]
+            text = f"pass {phase.number} of {len(self.phases)}, {phase.question}"
+            if phase.number > 1:
+                before = self.phases[phase.number - 2]
+                text += f"; so far {format_value(before.lower)} ≤ value ≤ {format_value(before.upper)}"
+            return text
+        return ""
+
+    def _find_researches(self) -> Iterable[Research]:
+        children: dict[Path, set[Path]] = {}     # the children entered in each node's current visit
+        answer: dict[Path, int] = {}             # each node's last return (or table answer)
+        for k, event in enumerate(self.events):
+            if event.kind in ("return", "hit", "leaf"):
+                answer[event.path] = k
+            if event.kind != "enter":
+                continue
+            parent = event.path[:-1]
+            if event.path != self.start and parent in children:
+                if event.path in children[parent]:
+                    before = answer.get(event.path)
+                    gamma, test = self._tests.get(before, (None, None)) if before is not None \
+                        else (None, None)
+                    yield Research(event.path, k, event.alpha, event.beta,
+                                   None if before is None else self.events[before].value, gamma, test)
+                children[parent].add(event.path)
+            children[event.path] = set()
+
+    def _find_phases(self) -> Iterable[Phase]:
+        events = self.events
+        firsts = [k for k, e in enumerate(events) if e.kind == "pass"] or \
+            [k for k, e in enumerate(events) if e.kind == "enter" and e.path == self.start]
+        lower, upper = -math.inf, math.inf
+        for number, (first, end) in enumerate(zip(firsts, firsts[1:] + [len(events)], strict=True), start=1):
+            head = events[first]
+            test = head.move if head.kind == "pass" else None
+            answers = [k for k in range(first, end) if events[k].path == self.start
+                       and events[k].kind in ("return", "hit")]
+            value = events[answers[-1]].value if answers else None
+            bound = self._raw_kinds.get(answers[-1], EXACT) if answers else UNKNOWN
+            if value is not None:
+                if bound in (EXACT, LOWER):
+                    lower = max(lower, value)
+                if bound in (EXACT, UPPER):
+                    upper = min(upper, value)
+            kinds = [e.kind for e in events[first:end]]
+            yield Phase(number, first, end, head.alpha, head.beta, test, value, bound, lower, upper,
+                        kinds.count("enter"), kinds.count("leaf"),
+                        sum(1 for e in events[first:end] if e.kind == "cutoff" and e.skipped),
+                        sum(1 for r in self.researches if first <= r.event < end))
+
+    def _replay_monte_carlo(self, step: int) -> Marks:
+        """Monte Carlo tree search after ``step`` events: the tree grown so far with each node's
+        wins/visits, and the positions of the current iteration's playout."""
+        marks = Marks(searched=True, start=self.start)
+        visits: dict[Path, int] = {}
+        wins: dict[Path, float] = {}
+        playout: list[Path] = []
+        for event in self.events[:step]:
+            path = event.path
+            marks.current = path
+            if event.kind == "enter":
+                if path == self.start:                  # a new iteration: the last playout is gone
+                    for old in playout:
+                        if old not in visits:
+                            marks.entered.discard(old)
+                            marks.values.pop(old, None)
+                    playout = []
+                marks.entered.add(path)
+                if path not in visits:
+                    playout.append(path)
+            elif event.kind == "leaf":
+                marks.values[path], marks.bounds[path] = event.value, EXACT
+            elif event.kind == "update":
+                visits[path] = visits.get(path, 0) + 1
+                wins[path] = wins.get(path, 0.0) + event.score
+                marks.values[path], marks.bounds[path] = wins[path] / visits[path], SO_FAR
+                marks.texts[path] = f"{format_value(wins[path])}/{visits[path]}"
+        return marks
 
     def _unprune(self, marks: Marks, path: Path) -> None:
         """A node entered again is no longer pruned, nor is anything below it yet."""
@@ -664,7 +1018,7 @@ def _subtree_paths(tree: Tree, root: Path) -> Iterable[Path]:
         stack.extend(node.children)
 
 
-_KINDS = frozenset({"enter", "leaf", "update", "cutoff", "hit", "return"})
+_KINDS = frozenset({"enter", "leaf", "update", "cutoff", "hit", "return", "pass", "test"})
 
 
 def _normalised(events: Iterable[Any], start: Path, negamax: bool) -> Iterable[TraceEvent]:
@@ -692,6 +1046,42 @@ def _normalised(events: Iterable[Any], start: Path, negamax: bool) -> Iterable[T
                      event.is_max)
 
 
+def _tally_text(wins: float, visits: int) -> str:
+    """``1 win in 1 visit``, ``2.5 wins in 3 visits``."""
+    return f"{format_value(wins)} win{'' if wins == 1 else 's'} in {visits} visit{'' if visits == 1 else 's'}"
+
+
+def _iterations(events: Sequence[TraceEvent], start: Path) -> Iterable[Iteration]:
+    """Cut a Monte Carlo transcript into its iterations (each starts by entering the root)."""
+    firsts = [k for k, e in enumerate(events) if e.kind == "enter" and e.path == start]
+    visits: dict[Path, int] = {}
+    wins: dict[Path, float] = {}
+    for number, (first, end) in enumerate(zip(firsts, firsts[1:] + [len(events)], strict=True), start=1):
+        chunk = events[first:end]
+        entered = [e.path for e in chunk if e.kind == "enter"]
+        updates = [e for e in chunk if e.kind == "update"]
+        leaf = next((e for e in chunk if e.kind == "leaf"), None)
+        tree_path = tuple(e.path for e in updates)
+        if updates:
+            last = tree_path[-1]
+            expansion = last if last != start and visits.get(last, 0) == 0 else None
+            selection = tree_path[:-1] if expansion is not None else tree_path
+            playout = tuple(p for p in entered if p not in set(tree_path))
+        else:
+            selection, expansion, playout = tuple(entered), None, ()
+        for update in updates:
+            visits[update.path] = visits.get(update.path, 0) + 1
+            wins[update.path] = wins.get(update.path, 0.0) + update.score
+        yield Iteration(number, first, end, selection, expansion, playout,
+                        None if leaf is None else leaf.path, None if leaf is None else leaf.value,
+                        updates[0].score if updates else None,
+                        tuple((p, visits[p], wins[p]) for p in tree_path), bool(updates),
+                        len(entered), sum(1 for e in chunk if e.kind == "leaf"))
+
+
+WINDOW_ALGORITHMS = ("aspiration", "pvs", "mtdf", "sss*")
+"""The searches of several passes (and null-window tests) whose transcripts :class:`Trace` reads."""
+
 CHANCE_ALGORITHMS = ("expectimax", "expectiminimax", "star1", "star2")
 """The searches of trees with chance nodes whose transcripts :class:`Trace` reads."""
 
@@ -701,8 +1091,9 @@ _ALGORITHM = re.compile(r"alphabeta \((fail-soft|fail-hard), (>=|>)\)")
 def trace_of(result: Any, *, cutoff: str | None = None) -> Trace:
     """The :class:`Trace` of a search result (searched with ``trace=True`` on a tree).
 
-    Minimax, alpha-beta (fail-soft, fail-hard), negamax and quiescence results are read, and
-    on trees with chance nodes expectimax, expectiminimax, Star1 and Star2.
+    Minimax, alpha-beta (fail-soft, fail-hard), negamax and quiescence results are read,
+    aspiration windows, PVS, MTD(f), SSS* and Monte Carlo tree search, and on trees with
+    chance nodes expectimax, expectiminimax, Star1 and Star2.
     ``cutoff`` names the cutoff test of a negamax search for the narration (default ``">="``).
 
     >>> from mmlib import search
@@ -722,12 +1113,15 @@ def trace_of(result: Any, *, cutoff: str | None = None) -> Trace:
         variant, found = match.group(1), match.group(2)
     elif name in ("negamax", "quiescence", "star1", "star2"):
         variant, found = "fail-soft", ">="
-    elif name in ("expectimax", "expectiminimax"):
+    elif name in ("expectimax", "expectiminimax", "mcts"):
         variant, found = "minimax", ">="
+    elif name in WINDOW_ALGORITHMS:
+        variant, found = "fail-soft", ">="
     else:
         raise ArgumentError(f"result: cannot read a transcript of {name!r}")
+    pv = result.pv if name in WINDOW_ALGORITHMS or name == "mcts" else None
     return Trace(tree, result.trace, start=start, variant=variant, cutoff=cutoff or found,
-                 negamax=negamax, algorithm=name)
+                 negamax=negamax, algorithm=name, pv=pv)
 
 
 def result_marks(result: Any) -> Marks:
@@ -791,7 +1185,156 @@ class _Narrator:
 
     def sentence(self, k: int) -> str:
         event = self.events[k]
+        if self.trace.monte_carlo:
+            return self._monte_carlo(k, event)
+        if event.kind in ("pass", "test"):
+            return getattr(self, f"_{event.kind}_marker")(k, event)
+        if self.trace.multipass:
+            special = self._window_sentence(k, event)
+            if special:
+                return special
         return getattr(self, f"_{event.kind}")(k, event)
+
+    # -- searches of several passes: aspiration, PVS, MTD(f), SSS* ----------------------------------
+    def _pass_marker(self, k: int, event: TraceEvent) -> str:
+        phase = self.trace.phase_at(k)
+        number, total = (phase.number, len(self.trace.phases)) if phase else (1, 1)
+        here = self.label(self.trace.start)
+        before = self.trace.phases[number - 2] if number > 1 else None
+        known = (f" (known so far: {format_value(before.lower)} ≤ value ≤ {format_value(before.upper)})"
+                 if before is not None else "")
+        if event.move is not None:
+            return (f"pass {number} of {total}: ask {format_test(event.alpha, event.move)} about {here} "
+                    f"with a null-window search{known}.")
+        again = " again" if number > 1 else ""
+        if total == 1:
+            return f"search {here} with the window {format_window((event.alpha, event.beta))}."
+        return f"pass {number} of {total}: search {here}{again} with the window " \
+               f"{format_window((event.alpha, event.beta))}{known}."
+
+    def _test_marker(self, k: int, event: TraceEvent) -> str:
+        child, parent = self.label(event.path), self.label(event.path[:-1])
+        if event.move == ">":
+            why = f"can {child} beat {parent}'s best so far, {format_value(event.alpha)}?"
+        else:
+            why = f"is {child} no better for MIN than {parent}'s best so far, {format_value(event.alpha)}?"
+        return f"at {parent}: test {child} with a null window, {format_test(event.alpha, event.move)} ({why})"
+
+    def _window_sentence(self, k: int, event: TraceEvent) -> str | None:
+        test = self.trace.test_at(k)
+        here = self.label(event.path)
+        if event.kind == "enter":
+            research = self.trace.research_at(k)
+            if research is not None:
+                answer = "" if research.answer is None else \
+                    f"its test answered {format_value(research.answer)}, so it is better than the best " \
+                    "so far; "
+                return (f"re-search {here} with the window {format_window((event.alpha, event.beta))}: "
+                        f"{answer}its exact value is needed.")
+            if test is not None and self.tree.node(event.path).is_leaf():
+                return f"reach the leaf {here} with the null window {format_test(*test)}."
+            if test is not None:
+                role = "MAX" if event.is_max else "MIN"
+                return f"enter {here} ({role}) with the null window {format_test(*test)}."
+            return None
+        if test is None:
+            if event.kind == "return" and event.path == self.trace.start:
+                return self._pass_return(k, event, None)
+            return None
+        gamma, question = test
+        if event.kind == "update":
+            child = self.label(event.path + (event.move,))
+            return f"at {here}: {child} returned {format_value(event.score)}, so {here}'s value so far is " \
+                   f"{format_value(event.value)}."
+        if event.kind == "cutoff":
+            update = self._last(k, "update", event.path)
+            skipped = ", ".join(self.label(event.path + (m,)) for m in event.skipped)
+            value = format_value(update.value) if update is not None else "its value"
+            if self._is_max(k, event.path):
+                why = f"{value} passes the test {format_test(gamma, question)} already"
+            else:
+                why = f"{value} fails the test {format_test(gamma, question)} already"
+            return f"at {here}: {why}, so {skipped} {'is' if len(event.skipped) == 1 else 'are'} pruned."
+        if event.kind in ("return", "hit"):
+            if event.path == self.trace.start:
+                return self._pass_return(k, event, test)
+            kind = self.trace._raw_kinds.get(k, EXACT)
+            mark = format_mark(event.value, kind)
+            to = f" to {self.label(event.path[:-1])}"
+            if event.kind == "hit" and kind == EXACT:
+                return f"{here} is already in the table: its value is {mark}."
+            if event.kind == "hit":
+                return f"{here} is already in the table: {here} {mark}, which answers {format_test(*test)}."
+            if kind == EXACT:
+                return f"{here} returns {format_value(event.value)}{to}."
+            verdict = "passes" if kind == LOWER else "fails"
+            return f"{here} returns {format_value(event.value)}{to}: the test {verdict}, so {here} {mark}."
+        return None
+
+    def _pass_return(self, k: int, event: TraceEvent, test: tuple | None) -> str:
+        here, value = self.label(event.path), format_value(event.value)
+        kind = self.trace._raw_kinds.get(k, EXACT)
+        phase = self.trace.phase_at(k)
+        verb = "is already in the table with" if event.kind == "hit" else "returns"
+        if test is not None:
+            verdict = "passes (fail high)" if kind == LOWER else "fails (fail low)"
+            text = f"{here} {verb} {value}: the test {format_test(*test)} {verdict}, so {here} " \
+                   f"{format_mark(event.value, kind)}"
+        else:
+            window = self._window(k, event.path) or (-math.inf, math.inf)
+            if kind == LOWER:
+                text = f"{here} {verb} {value} ≥ β = {format_value(window[1])}: it failed high, " \
+                       f"{here} ≥ {value}"
+            elif kind == UPPER:
+                text = f"{here} {verb} {value} ≤ α = {format_value(window[0])}: it failed low, " \
+                       f"{here} ≤ {value}"
+            else:
+                text = f"{here} {verb} {value}, inside its window {format_window(window)}: exact"
+        if phase is None:
+            return text + "."
+        if phase.lower == phase.upper:
+            return text + f"; now {format_value(phase.lower)} ≤ value ≤ {format_value(phase.upper)}: " \
+                          f"the value of the game is {format_value(phase.lower)}."
+        return text + f"; now {format_value(phase.lower)} ≤ value ≤ {format_value(phase.upper)}, " \
+                      "so another pass is needed."
+
+    # -- Monte Carlo tree search ---------------------------------------------------------------------
+    def _monte_carlo(self, k: int, event: TraceEvent) -> str:
+        iteration = self.trace.iteration_at(k)
+        here, path = self.label(event.path), event.path
+        if event.kind == "enter":
+            if path == self.trace.start:
+                visits, wins = self._tally(k, path)
+                return f"start at the root {here} ({_tally_text(wins, visits)} so far)."
+            if iteration is None or not iteration.complete:
+                return f"visit {here}; the node budget ends the search before this iteration is backed up."
+            if path == iteration.expansion:
+                return f"expansion: {self.label(path[:-1])}'s move to {here} has not been tried, so {here} " \
+                       "joins the tree."
+            if path in iteration.selection:
+                parent = self.tree.node(path[:-1])
+                if _is_chance(parent):
+                    return f"selection: chance picks the outcome {here}."
+                visits, wins = self._tally(k, path)
+                return (f"selection: {here} ({format_value(wins)}/{visits}) has the best UCB1 score "
+                        f"among {self.label(path[:-1])}'s children.")
+            if _is_chance(self.tree.node(path[:-1])):
+                return f"playout: chance picks the outcome {here}."
+            return f"playout: a random move to {here}."
+        if event.kind == "leaf":
+            reward = "" if iteration is None or iteration.reward is None else \
+                f", a reward of {format_value(iteration.reward)} for MAX"
+            return f"the game ends at {here} with the value {format_value(event.value)}{reward}."
+        if event.kind == "update":
+            visits, wins = self._tally(k + 1, path)
+            return (f"back-propagation: {here} adds the reward {format_value(event.score)}: "
+                    f"{_tally_text(wins, visits)} (mean {format_value(wins / visits)}).")
+        return getattr(self, f"_{event.kind}")(k, event)
+
+    def _tally(self, k: int, path: Path) -> tuple[int, float]:
+        """The visits and wins of ``path`` backed up before event ``k``."""
+        scores = [e.score for e in self.events[:k] if e.kind == "update" and e.path == path]
+        return len(scores), sum(scores)
 
     def _enter(self, k: int, event: TraceEvent) -> str:
         here, node = self.label(event.path), self.tree.node(event.path)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..errors import ArgumentError, ArgumentTypeError, MmlibError, SearchError
-from ..instrument import Recorder, Stats, Tracer
+from ..instrument import Event, Recorder, Stats, Tracer
 from ..ordering import as_ordering
 from ..search import SearchResult, _recursion_room
 
@@ -183,6 +183,17 @@ class Engine:
             line = self.lines.get(len(path), ())
             self.order.finished(self, state, path, value, line[0] if line else None)
         return self.recorder.leave(path, value)
+
+    def mark(self, kind: str, path: tuple, **facts: Any) -> None:
+        """Write a marker into the transcript, when there is one (it counts nothing).
+
+        ``"pass"``: a search of the start node begins, with the window ``alpha``, ``beta``;
+        for a null-window test alpha = beta = gamma and ``move`` is the test, ``">="``
+        ("is the value >= gamma?") or ``">"``.  ``"test"``: the node at ``path`` is about
+        to be tested in the same way (PVS).  :mod:`mmlib.trace` reads both.
+        """
+        if self.recorder.tracing:
+            self.recorder.events.append(Event(kind, tuple(path), **facts))
 
     def stats(self) -> BeyondStats:
         base = self.recorder.finish()

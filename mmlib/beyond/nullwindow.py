@@ -129,6 +129,7 @@ class _WindowSearch(Engine):
             child = self.game.play(state, move)
             if maximizing:
                 bound = max(alpha, value)
+                self.mark("test", path + (move,), alpha=bound, beta=bound, move=">")
                 score = self.test(child, depth - 1, bound, operator.gt, path + (move,))
                 if bound < score < beta:                 # better than the best so far: re-search
                     self.researches += 1
@@ -137,6 +138,7 @@ class _WindowSearch(Engine):
                     value = self.best(path, move, score)
             else:
                 bound = min(beta, value)
+                self.mark("test", path + (move,), alpha=bound, beta=bound, move=">=")
                 score = self.test(child, depth - 1, bound, operator.ge, path + (move,))
                 if alpha < score < bound:
                     self.researches += 1
@@ -221,6 +223,7 @@ def aspiration(game: Any, depth: int | None = None, evaluate: Callable | None = 
         alpha, beta = centre - delta, centre + delta
         while True:
             search.passes += 1
+            search.mark("pass", (), alpha=alpha, beta=beta)
             value = search.alphabeta(start, depth, alpha, beta, ())
             if value <= alpha and alpha > -INF:
                 alpha = -INF
@@ -254,7 +257,12 @@ def pvs(game: Any, depth: int | None = None, evaluate: Callable | None = None, *
     5
     """
     search = _search(game, depth, evaluate, order, state, trace, max_nodes)
-    return run(search, "pvs", state, lambda s, d: search.pvs(s, d, -INF, INF, ()))
+
+    def root(start, depth):
+        search.mark("pass", (), alpha=-INF, beta=INF)
+        return search.pvs(start, depth, -INF, INF, ())
+
+    return run(search, "pvs", state, root)
 
 
 def mtdf(game: Any, depth: int | None = None, evaluate: Callable | None = None, *,
@@ -290,6 +298,7 @@ def mtdf(game: Any, depth: int | None = None, evaluate: Callable | None = None, 
             search.passes += 1
             passes = operator.ge if g > lower else operator.gt
             gamma = g
+            search.mark("pass", (), alpha=gamma, beta=gamma, move=">=" if passes is operator.ge else ">")
             g = search.test(start, depth, gamma, passes, ())
             if passes(g, gamma):
                 lower = g
@@ -333,6 +342,7 @@ def sss_star(game: Any, depth: int | None = None, evaluate: Callable | None = No
         while True:
             gamma = g
             search.passes += 1
+            search.mark("pass", (), alpha=gamma, beta=gamma, move=">=")
             g = search.test(start, depth, gamma, operator.ge, ())
             if g >= gamma:
                 break

@@ -14,6 +14,14 @@ alpha-beta, as CS188 does:
 >>> dice.go(dice.events_until("cutoff", "C"))
 >>> dice.sentence.endswith("cannot lift the average above α = 2.1, so G is pruned.")
 True
+
+MTD(f), SSS* and the other searches of several passes are stepped through pass by pass, and
+Monte Carlo tree search iteration by iteration:
+
+>>> mtd = step_through([[3, 12, 8], [2, 4, 6], [14, 5, 2]], "mtdf", guess=0)
+>>> mtd.go(mtd.slider.max)
+>>> mtd.phase, mtd.sentence.split(": ", 1)[0]
+('pass 2 of 2, null window “value > 3?”; so far 3 ≤ value ≤ +∞', 'pass 2')
 """
 
 from __future__ import annotations
@@ -31,6 +39,8 @@ __all__ = ["step_through", "StepThrough", "describe"]
 
 MAX_STEP_NODES = 400
 """Trees larger than this are refused: every step redraws every node."""
+MAX_STEP_ITERATIONS = 200
+"""Monte Carlo iterations the explorer steps through at most (each one is several steps)."""
 COLUMN_PX = 880.0
 """The width a notebook gives an output (the drawing fills it and scrolls sideways beyond it)."""
 
@@ -49,13 +59,30 @@ def describe(tree: Any, events: tuple, k: int, cutoff: str = ">=", *, variant: s
     return Trace(tree, events, cutoff=cutoff, variant=variant).sentence(k)
 
 
-ALGORITHMS = ("minimax", "alphabeta", "expectimax", "expectiminimax", "star1", "star2")
-"""The searches the explorer steps through (the last four on trees with chance nodes)."""
+ALGORITHMS = ("minimax", "alphabeta", "expectimax", "expectiminimax", "star1", "star2",
+              "aspiration", "pvs", "mtdf", "sss*", "mcts")
+"""The searches the explorer steps through (expectimax, expectiminimax, Star1 and Star2 on
+trees with chance nodes; aspiration, PVS, MTD(f) and SSS* pass by pass; Monte Carlo tree
+search iteration by iteration)."""
+
+WINDOWED = ("star1", "star2", "aspiration", "pvs")
+"""The searches whose drawings show each node's [α, β] window (and alpha-beta's variants)."""
+
+SEVERAL_PASSES = {"aspiration": search.aspiration, "pvs": search.pvs, "mtdf": search.mtdf,
+                  "sss*": search.sss_star, "sss_star": search.sss_star}
 
 
 def _run_search(tree: Any, algorithm: str, variant: str, cutoff: str, window: tuple,
-                bounds: tuple | None = None) -> Any:
+                bounds: tuple | None = None, options: dict | None = None) -> Any:
+    options = {key: value for key, value in (options or {}).items() if value is not None}
     chance = bool(probability_edges(tree))
+    if algorithm in SEVERAL_PASSES or algorithm == "mcts":
+        if chance and algorithm != "mcts":
+            raise ArgumentError(f"algorithm: {algorithm} does not average chance nodes; step through this "
+                                "tree with 'expectimax', 'expectiminimax', 'star1' or 'star2'")
+        if algorithm == "mcts":
+            return search.mcts(tree, trace=True, **options)
+        return SEVERAL_PASSES[algorithm](tree, trace=True, **options)
     if algorithm in ("minimax", "alphabeta") and chance:
         raise ArgumentError(f"algorithm: {algorithm} does not average chance nodes; step through this "
                             "tree with 'expectimax', 'expectiminimax', 'star1' or 'star2'")
@@ -112,17 +139,21 @@ class StepThrough(StaticFallback, _widgets().VBox):
         return svg_as_img(self.svg, alt=saved)
 
     def __init__(self, tree: Any, algorithm: str, variant: str, cutoff: str, interval: int,
-                 window: tuple = (-search.INF, search.INF), layers: Any = None, bounds: tuple | None = None):
+                 window: tuple = (-search.INF, search.INF), layers: Any = None, bounds: tuple | None = None,
+                 options: dict | None = None):
         widgets = _widgets()
-        self.tree = _tree_of(tree, layers)
+        searched = _searched(tree)
+        self.tree = _tree_of(searched.game if searched is not None else tree, layers)
         if self.tree.node_count > MAX_STEP_NODES:
             raise ArgumentError(f"tree: {self.tree.node_count} nodes is too many to step through "
                                 f"(at most {MAX_STEP_NODES})")
         self.cutoff = cutoff
-        self.result = _run_search(self.tree, algorithm, variant, cutoff, window, bounds)
+        self.result = searched if searched is not None else \
+            _run_search(self.tree, algorithm, variant, cutoff, window, bounds, options)
         self.model = trace_of(self.result)
-        self.events = self.result.trace
-        self.windows = algorithm in ("alphabeta", "star1", "star2")
+        self.events = self.model.events
+        algorithm = self.result.algorithm
+        self.windows = algorithm.startswith("alphabeta") or algorithm in WINDOWED
         self.name = self.result.algorithm
         self.view = TreeSvg(self.tree, min_width=COLUMN_PX, windows=self.windows)
         self.svg = ""
@@ -207,16 +238,29 @@ class StepThrough(StaticFallback, _widgets().VBox):
             self.sentence = f"{self.name}: press Next or Play to start at {self.tree.root.label}."
         else:
             self.sentence = self.model.sentence(step - 1)
-        title = f"{self.name} — step {step} of {len(self.events)}"
+        self.phase = self.model.phase_text(step)
+        parts = (self.name, self.phase, f"step {step} of {len(self.events)}")
+        title = " — ".join(part for part in parts if part)
         self.svg = self.view.show(marks, windows=self.windows, title=title,
                                   description=f"{title}: {self.sentence} " + self.view.describe(marks))
         show_svg(self.output, self.svg)
         set_status(self.status, f"step {step}: {self.sentence}")
 
 
+def _searched(tree: Any) -> Any:
+    """``tree`` itself when it is a search result with a transcript (None when it is a tree)."""
+    if hasattr(tree, "stats") and hasattr(tree, "algorithm"):
+        if tree.trace is None:
+            raise ArgumentError("tree: this search result has no transcript; search again with trace=True")
+        return tree
+    return None
+
+
 def step_through(tree: Any, algorithm: str = "alphabeta", *, layers: Any = None, variant: str = "fail-soft",
                  cutoff: str = ">=", alpha: float = -search.INF, beta: float = search.INF,
-                 bounds: tuple | None = None, interval: int = 900) -> StepThrough:
+                 bounds: tuple | None = None, guess: float | None = None, delta: float | None = None,
+                 iterations: int | None = None, seed: int | None = None,
+                 interval: int = 900) -> StepThrough:
     """An explorer that replays a search on ``tree`` one event at a time.
 
     ``tree``: an explicit tree, a generated tree of modest size (at most 400 nodes), a
@@ -230,9 +274,24 @@ def step_through(tree: Any, algorithm: str = "alphabeta", *, layers: Any = None,
     ``"star2"`` (Ballard 1983; ``bounds=(L, U)`` on the leaf values, by default the
     smallest and largest leaf).  Chance nodes are circles with each outcome's probability on
     its edge, and the sentences say how each average is made.
+    The searches that search the root again step through pass by pass: ``"aspiration"``
+    (``guess``, ``delta``), ``"pvs"`` (its null-window tests and re-searches), ``"mtdf"``
+    (``guess``) and ``"sss*"``; the title and each sentence say which pass it is, what it asks
+    ("null window “value ≥ 4?”") and what it proves.  ``"mcts"`` steps through ``iterations``
+    iterations of Monte Carlo tree search (``seed``): selection, expansion, playout and
+    back-propagation, each node showing its wins/visits.  ``tree`` may also be a search result
+    found with ``trace=True`` on a tree: its own transcript is replayed.
     Each step redraws the tree with the current node (dashed ring), the values known so far
     (a bound written as a bound: ``≥ 6``, ``≤ 2``), the [α, β] windows and the pruned parts,
     and says in one sentence what happened (the sentences come from :mod:`mmlib.trace`).
     ``interval``: milliseconds between steps when playing.
     """
-    return StepThrough(tree, algorithm, variant, cutoff, interval, (alpha, beta), layers, bounds)
+    if iterations is not None and not (isinstance(iterations, int)
+                                       and 1 <= iterations <= MAX_STEP_ITERATIONS):
+        raise ArgumentError(f"iterations: expected a whole number from 1 to {MAX_STEP_ITERATIONS}, "
+                            f"got {iterations!r}")
+    choices: dict[str, dict[str, Any]] = {
+        "aspiration": {"guess": guess, "delta": delta}, "mtdf": {"guess": guess},
+        "mcts": {"iterations": iterations or 10, "seed": seed or 0}}
+    options = choices.get(algorithm, {})
+    return StepThrough(tree, algorithm, variant, cutoff, interval, (alpha, beta), layers, bounds, options)
