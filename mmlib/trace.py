@@ -67,7 +67,7 @@ from typing import Any
 
 from .errors import ArgumentError, ArgumentTypeError
 from .instrument import Event
-from .trees import Tree, as_tree
+from .trees import Path, Tree, as_tree
 
 __all__ = [
     "EXACT",
@@ -98,8 +98,6 @@ __all__ = [
     "null_window_bound",
     "WINDOW_ALGORITHMS",
 ]
-
-Path = tuple
 
 EXACT = "exact"
 """The node's value is its true (minimax) value."""
@@ -172,9 +170,11 @@ def bound_of(value: float, window: tuple[float | None, float | None] | None, *,
     >>> bound_of(5, (5, 5)), bound_of(5, (5, 5), fail_hard=True)
     ('exact', 'unknown')
     """
-    if window is None or window[0] is None:
+    if window is None:
         return EXACT
     alpha, beta = window
+    if alpha is None or beta is None:
+        return EXACT
     if alpha == beta:
         if fail_hard:
             return UNKNOWN
@@ -414,6 +414,52 @@ TraceEvent = Event
 runs from the tree's root and whose values and window are from MAX's point of view."""
 
 
+# -- the numbers an event's kind guarantees --------------------------------------------------------
+# An event's numbers are optional because not every kind carries every number (an "enter" has no
+# value, plain minimax has no window).  Where the kind guarantees the number, these say so.
+
+def value_of(event: TraceEvent) -> float:
+    """The ``value`` of a leaf, update, hit or return event: these kinds always carry one.
+
+    >>> value_of(TraceEvent("leaf", (0, 1), value=3))
+    3
+    """
+    return _carried(event.value, event, "value")
+
+
+def score_of(event: TraceEvent) -> float:
+    """The ``score`` a child returned to its parent, carried by every update event.
+
+    >>> score_of(TraceEvent("update", (0,), value=3, score=3, move=1))
+    3
+    """
+    return _carried(event.score, event, "score")
+
+
+def window_of(event: TraceEvent) -> tuple[float, float]:
+    """The window (α, β) of an event of a search that has windows (alpha-beta and its kin).
+
+    >>> window_of(TraceEvent("enter", (), alpha=-math.inf, beta=5))
+    (-inf, 5)
+    """
+    return _carried(event.alpha, event, "alpha"), _carried(event.beta, event, "beta")
+
+
+def gamma_of(event: TraceEvent) -> float:
+    """The γ of a "pass" or "test" event, which asks a null-window question about γ.
+
+    >>> gamma_of(TraceEvent("pass", (), alpha=5, beta=5, move=">="))
+    5
+    """
+    return _carried(event.alpha, event, "alpha")
+
+
+def _carried(number: float | None, event: TraceEvent, name: str) -> float:
+    if number is None:
+        raise ArgumentError(f"events: the {event.kind!r} event at {event.path} carries no {name}")
+    return number
+
+
 @dataclass(frozen=True)
 class Phase:
     """One pass of a search that searches its start node again and again.
@@ -546,7 +592,8 @@ class Trace:
         self.monte_carlo = self.algorithm == "mcts"
         self._given_pv = None if pv is None else tuple(pv)
         self.events: tuple[TraceEvent, ...] = tuple(_normalised(events, self.start, negamax))
-        self._sentences: list[str | None] | None = None
+        self._sentences: dict[int, str] = {}           # event -> its sentence, once asked for
+        self._building = True                          # replaying the final view in __init__
         self._kinds: dict[int, str] = {}
         self._raw_kinds: dict[int, str] = {}          # what one visit's answer says, before combining
         self._tests: dict[int, tuple[float, str]] = {}   # event -> (γ, test) of its null-window node
@@ -557,7 +604,7 @@ class Trace:
         self.phases: tuple[Phase, ...] = tuple(self._find_phases()) if self.multipass else ()
         self._final.pv = self.pv
         self._final.current = None
-        self._sentences = [None] * len(self.events)
+        self._building = False
 
     @classmethod
     def from_events(cls, tree: Any, events: Sequence[Any], **options: Any) -> Trace:
@@ -670,7 +717,7 @@ class Trace:
         """
         if not isinstance(k, int) or not 0 <= k < len(self.events):
             raise ArgumentError(f"k: expected an event number from 0 to {len(self.events) - 1}, got {k!r}")
-        if self._sentences[k] is None:
+        if k not in self._sentences:
             text = _Narrator(self).sentence(k)
             phase, iteration = self.phase_at(k), self.iteration_at(k)
             if phase is not None and len(self.phases) > 1 and self.events[k].kind != "pass":
@@ -678,7 +725,7 @@ class Trace:
             elif iteration is not None:
                 text = f"iteration {iteration.number}: {text}"
             self._sentences[k] = text
-        return self._sentences[k]  # type: ignore[return-value]
+        return self._sentences[k]
 
     @property
     def sentences(self) -> list[str]:
@@ -717,18 +764,18 @@ class Trace:
         ever_pruned: set[Path] = set()                 # pruned in some pass
         revisits = self.chance or self.multipass
         leaves = 0
-        final = step == len(self.events) and self._sentences is None     # building the final view
+        final = step == len(self.events) and self._building     # building the final view
         for k, event in enumerate(self.events[:step]):
             path = event.path
             marks.current = path
             if event.kind == "pass":                    # a new pass: what it prunes is its own
-                pass_test = (event.alpha, event.move) if event.move is not None else None
+                pass_test = (gamma_of(event), event.move) if event.move is not None else None
                 marks.pruned.clear()
                 marks.pruned_roots.clear()
                 marks.windows.clear()
                 continue
             if event.kind == "test":
-                announced[path] = (event.alpha, event.move)
+                announced[path] = (gamma_of(event), event.move)
                 continue
             if event.kind == "enter":
                 if revisits and marks.pruned:        # searched again (Star2's probes, re-searches)
@@ -753,12 +800,12 @@ class Trace:
             if event.kind == "leaf":
                 leaves += 1
                 marks.leaf_numbers[path] = leaves
-                marks.values[path], marks.bounds[path] = event.value, EXACT
+                marks.values[path], marks.bounds[path] = value_of(event), EXACT
             elif event.kind == "update":
                 updated.add(path)
-                marks.values[path] = event.value
+                marks.values[path] = value_of(event)
                 marks.bounds[path] = SO_FAR if self.averages(path) else \
-                    _so_far(event.value, entry.get(path), is_max.get(path, True))
+                    _so_far(value_of(event), entry.get(path), is_max.get(path, True))
                 marks.windows[path] = (event.alpha, event.beta)
             elif event.kind == "cutoff":
                 cut.add(path)
@@ -797,11 +844,13 @@ class Trace:
     def _returned_kind(self, event: TraceEvent, window: tuple | None, stopped: bool, probed: bool,
                        test: tuple[float, str] | None = None) -> str:
         if test is not None:
-            return EXACT if self.tree.node(event.path).is_leaf() else null_window_bound(event.value, *test)
+            if self.tree.node(event.path).is_leaf():
+                return EXACT
+            return null_window_bound(value_of(event), *test)
         kind = self._returned_bound(event, window, stopped, probed)
         if self.chance and self.events and self.events[0].alpha is not None:
-            low, high = self.events[0].alpha, self.events[0].beta    # Star's bounds L, U on every value
-            if (kind == LOWER and event.value >= high) or (kind == UPPER and event.value <= low):
+            low, high = window_of(self.events[0])    # Star's bounds L, U on every value
+            if (kind == LOWER and value_of(event) >= high) or (kind == UPPER and value_of(event) <= low):
                 return EXACT
         return kind
 
@@ -817,8 +866,8 @@ class Trace:
         if self.chance and self.averages(event.path):
             if window is None or window[0] is None:
                 return EXACT
-            return chance_bound(event.value, window, stopped=stopped)
-        return bound_of(event.value, window, fail_hard=self.fail_hard)
+            return chance_bound(value_of(event), window, stopped=stopped)
+        return bound_of(value_of(event), window, fail_hard=self.fail_hard)
 
     # -- passes, re-searches, iterations -----------------------------------------------------
     def counts(self) -> dict[str, int]:
@@ -898,7 +947,7 @@ class Trace:
                     before = answer.get(event.path)
                     gamma, test = self._tests.get(before, (None, None)) if before is not None \
                         else (None, None)
-                    yield Research(event.path, k, event.alpha, event.beta,
+                    yield Research(event.path, k, *window_of(event),
                                    None if before is None else self.events[before].value, gamma, test)
                 children[parent].add(event.path)
             children[event.path] = set()
@@ -921,7 +970,7 @@ class Trace:
                 if bound in (EXACT, UPPER):
                     upper = min(upper, value)
             kinds = [e.kind for e in events[first:end]]
-            yield Phase(number, first, end, head.alpha, head.beta, test, value, bound, lower, upper,
+            yield Phase(number, first, end, *window_of(head), test, value, bound, lower, upper,
                         kinds.count("enter"), kinds.count("leaf"),
                         sum(1 for e in events[first:end] if e.kind == "cutoff" and e.skipped),
                         sum(1 for r in self.researches if first <= r.event < end))
@@ -947,10 +996,10 @@ class Trace:
                 if path not in visits:
                     playout.append(path)
             elif event.kind == "leaf":
-                marks.values[path], marks.bounds[path] = event.value, EXACT
+                marks.values[path], marks.bounds[path] = value_of(event), EXACT
             elif event.kind == "update":
                 visits[path] = visits.get(path, 0) + 1
-                wins[path] = wins.get(path, 0.0) + event.score
+                wins[path] = wins.get(path, 0.0) + score_of(event)
                 marks.values[path], marks.bounds[path] = wins[path] / visits[path], SO_FAR
                 marks.texts[path] = f"{format_value(wins[path])}/{visits[path]}"
         return marks
@@ -1071,7 +1120,7 @@ def _iterations(events: Sequence[TraceEvent], start: Path) -> Iterable[Iteration
             selection, expansion, playout = tuple(entered), None, ()
         for update in updates:
             visits[update.path] = visits.get(update.path, 0) + 1
-            wins[update.path] = wins.get(update.path, 0.0) + update.score
+            wins[update.path] = wins.get(update.path, 0.0) + score_of(update)
         yield Iteration(number, first, end, selection, expansion, playout,
                         None if leaf is None else leaf.path, None if leaf is None else leaf.value,
                         updates[0].score if updates else None,
@@ -1146,7 +1195,7 @@ def result_marks(result: Any) -> Marks:
     for number, leaf in enumerate(result.stats.leaf_order, start=1):
         path = start + tuple(leaf)
         marks.leaf_numbers[path] = number
-        marks.values[path], marks.bounds[path] = tree.node(path).value, EXACT
+        marks.values[path], marks.bounds[path] = tree.evaluate(tree.node(path)), EXACT
         marks.entered.update(path[:k] for k in range(len(start), len(path) + 1))
     marks.values[start], marks.bounds[start] = result.value, EXACT
     roots = [child.path for p in marks.entered if p not in marks.leaf_numbers
@@ -1204,7 +1253,7 @@ class _Narrator:
         known = (f" (known so far: {format_value(before.lower)} ≤ value ≤ {format_value(before.upper)})"
                  if before is not None else "")
         if event.move is not None:
-            return (f"pass {number} of {total}: ask {format_test(event.alpha, event.move)} about {here} "
+            return (f"pass {number} of {total}: ask {format_test(gamma_of(event), event.move)} about {here} "
                     f"with a null-window search{known}.")
         again = " again" if number > 1 else ""
         if total == 1:
@@ -1218,7 +1267,8 @@ class _Narrator:
             why = f"can {child} beat {parent}'s best so far, {format_value(event.alpha)}?"
         else:
             why = f"is {child} no better for MIN than {parent}'s best so far, {format_value(event.alpha)}?"
-        return f"at {parent}: test {child} with a null window, {format_test(event.alpha, event.move)} ({why})"
+        question = format_test(gamma_of(event), event.move)
+        return f"at {parent}: test {child} with a null window, {question} ({why})"
 
     def _window_sentence(self, k: int, event: TraceEvent) -> str | None:
         test = self.trace.test_at(k)
@@ -1333,7 +1383,7 @@ class _Narrator:
 
     def _tally(self, k: int, path: Path) -> tuple[int, float]:
         """The visits and wins of ``path`` backed up before event ``k``."""
-        scores = [e.score for e in self.events[:k] if e.kind == "update" and e.path == path]
+        scores = [score_of(e) for e in self.events[:k] if e.kind == "update" and e.path == path]
         return len(scores), sum(scores)
 
     def _enter(self, k: int, event: TraceEvent) -> str:
@@ -1396,7 +1446,7 @@ class _Narrator:
 
     def _hit(self, k: int, event: TraceEvent) -> str:
         here = self.label(event.path)
-        mark = format_mark(event.value, bound_of(event.value, self._window(k, event.path),
+        mark = format_mark(event.value, bound_of(value_of(event), self._window(k, event.path),
                                                  fail_hard=self.trace.fail_hard))
         return f"{here} is already in the table: value {mark}."
 
@@ -1405,7 +1455,7 @@ class _Narrator:
         window = self._window(k, path)
         if self.trace.chance:
             return self._chance_return(k, event, window)
-        kind = bound_of(event.value, window, fail_hard=self.trace.fail_hard)
+        kind = bound_of(value_of(event), window, fail_hard=self.trace.fail_hard)
         value = format_value(event.value)
         clamp = self._clamp(k, event, window)
         if path == self.trace.start and kind == EXACT and not clamp:
@@ -1433,7 +1483,7 @@ class _Narrator:
         for event in self._visit(k, path):
             if event.kind == "update":
                 score = format_value(event.score)
-                score = f"({score})" if event.score < 0 else score
+                score = f"({score})" if score_of(event) < 0 else score
                 terms.append(f"{format_probability(probabilities[event.move])} × {score}")
         return " + ".join(terms)
 
@@ -1519,23 +1569,25 @@ class _Narrator:
         if self.trace.variant != "fail-hard" or window is None or self.tree.node(event.path).is_leaf():
             return ""
         best = self._best_score(k, event.path)
-        if best is None or best == event.value:
+        value = value_of(event)
+        if best is None or best == value:
             return ""
         alpha, beta = window
-        if event.value == beta or (event.value != alpha and best > event.value):
+        if value == beta or (value != alpha and best > value):
             return f"fail-hard: its best child gave {format_value(best)}, clamped to β = {format_value(beta)}"
         return f"fail-hard: its best child gave {format_value(best)}, clamped to α = {format_value(alpha)}"
 
     def _best_score(self, k: int, path: Path) -> float | None:
         """The best child score of ``path``'s current call, up to event ``k``."""
         maximizing = self._is_max(k, path)
-        best = None
+        best: float | None = None
         for event in reversed(self.events[:k + 1]):
             if event.path == path and event.kind == "enter":
                 break
             if event.path == path and event.kind == "update":
-                if best is None or (event.score > best if maximizing else event.score < best):
-                    best = event.score
+                score = score_of(event)
+                if best is None or (score > best if maximizing else score < best):
+                    best = score
         return best
 
     def _last(self, k: int, kind: str, path: Path) -> TraceEvent | None:
