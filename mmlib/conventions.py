@@ -70,6 +70,9 @@ class Conventions:
         object.__setattr__(self, "turns", _turns(self.turns))
         if self.root not in self.turns:
             raise ArgumentError(f"root: {self.root!r} never moves in turns {self.turns!r}")
+        if self.values == "mover" and len(self.turns) != 2:
+            raise ArgumentError("values: 'mover' (negamax) negates the value at every level, so "
+                                f"it needs two players moving in turn, not turns {self.turns!r}")
 
     @property
     def layers(self) -> tuple[str, ...]:

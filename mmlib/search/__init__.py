@@ -26,9 +26,6 @@ from ..errors import DEFAULT_MAX_NODES, DEFAULT_MAX_SECONDS
 from ..instrument import Stats
 from .algorithms import (
     INF,
-    _as_game,
-    _check_depth,
-    _Search,
     alphabeta,
     iterative_deepening,
     minimax,
@@ -36,9 +33,12 @@ from .algorithms import (
     negamax,
     quiescence,
 )
+from .algorithms import _as_game as _as_game
+from .algorithms import _check_depth as _check_depth
+from .algorithms import _Search as _Search
 from .budgets import MAX_SEARCH_DEPTH, REFUSE_ABOVE, Budget
-from .budgets import check_budget as _check_budget
-from .budgets import recursion_room as _recursion_room
+from .budgets import check_budget as _check_budget  # noqa: F401 - used by mmlib.analysis
+from .budgets import recursion_room as _recursion_room  # noqa: F401 - used by mmlib.beyond
 from .results import IterativeResult, SearchResult
 
 __all__ = [
