@@ -22,6 +22,8 @@ from functools import cached_property
 from typing import Any
 
 from . import search, trees
+from .conventions import Conventions, resolve
+from .conventions import apply as apply_conventions
 from .errors import ArgumentError, ArgumentTypeError
 from .trace import Trace, format_value, trace_of
 
@@ -33,13 +35,14 @@ LOW, HIGH = 0, 20
 @dataclass(frozen=True)
 class Question:
     """One question: the tree, and the answer key (alpha-beta, children left to right,
-    cutoff as soon as alpha >= beta)."""
+    cutoff as soon as alpha >= beta, unless ``conventions`` say otherwise)."""
 
     seed: int
     branching: int
     depth: int
     ordering: Any
     tree: trees.Tree
+    conventions: Conventions | None = None
 
     @property
     def key(self) -> str:
@@ -49,7 +52,7 @@ class Question:
     @cached_property
     def result(self) -> search.SearchResult:
         """The alpha-beta search the answer key is read from (with its transcript)."""
-        return search.alphabeta(self.tree, trace=True)
+        return search.alphabeta(self.tree, conventions=self.conventions, trace=True)
 
     @cached_property
     def model(self) -> Trace:
@@ -160,11 +163,14 @@ def _check_size(branching: Any, depth: Any) -> None:
 
 
 def alpha_beta_question(seed: int, branching: int = 2, depth: int = 3, *,
-                        ordering: str | float = "random") -> Question:
+                        ordering: str | float = "random",
+                        conventions: Conventions | None = None) -> Question:
     """A question on a uniform tree with whole-number leaves from 0 to 20.
 
     ``ordering``: "best" (many early cutoffs, easier), "worst" (no cutoffs),
     "random", or a number q in [0, 1] (the chance the best move comes first).
+    ``conventions`` (:class:`~mmlib.conventions.Conventions`): the course's cutoff test,
+    variant, who moves first and in which order; the answer key follows them.
 
     >>> q = alpha_beta_question(0, 3, 2, ordering="best")
     >>> q.tree.leaf_count, len(q.evaluated)      # Knuth & Moore: 3 + 3 - 1 leaves
@@ -175,7 +181,9 @@ def alpha_beta_question(seed: int, branching: int = 2, depth: int = 3, *,
         raise ArgumentTypeError(f"seed: expected a whole number, got {seed!r}")
     generated = trees.ordered(branching, depth, ordering, seed=int(seed))
     nested = _scaled(trees.explicit(generated).to_nested())
-    return Question(int(seed), branching, depth, ordering, trees.from_nested(nested))
+    rules = resolve(conventions)
+    tree = apply_conventions(trees.from_nested(nested), rules)
+    return Question(int(seed), branching, depth, ordering, tree, rules)
 
 
 def _scaled(item: Any) -> Any:
@@ -185,7 +193,8 @@ def _scaled(item: Any) -> Any:
 
 
 def question_batch(n: int, seed: int = 0, branching: int = 2, depth: int = 3, *,
-                   ordering: str | float = "random") -> list[Question]:
+                   ordering: str | float = "random",
+                   conventions: Conventions | None = None) -> list[Question]:
     """``n`` questions on distinct trees, the same list for the same arguments.
 
     >>> [q.seed for q in question_batch(3, seed=2)] == [q.seed for q in question_batch(3, seed=2)]
@@ -201,7 +210,8 @@ def question_batch(n: int, seed: int = 0, branching: int = 2, depth: int = 3, *,
     while len(questions) < n:
         if candidate - int(seed) * 100_003 > 100 * n + 1000:
             raise ArgumentError(f"n: could not find {n} different trees of this size")
-        question = alpha_beta_question(candidate, branching, depth, ordering=ordering)
+        question = alpha_beta_question(candidate, branching, depth, ordering=ordering,
+                                       conventions=conventions)
         candidate += 1
         if question.key not in seen:
             seen.add(question.key)

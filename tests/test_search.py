@@ -536,3 +536,38 @@ def test_the_checker_names_inverted_players_under_a_min_root():
         return minimax(node, depth, True)
 
     assert check.check_minimax(always_max_first, root="min").diagnosis == "inverted-players"
+
+
+# -- the same conventions in the step-through, the drawings and the quiz ---------------------------
+
+def test_the_step_through_searches_under_the_conventions_it_is_given():
+    from mmlib.widgets.step import step_through
+
+    explorer = step_through([[[3, 5], [6, 9]], [[1, 2], [0, -1]]], conventions=Conventions(root="min"))
+    explorer.slider.value = explorer.slider.max
+    assert explorer.sentence == "A returns 1: the value of the game is 1."     # min(6, 1)
+    assert explorer.tree.root.player == "MIN"
+    cs312 = step_through([[3, 5], [3, 9]], cutoff=">", variant="fail-hard")
+    assert cs312.name == "alphabeta (fail-hard, >)"
+    assert cs312.result.stats.leaves == 4                   # the tie 3 = alpha is searched on
+
+
+def test_a_drawing_of_a_plain_tree_shows_the_players_of_the_conventions():
+    from mmlib import draw
+
+    figure = draw.draw_tree([[3, 5], [2, 9]], conventions=Conventions(root="min"))
+    texts = [text.get_text() for text in figure.axes[0].texts]
+    assert texts.count("5") == 3 and texts.count("2") == 1   # A = B = 5 (MIN of MAX nodes)
+
+
+def test_quiz_answer_keys_follow_the_conventions():
+    from mmlib import quiz
+
+    strict = quiz.alpha_beta_question(3, 2, 3, conventions=Conventions(cutoff=">"))
+    usual = quiz.alpha_beta_question(3, 2, 3)
+    assert strict.tree.to_nested() == usual.tree.to_nested()
+    assert strict.result.algorithm == "alphabeta (fail-soft, >)"
+    assert set(usual.evaluated) <= set(strict.evaluated)
+    min_root = quiz.alpha_beta_question(3, 2, 3, conventions=Conventions(root="min"))
+    assert min_root.tree.root.player == "MIN"
+    assert min_root.result.value == value_by_layers(usual.tree.to_nested(), ("min", "max"))

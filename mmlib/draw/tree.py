@@ -509,7 +509,7 @@ def _empty_offsets() -> Any:
 
 def draw_tree(tree_or_result: Any, *, ax: Any = None, values: bool = True, windows: bool = False,
               leaf_numbers: bool = True, edge_labels: bool = False, title: str | None = None,
-              node_size: float | None = None) -> Any:
+              node_size: float | None = None, conventions: Any = None) -> Any:
     """Draw a game tree, or what a search did on it; returns the matplotlib Figure.
 
     ``tree_or_result``: an explicit tree, a generated tree, a nested list, a tree text,
@@ -521,6 +521,8 @@ def draw_tree(tree_or_result: Any, *, ax: Any = None, values: bool = True, windo
     numbered in evaluation order and, with ``windows=True`` (needs ``trace=True`` in the
     search), the [α, β] window of each node's call.  ``edge_labels`` writes the move
     (child index) on each edge.  The legend under the tree says what each mark means.
+    ``conventions`` (:class:`~mmlib.conventions.Conventions`) give a plain tree its players
+    (MIN at the root, several MIN agents); a result already knows the ones it was searched under.
 
     >>> from mmlib import search
     >>> result = search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]], trace=True)
@@ -549,6 +551,9 @@ def draw_tree(tree_or_result: Any, *, ax: Any = None, values: bool = True, windo
             raise ArgumentTypeError(f"tree_or_result: {type(tree_or_result).__name__} is a game, not a "
                                     "tree; draw game positions with draw.draw_game_tree")
         tree, marks = as_tree(tree_or_result), Marks()
+        if conventions is not None:
+            from ..conventions import apply, resolve
+            tree = apply(tree, resolve(conventions))
     view = TreeView(tree, ax=ax, edge_labels=edge_labels, node_size=node_size, title=title, windows=windows)
     figure = view.show(marks, values=values, windows=windows, leaf_numbers=leaf_numbers)
     set_alt(figure, describe_drawing(tree_or_result) if ax is None else

@@ -21,6 +21,8 @@ from __future__ import annotations
 from typing import Any
 
 from .. import search
+from ..conventions import Conventions, resolve
+from ..conventions import apply as apply_conventions
 from ..draw.svg import TreeSvg
 from ..draw.tree import CHANCE_LEGEND, LEGEND, as_tree, probability_edges
 from ..errors import ArgumentError
@@ -54,16 +56,17 @@ ALGORITHMS = ("minimax", "alphabeta", "expectimax", "expectiminimax", "star1", "
 
 
 def _run_search(tree: Any, algorithm: str, variant: str, cutoff: str, window: tuple,
-                bounds: tuple | None = None) -> Any:
+                bounds: tuple | None = None, conventions: Conventions | None = None) -> Any:
     chance = bool(probability_edges(tree))
     if algorithm in ("minimax", "alphabeta") and chance:
         raise ArgumentError(f"algorithm: {algorithm} does not average chance nodes; step through this "
                             "tree with 'expectimax', 'expectiminimax', 'star1' or 'star2'")
     if algorithm == "minimax":
-        return search.minimax(tree, trace=True)
+        return search.minimax(tree, conventions=conventions, trace=True)
     if algorithm == "alphabeta":
         alpha, beta = window
-        return search.alphabeta(tree, variant=variant, cutoff=cutoff, alpha=alpha, beta=beta, trace=True)
+        return search.alphabeta(tree, conventions=conventions, variant=variant, cutoff=cutoff,
+                                alpha=alpha, beta=beta, trace=True)
     if algorithm in ALGORITHMS and not hasattr(tree, "layers"):
         raise ArgumentError(f"algorithm: {algorithm} searches trees with chance nodes; give the kind of "
                             "each level, e.g. layers='max chance min chance'")
@@ -112,14 +115,15 @@ class StepThrough(StaticFallback, _widgets().VBox):
         return svg_as_img(self.svg, alt=saved)
 
     def __init__(self, tree: Any, algorithm: str, variant: str, cutoff: str, interval: int,
-                 window: tuple = (-search.INF, search.INF), layers: Any = None, bounds: tuple | None = None):
+                 window: tuple = (-search.INF, search.INF), layers: Any = None, bounds: tuple | None = None,
+                 conventions: Conventions | None = None):
         widgets = _widgets()
         self.tree = _tree_of(tree, layers)
         if self.tree.node_count > MAX_STEP_NODES:
             raise ArgumentError(f"tree: {self.tree.node_count} nodes is too many to step through "
                                 f"(at most {MAX_STEP_NODES})")
         self.cutoff = cutoff
-        self.result = _run_search(self.tree, algorithm, variant, cutoff, window, bounds)
+        self.result = _run_search(self.tree, algorithm, variant, cutoff, window, bounds, conventions)
         self.model = trace_of(self.result)
         self.events = self.result.trace
         self.windows = algorithm in ("alphabeta", "star1", "star2")
@@ -214,8 +218,9 @@ class StepThrough(StaticFallback, _widgets().VBox):
         set_status(self.status, f"step {step}: {self.sentence}")
 
 
-def step_through(tree: Any, algorithm: str = "alphabeta", *, layers: Any = None, variant: str = "fail-soft",
-                 cutoff: str = ">=", alpha: float = -search.INF, beta: float = search.INF,
+def step_through(tree: Any, algorithm: str = "alphabeta", *, conventions: Conventions | None = None,
+                 layers: Any = None, variant: str | None = None, cutoff: str | None = None,
+                 alpha: float = -search.INF, beta: float = search.INF,
                  bounds: tuple | None = None, interval: int = 900) -> StepThrough:
     """An explorer that replays a search on ``tree`` one event at a time.
 
@@ -234,5 +239,12 @@ def step_through(tree: Any, algorithm: str = "alphabeta", *, layers: Any = None,
     (a bound written as a bound: ``≥ 6``, ``≤ 2``), the [α, β] windows and the pruned parts,
     and says in one sentence what happened (the sentences come from :mod:`mmlib.trace`).
     ``interval``: milliseconds between steps when playing.
+    ``conventions`` (:class:`~mmlib.conventions.Conventions`) search as a course writes it:
+    MIN at the root, several MIN agents in turn, values from the side to move, no deep
+    cutoffs; ``variant`` and ``cutoff``, when given, win over it.
     """
-    return StepThrough(tree, algorithm, variant, cutoff, interval, (alpha, beta), layers, bounds)
+    conventions = resolve(conventions, variant=variant, cutoff=cutoff)
+    if layers is None and not conventions.alternating:       # draw the players the search sees
+        tree = apply_conventions(as_tree(tree, max_nodes=MAX_STEP_NODES), conventions)
+    return StepThrough(tree, algorithm, conventions.variant, conventions.cutoff, interval, (alpha, beta),
+                       layers, bounds, conventions)
