@@ -118,7 +118,7 @@ def seconds_budget(max_seconds: Any) -> float | None:
         raise ArgumentTypeError(f"max_seconds: expected a number of seconds or None (no "
                                 f"limit), got {describe(max_seconds)}")
     if is_whole(max_seconds):
-        max_seconds = min(int(max_seconds), LONGEST_SECONDS)
+        max_seconds = min(max_seconds, LONGEST_SECONDS)      # a huge int as a float would overflow
     if not max_seconds > 0 or _is_nan(max_seconds):
         raise ArgumentError(f"max_seconds: must be more than 0, got {describe(max_seconds)}")
     return float(min(max_seconds, LONGEST_SECONDS))

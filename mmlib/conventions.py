@@ -180,7 +180,7 @@ def apply(game: Any, conventions: Conventions) -> Any:
         children = {node.label: [kid.label for kid in node.children] for node in nodes}
         values = {node.label: node.value for node in nodes if node.value is not None}
         players = {node.label: layers[len(node.path) % len(layers)] == "max" for node in nodes}
-        return build(children, values, game.root.label, players)  # type: ignore[arg-type]
+        return build(children, values, game.root.label, players)
     if isinstance(game, _GeneratedTree):
         return TakingTurns(game, layers)
     raise ArgumentError(f"conventions: root={conventions.root!r}, turns={conventions.turns!r} "
@@ -195,7 +195,7 @@ class TakingTurns:
         self.layers = layers
 
     def is_max(self, node: Any) -> bool:
-        return self.layers[node.depth % len(self.layers)] == "max"
+        return bool(self.layers[node.depth % len(self.layers)] == "max")
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.game, name)

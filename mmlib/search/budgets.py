@@ -18,6 +18,7 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from types import FrameType
 from typing import TYPE_CHECKING, Any
 
 from .. import _validate
@@ -96,14 +97,17 @@ class Budget:
         try:
             yield
         except NodeBudgetExceeded as err:
-            raise NodeBudgetExceeded(self.max_nodes, err.stats, tuple(completed)) from None
+            raise NodeBudgetExceeded(err.max_nodes if self.max_nodes is None else self.max_nodes,
+                                     err.stats, tuple(completed)) from None
         except TimeBudgetExceeded as err:
-            raise TimeBudgetExceeded(self.max_seconds, err.stats, tuple(completed)) from None
+            raise TimeBudgetExceeded(err.max_seconds if self.max_seconds is None else self.max_seconds,
+                                     err.stats, tuple(completed)) from None
         except SearchTooLarge:
             if not completed:
                 raise
             last = completed[-1].stats
-            raise NodeBudgetExceeded(self.max_nodes, last, tuple(completed)) from None
+            limit = REFUSE_ABOVE if self.max_nodes is None else self.max_nodes
+            raise NodeBudgetExceeded(limit, last, tuple(completed)) from None
 
     def spend(self, result: SearchResult) -> SearchResult:
         """Count ``result``'s nodes against the budget."""
@@ -139,7 +143,8 @@ def recursion_room(game: Any, horizon: float, *, frames_per_ply: int = 1) -> Ite
 
 
 def _stack_depth() -> int:
-    frame, depth = sys._getframe(), 0
+    frame: FrameType | None = sys._getframe()
+    depth = 0
     while frame is not None:
         frame, depth = frame.f_back, depth + 1
     return depth
