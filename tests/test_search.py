@@ -165,9 +165,9 @@ def test_table_search_agrees_with_plain_search_on_tictactoe(scoring):
     game = games.TicTacToe(scoring=scoring)
     for state in reachable_positions(game):
         for depth in (None, 2, 3):
-            plain = search.minimax(game, depth, state=state).value
-            assert search.alphabeta(game, depth, state=state, table=True).value == plain
-            assert search.negamax(game, depth, state=state, table=True).value == plain
+            plain = search.minimax(game, depth=depth, state=state).value
+            assert search.alphabeta(game, depth=depth, state=state, table=True).value == plain
+            assert search.negamax(game, depth=depth, state=state, table=True).value == plain
 
 
 class AlwaysExactTable(TranspositionTable):
@@ -245,7 +245,7 @@ def test_iterative_deepening_reports_every_iteration():
     assert deepening.value == search.minimax(tree).value
     assert deepening.nodes == sum(r.stats.nodes for r in deepening.iterations)
     for depth, result in enumerate(deepening.iterations, start=1):
-        assert result.value == search.minimax(tree, depth).value
+        assert result.value == search.minimax(tree, depth=depth).value
 
 
 def test_previous_iteration_ordering_helps_on_a_well_evaluated_tree():
@@ -571,3 +571,44 @@ def test_quiz_answer_keys_follow_the_conventions():
     min_root = quiz.alpha_beta_question(3, 2, 3, conventions=Conventions(root="min"))
     assert min_root.tree.root.player == "MIN"
     assert min_root.result.value == value_by_layers(usual.tree.to_nested(), ("min", "max"))
+
+
+# -- the shape of the API ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["minimax", "alphabeta", "negamax", "move_values"])
+def test_options_after_the_game_are_keyword_only(name):
+    with pytest.raises(TypeError):
+        getattr(search, name)([[3, 5], [2, 9]], 1)
+    assert getattr(search, name)([[3, 5], [2, 9]], depth=2) is not None
+
+
+def test_results_and_their_counts_are_frozen():
+    import dataclasses
+
+    result = search.alphabeta([[3, 5], [2, 9]])
+    for record, field in ((result, "value"), (result.stats, "nodes")):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(record, field, 0)
+
+
+def test_every_import_path_of_the_search_module_still_works():
+    from mmlib.search import IterativeResult, SearchResult, quiescence
+    from mmlib.search.algorithms import _Search
+    from mmlib.search.budgets import MAX_SEARCH_DEPTH, Budget
+    from mmlib.search.results import SearchResult as Same
+
+    assert Same is SearchResult and IterativeResult and quiescence and _Search and Budget
+    assert search.MAX_SEARCH_DEPTH == MAX_SEARCH_DEPTH
+    assert search.Stats is type(search.alphabeta([[1, 2]]).stats)
+    for name in ("anytime", "aspiration", "pvs", "mtdf", "sss_star", "mcts", "expectimax", "expectiminimax"):
+        assert callable(getattr(search, name))
+
+
+def test_a_users_error_inside_a_search_names_the_function_and_the_position():
+    from mmlib.errors import UserFunctionError
+
+    def evaluate(node):
+        raise ValueError("no idea")
+
+    with pytest.raises(UserFunctionError, match=r"evaluate raised ValueError at path \(0,\)"):
+        search.alphabeta(trees.from_nested([[1, 2], [3, 4]]), depth=1, evaluate=evaluate)

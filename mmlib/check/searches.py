@@ -376,7 +376,7 @@ def check_best_move(fn: Callable, *, cases: list | None = None, raise_on_failure
     title = "best move"
 
     def move_values(tree: trees.Tree, depth: int) -> dict:
-        return {move: result.value for move, result in search.move_values(tree, depth).items()}
+        return {move: result.value for move, result in search.move_values(tree, depth=depth).items()}
 
     def judge(outcome: Outcome, evaluated: tuple, tree: trees.Tree, depth: int) -> tuple[str, str]:
         if outcome.kind != "ok":

@@ -25,7 +25,7 @@ import operator
 import os
 import re
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from .. import _validate
 from ..conventions import Conventions, resolve
@@ -33,7 +33,6 @@ from ..conventions import apply as apply_conventions
 from ..errors import (
     DEFAULT_MAX_NODES,
     DEFAULT_MAX_SECONDS,
-    ArgumentError,
     ArgumentTypeError,
     MmlibError,
     SearchError,
@@ -61,7 +60,12 @@ __all__ = [
 
 INF = math.inf
 
-Path = tuple
+State = Any
+"""A position of the game searched (a tree node, a board...)."""
+Move = Any
+"""A move of the game (a child index for trees)."""
+Line = tuple[Any, ...]
+"""A line of play kept as nested pairs (move, rest of the line), so nothing is copied."""
 
 
 class _Search:
@@ -79,8 +83,10 @@ class _Search:
     FRAMES_PER_PLY = 1
     """Python frames one level of the search takes on the call stack."""
 
-    def __init__(self, game, *, depth, evaluate, order, table, trace, max_nodes, cutoff,
-                 leaf_order=True, max_seconds=None):
+    def __init__(self, game: Any, *, depth: int | float | None,
+                 evaluate: Callable[[State], float] | None, order: Any,
+                 table: TranspositionTable | None, trace: bool, max_nodes: int | None, cutoff: str,
+                 leaf_order: bool = True, max_seconds: float | None = None) -> None:
         self.game = game
         self.horizon = INF if depth is None else depth
         self.static_value = evaluate or game.evaluate
@@ -95,10 +101,10 @@ class _Search:
         self.update = self.recorder.update
         self.trail = self.recorder.trail
         self.prunes = operator.ge if cutoff == ">=" else operator.gt
-        self.lines: dict[int, tuple] = {}
+        self.lines: dict[int, Line] = {}
 
     # -- the algorithms ------------------------------------------------------------
-    def minimax(self, state, depth, ply):
+    def minimax(self, state: State, depth: float, ply: int) -> float:
         """Plain minimax: every child of every node is searched."""
         self.enter(ply, None, None, state)
         if self.at_horizon(state, depth):
@@ -112,7 +118,7 @@ class _Search:
             self.update(ply, move, score, value, None, None)
         return self.done(state, ply, value)
 
-    def alphabeta(self, state, depth, alpha, beta, ply):
+    def alphabeta(self, state: State, depth: float, alpha: float, beta: float, ply: int) -> float:
         """Fail-soft alpha-beta: the value may lie outside [alpha, beta]."""
         self.enter(ply, alpha, beta, state)
         if self.at_horizon(state, depth):
@@ -150,7 +156,8 @@ class _Search:
             self.remember(state, depth, value, window, ply)
         return self.done(state, ply, value)
 
-    def alphabeta_fail_hard(self, state, depth, alpha, beta, ply):
+    def alphabeta_fail_hard(self, state: State, depth: float, alpha: float, beta: float,
+                            ply: int) -> float:
         """Fail-hard alpha-beta, the [min, max] form: an interior node's result is
         clamped to the window.  MAX starts from v = alpha and hands v down as the new
         alpha; when v passes beta it returns beta itself (MIN symmetrically).  A leaf
@@ -191,7 +198,7 @@ class _Search:
             self.remember(state, depth, value, window, ply)
         return self.done(state, ply, value)
 
-    def negamax(self, state, depth, alpha, beta, ply):
+    def negamax(self, state: State, depth: float, alpha: float, beta: float, ply: int) -> float:
         """Negamax with alpha-beta: one loop for both players.  Values are from the
         point of view of the player to move, so a child's value is negated."""
         self.enter(ply, alpha, beta, state)
@@ -218,7 +225,8 @@ class _Search:
             self.remember(state, depth, value, window, ply, sign)
         return self.done(state, ply, value, sign)
 
-    def negamax_fail_hard(self, state, depth, alpha, beta, ply):
+    def negamax_fail_hard(self, state: State, depth: float, alpha: float, beta: float,
+                          ply: int) -> float:
         """Negamax, fail-hard: v starts at alpha and is handed down as the child's new
         alpha; when v passes beta the node returns beta itself."""
         self.enter(ply, alpha, beta, state)
@@ -246,21 +254,21 @@ class _Search:
         return self.done(state, ply, value, sign)
 
     # -- the vocabulary the algorithms are written in ------------------------------
-    def at_horizon(self, state, depth) -> bool:
+    def at_horizon(self, state: State, depth: float) -> bool:
         """Stop here: the game is over or the depth limit is reached."""
         return depth == 0 or self.game.is_terminal(state)
 
-    def moves(self, state, ply) -> Sequence:
+    def moves(self, state: State, ply: int) -> Sequence[Move]:
         """The moves of ``state`` in the order the ordering policy chooses."""
         self.lines[ply] = ()
-        moves = self.game.moves(state)
+        moves: Sequence[Move] = self.game.moves(state)
         if moves.__class__ not in _SEQUENCES:
             moves = self.listed(moves, "game.moves", ply)
         if self.natural_order:
             return moves
         return self.reordered(state, moves, ply)
 
-    def play(self, state, move, ply):
+    def play(self, state: State, move: Move, ply: int) -> State:
         """The position after ``move``; the move is remembered as the line's ``ply``-th."""
         trail = self.trail
         if ply < len(trail):
@@ -269,7 +277,7 @@ class _Search:
             trail.append(move)
         return self.game.play(state, move)
 
-    def leaf(self, state, depth, ply) -> float:
+    def leaf(self, state: State, depth: float, ply: int) -> float:
         """Static evaluation: the exact score of a finished game, else the evaluator.
         (Above the depth limit a position is a leaf only because the game is over.)"""
         game = self.game
@@ -285,19 +293,19 @@ class _Search:
         self.lines[ply] = ()
         return self.recorder.leaf(ply, value)
 
-    def best(self, ply, move, score):
+    def best(self, ply: int, move: Move, score: float) -> float:
         """``move`` is the best so far at ``ply``: the principal variation goes on with the
         child's own line (kept as a pair (move, rest) so nothing is copied)."""
         self.lines[ply] = (move, self.lines.get(ply + 1, ()))
         return score
 
-    def cutoff(self, ply, move, skipped) -> None:
+    def cutoff(self, ply: int, move: Move, skipped: Sequence[Move]) -> None:
         """``move`` ended the node at ``ply``; the moves ``skipped`` are pruned."""
         self.recorder.cutoff(ply, skipped)
         if skipped:
             self.order.cutoff(self.recorder.path(ply), move)
 
-    def done(self, state, ply, value, sign=1):
+    def done(self, state: State, ply: int, value: float, sign: int = 1) -> float:
         """The node at ``ply`` returns ``value`` (a learning ordering policy is told first)."""
         if self.order.learns:
             line = self.lines[ply]
@@ -305,46 +313,50 @@ class _Search:
                                 line[0] if line else None)
         return self.recorder.leave(ply, value)
 
-    def recall(self, state, depth, alpha, beta, ply, sign=1):
+    def recall(self, state: State, depth: float, alpha: float, beta: float, ply: int,
+               sign: int = 1) -> float | None:
         """The transposition table's answer, if it settles this node (None otherwise)."""
         lo, hi = (alpha, beta) if sign == 1 else (-beta, -alpha)
+        assert self.table is not None
         value = self.table.lookup(self.game.key(state), depth, lo, hi)
         if value is None:
             return None
         self.lines[ply] = ()
         return self.recorder.hit(ply, sign * value)
 
-    def remember(self, state, depth, value, window, ply, sign=1) -> None:
+    def remember(self, state: State, depth: float, value: float, window: tuple[float, float], ply: int,
+                 sign: int = 1) -> None:
         """Store the node's result in the transposition table, flagged by the window."""
         alpha, beta = window
         lo, hi = (alpha, beta) if sign == 1 else (-beta, -alpha)
         line = self.lines[ply]
+        assert self.table is not None
         self.table.store(self.game.key(state), depth, sign * value, lo, hi,
                          line[0] if line else None)
 
     # -- checking what user code hands back (rarely needed, so kept off the fast path) --
-    def static_score(self, state) -> float:
+    def static_score(self, state: State) -> float:
         """The evaluator's score of ``state``, checked (used by orderings)."""
         value = self.static_value(state)
         if value.__class__ not in _PLAIN_NUMBERS or value != value:
             value = self.checked(value, self.evaluator_name, None)
         return value
 
-    def checked(self, value, function, ply) -> float:
+    def checked(self, value: Any, function: str, ply: int | None) -> float:
         """``value`` if it is a usable score, else an error naming ``function`` and the position."""
         if isinstance(value, numbers.Real) and not isinstance(value, bool):
             try:
                 if not math.isnan(value):
-                    return value
+                    return cast(float, value)
             except (OverflowError, TypeError, ValueError):   # huge ints are never NaN
                 if isinstance(value, numbers.Integral):
-                    return value
+                    return cast(float, value)
         where = "" if ply is None else f" at path {self.recorder.path(ply)}"
         why = " (NaN compares false with everything)" if isinstance(value, numbers.Real) else ""
         raise UserFunctionError(f"{function} returned {describe(value)}{where}, not a number{why}",
                                 function, None if ply is None else self.recorder.path(ply))
 
-    def listed(self, moves, function, ply) -> Sequence:
+    def listed(self, moves: Any, function: str, ply: int) -> Sequence[Move]:
         """``moves`` as a list when it is an iterable other than a list, tuple or range."""
         if isinstance(moves, Sequence) and not isinstance(moves, str):
             return moves
@@ -355,7 +367,7 @@ class _Search:
                 f"{function} returned {describe(moves)} at path {self.recorder.path(ply)}, "
                 "not a sequence of moves", function, self.recorder.path(ply)) from None
 
-    def reordered(self, state, moves, ply) -> Sequence:
+    def reordered(self, state: State, moves: Sequence[Move], ply: int) -> Sequence[Move]:
         """The ordering policy's order of ``moves``, checked to be the same moves."""
         path = self.recorder.path(ply)
         ordered = self.order.order(self, state, moves, path)
@@ -378,21 +390,24 @@ class _ShallowSearch(_Search):
 
     FRAMES_PER_PLY = 2
 
-    def alphabeta(self, state, depth, alpha, beta, ply):
+    def alphabeta(self, state: State, depth: float, alpha: float, beta: float, ply: int) -> float:
         alpha, beta = self.parent_bound_only(state, alpha, beta, ply)
         return super().alphabeta(state, depth, alpha, beta, ply)
 
-    def alphabeta_fail_hard(self, state, depth, alpha, beta, ply):
+    def alphabeta_fail_hard(self, state: State, depth: float, alpha: float, beta: float,
+                            ply: int) -> float:
         alpha, beta = self.parent_bound_only(state, alpha, beta, ply)
         return super().alphabeta_fail_hard(state, depth, alpha, beta, ply)
 
-    def negamax(self, state, depth, alpha, beta, ply):
+    def negamax(self, state: State, depth: float, alpha: float, beta: float, ply: int) -> float:
         return super().negamax(state, depth, alpha if ply == 0 else -INF, beta, ply)
 
-    def negamax_fail_hard(self, state, depth, alpha, beta, ply):
+    def negamax_fail_hard(self, state: State, depth: float, alpha: float, beta: float,
+                          ply: int) -> float:
         return super().negamax_fail_hard(state, depth, alpha if ply == 0 else -INF, beta, ply)
 
-    def parent_bound_only(self, state, alpha, beta, ply):
+    def parent_bound_only(self, state: State, alpha: float, beta: float,
+                          ply: int) -> tuple[float, float]:
         """The window without the bound on this node's own side (the root keeps its own)."""
         if ply == 0:
             return alpha, beta
@@ -406,12 +421,12 @@ class _QuiescenceSearch(_Search):
     only when it is quiet, and only its forcing moves are searched.
     """
 
-    def __init__(self, game, *, forcing, **options):
+    def __init__(self, game: Any, *, forcing: Callable[[State], Sequence[Move]], **options: Any) -> None:
         super().__init__(game, **options)
         self.forcing = forcing
-        self.pending: Sequence = ()   # the forcing moves of the node being entered
+        self.pending: Sequence[Move] = ()   # the forcing moves of the node being entered
 
-    def at_horizon(self, state, depth) -> bool:
+    def at_horizon(self, state: State, depth: float) -> bool:
         if self.game.is_terminal(state):
             return True
         if depth > 0:
@@ -419,7 +434,7 @@ class _QuiescenceSearch(_Search):
         self.pending = self.forcing(state)
         return not self.pending
 
-    def moves(self, state, ply) -> Sequence:
+    def moves(self, state: State, ply: int) -> Sequence[Move]:
         if ply < self.horizon:
             return super().moves(state, ply)
         self.lines[ply] = ()
@@ -437,9 +452,9 @@ _SEQUENCES = (tuple, list, range)
 
 # -- the public functions ------------------------------------------------------------------
 
-def minimax(game: Any, depth: int | None = None, evaluate: Callable[[Any], float] | None = None,
-            *, conventions: Conventions | None = None, order: str | Ordering | None = None,
-            state: Any = None, trace: bool = False,
+def minimax(game: Any, *, depth: int | None = None,
+            evaluate: Callable[[Any], float] | None = None, conventions: Conventions | None = None,
+            order: str | Ordering | None = None, state: Any = None, trace: bool = False,
             max_nodes: int | None = DEFAULT_MAX_NODES,
             max_seconds: float | None = DEFAULT_MAX_SECONDS,
             leaf_order: bool = True) -> SearchResult:
@@ -480,9 +495,9 @@ def minimax(game: Any, depth: int | None = None, evaluate: Callable[[Any], float
     return _run(search, "minimax", state, root, conventions)
 
 
-def alphabeta(game: Any, depth: int | None = None, evaluate: Callable[[Any], float] | None = None,
-              *, conventions: Conventions | None = None, variant: str | None = None,
-              cutoff: str | None = None,
+def alphabeta(game: Any, *, depth: int | None = None,
+              evaluate: Callable[[Any], float] | None = None, conventions: Conventions | None = None,
+              variant: str | None = None, cutoff: str | None = None,
               order: str | Ordering | None = None, table: bool | TranspositionTable | None = None,
               alpha: float = -INF, beta: float = INF, state: Any = None, trace: bool = False,
               max_nodes: int | None = DEFAULT_MAX_NODES,
@@ -526,9 +541,9 @@ def alphabeta(game: Any, depth: int | None = None, evaluate: Callable[[Any], flo
                 lambda s, d: algorithm(s, d, alpha, beta, 0), conventions)
 
 
-def negamax(game: Any, depth: int | None = None, evaluate: Callable[[Any], float] | None = None,
-            *, conventions: Conventions | None = None, variant: str | None = None,
-            cutoff: str | None = None, order: str | Ordering | None = None,
+def negamax(game: Any, *, depth: int | None = None,
+            evaluate: Callable[[Any], float] | None = None, conventions: Conventions | None = None,
+            variant: str | None = None, cutoff: str | None = None, order: str | Ordering | None = None,
             table: bool | TranspositionTable | None = None, state: Any = None,
             trace: bool = False, max_nodes: int | None = DEFAULT_MAX_NODES,
             max_seconds: float | None = DEFAULT_MAX_SECONDS,
@@ -567,8 +582,8 @@ def _negamax_run(search: _Search, state: Any, alpha: float, beta: float,
     return _run(search, "negamax", state, root, conventions)
 
 
-def quiescence(game: Any, depth: int, evaluate: Callable | None = None, *,
-               forcing: Callable | None = None, order: str | Ordering | None = None,
+def quiescence(game: Any, depth: int, evaluate: Callable[[Any], float] | None = None, *,
+               forcing: Callable[[Any], Sequence[Any]] | None = None, order: str | Ordering | None = None,
                state: Any = None, trace: bool = False,
                max_nodes: int | None = DEFAULT_MAX_NODES,
                max_seconds: float | None = DEFAULT_MAX_SECONDS) -> SearchResult:
@@ -582,7 +597,7 @@ def quiescence(game: Any, depth: int, evaluate: Callable | None = None, *,
 
     >>> from mmlib.games import ConnectFour
     >>> game = ConnectFour(opening="334455")     # X can win at once on either side
-    >>> alphabeta(game, 1).value == quiescence(game, 0).value > 1000
+    >>> alphabeta(game, depth=1).value == quiescence(game, 0).value > 1000
     True
     """
     game = _as_game(game)
@@ -600,7 +615,7 @@ def quiescence(game: Any, depth: int, evaluate: Callable | None = None, *,
     return _run(search, "quiescence", state, lambda s, d: search.alphabeta(s, d, -INF, INF, 0))
 
 
-def iterative_deepening(game: Any, max_depth: int, evaluate: Callable | None = None, *,
+def iterative_deepening(game: Any, max_depth: int, evaluate: Callable[[Any], float] | None = None, *,
                         killers: bool = False, table: bool | TranspositionTable | None = None,
                         order: str | Ordering | None = None, state: Any = None,
                         max_nodes: int | None = DEFAULT_MAX_NODES,
@@ -627,9 +642,7 @@ def iterative_deepening(game: Any, max_depth: int, evaluate: Callable | None = N
     3
     """
     game = _as_game(game)
-    max_depth = _check_depth(max_depth, "max_depth", allow_none=False)
-    if max_depth < 1:
-        raise ArgumentError(f"max_depth: must be at least 1, got {max_depth}")
+    deepest: int = _validate.whole("max_depth", max_depth, minimum=1)
     if progress is not None and not callable(progress):
         raise ArgumentTypeError(f"progress: expected a function or None, got {describe(progress)}")
     policy = as_ordering(order)
@@ -641,10 +654,10 @@ def iterative_deepening(game: Any, max_depth: int, evaluate: Callable | None = N
         table = TranspositionTable()
     budget = Budget(max_nodes, max_seconds)
     results: list[SearchResult] = []
-    for depth in range(1, max_depth + 1):
+    for depth in range(1, deepest + 1):
         _next_iteration(policy)
         with budget.spending(results):
-            result = budget.spend(alphabeta(game, depth, evaluate, order=policy, table=table,
+            result = budget.spend(alphabeta(game, depth=depth, evaluate=evaluate, order=policy, table=table,
                                             state=state, **budget.remaining()))
         results.append(result)
         if progress is not None:
@@ -654,7 +667,7 @@ def iterative_deepening(game: Any, max_depth: int, evaluate: Callable | None = N
     return IterativeResult(tuple(results))
 
 
-def move_values(game: Any, depth: int | None = None, evaluate: Callable | None = None, *,
+def move_values(game: Any, *, depth: int | None = None, evaluate: Callable[[Any], float] | None = None,
                 state: Any = None, algorithm: str = "alphabeta",
                 max_nodes: int | None = DEFAULT_MAX_NODES,
                 max_seconds: float | None = DEFAULT_MAX_SECONDS) -> dict[Any, SearchResult]:
@@ -679,7 +692,7 @@ def move_values(game: Any, depth: int | None = None, evaluate: Callable | None =
     for move in _user_call(game.moves, "game.moves", start):
         child = _user_call(game.play, "game.play", start, move)
         with budget.spending(list(results.values())):
-            results[move] = budget.spend(searcher(game, child_depth, evaluate, state=child,
+            results[move] = budget.spend(searcher(game, depth=child_depth, evaluate=evaluate, state=child,
                                                   **budget.remaining()))
     return results
 
@@ -711,8 +724,9 @@ def _check_depth(depth: Any, name: str = "depth", allow_none: bool = True) -> in
     return _validate.whole(name, depth, minimum=0, allow_none=allow_none)  # type: ignore[no-any-return]
 
 
-def _make_search(game, depth, evaluate, order, table, trace, max_nodes, cutoff,
-                 leaf_order=True, max_seconds=None, *, deep=True) -> _Search:
+def _make_search(game: Any, depth: Any, evaluate: Any, order: Any, table: Any, trace: Any,
+                 max_nodes: Any, cutoff: Any, leaf_order: Any = True, max_seconds: Any = None, *,
+                 deep: bool = True) -> _Search:
     depth = _check_depth(depth)
     if evaluate is not None and not callable(evaluate):
         raise ArgumentTypeError(f"evaluate: expected a function of a state, got {describe(evaluate)}")
@@ -732,7 +746,7 @@ def _make_search(game, depth, evaluate, order, table, trace, max_nodes, cutoff,
                    max_seconds=max_seconds)
 
 
-def _user_call(function: Callable, name: str, *args: Any) -> Any:
+def _user_call(function: Callable[..., Any], name: str, *args: Any) -> Any:
     """Call a user-supplied function outside a search; its failure becomes an mmlib error."""
     try:
         return function(*args)
@@ -760,7 +774,7 @@ def _run(search: _Search, algorithm: str, state: Any, root_call: Callable[[Any, 
             raise _blame(search, error) from error
     stats = search.recorder.finish()
     pv = _principal_variation(search, start)
-    trace = tuple(search.recorder.events) if search.recorder.tracing else None
+    trace = tuple(search.recorder.events) if isinstance(search.recorder, Tracer) else None
     return SearchResult(value, pv[0] if pv else None, pv, stats, algorithm, trace,
                         search.game, start, conventions)
 
@@ -816,7 +830,7 @@ def _short_message(error: Exception) -> str:
     return text if len(text) <= 200 else text[:197] + "..."
 
 
-def _principal_variation(search: _Search, start: Any) -> tuple:
+def _principal_variation(search: _Search, start: Any) -> tuple[Move, ...]:
     line = _unlinked(search.lines.get(0, ()))
     if search.table is None:
         return line
@@ -836,7 +850,7 @@ def _principal_variation(search: _Search, start: Any) -> tuple:
     return tuple(extended)
 
 
-def _unlinked(line: tuple) -> tuple:
+def _unlinked(line: Line) -> tuple[Move, ...]:
     """The moves of a line kept as nested pairs (move, rest), as a flat tuple."""
     moves = []
     while line:
