@@ -612,3 +612,19 @@ def test_a_users_error_inside_a_search_names_the_function_and_the_position():
 
     with pytest.raises(UserFunctionError, match=r"evaluate raised ValueError at path \(0,\)"):
         search.alphabeta(trees.from_nested([[1, 2], [3, 4]]), depth=1, evaluate=evaluate)
+
+
+@settings(max_examples=100, deadline=None)
+@given(nested=NESTED, cutoff=st.sampled_from([">=", ">"]),
+       variant=st.sampled_from(["fail-soft", "fail-hard"]))
+def test_the_trace_model_draws_the_same_bounds_whether_values_are_from_max_or_the_mover(nested, cutoff,
+                                                                                       variant):
+    from mmlib.trace import trace_of
+
+    by_max = Conventions(cutoff=cutoff, variant=variant)
+    by_mover = Conventions(cutoff=cutoff, variant=variant, values="mover")
+    plain = trace_of(search.alphabeta(nested, conventions=by_max, trace=True))
+    negamax = trace_of(search.alphabeta(nested, conventions=by_mover, trace=True))
+    assert (negamax.variant, negamax.cutoff) == (variant, cutoff)
+    paths = [node.path for node in plain.tree.nodes()]
+    assert [negamax.value_text(p) for p in paths] == [plain.value_text(p) for p in paths]
