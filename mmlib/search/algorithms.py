@@ -582,7 +582,7 @@ def _negamax_run(search: _Search, state: Any, alpha: float, beta: float,
     return _run(search, "negamax", state, root, conventions)
 
 
-def quiescence(game: Any, depth: int, evaluate: Callable[[Any], float] | None = None, *,
+def quiescence(game: Any, depth: int, *, evaluate: Callable[[Any], float] | None = None,
                forcing: Callable[[Any], Sequence[Any]] | None = None, order: str | Ordering | None = None,
                state: Any = None, trace: bool = False,
                max_nodes: int | None = DEFAULT_MAX_NODES,
@@ -615,7 +615,8 @@ def quiescence(game: Any, depth: int, evaluate: Callable[[Any], float] | None = 
     return _run(search, "quiescence", state, lambda s, d: search.alphabeta(s, d, -INF, INF, 0))
 
 
-def iterative_deepening(game: Any, max_depth: int, evaluate: Callable[[Any], float] | None = None, *,
+def iterative_deepening(game: Any, max_depth: int, *,
+                        evaluate: Callable[[Any], float] | None = None,
                         killers: bool = False, table: bool | TranspositionTable | None = None,
                         order: str | Ordering | None = None, state: Any = None,
                         max_nodes: int | None = DEFAULT_MAX_NODES,
