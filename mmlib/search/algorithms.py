@@ -40,6 +40,7 @@ from ..errors import (
     describe,
     wrap_user_exception,
 )
+from ..games.base import Game, Move, State
 from ..instrument import Recorder, Tracer
 from ..ordering import KillerMoves, NaturalOrder, Ordering, PreviousIteration, as_ordering
 from ..table import TranspositionTable
@@ -60,10 +61,9 @@ __all__ = [
 
 INF = math.inf
 
-State = Any
-"""A position of the game searched (a tree node, a board...)."""
-Move = Any
-"""A move of the game (a child index for trees)."""
+GameLike = Game | Sequence[Any] | str
+"""What a search accepts: anything that follows the :class:`~mmlib.games.Game` protocol (trees,
+generated trees, games), or a tree written as nested lists or as a labelled tree text."""
 Line = tuple[Any, ...]
 """A line of play kept as nested pairs (move, rest of the line), so nothing is copied."""
 
@@ -452,7 +452,7 @@ _SEQUENCES = (tuple, list, range)
 
 # -- the public functions ------------------------------------------------------------------
 
-def minimax(game: Any, *, depth: int | None = None,
+def minimax(game: GameLike, *, depth: int | None = None,
             evaluate: Callable[[Any], float] | None = None, conventions: Conventions | None = None,
             order: str | Ordering | None = None, state: Any = None, trace: bool = False,
             max_nodes: int | None = DEFAULT_MAX_NODES,
@@ -488,14 +488,14 @@ def minimax(game: Any, *, depth: int | None = None,
 
     def root(start: Any, depth: float) -> float:
         value = search.minimax(start, depth, 0)
-        if conventions.values == "mover" and not game.is_max(start):
+        if conventions.values == "mover" and not search.game.is_max(start):
             return -value                                    # from MIN's point of view
         return value
 
     return _run(search, "minimax", state, root, conventions)
 
 
-def alphabeta(game: Any, *, depth: int | None = None,
+def alphabeta(game: GameLike, *, depth: int | None = None,
               evaluate: Callable[[Any], float] | None = None, conventions: Conventions | None = None,
               variant: str | None = None, cutoff: str | None = None,
               order: str | Ordering | None = None, table: bool | TranspositionTable | None = None,
@@ -541,7 +541,7 @@ def alphabeta(game: Any, *, depth: int | None = None,
                 lambda s, d: algorithm(s, d, alpha, beta, 0), conventions)
 
 
-def negamax(game: Any, *, depth: int | None = None,
+def negamax(game: GameLike, *, depth: int | None = None,
             evaluate: Callable[[Any], float] | None = None, conventions: Conventions | None = None,
             variant: str | None = None, cutoff: str | None = None, order: str | Ordering | None = None,
             table: bool | TranspositionTable | None = None, state: Any = None,
@@ -582,7 +582,7 @@ def _negamax_run(search: _Search, state: Any, alpha: float, beta: float,
     return _run(search, "negamax", state, root, conventions)
 
 
-def quiescence(game: Any, depth: int, *, evaluate: Callable[[Any], float] | None = None,
+def quiescence(game: GameLike, depth: int, *, evaluate: Callable[[Any], float] | None = None,
                forcing: Callable[[Any], Sequence[Any]] | None = None, order: str | Ordering | None = None,
                state: Any = None, trace: bool = False,
                max_nodes: int | None = DEFAULT_MAX_NODES,
@@ -615,7 +615,7 @@ def quiescence(game: Any, depth: int, *, evaluate: Callable[[Any], float] | None
     return _run(search, "quiescence", state, lambda s, d: search.alphabeta(s, d, -INF, INF, 0))
 
 
-def iterative_deepening(game: Any, max_depth: int, *,
+def iterative_deepening(game: GameLike, max_depth: int, *,
                         evaluate: Callable[[Any], float] | None = None,
                         killers: bool = False, table: bool | TranspositionTable | None = None,
                         order: str | Ordering | None = None, state: Any = None,
@@ -668,7 +668,7 @@ def iterative_deepening(game: Any, max_depth: int, *,
     return IterativeResult(tuple(results))
 
 
-def move_values(game: Any, *, depth: int | None = None, evaluate: Callable[[Any], float] | None = None,
+def move_values(game: GameLike, *, depth: int | None = None, evaluate: Callable[[Any], float] | None = None,
                 state: Any = None, algorithm: str = "alphabeta",
                 max_nodes: int | None = DEFAULT_MAX_NODES,
                 max_seconds: float | None = DEFAULT_MAX_SECONDS) -> dict[Any, SearchResult]:
@@ -680,20 +680,20 @@ def move_values(game: Any, *, depth: int | None = None, evaluate: Callable[[Any]
     >>> {move: r.value for move, r in move_values([[3, 12, 8], [2, 4, 6], [14, 5, 2]]).items()}
     {0: 3, 1: 2, 2: 2}
     """
-    game = _as_game(game)
+    played: Any = _as_game(game)
     algorithm = _validate.choice("algorithm", algorithm, ("minimax", "alphabeta"))
     depth = _check_depth(depth)
     budget = Budget(max_nodes, max_seconds)
-    start = game.initial if state is None else state
-    if _user_call(game.is_terminal, "game.is_terminal", start):
+    start = played.initial if state is None else state
+    if _user_call(played.is_terminal, "game.is_terminal", start):
         return {}
     child_depth = None if depth is None else max(depth - 1, 0)
     searcher = minimax if algorithm == "minimax" else alphabeta
     results: dict[Any, SearchResult] = {}
-    for move in _user_call(game.moves, "game.moves", start):
-        child = _user_call(game.play, "game.play", start, move)
+    for move in _user_call(played.moves, "game.moves", start):
+        child = _user_call(played.play, "game.play", start, move)
         with budget.spending(list(results.values())):
-            results[move] = budget.spend(searcher(game, depth=child_depth, evaluate=evaluate, state=child,
+            results[move] = budget.spend(searcher(played, depth=child_depth, evaluate=evaluate, state=child,
                                                   **budget.remaining()))
     return results
 
