@@ -628,3 +628,27 @@ def test_the_trace_model_draws_the_same_bounds_whether_values_are_from_max_or_th
     assert (negamax.variant, negamax.cutoff) == (variant, cutoff)
     paths = [node.path for node in plain.tree.nodes()]
     assert [negamax.value_text(p) for p in paths] == [plain.value_text(p) for p in paths]
+
+
+CONVENTIONS = st.builds(
+    lambda cutoff, variant, turns, first, deep: Conventions(
+        cutoff=cutoff, variant=variant, turns=turns, root=turns.split()[first % len(turns.split())],
+        deep=deep),
+    st.sampled_from([">=", ">"]), st.sampled_from(["fail-soft", "fail-hard"]),
+    st.sampled_from(["max min", "max min min", "max max min", "min max"]), st.integers(0, 2), st.booleans())
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 10**6), conventions=CONVENTIONS, limit=st.integers(0, 2))
+def test_the_checkers_reference_model_and_search_agree_under_every_convention(seed, conventions, limit):
+    from mmlib.check.cases import build
+    from mmlib.check.models import alphabeta_models, minimax_models
+
+    tree = build(random_nested(seed, max_branching=3, max_depth=4, low=-3, high=3))
+    depth = max(1, tree.height - limit)                  # sometimes stop at static values
+    result = search.alphabeta(tree, depth=depth, conventions=conventions)
+    expected = (result.value, tuple(result.stats.leaf_order))
+    correct, _ = alphabeta_models(conventions)
+    assert all(model.run(tree, depth) == expected for model in correct)
+    full = search.minimax(tree, depth=depth, conventions=conventions)
+    assert minimax_models(conventions)[0].run(tree, depth) == (full.value, tuple(full.stats.leaf_order))

@@ -14,8 +14,8 @@ order, deep cutoffs or not), and so do the mistakes: each changes one knob of it
 ['no-pruning']
 >>> from mmlib.conventions import Conventions
 >>> strict, _ = alphabeta_models(Conventions(cutoff=">", variant="fail-hard"))
->>> [model.cutoff for model in strict]
-['>', '>']
+>>> [(model.cutoff, model.hard) for model in strict]       # Cornell CS 312's form only
+[('>', True)]
 """
 
 from __future__ import annotations
@@ -121,26 +121,31 @@ def minimax_models(conventions: Conventions = DEFAULT) -> tuple[Model, tuple[Mod
 
 @lru_cache(maxsize=64)
 def alphabeta_models(conventions: Conventions = DEFAULT) -> tuple[tuple[Model, ...], tuple[Model, ...]]:
-    """The correct alpha-beta searches under ``conventions`` (fail-soft and fail-hard: from
-    the window (-inf, inf) they evaluate the same leaves and return the same value) and the
-    classic mistakes, each one knob away from them."""
-    ok = Model("ok", cutoff=conventions.cutoff, deep=conventions.deep, layers=conventions.layers)
+    """The correct alpha-beta searches under ``conventions`` and the classic mistakes, each one
+    knob away from them.  The first correct search has the conventions' variant; under the
+    cutoff ``>=`` the other variant is correct too: from the window (-inf, inf) the two then
+    evaluate the same leaves and return the same value.  Under ``>`` they differ (a fail-hard
+    node returns exactly the bound it was cut at, and ``>`` does not prune on equality), so
+    only the named variant is correct."""
+    ok = Model("ok", cutoff=conventions.cutoff, deep=conventions.deep, layers=conventions.layers,
+               hard=conventions.fail_hard)
     other_cutoff = ">" if conventions.cutoff == ">=" else ">="
     cutoff_mistake = "strict-cutoff" if conventions.cutoff == ">=" else "cutoff-on-ties"
     mistakes = [
-        replace(ok, name="no-pruning", prune=False),
-        replace(ok, name=cutoff_mistake, cutoff=other_cutoff),
+        replace(ok, name="no-pruning", prune=False, hard=False),
+        replace(ok, name=cutoff_mistake, cutoff=other_cutoff, hard=False),
         replace(ok, name=cutoff_mistake, cutoff=other_cutoff, hard=True),
         replace(ok, name="depth-off-by-one", depth_shift=-1),
         replace(ok, name="depth-off-by-one", depth_shift=1),
         replace(ok, name="no-alternation", alternate=False),
         replace(ok, name="inverted-players", inverted=True),
-        replace(ok, name="wrong-side", swap=True),
+        replace(ok, name="wrong-side", swap=True, hard=False),
         replace(ok, name="fail-hard-clamp", hard=True, wrong_bound=True),
         replace(ok, name="no-deep-cutoffs" if conventions.deep else "deep-cutoffs",
                 deep=not conventions.deep),
     ]
-    return (ok, replace(ok, hard=True)), tuple(mistakes)
+    correct = (ok, replace(ok, hard=not ok.hard)) if conventions.cutoff == ">=" else (ok,)
+    return correct, tuple(mistakes)
 
 
 MINIMAX, MINIMAX_MISTAKES = minimax_models()

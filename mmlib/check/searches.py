@@ -321,9 +321,10 @@ def check_alphabeta(fn: Callable, *, conventions: Conventions | None = None, cut
     :class:`~mmlib.conventions.Conventions`) or the same keywords as
     :func:`mmlib.search.alphabeta`: ``cutoff=">"`` (prune only when alpha > beta),
     ``variant="fail-hard"``, and ``root``, ``values``, ``turns``, ``deep`` (the last argument
-    at the root is as for :func:`check_minimax`).  Fail-soft and fail-hard forms with the
-    same cutoff both pass: from the window (-inf, inf) they evaluate the same leaves and
-    return the same value.
+    at the root is as for :func:`check_minimax`).  Under the cutoff ``>=`` fail-soft and
+    fail-hard forms both pass: from the window (-inf, inf) they evaluate the same leaves and
+    return the same value.  Under ``>`` they evaluate different leaves, so only ``variant``
+    (default fail-soft) passes.
 
     Diagnoses: those of :func:`check_minimax` (without ``pruning``) plus ``no-pruning``,
     ``strict-cutoff`` (prunes only on alpha > beta where the conventions prune on >=),
