@@ -81,7 +81,7 @@ class Conventions:
         return self.turns[start:] + self.turns[:start]
 
     @property
-    def alternating(self) -> bool:
+    def usual_turns(self) -> bool:
         """True for the usual two-player game with MAX at the root."""
         return self.layers == ("max", "min")
 
@@ -169,7 +169,7 @@ def apply(game: Any, conventions: Conventions) -> Any:
     >>> [three.node(label).player for label in "ABDG"]
     ['MAX', 'MIN', 'MIN', 'MAX']
     """
-    if conventions.alternating:
+    if conventions.usual_turns:
         return game
     from .trees.explicit import Tree, build
     from .trees.generated import _GeneratedTree

@@ -244,7 +244,7 @@ def step_through(tree: Any, algorithm: str = "alphabeta", *, conventions: Conven
     cutoffs; ``variant`` and ``cutoff``, when given, win over it.
     """
     conventions = resolve(conventions, variant=variant, cutoff=cutoff)
-    if layers is None and not conventions.alternating:       # draw the players the search sees
+    if layers is None and not conventions.usual_turns:       # draw the players the search sees
         tree = apply_conventions(as_tree(tree, max_nodes=MAX_STEP_NODES), conventions)
     return StepThrough(tree, algorithm, conventions.variant, conventions.cutoff, interval, (alpha, beta),
                        layers, bounds, conventions)
