@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from . import search, trees
+from . import _validate, search, trees
 from .errors import (
     DEFAULT_MAX_NODES,
     DEFAULT_MAX_SECONDS,
@@ -55,11 +55,7 @@ __all__ = [
 
 
 def _whole(name: str, value: object, minimum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ArgumentTypeError(f"{name}: expected a whole number, got {describe(value)}")
-    if value < minimum:
-        raise ArgumentError(f"{name}: must be at least {minimum}, got {describe(value)}")
-    return int(value)
+    return _validate.whole(name, value, minimum=minimum)  # type: ignore[no-any-return]
 
 
 def _not_astronomical(b: int, d: int) -> None:

@@ -34,9 +34,10 @@ __all__ = ["Stats", "Event", "Recorder", "Tracer", "CLOCK_EVERY"]
 Path = tuple
 
 
-@dataclass
+@dataclass(frozen=True)
 class Stats:
-    """The counts of one search (see the module docstring for the definitions).
+    """The counts of one search (see the module docstring for the definitions); frozen,
+    like the result that holds them.
 
     ``leaf_order`` is None when the search was asked not to keep it (``leaf_order=False``,
     for searches so large that only the counts matter).

@@ -37,6 +37,8 @@ from functools import cached_property
 from typing import Any
 
 from . import search, trees
+from .conventions import Conventions, resolve
+from .conventions import apply as apply_conventions
 from .errors import ArgumentError, ArgumentTypeError, describe
 from .mixing import MASK, splitmix64
 from .trace import Trace, format_value, trace_of
@@ -99,7 +101,7 @@ class AnswerKey:
 @dataclass(frozen=True)
 class Question:
     """One question: the tree, the convention, and the answer key (alpha-beta, children left
-    to right, the cutoff test ``cutoff``, the ``variant``)."""
+    to right, the cutoff test ``cutoff``, the ``variant``; who moves where, as ``conventions`` say)."""
 
     seed: int
     branching: int
@@ -109,6 +111,7 @@ class Question:
     cutoff: str = ">="
     variant: str = "fail-soft"
     kinds: tuple[str, ...] = KINDS
+    conventions: Conventions | None = None
 
     @property
     def key(self) -> str:
@@ -118,7 +121,8 @@ class Question:
     @cached_property
     def result(self) -> search.SearchResult:
         """The alpha-beta search the answer key is read from (with its transcript)."""
-        return search.alphabeta(self.tree, trace=True, cutoff=self.cutoff, variant=self.variant)
+        return search.alphabeta(self.tree, trace=True, conventions=self.conventions, cutoff=self.cutoff,
+                                variant=self.variant)
 
     @cached_property
     def model(self) -> Trace:
@@ -140,7 +144,8 @@ class Question:
             evaluated=tuple(tree.label_of(path) for path in model.evaluation_order),
             pruned=tuple(tree.label_of(path) for path in model.pruned_leaves),
             inner_values={node.label: marks.value_text(node.path) for node in inner},
-            root_orders=_root_orders(tree, cutoff=self.cutoff, variant=self.variant),
+            root_orders=_root_orders(tree, cutoff=self.cutoff, variant=self.variant,
+                                      conventions=self.conventions),
         )
 
     @property
@@ -312,7 +317,8 @@ _PARTS = {"value": _value_part, "best_move": _move_part, "pruned": _pruned_part,
           "bounds": _bounds_part, "ordering": _ordering_part}
 
 
-def _root_orders(tree: trees.Tree, *, cutoff: str, variant: str) -> dict[str, int]:
+def _root_orders(tree: trees.Tree, *, cutoff: str, variant: str,
+                 conventions: Conventions | None = None) -> dict[str, int]:
     """Leaves alpha-beta evaluates for every order of the root's children (by their labels)."""
     nested = tree.to_nested()
     children = tree.root.children
@@ -320,7 +326,8 @@ def _root_orders(tree: trees.Tree, *, cutoff: str, variant: str) -> dict[str, in
         return {tree.root.label: 1}
     counts = {}
     for order in itertools.permutations(range(len(children))):
-        result = search.alphabeta([nested[i] for i in order], cutoff=cutoff, variant=variant)
+        result = search.alphabeta([nested[i] for i in order], cutoff=cutoff, variant=variant,
+                                  conventions=conventions)
         counts[" ".join(children[i].label for i in order)] = result.stats.leaves
     return counts
 
@@ -444,8 +451,9 @@ def _fits(question: Question, ties: bool, min_pruned: int, max_pruned: int | Non
 def alpha_beta_question(seed: int, branching: int = 2, depth: int = 3, *,
                         ordering: str | float = "random", ties: bool = False,
                         value_range: tuple[int, int] | None = None, min_pruned: int = 1,
-                        max_pruned: int | None = None, cutoff: str = ">=", variant: str = "fail-soft",
-                        kinds: Sequence[str] | None = None) -> Question:
+                        max_pruned: int | None = None, cutoff: str | None = None,
+                        variant: str | None = None, kinds: Sequence[str] | None = None,
+                        conventions: Conventions | None = None) -> Question:
     """A question on a uniform tree with whole-number leaves.
 
     ``ordering``: "best" (many early cutoffs, easier), "worst" (fewest cutoffs),
@@ -453,8 +461,10 @@ def alpha_beta_question(seed: int, branching: int = 2, depth: int = 3, *,
     ``ties``: False (default) makes every leaf value different; True draws them independently
     and keeps only trees with at least one tie.  ``value_range``: (low, high), default
     0..20 for up to 16 leaves, else 0..99.  ``min_pruned`` / ``max_pruned``: how many leaves
-    alpha-beta must skip (default at least one).  ``cutoff`` and ``variant``: the convention
-    (as for :func:`mmlib.search.alphabeta`).  ``kinds``: the parts asked (:data:`KINDS`).
+    alpha-beta must skip (default at least one).  ``kinds``: the parts asked (:data:`KINDS`).
+    ``conventions`` (:class:`~mmlib.conventions.Conventions`): the course's cutoff test, variant,
+    who moves first and in which order; the answer key follows them.  ``cutoff`` and ``variant``,
+    when given, win over it (as for :func:`mmlib.search.alphabeta`).
 
     The tree is the first of up to :data:`MAX_ATTEMPTS` trees drawn from ``seed`` that meets
     every constraint, so the same arguments give the same question everywhere.
@@ -473,7 +483,8 @@ def alpha_beta_question(seed: int, branching: int = 2, depth: int = 3, *,
     _check_size(branching, depth)
     if depth == 1 and kinds is None:       # below a root whose children are leaves every order costs the same
         kinds = [kind for kind in KINDS if kind != "ordering"]
-    kinds = _check_options(cutoff, variant, kinds, min_pruned, max_pruned)
+    rules = resolve(conventions, cutoff=cutoff, variant=variant)
+    kinds = _check_options(rules.cutoff, rules.variant, kinds, min_pruned, max_pruned)
     if depth == 1 and "ordering" in kinds:
         raise ArgumentError("kinds: at depth 1 alpha-beta evaluates every leaf in any order; leave out "
                             "'ordering'")
@@ -486,7 +497,10 @@ def alpha_beta_question(seed: int, branching: int = 2, depth: int = 3, *,
                             "leaves; pass min_pruned=0 for a tree of depth 1")
     for attempt in range(MAX_ATTEMPTS):
         tree = _attempt_tree(seed, attempt, branching, depth, ordering, low, high, ties)
-        question = Question(seed, branching, depth, ordering, tree, cutoff, variant, kinds)
+        if conventions is not None:
+            tree = apply_conventions(tree, rules)
+        question = Question(seed, branching, depth, ordering, tree, rules.cutoff, rules.variant, kinds,
+                            None if conventions is None else rules)
         if _fits(question, ties, min_pruned, max_pruned):
             return question
     raise ArgumentError(

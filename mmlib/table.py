@@ -41,7 +41,7 @@ class Entry:
 class TranspositionTable:
     """Position key -> :class:`Entry`; ``depth`` is the remaining search depth (inf = to the end)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._entries: dict[Any, Entry] = {}
         self.stores = 0
 

@@ -1168,6 +1168,9 @@ def trace_of(result: Any, *, cutoff: str | None = None) -> Trace:
         variant, found = "fail-soft", ">="
     else:
         raise ArgumentError(f"result: cannot read a transcript of {name!r}")
+    conventions = getattr(result, "conventions", None)
+    if conventions is not None and negamax:     # negamax under a course's cutoff and variant
+        variant, found = conventions.variant, conventions.cutoff
     pv = result.pv if name in WINDOW_ALGORITHMS or name == "mcts" else None
     return Trace(tree, result.trace, start=start, variant=variant, cutoff=cutoff or found,
                  negamax=negamax, algorithm=name, pv=pv)

@@ -76,7 +76,7 @@ def test_ghosts_caught_and_cleared():
 def test_ghosts_alphabeta_agrees_with_minimax_and_prunes():
     game = games.Ghosts()
     for depth in (3, 6):
-        plain, pruned = search.minimax(game, depth), search.alphabeta(game, depth)
+        plain, pruned = search.minimax(game, depth=depth), search.alphabeta(game, depth=depth)
         assert pruned.value == plain.value and pruned.stats.leaves < plain.stats.leaves
 
 
@@ -93,7 +93,7 @@ def test_anytime_keeps_the_last_completed_iteration():
     assert [row["depth"] for row in rows] == list(range(1, depth + 1))
     assert result.stats.nodes == sum(row["nodes"] for row in rows) + result.stats.extra["abandoned"]
     # the move is that of a complete alpha-beta search to the depth reached
-    assert result.value == search.alphabeta(game, depth).value
+    assert result.value == search.alphabeta(game, depth=depth).value
     assert result.move == rows[-1]["move"]
 
 

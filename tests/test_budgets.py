@@ -136,7 +136,7 @@ def test_user_failures_name_the_function_and_the_position():
         return 0
 
     with pytest.raises(UserFunctionError) as caught:
-        search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]], 1, evaluate=evaluate)
+        search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]], depth=1, evaluate=evaluate)
     assert caught.value.path == (1,) and caught.value.function == "evaluate"
     assert isinstance(caught.value, KeyError)            # except KeyError still works
     assert isinstance(caught.value.__cause__, KeyError)

@@ -235,9 +235,9 @@ def test_reference_models_match_mmlib_search():
         depth = case.search_depth(tree)
         for model, kwargs in ((models.ALPHABETA[0], {}), (models.ALPHABETA[1], {"variant": "fail-hard"}),
                               (models.ALPHABETA_MISTAKES[1], {"cutoff": ">"})):
-            result = search.alphabeta(tree, depth, **kwargs)
+            result = search.alphabeta(tree, depth=depth, **kwargs)
             assert model.run(tree, depth) == (result.value, tuple(result.stats.leaf_order))
-        result = search.minimax(tree, depth)
+        result = search.minimax(tree, depth=depth)
         assert models.MINIMAX.run(tree, depth) == (result.value, tuple(result.stats.leaf_order))
 
 
@@ -321,15 +321,15 @@ def test_no_pruning_is_wrong_even_with_the_right_value():
     assert "Correct value, but you prune nothing" in text
     tree, depth = report.counterexample, report.depth
     # On the counterexample, plain minimax really evaluates more leaves than alpha-beta.
-    assert search.minimax(tree, depth).stats.leaves > search.alphabeta(tree, depth).stats.leaves
+    assert search.minimax(tree, depth=depth).stats.leaves > search.alphabeta(tree, depth=depth).stats.leaves
 
 
 def test_strict_cutoff_counterexample_is_small_and_counts_the_extra_leaves():
     report = check.check_alphabeta(ab_strict)
     tree, depth = report.counterexample, report.depth
     assert tree.node_count <= 7
-    strict = search.alphabeta(tree, depth, cutoff=">").stats.leaves
-    prompt = search.alphabeta(tree, depth).stats.leaves
+    strict = search.alphabeta(tree, depth=depth, cutoff=">").stats.leaves
+    prompt = search.alphabeta(tree, depth=depth).stats.leaves
     extra = strict - prompt
     assert extra >= 1
     assert f"you prune only on alpha > beta: {extra} extra lea" in str(report)
@@ -344,7 +344,7 @@ def test_counterexample_still_shows_the_mistake(fn):
     shape, values, paths = shape_of(built)
     source = TableValues(values)
     got = fn(build_nodes(shape, source), depth, -INF, INF, True)
-    reference = search.alphabeta(built, depth)
+    reference = search.alphabeta(built, depth=depth)
     assert (got, tuple(paths[i] for i in source.read)) != (reference.value, tuple(reference.stats.leaf_order))
     text = str(report)
     assert "Expected value" in text

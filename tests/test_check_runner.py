@@ -110,7 +110,7 @@ def test_the_minimal_counterexample_is_one_minimal():
         depth = built.height if report.depth >= report.counterexample.height else report.depth
         shape, values, _ = shape_of(built)
         return no_alternation(build_nodes(shape, TableValues(values)), depth, True) \
-            != search.minimax(built, depth).value
+            != search.minimax(built, depth=depth).value
 
     assert shows_the_mistake(nested)
     assert not any(shows_the_mistake(candidate) for candidate in shrink.candidates(nested))
@@ -252,7 +252,7 @@ def test_a_deep_recursion_is_named():
 def test_reaching_behind_the_node_interface_fails():
     def peek(node, depth, maximizing):
         tree = trees.Tree(node._node)                     # the reference tree of the old nodes
-        return search.minimax(tree, depth).value
+        return search.minimax(tree, depth=depth).value
 
     report = check.check_minimax(peek)
     assert not report.passed and report.diagnosis == "error"

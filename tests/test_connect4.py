@@ -244,7 +244,7 @@ def test_keys_are_distinct_for_distinct_positions():
 def test_centre_first_order():
     assert CentreFirst().order(None, None, [0, 1, 2, 3, 4, 5, 6], ()) == [3, 2, 4, 1, 5, 0, 6]
     game = ConnectFour(4, 4)
-    result = search.alphabeta(game, 1, order=CentreFirst(), trace=True)
+    result = search.alphabeta(game, depth=1, order=CentreFirst(), trace=True)
     entered = [event.path for event in result.trace if event.kind == "enter" and len(event.path) == 1]
     assert entered == [(1,), (2,), (0,), (3,)]
 
@@ -254,10 +254,10 @@ def test_centre_first_order():
 def test_alphabeta_agrees_with_minimax_from_the_opening():
     game = ConnectFour()
     for depth in (1, 2, 3):
-        exact = search.minimax(game, depth)
+        exact = search.minimax(game, depth=depth)
         assert exact.stats.nodes == sum(7 ** d for d in range(depth + 1))   # nothing ends this early
-        assert search.alphabeta(game, depth).value == exact.value
-        assert search.negamax(game, depth, order=CentreFirst()).value == exact.value
+        assert search.alphabeta(game, depth=depth).value == exact.value
+        assert search.negamax(game, depth=depth, order=CentreFirst()).value == exact.value
 
 
 @pytest.mark.parametrize("opening", ["", "3", "3322", "23534212"])
@@ -265,35 +265,36 @@ def test_every_technique_finds_the_same_value(opening):
     game = ConnectFour(opening=opening)
     for depth in range(1, 6):
         values = {
-            "column order": search.alphabeta(game, depth).value,
-            "centre first": search.alphabeta(game, depth, order=CentreFirst()).value,
-            "static": search.alphabeta(game, depth, order="static").value,
-            "negamax + table": search.negamax(game, depth, order=CentreFirst(), table=True).value,
+            "column order": search.alphabeta(game, depth=depth).value,
+            "centre first": search.alphabeta(game, depth=depth, order=CentreFirst()).value,
+            "static": search.alphabeta(game, depth=depth, order="static").value,
+            "negamax + table": search.negamax(game, depth=depth, order=CentreFirst(), table=True).value,
             "deepening": search.iterative_deepening(game, depth).value,
             "+ killers": search.iterative_deepening(game, depth, killers=True).value,
             "+ table": search.iterative_deepening(game, depth, killers=True, table=True).value,
         }
         assert len(set(values.values())) == 1, (opening, depth, values)
-    assert search.alphabeta(game, 3).value == search.minimax(game, 3).value
+    assert search.alphabeta(game, depth=3).value == search.minimax(game, depth=3).value
 
 
 def test_transposition_table_is_correct_under_windows():
     game = ConnectFour(4, 4, 3)
     positions = [game.position(opening) for opening in ("", "1", "12", "1221", "3300")]
     for state in positions:
-        exact = search.minimax(game, 5, state=state).value
+        exact = search.minimax(game, depth=5, state=state).value
         shared = TranspositionTable()              # reused by every window below
         for alpha, beta in ((-5, 5), (exact - 1, exact + 1), (exact, exact + 3), (exact - 3, exact),
                             (-WIN - 20, -WIN), (WIN, WIN + 20), (-2000, 2000)):
             for table in (True, shared):
-                value = search.alphabeta(game, 5, state=state, alpha=alpha, beta=beta, table=table).value
+                value = search.alphabeta(game, depth=5, state=state, alpha=alpha, beta=beta,
+                                         table=table).value
                 if value <= alpha:              # failed low: an upper bound (fail-soft)
                     assert exact <= value, (alpha, beta, value, exact)
                 elif value >= beta:             # failed high: a lower bound
                     assert exact >= value, (alpha, beta, value, exact)
                 else:
                     assert value == exact, (alpha, beta, value, exact)
-        assert search.alphabeta(game, 5, state=state, table=shared).value == exact
+        assert search.alphabeta(game, depth=5, state=state, table=shared).value == exact
 
 
 # -- small boards solved, two ways -----------------------------------------------------------------
@@ -334,13 +335,13 @@ HORIZON = "23534212"
 
 def test_quiescence_avoids_a_loss_just_beyond_the_horizon():
     game = ConnectFour(opening=HORIZON)
-    plain = search.alphabeta(game, 2, order=CentreFirst())
+    plain = search.alphabeta(game, depth=2, order=CentreFirst())
     quiet = quiescence(game, 2, order=CentreFirst())
     assert plain.move != quiet.move
     # a deeper search proves the plain choice lost and the quiescent choice not lost
-    after_plain = search.alphabeta(game, 7, order=CentreFirst(), table=True,
+    after_plain = search.alphabeta(game, depth=7, order=CentreFirst(), table=True,
                                    state=game.play(game.initial, plain.move))
-    after_quiet = search.alphabeta(game, 7, order=CentreFirst(), table=True,
+    after_quiet = search.alphabeta(game, depth=7, order=CentreFirst(), table=True,
                                    state=game.play(game.initial, quiet.move))
     assert after_plain.value <= -WIN
     assert after_quiet.value > -WIN
@@ -350,7 +351,7 @@ def test_quiescence_avoids_a_loss_just_beyond_the_horizon():
 def test_quiescence_without_forcing_moves_is_plain_alphabeta():
     game = ConnectFour(opening="3324")
     for depth in (1, 2, 3):
-        plain = search.alphabeta(game, depth, order=CentreFirst())
+        plain = search.alphabeta(game, depth=depth, order=CentreFirst())
         quiet = quiescence(game, depth, order=CentreFirst(), forcing=lambda state: ())
         assert (quiet.value, quiet.move, quiet.stats.nodes) == (plain.value, plain.move, plain.stats.nodes)
 
@@ -358,7 +359,7 @@ def test_quiescence_without_forcing_moves_is_plain_alphabeta():
 def test_quiescence_sees_immediate_wins_and_forced_blocks():
     game = ConnectFour(opening="334455")        # X has three in the bottom row
     assert game.forcing_moves(game.initial) == (2, 6)
-    assert search.alphabeta(game, 0).value < WIN
+    assert search.alphabeta(game, depth=0).value < WIN
     assert quiescence(game, 0).value > WIN
     blocked = game.position("3344551")           # X wasted a move: O must block
     assert game.forcing_moves(blocked) == (2, 6) and game.threats(blocked) == (2, 6)

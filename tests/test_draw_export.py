@@ -236,7 +236,7 @@ def test_tikz_marks_pruned_edges_dotted_and_the_pv_thick():
 def test_tikz_compiles_with_pdflatex(tmp_path):
     if shutil.which("pdflatex") is None:
         if os.environ.get("CI", "").lower() == "true":
-            pytest.fail("pdflatex must be installed in CI (.ci/run installs texlive-latex-base, texlive-pictures)")
+            pytest.fail("pdflatex must be installed in CI (.ci/run installs texlive)")
         pytest.skip("pdflatex is not installed here (Debian: texlive-latex-base texlive-pictures)")
     dice = layered_tree([[(0.9, [2, 2]), (0.1, [3, 3])], [(0.9, [1, 1]), (0.1, [4, 4])]],
                         layers="max chance min")

@@ -170,8 +170,8 @@ def test_iterative_deepening_quiescence_move_values(game, depth, option, budget)
     in_family("deepening", search.iterative_deepening, game, depth, max_nodes=budget)
     in_family("deepening", search.iterative_deepening, game, 2, order=option)
     in_family("quiescence", search.quiescence, game, depth, forcing=option)
-    in_family("move values", search.move_values, game, depth, algorithm=option)
-    in_family("move values", search.move_values, game, 2, max_seconds=budget)
+    in_family("move values", search.move_values, game, depth=depth, algorithm=option)
+    in_family("move values", search.move_values, game, depth=2, max_seconds=budget)
 
 
 @FUZZ
@@ -203,8 +203,8 @@ def raising(state):
                                                  search.negamax, search.quiescence]))
 def test_evaluate_results(game, value, function):
     depth = 1
-    outcome = in_family("evaluate results", function, game, depth, evaluate=returning(value))
-    raised = in_family("evaluate raises", function, game, depth, evaluate=raising)
+    outcome = in_family("evaluate results", function, game, depth=depth, evaluate=returning(value))
+    raised = in_family("evaluate raises", function, game, depth=depth, evaluate=raising)
     if function is search.quiescence and not hasattr(game, "forcing_moves"):
         return                                       # refused: no forcing moves to follow
     expect(isinstance(raised, UserFunctionError) and isinstance(raised, Boom)
@@ -227,8 +227,8 @@ def test_ordering_results(game, answer):
         def order(self, search_, state, moves, path):
             raise Boom("ordering failed")
 
-    in_family("ordering results", search.alphabeta, game, 2, order=Hostile())
-    raised = in_family("ordering raises", search.alphabeta, game, 2, order=Failing())
+    in_family("ordering results", search.alphabeta, game, depth=2, order=Hostile())
+    raised = in_family("ordering raises", search.alphabeta, game, depth=2, order=Failing())
     expect(isinstance(raised, UserFunctionError) and "order" in str(raised), "ordering raises",
            "a failing ordering is not reported as a UserFunctionError")
 
@@ -252,9 +252,9 @@ def test_broken_games(method, value, raises):
         return value
 
     setattr(broken, method, replacement)
-    in_family("broken games", search.minimax, broken, 3)
+    in_family("broken games", search.minimax, broken, depth=3)
     for function in (search.alphabeta, search.negamax):
-        in_family("broken games", function, broken, 3, table=True)
+        in_family("broken games", function, broken, depth=3, table=True)
     in_family("broken games", analysis.census, broken, max_nodes=1000)
 
 

@@ -1,10 +1,14 @@
 """Search: exact published figures, agreement between algorithms, and the options."""
 
+import math
+
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from mmlib import analysis, games, search, trees
+from mmlib import analysis, check, games, search, trees
+from mmlib.check.cases import random_nested
+from mmlib.conventions import Conventions
 from mmlib.errors import ArgumentError, ArgumentTypeError, NodeBudgetExceeded, SearchTooLarge
 from mmlib.table import EXACT, TranspositionTable
 
@@ -161,9 +165,9 @@ def test_table_search_agrees_with_plain_search_on_tictactoe(scoring):
     game = games.TicTacToe(scoring=scoring)
     for state in reachable_positions(game):
         for depth in (None, 2, 3):
-            plain = search.minimax(game, depth, state=state).value
-            assert search.alphabeta(game, depth, state=state, table=True).value == plain
-            assert search.negamax(game, depth, state=state, table=True).value == plain
+            plain = search.minimax(game, depth=depth, state=state).value
+            assert search.alphabeta(game, depth=depth, state=state, table=True).value == plain
+            assert search.negamax(game, depth=depth, state=state, table=True).value == plain
 
 
 class AlwaysExactTable(TranspositionTable):
@@ -241,7 +245,7 @@ def test_iterative_deepening_reports_every_iteration():
     assert deepening.value == search.minimax(tree).value
     assert deepening.nodes == sum(r.stats.nodes for r in deepening.iterations)
     for depth, result in enumerate(deepening.iterations, start=1):
-        assert result.value == search.minimax(tree, depth).value
+        assert result.value == search.minimax(tree, depth=depth).value
 
 
 def test_previous_iteration_ordering_helps_on_a_well_evaluated_tree():
@@ -356,3 +360,295 @@ def test_memory_of_a_counts_only_search_does_not_grow_with_the_tree():
     # stays that of one path from the root (the first search also warms caches: not measured)
     peak(3)
     assert peak(12) < 1.5 * peak(3)
+
+
+# -- conventions: one value, the same answers as hand-written references -------------------------
+
+
+NESTED = st.builds(lambda seed, depth: random_nested(seed, max_branching=3, max_depth=depth,
+                                                     low=-4, high=4),
+                   st.integers(0, 10**6), st.integers(1, 4))
+
+
+def value_by_layers(item, layers, ply=0):
+    """Minimax written out for a turn order: the player of level ``ply`` is layers[ply % n]."""
+    if not isinstance(item, list):
+        return item
+    values = [value_by_layers(child, layers, ply + 1) for child in item]
+    return max(values) if layers[ply % len(layers)] == "max" else min(values)
+
+
+@settings(max_examples=200, deadline=None)
+@given(nested=NESTED, turns=st.sampled_from(["max min", "max min min", "max max min", "min max"]),
+       cutoff=st.sampled_from([">=", ">"]), variant=st.sampled_from(["fail-soft", "fail-hard"]))
+def test_every_convention_finds_the_minimax_value_of_its_own_turn_order(nested, turns, cutoff, variant):
+    conventions = Conventions(turns=turns, root=turns.split()[0], cutoff=cutoff, variant=variant)
+    expected = value_by_layers(nested, conventions.layers)
+    assert search.minimax(nested, conventions=conventions).value == expected
+    assert search.alphabeta(nested, conventions=conventions).value == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(nested=NESTED, root=st.sampled_from(["max", "min"]), cutoff=st.sampled_from([">=", ">"]),
+       variant=st.sampled_from(["fail-soft", "fail-hard"]), deep=st.booleans())
+def test_negamax_values_are_the_side_to_moves_and_prune_the_same_leaves(nested, root, cutoff, variant,
+                                                                        deep):
+    by_max = Conventions(root=root, cutoff=cutoff, variant=variant, deep=deep)
+    by_mover = Conventions(root=root, cutoff=cutoff, variant=variant, deep=deep, values="mover")
+    plain = search.alphabeta(nested, conventions=by_max)
+    sign = 1 if root == "max" else -1
+    for result in (search.alphabeta(nested, conventions=by_mover),
+                   search.negamax(nested, conventions=by_mover)):
+        assert result.value == sign * plain.value
+        assert result.stats.leaf_order == plain.stats.leaf_order
+    assert search.negamax(nested, conventions=by_max).value == plain.value
+
+
+@settings(max_examples=200, deadline=None)
+@given(nested=NESTED, cutoff=st.sampled_from([">=", ">"]))
+def test_without_deep_cutoffs_the_value_is_the_same_and_no_fewer_leaves_are_read(nested, cutoff):
+    deep = search.alphabeta(nested, cutoff=cutoff)
+    shallow = search.alphabeta(nested, conventions=Conventions(cutoff=cutoff, deep=False))
+    assert shallow.value == deep.value
+    assert set(deep.stats.leaf_order) <= set(shallow.stats.leaf_order)
+
+
+def test_a_deep_cutoff_is_what_the_shallow_search_misses():
+    # A=MAX gets 3 from its first child; two levels below, the MIN node E reads 1 <= 3.
+    tree = trees.from_nested([[3, 4], [[[1, 8], 9], 2]])
+    assert search.alphabeta(tree).stats.leaves == 5                            # 3 4 1 9 2... no 8
+    assert search.alphabeta(tree, conventions=Conventions(deep=False)).stats.leaves == 6
+
+
+def test_strict_cutoff_reads_the_tied_leaf_that_the_usual_cutoff_skips():
+    # MIN's second child starts with 3 = alpha: >= prunes at once, > reads on.
+    tree = [[3, 5], [3, 9]]
+    assert search.alphabeta(tree).stats.leaves == 3
+    assert search.alphabeta(tree, conventions=Conventions(cutoff=">")).stats.leaves == 4
+
+
+def test_keywords_win_over_conventions_and_the_result_keeps_them():
+    cs312 = Conventions(cutoff=">", variant="fail-hard")
+    result = search.alphabeta([[3, 5], [2, 9]], conventions=cs312, cutoff=">=")
+    assert result.algorithm == "alphabeta (fail-hard, >=)"
+    assert result.conventions == Conventions(cutoff=">=", variant="fail-hard")
+    assert search.alphabeta([[3, 5], [2, 9]]).conventions == Conventions()
+
+
+def test_min_at_the_root_redraws_the_players_of_a_tree():
+    result = search.alphabeta([[3, 5], [2, 9]], conventions=Conventions(root="min"))
+    assert result.value == 5                                  # min(max(3, 5), max(2, 9))
+    assert [result.game.node(label).player for label in "ABD"] == ["MIN", "MAX", "MIN"]
+
+
+def test_turns_apply_to_generated_trees():
+    tree = trees.uniform(2, 3, seed=4)
+    conventions = Conventions(turns="max min min")
+    expected = value_by_layers(trees.explicit(tree).to_nested(), ("max", "min", "min"))
+    assert search.alphabeta(tree, conventions=conventions).value == expected
+
+
+@pytest.mark.parametrize("bad, error", [
+    ({"cutoff": "=>"}, ArgumentError), ({"variant": "hard"}, ArgumentError),
+    ({"root": "MAX"}, ArgumentError), ({"values": "min"}, ArgumentError),
+    ({"turns": "max max"}, ArgumentError), ({"turns": ()}, ArgumentTypeError),
+    ({"turns": "max min min", "values": "mover"}, ArgumentError), ({"deep": 1}, ArgumentTypeError),
+    ({"cutoff": 1}, ArgumentTypeError),
+])
+def test_bad_conventions_are_refused_naming_the_field(bad, error):
+    with pytest.raises(error, match=next(iter(bad))):
+        Conventions(**bad)
+
+
+def test_conventions_about_players_are_refused_for_a_game():
+    with pytest.raises(ArgumentError, match="conventions"):
+        search.alphabeta(games.TicTacToe(), depth=1, conventions=Conventions(root="min"))
+    with pytest.raises(ArgumentTypeError, match="conventions"):
+        search.alphabeta([[1, 2]], conventions={"cutoff": ">"})
+
+
+def test_conventions_are_frozen_and_hashable():
+    conventions = Conventions(cutoff=">")
+    with pytest.raises(AttributeError):
+        conventions.cutoff = ">="
+    assert {conventions: 1}[Conventions(cutoff=">")] == 1
+
+
+# -- the checker under conventions --------------------------------------------------------------
+
+def negamax_with_colour(node, depth, alpha, beta, colour):
+    """Negamax as usually written (values from the side to move, colour +1 for MAX)."""
+    if depth == 0 or node.is_leaf():
+        return colour * node.value
+    value = -math.inf
+    for child in node.children:
+        value = max(value, -negamax_with_colour(child, depth - 1, -beta, -alpha, -colour))
+        alpha = max(alpha, value)
+        if alpha >= beta:
+            break
+    return value
+
+
+def multi_agent(node, depth, alpha, beta, agent, turns=("max", "min", "min")):
+    """Berkeley CS 188's multi-agent alpha-beta: agents move in turn; MIN agents follow MIN agents."""
+    if depth == 0 or node.is_leaf():
+        return node.value
+    following = (agent + 1) % len(turns)
+    if turns[agent] == "max":
+        value = -math.inf
+        for child in node.children:
+            value = max(value, multi_agent(child, depth - 1, alpha, beta, following))
+            if value > beta:
+                return value
+            alpha = max(alpha, value)
+        return value
+    value = math.inf
+    for child in node.children:
+        value = min(value, multi_agent(child, depth - 1, alpha, beta, following))
+        if value < alpha:
+            return value
+        beta = min(beta, value)
+    return value
+
+
+def test_the_checker_accepts_negamax_when_values_are_from_the_side_to_move():
+    assert check.check_alphabeta(negamax_with_colour, values="mover").passed
+    assert check.check_alphabeta(negamax_with_colour, values="mover", root="min").passed
+    assert not check.check_alphabeta(negamax_with_colour, cutoff=">", values="mover").passed
+
+
+def test_the_checker_accepts_berkeleys_multi_agent_search_under_its_turns():
+    report = check.check_alphabeta(multi_agent, turns="max min min", cutoff=">")
+    assert report.passed, str(report)
+    assert check.check_alphabeta(multi_agent, turns="max min min").diagnosis == "strict-cutoff"
+
+
+def test_the_checker_names_inverted_players_under_a_min_root():
+    def minimax(node, depth, maximizing):
+        if depth == 0 or node.is_leaf():
+            return node.value
+        values = [minimax(child, depth - 1, not maximizing) for child in node.children]
+        return max(values) if maximizing else min(values)
+
+    assert check.check_minimax(minimax, root="min").passed
+
+    def always_max_first(node, depth, maximizing):
+        return minimax(node, depth, True)
+
+    assert check.check_minimax(always_max_first, root="min").diagnosis == "inverted-players"
+
+
+# -- the same conventions in the step-through, the drawings and the quiz ---------------------------
+
+def test_the_step_through_searches_under_the_conventions_it_is_given():
+    from mmlib.widgets.step import step_through
+
+    explorer = step_through([[[3, 5], [6, 9]], [[1, 2], [0, -1]]], conventions=Conventions(root="min"))
+    explorer.slider.value = explorer.slider.max
+    assert explorer.sentence == "A returns 1: the value of the game is 1."     # min(6, 1)
+    assert explorer.tree.root.player == "MIN"
+    cs312 = step_through([[3, 5], [3, 9]], cutoff=">", variant="fail-hard")
+    assert cs312.name == "alphabeta (fail-hard, >)"
+    assert cs312.result.stats.leaves == 4                   # the tie 3 = alpha is searched on
+
+
+def test_a_drawing_of_a_plain_tree_shows_the_players_of_the_conventions():
+    from mmlib import draw
+
+    figure = draw.draw_tree([[3, 5], [2, 9]], conventions=Conventions(root="min"))
+    texts = [text.get_text() for text in figure.axes[0].texts]
+    assert texts.count("5") == 3 and texts.count("2") == 1   # A = B = 5 (MIN of MAX nodes)
+
+
+def test_quiz_answer_keys_follow_the_conventions():
+    from mmlib import quiz
+
+    strict = quiz.alpha_beta_question(3, 2, 3, conventions=Conventions(cutoff=">"))
+    usual = quiz.alpha_beta_question(3, 2, 3)
+    assert strict.tree.to_nested() == usual.tree.to_nested()
+    assert strict.result.algorithm == "alphabeta (fail-soft, >)"
+    assert set(usual.evaluated) <= set(strict.evaluated)
+    min_root = quiz.alpha_beta_question(3, 2, 3, conventions=Conventions(root="min"))
+    assert min_root.tree.root.player == "MIN"
+    assert min_root.result.value == value_by_layers(usual.tree.to_nested(), ("min", "max"))
+
+
+# -- the shape of the API ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["minimax", "alphabeta", "negamax", "move_values"])
+def test_options_after_the_game_are_keyword_only(name):
+    with pytest.raises(TypeError):
+        getattr(search, name)([[3, 5], [2, 9]], 1)
+    assert getattr(search, name)([[3, 5], [2, 9]], depth=2) is not None
+
+
+def test_results_and_their_counts_are_frozen():
+    import dataclasses
+
+    result = search.alphabeta([[3, 5], [2, 9]])
+    for record, field in ((result, "value"), (result.stats, "nodes")):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(record, field, 0)
+
+
+def test_every_import_path_of_the_search_module_still_works():
+    from mmlib.search import IterativeResult, SearchResult, quiescence
+    from mmlib.search.algorithms import _Search
+    from mmlib.search.budgets import MAX_SEARCH_DEPTH, Budget
+    from mmlib.search.results import SearchResult as Same
+
+    assert Same is SearchResult and IterativeResult and quiescence and _Search and Budget
+    assert search.MAX_SEARCH_DEPTH == MAX_SEARCH_DEPTH
+    assert search.Stats is type(search.alphabeta([[1, 2]]).stats)
+    for name in ("anytime", "aspiration", "pvs", "mtdf", "sss_star", "mcts", "expectimax", "expectiminimax"):
+        assert callable(getattr(search, name))
+
+
+def test_a_users_error_inside_a_search_names_the_function_and_the_position():
+    from mmlib.errors import UserFunctionError
+
+    def evaluate(node):
+        raise ValueError("no idea")
+
+    with pytest.raises(UserFunctionError, match=r"evaluate raised ValueError at path \(0,\)"):
+        search.alphabeta(trees.from_nested([[1, 2], [3, 4]]), depth=1, evaluate=evaluate)
+
+
+@settings(max_examples=100, deadline=None)
+@given(nested=NESTED, cutoff=st.sampled_from([">=", ">"]),
+       variant=st.sampled_from(["fail-soft", "fail-hard"]))
+def test_the_trace_model_draws_the_same_bounds_whether_values_are_from_max_or_the_mover(nested, cutoff,
+                                                                                       variant):
+    from mmlib.trace import trace_of
+
+    by_max = Conventions(cutoff=cutoff, variant=variant)
+    by_mover = Conventions(cutoff=cutoff, variant=variant, values="mover")
+    plain = trace_of(search.alphabeta(nested, conventions=by_max, trace=True))
+    negamax = trace_of(search.alphabeta(nested, conventions=by_mover, trace=True))
+    assert (negamax.variant, negamax.cutoff) == (variant, cutoff)
+    paths = [node.path for node in plain.tree.nodes()]
+    assert [negamax.value_text(p) for p in paths] == [plain.value_text(p) for p in paths]
+
+
+CONVENTIONS = st.builds(
+    lambda cutoff, variant, turns, first, deep: Conventions(
+        cutoff=cutoff, variant=variant, turns=turns, root=turns.split()[first % len(turns.split())],
+        deep=deep),
+    st.sampled_from([">=", ">"]), st.sampled_from(["fail-soft", "fail-hard"]),
+    st.sampled_from(["max min", "max min min", "max max min", "min max"]), st.integers(0, 2), st.booleans())
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 10**6), conventions=CONVENTIONS, limit=st.integers(0, 2))
+def test_the_checkers_reference_model_and_search_agree_under_every_convention(seed, conventions, limit):
+    from mmlib.check.cases import build
+    from mmlib.check.models import alphabeta_models, minimax_models
+
+    tree = build(random_nested(seed, max_branching=3, max_depth=4, low=-3, high=3))
+    depth = max(1, tree.height - limit)                  # sometimes stop at static values
+    result = search.alphabeta(tree, depth=depth, conventions=conventions)
+    expected = (result.value, tuple(result.stats.leaf_order))
+    correct, _ = alphabeta_models(conventions)
+    assert all(model.run(tree, depth) == expected for model in correct)
+    full = search.minimax(tree, depth=depth, conventions=conventions)
+    assert minimax_models(conventions)[0].run(tree, depth) == (full.value, tuple(full.stats.leaf_order))

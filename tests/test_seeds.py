@@ -4,9 +4,16 @@ Every expected figure below is read off the seed text (or worked out by hand fro
 not from mmlib's output.
 """
 
-import pytest
+import math
 
-from mmlib import games, search, trees
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mmlib import check, games, search, trees
+from mmlib.check.cases import check_cases, random_nested
+from mmlib.check.nodes import TableValues, build_nodes, shape_of
+from mmlib.conventions import Conventions
 
 W, L = 100, -100  # seed 000 writes W and L for won / lost positions
 
@@ -229,3 +236,265 @@ def test_seed004_updates_alpha_when_the_value_improves():
     # the script's `if ab > val: alpha, val = ab, ab` and `if alpha >= beta: break`
     tree = trees.from_text(T1_IN)
     assert search.alphabeta(tree, cutoff=">=").stats.leaves == 4
+
+
+# -- every alpha-beta of the five documents, transcribed as written, passes the checker -----------
+#
+# Each function below follows its document line by line (only the syntax is Python's), takes
+# the checker's arguments (node, depth, alpha, beta, maximizing) and is checked under the
+# document's own conventions.  The same conventions given to search.alphabeta evaluate the
+# same leaves in the same order on every check tree (a second, independent implementation).
+
+
+inf = math.inf
+
+
+def cs312_recitation_21(n, d, min, max, is_max):   # the recitation's own names
+    """Cornell CS 312, Recitation 21: the [min, max] form, `if v > max return max`."""
+    if n.is_leaf() or d == 0:
+        return n.value                                # return evaluate(n)
+    if is_max:
+        v = min                                       # v := min
+        for child in n.children:
+            v_ = cs312_recitation_21(child, d - 1, v, max, False)
+            if v_ > v:
+                v = v_
+            if v > max:
+                return max
+        return v
+    v = max                                           # v := max
+    for child in n.children:
+        v_ = cs312_recitation_21(child, d - 1, min, v, True)
+        if v_ < v:
+            v = v_
+        if v < min:
+            return min
+    return v
+
+
+def min_max_article(position, depth, alpha, beta, maximizingPlayer):
+    """The "Min-Max algorithm and pruning" article: `if beta <= alpha: break`."""
+    if depth == 0 or position.is_leaf():
+        return position.value                         # static evaluation of position
+    if maximizingPlayer:
+        maxEval = -inf
+        for child in position.children:
+            eval_ = min_max_article(child, depth - 1, alpha, beta, False)
+            maxEval = max(maxEval, eval_)
+            alpha = max(alpha, eval_)
+            if beta <= alpha:
+                break
+        return maxEval
+    minEval = +inf
+    for child in position.children:
+        eval_ = min_max_article(child, depth - 1, alpha, beta, True)
+        minEval = min(minEval, eval_)
+        beta = min(beta, eval_)
+        if beta <= alpha:
+            break
+    return minEval
+
+
+def game_search_notes(node, depth, alpha, beta, maximizing):
+    """The lecture notes on game search, section IV.4: `while there are still moves to explore
+    and best-so-far < beta`, handing `best-so-far` down as the child's alpha (MAX) or beta
+    (MIN).  A finished game is scored statically like a position at the maximum depth."""
+    maximum_depth = depth
+
+    def minimax(board, player, depth_so_far, alpha, beta):
+        if depth_so_far < maximum_depth and not board.is_leaf():
+            moves = iter(board.children)              # generate all moves for player
+            if player == "minimizer":
+                best_so_far = inf
+                while (move := next(moves, None)) is not None and best_so_far > alpha:
+                    value = minimax(move, "maximizer", depth_so_far + 1, alpha, best_so_far)
+                    if value < best_so_far:
+                        best_so_far = value
+                return best_so_far
+            best_so_far = -inf
+            while (move := next(moves, None)) is not None and best_so_far < beta:
+                value = minimax(move, "minimizer", depth_so_far + 1, best_so_far, beta)
+                if value > best_so_far:
+                    best_so_far = value
+            return best_so_far
+        return board.value                            # static evaluation of board
+
+    return minimax(node, "maximizer" if maximizing else "minimizer", 0, alpha, beta)
+
+
+def game_search_notes_item_d(node, depth, alpha, beta, maximizing):
+    """The same notes' rule d: "a maximizer hands down max(alpha, best-so-far) and beta; a
+    minimizer hands down alpha and min(beta, best-so-far)" (what their deep cutoff needs)."""
+    maximum_depth = depth
+
+    def minimax(board, player, depth_so_far, alpha, beta):
+        if depth_so_far < maximum_depth and not board.is_leaf():
+            moves = iter(board.children)
+            if player == "minimizer":
+                best_so_far = inf
+                while (move := next(moves, None)) is not None and best_so_far > alpha:
+                    value = minimax(move, "maximizer", depth_so_far + 1, alpha, min(beta, best_so_far))
+                    if value < best_so_far:
+                        best_so_far = value
+                return best_so_far
+            best_so_far = -inf
+            while (move := next(moves, None)) is not None and best_so_far < beta:
+                value = minimax(move, "minimizer", depth_so_far + 1, max(alpha, best_so_far), beta)
+                if value > best_so_far:
+                    best_so_far = value
+            return best_so_far
+        return board.value
+
+    return minimax(node, "maximizer" if maximizing else "minimizer", 0, alpha, beta)
+
+
+def ozbilge_slides(node, depth, alpha, beta, maximizing):
+    """E. Özbilge's slides: max-value / min-value, `if rv >= beta, return rv`.  The slides
+    search to the end of the game (no depth), so they are checked on full-depth trees."""
+    def max_value(node, alpha, beta):
+        if node.is_leaf():
+            return node.value
+        rv = -inf
+        for a in node.children:
+            childval = min_value(a, alpha, beta)
+            rv = max(rv, childval)
+            if rv >= beta:
+                return rv
+            alpha = max(alpha, rv)
+        return rv
+
+    def min_value(node, alpha, beta):
+        if node.is_leaf():
+            return node.value
+        rv = +inf
+        for a in node.children:
+            childval = max_value(a, alpha, beta)
+            rv = min(rv, childval)
+            if rv <= alpha:
+                return rv
+            beta = min(beta, rv)
+        return rv
+
+    return max_value(node, alpha, beta) if maximizing else min_value(node, alpha, beta)
+
+
+def cmput355(node, depth, alpha, beta, maximizing):
+    """University of Alberta CMPUT 355, "Alpha-Beta Search": alphabeta(s, alpha, beta) with
+    `if alpha >= beta: return val`.  P1 (MAX) plays at the root and the players alternate;
+    it searches to terminal states, so it is checked on full-depth trees."""
+    def player(s, is_p1):
+        return 1 if is_p1 else 2
+
+    def alphabeta(s, alpha, beta, is_p1):
+        if s.is_leaf():                               # terminal(s)
+            return s.value                            # score(s)
+        if player(s, is_p1) == 1:                     # MAX player
+            val = -inf
+            for c in s.children:
+                ab = alphabeta(c, alpha, beta, False)
+                alpha = max(alpha, ab)
+                val = max(val, ab)
+                if alpha >= beta:
+                    return val                        # prune remaining children
+        if player(s, is_p1) == 2:
+            val = inf
+            for c in s.children:
+                ab = alphabeta(c, alpha, beta, True)
+                beta = min(beta, ab)
+                val = min(val, ab)
+                if alpha >= beta:
+                    return val                        # prune remaining children
+        return val
+
+    return alphabeta(node, alpha, beta, maximizing)
+
+
+def full_depth_cases():
+    """The check trees searched to the bottom (for code that has no depth limit)."""
+    return [case for case in check_cases() if case.depth is None]
+
+
+CS312 = Conventions(cutoff=">", variant="fail-hard")
+NOTES_AS_PRINTED = Conventions(deep=False)
+SEED_ALPHABETAS = [
+    # (the function, its conventions, whether it has a depth limit)
+    (cs312_recitation_21, CS312, True),
+    (min_max_article, Conventions(), True),
+    (game_search_notes, NOTES_AS_PRINTED, True),
+    (game_search_notes_item_d, Conventions(), True),
+    (ozbilge_slides, Conventions(), False),
+    (cmput355, Conventions(), False),
+]
+
+
+@pytest.mark.parametrize("fn, conventions, limited", SEED_ALPHABETAS,
+                         ids=[fn.__name__ for fn, _, _ in SEED_ALPHABETAS])
+def test_each_seed_alphabeta_passes_the_checker_under_its_own_conventions(fn, conventions, limited):
+    cases = None if limited else full_depth_cases()
+    report = check.check_alphabeta(fn, conventions=conventions, cases=cases)
+    assert report.passed, str(report)
+
+
+def test_the_recitation_passes_with_the_keywords_of_search_alphabeta():
+    report = check.check_alphabeta(cs312_recitation_21, cutoff=">", variant="fail-hard")
+    assert report.passed, str(report)
+
+
+@pytest.mark.parametrize("fn, conventions, expected", [
+    (cs312_recitation_21, Conventions(), "strict-cutoff"),        # v > max prunes only on >
+    (min_max_article, CS312, "cutoff-on-ties"),                   # beta <= alpha prunes on ties
+    (game_search_notes, Conventions(), "no-deep-cutoffs"),        # best-so-far handed down
+    (game_search_notes_item_d, NOTES_AS_PRINTED, "deep-cutoffs"),
+])
+def test_under_another_courses_conventions_the_difference_is_named(fn, conventions, expected):
+    report = check.check_alphabeta(fn, conventions=conventions)
+    assert not report.passed and report.diagnosis == expected, str(report)
+
+
+def evaluation_order(fn, tree, depth):
+    """The value ``fn`` returns on ``tree`` and the paths of the nodes it reads, in order."""
+    shape, values, paths = shape_of(tree)
+    source = TableValues(values)
+    value = fn(build_nodes(shape, source), depth, -inf, inf, True)
+    return value, [paths[index] for index in source.read]
+
+
+@pytest.mark.parametrize("fn, conventions, limited", SEED_ALPHABETAS,
+                         ids=[fn.__name__ for fn, _, _ in SEED_ALPHABETAS])
+def test_search_alphabeta_under_the_same_conventions_evaluates_the_same_leaves(fn, conventions,
+                                                                              limited):
+    for case in check_cases() if limited else full_depth_cases():
+        tree = case.tree()
+        depth = case.search_depth(tree)
+        result = search.alphabeta(tree, depth=depth, conventions=conventions)
+        assert evaluation_order(fn, tree, depth) == (result.value, result.stats.leaf_order), case
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 10**6), depth=st.integers(1, 5), branching=st.integers(2, 4))
+def test_the_recitation_and_the_notes_agree_with_search_on_random_trees(seed, depth, branching):
+    nested = random_nested(seed, max_branching=branching, max_depth=depth, low=-3, high=3)
+    tree = check.cases.build(nested)
+    for fn, conventions in ((cs312_recitation_21, CS312), (game_search_notes, NOTES_AS_PRINTED)):
+        result = search.alphabeta(tree, conventions=conventions)
+        assert evaluation_order(fn, tree, tree.height) == (result.value, result.stats.leaf_order)
+
+
+def test_the_recitation_figure_under_its_own_conventions():
+    # Under the recitation's conventions the search prunes what its figure crosses out (X):
+    # the 3 under the 8 node and the W under the right MIN node.
+    tree = trees.from_nested(SEED000_DEPTH3)
+    result = search.alphabeta(tree, conventions=CS312, alpha=L, beta=W)
+    assert result.value == 6 and result.algorithm == "alphabeta (fail-hard, >)"
+    assert labels(tree, result.stats.leaf_order) == ["H", "I", "J", "K", "F"]
+
+
+def test_without_deep_cutoffs_the_notes_deep_cutoff_example_is_not_pruned():
+    # The notes' DEEP CUTOFF: E (two levels below A) stops at once because A's alpha = 3
+    # reaches it.  Handing only best-so-far down, E never hears of A's 3 and reads the 8.
+    tree = trees.from_nested([[3, 4], [[[1, 8], 9], 2]])
+    deep = search.alphabeta(tree)
+    shallow = search.alphabeta(tree, conventions=NOTES_AS_PRINTED)
+    assert deep.value == shallow.value == 3
+    assert (1, 0, 0, 1) not in deep.stats.leaf_order
+    assert (1, 0, 0, 1) in shallow.stats.leaf_order

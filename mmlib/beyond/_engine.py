@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError, MmlibError, SearchError
 from ..instrument import Event, Recorder, Stats, Tracer
 from ..ordering import as_ordering
@@ -28,7 +29,7 @@ INF = math.inf
 _PROTOCOL = ("initial", "is_max", "moves", "play", "is_terminal", "utility", "evaluate", "key")
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, frozen=True)
 class BeyondStats(Stats):
     """:class:`~mmlib.instrument.Stats` plus the counts of searches that search again.
 
@@ -63,19 +64,12 @@ def as_game(game: Any) -> Any:
 
 def check_depth(depth: Any, name: str = "depth", allow_none: bool = True) -> int | None:
     """A depth limit: a whole number >= 0 (or None), checked as :mod:`mmlib.search` checks it."""
-    from ..search import _check_depth
-
-    return _check_depth(depth, name, allow_none)
+    return _validate.whole(name, depth, minimum=0, allow_none=allow_none)  # type: ignore[no-any-return]
 
 
 def check_budget(value: Any, name: str = "max_nodes") -> int | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ArgumentTypeError(f"{name}: expected a whole number, got {value!r}")
-    if value < 1:
-        raise ArgumentError(f"{name}: must be at least 1, got {value}")
-    return int(value)
+    """A count of at least 1, or None (no limit)."""
+    return _validate.whole(name, value, minimum=1, allow_none=True)  # type: ignore[no-any-return]
 
 
 def check_number(value: Any, name: str, *, positive: bool = False, finite: bool = True) -> float:

@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from ..errors import ArgumentError, ArgumentTypeError
@@ -252,8 +253,7 @@ def _result(search: _MonteCarlo, root: _Node, start: Any, done: int) -> SearchRe
     else:
         pv = _most_visited_line(game, root)
         value = root.children[pv[0]].mean()
-    stats = search.stats()
-    stats.passes = done
+    stats = replace(search.stats(), passes=done)
     stats.extra["visits"] = {move: child.visits for move, child in root.children.items()}
     stats.extra["means"] = {move: child.mean() for move, child in root.children.items()}
     trace = tuple(search.recorder.events) if search.recorder.tracing else None

@@ -49,7 +49,7 @@ def leaf_ratios(branching: int, depth: int, ordering: Any, *, seeds: Iterable[in
     seeds = list(seeds)
     for seed in seeds:
         tree = trees.ordered(branching, depth, ordering, seed=seed, noise=0.1)
-        guess = search.alphabeta(tree, depth - 1).value if depth > 1 else 0.5
+        guess = search.alphabeta(tree, depth=depth - 1).value if depth > 1 else 0.5
         values = set()
         for name, algorithm in algorithms.items():
             result = algorithm(tree, guess)
@@ -122,7 +122,7 @@ def minimal_tree_leaves(game: Any, depth: int | None = None, *, state: Any = Non
     True
     """
     horizon = math.inf if depth is None else depth
-    return search.alphabeta(game, depth, order=BestFirst(horizon), state=state).stats.leaves
+    return search.alphabeta(game, depth=depth, order=BestFirst(horizon), state=state).stats.leaves
 
 
 def proof_leaves(game: Any, depth: int | None = None, *, state: Any = None) -> tuple[float, int, int]:

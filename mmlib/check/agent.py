@@ -92,8 +92,8 @@ def _play_everything(game: Any, values: dict, orders: dict | None, depth: int, m
     def agent_move(state: int) -> int:
         if state not in chosen:
             try:
-                result = search.alphabeta(game, depth, values.__getitem__, order=ordering, state=state,
-                                          max_nodes=max_nodes)
+                result = search.alphabeta(game, depth=depth, evaluate=values.__getitem__, order=ordering,
+                                          state=state, max_nodes=max_nodes)
             except NodeBudgetExceeded:
                 facts["over"] = state
                 raise

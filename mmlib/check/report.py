@@ -51,6 +51,13 @@ HINTS = {
                   "beta (at MIN), stop the loop with `break` as soon as alpha >= beta.",
     "strict-cutoff": "Prune as soon as alpha >= beta, not only when alpha > beta: once the bounds meet, "
                      "the remaining children cannot change the result.",
+    "cutoff-on-ties": "These conventions prune only when alpha > beta: when the bounds are equal, search "
+                      "on (write the test as `alpha > beta`, or `v > max` in the [min, max] form).",
+    "no-deep-cutoffs": "Hand the full window down: a MAX node passes max(alpha, best so far) as the child's "
+                       "alpha, not only its own best, so that a bound found two levels up prunes too "
+                       "(a deep cutoff).",
+    "deep-cutoffs": "These conventions bound each node by its parent only (no deep cutoffs): a MAX node "
+                    "hands down its own best so far as alpha, not the alpha it received.",
     "wrong-side": "A MAX node raises alpha (the value MAX is already sure of); a MIN node lowers beta.  "
                   "You update the other bound.",
     "fail-hard-clamp": "In the fail-hard form a cutoff at a MAX node returns beta (the value MIN will "

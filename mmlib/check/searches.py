@@ -15,11 +15,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import search, trees
+from ..conventions import DEFAULT, Conventions, resolve
+from ..conventions import apply as apply_conventions
 from ..errors import ArgumentTypeError
 from . import runner
 from ._args import flag, function, seconds
 from .cases import Case, check_cases, has_tie
-from .models import ALPHABETA, MINIMAX, diagnose
+from .models import diagnose, reference
 from .nodes import shape_of
 from .report import HINTS, Report, finish
 from .runner import Call, Outcome
@@ -69,15 +71,29 @@ def _check_cases_argument(cases: Any) -> list[Case]:
     return list(cases)
 
 
-def _observe(fn: Callable, cases: Sequence[Case], kind: str, judge: Callable, limits: dict) -> Iterator[Seen]:
+def _root_argument(conventions: Conventions) -> bool | int:
+    """The last argument of the call at the root: ``maximizing`` (True when MAX moves there),
+    the colour (+1 or -1) when values are from the side to move (negamax), or the index of
+    the agent to move (0) when more than two move in turn."""
+    if len(conventions.turns) > 2:
+        return 0
+    if conventions.values == "mover":
+        return 1 if conventions.root == "max" else -1
+    return conventions.root == "max"
+
+
+def _observe(fn: Callable, cases: Sequence[Case], kind: str, judge: Callable, limits: dict,
+             conventions: Conventions = DEFAULT) -> Iterator[Seen]:
     """Run ``fn`` on each case (one batch) and judge each outcome, in order."""
     prepared = []
     calls = []
+    first = _root_argument(conventions)
     for case in cases:
         tree = case.tree()
         depth = case.search_depth(tree)
         shape, values, paths = shape_of(tree)
-        args = {"minimax": (depth, True), "alpha-beta": (depth, -INF, INF, True), "best move": (depth,)}[kind]
+        args = {"minimax": (depth, first), "alpha-beta": (depth, -INF, INF, first),
+                "best move": (depth,)}[kind]
         calls.append(Call(args, shape, values, budget=40 * tree.node_count + 200))
         prepared.append((case, tree, depth, paths))
     outcomes = runner.run_calls(fn, calls, **limits)
@@ -91,10 +107,10 @@ def _observe(fn: Callable, cases: Sequence[Case], kind: str, judge: Callable, li
 
 
 def _observe_until_broken(fn: Callable, cases: Sequence[Case], kind: str, judge: Callable,
-                          limits: dict) -> list[Seen]:
+                          limits: dict, conventions: Conventions = DEFAULT) -> list[Seen]:
     """Every case in order, stopping after a crash or a hang (no need to go on)."""
     seen: list[Seen] = []
-    with contextlib.closing(_observe(fn, cases, kind, judge, limits)) as entries:
+    with contextlib.closing(_observe(fn, cases, kind, judge, limits, conventions)) as entries:
         for entry in entries:
             seen.append(entry)
             if entry.outcome.kind != "ok":
@@ -102,26 +118,28 @@ def _observe_until_broken(fn: Callable, cases: Sequence[Case], kind: str, judge:
     return seen
 
 
-def _observe_one(fn: Callable, case: Case, kind: str, judge: Callable, limits: dict) -> Seen:
-    with contextlib.closing(_observe(fn, [case], kind, judge, limits)) as entries:
+def _observe_one(fn: Callable, case: Case, kind: str, judge: Callable, limits: dict,
+                 conventions: Conventions = DEFAULT) -> Seen:
+    with contextlib.closing(_observe(fn, [case], kind, judge, limits, conventions)) as entries:
         return next(entries)
 
 
 def _mistake_shows(fn: Callable, kind: str, judge: Callable, limits: dict,
-                   shows: Callable[[Seen], bool]) -> Callable[[list[Case]], Iterator[bool]]:
+                   shows: Callable[[Seen], bool],
+                   conventions: Conventions = DEFAULT) -> Callable[[list[Case]], Iterator[bool]]:
     """For shrinking: whether the mistake shows on each candidate, judged lazily in one batch."""
     def still_fail(candidates: list[Case]) -> Iterator[bool]:
         start, size = 0, 4
         while start < len(candidates):        # growing chunks: the first failing one comes early
             chunk = candidates[start:start + size]
-            with contextlib.closing(_observe(fn, chunk, kind, judge, limits)) as entries:
+            with contextlib.closing(_observe(fn, chunk, kind, judge, limits, conventions)) as entries:
                 for entry in entries:
                     yield shows(entry)
             start, size = start + len(chunk), size * 2
     return still_fail
 
 
-def _judge_search(kind: str) -> Callable:
+def _judge_search(kind: str, conventions: Conventions = DEFAULT) -> Callable:
     def judge(outcome: Outcome, evaluated: tuple, tree: trees.Tree, depth: int) -> tuple[str, str]:
         if outcome.kind != "ok":
             return outcome.kind, outcome.detail or _RUNAWAY
@@ -131,8 +149,16 @@ def _judge_search(kind: str) -> Callable:
             return "wrong-type", f"it returned {_returned(answer.text, answer.kind)} instead of a number"
         if answer.kind == "bigint":
             return "wrong-value", ""
-        return diagnose(answer.number, evaluated, tree, depth, kind), ""
+        return diagnose(_by_max(answer.number, conventions), evaluated, tree, depth, kind,
+                        conventions), ""
     return judge
+
+
+def _by_max(value: Any, conventions: Conventions) -> Any:
+    """A value the student's function returned, from MAX's point of view."""
+    if conventions.values == "mover" and conventions.root == "min":
+        return -value
+    return value
 
 
 _RUNAWAY = ("it looked at nodes far more often than a full search of the tree needs: a loop "
@@ -147,40 +173,47 @@ def _returned(text: str, kind: str) -> str:
     return text
 
 
-def _check_search(fn: Any, kind: str, cases: Any, raise_on_failure: Any, time_limit: Any) -> Report:
+def _check_search(fn: Any, kind: str, cases: Any, raise_on_failure: Any, time_limit: Any,
+                  conventions: Conventions = DEFAULT) -> Report:
     __tracebackhide__ = True
     function("fn", fn, f"your {kind} function")
     flag("raise_on_failure", raise_on_failure)
     cases = _check_cases_argument(cases)
     limits = _limits(time_limit)
-    judge = _judge_search(kind)
-    seen = _observe_until_broken(fn, cases, kind, judge, limits)
+    judge = _judge_search(kind, conventions)
+    seen = _observe_until_broken(fn, cases, kind, judge, limits, conventions)
     failures = [entry for entry in seen if entry.diagnosis != "ok"]
     if not failures:
-        return finish(Report(kind, True, "ok", _summary(seen, kind)), raise_on_failure)
+        return finish(Report(kind, True, "ok", _summary(seen, kind, conventions)), raise_on_failure)
     first = failures[0]
     diagnosis = first.diagnosis
     if diagnosis in ("not-implemented", "timeout", "memory", "exit", "crash"):
         report = Report(kind, False, diagnosis, f"Your {kind} function is not working yet.",
                         _explain(first, kind), HINTS.get(diagnosis, ""), output=_output(first.outcome))
         return finish(report, raise_on_failure)
-    value_wrong = _value_wrong(first)
+    value_wrong = _value_wrong(first, conventions)
 
     still_fail = _mistake_shows(fn, kind, judge, limits, lambda entry: entry.diagnosis == diagnosis
-                                and _value_wrong(entry) == value_wrong)
-    small = _observe_one(fn, shrink(first.case, still_fail), kind, judge, limits)
+                                and _value_wrong(entry, conventions) == value_wrong, conventions)
+    small = _observe_one(fn, shrink(first.case, still_fail), kind, judge, limits, conventions)
     where = f"on {first.case.name}" if first.case.name else "on a generated tree"
     summary = (f"{len(failures)} of {len(seen)} trees checked show a mistake; first {where} "
                f"({first.tree.node_count} nodes), shrunk to {small.tree.node_count} nodes.")
-    report = Report(kind, False, diagnosis, summary, _explain(small, kind), HINTS.get(diagnosis, ""),
-                    small.tree, small.depth,
+    report = Report(kind, False, diagnosis, summary, _explain(small, kind, conventions),
+                    HINTS.get(diagnosis, ""), _players(small.tree, conventions), small.depth,
                     show_static=any(not small.tree.node(p).is_leaf() for p in small.evaluated),
                     output=_output(small.outcome))
     return finish(report, raise_on_failure)
 
 
-def _value_wrong(entry: Seen) -> bool:
-    return entry.outcome.kind == "ok" and entry.value != MINIMAX.run(entry.tree, entry.depth)[0]
+def _value_wrong(entry: Seen, conventions: Conventions = DEFAULT) -> bool:
+    right = reference("minimax", conventions).run(entry.tree, entry.depth)[0]
+    return entry.outcome.kind == "ok" and _by_max(entry.value, conventions) != right
+
+
+def _players(tree: trees.Tree, conventions: Conventions) -> trees.Tree:
+    """``tree`` with its players as ``conventions`` say (for the drawing in a report)."""
+    return apply_conventions(tree, conventions)  # type: ignore[no-any-return]
 
 
 def _output(outcome: Outcome) -> str:
@@ -194,19 +227,19 @@ def _output(outcome: Outcome) -> str:
     return "\n".join(shown)
 
 
-def _explain(entry: Seen, kind: str) -> list[str]:
+def _explain(entry: Seen, kind: str, conventions: Conventions = DEFAULT) -> list[str]:
     tree, depth, diagnosis = entry.tree, entry.depth, entry.diagnosis
     if entry.outcome.kind != "ok" or diagnosis == "wrong-type":
         lines = [f"Your function: {entry.detail}."]
         if entry.evaluated:
             lines.append("It evaluated, in order: " + _labels(tree, entry.evaluated))
         return lines
-    reference = MINIMAX if kind == "minimax" else ALPHABETA[0]
-    value, order = reference.run(tree, depth)
+    value, order = reference(kind, conventions).run(tree, depth)
+    value = _by_max(value, conventions)                   # as the function should return it
     got = entry.shown
     lines = [f"Expected value {value}, got {got}" + (" (right)." if entry.value == value else ".")]
     what = "leaves" if kind == "minimax" else \
-        "leaves (alpha-beta, children left to right, cutoff at alpha >= beta)"
+        f"leaves (alpha-beta, children left to right, {conventions.describe()})"
     lines.append(f"Expected evaluation order of {what}: {_labels(tree, order)}")
     lines.append(f"Your evaluation order: {_labels(tree, entry.evaluated)}")
     evaluated = entry.evaluated
@@ -222,6 +255,9 @@ def _explain(entry: Seen, kind: str) -> list[str]:
         extra = len(evaluated) - len(order)
         lines.insert(0, f"Correct value, but you prune only on alpha > beta: {extra} extra "
                         f"lea{'f' if extra == 1 else 'ves'} on this tree.")
+    if diagnosis == "cutoff-on-ties":
+        lines.insert(0, "Correct value, but you prune as soon as alpha >= beta; these conventions "
+                        "prune only when alpha > beta.")
     if diagnosis == "no-pruning":
         lines.insert(0, "Correct value, but you prune nothing: you evaluate every leaf, as minimax does.")
     return lines
@@ -231,7 +267,7 @@ def _labels(tree: trees.Tree, paths: Sequence[tuple]) -> str:
     return " ".join(tree.label_of(path) for path in paths) or "(nothing)"
 
 
-def _summary(seen: list[Seen], kind: str) -> str:
+def _summary(seen: list[Seen], kind: str, conventions: Conventions = DEFAULT) -> str:
     ties = sum(1 for entry in seen if has_tie(entry.tree))
     mixed = sum(1 for entry in seen if len({len(leaf.path) for leaf in entry.tree.leaves()}) > 1)
     negative = sum(1 for entry in seen if any(leaf.value < 0 for leaf in entry.tree.leaves()))
@@ -240,17 +276,25 @@ def _summary(seen: list[Seen], kind: str) -> str:
     compared = sum(len(entry.evaluated) for entry in seen)
     what = "value and every evaluation in order" if kind == "minimax" else \
         "value and the exact leaves evaluated, in order (pruning included)"
+    under = "" if conventions == DEFAULT else f" Conventions: {conventions.describe()}."
     return (f"Checked {len(seen)} trees ({seeds} from the lecture, {ties} with tied values, {mixed} "
             f"with leaves at mixed depths, {negative} with negative values, {limited} searched to a "
-            f"depth limit): {what} match the reference on all of them ({compared} evaluations compared).")
+            f"depth limit): {what} match the reference on all of them ({compared} evaluations "
+            f"compared).{under}")
 
 
-def check_minimax(fn: Callable, *, cases: list | None = None, raise_on_failure: bool = False,
-                  time_limit: float | None = None) -> Report:
+def check_minimax(fn: Callable, *, conventions: Conventions | None = None, root: str | None = None,
+                  values: str | None = None, turns: Any = None, cases: list | None = None,
+                  raise_on_failure: bool = False, time_limit: float | None = None) -> Report:
     """Check ``fn(node, depth, maximizing)`` against minimax: value and evaluation order.
 
     ``fn`` runs in a separate process, at most ``time_limit`` seconds per tree (default
-    :data:`~mmlib.check.runner.TIME_LIMIT`).  Diagnoses: ``ok``, ``not-implemented``,
+    :data:`~mmlib.check.runner.TIME_LIMIT`).  ``conventions`` (or the keywords ``root``,
+    ``values``, ``turns``, as for :class:`~mmlib.conventions.Conventions`) say who moves
+    first and in which order; the last argument at the root is then ``maximizing`` (False
+    when MIN moves first), the colour +1 or -1 when values are from the side to move, or
+    the agent index 0 when more than two agents move in turn (agent ``i`` moves as
+    ``turns[i]``; ``depth`` counts single moves).  Diagnoses: ``ok``, ``not-implemented``,
     ``error``, ``recursion``, ``runaway``, ``timeout``, ``memory``, ``exit``, ``crash``,
     ``wrong-type``, ``depth-off-by-one``, ``no-alternation``, ``inverted-players``,
     ``pruning``, ``interior-value``, ``missing-leaves``, ``wrong-order``, ``wrong-value``.
@@ -261,19 +305,33 @@ def check_minimax(fn: Callable, *, cases: list | None = None, raise_on_failure: 
     'not-implemented'
     """
     __tracebackhide__ = True
-    return _check_search(fn, "minimax", cases, raise_on_failure, time_limit)
+    conventions = resolve(conventions, root=root, values=values, turns=turns)
+    return _check_search(fn, "minimax", cases, raise_on_failure, time_limit, conventions)
 
 
-def check_alphabeta(fn: Callable, *, cases: list | None = None, raise_on_failure: bool = False,
-                    time_limit: float | None = None) -> Report:
+def check_alphabeta(fn: Callable, *, conventions: Conventions | None = None, cutoff: str | None = None,
+                    variant: str | None = None, root: str | None = None, values: str | None = None,
+                    turns: Any = None, deep: bool | None = None, cases: list | None = None,
+                    raise_on_failure: bool = False, time_limit: float | None = None) -> Report:
     """Check ``fn(node, depth, alpha, beta, maximizing)`` against alpha-beta: the value and
-    the exact leaves evaluated, in order.  Fail-soft and fail-hard forms with the
-    ``alpha >= beta`` cutoff both pass (they evaluate the same leaves).
+    the exact leaves evaluated, in order.
+
+    By default the cutoff is ``alpha >= beta``, MAX moves at the root and values are from
+    MAX's point of view.  A course with other conventions says so with ``conventions=`` (a
+    :class:`~mmlib.conventions.Conventions`) or the same keywords as
+    :func:`mmlib.search.alphabeta`: ``cutoff=">"`` (prune only when alpha > beta),
+    ``variant="fail-hard"``, and ``root``, ``values``, ``turns``, ``deep`` (the last argument
+    at the root is as for :func:`check_minimax`).  Under the cutoff ``>=`` fail-soft and
+    fail-hard forms both pass: from the window (-inf, inf) they evaluate the same leaves and
+    return the same value.  Under ``>`` they evaluate different leaves, so only ``variant``
+    (default fail-soft) passes.
 
     Diagnoses: those of :func:`check_minimax` (without ``pruning``) plus ``no-pruning``,
-    ``strict-cutoff`` (prunes only on alpha > beta), ``wrong-side`` (MAX updates beta or MIN
-    alpha), ``fail-hard-clamp`` (a fail-hard cutoff returns the wrong bound),
-    ``under-pruning``, ``over-pruning``.
+    ``strict-cutoff`` (prunes only on alpha > beta where the conventions prune on >=),
+    ``cutoff-on-ties`` (prunes on alpha >= beta where they prune only on >), ``wrong-side``
+    (MAX updates beta or MIN alpha), ``fail-hard-clamp`` (a fail-hard cutoff returns the wrong
+    bound), ``no-deep-cutoffs`` (a node is bounded by its parent only) or ``deep-cutoffs``
+    (the reverse, where the conventions say ``deep=False``), ``under-pruning``, ``over-pruning``.
 
     >>> def alphabeta(node, depth, alpha, beta, maximizing):
     ...     if depth == 0 or node.is_leaf():
@@ -294,7 +352,9 @@ def check_alphabeta(fn: Callable, *, cases: list | None = None, raise_on_failure
     True
     """
     __tracebackhide__ = True
-    return _check_search(fn, "alpha-beta", cases, raise_on_failure, time_limit)
+    conventions = resolve(conventions, cutoff=cutoff, variant=variant, root=root, values=values,
+                          turns=turns, deep=deep)
+    return _check_search(fn, "alpha-beta", cases, raise_on_failure, time_limit, conventions)
 
 
 def check_best_move(fn: Callable, *, cases: list | None = None, raise_on_failure: bool = False,
@@ -317,7 +377,7 @@ def check_best_move(fn: Callable, *, cases: list | None = None, raise_on_failure
     title = "best move"
 
     def move_values(tree: trees.Tree, depth: int) -> dict:
-        return {move: result.value for move, result in search.move_values(tree, depth).items()}
+        return {move: result.value for move, result in search.move_values(tree, depth=depth).items()}
 
     def judge(outcome: Outcome, evaluated: tuple, tree: trees.Tree, depth: int) -> tuple[str, str]:
         if outcome.kind != "ok":

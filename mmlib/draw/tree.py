@@ -451,7 +451,8 @@ def _empty_offsets() -> Any:
 def draw_tree(tree_or_result: Any, *, ax: Any = None, values: bool = True, windows: bool = False,
               leaf_numbers: bool = True, edge_labels: bool = False, title: str | None = None,
               node_size: float | None = None, root: Path | str = (), max_depth: int | None = None,
-              max_nodes: int | None = DEFAULT_MAX_NODES, step: int | None = None) -> Any:
+              max_nodes: int | None = DEFAULT_MAX_NODES, step: int | None = None,
+              conventions: Any = None) -> Any:
     """Draw a game tree, or what a search did on it; returns the matplotlib Figure.
 
     ``tree_or_result``: an explicit tree, a generated tree, a nested list, a tree text,
@@ -469,6 +470,8 @@ def draw_tree(tree_or_result: Any, *, ax: Any = None, values: bool = True, windo
     ``max_depth=d`` draws the top d + 1 levels (a node whose children are left out has
     ``⋯`` under it), ``root="B"`` (a label or a path) draws the subtree of B; values are
     those of the whole tree.
+    ``conventions`` (:class:`~mmlib.conventions.Conventions`) give a plain tree its players
+    (MIN at the root, several MIN agents); a result already knows the ones it was searched under.
 
     >>> from mmlib import search
     >>> result = search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]], trace=True)
@@ -489,6 +492,9 @@ def draw_tree(tree_or_result: Any, *, ax: Any = None, values: bool = True, windo
     >>> len(draw_tree(big, max_depth=2).axes[0].collections) > 0
     True
     """
+    if conventions is not None and not _is_result(tree_or_result):
+        from ..conventions import apply, resolve
+        tree_or_result = apply(as_tree(tree_or_result), resolve(conventions))
     tree, marks, words, default_title = drawing_parts(tree_or_result, step=step, windows=windows)
     view = TreeView(tree, ax=ax, edge_labels=edge_labels, node_size=node_size,
                     title=default_title if title is None else title, windows=windows, root=root,

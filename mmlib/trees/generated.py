@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import numbers
 
+from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError, SearchError
 from ..errors import describe as _show
 from ..mixing import MASK, splitmix64, unit_float
@@ -66,11 +67,7 @@ class GeneratedNode:
 
 
 def _check_int(name: str, value: object, minimum: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ArgumentTypeError(f"{name}: expected an integer, got {_show(value)}")
-    if minimum is not None and value < minimum:
-        raise ArgumentError(f"{name}: must be at least {minimum}, got {_show(value)}")
-    return int(value)
+    return _validate.whole(name, value, minimum=minimum)  # type: ignore[no-any-return]
 
 
 MAX_BRANCHING = 1_000_000

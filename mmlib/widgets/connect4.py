@@ -125,11 +125,11 @@ class Connect4Board(StaticFallback, _widgets().VBox):
             if best is not None and time.perf_counter() - started > self.time_budget:
                 break
             try:
-                result = alphabeta(self.game, depth, order=CentreFirst(), table=TranspositionTable(),
+                result = alphabeta(self.game, depth=depth, order=CentreFirst(), table=TranspositionTable(),
                                    state=self.state, max_nodes=max(1, self.node_budget - spent))
             except NodeBudgetExceeded:
                 if best is None:       # not even depth 1 fits: search it anyway (a few nodes)
-                    best, reached = alphabeta(self.game, 1, state=self.state), 1
+                    best, reached = alphabeta(self.game, depth=1, state=self.state), 1
                 break
             spent += result.stats.nodes
             best, reached = result, depth

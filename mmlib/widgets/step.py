@@ -29,6 +29,8 @@ from __future__ import annotations
 from typing import Any
 
 from .. import search
+from ..conventions import Conventions, resolve
+from ..conventions import apply as apply_conventions
 from ..draw.svg import TreeSvg
 from ..draw.tree import CHANCE_LEGEND, LEGEND, as_tree, probability_edges
 from ..errors import ArgumentError
@@ -73,7 +75,8 @@ SEVERAL_PASSES = {"aspiration": search.aspiration, "pvs": search.pvs, "mtdf": se
 
 
 def _run_search(tree: Any, algorithm: str, variant: str, cutoff: str, window: tuple,
-                bounds: tuple | None = None, options: dict | None = None) -> Any:
+                bounds: tuple | None = None, options: dict | None = None,
+                conventions: Conventions | None = None) -> Any:
     options = {key: value for key, value in (options or {}).items() if value is not None}
     chance = bool(probability_edges(tree))
     if algorithm in SEVERAL_PASSES or algorithm == "mcts":
@@ -87,10 +90,11 @@ def _run_search(tree: Any, algorithm: str, variant: str, cutoff: str, window: tu
         raise ArgumentError(f"algorithm: {algorithm} does not average chance nodes; step through this "
                             "tree with 'expectimax', 'expectiminimax', 'star1' or 'star2'")
     if algorithm == "minimax":
-        return search.minimax(tree, trace=True)
+        return search.minimax(tree, conventions=conventions, trace=True)
     if algorithm == "alphabeta":
         alpha, beta = window
-        return search.alphabeta(tree, variant=variant, cutoff=cutoff, alpha=alpha, beta=beta, trace=True)
+        return search.alphabeta(tree, conventions=conventions, variant=variant, cutoff=cutoff,
+                                alpha=alpha, beta=beta, trace=True)
     if algorithm in ALGORITHMS and not hasattr(tree, "layers"):
         raise ArgumentError(f"algorithm: {algorithm} searches trees with chance nodes; give the kind of "
                             "each level, e.g. layers='max chance min chance'")
@@ -140,7 +144,7 @@ class StepThrough(StaticFallback, _widgets().VBox):
 
     def __init__(self, tree: Any, algorithm: str, variant: str, cutoff: str, interval: int,
                  window: tuple = (-search.INF, search.INF), layers: Any = None, bounds: tuple | None = None,
-                 options: dict | None = None):
+                 options: dict | None = None, conventions: Conventions | None = None):
         widgets = _widgets()
         searched = _searched(tree)
         self.tree = _tree_of(searched.game if searched is not None else tree, layers)
@@ -149,7 +153,7 @@ class StepThrough(StaticFallback, _widgets().VBox):
                                 f"(at most {MAX_STEP_NODES})")
         self.cutoff = cutoff
         self.result = searched if searched is not None else \
-            _run_search(self.tree, algorithm, variant, cutoff, window, bounds, options)
+            _run_search(self.tree, algorithm, variant, cutoff, window, bounds, options, conventions)
         self.model = trace_of(self.result)
         self.events = self.model.events
         algorithm = self.result.algorithm
@@ -256,8 +260,9 @@ def _searched(tree: Any) -> Any:
     return None
 
 
-def step_through(tree: Any, algorithm: str = "alphabeta", *, layers: Any = None, variant: str = "fail-soft",
-                 cutoff: str = ">=", alpha: float = -search.INF, beta: float = search.INF,
+def step_through(tree: Any, algorithm: str = "alphabeta", *, conventions: Conventions | None = None,
+                 layers: Any = None, variant: str | None = None, cutoff: str | None = None,
+                 alpha: float = -search.INF, beta: float = search.INF,
                  bounds: tuple | None = None, guess: float | None = None, delta: float | None = None,
                  iterations: int | None = None, seed: int | None = None,
                  interval: int = 900) -> StepThrough:
@@ -285,6 +290,9 @@ def step_through(tree: Any, algorithm: str = "alphabeta", *, layers: Any = None,
     (a bound written as a bound: ``≥ 6``, ``≤ 2``), the [α, β] windows and the pruned parts,
     and says in one sentence what happened (the sentences come from :mod:`mmlib.trace`).
     ``interval``: milliseconds between steps when playing.
+    ``conventions`` (:class:`~mmlib.conventions.Conventions`) search as a course writes it:
+    MIN at the root, several MIN agents in turn, values from the side to move, no deep
+    cutoffs; ``variant`` and ``cutoff``, when given, win over it.
     """
     if iterations is not None and not (isinstance(iterations, int)
                                        and 1 <= iterations <= MAX_STEP_ITERATIONS):
@@ -294,4 +302,8 @@ def step_through(tree: Any, algorithm: str = "alphabeta", *, layers: Any = None,
         "aspiration": {"guess": guess, "delta": delta}, "mtdf": {"guess": guess},
         "mcts": {"iterations": iterations or 10, "seed": seed or 0}}
     options = choices.get(algorithm, {})
-    return StepThrough(tree, algorithm, variant, cutoff, interval, (alpha, beta), layers, bounds, options)
+    conventions = resolve(conventions, variant=variant, cutoff=cutoff)
+    if layers is None and not conventions.usual_turns and _searched(tree) is None:
+        tree = apply_conventions(as_tree(tree, max_nodes=MAX_STEP_NODES), conventions)
+    return StepThrough(tree, algorithm, conventions.variant, conventions.cutoff, interval, (alpha, beta),
+                       layers, bounds, options, conventions)

@@ -140,10 +140,11 @@ class TicTacToeBoard(StaticFallback, _widgets().VBox):
         alpha-beta and the value of every move (depth-adjusted scores count the moves from here)."""
         here, depth = rooted_at(self.game, self.state), self.depth
         start = here.initial if here is not self.game else self.state
-        results = {name: getattr(search, name)(here, depth, state=start) for name in ("minimax", "alphabeta")}
+        results = {name: getattr(search, name)(here, depth=depth, state=start)
+                   for name in ("minimax", "alphabeta")}
         counts = {name: result.stats.nodes for name, result in results.items()}
         values = {move: result.value for move, result in
-                  search.move_values(here, depth, state=start, algorithm=self.algorithm).items()}
+                  search.move_values(here, depth=depth, state=start, algorithm=self.algorithm).items()}
         chosen, mover = results[self.algorithm].move, self.game.player(self.state)
         self.state = self.game.play(self.state, chosen)
         self.last_counts, self.last_values = counts, values

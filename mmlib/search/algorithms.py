@@ -1,10 +1,11 @@
-"""Instrumented game-tree search: minimax, alpha-beta (fail-soft and fail-hard), negamax.
+"""The searches, written in the shape of the lecture pseudocode: minimax, alpha-beta
+(fail-soft and fail-hard), negamax, quiescence, iterative deepening.
 
-Each algorithm is written once, in the shape of the lecture pseudocode, and runs on
-anything that follows the :class:`mmlib.games.Game` protocol: explicit trees, generated
-trees and real games.  The bookkeeping lives in named helpers (``self.enter``,
-``self.leaf``, ``self.update``, ``self.cutoff``...) so that the algorithm stays readable;
-see :mod:`mmlib.instrument` for what the counts mean.
+Each algorithm is written once and runs on anything that follows the
+:class:`mmlib.games.Game` protocol: explicit trees, generated trees and real games.  The
+bookkeeping lives in named helpers (``self.enter``, ``self.leaf``, ``self.update``,
+``self.cutoff``...) so that the algorithm stays readable; see :mod:`mmlib.instrument` for
+what the counts mean and :mod:`mmlib.conventions` for the choices on which courses differ.
 
 >>> from mmlib import search, trees
 >>> tree = trees.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])   # AIMA figure 5.2
@@ -23,34 +24,30 @@ import numbers
 import operator
 import os
 import re
-import sys
-import time
 from collections.abc import Callable, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
-from .errors import (
+from .. import _validate
+from ..conventions import Conventions, resolve
+from ..conventions import apply as apply_conventions
+from ..errors import (
     DEFAULT_MAX_NODES,
     DEFAULT_MAX_SECONDS,
-    ArgumentError,
     ArgumentTypeError,
     MmlibError,
-    NodeBudgetExceeded,
     SearchError,
-    SearchTooLarge,
-    TimeBudgetExceeded,
     UserFunctionError,
     describe,
     wrap_user_exception,
 )
-from .instrument import Event, Recorder, Stats, Tracer
-from .ordering import KillerMoves, NaturalOrder, Ordering, PreviousIteration, as_ordering
-from .table import TranspositionTable
+from ..games.base import Game, Move, State
+from ..instrument import Recorder, Tracer
+from ..ordering import KillerMoves, NaturalOrder, Ordering, PreviousIteration, as_ordering
+from ..table import TranspositionTable
+from .budgets import MAX_SEARCH_DEPTH, REFUSE_ABOVE, Budget, check_budget, recursion_room, refuse_hopeless
+from .results import IterativeResult, SearchResult
 
 __all__ = [
-    "SearchResult",
-    "IterativeResult",
     "minimax",
     "alphabeta",
     "negamax",
@@ -58,84 +55,17 @@ __all__ = [
     "quiescence",
     "move_values",
     "INF",
-    "DEFAULT_MAX_NODES",
-    "DEFAULT_MAX_SECONDS",
     "MAX_SEARCH_DEPTH",
+    "REFUSE_ABOVE",
 ]
 
 INF = math.inf
-REFUSE_ABOVE = 50_000_000
-"""With the node budget lifted (``max_nodes=None``), plain minimax on a tree known to have
-more nodes than this is still refused before it starts; pass a number to allow it."""
 
-MAX_SEARCH_DEPTH = 200_000
-"""The deepest line a search follows (each ply is one call on Python's stack)."""
-
-Path = tuple
-
-
-@dataclass(frozen=True)
-class SearchResult:
-    """What a search found: the value, the best move, the principal variation, the counts.
-
-    ``move`` is a child index for trees and an action for games (None at a leaf);
-    ``pv`` is the sequence of moves both sides are expected to play;
-    ``trace`` is the transcript (a tuple of :class:`~mmlib.instrument.Event`) when
-    the search was asked for one, else None; ``game`` and ``start`` are what was
-    searched (so a drawing can be made from the result alone).
-    """
-
-    value: float
-    move: Any
-    pv: tuple
-    stats: Stats = field(compare=False)
-    algorithm: str = "minimax"
-    trace: tuple[Event, ...] | None = field(default=None, repr=False, compare=False)
-    game: Any = field(default=None, repr=False, compare=False)
-    start: Any = field(default=None, repr=False, compare=False)
-
-    def __repr__(self) -> str:
-        s = self.stats
-        return (f"SearchResult(value={self.value!r}, move={self.move!r}, pv={self.pv!r}, "
-                f"nodes={s.nodes}, leaves={s.leaves}, cutoffs={s.cutoffs})")
-
-
-@dataclass(frozen=True)
-class IterativeResult:
-    """Iterative deepening: one :class:`SearchResult` per depth, and their totals."""
-
-    iterations: tuple[SearchResult, ...]
-
-    @property
-    def last(self) -> SearchResult:
-        if not self.iterations:
-            raise SearchError("iterations: no iteration was searched")
-        return self.iterations[-1]
-
-    @property
-    def value(self) -> float:
-        return self.last.value
-
-    @property
-    def move(self) -> Any:
-        return self.last.move
-
-    @property
-    def pv(self) -> tuple:
-        return self.last.pv
-
-    @property
-    def nodes(self) -> int:
-        """Nodes of all iterations together (the real cost of iterative deepening)."""
-        return sum(result.stats.nodes for result in self.iterations)
-
-    @property
-    def leaves(self) -> int:
-        return sum(result.stats.leaves for result in self.iterations)
-
-    def __repr__(self) -> str:
-        return (f"IterativeResult(depths={len(self.iterations)}, value={self.value!r}, "
-                f"move={self.move!r}, nodes={self.nodes})")
+GameLike = Game | Sequence[Any] | str
+"""What a search accepts: anything that follows the :class:`~mmlib.games.Game` protocol (trees,
+generated trees, games), or a tree written as nested lists or as a labelled tree text."""
+Line = tuple[Any, ...]
+"""A line of play kept as nested pairs (move, rest of the line), so nothing is copied."""
 
 
 class _Search:
@@ -150,8 +80,13 @@ class _Search:
     the recorder's own methods (see :mod:`mmlib.instrument`).
     """
 
-    def __init__(self, game, *, depth, evaluate, order, table, trace, max_nodes, cutoff,
-                 leaf_order=True, max_seconds=None):
+    FRAMES_PER_PLY = 1
+    """Python frames one level of the search takes on the call stack."""
+
+    def __init__(self, game: Any, *, depth: int | float | None,
+                 evaluate: Callable[[State], float] | None, order: Any,
+                 table: TranspositionTable | None, trace: bool, max_nodes: int | None, cutoff: str,
+                 leaf_order: bool = True, max_seconds: float | None = None) -> None:
         self.game = game
         self.horizon = INF if depth is None else depth
         self.static_value = evaluate or game.evaluate
@@ -166,10 +101,10 @@ class _Search:
         self.update = self.recorder.update
         self.trail = self.recorder.trail
         self.prunes = operator.ge if cutoff == ">=" else operator.gt
-        self.lines: dict[int, tuple] = {}
+        self.lines: dict[int, Line] = {}
 
     # -- the algorithms ------------------------------------------------------------
-    def minimax(self, state, depth, ply):
+    def minimax(self, state: State, depth: float, ply: int) -> float:
         """Plain minimax: every child of every node is searched."""
         self.enter(ply, None, None, state)
         if self.at_horizon(state, depth):
@@ -183,7 +118,7 @@ class _Search:
             self.update(ply, move, score, value, None, None)
         return self.done(state, ply, value)
 
-    def alphabeta(self, state, depth, alpha, beta, ply):
+    def alphabeta(self, state: State, depth: float, alpha: float, beta: float, ply: int) -> float:
         """Fail-soft alpha-beta: the value may lie outside [alpha, beta]."""
         self.enter(ply, alpha, beta, state)
         if self.at_horizon(state, depth):
@@ -221,7 +156,8 @@ class _Search:
             self.remember(state, depth, value, window, ply)
         return self.done(state, ply, value)
 
-    def alphabeta_fail_hard(self, state, depth, alpha, beta, ply):
+    def alphabeta_fail_hard(self, state: State, depth: float, alpha: float, beta: float,
+                            ply: int) -> float:
         """Fail-hard alpha-beta, the [min, max] form: an interior node's result is
         clamped to the window.  MAX starts from v = alpha and hands v down as the new
         alpha; when v passes beta it returns beta itself (MIN symmetrically).  A leaf
@@ -262,7 +198,7 @@ class _Search:
             self.remember(state, depth, value, window, ply)
         return self.done(state, ply, value)
 
-    def negamax(self, state, depth, alpha, beta, ply):
+    def negamax(self, state: State, depth: float, alpha: float, beta: float, ply: int) -> float:
         """Negamax with alpha-beta: one loop for both players.  Values are from the
         point of view of the player to move, so a child's value is negated."""
         self.enter(ply, alpha, beta, state)
@@ -289,22 +225,50 @@ class _Search:
             self.remember(state, depth, value, window, ply, sign)
         return self.done(state, ply, value, sign)
 
+    def negamax_fail_hard(self, state: State, depth: float, alpha: float, beta: float,
+                          ply: int) -> float:
+        """Negamax, fail-hard: v starts at alpha and is handed down as the child's new
+        alpha; when v passes beta the node returns beta itself."""
+        self.enter(ply, alpha, beta, state)
+        sign = 1 if self.game.is_max(state) else -1
+        if self.at_horizon(state, depth):
+            return sign * self.leaf(state, depth, ply)
+        if self.table is not None:
+            if (known := self.recall(state, depth, alpha, beta, ply, sign)) is not None:
+                return known
+        window = (alpha, beta)
+        moves = self.moves(state, ply)
+        value = alpha                                        # v := alpha
+        for i, move in enumerate(moves):
+            score = -self.negamax_fail_hard(self.play(state, move, ply), depth - 1, -beta,
+                                            -value, ply + 1)
+            if score > value:
+                value = self.best(ply, move, score)
+            self.update(ply, move, score, value, value, beta)
+            if self.prunes(value, beta):                     # if v > beta return beta
+                self.cutoff(ply, move, moves[i + 1:])
+                value = beta
+                break
+        if self.table is not None:
+            self.remember(state, depth, value, window, ply, sign)
+        return self.done(state, ply, value, sign)
+
     # -- the vocabulary the algorithms are written in ------------------------------
-    def at_horizon(self, state, depth) -> bool:
+    def at_horizon(self, state: State, depth: float) -> bool:
         """Stop here: the game is over or the depth limit is reached."""
         return depth == 0 or self.game.is_terminal(state)
 
-    def moves(self, state, ply) -> Sequence:
+    def moves(self, state: State, ply: int) -> Sequence[Move]:
         """The moves of ``state`` in the order the ordering policy chooses."""
         self.lines[ply] = ()
-        moves = self.game.moves(state)
+        moves: Sequence[Move] = self.game.moves(state)
         if moves.__class__ not in _SEQUENCES:
             moves = self.listed(moves, "game.moves", ply)
         if self.natural_order:
             return moves
         return self.reordered(state, moves, ply)
 
-    def play(self, state, move, ply):
+    def play(self, state: State, move: Move, ply: int) -> State:
         """The position after ``move``; the move is remembered as the line's ``ply``-th."""
         trail = self.trail
         if ply < len(trail):
@@ -313,7 +277,7 @@ class _Search:
             trail.append(move)
         return self.game.play(state, move)
 
-    def leaf(self, state, depth, ply) -> float:
+    def leaf(self, state: State, depth: float, ply: int) -> float:
         """Static evaluation: the exact score of a finished game, else the evaluator.
         (Above the depth limit a position is a leaf only because the game is over.)"""
         game = self.game
@@ -329,19 +293,19 @@ class _Search:
         self.lines[ply] = ()
         return self.recorder.leaf(ply, value)
 
-    def best(self, ply, move, score):
+    def best(self, ply: int, move: Move, score: float) -> float:
         """``move`` is the best so far at ``ply``: the principal variation goes on with the
         child's own line (kept as a pair (move, rest) so nothing is copied)."""
         self.lines[ply] = (move, self.lines.get(ply + 1, ()))
         return score
 
-    def cutoff(self, ply, move, skipped) -> None:
+    def cutoff(self, ply: int, move: Move, skipped: Sequence[Move]) -> None:
         """``move`` ended the node at ``ply``; the moves ``skipped`` are pruned."""
         self.recorder.cutoff(ply, skipped)
         if skipped:
             self.order.cutoff(self.recorder.path(ply), move)
 
-    def done(self, state, ply, value, sign=1):
+    def done(self, state: State, ply: int, value: float, sign: int = 1) -> float:
         """The node at ``ply`` returns ``value`` (a learning ordering policy is told first)."""
         if self.order.learns:
             line = self.lines[ply]
@@ -349,46 +313,50 @@ class _Search:
                                 line[0] if line else None)
         return self.recorder.leave(ply, value)
 
-    def recall(self, state, depth, alpha, beta, ply, sign=1):
+    def recall(self, state: State, depth: float, alpha: float, beta: float, ply: int,
+               sign: int = 1) -> float | None:
         """The transposition table's answer, if it settles this node (None otherwise)."""
         lo, hi = (alpha, beta) if sign == 1 else (-beta, -alpha)
+        assert self.table is not None
         value = self.table.lookup(self.game.key(state), depth, lo, hi)
         if value is None:
             return None
         self.lines[ply] = ()
         return self.recorder.hit(ply, sign * value)
 
-    def remember(self, state, depth, value, window, ply, sign=1) -> None:
+    def remember(self, state: State, depth: float, value: float, window: tuple[float, float], ply: int,
+                 sign: int = 1) -> None:
         """Store the node's result in the transposition table, flagged by the window."""
         alpha, beta = window
         lo, hi = (alpha, beta) if sign == 1 else (-beta, -alpha)
         line = self.lines[ply]
+        assert self.table is not None
         self.table.store(self.game.key(state), depth, sign * value, lo, hi,
                          line[0] if line else None)
 
     # -- checking what user code hands back (rarely needed, so kept off the fast path) --
-    def static_score(self, state) -> float:
+    def static_score(self, state: State) -> float:
         """The evaluator's score of ``state``, checked (used by orderings)."""
         value = self.static_value(state)
         if value.__class__ not in _PLAIN_NUMBERS or value != value:
             value = self.checked(value, self.evaluator_name, None)
         return value
 
-    def checked(self, value, function, ply) -> float:
+    def checked(self, value: Any, function: str, ply: int | None) -> float:
         """``value`` if it is a usable score, else an error naming ``function`` and the position."""
         if isinstance(value, numbers.Real) and not isinstance(value, bool):
             try:
                 if not math.isnan(value):
-                    return value
+                    return cast(float, value)
             except (OverflowError, TypeError, ValueError):   # huge ints are never NaN
                 if isinstance(value, numbers.Integral):
-                    return value
+                    return cast(float, value)
         where = "" if ply is None else f" at path {self.recorder.path(ply)}"
         why = " (NaN compares false with everything)" if isinstance(value, numbers.Real) else ""
         raise UserFunctionError(f"{function} returned {describe(value)}{where}, not a number{why}",
                                 function, None if ply is None else self.recorder.path(ply))
 
-    def listed(self, moves, function, ply) -> Sequence:
+    def listed(self, moves: Any, function: str, ply: int) -> Sequence[Move]:
         """``moves`` as a list when it is an iterable other than a list, tuple or range."""
         if isinstance(moves, Sequence) and not isinstance(moves, str):
             return moves
@@ -399,7 +367,7 @@ class _Search:
                 f"{function} returned {describe(moves)} at path {self.recorder.path(ply)}, "
                 "not a sequence of moves", function, self.recorder.path(ply)) from None
 
-    def reordered(self, state, moves, ply) -> Sequence:
+    def reordered(self, state: State, moves: Sequence[Move], ply: int) -> Sequence[Move]:
         """The ordering policy's order of ``moves``, checked to be the same moves."""
         path = self.recorder.path(ply)
         ordered = self.order.order(self, state, moves, path)
@@ -415,6 +383,37 @@ class _Search:
         return ordered
 
 
+class _ShallowSearch(_Search):
+    """Alpha-beta without deep cutoffs (Knuth & Moore 1975 call it procedure F1): a node is
+    bounded only by its parent's best value so far.  MAX forgets the alpha handed down from
+    above, MIN the beta; the algorithms themselves are unchanged."""
+
+    FRAMES_PER_PLY = 2
+
+    def alphabeta(self, state: State, depth: float, alpha: float, beta: float, ply: int) -> float:
+        alpha, beta = self.parent_bound_only(state, alpha, beta, ply)
+        return super().alphabeta(state, depth, alpha, beta, ply)
+
+    def alphabeta_fail_hard(self, state: State, depth: float, alpha: float, beta: float,
+                            ply: int) -> float:
+        alpha, beta = self.parent_bound_only(state, alpha, beta, ply)
+        return super().alphabeta_fail_hard(state, depth, alpha, beta, ply)
+
+    def negamax(self, state: State, depth: float, alpha: float, beta: float, ply: int) -> float:
+        return super().negamax(state, depth, alpha if ply == 0 else -INF, beta, ply)
+
+    def negamax_fail_hard(self, state: State, depth: float, alpha: float, beta: float,
+                          ply: int) -> float:
+        return super().negamax_fail_hard(state, depth, alpha if ply == 0 else -INF, beta, ply)
+
+    def parent_bound_only(self, state: State, alpha: float, beta: float,
+                          ply: int) -> tuple[float, float]:
+        """The window without the bound on this node's own side (the root keeps its own)."""
+        if ply == 0:
+            return alpha, beta
+        return (-INF, beta) if self.game.is_max(state) else (alpha, INF)
+
+
 class _QuiescenceSearch(_Search):
     """Alpha-beta that looks past the depth limit while the position is unquiet.
 
@@ -422,12 +421,12 @@ class _QuiescenceSearch(_Search):
     only when it is quiet, and only its forcing moves are searched.
     """
 
-    def __init__(self, game, *, forcing, **options):
+    def __init__(self, game: Any, *, forcing: Callable[[State], Sequence[Move]], **options: Any) -> None:
         super().__init__(game, **options)
         self.forcing = forcing
-        self.pending: Sequence = ()   # the forcing moves of the node being entered
+        self.pending: Sequence[Move] = ()   # the forcing moves of the node being entered
 
-    def at_horizon(self, state, depth) -> bool:
+    def at_horizon(self, state: State, depth: float) -> bool:
         if self.game.is_terminal(state):
             return True
         if depth > 0:
@@ -435,7 +434,7 @@ class _QuiescenceSearch(_Search):
         self.pending = self.forcing(state)
         return not self.pending
 
-    def moves(self, state, ply) -> Sequence:
+    def moves(self, state: State, ply: int) -> Sequence[Move]:
         if ply < self.horizon:
             return super().moves(state, ply)
         self.lines[ply] = ()
@@ -453,7 +452,8 @@ _SEQUENCES = (tuple, list, range)
 
 # -- the public functions ------------------------------------------------------------------
 
-def minimax(game: Any, depth: int | None = None, evaluate: Callable | None = None, *,
+def minimax(game: GameLike, *, depth: int | None = None,
+            evaluate: Callable[[Any], float] | None = None, conventions: Conventions | None = None,
             order: str | Ordering | None = None, state: Any = None, trace: bool = False,
             max_nodes: int | None = DEFAULT_MAX_NODES,
             max_seconds: float | None = DEFAULT_MAX_SECONDS,
@@ -462,6 +462,8 @@ def minimax(game: Any, depth: int | None = None, evaluate: Callable | None = Non
 
     ``depth`` limits the search (None: to the end of the game); at the limit the
     position is scored by ``evaluate`` (default: the game's own static evaluation).
+    ``conventions`` (:class:`~mmlib.conventions.Conventions`) may put MIN at the root of a
+    tree, give it several MIN agents per round, or ask for the value from the side to move.
 
     Every search has a budget: at most ``max_nodes`` nodes (default
     :data:`DEFAULT_MAX_NODES`) and ``max_seconds`` seconds (default
@@ -475,16 +477,27 @@ def minimax(game: Any, depth: int | None = None, evaluate: Callable | None = Non
     3
     >>> minimax([[3, 5], [2, 9]], depth=1, evaluate=lambda node: 0).value
     0
+    >>> minimax([[3, 5], [2, 9]], conventions=Conventions(root="min")).value   # min(5, 9)
+    5
     """
-    game = _as_game(game)
+    conventions = resolve(conventions)
+    game = _as_game(game, conventions)
     search = _make_search(game, depth, evaluate, order, None, trace, max_nodes, ">=", leaf_order,
                           max_seconds)
-    _refuse_hopeless(game, depth, max_nodes, state, minimax=True)
-    return _run(search, "minimax", state, lambda s, d: search.minimax(s, d, 0))
+    refuse_hopeless(game, depth, max_nodes, state, minimax=True)
+
+    def root(start: Any, depth: float) -> float:
+        value = search.minimax(start, depth, 0)
+        if conventions.values == "mover" and not search.game.is_max(start):
+            return -value                                    # from MIN's point of view
+        return value
+
+    return _run(search, "minimax", state, root, conventions)
 
 
-def alphabeta(game: Any, depth: int | None = None, evaluate: Callable | None = None, *,
-              variant: str = "fail-soft", cutoff: str = ">=",
+def alphabeta(game: GameLike, *, depth: int | None = None,
+              evaluate: Callable[[Any], float] | None = None, conventions: Conventions | None = None,
+              variant: str | None = None, cutoff: str | None = None,
               order: str | Ordering | None = None, table: bool | TranspositionTable | None = None,
               alpha: float = -INF, beta: float = INF, state: Any = None, trace: bool = False,
               max_nodes: int | None = DEFAULT_MAX_NODES,
@@ -496,6 +509,9 @@ def alphabeta(game: Any, depth: int | None = None, evaluate: Callable | None = N
     the window) or ``"fail-hard"`` (results clamped to [alpha, beta]).
     ``cutoff``: ``">="`` prunes as soon as alpha >= beta; ``">"`` prunes only when
     alpha > beta, as some pseudocode literally says (it costs extra work on ties).
+    ``conventions``: a :class:`~mmlib.conventions.Conventions` value naming these and the
+    other choices courses make (MIN at the root, several MIN agents, values from the side
+    to move, no deep cutoffs); ``variant`` and ``cutoff``, when given, win over it.
     ``table``: True or a :class:`~mmlib.table.TranspositionTable` to reuse values of
     positions reached by different move orders.  ``leaf_order=False`` keeps only the
     counts (``stats.leaf_order`` is None), so memory stays flat on huge searches.
@@ -508,44 +524,66 @@ def alphabeta(game: Any, depth: int | None = None, evaluate: Callable | None = N
     (5, 5)
     >>> alphabeta(tree, variant="fail-hard", cutoff=">").value
     5
+    >>> cs312 = Conventions(cutoff=">", variant="fail-hard")      # Cornell CS 312, Recitation 21
+    >>> alphabeta(tree, conventions=cs312).algorithm
+    'alphabeta (fail-hard, >)'
     """
-    game = _as_game(game)
-    variant = _choice("variant", variant, ("fail-soft", "fail-hard"))
-    alpha, beta = _check_window(alpha, beta)
-    search = _make_search(game, depth, evaluate, order, table, trace, max_nodes, cutoff, leaf_order,
-                          max_seconds)
-    _refuse_hopeless(game, depth, max_nodes, state)
-    algorithm = search.alphabeta if variant == "fail-soft" else search.alphabeta_fail_hard
-    return _run(search, f"alphabeta ({variant}, {cutoff})", state,
-                lambda s, d: algorithm(s, d, alpha, beta, 0))
+    conventions = resolve(conventions, variant=variant, cutoff=cutoff)
+    game = _as_game(game, conventions)
+    alpha, beta = _validate.window(alpha, beta)
+    search = _make_search(game, depth, evaluate, order, table, trace, max_nodes, conventions.cutoff,
+                          leaf_order, max_seconds, deep=conventions.deep)
+    refuse_hopeless(game, depth, max_nodes, state)
+    if conventions.values == "mover":
+        return _negamax_run(search, state, alpha, beta, conventions)
+    algorithm = search.alphabeta if not conventions.fail_hard else search.alphabeta_fail_hard
+    return _run(search, f"alphabeta ({conventions.variant}, {conventions.cutoff})", state,
+                lambda s, d: algorithm(s, d, alpha, beta, 0), conventions)
 
 
-def negamax(game: Any, depth: int | None = None, evaluate: Callable | None = None, *,
-            cutoff: str = ">=", order: str | Ordering | None = None,
+def negamax(game: GameLike, *, depth: int | None = None,
+            evaluate: Callable[[Any], float] | None = None, conventions: Conventions | None = None,
+            variant: str | None = None, cutoff: str | None = None, order: str | Ordering | None = None,
             table: bool | TranspositionTable | None = None, state: Any = None,
             trace: bool = False, max_nodes: int | None = DEFAULT_MAX_NODES,
             max_seconds: float | None = DEFAULT_MAX_SECONDS,
             leaf_order: bool = True) -> SearchResult:
-    """Negamax with alpha-beta pruning (fail-soft).  ``value`` is from MAX's point of view,
-    like every other search; inside, each node scores from the side to move.
+    """Negamax with alpha-beta pruning: one loop for both players, each node scoring from the
+    side to move.  ``value`` is from MAX's point of view, like every other search, unless
+    ``conventions`` say ``values="mover"`` (then from the side to move at the start).
+    ``variant`` and ``cutoff`` as for :func:`alphabeta`.
 
     >>> negamax([[3, 12, 8], [2, 4, 6], [14, 5, 2]]).value
     3
+    >>> negamax([[3, 12, 8], [2, 4, 6], [14, 5, 2]], conventions=Conventions(root="min",
+    ...         values="mover")).value            # MIN at the root: min(12, 6, 14), to MIN
+    -6
     """
-    game = _as_game(game)
-    search = _make_search(game, depth, evaluate, order, table, trace, max_nodes, cutoff, leaf_order,
-                          max_seconds)
-    _refuse_hopeless(game, depth, max_nodes, state)
-
-    def root(s, d):
-        sign = 1 if game.is_max(s) else -1
-        return sign * search.negamax(s, d, -INF, INF, 0)
-
-    return _run(search, "negamax", state, root)
+    conventions = resolve(conventions, variant=variant, cutoff=cutoff)
+    game = _as_game(game, conventions)
+    search = _make_search(game, depth, evaluate, order, table, trace, max_nodes, conventions.cutoff,
+                          leaf_order, max_seconds, deep=conventions.deep)
+    refuse_hopeless(game, depth, max_nodes, state)
+    return _negamax_run(search, state, -INF, INF, conventions)
 
 
-def quiescence(game: Any, depth: int, evaluate: Callable | None = None, *,
-               forcing: Callable | None = None, order: str | Ordering | None = None,
+def _negamax_run(search: _Search, state: Any, alpha: float, beta: float,
+                 conventions: Conventions) -> SearchResult:
+    """Run negamax from the start; the value from MAX's view unless ``values="mover"``."""
+    algorithm = search.negamax_fail_hard if conventions.fail_hard else search.negamax
+    reported_by_max = conventions.values == "max"
+
+    def root(start: Any, depth: float) -> float:
+        sign = 1 if search.game.is_max(start) else -1
+        lo, hi = (alpha, beta) if sign == 1 else (-beta, -alpha)
+        value = algorithm(start, depth, lo, hi, 0)
+        return sign * value if reported_by_max else value
+
+    return _run(search, "negamax", state, root, conventions)
+
+
+def quiescence(game: GameLike, depth: int, *, evaluate: Callable[[Any], float] | None = None,
+               forcing: Callable[[Any], Sequence[Any]] | None = None, order: str | Ordering | None = None,
                state: Any = None, trace: bool = False,
                max_nodes: int | None = DEFAULT_MAX_NODES,
                max_seconds: float | None = DEFAULT_MAX_SECONDS) -> SearchResult:
@@ -559,7 +597,7 @@ def quiescence(game: Any, depth: int, evaluate: Callable | None = None, *,
 
     >>> from mmlib.games import ConnectFour
     >>> game = ConnectFour(opening="334455")     # X can win at once on either side
-    >>> alphabeta(game, 1).value == quiescence(game, 0).value > 1000
+    >>> alphabeta(game, depth=1).value == quiescence(game, 0).value > 1000
     True
     """
     game = _as_game(game)
@@ -577,7 +615,8 @@ def quiescence(game: Any, depth: int, evaluate: Callable | None = None, *,
     return _run(search, "quiescence", state, lambda s, d: search.alphabeta(s, d, -INF, INF, 0))
 
 
-def iterative_deepening(game: Any, max_depth: int, evaluate: Callable | None = None, *,
+def iterative_deepening(game: GameLike, max_depth: int, *,
+                        evaluate: Callable[[Any], float] | None = None,
                         killers: bool = False, table: bool | TranspositionTable | None = None,
                         order: str | Ordering | None = None, state: Any = None,
                         max_nodes: int | None = DEFAULT_MAX_NODES,
@@ -604,9 +643,7 @@ def iterative_deepening(game: Any, max_depth: int, evaluate: Callable | None = N
     3
     """
     game = _as_game(game)
-    max_depth = _check_depth(max_depth, "max_depth", allow_none=False)
-    if max_depth < 1:
-        raise ArgumentError(f"max_depth: must be at least 1, got {max_depth}")
+    deepest: int = _validate.whole("max_depth", max_depth, minimum=1)
     if progress is not None and not callable(progress):
         raise ArgumentTypeError(f"progress: expected a function or None, got {describe(progress)}")
     policy = as_ordering(order)
@@ -616,12 +653,12 @@ def iterative_deepening(game: Any, max_depth: int, evaluate: Callable | None = N
         policy = KillerMoves(policy)
     if table is True:
         table = TranspositionTable()
-    budget = _Budget(max_nodes, max_seconds)
+    budget = Budget(max_nodes, max_seconds)
     results: list[SearchResult] = []
-    for depth in range(1, max_depth + 1):
+    for depth in range(1, deepest + 1):
         _next_iteration(policy)
         with budget.spending(results):
-            result = budget.spend(alphabeta(game, depth, evaluate, order=policy, table=table,
+            result = budget.spend(alphabeta(game, depth=depth, evaluate=evaluate, order=policy, table=table,
                                             state=state, **budget.remaining()))
         results.append(result)
         if progress is not None:
@@ -631,7 +668,7 @@ def iterative_deepening(game: Any, max_depth: int, evaluate: Callable | None = N
     return IterativeResult(tuple(results))
 
 
-def move_values(game: Any, depth: int | None = None, evaluate: Callable | None = None, *,
+def move_values(game: GameLike, *, depth: int | None = None, evaluate: Callable[[Any], float] | None = None,
                 state: Any = None, algorithm: str = "alphabeta",
                 max_nodes: int | None = DEFAULT_MAX_NODES,
                 max_seconds: float | None = DEFAULT_MAX_SECONDS) -> dict[Any, SearchResult]:
@@ -643,20 +680,20 @@ def move_values(game: Any, depth: int | None = None, evaluate: Callable | None =
     >>> {move: r.value for move, r in move_values([[3, 12, 8], [2, 4, 6], [14, 5, 2]]).items()}
     {0: 3, 1: 2, 2: 2}
     """
-    game = _as_game(game)
-    algorithm = _choice("algorithm", algorithm, ("minimax", "alphabeta"))
+    played: Any = _as_game(game)
+    algorithm = _validate.choice("algorithm", algorithm, ("minimax", "alphabeta"))
     depth = _check_depth(depth)
-    budget = _Budget(max_nodes, max_seconds)
-    start = game.initial if state is None else state
-    if _user_call(game.is_terminal, "game.is_terminal", start):
+    budget = Budget(max_nodes, max_seconds)
+    start = played.initial if state is None else state
+    if _user_call(played.is_terminal, "game.is_terminal", start):
         return {}
     child_depth = None if depth is None else max(depth - 1, 0)
     searcher = minimax if algorithm == "minimax" else alphabeta
     results: dict[Any, SearchResult] = {}
-    for move in _user_call(game.moves, "game.moves", start):
-        child = _user_call(game.play, "game.play", start, move)
+    for move in _user_call(played.moves, "game.moves", start):
+        child = _user_call(played.play, "game.play", start, move)
         with budget.spending(list(results.values())):
-            results[move] = budget.spend(searcher(game, child_depth, evaluate, state=child,
+            results[move] = budget.spend(searcher(played, depth=child_depth, evaluate=evaluate, state=child,
                                                   **budget.remaining()))
     return results
 
@@ -666,9 +703,13 @@ def move_values(game: Any, depth: int | None = None, evaluate: Callable | None =
 _PROTOCOL = ("initial", "is_max", "moves", "play", "is_terminal", "utility", "evaluate", "key")
 
 
-def _as_game(game: Any) -> Any:
+def _as_game(game: Any, conventions: Conventions | None = None) -> Any:
+    """``game`` as something that follows the Game protocol, with the players
+    ``conventions`` give it (nested lists and tree texts are read as trees)."""
+    if conventions is not None and not conventions.usual_turns:
+        return apply_conventions(_as_game(game), conventions)
     if isinstance(game, (list, tuple, str)):
-        from .trees import as_tree
+        from ..trees import as_tree
         return as_tree(game)
     missing = [name for name in _PROTOCOL if not hasattr(game, name)]
     if missing:
@@ -679,155 +720,34 @@ def _as_game(game: Any) -> Any:
     return game
 
 
-def _choice(name: str, value: Any, allowed: tuple[str, ...]) -> str:
-    """``value`` if it is one of the strings ``allowed``, else an error naming ``name``."""
-    if not isinstance(value, str):
-        raise ArgumentTypeError(f"{name}: expected one of {', '.join(map(repr, allowed))}, "
-                                f"got {describe(value)}")
-    if value not in allowed:
-        raise ArgumentError(f"{name}: expected one of {', '.join(map(repr, allowed))}, "
-                            f"got {describe(value)}")
-    return value
-
-
 def _check_depth(depth: Any, name: str = "depth", allow_none: bool = True) -> int | None:
-    if depth is None and allow_none:
-        return None
-    if isinstance(depth, bool) or not isinstance(depth, numbers.Integral):
-        raise ArgumentTypeError(f"{name}: expected a whole number{' or None' if allow_none else ''},"
-                                f" got {describe(depth)}")
-    if depth < 0:
-        raise ArgumentError(f"{name}: must be >= 0, got {describe(depth)}")
-    return int(depth)
+    """A depth limit: a whole number >= 0 (None: no limit, when ``allow_none``)."""
+    return _validate.whole(name, depth, minimum=0, allow_none=allow_none)  # type: ignore[no-any-return]
 
 
-def _check_window(alpha: Any, beta: Any) -> tuple[float, float]:
-    for name, bound in (("alpha", alpha), ("beta", beta)):
-        if isinstance(bound, bool) or not isinstance(bound, numbers.Real):
-            raise ArgumentTypeError(f"{name}: expected a number, got {describe(bound)}")
-        if not isinstance(bound, numbers.Integral) and math.isnan(bound):
-            raise ArgumentTypeError(f"{name}: expected a number, got {describe(bound)}")
-    if not alpha < beta:
-        raise ArgumentError(f"alpha, beta: the window needs alpha < beta, got "
-                            f"[{describe(alpha)}, {describe(beta)}]")
-    return alpha, beta
-
-
-def _check_budget(max_nodes: Any, max_seconds: Any) -> None:
-    if max_nodes is not None:
-        if isinstance(max_nodes, bool) or not isinstance(max_nodes, numbers.Integral):
-            raise ArgumentTypeError(f"max_nodes: expected a whole number or None (no limit), "
-                                    f"got {describe(max_nodes)}")
-        if max_nodes < 1:
-            raise ArgumentError(f"max_nodes: must be at least 1, got {describe(max_nodes)}")
-    if max_seconds is not None:
-        if isinstance(max_seconds, bool) or not isinstance(max_seconds, numbers.Real):
-            raise ArgumentTypeError(f"max_seconds: expected a number of seconds or None (no "
-                                    f"limit), got {describe(max_seconds)}")
-        if isinstance(max_seconds, numbers.Integral):
-            max_seconds = min(int(max_seconds), 10 ** 9)
-        if not max_seconds > 0 or math.isnan(max_seconds):
-            raise ArgumentError(f"max_seconds: must be more than 0, got {describe(max_seconds)}")
-
-
-def _make_search(game, depth, evaluate, order, table, trace, max_nodes, cutoff,
-                 leaf_order=True, max_seconds=None) -> _Search:
+def _make_search(game: Any, depth: Any, evaluate: Any, order: Any, table: Any, trace: Any,
+                 max_nodes: Any, cutoff: Any, leaf_order: Any = True, max_seconds: Any = None, *,
+                 deep: bool = True) -> _Search:
     depth = _check_depth(depth)
     if evaluate is not None and not callable(evaluate):
         raise ArgumentTypeError(f"evaluate: expected a function of a state, got {describe(evaluate)}")
-    cutoff = _choice("cutoff", cutoff, (">=", ">"))
-    _check_budget(max_nodes, max_seconds)
-    if max_nodes is not None:
-        max_nodes = int(max_nodes)
-    if max_seconds is not None:
-        max_seconds = float(min(max_seconds, 10 ** 9))
+    cutoff = _validate.choice("cutoff", cutoff, (">=", ">"))
+    max_nodes, max_seconds = check_budget(max_nodes, max_seconds)
     if table is True:
         table = TranspositionTable()
     elif table is False:
         table = None
     elif table is not None and not isinstance(table, TranspositionTable):
         raise ArgumentTypeError(f"table: expected True or a TranspositionTable, got {describe(table)}")
-    if not isinstance(leaf_order, bool):
-        raise ArgumentTypeError(f"leaf_order: expected True or False, got {describe(leaf_order)}")
-    if not isinstance(trace, bool):
-        raise ArgumentTypeError(f"trace: expected True or False, got {describe(trace)}")
-    return _Search(game, depth=depth, evaluate=evaluate, order=order, table=table,
+    _validate.flag("leaf_order", leaf_order)
+    _validate.flag("trace", trace)
+    kind = _Search if deep else _ShallowSearch
+    return kind(game, depth=depth, evaluate=evaluate, order=order, table=table,
                    trace=trace, max_nodes=max_nodes, cutoff=cutoff, leaf_order=leaf_order,
                    max_seconds=max_seconds)
 
 
-def _refuse_hopeless(game: Any, depth: int | None, max_nodes: int | None, state: Any = None, *,
-                     minimax: bool = False) -> None:
-    """Refuse at once a search of a generated tree whose size alone exceeds the budget:
-    minimax visits every node; alpha-beta at least the Knuth-Moore minimal tree."""
-    branching = getattr(game, "branching", None)
-    full_depth = getattr(game, "depth", None)
-    if not isinstance(branching, int) or not isinstance(full_depth, int) or state is not None:
-        return
-    reach = full_depth if depth is None else min(depth, full_depth)
-    if reach > MAX_SEARCH_DEPTH:
-        raise SearchTooLarge(
-            f"depth: the search would follow lines {reach:,} moves long, more than "
-            f"{MAX_SEARCH_DEPTH:,}; pass a depth limit of at most {MAX_SEARCH_DEPTH:,}")
-    limit = (REFUSE_ABOVE if minimax else None) if max_nodes is None else int(max_nodes)
-    if limit is None:
-        return
-    from .trees.generated import count_at_least
-    if minimax:
-        # 1 + b + ... + b^d nodes
-        big, size = count_at_least(branching, reach, limit, full=True)
-        what = "plain minimax would visit all"
-    else:
-        # the minimal tree's leaves alone: b^ceil(d/2) + b^floor(d/2) - 1
-        big, size = count_at_least(branching, (reach + 1) // 2, limit)
-        what = "even with the best move first everywhere, alpha-beta would visit more than"
-    if big:
-        raise SearchTooLarge(
-            f"depth: {what} {size} nodes of this tree (b={branching}, d={reach}), more than "
-            f"max_nodes={limit:,}; use {'alphabeta, ' if minimax else ''}a smaller depth, or "
-            "raise max_nodes (None lifts the budget)"
-        )
-
-
-class _Budget:
-    """One budget shared by several searches (iterations, moves): what is left of it."""
-
-    def __init__(self, max_nodes: Any, max_seconds: Any):
-        _check_budget(max_nodes, max_seconds)
-        self.max_nodes = None if max_nodes is None else int(max_nodes)
-        self.max_seconds = None if max_seconds is None else float(min(max_seconds, 10 ** 9))
-        self.nodes = 0
-        self.started = time.perf_counter()
-
-    def remaining(self) -> dict[str, Any]:
-        nodes = None if self.max_nodes is None else max(1, self.max_nodes - self.nodes)
-        seconds = None
-        if self.max_seconds is not None:
-            seconds = max(1e-6, self.max_seconds - (time.perf_counter() - self.started))
-        return {"max_nodes": nodes, "max_seconds": seconds}
-
-    @contextmanager
-    def spending(self, completed: list):
-        """Run one search of the series; a budget error then names the whole series."""
-        try:
-            yield
-        except NodeBudgetExceeded as err:
-            raise NodeBudgetExceeded(self.max_nodes, err.stats, tuple(completed)) from None
-        except TimeBudgetExceeded as err:
-            raise TimeBudgetExceeded(self.max_seconds, err.stats, tuple(completed)) from None
-        except SearchTooLarge:
-            if not completed:
-                raise
-            last = completed[-1].stats
-            raise NodeBudgetExceeded(self.max_nodes, last, tuple(completed)) from None
-
-    def spend(self, result: SearchResult) -> SearchResult:
-        """Count ``result``'s nodes against the budget."""
-        self.nodes += result.stats.nodes
-        return result
-
-
-def _user_call(function: Callable, name: str, *args: Any) -> Any:
+def _user_call(function: Callable[..., Any], name: str, *args: Any) -> Any:
     """Call a user-supplied function outside a search; its failure becomes an mmlib error."""
     try:
         return function(*args)
@@ -839,9 +759,10 @@ def _user_call(function: Callable, name: str, *args: Any) -> Any:
         ) from error
 
 
-def _run(search: _Search, algorithm: str, state: Any, root_call) -> SearchResult:
+def _run(search: _Search, algorithm: str, state: Any, root_call: Callable[[Any, float], float],
+         conventions: Conventions | None = None) -> SearchResult:
     start = search.game.initial if state is None else state
-    with _recursion_room(search.game, search.horizon):
+    with recursion_room(search.game, search.horizon, frames_per_ply=search.FRAMES_PER_PLY):
         try:
             value = root_call(start, search.horizon)
         except RecursionError:
@@ -854,26 +775,25 @@ def _run(search: _Search, algorithm: str, state: Any, root_call) -> SearchResult
             raise _blame(search, error) from error
     stats = search.recorder.finish()
     pv = _principal_variation(search, start)
-    trace = tuple(search.recorder.events) if search.recorder.tracing else None
+    trace = tuple(search.recorder.events) if isinstance(search.recorder, Tracer) else None
     return SearchResult(value, pv[0] if pv else None, pv, stats, algorithm, trace,
-                        search.game, start)
+                        search.game, start, conventions)
 
 
 _CALLS = re.compile(r"self\.static_value|self\.game\.(\w+)|game\.(\w+)|self\.order\.(\w+)|"
                     r"self\.base\.(\w+)|self\.forcing|search\.static_value")
-_OWN_FILES = ("search.py", "instrument.py", "ordering.py", "table.py")
+_HERE = os.path.dirname(os.path.abspath(__file__))
+_OWN_FILES = {os.path.join(_HERE, "algorithms.py")} | {
+    os.path.join(os.path.dirname(_HERE), name) for name in ("instrument.py", "ordering.py", "table.py")}
 
 
 def _blame(search: _Search, error: Exception) -> UserFunctionError:
     """A user function raised ``error`` during ``search``: name the function and the
     position, found from the innermost frame of the search's own code."""
-    package = os.path.dirname(os.path.abspath(__file__))
     own = None
     tb = error.__traceback__
     while tb is not None:
-        filename = tb.tb_frame.f_code.co_filename
-        if os.path.dirname(os.path.abspath(filename)) == package and \
-                os.path.basename(filename) in _OWN_FILES:
+        if os.path.abspath(tb.tb_frame.f_code.co_filename) in _OWN_FILES:
             own = tb
         tb = tb.tb_next
     function, path = "a function of the game", None
@@ -911,7 +831,7 @@ def _short_message(error: Exception) -> str:
     return text if len(text) <= 200 else text[:197] + "..."
 
 
-def _principal_variation(search: _Search, start: Any) -> tuple:
+def _principal_variation(search: _Search, start: Any) -> tuple[Move, ...]:
     line = _unlinked(search.lines.get(0, ()))
     if search.table is None:
         return line
@@ -931,46 +851,13 @@ def _principal_variation(search: _Search, start: Any) -> tuple:
     return tuple(extended)
 
 
-def _unlinked(line: tuple) -> tuple:
+def _unlinked(line: Line) -> tuple[Move, ...]:
     """The moves of a line kept as nested pairs (move, rest), as a flat tuple."""
     moves = []
     while line:
         moves.append(line[0])
         line = line[1]
     return tuple(moves)
-
-
-@contextmanager
-def _recursion_room(game: Any, horizon: float, *, frames_per_ply: int = 1):
-    """Make room on Python's call stack for a search as deep as the tree (or its depth limit,
-    for a game that does not know its height); ``frames_per_ply`` Python frames per level."""
-    height = getattr(game, "height", None)
-    if height is None:
-        height = getattr(game, "depth", None)
-    if isinstance(height, int):
-        needed = min(horizon, height)
-    else:
-        needed = horizon if math.isfinite(horizon) else 0
-    limit = sys.getrecursionlimit()
-    if needed > MAX_SEARCH_DEPTH:
-        raise SearchTooLarge(f"depth: a tree of height {needed:,} is too deep to search "
-                             f"recursively (at most {MAX_SEARCH_DEPTH:,}); give a depth limit")
-    wanted = int(needed) * frames_per_ply + 200 + _stack_depth()
-    if wanted <= limit:
-        yield
-        return
-    sys.setrecursionlimit(wanted)
-    try:
-        yield
-    finally:
-        sys.setrecursionlimit(limit)
-
-
-def _stack_depth() -> int:
-    frame, depth = sys._getframe(), 0
-    while frame is not None:
-        frame, depth = frame.f_back, depth + 1
-    return depth
 
 
 def _next_iteration(policy: Ordering | None) -> None:
@@ -980,16 +867,3 @@ def _next_iteration(policy: Ordering | None) -> None:
         policy = getattr(policy, "base", None)
 
 
-# -- search beyond alpha-beta (mmlib.beyond) ----------------------------------------------
-from .beyond import (  # noqa: E402
-    anytime,
-    aspiration,
-    expectimax,
-    expectiminimax,
-    mcts,
-    mtdf,
-    pvs,
-    sss_star,
-)
-
-__all__ += ["anytime", "aspiration", "pvs", "mtdf", "sss_star", "mcts", "expectimax", "expectiminimax"]

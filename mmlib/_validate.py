@@ -1,0 +1,131 @@
+"""Checking arguments: one place for the tests every public function repeats.
+
+Each check returns the value (normalised: an ``int`` for a whole number, a ``float``
+for seconds) or raises from the :mod:`mmlib.errors` family, naming the argument: an
+:class:`~mmlib.errors.ArgumentTypeError` for a value of the wrong kind, an
+:class:`~mmlib.errors.ArgumentError` for one out of range.
+
+>>> whole("depth", 3, minimum=0)
+3
+>>> whole("depth", None, minimum=0, allow_none=True) is None
+True
+>>> whole("depth", -1, minimum=0)
+Traceback (most recent call last):
+...
+mmlib.errors.ArgumentError: depth: must be at least 0, got -1
+>>> choice("cutoff", ">", (">=", ">"))
+'>'
+>>> window(3, 1)
+Traceback (most recent call last):
+...
+mmlib.errors.ArgumentError: alpha, beta: the window needs alpha < beta, got [3, 1]
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from .errors import ArgumentError, ArgumentTypeError, describe
+
+__all__ = ["whole", "number", "choice", "flag", "function", "window", "budget", "seconds_budget"]
+
+T = TypeVar("T")
+
+LONGEST_SECONDS = 10 ** 9
+"""Any time budget longer than this (about 31 years) is taken as this."""
+
+
+def is_whole(value: Any) -> bool:
+    """An integer, and not True or False."""
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
+def whole(name: str, value: Any, *, minimum: int | None = None, allow_none: bool = False) -> Any:
+    """``value`` as an ``int`` (None passes when ``allow_none``), at least ``minimum``."""
+    if value is None and allow_none:
+        return None
+    if not is_whole(value):
+        none = " or None" if allow_none else ""
+        raise ArgumentTypeError(f"{name}: expected a whole number{none}, got {describe(value)}")
+    if minimum is not None and value < minimum:
+        raise ArgumentError(f"{name}: must be at least {minimum}, got {describe(value)}")
+    return int(value)
+
+
+def number(name: str, value: Any, *, finite: bool = False) -> Any:
+    """A real number (not a bool, not NaN; also finite when ``finite``)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or _is_nan(value):
+        raise ArgumentTypeError(f"{name}: expected a number, got {describe(value)}")
+    if finite and not is_whole(value) and not math.isfinite(value):
+        raise ArgumentError(f"{name}: expected a finite number, got {describe(value)}")
+    return value
+
+
+def choice(name: str, value: Any, allowed: Sequence[T]) -> T:
+    """``value`` if it is one of ``allowed``, else an error listing them."""
+    options = ", ".join(map(repr, allowed))
+    if not isinstance(value, str) and all(isinstance(option, str) for option in allowed):
+        raise ArgumentTypeError(f"{name}: expected one of {options}, got {describe(value)}")
+    if value not in allowed:
+        raise ArgumentError(f"{name}: expected one of {options}, got {describe(value)}")
+    return value  # type: ignore[no-any-return]
+
+
+def flag(name: str, value: Any) -> bool:
+    """True or False (not 0, 1 or None)."""
+    if not isinstance(value, bool):
+        raise ArgumentTypeError(f"{name}: expected True or False, got {describe(value)}")
+    return value
+
+
+def function(name: str, value: Any, what: str = "a function") -> Callable[..., Any]:
+    """A callable, else an error saying ``what`` was expected."""
+    if not callable(value):
+        raise ArgumentTypeError(f"{name}: expected {what}, got {describe(value)}")
+    return value  # type: ignore[no-any-return]
+
+
+def window(alpha: Any, beta: Any) -> tuple[Any, Any]:
+    """A search window: two numbers (infinities allowed) with ``alpha < beta``."""
+    number("alpha", alpha)
+    number("beta", beta)
+    if not alpha < beta:
+        raise ArgumentError(f"alpha, beta: the window needs alpha < beta, got "
+                            f"[{describe(alpha)}, {describe(beta)}]")
+    return alpha, beta
+
+
+def budget(max_nodes: Any) -> int | None:
+    """A node budget: a whole number of at least 1, or None (no limit)."""
+    if max_nodes is None:
+        return None
+    if not is_whole(max_nodes):
+        raise ArgumentTypeError(f"max_nodes: expected a whole number or None (no limit), "
+                                f"got {describe(max_nodes)}")
+    if max_nodes < 1:
+        raise ArgumentError(f"max_nodes: must be at least 1, got {describe(max_nodes)}")
+    return int(max_nodes)
+
+
+def seconds_budget(max_seconds: Any) -> float | None:
+    """A time budget: a number of seconds above 0, or None (no limit)."""
+    if max_seconds is None:
+        return None
+    if isinstance(max_seconds, bool) or not isinstance(max_seconds, numbers.Real):
+        raise ArgumentTypeError(f"max_seconds: expected a number of seconds or None (no "
+                                f"limit), got {describe(max_seconds)}")
+    if is_whole(max_seconds):
+        max_seconds = min(max_seconds, LONGEST_SECONDS)      # a huge int as a float would overflow
+    if not max_seconds > 0 or _is_nan(max_seconds):
+        raise ArgumentError(f"max_seconds: must be more than 0, got {describe(max_seconds)}")
+    return float(min(max_seconds, LONGEST_SECONDS))
+
+
+def _is_nan(value: Any) -> bool:
+    try:
+        return math.isnan(value)
+    except (OverflowError, TypeError, ValueError):   # huge ints are never NaN
+        return False

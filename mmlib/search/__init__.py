@@ -1,0 +1,75 @@
+"""Instrumented game-tree search: minimax, alpha-beta (fail-soft and fail-hard), negamax.
+
+The package holds one concern per module: the algorithms, written in the shape of the
+lecture pseudocode (:mod:`mmlib.search.algorithms`); what a search returns
+(:mod:`mmlib.search.results`); budgets (:mod:`mmlib.search.budgets`).  What the counts
+mean is defined in :mod:`mmlib.instrument`; the choices on which courses' pseudocode
+differs (cutoff test, fail-soft or fail-hard, who moves first, negamax values, several
+MIN agents) are one :class:`~mmlib.conventions.Conventions` value.  The searches beyond
+alpha-beta (:mod:`mmlib.beyond`) are re-exported here.
+
+>>> from mmlib import search, trees
+>>> tree = trees.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])   # AIMA figure 5.2
+>>> search.minimax(tree)
+SearchResult(value=3, move=0, pv=(0, 0), nodes=13, leaves=9, cutoffs=0)
+>>> result = search.alphabeta(tree)
+>>> result.value, result.stats.leaves, [tree.label_of(p) for p in result.stats.leaf_order]
+(3, 7, ['E', 'F', 'G', 'H', 'K', 'L', 'M'])
+>>> search.alphabeta(tree, conventions=search.Conventions(cutoff=">", variant="fail-hard")).value
+3
+"""
+
+from __future__ import annotations
+
+from ..conventions import Conventions
+from ..errors import DEFAULT_MAX_NODES, DEFAULT_MAX_SECONDS
+from ..instrument import Stats
+from .algorithms import (
+    INF,
+    alphabeta,
+    iterative_deepening,
+    minimax,
+    move_values,
+    negamax,
+    quiescence,
+)
+from .algorithms import _as_game as _as_game
+from .algorithms import _check_depth as _check_depth
+from .algorithms import _Search as _Search
+from .budgets import MAX_SEARCH_DEPTH, REFUSE_ABOVE, Budget
+from .budgets import check_budget as _check_budget  # noqa: F401 - used by mmlib.analysis
+from .budgets import recursion_room as _recursion_room  # noqa: F401 - used by mmlib.beyond
+from .results import IterativeResult, SearchResult
+
+__all__ = [
+    "SearchResult",
+    "IterativeResult",
+    "Stats",
+    "Conventions",
+    "Budget",
+    "minimax",
+    "alphabeta",
+    "negamax",
+    "iterative_deepening",
+    "quiescence",
+    "move_values",
+    "INF",
+    "DEFAULT_MAX_NODES",
+    "DEFAULT_MAX_SECONDS",
+    "MAX_SEARCH_DEPTH",
+    "REFUSE_ABOVE",
+]
+
+# -- search beyond alpha-beta (mmlib.beyond) ----------------------------------------------
+from ..beyond import (  # noqa: E402
+    anytime,
+    aspiration,
+    expectimax,
+    expectiminimax,
+    mcts,
+    mtdf,
+    pvs,
+    sss_star,
+)
+
+__all__ += ["anytime", "aspiration", "pvs", "mtdf", "sss_star", "mcts", "expectimax", "expectiminimax"]

@@ -1,0 +1,92 @@
+"""What a search returns: :class:`SearchResult` (one search) and :class:`IterativeResult`
+(iterative deepening: one result per depth).  Both are frozen: a result is a record of
+what happened, never changed afterwards.
+
+>>> from mmlib import search
+>>> result = search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+>>> result.value, result.move, result.pv, result.stats.leaves
+(3, 0, (0, 0), 7)
+>>> result.value = 4
+Traceback (most recent call last):
+...
+dataclasses.FrozenInstanceError: cannot assign to field 'value'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..conventions import Conventions
+from ..errors import SearchError
+from ..instrument import Event, Stats
+
+__all__ = ["SearchResult", "IterativeResult"]
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What a search found: the value, the best move, the principal variation, the counts.
+
+    ``move`` is a child index for trees and an action for games (None at a leaf);
+    ``pv`` is the sequence of moves both sides are expected to play;
+    ``trace`` is the transcript (a tuple of :class:`~mmlib.instrument.Event`) when
+    the search was asked for one, else None; ``game`` and ``start`` are what was
+    searched (so a drawing can be made from the result alone); ``conventions`` are the
+    :class:`~mmlib.conventions.Conventions` it was searched under (``value`` is from MAX's
+    point of view unless they say ``values="mover"``: then from the side to move at the
+    start).
+    """
+
+    value: float
+    move: Any
+    pv: tuple[Any, ...]
+    stats: Stats = field(compare=False)
+    algorithm: str = "minimax"
+    trace: tuple[Event, ...] | None = field(default=None, repr=False, compare=False)
+    game: Any = field(default=None, repr=False, compare=False)
+    start: Any = field(default=None, repr=False, compare=False)
+    conventions: Conventions | None = field(default=None, repr=False, compare=False)
+
+    def __repr__(self) -> str:
+        s = self.stats
+        return (f"SearchResult(value={self.value!r}, move={self.move!r}, pv={self.pv!r}, "
+                f"nodes={s.nodes}, leaves={s.leaves}, cutoffs={s.cutoffs})")
+
+
+@dataclass(frozen=True)
+class IterativeResult:
+    """Iterative deepening: one :class:`SearchResult` per depth, and their totals."""
+
+    iterations: tuple[SearchResult, ...]
+
+    @property
+    def last(self) -> SearchResult:
+        if not self.iterations:
+            raise SearchError("iterations: no iteration was searched")
+        return self.iterations[-1]
+
+    @property
+    def value(self) -> float:
+        return self.last.value
+
+    @property
+    def move(self) -> Any:
+        return self.last.move
+
+    @property
+    def pv(self) -> tuple[Any, ...]:
+        return self.last.pv
+
+    @property
+    def nodes(self) -> int:
+        """Nodes of all iterations together (the real cost of iterative deepening)."""
+        return sum(result.stats.nodes for result in self.iterations)
+
+    @property
+    def leaves(self) -> int:
+        return sum(result.stats.leaves for result in self.iterations)
+
+    def __repr__(self) -> str:
+        return (f"IterativeResult(depths={len(self.iterations)}, value={self.value!r}, "
+                f"move={self.move!r}, nodes={self.nodes})")
