@@ -38,11 +38,11 @@ import re
 from collections import deque
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from ..errors import ArgumentError, ArgumentTypeError, SearchError, TreeError, TreeTextError
 from ..mixing import MASK, splitmix64, unit_float
-from ..trees import bfs_labels
+from ..trees import Path, bfs_labels
 
 __all__ = ["KINDS", "LayeredNode", "LayeredTree", "LayeredUniformTree", "layered_tree",
            "layered_tree_from_text", "layered_uniform", "parse_layers"]
@@ -113,7 +113,7 @@ class LayeredTree:
         self.root = root
         self.layers = layers
         self._nodes = _preorder(root)
-        leaves = [node.value for node in self._nodes if node.is_leaf()]
+        leaves = [self.evaluate(node) for node in self._nodes if node.is_leaf()]
         self.leaf_count = len(leaves)
         self.node_count = len(self._nodes)
         self.height = max(len(node.path) for node in self._nodes)
@@ -164,11 +164,10 @@ class LayeredTree:
         return [node for node in self._nodes if node.is_leaf()]
 
     def node(self, where: tuple | str) -> LayeredNode:
-        table = self._by_label if isinstance(where, str) else self._by_path
-        try:
-            return table[where if isinstance(where, str) else tuple(where)]
-        except KeyError:
-            raise ArgumentError(f"where: no node {where!r} in this tree") from None
+        found = self._by_label.get(where) if isinstance(where, str) else self._by_path.get(tuple(where))
+        if found is None:
+            raise ArgumentError(f"where: no node {where!r} in this tree")
+        return found
 
     def label_of(self, path) -> str:
         return self.node(tuple(path)).label
@@ -188,9 +187,11 @@ def _preorder(root: LayeredNode) -> list[LayeredNode]:
 
 
 def _probability(value: Any, where: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 < value <= 1:
+    real = isinstance(value, numbers.Real) and not isinstance(value, bool)
+    probability = cast(float, value)    # a Real (int, float, Fraction) compares as a float does
+    if not real or not 0 < probability <= 1:
         raise TreeError(f"{where}: probability {value!r} is not a number in (0, 1]")
-    return value  # type: ignore[return-value]
+    return probability
 
 
 def _leaf(value: Any, where: str) -> float:
@@ -334,7 +335,9 @@ def _fraction(word: str, number: int) -> float:
 
 
 def _build_from_labels(root, children, values, chances, kinds) -> LayeredTree:
-    order, queue, seen = [], deque([(root, ())]), {root}
+    order: list[tuple[str, Path]] = []
+    queue: deque[tuple[str, Path]] = deque([(root, ())])
+    seen = {root}
     while queue:
         label, path = queue.popleft()
         order.append((label, path))
