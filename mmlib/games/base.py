@@ -33,7 +33,10 @@ class Game(Protocol):
     ``key(s)``        a hashable identity of the position, for transposition tables
     """
 
-    initial: State
+    @property
+    def initial(self) -> State:
+        """The state the search starts from (a plain attribute or a property)."""
+        ...
 
     def is_max(self, state: State) -> bool: ...
 

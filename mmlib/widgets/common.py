@@ -28,8 +28,15 @@ import base64
 import html
 from typing import Any
 
+import ipywidgets
+
 __all__ = ["svg_figure", "show_svg", "status_html", "set_status", "StaticFallback", "fallback_bundle",
-           "svg_as_img"]
+           "svg_as_img", "VBox"]
+
+VBox: Any = ipywidgets.VBox
+"""The box every explorer is built on.  ipywidgets ships no type hints, so its classes are
+``Any`` to the type checker; the explorers subclass this one name (``class X(StaticFallback,
+VBox)``) rather than a class looked up on the fly, which a checker cannot follow."""
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 

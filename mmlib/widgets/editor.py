@@ -11,13 +11,17 @@ alphabeta (fail-soft, >=): value 3 at A, best move to B; 7 of 9 leaves evaluated
 
 from __future__ import annotations
 
+from typing import Any
+
 from .. import search
 from ..draw.svg import TreeSvg
 from ..draw.tree import LEGEND
 from ..errors import MmlibError
-from ..trace import trace_of
+from ..search import SearchResult
+from ..trace import Trace, trace_of
+from ..trees import Tree
 from ..trees.parse import parse_tree
-from .common import StaticFallback, set_status, show_svg, status_html, svg_as_img, svg_figure
+from .common import StaticFallback, VBox, set_status, show_svg, status_html, svg_as_img, svg_figure
 
 __all__ = ["tree_editor", "TreeEditor", "parse_tree"]
 
@@ -28,7 +32,7 @@ PROMPT = ("Type a nested list such as [[3, 12, 8], [2, 4, 6], [14, 5, 2]] or a l
           "(first line the labels, then lines like 'A: BC' and 'B 7').")
 
 
-def _widgets():
+def _widgets() -> Any:
     import ipywidgets
     return ipywidgets
 
@@ -42,7 +46,7 @@ def text_rows(text: str) -> int:
     return min(max(text.count("\n") + 2, 3), 40)
 
 
-class TreeEditor(StaticFallback, _widgets().VBox):
+class TreeEditor(StaticFallback, VBox):
     """``text`` (the Textarea), ``status``, ``output`` (the figure), ``tree``, ``result`` and
     ``model`` (the :class:`~mmlib.trace.Trace`; all None while the text has errors),
     ``message`` (the status as plain text)."""
@@ -64,7 +68,9 @@ class TreeEditor(StaticFallback, _widgets().VBox):
         self.status = status_html()
         self.output = svg_figure()
         self.legend = widgets.HTML(value=f'<span style="font-size:13px">{LEGEND}</span>')
-        self.tree = self.result = self.model = None
+        self.tree: Tree | None = None
+        self.result: SearchResult | None = None
+        self.model: Trace | None = None
         self.svg = ""
         self.message = ""
         self.text.observe(lambda change: self.update(), names="value")

@@ -33,7 +33,7 @@ from ..draw.svg import TreeSvg
 from ..errors import ArgumentError, ArgumentTypeError, MmlibError
 from ..quiz import Question, alpha_beta_question
 from ..trace import EXACT, Marks, format_value, format_window, node_role
-from .common import StaticFallback, set_status, show_svg, status_html, svg_as_img, svg_figure
+from .common import StaticFallback, VBox, set_status, show_svg, status_html, svg_as_img, svg_figure
 
 __all__ = ["practice", "Practice", "PracticeRound", "Feedback", "MODES", "parse_bound", "first_question",
            "next_question"]
@@ -246,7 +246,8 @@ class PracticeRound:
         if self.mode == "window" and not self.done:
             marks.current = self.event.path            # the node whose window is asked for
         for leaf in self.tree.leaves():
-            marks.values.setdefault(leaf.path, leaf.value)
+            if leaf.value is not None:                   # a tree's leaves all have values
+                marks.values.setdefault(leaf.path, leaf.value)
             marks.bounds.setdefault(leaf.path, EXACT)
         return marks
 
@@ -338,12 +339,12 @@ class PracticeRound:
 
 # -- the widget ---------------------------------------------------------------------------------------
 
-def _widgets():
+def _widgets() -> Any:
     import ipywidgets
     return ipywidgets
 
 
-class Practice(StaticFallback, _widgets().VBox):
+class Practice(StaticFallback, VBox):
     """The practice widget (see :func:`practice`).
 
     ``kind`` (the dropdown of :data:`MODES`), ``leaf_buttons`` (one per leaf, by label),

@@ -29,13 +29,14 @@ from __future__ import annotations
 from typing import Any
 
 from .. import search
+from ..beyond.mcts import mcts
 from ..conventions import Conventions, resolve
 from ..conventions import apply as apply_conventions
 from ..draw.svg import TreeSvg
 from ..draw.tree import CHANCE_LEGEND, LEGEND, as_tree, probability_edges
 from ..errors import ArgumentError
 from ..trace import Trace, trace_of
-from .common import StaticFallback, set_status, show_svg, status_html, svg_as_img, svg_figure
+from .common import StaticFallback, VBox, set_status, show_svg, status_html, svg_as_img, svg_figure
 
 __all__ = ["step_through", "StepThrough", "describe"]
 
@@ -84,7 +85,7 @@ def _run_search(tree: Any, algorithm: str, variant: str, cutoff: str, window: tu
             raise ArgumentError(f"algorithm: {algorithm} does not average chance nodes; step through this "
                                 "tree with 'expectimax', 'expectiminimax', 'star1' or 'star2'")
         if algorithm == "mcts":
-            return search.mcts(tree, trace=True, **options)
+            return mcts(tree, trace=True, **options)
         return SEVERAL_PASSES[algorithm](tree, trace=True, **options)
     if algorithm in ("minimax", "alphabeta") and chance:
         raise ArgumentError(f"algorithm: {algorithm} does not average chance nodes; step through this "
@@ -119,12 +120,12 @@ def _tree_of(tree: Any, layers: Any) -> Any:
     return layered_tree(tree, layers=layers)
 
 
-def _widgets():
+def _widgets() -> Any:
     import ipywidgets
     return ipywidgets
 
 
-class StepThrough(StaticFallback, _widgets().VBox):
+class StepThrough(StaticFallback, VBox):
     """The step-through explorer (see :func:`step_through`).
 
     ``slider`` (step number; step 0 is before the search starts), ``back``, ``next``,
