@@ -60,7 +60,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
@@ -98,6 +98,9 @@ __all__ = [
     "null_window_bound",
     "WINDOW_ALGORITHMS",
 ]
+
+Window = tuple[float | None, float | None]
+"""A node's window [α, β] (both None under plain minimax, which has no window)."""
 
 EXACT = "exact"
 """The node's value is its true (minimax) value."""
@@ -370,12 +373,12 @@ class Marks:
     """
 
     values: dict[Path, float] = field(default_factory=dict)
-    windows: dict[Path, tuple] = field(default_factory=dict)
+    windows: dict[Path, Window] = field(default_factory=dict)
     entered: set[Path] = field(default_factory=set)
     pruned: set[Path] = field(default_factory=set)
     pruned_roots: set[Path] = field(default_factory=set)
     leaf_numbers: dict[Path, int] = field(default_factory=dict)
-    pv: tuple = ()
+    pv: tuple[Any, ...] = ()
     current: Path | None = None
     searched: bool = False
     start: Path = ()
@@ -574,7 +577,7 @@ class Trace:
 
     def __init__(self, tree: Any, events: Sequence[Any], *, start: Path = (), variant: str = "fail-soft",
                  cutoff: str = ">=", negamax: bool = False, algorithm: str | None = None,
-                 pv: Sequence | None = None):
+                 pv: Sequence[Any] | None = None):
         if variant not in ("minimax", "fail-soft", "fail-hard"):
             raise ArgumentError(f"variant: expected 'minimax', 'fail-soft' or 'fail-hard', got {variant!r}")
         if cutoff not in (">=", ">"):
@@ -623,7 +626,7 @@ class Trace:
         return self._final.bounds.get(self.start, EXACT)
 
     @property
-    def pv(self) -> tuple:
+    def pv(self) -> tuple[Any, ...]:
         """The principal variation: from the start node, the best move at each node (for the
         searches of several passes and Monte Carlo tree search, the search's own)."""
         if self._given_pv is not None:
@@ -753,7 +756,7 @@ class Trace:
         if self.monte_carlo:
             return self._replay_monte_carlo(step)
         marks = Marks(searched=True, start=self.start)
-        entry: dict[Path, tuple] = {}      # the window each node was entered with
+        entry: dict[Path, Window] = {}      # the window each node was entered with
         is_max: dict[Path, bool] = {}
         cut: set[Path] = set()             # nodes whose current visit stopped early
         updated: set[Path] = set()         # nodes whose current visit heard from a child
@@ -841,7 +844,7 @@ class Trace:
             marks.pruned_roots = {p for p in marks.pruned if p[:-1] not in marks.pruned}
         return marks
 
-    def _returned_kind(self, event: TraceEvent, window: tuple | None, stopped: bool, probed: bool,
+    def _returned_kind(self, event: TraceEvent, window: Window | None, stopped: bool, probed: bool,
                        test: tuple[float, str] | None = None) -> str:
         if test is not None:
             if self.tree.node(event.path).is_leaf():
@@ -854,7 +857,7 @@ class Trace:
                 return EXACT
         return kind
 
-    def _returned_bound(self, event: TraceEvent, window: tuple | None, stopped: bool,
+    def _returned_bound(self, event: TraceEvent, window: Window | None, stopped: bool,
                         probed: bool) -> str:
         node = self.tree.node(event.path)
         if self.chance and (stopped or probed) and event.kind == "return" and not node.is_leaf() and \
@@ -864,9 +867,10 @@ class Trace:
             # searches the first move only, in a window of its own, and reports no update).
             return LOWER if node.is_max else UPPER
         if self.chance and self.averages(event.path):
-            if window is None or window[0] is None:
+            alpha, beta = window if window is not None else (None, None)
+            if alpha is None or beta is None:
                 return EXACT
-            return chance_bound(value_of(event), window, stopped=stopped)
+            return chance_bound(value_of(event), (alpha, beta), stopped=stopped)
         return bound_of(value_of(event), window, fail_hard=self.fail_hard)
 
     # -- passes, re-searches, iterations -----------------------------------------------------
@@ -1051,12 +1055,14 @@ def _combined(known: list[float], value: float, kind: str) -> tuple[str, float]:
     return kind, value
 
 
-def _so_far(value: float, window: tuple | None, is_max: bool) -> str:
+def _so_far(value: float, window: Window | None, is_max: bool) -> str:
     """The kind of a node's best value so far (see :meth:`Trace.marks`)."""
-    alpha, beta = window if window is not None and window[0] is not None else (-math.inf, math.inf)
+    alpha, beta = window if window is not None else (None, None)
+    low = -math.inf if alpha is None else alpha        # minimax has no window: (−∞, +∞)
+    high = math.inf if beta is None else beta
     if is_max:
-        return LOWER if value > alpha else SO_FAR
-    return UPPER if value < beta else SO_FAR
+        return LOWER if value > low else SO_FAR
+    return UPPER if value < high else SO_FAR
 
 
 def _subtree_paths(tree: Tree, root: Path) -> Iterable[Path]:
@@ -1240,12 +1246,17 @@ class _Narrator:
         if self.trace.monte_carlo:
             return self._monte_carlo(k, event)
         if event.kind in ("pass", "test"):
-            return getattr(self, f"_{event.kind}_marker")(k, event)
+            return self._by_kind(k, event, "_marker")
         if self.trace.multipass:
             special = self._window_sentence(k, event)
             if special:
                 return special
-        return getattr(self, f"_{event.kind}")(k, event)
+        return self._by_kind(k, event)
+
+    def _by_kind(self, k: int, event: TraceEvent, suffix: str = "") -> str:
+        """The sentence told by the method named after the event's kind (``_leaf``, ``_cutoff``...)."""
+        tell: Callable[[int, TraceEvent], str] = getattr(self, f"_{event.kind}{suffix}")
+        return tell(k, event)
 
     # -- searches of several passes: aspiration, PVS, MTD(f), SSS* ----------------------------------
     def _pass_marker(self, k: int, event: TraceEvent) -> str:
@@ -1324,7 +1335,7 @@ class _Narrator:
             return f"{here} returns {format_value(event.value)}{to}: the test {verdict}, so {here} {mark}."
         return None
 
-    def _pass_return(self, k: int, event: TraceEvent, test: tuple | None) -> str:
+    def _pass_return(self, k: int, event: TraceEvent, test: tuple[float, str] | None) -> str:
         here, value = self.label(event.path), format_value(event.value)
         kind = self.trace._raw_kinds.get(k, EXACT)
         phase = self.trace.phase_at(k)
@@ -1382,7 +1393,7 @@ class _Narrator:
             visits, wins = self._tally(k + 1, path)
             return (f"back-propagation: {here} adds the reward {format_value(event.score)}: "
                     f"{_tally_text(wins, visits)} (mean {format_value(wins / visits)}).")
-        return getattr(self, f"_{event.kind}")(k, event)
+        return self._by_kind(k, event)
 
     def _tally(self, k: int, path: Path) -> tuple[int, float]:
         """The visits and wins of ``path`` backed up before event ``k``."""
@@ -1523,7 +1534,7 @@ class _Narrator:
                 f"({'MAX' if node.is_max else 'MIN'}) is worth {side} that; "
                 f"{', '.join(skipped)} {'is' if len(skipped) == 1 else 'are'} left for now.")
 
-    def _chance_return(self, k: int, event: TraceEvent, window: tuple | None) -> str:
+    def _chance_return(self, k: int, event: TraceEvent, window: Window | None) -> str:
         here, path = self.label(event.path), event.path
         to = "" if path == self.trace.start else f" to {self.label(path[:-1])}"
         if event.value is None:
@@ -1567,7 +1578,7 @@ class _Narrator:
         return found[-1] if found else None
 
     # -- what the sentences need to know ---------------------------------------------------------
-    def _clamp(self, k: int, event: TraceEvent, window: tuple | None) -> str:
+    def _clamp(self, k: int, event: TraceEvent, window: Window | None) -> str:
         """For fail-hard: how the returned value was clamped to the window ("" if it was not)."""
         if self.trace.variant != "fail-hard" or window is None or self.tree.node(event.path).is_leaf():
             return ""
@@ -1599,7 +1610,7 @@ class _Narrator:
                 return event
         return None
 
-    def _window(self, k: int, path: Path) -> tuple | None:
+    def _window(self, k: int, path: Path) -> Window | None:
         enter = self._last(k, "enter", path)
         if enter is None or enter.alpha is None:
             return None
