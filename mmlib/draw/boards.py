@@ -19,7 +19,7 @@ import html
 from typing import Any
 
 from ..errors import ArgumentError, ArgumentTypeError
-from ..trees import Node, Tree
+from ..trees import Node, Path, Tree
 from .display import set_alt
 from .tree import MAX_COLOR, MIN_COLOR, PV_COLOR, format_value, layout
 
@@ -127,7 +127,8 @@ def rooted_at(game: Any, state: Any) -> Any:
     return type(game)(game.board(state), scoring=game.scoring)
 
 
-def game_tree(game: Any, state: Any = None, depth: int = 1, *, max_nodes: int = 100) -> tuple[Tree, dict]:
+def game_tree(game: Any, state: Any = None, depth: int = 1, *,
+              max_nodes: int = 100) -> tuple[Tree, dict[Path, Any]]:
     """The game tree below ``state`` to ``depth`` moves as an explicit Tree whose leaves carry
     the static values (the utility of finished games, else ``game.evaluate``), and a map
     ``path -> state``.  Depth-adjusted scores count the moves made from ``state``
@@ -145,8 +146,8 @@ def game_tree(game: Any, state: Any = None, depth: int = 1, *, max_nodes: int = 
         if rooted is not game:            # depth-adjusted scores count from the drawn position
             game, state = rooted, rooted.initial
     state = game.initial if state is None else state
-    states: dict[tuple, Any] = {(): state}
-    frontier = [()]
+    states: dict[Path, Any] = {(): state}
+    frontier: list[Path] = [()]
     for _ in range(depth):
         frontier = [path + (move,) for path in frontier if not game.is_terminal(states[path])
                     for move in game.moves(states[path])]
@@ -155,7 +156,7 @@ def game_tree(game: Any, state: Any = None, depth: int = 1, *, max_nodes: int = 
         if len(states) > max_nodes:
             raise ArgumentError(f"depth: {depth} moves from here give more than max_nodes={max_nodes} "
                                 "positions, too many boards to draw; use a smaller depth or a later position")
-    built: dict[tuple, Node] = {}
+    built: dict[Path, Node] = {}
     for path in sorted(states, key=len, reverse=True):
         here = states[path]
         moves = [m for m in game.moves(here) if path + (m,) in states] if not game.is_terminal(here) else []
@@ -226,19 +227,20 @@ def readable_points(width_inches: float, *, column_px: float = 900, dpi: float =
     return smallest_px * 72 / dpi / shrink
 
 
-def _backed_up(tree: Tree) -> dict[tuple, float]:
-    values: dict[tuple, float] = {}
+def _backed_up(tree: Tree) -> dict[Path, float]:
+    values: dict[Path, float] = {}
     for node in reversed(tree.nodes()):
         if node.is_leaf():
-            values[node.path] = node.value
+            values[node.path] = tree.evaluate(node)
         else:
             kids = [values[c.path] for c in node.children]
             values[node.path] = max(kids) if node.is_max else min(kids)
     return values
 
 
-def _best_line(tree: Tree, values: dict) -> set[tuple]:
-    line, node = {()}, tree.root
+def _best_line(tree: Tree, values: dict[Path, float]) -> set[Path]:
+    line: set[Path] = {()}
+    node = tree.root
     while node.children:
         node = next(c for c in node.children if values[c.path] == values[node.path])
         line.add(node.path)
@@ -247,7 +249,7 @@ def _best_line(tree: Tree, values: dict) -> set[tuple]:
 
 # -- boards as text and as SVG ---------------------------------------------------------------------
 
-_LINE_NAMES = {(0, 1, 2): "row 1", (3, 4, 5): "row 2", (6, 7, 8): "row 3",
+_LINE_NAMES: dict[tuple[int, ...], str] = {(0, 1, 2): "row 1", (3, 4, 5): "row 2", (6, 7, 8): "row 3",
                (0, 3, 6): "column 1", (1, 4, 7): "column 2", (2, 5, 8): "column 3",
                (0, 4, 8): "the diagonal from the top left", (2, 4, 6): "the diagonal from the top right"}
 

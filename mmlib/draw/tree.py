@@ -44,6 +44,7 @@ from ..trace import (
     result_tree,
     trace_of,
 )
+from ..trees import Path
 from .display import ALT_ATTRIBUTE, set_alt
 from .tree_layout import (
     CHANCE_COLOR,
@@ -101,8 +102,6 @@ __all__ = [
     "FADED_ALPHA",
     "PENDING_ALPHA",
 ]
-
-Path = tuple
 
 RING_AREA = 1.9
 """The dashed ring around the current node has this many times the area of the node's marker."""

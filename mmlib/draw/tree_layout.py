@@ -56,6 +56,7 @@ from ..trace import (
     trace_of,
     view_tree,
 )
+from ..trees import Path
 
 __all__ = [
     "TreeLayout",
@@ -86,8 +87,6 @@ __all__ = [
     "PROBABILITY_AT",
     "CUT_MARK",
 ]
-
-Path = tuple
 
 # Okabe & Ito (2008), "Color Universal Design": distinguishable with every common colour-vision deficiency.
 MAX_COLOR = "#56B4E9"       # sky blue, up-triangles
