@@ -154,7 +154,7 @@ class BudgetExceeded(SearchError):
     of the search that was stopped and ``completed`` the results finished before it
     (earlier iterations of iterative deepening, earlier moves of ``move_values``)."""
 
-    def __init__(self, message: str, stats: Any, completed: tuple = ()):
+    def __init__(self, message: str, stats: Any, completed: tuple[Any, ...] = ()):
         self.stats = stats
         self.completed = completed
         super().__init__(message)
@@ -163,7 +163,7 @@ class BudgetExceeded(SearchError):
 class NodeBudgetExceeded(BudgetExceeded):
     """The search visited more nodes than ``max_nodes``; ``stats`` holds the partial counts."""
 
-    def __init__(self, max_nodes: int, stats: Any, completed: tuple = ()):
+    def __init__(self, max_nodes: int, stats: Any, completed: tuple[Any, ...] = ()):
         self.max_nodes = max_nodes
         done = sum(result.stats.nodes for result in completed)
         before = f", after {done:,} nodes of earlier searches" if completed else ""
@@ -179,7 +179,7 @@ class NodeBudgetExceeded(BudgetExceeded):
 class TimeBudgetExceeded(BudgetExceeded):
     """The search ran longer than ``max_seconds``; ``stats`` holds the partial counts."""
 
-    def __init__(self, max_seconds: float, stats: Any, completed: tuple = ()):
+    def __init__(self, max_seconds: float, stats: Any, completed: tuple[Any, ...] = ()):
         self.max_seconds = max_seconds
         super().__init__(
             f"max_seconds: the search exceeded its budget of {max_seconds:g} seconds "
@@ -219,7 +219,7 @@ class UserFunctionError(SearchError):
     evaluate returned None at path (0,), not a number
     """
 
-    def __init__(self, message: str, function: str = "", path: tuple | None = None):
+    def __init__(self, message: str, function: str = "", path: tuple[Any, ...] | None = None):
         self.function = function
         self.path = path
         super().__init__(message)
@@ -232,7 +232,7 @@ _WRAPPERS: dict[type, type] = {}
 
 
 def wrap_user_exception(error: Exception, message: str, function: str,
-                        path: tuple | None) -> UserFunctionError:
+                        path: tuple[Any, ...] | None) -> UserFunctionError:
     """A :class:`UserFunctionError` for ``error`` raised by user code, which is also an
     instance of ``type(error)`` when Python allows that combination of classes."""
     kind = type(error)

@@ -37,13 +37,13 @@ class Ordering:
     name = "natural"
     learns = False
 
-    def order(self, search: Any, state: Any, moves: Sequence, path: tuple) -> Sequence:
+    def order(self, search: Any, state: Any, moves: Sequence[Any], path: tuple[Any, ...]) -> Sequence[Any]:
         return moves
 
-    def cutoff(self, path: tuple, move: Any) -> None:
+    def cutoff(self, path: tuple[Any, ...], move: Any) -> None:
         """``move`` caused a cutoff at ``path`` (learning policies remember it)."""
 
-    def finished(self, search: Any, state: Any, path: tuple, value: float, best: Any) -> None:
+    def finished(self, search: Any, state: Any, path: tuple[Any, ...], value: float, best: Any) -> None:
         """The node at ``path`` was searched: its value and best move."""
 
     def __repr__(self) -> str:
@@ -59,7 +59,7 @@ class ReversedOrder(Ordering):
 
     name = "reversed"
 
-    def order(self, search, state, moves, path):
+    def order(self, search: Any, state: Any, moves: Sequence[Any], path: tuple[Any, ...]) -> Sequence[Any]:
         return list(reversed(moves))
 
 
@@ -83,7 +83,7 @@ class RandomOrder(Ordering):
             raise ArgumentTypeError(f"seed: expected an integer, got {describe(seed)}")
         self.seed = int(seed)
 
-    def order(self, search, state, moves, path):
+    def order(self, search: Any, state: Any, moves: Sequence[Any], path: tuple[Any, ...]) -> Sequence[Any]:
         h = splitmix64(self.seed & MASK)
         for move in path:
             h = splitmix64(h ^ _move_bits(move))
@@ -107,7 +107,7 @@ class StaticOrder(Ordering):
 
     name = "static"
 
-    def order(self, search, state, moves, path):
+    def order(self, search: Any, state: Any, moves: Sequence[Any], path: tuple[Any, ...]) -> Sequence[Any]:
         game = search.game
         score = getattr(search, "static_score", None) or search.static_value
         scored = [(score(game.play(state, move)), i, move) for i, move in enumerate(moves)]
@@ -140,7 +140,7 @@ class PreviousIteration(Ordering):
         self._learning_best: dict[Any, Any] = {}
         self._learning_values: dict[Any, float] = {}
 
-    def order(self, search, state, moves, path):
+    def order(self, search: Any, state: Any, moves: Sequence[Any], path: tuple[Any, ...]) -> Sequence[Any]:
         ordered = self.base.order(search, state, moves, path)
         game = search.game
         key = game.key(state)
@@ -152,14 +152,14 @@ class PreviousIteration(Ordering):
             child_value = self.values.get(game.key(game.play(state, move)))
             first = 0 if move == self.best.get(key) else 1
             unknown = child_value is None
-            ranked.append((first, unknown, 0 if unknown else sign * child_value, i, move))
+            ranked.append((first, unknown, 0 if child_value is None else sign * child_value, i, move))
         ranked.sort(key=lambda item: item[:4])
         return [item[4] for item in ranked]
 
-    def cutoff(self, path, move):
+    def cutoff(self, path: tuple[Any, ...], move: Any) -> None:
         self.base.cutoff(path, move)
 
-    def finished(self, search, state, path, value, best):
+    def finished(self, search: Any, state: Any, path: tuple[Any, ...], value: float, best: Any) -> None:
         key = search.game.key(state)
         self._learning_values[key] = value
         if best is not None:
@@ -191,15 +191,15 @@ class KillerMoves(Ordering):
         if isinstance(slots, bool) or not isinstance(slots, numbers.Integral) or slots < 1:
             raise ArgumentError(f"slots: expected a whole number >= 1, got {describe(slots)}")
         self.base = base or NaturalOrder()
-        self.slots = int(slots)
-        self.killers: dict[int, list] = {}
+        self.slots: int = int(slots)
+        self.killers: dict[int, list[Any]] = {}
 
-    def order(self, search, state, moves, path):
+    def order(self, search: Any, state: Any, moves: Sequence[Any], path: tuple[Any, ...]) -> Sequence[Any]:
         ordered = list(self.base.order(search, state, moves, path))
         killers = [m for m in self.killers.get(len(path), ()) if m in ordered]
         return killers + [m for m in ordered if m not in killers]
 
-    def cutoff(self, path, move):
+    def cutoff(self, path: tuple[Any, ...], move: Any) -> None:
         slot = self.killers.setdefault(len(path), [])
         if move in slot:
             slot.remove(move)
@@ -207,7 +207,7 @@ class KillerMoves(Ordering):
         del slot[self.slots:]
         self.base.cutoff(path, move)
 
-    def finished(self, search, state, path, value, best):
+    def finished(self, search: Any, state: Any, path: tuple[Any, ...], value: float, best: Any) -> None:
         self.base.finished(search, state, path, value, best)
 
     def __repr__(self) -> str:

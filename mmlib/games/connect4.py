@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Sequence
-from typing import cast
+from typing import Any, cast
 
 from ..errors import (
     ArgumentError,
@@ -59,7 +59,9 @@ SCORINGS = ("fast", "win-loss")
 MAX_SIDE = 9
 """Boards may have up to 9 columns and 9 rows."""
 
-State = tuple
+State = tuple[int, int, int | None]
+"""A position: the bit boards of X's and O's discs, and the outcome once the game is over
+(1 X won, -1 O won, 0 a draw; None while it goes on)."""
 
 
 class ConnectFour:
@@ -294,7 +296,7 @@ class ConnectFour:
     # -- reading positions ---------------------------------------------------------
     def position(self, opening: Sequence[int] | str = ()) -> State:
         """The state reached from the empty board by playing the columns of ``opening``."""
-        state = (0, 0, None)
+        state: State = (0, 0, None)
         for i, column in enumerate(self._as_columns(opening)):
             try:
                 state = self.play(state, column)
@@ -314,7 +316,8 @@ class ConnectFour:
     def winner(self, state: State) -> str | None:
         """``"X"``, ``"O"`` or None (a draw or a game still going)."""
         try:
-            return {1: "X", -1: "O"}.get(state[2])
+            winners: dict[int | None, str] = {1: "X", -1: "O"}
+            return winners.get(state[2])
         except MmlibError:
             raise
         except _STATE_ERRORS as error:
@@ -406,7 +409,7 @@ class CentreFirst(Ordering):
 
     name = "centre"
 
-    def order(self, search, state, moves, path):
+    def order(self, search: Any, state: Any, moves: Sequence[Any], path: tuple[Any, ...]) -> list[Any]:
         rank = getattr(search.game, "centre_rank", None) if search is not None else None
         if rank is None:
             middle = (max(moves) + min(moves)) / 2 if moves else 0

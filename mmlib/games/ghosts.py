@@ -49,7 +49,7 @@ class GhostsState(NamedTuple):
 
     hero: tuple[int, int]
     ghosts: tuple[tuple[int, int], ...]
-    dots: frozenset
+    dots: frozenset[tuple[int, int]]
     agent: int
     score: int
     rounds: int

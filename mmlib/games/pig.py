@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..errors import ArgumentError, ArgumentTypeError, GameError, IllegalMoveError
+from .base import Move
 
 __all__ = ["Pig", "PigState"]
 
@@ -65,14 +66,14 @@ class Pig:
     def outcomes(self, state: PigState) -> list[tuple[int, float]]:
         return [(face, 1 / 6) for face in FACES]
 
-    def moves(self, state: PigState) -> tuple:
+    def moves(self, state: PigState) -> tuple[int | str, ...]:
         if self.is_terminal(state):
             return ()
         if state.rolling:
             return FACES
         return ("roll", "hold") if state.turn else ("roll",)
 
-    def play(self, state: PigState, move) -> PigState:
+    def play(self, state: PigState, move: Move) -> PigState:
         if move not in self.moves(state):
             raise IllegalMoveError(f"move: {move!r} is not legal here "
                                    f"(legal: {', '.join(map(str, self.moves(state))) or 'none'})")

@@ -21,6 +21,7 @@ import string
 from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..errors import ArgumentError, ArgumentTypeError, SearchError, TreeError, describe
 
@@ -162,7 +163,7 @@ class Tree:
         """The label of the node at ``path``."""
         return self.node(tuple(path)).label
 
-    def to_nested(self) -> list | float:
+    def to_nested(self) -> list[Any] | float:
         """The nested-list form (interior static values are dropped)."""
         return _to_nested(self.root)
 
@@ -196,9 +197,9 @@ def _breadth_first(root: Node) -> Iterator[Node]:
         queue.extend(node.children)
 
 
-def _to_nested(root: Node) -> list | float:
+def _to_nested(root: Node) -> list[Any] | float:
     # Iterative post-order, so that very deep chains do not hit Python's recursion limit.
-    built: dict[int, list | float] = {}
+    built: dict[int, list[Any] | float] = {}
     stack: list[tuple[Node, bool]] = [(root, False)]
     while stack:
         node, expanded = stack.pop()
