@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Iterable
+from typing import cast
 
 from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError, SearchError
@@ -92,7 +94,8 @@ def _power(branching: int, depth: int, name: str) -> int:
             f"{name}: the count has about {bits * math.log10(2):,.0f} digits (10^"
             f"{bits * math.log10(2):,.0f}); too big to compute exactly - use "
             "math.log10 of it: depth * log10(branching)")
-    return branching ** depth
+    power: int = branching ** depth          # an int: depth is a whole number >= 0
+    return power
 
 
 def count_at_least(branching: int, depth: int, limit: int, *, full: bool = False) -> tuple[bool, str]:
@@ -174,7 +177,13 @@ class _GeneratedTree:
     def key(self, node: GeneratedNode) -> int:
         return node.h
 
-    def node_at(self, path) -> GeneratedNode:
+    def play(self, node: GeneratedNode, move: int) -> GeneratedNode:
+        raise NotImplementedError          # each kind of generated tree makes its children
+
+    def evaluate(self, node: GeneratedNode) -> float:
+        raise NotImplementedError          # each kind of generated tree says what it can estimate
+
+    def node_at(self, path: Iterable[int]) -> GeneratedNode:
         """The node reached by following ``path`` (child indices) from the root."""
         node = self.initial
         for move in path:
@@ -235,9 +244,10 @@ class OrderedTree(_GeneratedTree):
             usable = False
         if not usable:
             raise ArgumentError(f"noise: expected a finite number >= 0, got {_show(noise)}")
-        self.noise = float(noise) if not isinstance(noise, int) else noise
-        self._first_best = {"best": 1.0, "random": 1.0 / self.branching}.get(
-            self.ordering, self.ordering)  # type: ignore[arg-type]
+        self.noise: float = float(noise) if not isinstance(noise, int) else noise
+        # the probability that the best child comes first (what best_position uses for a number q)
+        self._first_best: float = self.ordering if isinstance(self.ordering, float) else \
+            {"best": 1.0, "random": 1.0 / self.branching}.get(self.ordering, 0.0)
 
     def best_position(self, node: GeneratedNode) -> int:
         """Index of the child that has the node's true value."""
@@ -312,9 +322,10 @@ def _check_ordering(ordering: object) -> str | float:
         return ordering
     if isinstance(ordering, bool) or not isinstance(ordering, numbers.Real):
         raise ArgumentTypeError(f"ordering: expected a string or a number, got {_show(ordering)}")
-    if not 0.0 <= ordering <= 1.0:
+    q = cast(float, ordering)             # a Real (int, float, Fraction) compares as a float does
+    if not 0.0 <= q <= 1.0:
         raise ArgumentError(f"ordering: q must lie in [0, 1], got {_show(ordering)}")
-    return float(ordering)
+    return float(q)
 
 
 def uniform(branching: int, depth: int, seed: int = 0) -> UniformTree:

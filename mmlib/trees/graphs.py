@@ -21,7 +21,7 @@ from .explicit import Tree, build, check_value
 __all__ = ["to_networkx", "from_networkx"]
 
 
-def to_networkx(tree: Tree):
+def to_networkx(tree: Tree) -> Any:
     """A ``networkx.DiGraph`` of ``tree``; edges run parent to child in move order."""
     import networkx as nx
 

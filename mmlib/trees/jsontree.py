@@ -30,7 +30,7 @@ from collections import deque
 from typing import Any
 
 from ..errors import ArgumentTypeError, TreeError, describe
-from .explicit import MAX_HEIGHT, build, check_value
+from .explicit import MAX_HEIGHT, Path, build, check_value
 
 __all__ = ["to_json", "from_json", "to_json_data", "from_json_data", "FORMAT"]
 
@@ -44,11 +44,11 @@ def to_json(tree: Any, *, indent: int | None = None) -> str:
     return json.dumps(to_json_data(tree), indent=indent, ensure_ascii=False)
 
 
-def to_json_data(tree: Any) -> dict:
+def to_json_data(tree: Any) -> dict[str, Any]:
     """The JSON document of ``tree`` as Python dicts and lists."""
     if not (hasattr(tree, "root") and hasattr(tree, "nodes")):
         raise ArgumentTypeError(f"tree: expected an explicit tree, got {type(tree).__name__}")
-    built: dict[int, dict] = {}
+    built: dict[int, dict[str, Any]] = {}
     for node in reversed(tree.nodes()):               # children before parents: no deep recursion
         item: dict[str, Any] = {"label": node.label, "player": _player(node)}
         if node.children:
@@ -62,7 +62,7 @@ def to_json_data(tree: Any) -> dict:
 
 
 def _player(node: Any) -> str:
-    kind = getattr(node, "kind", None)
+    kind: str | None = getattr(node, "kind", None)
     if kind is not None:
         return kind.upper()
     return "MAX" if node.is_max else "MIN"
@@ -97,11 +97,11 @@ def from_json_data(data: Any) -> Any:
     return build(children, values, data["root"]["label"], players)
 
 
-def _walk(root: dict) -> list[tuple[dict, tuple]]:
+def _walk(root: dict[str, Any]) -> list[tuple[dict[str, Any], Path]]:
     """Every node with its path, breadth first, checked."""
-    order: list[tuple[dict, tuple]] = []
+    order: list[tuple[dict[str, Any], Path]] = []
     labels: set[str] = set()
-    queue: deque = deque([(root, ())])
+    queue: deque[tuple[Any, Path]] = deque([(root, ())])
     while queue:
         item, path = queue.popleft()
         _check_node(item, path, labels)
@@ -114,7 +114,7 @@ def _walk(root: dict) -> list[tuple[dict, tuple]]:
     return order
 
 
-def _check_node(item: Any, path: tuple, labels: set[str]) -> None:
+def _check_node(item: Any, path: Path, labels: set[str]) -> None:
     where = f"json: node at path {path}"
     if not isinstance(item, dict):
         raise TreeError(f"{where}: expected an object, got {describe(item)}")
@@ -144,17 +144,17 @@ def _check_node(item: Any, path: tuple, labels: set[str]) -> None:
             raise TreeError(f"{where} ({label}): probabilities must lie in (0, 1] and add up to 1")
 
 
-def _layered(nodes: list[tuple[dict, tuple]]) -> Any:
+def _layered(nodes: list[tuple[dict[str, Any], Path]]) -> Any:
     from ..beyond.layered import LayeredNode, LayeredTree
 
-    built: dict[tuple, LayeredNode] = {}
+    built: dict[Path, LayeredNode] = {}
     kinds_by_depth: dict[int, str] = {}
     for item, path in reversed(nodes):
         kind = item["player"].lower()
         kinds_by_depth.setdefault(len(path), kind)
         count = len(item.get("children") or ())
         kids = tuple(built.pop(path + (i,)) for i in range(count))
-        probabilities: tuple = ()
+        probabilities: tuple[float, ...] = ()
         if kind == "chance" and kids:
             probabilities = tuple(item.get("probabilities") or [1 / len(kids)] * len(kids))
         built[path] = LayeredNode(item["label"], kind, item.get("value"), kids, probabilities, path)

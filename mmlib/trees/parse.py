@@ -39,7 +39,7 @@ def parse_tree(text: str) -> Tree:
     return from_nested(parse_nested(text))
 
 
-def parse_nested(text: str) -> list:
+def parse_nested(text: str) -> list[Any] | float:
     """The nested list written in ``text`` (numbers and lists only; nothing is evaluated).
 
     >>> parse_nested("[[3, -5],\\n [2.5, 9]]")
@@ -73,7 +73,7 @@ class _Shift:
         return line + self.lines, column
 
 
-def _read(node: ast.AST, text: str, shift: _Shift) -> Any:
+def _read(node: ast.AST, text: str, shift: _Shift) -> list[Any] | float:
     if isinstance(node, (ast.List, ast.Tuple)):
         if not node.elts:
             raise _located(node, text, shift,

@@ -123,7 +123,7 @@ def _read_labels(number: int, line: str, *, words: bool = False) -> tuple[int, l
     return number, labels
 
 
-class _Labels(list):
+class _Labels(list[str]):
     """The label line: in order, with a set for fast membership tests."""
 
     def __init__(self, labels: list[str]):
@@ -140,7 +140,8 @@ def _known(label: str, labels: list[str], number: int) -> str:
     return label
 
 
-def _read_children(number, match, labels, children, parent_line, *, words: bool = False) -> None:
+def _read_children(number: int, match: re.Match[str], labels: list[str], children: dict[str, list[str]],
+                   parent_line: dict[str, int], *, words: bool = False) -> None:
     parent = _known(match.group(1), labels, number)
     listed = match.group(2).split() if words else [ch for ch in match.group(2) if not ch.isspace()]
     kids = [_known(ch, labels, number) for ch in listed]
@@ -161,7 +162,7 @@ def _read_children(number, match, labels, children, parent_line, *, words: bool 
     children[parent] = kids
 
 
-def _read_value(number, match, labels, values) -> None:
+def _read_value(number: int, match: re.Match[str], labels: list[str], values: dict[str, float]) -> None:
     label = _known(match.group(1), labels, number)
     word = match.group(2)
     shown = describe(word)
@@ -183,7 +184,8 @@ def _read_value(number, match, labels, values) -> None:
     values[label] = value
 
 
-def _check_shape(root, labels, label_line, children, values, parent_line) -> None:
+def _check_shape(root: str, labels: list[str], label_line: int, children: dict[str, list[str]],
+                 values: dict[str, float], parent_line: dict[str, int]) -> None:
     if root in parent_line:
         raise TreeTextError(
             f"the root {root!r} (first label) appears as a child: that makes a cycle",
