@@ -108,7 +108,7 @@ def search_to_depth(board: str, depth: int, max_nodes: int, *, first: int | None
         if spent >= max_nodes:
             raise OutOfNodes(spent, best_move)
         try:
-            child = search.alphabeta(GAME, depth - 1, state=GAME.play(state, move), order=CentreFirst(),
+            child = search.alphabeta(GAME, depth=depth - 1, state=GAME.play(state, move), order=CentreFirst(),
                                      alpha=-math.inf if alpha is None else alpha,
                                      beta=math.inf if beta is None else beta,
                                      max_nodes=max_nodes - spent, max_seconds=None, leaf_order=False)

@@ -159,7 +159,7 @@ class _Answered(Ordering):
 
 
 def _leaves(order: Ordering | str | None, depth: int, boards: Sequence[str]) -> list[int]:
-    return [search.alphabeta(GAME, depth, state=state_of(board), order=order, max_nodes=NODE_LIMIT,
+    return [search.alphabeta(GAME, depth=depth, state=state_of(board), order=order, max_nodes=NODE_LIMIT,
                              max_seconds=None, leaf_order=False).stats.leaves for board in boards]
 
 
@@ -203,7 +203,7 @@ def _best_first(board: str, depth: int) -> tuple[list[int], list[float]]:
     """The columns of ``board`` from best to worst for the player to move, by their alpha-beta
     value ``depth - 1`` plies deeper, and those values."""
     state = state_of(board)
-    values = {move: search.alphabeta(GAME, depth - 1, state=GAME.play(state, move), order=CentreFirst(),
+    values = {move: search.alphabeta(GAME, depth=depth - 1, state=GAME.play(state, move), order=CentreFirst(),
                                      max_nodes=NODE_LIMIT, max_seconds=None, leaf_order=False).value
               if depth > 1 else evaluate(play(board, move)) for move in GAME.moves(state)}
     sign = -1 if GAME.is_max(state) else 1
