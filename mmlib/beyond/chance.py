@@ -284,19 +284,22 @@ def expectiminimax(game: Any, depth: int | None = None, evaluate: Callable | Non
     game = as_game(game)
     if pruning not in (None, "star1", "star2"):
         raise ArgumentError(f"pruning: expected None, 'star1' or 'star2', got {pruning!r}")
+    bound_table: BoundTable | None
     if table is True:
-        table = BoundTable()
+        bound_table = BoundTable()
     elif table is False:
-        table = None
-    elif not isinstance(table, BoundTable):
+        bound_table = None
+    elif isinstance(table, BoundTable):
+        bound_table = table
+    else:
         raise ArgumentTypeError(f"table: expected True, False or a BoundTable, got {table!r}")
     if pruning is None:
-        if table is not None:
+        if bound_table is not None:
             raise ArgumentError("table: only the pruning searches (star1, star2) use a table")
         search = _ChanceSearch(game, depth=depth, evaluate=evaluate, order=order, trace=trace,
                                max_nodes=max_nodes)
         return run(search, "expectiminimax", state, lambda s, d: search.expectiminimax(s, d, ()))
-    search = _ChanceSearch(game, bounds=_bounds(game, bounds), table=table, depth=depth,
+    search = _ChanceSearch(game, bounds=_bounds(game, bounds), table=bound_table, depth=depth,
                            evaluate=evaluate, order=order, trace=trace, max_nodes=max_nodes)
     probing = pruning == "star2"
     return run(search, pruning, state,

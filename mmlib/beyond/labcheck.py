@@ -170,7 +170,7 @@ CASES: dict[str, list[_Case]] = {
 def _cases(kind: str, count: int = 120, seed: int = 0) -> list[_Case]:
     rng = random.Random(seed)
     layers = "max chance" if kind == "expectimax" else "max chance min chance"
-    generated = []
+    generated: list[_Case] = []
     while len(generated) < count:
         nested = _random_nested(rng, tuple(layers.split()), rng.randint(1, 4))
         if isinstance(nested, list):

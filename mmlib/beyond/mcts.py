@@ -127,6 +127,7 @@ class _MonteCarlo(Engine):
             score = mean + self.exploration * math.sqrt(log_n / child.visits)
             if score > best_score:
                 best, best_score = child, score
+        assert best is not None, "select is only asked at a node with children"
         self.visit(best)
         return best
 

@@ -61,7 +61,7 @@ def _usable(name: str, call: Call, outcome: Outcome, with_moves: bool) -> Any:
     assert answer is not None
     if with_moves:
         moves = call.args[1]
-        items = [item.number for item in answer.items if item.kind == "int"]
+        items = [item.number for item in answer.items if item.kind == "int" and item.number is not None]
         if answer.kind != "list" or len(items) != len(answer.items) or sorted(items) != sorted(moves):
             raise _Unusable("bad-order", f"{shown} returned {answer.text}, not the same moves in some order")
         return items

@@ -69,7 +69,7 @@ def ask(fn: Callable, name: str, questions: list[tuple], validate: Callable[[Cal
         for question, call, outcome in zip(questions, calls, outcomes, strict=False):
             answers[question] = validate(call, outcome)
     finally:
-        outcomes.close()  # type: ignore[attr-defined]
+        outcomes.close()
     return answers
 
 

@@ -202,7 +202,7 @@ def show(report: Report) -> None:
     try:
         from IPython import get_ipython
     except ImportError:
-        get_ipython = None  # type: ignore[assignment]
+        get_ipython = None
     if get_ipython is not None and get_ipython() is not None:
         report._ipython_display_()
     else:

@@ -47,7 +47,7 @@ import sys
 import time
 import traceback
 import warnings
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -154,7 +154,7 @@ class Outcome:
 # -- the parent: fork, serve values, read outcomes, kill ---------------------------------------
 
 def run_calls(fn: Callable, calls: Sequence[Call], *, time_limit: float = TIME_LIMIT,
-              memory_limit: int = MEMORY_LIMIT) -> Iterator[Outcome]:
+              memory_limit: int = MEMORY_LIMIT) -> Generator[Outcome, None, None]:
     """Run ``fn`` on each call in a child process; yield the outcomes in order.
 
     Stop iterating (or close the iterator) to stop early: the child is killed.
