@@ -35,7 +35,7 @@ os.environ.setdefault("MPLBACKEND", "Agg")
 
 from mmlib import beyond, check, draw, games, quiz, search, trees, widgets  # noqa: E402
 from mmlib.beyond import labcheck  # noqa: E402
-from mmlib.draw import boards, connect4, plots  # noqa: E402
+from mmlib.draw import boards, connect4  # noqa: E402
 from mmlib.errors import MmlibError, describe  # noqa: E402
 
 EXAMPLES = int(os.environ.get("MMLIB_FUZZ_EXAMPLES", "12"))
@@ -327,7 +327,8 @@ def test_log_plot_svg(series, x_range, y_range, options):
          check_answer=valid_svg, **options)
     call("log_plot_svg", draw.log_plot_svg, [draw.svg.Series("s", [1, 3], [2, 40])], x_range=x_range,
          y_range=(1, 100), check_answer=valid_svg)
-    call("log_plot_svg", draw.log_plot_svg, [draw.svg.Series("s", series, x_range)], x_range=(0, 3), y_range=(1, 10), check_answer=valid_svg)
+    call("log_plot_svg", draw.log_plot_svg, [draw.svg.Series("s", series, x_range)], x_range=(0, 3),
+         y_range=(1, 10), check_answer=valid_svg)
 
 
 @FUZZ
