@@ -65,3 +65,27 @@ def test_tictactoe_play_and_searches_refuse_bad_states(state):
     for algorithm in (search.minimax, search.alphabeta, search.negamax):
         with pytest.raises(GameError, match="state"):
             algorithm(game, 2, state=state)
+
+
+# -- the tic-tac-toe explorer answers at once, with minimax's own figures ---------------------------
+
+@settings(max_examples=40, derandomize=True, database=None, deadline=None)
+@given(st.sampled_from(sorted(s for s in REACHABLE if games.TicTacToe().marks(s) >= 2
+                              and not games.TicTacToe().is_terminal(s))),
+       st.sampled_from([None, 1, 2, 3]), st.sampled_from(["minimax", "alphabeta"]),
+       st.sampled_from(["ten", "depth-adjusted"]))
+def test_tictactoe_explorer_reports_what_minimax_does(state, depth, algorithm, scoring):
+    from mmlib import widgets
+    from mmlib.draw.boards import rooted_at
+
+    board = widgets.play_tictactoe(depth, algorithm, scoring=scoring)
+    board.state = state
+    board.computer_move()
+    here = rooted_at(board.game, state)
+    start = here.initial if here is not board.game else state
+    played = search.minimax(here, depth, state=start)
+    assert board.last_counts["minimax"] == played.stats.nodes
+    assert board.last_counts["alphabeta"] == search.alphabeta(here, depth, state=start).stats.nodes
+    assert board.last_values == {move: result.value for move, result in
+                                 search.move_values(here, depth, state=start, algorithm="minimax").items()}
+    assert board.state == board.game.play(state, played.move)
