@@ -49,7 +49,7 @@ from ..trace import (
     view_tree,
 )
 from ..trees import Tree
-from .display import ALT_ATTRIBUTE, set_alt
+from .display import ALT_ATTRIBUTE, check_axes, set_alt
 
 __all__ = [
     "Marks",
@@ -152,6 +152,8 @@ def layout(tree: Tree) -> dict[Path, tuple[float, float]]:
     >>> layout(from_nested([[1, 2], 3]))
     {(0, 0): (0.0, -2.0), (0, 1): (1.0, -2.0), (0,): (0.5, -1.0), (1,): (2.0, -1.0), (): (1.25, 0.0)}
     """
+    if not hasattr(getattr(tree, "root", None), "path"):
+        tree = as_tree(tree)                     # a nested list, a text, a generated tree, or an error
     positions: dict[Path, tuple[float, float]] = {}
     next_slot = 0.0
     stack: list[tuple[Any, bool]] = [(tree.root, False)]
@@ -186,6 +188,7 @@ def marks_from_events(tree: Tree, events: Iterable[Any], offset: Path = (), *,
 def marks_from_result(result: Any) -> Marks:
     """Marks for a finished search (see :func:`mmlib.trace.result_marks`): values with their
     bounds, the windows each node was *called* with, pruned subtrees, leaf order and PV."""
+    _check_result(result)
     return result_marks(result)
 
 
@@ -196,6 +199,7 @@ def pruned_leaves(result: Any) -> list[Path]:
     >>> pruned_leaves(search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
     [(1, 1), (1, 2)]
     """
+    _check_result(result)
     tree, _ = result_tree(result)
     pruned = result_marks(result).pruned
     return [leaf.path for leaf in tree.leaves() if leaf.path in pruned]
@@ -203,6 +207,12 @@ def pruned_leaves(result: Any) -> list[Path]:
 
 def _is_result(thing: Any) -> bool:
     return hasattr(thing, "stats") and hasattr(thing, "pv") and hasattr(thing, "game")
+
+
+def _check_result(result: Any) -> None:
+    if not _is_result(result):
+        raise ArgumentTypeError(f"result: expected the result of a search (search.alphabeta(...)), "
+                                f"got {type(result).__name__}")
 
 
 # -- the drawing ----------------------------------------------------------------------------------
@@ -241,6 +251,7 @@ class TreeView:
                  node_size: float | None = None, title: str | None = None, windows: bool = False):
         from matplotlib.figure import Figure
 
+        check_axes(ax)
         self.tree = as_tree(tree)
         self.positions = layout(self.tree)
         self.nodes = self.tree.nodes()
