@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ..errors import ArgumentError, ArgumentTypeError, MmlibError, SearchError
+from ..errors import ArgumentError, ArgumentTypeError, MmlibError, SearchError, describe
 from ..instrument import Recorder, Stats, Tracer
 from ..ordering import as_ordering
 from ..search import SearchResult, _recursion_room
@@ -72,19 +72,23 @@ def check_budget(value: Any, name: str = "max_nodes") -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ArgumentTypeError(f"{name}: expected a whole number, got {value!r}")
+        raise ArgumentTypeError(f"{name}: expected a whole number, got {describe(value)}")
     if value < 1:
-        raise ArgumentError(f"{name}: must be at least 1, got {value}")
+        raise ArgumentError(f"{name}: must be at least 1, got {describe(value)}")
     return int(value)
 
 
 def check_number(value: Any, name: str, *, positive: bool = False, finite: bool = True) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or math.isnan(value):
-        raise ArgumentTypeError(f"{name}: expected a number, got {value!r}")
-    if finite and not math.isfinite(value):
-        raise ArgumentError(f"{name}: expected a finite number, got {value!r}")
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or value != value:   # NaN
+        raise ArgumentTypeError(f"{name}: expected a number, got {describe(value)}")
+    try:
+        as_float = float(value)
+    except OverflowError:
+        raise ArgumentError(f"{name}: too large to compute with, got {describe(value)}") from None
+    if finite and not math.isfinite(as_float):
+        raise ArgumentError(f"{name}: expected a finite number, got {describe(value)}")
     if positive and not value > 0:
-        raise ArgumentError(f"{name}: must be > 0, got {value!r}")
+        raise ArgumentError(f"{name}: must be > 0, got {describe(value)}")
     return value
 
 
