@@ -15,7 +15,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ..errors import ArgumentError, ArgumentTypeError, MmlibError, SearchError, describe
+from ..errors import (
+    DEFAULT_MAX_SECONDS,
+    ArgumentError,
+    ArgumentTypeError,
+    MmlibError,
+    SearchError,
+    SearchTooLarge,
+    describe,
+)
 from ..instrument import Recorder, Stats, Tracer
 from ..ordering import as_ordering
 from ..search import SearchResult, _recursion_room
@@ -147,7 +155,8 @@ class Engine:
         self.horizon = INF if depth is None else depth
         self.static_value = evaluate or game.evaluate
         self.order = as_ordering(order)
-        self.recorder = PathRecorder((Tracer if trace else Recorder)(game, INF if budget is None else budget))
+        self.recorder = PathRecorder((Tracer if trace else Recorder)(game, INF if budget is None else budget,
+                                                                     max_seconds=DEFAULT_MAX_SECONDS))
         self.enter = self.recorder.enter
         self.update = self.recorder.update
         self.lines: dict[int, tuple] = {}
@@ -206,10 +215,29 @@ def first_guess(engine: Engine, state: Any, guess: Any) -> float:
         return 0
 
 
+MAX_LINE = 4_000
+"""The deepest line the searches here follow.  Each of their nodes holds its path from the start,
+so a line d plies deep costs about d²/2 steps and as much memory: 4,000 plies take about a second."""
+
+
+def _check_line_length(game: Any, horizon: float) -> None:
+    """SearchTooLarge, naming the depth, for a tree deeper than :data:`MAX_LINE` searched to the end."""
+    height = getattr(game, "height", None)
+    if height is None:
+        height = getattr(game, "depth", None)
+    if not isinstance(height, int) or isinstance(height, bool):
+        return                                 # a game: its lines end with the game
+    deepest = min(height, horizon)
+    if deepest > MAX_LINE:
+        raise SearchTooLarge(f"depth: lines of {deepest:,} plies are too deep for the searches beyond "
+                             f"alpha-beta (at most {MAX_LINE:,}); give depth=, or use search.alphabeta")
+
+
 def run(engine: Engine, algorithm: str, state: Any, root_call: Callable[[Any, float], float],
         *, pv: Callable[[Any, tuple], tuple] | None = None) -> SearchResult:
     """Run ``root_call(start, horizon)`` with room on the call stack; wrap up the result."""
     start = engine.game.initial if state is None else state
+    _check_line_length(engine.game, engine.horizon)
     with _recursion_room(engine.game, engine.horizon, frames_per_ply=2):   # a search and its helper
         try:
             value = root_call(start, engine.horizon)
