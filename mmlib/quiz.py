@@ -22,7 +22,7 @@ from functools import cached_property
 from typing import Any
 
 from . import search, trees
-from .errors import ArgumentError, ArgumentTypeError
+from .errors import ArgumentError, ArgumentTypeError, describe
 from .trace import Trace, format_value, trace_of
 
 __all__ = ["Question", "alpha_beta_question", "question_batch"]
@@ -149,10 +149,10 @@ def _nested(node: Any) -> str:
 def _check_size(branching: Any, depth: Any) -> None:
     for name, value, low, high in (("branching", branching, 2, 5), ("depth", depth, 1, 5)):
         if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-            raise ArgumentTypeError(f"{name}: expected a whole number, got {value!r}")
+            raise ArgumentTypeError(f"{name}: expected a whole number, got {describe(value)}")
         if not low <= value <= high:
             raise ArgumentError(f"{name}: a question needs {low} to {high} (to be solvable by hand), "
-                                f"got {value}")
+                                f"got {describe(value)}")
     if branching ** depth > 64:
         raise ArgumentError(f"branching, depth: {branching}**{depth} leaves is too many for a question "
                             "(at most 64)")
@@ -172,7 +172,7 @@ def alpha_beta_question(seed: int, branching: int = 2, depth: int = 3, *,
     """
     _check_size(branching, depth)
     if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
-        raise ArgumentTypeError(f"seed: expected a whole number, got {seed!r}")
+        raise ArgumentTypeError(f"seed: expected a whole number, got {describe(seed)}")
     generated = trees.ordered(branching, depth, ordering, seed=int(seed))
     nested = _scaled(trees.explicit(generated).to_nested())
     return Question(int(seed), branching, depth, ordering, trees.from_nested(nested))
@@ -184,6 +184,10 @@ def _scaled(item: Any) -> Any:
     return LOW + int(item * (HIGH - LOW + 1))        # values in (0, 1) -> 0..20
 
 
+MAX_BATCH = 1_000
+"""The most questions one batch makes."""
+
+
 def question_batch(n: int, seed: int = 0, branching: int = 2, depth: int = 3, *,
                    ordering: str | float = "random") -> list[Question]:
     """``n`` questions on distinct trees, the same list for the same arguments.
@@ -191,15 +195,16 @@ def question_batch(n: int, seed: int = 0, branching: int = 2, depth: int = 3, *,
     >>> [q.seed for q in question_batch(3, seed=2)] == [q.seed for q in question_batch(3, seed=2)]
     True
     """
-    if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < 1:
-        raise ArgumentError(f"n: expected a positive whole number, got {n!r}")
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral) or not 1 <= n <= MAX_BATCH:
+        raise ArgumentError(f"n: expected a whole number from 1 to {MAX_BATCH:,} (about 2 ms a question), "
+                            f"got {describe(n)}")
     if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
-        raise ArgumentTypeError(f"seed: expected a whole number, got {seed!r}")
+        raise ArgumentTypeError(f"seed: expected a whole number, got {describe(seed)}")
     questions: list[Question] = []
     seen: set[str] = set()
     candidate = int(seed) * 100_003
     while len(questions) < n:
-        if candidate - int(seed) * 100_003 > 100 * n + 1000:
+        if candidate - int(seed) * 100_003 > 10 * n + 100:
             raise ArgumentError(f"n: could not find {n} different trees of this size")
         question = alpha_beta_question(candidate, branching, depth, ordering=ordering)
         candidate += 1

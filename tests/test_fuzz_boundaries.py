@@ -193,3 +193,18 @@ def test_deep_lines_are_refused_or_stopped_quickly():
         search.minimax(trees.uniform(1, 20_000), trace=True)
     assert time.perf_counter() - started < 10                     # before: 29 s and 4.6 GB
     assert search.minimax(trees.uniform(1, 20_000)).stats.nodes == 20_001
+
+
+def test_question_batches_are_bounded():
+    import time
+
+    from mmlib import quiz
+    from mmlib.errors import ArgumentError
+
+    started = time.perf_counter()
+    for n in (10 ** 5, 10 ** 5000, 0):
+        with pytest.raises(ArgumentError, match="^n: expected a whole number from 1 to 1,000"):
+            quiz.question_batch(n)
+    with pytest.raises(ArgumentError, match="^n: could not find 500 different trees"):
+        quiz.question_batch(500, 0, 2, 1, ordering="best")        # 2 leaves, one ordering: too few
+    assert time.perf_counter() - started < 10                      # before: 10**5 took minutes
