@@ -689,7 +689,7 @@ def _check_plot(series: Any, x_range: Any, y_range: Any, width: Any, height: Any
                 (size is not None and len(values) != size):
             raise ArgumentTypeError(f"{name}: expected {size or 'a sequence of'} numbers, "
                                     f"got {describe(values)}")
-        if not all(isinstance(v, numbers.Real) and not isinstance(v, bool) and math.isfinite(v)
+        if not all(isinstance(v, numbers.Real) and not isinstance(v, bool) and abs(v) < 1e300
                    for v in values):
             raise ArgumentError(f"{name}: expected finite numbers, got {describe(values)}")
         return [float(v) for v in values]
