@@ -45,7 +45,7 @@ MEMORY_LIMIT = int(os.environ.get("MMLIB_FUZZ_MEMORY_MB", "1500")) * 2 ** 20
 """Bytes of address space one call may add to what this process already holds."""
 ACTION_TARGET = 2.0
 """Seconds an explorer's action should answer within (measured in benchmarks/bench_widgets.py;
-here only a call past TIME_LIMIT fails, a slower one is counted)."""
+here a slower action is counted, and only a call past TIME_LIMIT fails)."""
 COLLECT = os.environ.get("MMLIB_FUZZ_COLLECT")
 
 FUZZ = settings(max_examples=EXAMPLES, derandomize=True, deadline=None, database=None,
@@ -83,7 +83,8 @@ def _child(write_end: int, function: Callable, args: tuple, kwargs: dict,
     try:
         answer = function(*args, **kwargs)
         problem = check_answer(answer) if check_answer is not None else None
-        line = f"wrong\t{problem}" if problem else "ok\t"
+        line = "ok\t" if not problem else f"slow\t{problem[5:]}" if problem.startswith("slow:") \
+            else f"wrong\t{problem}"
     except MmlibError as error:
         try:
             str(error)
@@ -133,18 +134,18 @@ def run(function: Callable, *args: Any, check_answer: Callable[[Any], str | None
 
 
 def call(family: str, function: Callable, *args: Any, check_answer: Callable | None = None,
-         target: float | None = None, **kwargs: Any) -> str:
-    """Run one call isolated and count it; anything but ``ok`` or ``family`` fails the test
-    (or is appended to MMLIB_FUZZ_COLLECT).  ``target``: seconds it should answer within."""
+         **kwargs: Any) -> str:
+    """Run one call isolated and count it; anything but ``ok``, ``family`` or ``slow`` fails the
+    test (or is appended to MMLIB_FUZZ_COLLECT).  ``slow`` (an explorer's action past
+    ACTION_TARGET) is counted and collected, not failed: timing is the benchmark's job."""
     outcome, detail, seconds = run(function, *args, check_answer=check_answer, **kwargs)
     OUTCOMES[family, outcome] += 1
-    if target is not None and seconds > target and outcome in ("ok", "family"):
+    if outcome == "slow":
         SLOW[family] += 1
         if COLLECT:
             with open(COLLECT, "a") as handle:
-                handle.write(f"slow\t{family}\t{_name(function)}\t{seconds:.2f} s\t"
-                             f"args={describe(args, 120)} kwargs={describe(kwargs, 120)}\n")
-    if outcome in ("ok", "family"):
+                handle.write(f"slow\t{family}\t{_name(function)}\t{detail}\n")
+    if outcome in ("ok", "family", "slow"):
         return outcome
     if COLLECT:
         with open(COLLECT, "a") as handle:
@@ -385,13 +386,15 @@ def _value_for(control, data) -> Any:
 
 def _act(widget_factory: Callable, actions: list) -> Callable:
     """Build the explorer, then do ``actions`` (each ``(index of a control, value or "click")``),
-    each one timed; returns the slowest action's seconds (the child reports it as its answer)."""
+    each one timed; returns the slowest action's seconds, building included, and what is wrong
+    with the statuses and figures shown after them, if anything (see :func:`_slowest_check`)."""
     def session():
         import ipywidgets
 
-        explorer = widget_factory()
+        started = time.perf_counter()
+        explorer = widget_factory()                  # the first action: running the cell
+        slowest = time.perf_counter() - started
         controls = _controls(explorer)
-        slowest = 0.0
         for index, value in actions:
             control = controls[index % len(controls)]
             started = time.perf_counter()
@@ -400,10 +403,7 @@ def _act(widget_factory: Callable, actions: list) -> Callable:
             else:
                 _assign(control, value)
             slowest = max(slowest, time.perf_counter() - started)
-        problem = _status_problem(explorer)
-        if problem:
-            raise AssertionError(problem)
-        return slowest
+        return slowest, _status_problem(explorer)
     return session
 
 
@@ -416,9 +416,12 @@ def _status_problem(explorer) -> str | None:
     return None
 
 
-def _slowest_check(seconds: Any) -> str | None:
-    if isinstance(seconds, float) and seconds > ACTION_TARGET:
-        return f"an action took {seconds:.2f} s (target {ACTION_TARGET:g} s)"
+def _slowest_check(answer: tuple[float, str | None]) -> str | None:
+    seconds, problem = answer
+    if problem:
+        return problem
+    if seconds > ACTION_TARGET:
+        return f"slow: an action took {seconds:.2f} s (target {ACTION_TARGET:g} s)"
     return None
 
 
@@ -448,8 +451,7 @@ def test_explorer_actions(name, data):
         control = controls[index]
         actions.append((index, "click" if type(control).__name__ == "Button" else
                         _value_for(control, data)))
-    call(f"explorer {name}", _act(EXPLORERS[name], actions), check_answer=_slowest_check,
-         target=ACTION_TARGET + 3)
+    call(f"explorer {name}", _act(EXPLORERS[name], actions), check_answer=_slowest_check)
 
 
 @FUZZ
