@@ -38,7 +38,7 @@ from mmlib.beyond import labcheck  # noqa: E402
 from mmlib.draw import boards, connect4  # noqa: E402
 from mmlib.errors import MmlibError, describe  # noqa: E402
 
-EXAMPLES = int(os.environ.get("MMLIB_FUZZ_EXAMPLES", "12"))
+EXAMPLES = int(os.environ.get("MMLIB_FUZZ_EXAMPLES", "6"))
 TIME_LIMIT = float(os.environ.get("MMLIB_FUZZ_TIME_LIMIT", "10"))
 """Seconds one call may take before it counts as a hang."""
 MEMORY_LIMIT = int(os.environ.get("MMLIB_FUZZ_MEMORY_MB", "1500")) * 2 ** 20
