@@ -23,6 +23,7 @@ from ..errors import (
     SearchError,
     SearchTooLarge,
     describe,
+    wrap_user_exception,
 )
 from ..instrument import Recorder, Stats, Tracer
 from ..ordering import as_ordering
@@ -245,6 +246,13 @@ def run(engine: Engine, algorithm: str, state: Any, root_call: Callable[[Any, fl
             raise SearchError(
                 "depth: the game is too deep for a recursive search here; give a depth limit"
             ) from None
+        except MmlibError:
+            raise
+        except Exception as error:     # the game (or a state it was given) failed: say so, chained
+            raise wrap_user_exception(
+                error, f"the game failed on this state or below it ({type(error).__name__}: "
+                f"{describe(str(error), 100)}); check state= and the game's methods", "game", None
+            ) from error
     line = engine.lines.get(0, ())
     if pv is not None:
         line = pv(start, line)
