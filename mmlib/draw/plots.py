@@ -73,9 +73,9 @@ def average_rows(rows: Iterable[dict], measure: str = "leaves") -> dict[tuple, l
         try:
             key = (row["branching"], row["ordering"], row["algorithm"])
             sums[key][row["depth"]].append(row[measure])
-        except (KeyError, TypeError):
+        except (KeyError, TypeError, IndexError):
             raise ArgumentError(f"rows: each row needs branching, depth, ordering, algorithm and "
-                                f"{measure} (as analysis.sweep returns), got {row!r}") from None
+                                f"{measure} (as analysis.sweep returns), got {describe(row)}") from None
     return {key: [(d, sum(v) / len(v)) for d, v in sorted(by_depth.items())]
             for key, by_depth in sums.items()}
 

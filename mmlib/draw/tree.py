@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..errors import ArgumentError, ArgumentTypeError
+from ..errors import ArgumentError, ArgumentTypeError, describe
 from ..trace import (
     Marks,
     Trace,
@@ -252,6 +252,10 @@ class TreeView:
         from matplotlib.figure import Figure
 
         check_axes(ax)
+        if node_size is not None and (isinstance(node_size, bool) or not isinstance(node_size, (int, float))
+                                      or not 1 <= node_size <= 10_000):
+            raise ArgumentError(f"node_size: expected a marker area from 1 to 10,000 (points²), "
+                                f"got {describe(node_size)}")
         self.tree = as_tree(tree)
         self.positions = layout(self.tree)
         self.nodes = self.tree.nodes()
