@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import NodeBudgetExceeded, TimeBudgetExceeded
+from .errors import BudgetExceeded, NodeBudgetExceeded, TimeBudgetExceeded
 
 __all__ = ["Stats", "Event", "Recorder", "Tracer", "CLOCK_EVERY"]
 
@@ -204,6 +204,13 @@ def _grow(per_depth: list[int], depth: int) -> None:
     per_depth.append(1)
 
 
+TRACE_LIMIT = 4_000_000
+"""Moves the nodes' paths of one transcript may hold in all.  Each event names its node by its
+path from the start, so a line d plies deep costs d²/2 moves: the limit stops a traced chain
+about 2,800 plies deep (about a second) before its memory grows quadratically; a traced tree
+of a million nodes ten plies deep stays far below it."""
+
+
 class Tracer(Recorder):
     """A Recorder that also writes the transcript of :class:`Event` objects."""
 
@@ -213,9 +220,16 @@ class Tracer(Recorder):
                  max_seconds: float | None = None):
         super().__init__(game, max_nodes, keep_leaf_order, max_seconds=max_seconds)
         self.events: list[Event] = []
+        self.path_moves = 0
 
     def enter(self, ply, alpha, beta, state):
         super().enter(ply, alpha, beta, state)
+        self.path_moves += ply
+        if self.path_moves > TRACE_LIMIT:
+            raise BudgetExceeded(
+                f"trace: the transcript of this search would be too long (its events name "
+                f"{TRACE_LIMIT:,} moves after {self.nodes:,} nodes: each names its node by its whole "
+                "path); search without trace=True, or trace a smaller or shallower tree", self.finish())
         self.events.append(Event("enter", self.path(ply), alpha=alpha, beta=beta,
                                  is_max=self.game.is_max(state)))
 

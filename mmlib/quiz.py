@@ -512,6 +512,10 @@ def alpha_beta_question(seed: int, branching: int = 2, depth: int = 3, *,
         "pass min_pruned=0)")
 
 
+MAX_BATCH = 1_000
+"""The most questions one batch makes."""
+
+
 def question_batch(n: int, seed: int = 0, branching: int = 2, depth: int = 3,
                    **options: Any) -> list[Question]:
     """``n`` questions on distinct trees, the same list for the same arguments; ``options`` are
@@ -520,15 +524,16 @@ def question_batch(n: int, seed: int = 0, branching: int = 2, depth: int = 3,
     >>> [q.seed for q in question_batch(3, seed=2)] == [q.seed for q in question_batch(3, seed=2)]
     True
     """
-    if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < 1:
-        raise ArgumentError(f"n: expected a positive whole number, got {n!r}")
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral) or not 1 <= n <= MAX_BATCH:
+        raise ArgumentError(f"n: expected a whole number from 1 to {MAX_BATCH:,} (about 2 ms a question), "
+                            f"got {describe(n)}")
     seed = _whole("seed", seed)
     questions: list[Question] = []
     seen: set[str] = set()
     start = seed * 100_003
     candidate = start
     while len(questions) < n:
-        if candidate - start > 100 * n + 1000:
+        if candidate - start > 10 * n + 100:
             raise ArgumentError(f"n: could not find {n} different trees of this size")
         question = alpha_beta_question(candidate, branching, depth, **options)
         candidate += 1

@@ -65,7 +65,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-from .errors import ArgumentError, ArgumentTypeError
+from .errors import ArgumentError, ArgumentTypeError, describe
 from .instrument import Event
 from .trees import Path, Tree, as_tree
 
@@ -130,6 +130,10 @@ def format_value(value: float | None) -> str:
     """
     if value is None:
         return ""
+    if not isinstance(value, (int, float, Fraction)) and not hasattr(value, "__float__"):
+        raise ArgumentTypeError(f"value: expected a number, got {type(value).__name__}")
+    if isinstance(value, int) and abs(value).bit_length() > 64:
+        return describe(value)                 # too long to write out (or to make a float of)
     if math.isinf(value):
         return "+∞" if value > 0 else "−∞"
     if float(value).is_integer():

@@ -16,7 +16,16 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .. import _validate
-from ..errors import ArgumentError, ArgumentTypeError, MmlibError, SearchError
+from ..errors import (
+    DEFAULT_MAX_SECONDS,
+    ArgumentError,
+    ArgumentTypeError,
+    MmlibError,
+    SearchError,
+    SearchTooLarge,
+    describe,
+    wrap_user_exception,
+)
 from ..instrument import Event, Recorder, Stats, Tracer
 from ..ordering import as_ordering
 from ..search import SearchResult, _recursion_room
@@ -73,12 +82,16 @@ def check_budget(value: Any, name: str = "max_nodes") -> int | None:
 
 
 def check_number(value: Any, name: str, *, positive: bool = False, finite: bool = True) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or math.isnan(value):
-        raise ArgumentTypeError(f"{name}: expected a number, got {value!r}")
-    if finite and not math.isfinite(value):
-        raise ArgumentError(f"{name}: expected a finite number, got {value!r}")
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or value != value:   # NaN
+        raise ArgumentTypeError(f"{name}: expected a number, got {describe(value)}")
+    try:
+        as_float = float(value)
+    except OverflowError:
+        raise ArgumentError(f"{name}: too large to compute with, got {describe(value)}") from None
+    if finite and not math.isfinite(as_float):
+        raise ArgumentError(f"{name}: expected a finite number, got {describe(value)}")
     if positive and not value > 0:
-        raise ArgumentError(f"{name}: must be > 0, got {value!r}")
+        raise ArgumentError(f"{name}: must be > 0, got {describe(value)}")
     return value
 
 
@@ -137,7 +150,8 @@ class Engine:
         self.horizon = INF if depth is None else depth
         self.static_value = evaluate or game.evaluate
         self.order = as_ordering(order)
-        self.recorder = PathRecorder((Tracer if trace else Recorder)(game, INF if budget is None else budget))
+        self.recorder = PathRecorder((Tracer if trace else Recorder)(game, INF if budget is None else budget,
+                                                                     max_seconds=DEFAULT_MAX_SECONDS))
         self.enter = self.recorder.enter
         self.update = self.recorder.update
         self.lines: dict[int, tuple] = {}
@@ -207,10 +221,29 @@ def first_guess(engine: Engine, state: Any, guess: Any) -> float:
         return 0
 
 
+MAX_LINE = 4_000
+"""The deepest line the searches here follow.  Each of their nodes holds its path from the start,
+so a line d plies deep costs about d²/2 steps and as much memory: 4,000 plies take about a second."""
+
+
+def _check_line_length(game: Any, horizon: float) -> None:
+    """SearchTooLarge, naming the depth, for a tree deeper than :data:`MAX_LINE` searched to the end."""
+    height = getattr(game, "height", None)
+    if height is None:
+        height = getattr(game, "depth", None)
+    if not isinstance(height, int) or isinstance(height, bool):
+        return                                 # a game: its lines end with the game
+    deepest = min(height, horizon)
+    if deepest > MAX_LINE:
+        raise SearchTooLarge(f"depth: lines of {deepest:,} plies are too deep for the searches beyond "
+                             f"alpha-beta (at most {MAX_LINE:,}); give depth=, or use search.alphabeta")
+
+
 def run(engine: Engine, algorithm: str, state: Any, root_call: Callable[[Any, float], float],
         *, pv: Callable[[Any, tuple], tuple] | None = None) -> SearchResult:
     """Run ``root_call(start, horizon)`` with room on the call stack; wrap up the result."""
     start = engine.game.initial if state is None else state
+    _check_line_length(engine.game, engine.horizon)
     with _recursion_room(engine.game, engine.horizon, frames_per_ply=2):   # a search and its helper
         try:
             value = root_call(start, engine.horizon)
@@ -218,6 +251,13 @@ def run(engine: Engine, algorithm: str, state: Any, root_call: Callable[[Any, fl
             raise SearchError(
                 "depth: the game is too deep for a recursive search here; give a depth limit"
             ) from None
+        except MmlibError:
+            raise
+        except Exception as error:     # the game (or a state it was given) failed: say so, chained
+            raise wrap_user_exception(
+                error, f"the game failed on this state or below it ({type(error).__name__}: "
+                f"{describe(str(error), 100)}); check state= and the game's methods", "game", None
+            ) from error
     line = engine.lines.get(0, ())
     if pv is not None:
         line = pv(start, line)

@@ -16,12 +16,15 @@ Wilson score intervals (Wilson 1927) at 95 %.
 from __future__ import annotations
 
 import math
+import numbers
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import ArgumentError, ArgumentTypeError
+from ..errors import ArgumentError, ArgumentTypeError, describe
+from ..search import _user_call
+from ._engine import as_game, check_number
 from .anytime import anytime
 from .chance import chance_outcomes, is_chance
 from .mcts import mcts
@@ -38,8 +41,15 @@ def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float
     >>> [round(x, 3) for x in wilson_interval(8, 10)]
     [0.49, 0.943]
     """
-    if trials <= 0:
-        raise ArgumentError(f"trials: must be at least 1, got {trials}")
+    for name, count in (("successes", successes), ("trials", trials)):
+        if isinstance(count, bool) or not isinstance(count, numbers.Integral):
+            raise ArgumentTypeError(f"{name}: expected a whole number, got {describe(count)}")
+    if not 1 <= trials <= 2 ** 53:
+        raise ArgumentError(f"trials: expected 1 to 2**53, got {describe(trials)}")
+    if not 0 <= successes <= trials:
+        raise ArgumentError(f"successes: expected 0 to trials ({describe(trials)}), "
+                            f"got {describe(successes)}")
+    z = check_number(z, "z", positive=True)
     p = successes / trials
     centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
@@ -75,6 +85,11 @@ class Score:
 def play(game: Any, x_player: Player, o_player: Player, *, state: Any = None,
          rng: random.Random | None = None) -> float:
     """Play one game to the end; return its utility (from X's, that is MAX's, view)."""
+    game = as_game(game)
+    for name, player in (("x_player", x_player), ("o_player", o_player)):
+        if not callable(player):
+            raise ArgumentTypeError(f"{name}: expected a player (game, state) -> move, got "
+                                    f"{type(player).__name__}")
     state = game.initial if state is None else state
     rng = rng or random.Random(0)
     while not game.is_terminal(state):
@@ -82,8 +97,8 @@ def play(game: Any, x_player: Player, o_player: Player, *, state: Any = None,
             outcomes = chance_outcomes(game, state)
             move = rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0]
         else:
-            player = x_player if game.is_max(state) else o_player
-            move = player(game, state)
+            name, player = ("x_player", x_player) if game.is_max(state) else ("o_player", o_player)
+            move = _user_call(player, name, game, state)
         state = game.play(state, move)
     return game.utility(state)
 
@@ -95,8 +110,12 @@ def match(game: Any, first: Player, second: Player, *, games: int = 100,
     for name, player in (("first", first), ("second", second)):
         if not callable(player):
             raise ArgumentTypeError(f"{name}: expected a player (game, state) -> move")
+    game = as_game(game)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ArgumentError(f"games: expected a whole number >= 1, got {games!r}")
+        raise ArgumentError(f"games: expected a whole number >= 1, got {describe(games)}")
+    for name, count in (("opening_moves", opening_moves), ("seed", seed)):
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise ArgumentError(f"{name}: expected a whole number >= 0, got {describe(count)}")
     rng = random.Random(seed)
     wins = draws = losses = 0
     for number in range(games):

@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..check import CheckFailed
-from ..errors import ArgumentTypeError
+from ..errors import ArgumentTypeError, describe
 from .chance import expectiminimax as _expectiminimax
 from .layered import LayeredNode, LayeredTree, layered_tree
 
@@ -338,7 +338,7 @@ def _is_number(value: Any) -> bool:
 
 def _check(fn: Any, kind: str, raise_on_failure: bool) -> LabReport:
     if not callable(fn):
-        raise ArgumentTypeError(f"fn: expected your function, got {fn!r}")
+        raise ArgumentTypeError(f"fn: expected your function, got {describe(fn)}")
     title = kind
     cases = _cases(kind)
     for case in cases:
@@ -351,7 +351,7 @@ def _check(fn: Any, kind: str, raise_on_failure: bool) -> LabReport:
             where = f" ({case.name})" if case.name else ""
             details = [run.detail] if run.detail else []
             if run.kind == "ok":
-                details.append(f"expected {expected:.6g}, your function returned {run.value!r}")
+                details.append(f"expected {expected:.6g}, your function returned {describe(run.value)}")
                 if diagnosis == "reads-twice":
                     details.append(f"leaves read: {' '.join(run.reads)}")
             report = LabReport(title, False, diagnosis,
@@ -374,7 +374,7 @@ def check_expectiminimax(fn: Callable, *, raise_on_failure: bool = False) -> Lab
 def check_best_gamble(fn: Callable, *, raise_on_failure: bool = False) -> LabReport:
     """Check ``fn(node)``: the index of a child of the MAX root with the largest expectimax value."""
     if not callable(fn):
-        raise ArgumentTypeError(f"fn: expected your function, got {fn!r}")
+        raise ArgumentTypeError(f"fn: expected your function, got {describe(fn)}")
     cases = _cases("expectimax")
     for number, case in enumerate(cases):
         tree = case.tree()
@@ -391,7 +391,7 @@ def check_best_gamble(fn: Callable, *, raise_on_failure: bool = False) -> LabRep
             diagnosis = run.kind if run.kind != "ok" else "wrong-move"
             details = [run.detail] if run.detail else [
                 f"the children's expectimax values are {[round(v, 6) for v in values]}; "
-                f"your function returned {run.value!r}"]
+                f"your function returned {describe(run.value)}"]
             hint = HINTS.get(diagnosis, "return the index (0, 1, ...) of a child with the largest "
                                         "value, computed with your expectimax")
             report = LabReport("best gamble", False, diagnosis,

@@ -20,7 +20,8 @@ from typing import Any
 
 from ..errors import ArgumentError, ArgumentTypeError
 from ..trees import Node, Path, Tree
-from .display import set_alt
+from .display import check_axes, set_alt
+from .svg import clean_text
 from .tree import MAX_COLOR, MIN_COLOR, PV_COLOR, format_value, layout
 
 __all__ = ["draw_board", "draw_game_tree", "game_tree", "board_svg", "readable_points", "board_text",
@@ -84,6 +85,7 @@ def draw_board(game: Any, state: Any = None, ax: Any = None, *, title: str | Non
     from matplotlib.figure import Figure
 
     _check_board_game(game)
+    check_axes(ax)
     state = game.initial if state is None else state
     if ax is None:
         figure = Figure(figsize=(2.2, 2.4), layout="constrained")
@@ -338,7 +340,7 @@ def board_svg(game: Any, state: Any = None, *, cell: int = 60, title: str | None
     """
     cells = _cells(game, state)
     size, pad = 3 * cell, 4
-    label = html.escape(title or _board_title(game, state))
+    label = html.escape(clean_text(title or _board_title(game, state)))
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size + 2 * pad}" height="{size + 2 * pad}" '
              f'viewBox="{-pad} {-pad} {size + 2 * pad} {size + 2 * pad}" role="img" aria-label="{label}">',
              f"<title>{label}</title>",

@@ -15,7 +15,8 @@ import html
 from typing import Any
 
 from ..errors import ArgumentTypeError
-from .display import set_alt
+from .display import check_axes, set_alt
+from .svg import clean_text
 
 __all__ = ["draw_connect4", "connect4_svg", "DISC_COLORS", "DISC_LETTERS"]
 
@@ -40,6 +41,7 @@ def draw_connect4(game: Any, state: Any = None, ax: Any = None, *, title: str | 
 
     if not hasattr(game, "cell") or not hasattr(game, "columns"):
         raise ArgumentTypeError(f"game: expected a ConnectFour game, got {type(game).__name__}")
+    check_axes(ax)
     state = game.initial if state is None else state
     if ax is None:
         figure = Figure(figsize=(0.55 * game.columns + 0.6, 0.55 * game.rows + 0.8))
@@ -121,7 +123,7 @@ def connect4_svg(game: Any, state: Any = None, *, cell: int = 48, last_move: int
         raise ArgumentTypeError(f"game: expected a ConnectFour game, got {type(game).__name__}")
     state = game.initial if state is None else state
     width, height = game.columns * cell, game.rows * cell
-    label = html.escape(title or _describe(game, state))
+    label = html.escape(clean_text(title or _describe(game, state)))
     radius, font = cell * 0.4, max(cell * 0.42, 12)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" role="img" aria-label="{label}" style="display:block">',

@@ -28,6 +28,8 @@ import html
 import io
 from typing import Any
 
+from ..errors import ArgumentTypeError
+
 __all__ = ["set_alt", "figure_alt", "figure_html", "show_figures_with_alt_text"]
 
 ALT_ATTRIBUTE = "mmlib_alt"
@@ -36,14 +38,35 @@ CSS_PX_PER_INCH = 96
 high (the inline backend's 72 would make it 7.5 px)."""
 
 
+def check_figure(figure: Any) -> None:
+    """An ArgumentTypeError naming ``figure`` unless it is a matplotlib figure."""
+    from matplotlib.figure import FigureBase
+
+    if not isinstance(figure, FigureBase):
+        raise ArgumentTypeError(f"figure: expected a matplotlib Figure, got {type(figure).__name__}")
+
+
+def check_axes(ax: Any) -> None:
+    """An ArgumentTypeError naming ``ax`` unless it is None or matplotlib axes to draw into."""
+    if ax is None:
+        return
+    from matplotlib.axes import Axes
+
+    if not isinstance(ax, Axes):
+        raise ArgumentTypeError(f"ax: expected matplotlib Axes (or None for a new figure), "
+                                f"got {type(ax).__name__}")
+
+
 def set_alt(figure: Any, text: str) -> None:
     """Store the text alternative of ``figure`` (what it shows, in words)."""
+    check_figure(figure)
     setattr(figure, ALT_ATTRIBUTE, " ".join(str(text).split()))
 
 
 def figure_alt(figure: Any) -> str:
     """The text alternative of ``figure``: the words stored with :func:`set_alt`, or its titles,
     axis labels and legend entries."""
+    check_figure(figure)
     stored = getattr(figure, ALT_ATTRIBUTE, None)
     if stored:
         return stored

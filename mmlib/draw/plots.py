@@ -20,7 +20,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
-from ..errors import ArgumentError
+from ..errors import ArgumentError, ArgumentTypeError, describe
+from .display import check_axes
 
 __all__ = ["plot_growth", "plot_ebf", "average_rows", "ordering_name", "OKABE_ITO"]
 
@@ -62,16 +63,19 @@ def average_rows(rows: Iterable[dict], measure: str = "leaves") -> dict[tuple, l
     ...                "seed": s, "leaves": 2 + s} for s in (0, 2)])
     {(2, 'best', 'minimax'): [(1, 3.0)]}
     """
-    if measure not in MEASURES:
-        raise ArgumentError(f"measure: expected 'leaves' or 'nodes', got {measure!r}")
+    if not isinstance(measure, str) or measure not in MEASURES:
+        raise ArgumentError(f"measure: expected 'leaves' or 'nodes', got {describe(measure)}")
+    if isinstance(rows, (str, bytes, dict)) or not isinstance(rows, Iterable):
+        raise ArgumentTypeError(f"rows: expected rows of measurements (dicts, as analysis.sweep "
+                                f"returns), got {type(rows).__name__}")
     sums: dict[tuple, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
     for row in rows:
         try:
             key = (row["branching"], row["ordering"], row["algorithm"])
             sums[key][row["depth"]].append(row[measure])
-        except (KeyError, TypeError):
+        except (KeyError, TypeError, IndexError):
             raise ArgumentError(f"rows: each row needs branching, depth, ordering, algorithm and "
-                                f"{measure} (as analysis.sweep returns), got {row!r}") from None
+                                f"{measure} (as analysis.sweep returns), got {describe(row)}") from None
     return {key: [(d, sum(v) / len(v)) for d, v in sorted(by_depth.items())]
             for key, by_depth in sums.items()}
 
@@ -106,6 +110,7 @@ def _theory_curves(branching: int, depths: list[int], measure: str) -> dict[str,
 def _new_axes(ax: Any, size: tuple[float, float]) -> tuple[Any, Any]:
     from matplotlib.figure import Figure
 
+    check_axes(ax)
     if ax is not None:
         return ax.figure, ax
     figure = Figure(figsize=size, layout="constrained")
@@ -137,6 +142,8 @@ def plot_growth(rows: Iterable[dict], *, measure: str = "leaves", theory: bool =
     """Leaves (or nodes) searched versus depth on a log axis, one line per
     (branching, ordering, algorithm), with the theory curves b^d, Knuth–Moore and Pearl's
     R_b^d as dashed lines for each branching factor; returns the Figure."""
+    if not isinstance(theory, bool):
+        raise ArgumentTypeError(f"theory: expected True or False, got {describe(theory)}")
     series = average_rows(rows, measure)
     if not series:
         raise ArgumentError("rows: no rows to plot (run analysis.sweep first)")

@@ -35,13 +35,14 @@ from __future__ import annotations
 
 import html
 import math
+import numbers
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import ArgumentError
+from ..errors import ArgumentError, ArgumentTypeError, describe
 from ..trace import Marks
 from .tree_layout import (
     CHANCE_COLOR,
@@ -616,9 +617,8 @@ def log_plot_svg(series: Sequence[Series], *, x_range: tuple[float, float], y_ra
     >>> svg.count('class="point"'), "10²" in svg, "10¹" in svg
     (3, False, True)
     """
+    _check_plot(series, x_range, y_range, width, height)
     (y0, y1) = y_range
-    if not (0 < y0 < y1):
-        raise ArgumentError(f"y_range: expected 0 < low < high, got {y_range!r}")
     frame = _Frame(left=62, top=30, width=width - 80, height=height - 78, x_range=x_range,
                    log_range=(math.log10(y0), math.log10(y1)))
     parts = [_svg_open(width, height, title or "plot"),
@@ -635,6 +635,35 @@ def log_plot_svg(series: Sequence[Series], *, x_range: tuple[float, float], y_ra
                        transform=f"rotate(-90 14 {_num(mid)})"))
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _check_plot(series: Any, x_range: Any, y_range: Any, width: Any, height: Any) -> None:
+    """ArgumentError / ArgumentTypeError naming the first argument of :func:`log_plot_svg` that is wrong."""
+    def finite(name: str, values: Any, size: int | None = None) -> list[float]:
+        if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or \
+                (size is not None and len(values) != size):
+            raise ArgumentTypeError(f"{name}: expected {size or 'a sequence of'} numbers, "
+                                    f"got {describe(values)}")
+        if not all(isinstance(v, numbers.Real) and not isinstance(v, bool) and abs(v) < 1e300
+                   for v in values):
+            raise ArgumentError(f"{name}: expected finite numbers, got {describe(values)}")
+        return [float(v) for v in values]
+
+    if isinstance(series, (str, bytes)) or not isinstance(series, Sequence) or \
+            not all(isinstance(line, Series) for line in series):
+        raise ArgumentTypeError(f"series: expected a list of Series, got {describe(series)}")
+    for line in series:
+        if len(finite("series xs", line.xs)) != len(finite("series ys", line.ys)):
+            raise ArgumentError(f"series: {describe(line.label)} has {len(line.xs)} xs and {len(line.ys)} ys")
+    x0, x1 = finite("x_range", x_range, 2)
+    if not x0 < x1 or x1 - x0 > 10_000:
+        raise ArgumentError(f"x_range: expected low < high, at most 10,000 apart, got {describe(x_range)}")
+    y0, y1 = finite("y_range", y_range, 2)
+    if not 0 < y0 < y1:
+        raise ArgumentError(f"y_range: expected 0 < low < high, got {describe(y_range)}")
+    for name, size in (("width", width), ("height", height)):
+        if finite(name, [size], 1)[0] < 100 or size > 10_000:
+            raise ArgumentError(f"{name}: expected 100 to 10,000 pixels, got {describe(size)}")
 
 
 _SUPERSCRIPTS = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")

@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from ..errors import ArgumentError, ArgumentTypeError, describe
 from ..trace import (
     Marks,
     Trace,
@@ -45,7 +46,7 @@ from ..trace import (
     trace_of,
 )
 from ..trees import Path
-from .display import ALT_ATTRIBUTE, set_alt
+from .display import ALT_ATTRIBUTE, check_axes, set_alt
 from .tree_layout import (
     CHANCE_COLOR,
     CURRENT_COLOR,
@@ -133,6 +134,7 @@ def marks_from_events(tree: Any, events: Iterable[Any], offset: Path = (), *,
 def marks_from_result(result: Any) -> Marks:
     """Marks for a finished search (see :func:`mmlib.trace.result_marks`): values with their
     bounds, the windows each node was *called* with, pruned subtrees, leaf order and PV."""
+    _check_result(result)
     return result_marks(result)
 
 
@@ -143,12 +145,19 @@ def pruned_leaves(result: Any) -> list[Path]:
     >>> pruned_leaves(search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
     [(1, 1), (1, 2)]
     """
+    _check_result(result)
     tree, _ = result_tree(result)
     pruned = result_marks(result).pruned
     return [leaf.path for leaf in tree.leaves() if leaf.path in pruned]
 
 
 _is_result = is_result
+
+
+def _check_result(result: Any) -> None:
+    if not _is_result(result):
+        raise ArgumentTypeError(f"result: expected the result of a search (search.alphabeta(...)), "
+                                f"got {type(result).__name__}")
 
 
 # -- the painter ------------------------------------------------------------------------------------
@@ -181,6 +190,11 @@ class TreeView:
                  max_nodes: int | None = DEFAULT_MAX_NODES):
         from matplotlib.figure import Figure
 
+        check_axes(ax)
+        if node_size is not None and (isinstance(node_size, bool) or not isinstance(node_size, (int, float))
+                                      or not 1 <= node_size <= 10_000):
+            raise ArgumentError(f"node_size: expected a marker area from 1 to 10,000 (points²), "
+                                f"got {describe(node_size)}")
         self.frame = TreeLayout(tree, root=root, max_depth=max_depth, max_nodes=max_nodes)
         self.tree = self.frame.tree
         self.positions = self.frame.positions

@@ -66,6 +66,8 @@ class TicTacToe:
 
     def moves(self, state: int) -> tuple[int, ...]:
         try:
+            if state < 0 or not _LEGAL[state]:       # _checked, inline on the search's path
+                raise _bad_state(state)
             if self.is_terminal(state):
                 return ()
             return _EMPTY_SQUARES[(state | state >> 9) & _FULL]
@@ -74,6 +76,8 @@ class TicTacToe:
 
     def play(self, state: int, move: int) -> int:
         try:
+            if state < 0 or not _LEGAL[state]:       # _checked, inline on the search's path
+                raise _bad_state(state)
             if move.__class__ is not int:
                 move = _square(move)
             if not 0 <= move < 9 or (state | state >> 9) >> move & 1 or self.is_terminal(state):
@@ -92,6 +96,8 @@ class TicTacToe:
 
     def utility(self, state: int) -> float:
         try:
+            if state < 0 or not _LEGAL[state]:       # _checked, inline on the search's path
+                raise _bad_state(state)
             if _WINS[state & _FULL]:
                 return self._win - self._depth(state)
             if _WINS[state >> 9]:
@@ -104,6 +110,8 @@ class TicTacToe:
 
     def evaluate(self, state: int) -> float:
         try:
+            if state < 0 or not _LEGAL[state]:       # _checked, inline on the search's path
+                raise _bad_state(state)
             if self.is_terminal(state):
                 return self.utility(state)
             return _OPEN_LINES[state >> 9] - _OPEN_LINES[state & _FULL]
@@ -117,6 +125,7 @@ class TicTacToe:
     def player(self, state: int) -> str:
         """``"X"`` or ``"O"``: who is to move."""
         try:
+            state = _checked(state)
             return "X" if self.is_max(state) else "O"
         except _STATE_ERRORS as error:
             raise _bad_state(state) from error
@@ -124,6 +133,7 @@ class TicTacToe:
     def winner(self, state: int) -> str | None:
         """``"X"``, ``"O"`` or None."""
         try:
+            state = _checked(state)
             return "X" if _WINS[state & _FULL] else "O" if _WINS[state >> 9] else None
         except _STATE_ERRORS as error:
             raise _bad_state(state) from error
@@ -131,6 +141,7 @@ class TicTacToe:
     def marks(self, state: int) -> int:
         """How many marks are on the board."""
         try:
+            state = _checked(state)
             return _POPCOUNT[state & _FULL] + _POPCOUNT[state >> 9]
         except _STATE_ERRORS as error:
             raise _bad_state(state) from error
@@ -138,6 +149,7 @@ class TicTacToe:
     def board(self, state: int) -> str:
         """Nine characters, row by row: ``X``, ``O`` or ``.``."""
         try:
+            state = _checked(state)
             return "".join(
                 "X" if state >> i & 1 else "O" if state >> (i + 9) & 1 else "." for i in range(9)
             )
@@ -173,8 +185,8 @@ _STATE_ERRORS = (TypeError, IndexError, AttributeError, KeyError, OverflowError)
 
 
 def _bad_state(state: object) -> GameError:
-    return GameError(f"state: {describe(state)} is not a tic-tac-toe state (an integer: "
-                     "bits 0-8 X's marks, bits 9-17 O's marks; see TicTacToe.state)")
+    return GameError(f"state: {describe(state)} is not a tic-tac-toe position (an integer: "
+                     "bits 0-8 X's marks, bits 9-17 O's marks, as play can reach them; see TicTacToe.state)")
 
 
 def _square(move: object) -> int:
@@ -195,10 +207,63 @@ def _parse_board(board: str) -> int:
         )
     x = sum(1 << i for i, ch in enumerate(cells) if ch == "X")
     o = sum(1 << i for i, ch in enumerate(cells) if ch == "O")
-    if not 0 <= _POPCOUNT[x] - _POPCOUNT[o] <= 1:
-        raise ArgumentError(f"board: X moves first, so X has as many marks as O or one more ({board!r})")
-    if _WINS[x] and _WINS[o]:
-        raise ArgumentError(f"board: both players have three in a row ({board!r})")
-    if _WINS[x] and _POPCOUNT[x] == _POPCOUNT[o] or _WINS[o] and _POPCOUNT[x] > _POPCOUNT[o]:
-        raise ArgumentError(f"board: play went on after the game was won ({board!r})")
+    problem = _position_problem(x, o)
+    if problem:
+        raise ArgumentError(f"board: {problem} ({board!r})")
     return x | o << 9
+
+
+def _position_problem(x: int, o: int) -> str | None:
+    """Why X's marks ``x`` and O's marks ``o`` (nine-bit masks) are not a position of a game, or None."""
+    if x & o:
+        return "a square holds both an X and an O"
+    if not 0 <= _POPCOUNT[x] - _POPCOUNT[o] <= 1:
+        return "X moves first, so X has as many marks as O or one more"
+    if _WINS[x] and _WINS[o]:
+        return "both players have three in a row"
+    if _WINS[x] and _POPCOUNT[x] == _POPCOUNT[o] or _WINS[o] and _POPCOUNT[x] > _POPCOUNT[o]:
+        return "play went on after the game was won"
+    return None
+
+
+def _positions() -> bytearray:
+    """1 at each state that is a position of a game (every other number below 2**18 is 0)."""
+    legal = bytearray(_STATES)
+    for x in range(512):
+        free = _FULL & ~x
+        o = free
+        while True:                                  # every set of squares O can hold beside x
+            if _position_problem(x, o) is None:
+                legal[x | o << 9] = 1
+            if o == 0:
+                break
+            o = (o - 1) & free
+    return legal
+
+
+_STATES = 1 << 18
+_LEGAL = _positions()
+
+
+def _checked(state: object) -> int:
+    """``state`` if it encodes a position (bits 0-8 X's marks, bits 9-17 O's marks, a position
+    play can reach); otherwise a GameError naming the argument: a negative number, one of
+    more than 18 bits, a square marked twice or impossible counts are refused, never read.
+
+    The methods for people call it; on the search's path (moves, play, utility, evaluate) the
+    same test is written inline.  A search from any state passes one of those four, so is_max,
+    is_terminal and key, asked at every node, need not repeat it.
+
+    >>> _checked(0), _checked(1 | 1 << 9 + 4)
+    (0, 8193)
+    >>> _checked(-1)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    mmlib.errors.GameError: state: -1 is not a tic-tac-toe position (an integer: ...
+    """
+    if state.__class__ is int and 0 <= state < _STATES and _LEGAL[state]:  # type: ignore[operator]
+        return state  # type: ignore[return-value]
+    if isinstance(state, numbers.Integral) and not isinstance(state, bool) and 0 <= state < _STATES \
+            and _LEGAL[int(state)]:
+        return int(state)
+    raise _bad_state(state)

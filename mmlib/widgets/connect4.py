@@ -21,7 +21,7 @@ import html
 import time
 
 from ..draw.connect4 import connect4_svg
-from ..errors import ArgumentError, ArgumentTypeError, NodeBudgetExceeded
+from ..errors import ArgumentError, ArgumentTypeError, BudgetExceeded
 from ..games.connect4 import CentreFirst, ConnectFour
 from ..search import alphabeta
 from ..table import TranspositionTable
@@ -119,15 +119,20 @@ class Connect4Board(StaticFallback, _widgets().VBox):
 
     def think(self) -> tuple:
         """Alpha-beta (centre-first ordering, a transposition table) to depth 1, 2, ... until
-        ``depth`` or the budget; returns (result of the deepest completed search, its depth, nodes)."""
+        ``depth`` or the budget; returns (result of the deepest completed search, its depth, nodes).
+        Each ply searches within what is left of both budgets, so a move never takes much longer
+        than ``time_budget`` seconds, however deep ``depth`` is."""
         started, spent, best, reached = time.perf_counter(), 0, None, 0
         for depth in range(1, self.depth + 1):
-            if best is not None and time.perf_counter() - started > self.time_budget:
+            left = self.time_budget - (time.perf_counter() - started)
+            if best is not None and left <= 0:
                 break
             try:
                 result = alphabeta(self.game, depth=depth, order=CentreFirst(), table=TranspositionTable(),
-                                   state=self.state, max_nodes=max(1, self.node_budget - spent))
-            except NodeBudgetExceeded:
+                                   state=self.state, max_nodes=max(1, self.node_budget - spent),
+                                   max_seconds=max(left, 0.05))
+            except BudgetExceeded as stopped:
+                spent += getattr(stopped.stats, "nodes", 0) or 0
                 if best is None:       # not even depth 1 fits: search it anyway (a few nodes)
                     best, reached = alphabeta(self.game, depth=1, state=self.state), 1
                 break
@@ -141,7 +146,8 @@ class Connect4Board(StaticFallback, _widgets().VBox):
         self.state = self.game.play(self.state, result.move)
         self.last_move = result.move
         stopped = "" if reached == self.depth else \
-            f" (stopped before depth {reached + 1}: over the budget of {self.time_budget:g} s per move)"
+            f" (stopped before depth {reached + 1}: over the budget of {self.time_budget:g} s and " \
+            f"{self.node_budget:,} nodes per move)"
         return (f"Computer played column {result.move}: alpha-beta to depth {reached}{stopped}, "
                 f"{nodes:,} nodes in all, value {result.value}.")
 

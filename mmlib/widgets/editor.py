@@ -16,7 +16,7 @@ from typing import Any
 from .. import search
 from ..draw.svg import TreeSvg
 from ..draw.tree import LEGEND
-from ..errors import MmlibError
+from ..errors import ArgumentTypeError, MmlibError
 from ..search import SearchResult
 from ..trace import Trace, trace_of
 from ..trees import Tree
@@ -119,4 +119,6 @@ def tree_editor(text: str = "") -> TreeEditor:
     """A text area for a tree (nested list or labelled text); the tree is drawn with its
     alpha-beta search (values and bounds, windows, pruned parts) while you type, and a
     mistake is shown in place with its line, column and reason instead of a traceback."""
+    if not isinstance(text, str):
+        raise ArgumentTypeError(f"text: expected the tree as a string, got {type(text).__name__}")
     return TreeEditor(text)

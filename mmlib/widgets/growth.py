@@ -9,13 +9,14 @@
 from __future__ import annotations
 
 import html
+import numbers
 from typing import Any
 
 from .. import analysis, trees
 from ..draw.plots import OKABE_ITO, ordering_name
 from ..draw.svg import Series, log_plot_svg
 from ..draw.tree import format_value
-from ..errors import MmlibError
+from ..errors import ArgumentError, ArgumentTypeError, MmlibError, describe
 from .common import StaticFallback, set_status, show_svg, status_html, svg_as_img, svg_figure
 
 __all__ = ["growth_explorer", "GrowthExplorer"]
@@ -47,12 +48,12 @@ class GrowthExplorer(StaticFallback, _widgets().VBox):
         self.branching = widgets.BoundedIntText(value=branching, min=2, max=MAX_BRANCHING, description="b",
                                                 layout=number)
         self.depth = widgets.BoundedIntText(value=depth, min=1, max=MAX_DEPTH, description="d", layout=number)
-        self.ordering = widgets.Dropdown(options=["best", "random", "worst", "quality q"], value=ordering,
+        self.ordering = widgets.Dropdown(options=list(ORDERINGS), value=ordering,
                                          description="ordering")
         self.q = widgets.BoundedFloatText(value=0.5, min=0.0, max=1.0, step=0.05, description="q",
                                           layout=number)
         self.seed = widgets.BoundedIntText(value=0, min=0, max=20, description="seed", layout=number)
-        self.algorithm = widgets.Dropdown(options=["alphabeta", "minimax"], value=algorithm,
+        self.algorithm = widgets.Dropdown(options=list(ALGORITHMS), value=algorithm,
                                           description="algorithm")
         for control in (self.branching, self.depth, self.ordering, self.q, self.seed, self.algorithm):
             control.observe(self._on_change, names="value")
@@ -76,6 +77,8 @@ class GrowthExplorer(StaticFallback, _widgets().VBox):
 
     def measure(self, branching: int, depth: int) -> dict | None:
         """The row for one depth (cached), or None if it would exceed the node budget."""
+        _whole("branching", branching, 2, MAX_BRANCHING)
+        _whole("depth", depth, 1, MAX_DEPTH)
         key = (branching, depth, self.ordering_value(), self.seed.value, self.algorithm.value)
         if key not in self.cache:
             try:
@@ -155,6 +158,18 @@ class GrowthExplorer(StaticFallback, _widgets().VBox):
         return svg_as_img(self.svg, alt=f"the plot when the notebook was saved: {summary}")
 
 
+ORDERINGS = ("best", "random", "worst", "quality q")
+ALGORITHMS = ("alphabeta", "minimax")
+
+
+def _whole(name: str, value: Any, low: int, high: int) -> None:
+    """An ArgumentError naming ``name`` unless ``value`` is a whole number from ``low`` to ``high``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise ArgumentTypeError(f"{name}: expected a whole number, got {describe(value)}")
+    if not low <= value <= high:
+        raise ArgumentError(f"{name}: expected {low} to {high:,}, got {describe(value)}")
+
+
 def growth_explorer(branching: int = 3, depth: int = 4, ordering: str = "best", algorithm: str = "alphabeta",
                     *, node_budget: int = NODE_BUDGET) -> GrowthExplorer:
     """An explorer of search cost: leaves evaluated versus depth for a generated tree
@@ -163,4 +178,10 @@ def growth_explorer(branching: int = 3, depth: int = 4, ordering: str = "best", 
     line gives the effective branching factor.  Slider ranges are bounded (b ≤ 8, d ≤ 8) and
     each search stops at ``node_budget`` nodes, so no setting can freeze the kernel.
     """
+    _whole("branching", branching, 2, MAX_BRANCHING)
+    _whole("depth", depth, 1, MAX_DEPTH)
+    _whole("node_budget", node_budget, 1, 10 ** 9)
+    for name, value, options in (("ordering", ordering, ORDERINGS), ("algorithm", algorithm, ALGORITHMS)):
+        if not isinstance(value, str) or value not in options:
+            raise ArgumentError(f"{name}: expected one of {', '.join(options)}, got {describe(value)}")
     return GrowthExplorer(branching, depth, ordering, algorithm, node_budget)

@@ -26,6 +26,7 @@ Monte Carlo tree search iteration by iteration:
 
 from __future__ import annotations
 
+import numbers
 from typing import Any
 
 from .. import search
@@ -34,7 +35,8 @@ from ..conventions import Conventions, resolve
 from ..conventions import apply as apply_conventions
 from ..draw.svg import TreeSvg
 from ..draw.tree import CHANCE_LEGEND, LEGEND, as_tree, probability_edges
-from ..errors import ArgumentError
+from ..errors import ArgumentError, ArgumentTypeError
+from ..errors import describe as describe_value
 from ..trace import Trace, trace_of
 from .common import StaticFallback, VBox, set_status, show_svg, status_html, svg_as_img, svg_figure
 
@@ -192,6 +194,7 @@ class StepThrough(StaticFallback, VBox):
 
     def go(self, step: int) -> None:
         """Move to ``step`` (clamped to the trace)."""
+        step = _step_number(step)
         self.slider.value = max(self.slider.min, min(self.slider.max, step))
 
     def _on_play(self, change: dict) -> None:
@@ -222,6 +225,9 @@ class StepThrough(StaticFallback, VBox):
     def events_until(self, kind: str, label: str | None = None) -> int:
         """The step just after the first event of ``kind`` (``"cutoff"``, ``"return"``...),
         at the node labelled ``label`` if given: ``go`` there to see it."""
+        if not isinstance(kind, str) or not (label is None or isinstance(label, str)):
+            raise ArgumentTypeError(f"kind, label: expected strings, got {describe_value(kind)}, "
+                                    f"{describe_value(label)}")
         for k, event in enumerate(self.model.events):
             if event.kind == kind and (label is None or self.tree.label_of(event.path) == label):
                 return k + 1
@@ -235,6 +241,9 @@ class StepThrough(StaticFallback, VBox):
 
     def show(self, step: int) -> None:
         """Draw the tree as it is after ``step`` events and say what the last one did."""
+        step = _step_number(step)
+        if not 0 <= step <= len(self.events):
+            raise ArgumentError(f"step: expected 0 to {len(self.events)}, got {describe_value(step)}")
         finished = step == len(self.events)
         marks = self.model.marks() if finished else self.model.marks(step)
         if finished:
@@ -250,6 +259,13 @@ class StepThrough(StaticFallback, VBox):
                                   description=f"{title}: {self.sentence} " + self.view.describe(marks))
         show_svg(self.output, self.svg)
         set_status(self.status, f"step {step}: {self.sentence}")
+
+
+def _step_number(step: Any) -> int:
+    """A step number as an int (numpy's too), or an ArgumentTypeError naming ``step``."""
+    if isinstance(step, bool) or not isinstance(step, numbers.Integral):
+        raise ArgumentTypeError(f"step: expected a whole number, got {describe_value(step)}")
+    return int(step)
 
 
 def _searched(tree: Any) -> Any:

@@ -1,0 +1,210 @@
+"""Refusals and silent wrongs found by the fuzz campaign, each pinned by a test.
+
+Each test states the contract (a clear mmlib error naming the argument, or an answer that is
+right) and checks it against an independent computation where one is needed.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+os.environ.setdefault("MPLBACKEND", "Agg")
+
+from mmlib import games, search  # noqa: E402
+from mmlib.errors import GameError  # noqa: E402
+
+
+def reachable_tictactoe_states() -> set[int]:
+    """Every position play can reach from the empty board, by breadth-first search over ``play``."""
+    game = games.TicTacToe()
+    seen, frontier = {0}, [0]
+    while frontier:
+        state = frontier.pop()
+        for move in game.moves(state):
+            child = game.play(state, move)
+            if child not in seen:
+                seen.add(child)
+                frontier.append(child)
+    return seen
+
+
+REACHABLE = reachable_tictactoe_states()
+
+
+def test_reachable_positions_are_the_known_5478():
+    assert len(REACHABLE) == 5478          # the number of legal tic-tac-toe positions
+
+
+TICTACTOE_METHODS = ["moves", "utility", "evaluate", "player", "winner", "marks", "board", "render"]
+
+
+@settings(max_examples=300, derandomize=True, database=None)
+@given(st.one_of(st.integers(-(1 << 20), 1 << 20), st.integers(-(10 ** 30), 10 ** 30),
+                 st.sampled_from([-1, -(1 << 18), -(1 << 18) + 5, 1 | 1 << 9, 3, 1 << 18])),
+       st.sampled_from(TICTACTOE_METHODS))
+def test_tictactoe_refuses_every_state_play_cannot_reach(state, method):
+    game = games.TicTacToe()
+    if state in REACHABLE:
+        if method == "utility" and not game.is_terminal(state):
+            return
+        getattr(game, method)(state)
+        return
+    with pytest.raises(GameError, match=r"^state: .* is not a tic-tac-toe position"):
+        getattr(game, method)(state)
+
+
+@pytest.mark.parametrize("state", [-1, -5, -(1 << 18), 1 | 1 << 9, 0b111 | 0b111000 << 9])
+def test_tictactoe_play_and_searches_refuse_bad_states(state):
+    game = games.TicTacToe()
+    with pytest.raises(GameError, match="state"):
+        game.play(state, 8)
+    for algorithm in (search.minimax, search.alphabeta, search.negamax):
+        with pytest.raises(GameError, match="state"):
+            algorithm(game, 2, state=state)
+
+
+# -- the tic-tac-toe explorer answers at once, with minimax's own figures ---------------------------
+
+@settings(max_examples=40, derandomize=True, database=None, deadline=None)
+@given(st.sampled_from(sorted(s for s in REACHABLE if games.TicTacToe().marks(s) >= 2
+                              and not games.TicTacToe().is_terminal(s))),
+       st.sampled_from([None, 1, 2, 3]), st.sampled_from(["minimax", "alphabeta"]),
+       st.sampled_from(["ten", "depth-adjusted"]))
+def test_tictactoe_explorer_reports_what_minimax_does(state, depth, algorithm, scoring):
+    from mmlib import widgets
+    from mmlib.draw.boards import rooted_at
+
+    board = widgets.play_tictactoe(depth, algorithm, scoring=scoring)
+    board.state = state
+    board.computer_move()
+    here = rooted_at(board.game, state)
+    start = here.initial if here is not board.game else state
+    played = search.minimax(here, depth, state=start)
+    assert board.last_counts["minimax"] == played.stats.nodes
+    assert board.last_counts["alphabeta"] == search.alphabeta(here, depth, state=start).stats.nodes
+    assert board.last_values == {move: result.value for move, result in
+                                 search.move_values(here, depth, state=start, algorithm="minimax").items()}
+    assert board.state == board.game.play(state, played.move)
+
+
+# -- output that is always valid ------------------------------------------------------------------
+
+HOSTILE_LABELS = ["\x07", "\ud800", "a\x00b", "<b>&amp;</b>", "\ufffe", "]]>", "'\""]
+
+
+@pytest.mark.parametrize("title", HOSTILE_LABELS)
+def test_board_drawings_make_valid_svg_whatever_the_title(title):
+    import xml.etree.ElementTree as ET
+
+    from mmlib.draw import boards, connect4, tree_svg
+
+    for svg in (boards.board_svg(games.TicTacToe(), title=title),
+                connect4.connect4_svg(games.ConnectFour(), title=title),
+                tree_svg([[3, 12, 8], [2, 4, 6], [14, 5, 2]], title=title)):
+        root = ET.fromstring(svg)                                   # raises if not well-formed
+        assert root.tag.endswith("svg")
+
+
+def test_connect_four_status_is_escaped_html():
+    import xml.etree.ElementTree as ET
+
+    from mmlib import widgets
+
+    board = widgets.play_connect4(games.ConnectFour(4, 4), depth=2)
+    board.click(1)
+    assert "column&#x27;s" in board.status.value and "'" not in board.status.value
+    ET.fromstring(f"<p>{board.status.value}</p>")
+
+
+def test_random_trees_refuse_an_empty_range_of_values():
+    from mmlib import check
+    from mmlib.errors import ArgumentError
+
+    with pytest.raises(ArgumentError, match="high"):
+        check.random_nested(1, low=5, high=1)
+    leaves = str(check.random_nested(1, low=3, high=3)).replace("[", "").replace("]", "").split(",")
+    assert {leaf.strip() for leaf in leaves} == {"3"}
+
+
+# -- refusals at the boundary, each naming the argument -------------------------------------------
+
+def test_drawings_name_the_bad_argument():
+    from mmlib import draw
+    from mmlib.errors import ArgumentError, ArgumentTypeError
+
+    with pytest.raises(ArgumentTypeError, match="^figure:"):
+        draw.set_alt([1, 2], "text")
+    with pytest.raises(ArgumentTypeError, match="^ax:"):
+        draw.draw_tree([[1, 2], [3]], ax="axes")
+    with pytest.raises(ArgumentTypeError, match="^result:"):
+        draw.pruned_leaves([[1, 2], [3]])
+    with pytest.raises(ArgumentTypeError, match="^marks:"):
+        draw.tree_svg([[1, 2], [3]], marks=(1, 2))
+    series = [draw.svg.Series("s", [1, 2], [1, 10])]
+    for ranges, name in ((((2, 2), (1, 10)), "x_range"), (((1, 2), (0, 10)), "y_range"),
+                         (((1, 2), (1, float("nan"))), "y_range"), (((1, 2), (1, 10, 100)), "y_range")):
+        with pytest.raises(ArgumentError, match=f"^{name}:"):
+            draw.log_plot_svg(series, x_range=ranges[0], y_range=ranges[1])
+    with pytest.raises(ArgumentTypeError, match="^theory:"):
+        draw.plot_growth([{"branching": 2, "depth": 1, "ordering": "best", "algorithm": "minimax",
+                           "seed": 0, "leaves": 2}], theory=([False], [False]))
+
+
+def test_matches_and_explorers_name_the_bad_argument():
+    from mmlib import beyond, widgets
+    from mmlib.errors import ArgumentError, ArgumentTypeError, UserFunctionError
+
+    with pytest.raises(ArgumentError, match="^successes:"):
+        beyond.wilson_interval(11, 10)
+    with pytest.raises(ArgumentError, match="^trials:"):
+        beyond.wilson_interval(1, 10 ** 400)
+    with pytest.raises(ArgumentTypeError, match="^x_player:"):
+        beyond.play(games.TicTacToe(), None, beyond.random_player())
+    with pytest.raises(UserFunctionError, match="^x_player raised ZeroDivisionError"):
+        beyond.play(games.TicTacToe(), lambda game, state: 1 / 0, beyond.random_player())
+    with pytest.raises(ArgumentTypeError, match="^game:"):
+        beyond.match(42, beyond.random_player(), beyond.random_player(), games=2)
+    with pytest.raises(ArgumentError, match="^branching:"):
+        widgets.growth_explorer(branching=9)
+    with pytest.raises(ArgumentTypeError, match="^depth:"):
+        widgets.growth_explorer(depth=[2])
+    with pytest.raises(ArgumentTypeError, match="^text:"):
+        widgets.tree_editor(None)
+    with pytest.raises(ArgumentTypeError, match="^step:"):
+        widgets.step_through([[3, 12, 8], [2, 4, 6]]).go("3")
+
+
+# -- deep lines: refused or stopped at once, never quadratic -----------------------------------------
+
+def test_deep_lines_are_refused_or_stopped_quickly():
+    import time
+
+    from mmlib import beyond, trees
+    from mmlib.errors import BudgetExceeded, SearchTooLarge
+
+    started = time.perf_counter()
+    with pytest.raises(SearchTooLarge, match="^depth: lines of 100,000 plies"):
+        beyond.expectimax(trees.uniform(1, 100_000))
+    with pytest.raises(BudgetExceeded, match="^trace: the transcript"):
+        search.minimax(trees.uniform(1, 20_000), trace=True)
+    assert time.perf_counter() - started < 10                     # before: 29 s and 4.6 GB
+    assert search.minimax(trees.uniform(1, 20_000)).stats.nodes == 20_001
+
+
+def test_question_batches_are_bounded():
+    import time
+
+    from mmlib import quiz
+    from mmlib.errors import ArgumentError
+
+    started = time.perf_counter()
+    for n in (10 ** 5, 10 ** 5000, 0):
+        with pytest.raises(ArgumentError, match="^n: expected a whole number from 1 to 1,000"):
+            quiz.question_batch(n)
+    with pytest.raises(ArgumentError, match="^n: could not find 500 different trees"):
+        quiz.question_batch(500, 0, 2, 1, ordering="best")        # 2 leaves, one ordering: too few
+    assert time.perf_counter() - started < 10                      # before: 10**5 took minutes
