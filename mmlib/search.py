@@ -306,11 +306,10 @@ class _Search:
 
     def play(self, state, move, ply):
         """The position after ``move``; the move is remembered as the line's ``ply``-th."""
-        trail = self.trail
-        if ply < len(trail):
-            trail[ply] = move
-        else:
-            trail.append(move)
+        try:
+            self.trail[ply] = move
+        except IndexError:                       # the line is this long for the first time
+            self.trail.append(move)
         return self.game.play(state, move)
 
     def leaf(self, state, depth, ply) -> float:
@@ -338,7 +337,7 @@ class _Search:
     def cutoff(self, ply, move, skipped) -> None:
         """``move`` ended the node at ``ply``; the moves ``skipped`` are pruned."""
         self.recorder.cutoff(ply, skipped)
-        if skipped:
+        if skipped and self.order.learns:
             self.order.cutoff(self.recorder.path(ply), move)
 
     def done(self, state, ply, value, sign=1):
@@ -347,7 +346,9 @@ class _Search:
             line = self.lines[ply]
             self.order.finished(self, state, self.recorder.path(ply), sign * value,
                                 line[0] if line else None)
-        return self.recorder.leave(ply, value)
+        if self.recorder.tracing:
+            self.recorder.leave(ply, value)
+        return value
 
     def recall(self, state, depth, alpha, beta, ply, sign=1):
         """The transposition table's answer, if it settles this node (None otherwise)."""
