@@ -38,15 +38,15 @@ def _widgets():
 
 
 class GrowthExplorer(StaticFallback, _widgets().VBox):
-    """Sliders ``branching``, ``depth``, ``ordering``, ``q``, ``seed``, ``algorithm``; the plot in
-    ``output`` (an ``HTML`` showing the SVG text ``svg``), the summary in ``status``; ``rows``
-    holds the measurements shown."""
+    """Number boxes ``branching``, ``depth``, ``q``, ``seed``, ``trees`` and menus ``ordering``,
+    ``algorithm``; the plot in ``output`` (an ``HTML`` showing the SVG text ``svg``), the summary
+    in ``status``; ``rows`` holds the measurements shown (means over the trees)."""
 
     def __init__(self, branching: int, depth: int, ordering: str, algorithm: str, node_budget: int,
                  trees: int = 1):
         widgets = _widgets()
         self.node_budget = node_budget
-        self.cache: dict[tuple, dict] = {}
+        self.cache: dict[tuple, dict | None] = {}
         self.rows: list[dict] = []
         # Number boxes with labels rather than sliders: each has a name a screen reader announces,
         # and the arrow keys change it.
