@@ -90,13 +90,15 @@ class GrowthExplorer(StaticFallback, _widgets().VBox):
 
     def measure(self, branching: int, depth: int, budget: float) -> dict | None:
         """The row for one depth (cached): leaves and nodes averaged over the trees, or None
-        if the trees together would take more than ``budget`` nodes."""
+        if one tree takes more than ``budget`` or four times its share of it (the forecast of
+        :meth:`update` keeps the trees' expected total within the budget)."""
         seeds = self.seeds()
         key = (branching, depth, self.ordering_value(), seeds, self.algorithm.value)
         if key not in self.cache:
             try:
                 rows = analysis.sweep([branching], [depth], [key[2]], [key[4]], seeds,
-                                      max_nodes=max(1, int(budget // len(seeds))), max_seconds=None)
+                                      max_nodes=max(1, int(min(budget, 4 * budget // len(seeds)))),
+                                      max_seconds=None)
             except MmlibError:  # over the budget (NodeBudgetExceeded) or a refused search
                 self.cache[key] = None
             else:
