@@ -110,3 +110,15 @@ def test_pearl_growth_is_seen_at_depth_24():
     mean = {d: sum(c.leaves for c in cs) / len(cs) for d, cs in counts.items()}
     growth = (mean[24] / mean[20]) ** (1 / 4)
     assert abs(growth - analysis.pearl_branching(2)) < 0.05 * analysis.pearl_branching(2)
+
+
+def test_growth_explorer_averages_over_trees_with_the_teaching_counts():
+    from mmlib import widgets
+
+    explorer = widgets.growth_explorer(branching=2, depth=6, ordering="uniform", trees=5)
+    assert [row["depth"] for row in explorer.rows] == list(range(1, 7))
+    for row in explorer.rows:
+        leaves = [search.alphabeta(trees.uniform(2, row["depth"], seed)).stats.leaves for seed in range(5)]
+        assert row["leaves"] == pytest.approx(sum(leaves) / 5)
+    assert "Growth per ply from depth 4 to 6" in explorer.status.value
+    assert "mean of 5 trees" in explorer.svg
