@@ -273,7 +273,10 @@ def _fast(algorithm: str, max_nodes: int | None, max_seconds: float | None) -> b
     loop does not read the clock)."""
     if algorithm not in ("alphabeta", "minimax") or (max_nodes is None and max_seconds is not None):
         return False
-    from . import fastcount  # imported on first use: compiling is not every user's cost
+    try:
+        from . import fastcount  # imported on first use: compiling is not every user's cost
+    except ImportError:          # numpy missing: the core runs on the standard library alone
+        return False
     return fastcount.compiled()
 
 
