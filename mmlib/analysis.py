@@ -228,7 +228,10 @@ def sweep(branchings: Iterable[int], depths: Iterable[int], orderings: Iterable[
                          ("algorithms", algorithms), ("seeds", seeds)):
         if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
             raise ArgumentTypeError(f"{name}: expected a list, got {describe(values)}")
-        columns[name] = list(values)
+        try:
+            columns[name] = list(values)
+        except TypeError:                       # an iterable that is not (a 0-d numpy array)
+            raise ArgumentTypeError(f"{name}: expected a list, got {describe(values)}") from None
         if len(columns[name]) > 10_000:
             raise ArgumentError(f"{name}: at most 10,000 values, got {len(columns[name]):,}")
     plan = [(b, d, o, a, s) for b in columns["branchings"] for d in columns["depths"]
@@ -239,6 +242,7 @@ def sweep(branchings: Iterable[int], depths: Iterable[int], orderings: Iterable[
     report = _progress_reporter(progress)
     started = time.perf_counter()
     rows: list[dict[str, Any]] = []
+    batches = _Batches(columns["seeds"], max_nodes, max_seconds)
     for done, (b, d, ordering, algorithm, seed) in enumerate(plan, start=1):
         seconds = None
         if max_seconds is not None:
@@ -246,12 +250,87 @@ def sweep(branchings: Iterable[int], depths: Iterable[int], orderings: Iterable[
             if seconds <= 0:
                 raise TimeBudgetExceeded(max_seconds, Stats(), tuple(rows))
         try:
-            rows.append(measure(b, d, ordering, algorithm, seed, max_nodes=max_nodes,
-                                max_seconds=seconds))
+            row = batches.row(b, d, ordering, algorithm, seed)
+            rows.append(row if row is not None else measure(b, d, ordering, algorithm, seed,
+                                                            max_nodes=max_nodes, max_seconds=seconds))
         except TimeBudgetExceeded as err:
             raise TimeBudgetExceeded(max_seconds, err.stats, tuple(rows)) from None
         report(done, len(plan))
     return rows
+
+
+_BATCH = 32
+"""Seeds searched together by the compiled path (between two looks at the sweep's clock)."""
+
+
+def _fast(algorithm: str, max_nodes: int | None, max_seconds: float | None) -> bool:
+    """Whether the compiled counts-only path (:mod:`mmlib.fastcount`) can stand in for the
+    teaching search: same counts, and every search bounded by a node budget (the compiled
+    loop does not read the clock)."""
+    if algorithm not in ("alphabeta", "minimax") or (max_nodes is None and max_seconds is not None):
+        return False
+    try:
+        from . import fastcount  # imported on first use: compiling is not every user's cost
+    except ImportError:          # numpy missing: the core runs on the standard library alone
+        return False
+    return fastcount.compiled()
+
+
+class _Batches:
+    """The rows of a sweep measured by the compiled path, a batch of seeds at a time, and
+    handed out (or their errors raised) in the order of the sweep's plan."""
+
+    def __init__(self, seeds: list[Any], max_nodes: int | None, max_seconds: float | None):
+        self.seeds = seeds
+        self.max_nodes = max_nodes
+        self.max_seconds = max_seconds
+        self.done: dict[tuple, Any] = {}
+
+    def row(self, b: int, d: int, ordering: Any, algorithm: str, seed: Any) -> dict[str, Any] | None:
+        plain = all(_plain_seed(n) for n in (b, d, seed)) and (
+            isinstance(ordering, str) or isinstance(ordering, float | int) and not isinstance(ordering, bool))
+        if not plain or not _fast(algorithm, self.max_nodes, self.max_seconds):
+            return None                         # the teaching search (and its checks) measure it
+        key = (b, d, _hashable(ordering), algorithm, seed)
+        if key not in self.done:
+            self._measure(b, d, ordering, algorithm, seed)
+        outcome = self.done.pop(key)
+        if isinstance(outcome, Exception):
+            raise outcome
+        return outcome
+
+    def _measure(self, b: int, d: int, ordering: Any, algorithm: str, seed: int) -> None:
+        """Measure ``seed`` and the next seeds of the plan (a batch) on the same tree shape."""
+        start = self.seeds.index(seed)
+        batch = [s for s in self.seeds[start:start + _BATCH] if _plain_seed(s)]
+        batch = list(dict.fromkeys(batch))
+        try:
+            _tree_for(b, d, ordering, seed)      # the same argument errors as the teaching path
+            from . import fastcount
+            outcomes = fastcount.outcomes_many(b, d, ordering, batch, algorithm,
+                                               max_nodes=self.max_nodes)
+        except MmlibError as error:
+            self.done[(b, d, _hashable(ordering), algorithm, seed)] = error
+            return
+        for s, outcome in zip(batch, outcomes, strict=True):
+            self.done[(b, d, _hashable(ordering), algorithm, s)] = (
+                outcome if isinstance(outcome, Exception) else _row(b, d, ordering, algorithm, s, outcome))
+
+
+def _plain_seed(seed: Any) -> bool:
+    return isinstance(seed, int) and not isinstance(seed, bool)
+
+
+def _hashable(ordering: Any) -> Any:
+    return (type(ordering).__name__, ordering)
+
+
+def _row(b: int, d: int, ordering: Any, algorithm: str, seed: int, counts: Any) -> dict[str, Any]:
+    return {
+        "branching": b, "depth": d, "ordering": ordering, "algorithm": algorithm,
+        "seed": seed, "nodes": counts.nodes, "leaves": counts.leaves,
+        "cutoffs": counts.cutoffs, "value": counts.value,
+    }
 
 
 def _algorithm(name: Any) -> Callable[..., search.SearchResult]:
@@ -269,13 +348,23 @@ def measure(branching: int, depth: int, ordering: Any, algorithm: str, seed: int
     >>> measure(3, 4, "best", "alphabeta", 0)["leaves"]      # Knuth-Moore: 3^2 + 3^2 - 1
     17
     """
-    result = _algorithm(algorithm)(_tree_for(branching, depth, ordering, seed), max_nodes=max_nodes,
-                                   max_seconds=max_seconds, leaf_order=False)
-    return {
-        "branching": branching, "depth": depth, "ordering": ordering, "algorithm": algorithm,
-        "seed": seed, "nodes": result.stats.nodes, "leaves": result.stats.leaves,
-        "cutoffs": result.stats.cutoffs, "value": result.value,
-    }
+    search_function = _algorithm(algorithm)
+    tree = _tree_for(branching, depth, ordering, seed)
+    if _fast(algorithm, max_nodes, max_seconds):
+        from . import fastcount
+        search._check_budget(max_nodes, max_seconds)
+        return _row(branching, depth, ordering, algorithm, seed,
+                    fastcount.count(tree, algorithm, max_nodes=max_nodes))
+    result = search_function(tree, max_nodes=max_nodes, max_seconds=max_seconds, leaf_order=False)
+    return _row(branching, depth, ordering, algorithm, seed, _Counted(result))
+
+
+class _Counted:
+    """A search result read as counts (the shape of :class:`mmlib.fastcount.Counts`)."""
+
+    def __init__(self, result: search.SearchResult):
+        self.nodes, self.leaves = result.stats.nodes, result.stats.leaves
+        self.cutoffs, self.value = result.stats.cutoffs, result.value
 
 
 def _progress_reporter(progress: bool | Callable[[int, int], None] | None) -> Callable[[int, int], None]:

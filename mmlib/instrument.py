@@ -134,11 +134,10 @@ class Recorder:
     def enter(self, ply: int, alpha: float | None, beta: float | None, state: Any) -> None:
         """The search function is called at ``ply`` with the window [alpha, beta]."""
         self.nodes += 1
-        per_depth = self.nodes_by_depth
-        if ply < len(per_depth):
-            per_depth[ply] += 1
-        else:
-            _grow(per_depth, ply)
+        try:
+            self.nodes_by_depth[ply] += 1
+        except IndexError:                       # the first node this deep
+            _grow(self.nodes_by_depth, ply)
         if self.nodes > self.checkpoint:
             self.check_budget()
 
@@ -158,11 +157,10 @@ class Recorder:
     def leaf(self, ply: int, value: float) -> float:
         """The position at ``ply`` was evaluated statically."""
         self.leaves += 1
-        per_depth = self.leaves_by_depth
-        if ply < len(per_depth):
-            per_depth[ply] += 1
-        else:
-            _grow(per_depth, ply)
+        try:
+            self.leaves_by_depth[ply] += 1
+        except IndexError:                       # the first leaf this deep
+            _grow(self.leaves_by_depth, ply)
         if self.leaf_order is not None:
             self.leaf_order.append(tuple(self.trail[:ply]))
         return value

@@ -15,6 +15,7 @@ numbered 0-8 row by row.  X moves first and is MAX.
 from __future__ import annotations
 
 import numbers
+from typing import NamedTuple
 
 from ..errors import ArgumentError, ArgumentTypeError, GameError, IllegalMoveError, describe
 
@@ -55,10 +56,17 @@ class TicTacToe:
         self.scoring = scoring
         self.initial = 0 if board is None else _parse_board(board)
         self._win = {"win-loss": 1, "ten": 10, "depth-adjusted": 10}[scoring]
+        self._depth_counts = scoring == "depth-adjusted"
         self._start_marks = self.marks(self.initial)
 
     # -- the Game protocol -------------------------------------------------------
+    # Each method first asks _POSITIONS, the facts of the positions met so far (5,478 can be
+    # reached from the empty board), and works them out from the bits only for a new one.
     def is_max(self, state: int) -> bool:
+        try:
+            return _POSITIONS[state].x_to_move
+        except (KeyError, TypeError):
+            pass
         try:
             return _POPCOUNT[state & _FULL] == _POPCOUNT[state >> 9]
         except _STATE_ERRORS as error:
@@ -66,15 +74,24 @@ class TicTacToe:
 
     def moves(self, state: int) -> tuple[int, ...]:
         try:
-            if state < 0 or not _LEGAL[state]:       # _checked, inline on the search's path
-                raise _bad_state(state)
-            if self.is_terminal(state):
-                return ()
-            return _EMPTY_SQUARES[(state | state >> 9) & _FULL]
-        except _STATE_ERRORS as error:
+            return _POSITIONS[state].moves
+        except KeyError:
+            return _learn(state).moves
+        except TypeError as error:
             raise _bad_state(state) from error
 
     def play(self, state: int, move: int) -> int:
+        if move.__class__ is int:
+            try:
+                child = _POSITIONS[state].children[move]
+            except (KeyError, IndexError, TypeError):
+                child = None
+            if child is not None and move >= 0:
+                return child
+        return self._checked_play(state, move)
+
+    def _checked_play(self, state: int, move: int) -> int:
+        """``play`` for a move it has not seen yet: check everything, then play it."""
         try:
             if state < 0 or not _LEGAL[state]:       # _checked, inline on the search's path
                 raise _bad_state(state)
@@ -90,8 +107,10 @@ class TicTacToe:
 
     def is_terminal(self, state: int) -> bool:
         try:
-            return _WINS[state & _FULL] or _WINS[state >> 9] or (state | state >> 9) & _FULL == _FULL
-        except _STATE_ERRORS as error:
+            return _POSITIONS[state].over
+        except KeyError:
+            return _learn(state).over
+        except TypeError as error:
             raise _bad_state(state) from error
 
     def utility(self, state: int) -> float:
@@ -99,9 +118,9 @@ class TicTacToe:
             if state < 0 or not _LEGAL[state]:       # _checked, inline on the search's path
                 raise _bad_state(state)
             if _WINS[state & _FULL]:
-                return self._win - self._depth(state)
+                return self._win - self._depth(state) if self._depth_counts else self._win
             if _WINS[state >> 9]:
-                return -self._win + self._depth(state)
+                return -self._win + self._depth(state) if self._depth_counts else -self._win
             if (state | state >> 9) & _FULL == _FULL:
                 return 0
             raise GameError("state: utility asked of a game that is not over")
@@ -182,6 +201,36 @@ class TicTacToe:
 
 
 _STATE_ERRORS = (TypeError, IndexError, AttributeError, KeyError, OverflowError)
+
+
+class _Position(NamedTuple):
+    """What the search asks of a position, worked out once: is the game over, is X (MAX)
+    to move, the legal moves (none once it is over), and the position after each square (None: not legal)."""
+
+    over: bool
+    x_to_move: bool
+    moves: tuple[int, ...]
+    children: tuple[int | None, ...]
+
+
+_POSITIONS: dict[int, _Position] = {}
+
+
+def _learn(state: int) -> _Position:
+    """The facts of ``state``, worked out from its bits and remembered (a bad state raises)."""
+    try:
+        if state.__class__ is not int or not 0 <= state < 1 << 18 or not _LEGAL[state]:
+            raise TypeError                      # only positions play can reach are remembered
+        x, o = state & _FULL, state >> 9
+        over = _WINS[x] or _WINS[o] or (x | o) == _FULL
+    except _STATE_ERRORS as error:
+        raise _bad_state(state) from error
+    moves = () if over else _EMPTY_SQUARES[x | o]
+    mark = 0 if _POPCOUNT[x] == _POPCOUNT[o] else 9
+    children = tuple(state | 1 << (square + mark) if square in moves else None for square in range(9))
+    position = _Position(bool(over), mark == 0, moves, children)
+    _POSITIONS[state] = position
+    return position
 
 
 def _bad_state(state: object) -> GameError:

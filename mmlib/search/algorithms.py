@@ -270,11 +270,10 @@ class _Search:
 
     def play(self, state: State, move: Move, ply: int) -> State:
         """The position after ``move``; the move is remembered as the line's ``ply``-th."""
-        trail = self.trail
-        if ply < len(trail):
-            trail[ply] = move
-        else:
-            trail.append(move)
+        try:
+            self.trail[ply] = move
+        except IndexError:                       # the line is this long for the first time
+            self.trail.append(move)
         return self.game.play(state, move)
 
     def leaf(self, state: State, depth: float, ply: int) -> float:
@@ -302,7 +301,7 @@ class _Search:
     def cutoff(self, ply: int, move: Move, skipped: Sequence[Move]) -> None:
         """``move`` ended the node at ``ply``; the moves ``skipped`` are pruned."""
         self.recorder.cutoff(ply, skipped)
-        if skipped:
+        if skipped and self.order.learns:
             self.order.cutoff(self.recorder.path(ply), move)
 
     def done(self, state: State, ply: int, value: float, sign: int = 1) -> float:
@@ -311,7 +310,9 @@ class _Search:
             line = self.lines[ply]
             self.order.finished(self, state, self.recorder.path(ply), sign * value,
                                 line[0] if line else None)
-        return self.recorder.leave(ply, value)
+        if self.recorder.tracing:
+            self.recorder.leave(ply, value)
+        return value
 
     def recall(self, state: State, depth: float, alpha: float, beta: float, ply: int,
                sign: int = 1) -> float | None:
