@@ -2,15 +2,12 @@
 
 import io
 import itertools
-import os
 
-os.environ.setdefault("MPLBACKEND", "Agg")
+import pytest
 
-import pytest  # noqa: E402
-
-from mmlib import draw, search, trees  # noqa: E402
-from mmlib.draw.tree import TreeView, marks_from_events  # noqa: E402
-from mmlib.errors import ArgumentError, ArgumentTypeError  # noqa: E402
+from mmlib import draw, search, trees
+from mmlib.draw.tree import TreeView, marks_from_events
+from mmlib.errors import ArgumentError, ArgumentTypeError
 
 A_TO_G = [[[3, 5], [6, 9]], [[1, 2], [0, -1]]]        # E. Özbilge 2024, the A–G walkthrough
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]           # AIMA figure 5.2

@@ -1,24 +1,20 @@
 """Game explorers and boards: scores as notebook 06 teaches them, readable boards, aligned Connect Four
 buttons, a bounded search per click, and the static fallback shown when a notebook has no widget models."""
 
-import os
+import base64
+import re
+import time
+import xml.etree.ElementTree as ET
 
-os.environ.setdefault("MPLBACKEND", "Agg")
+import pytest
 
-import base64  # noqa: E402
-import re  # noqa: E402
-import time  # noqa: E402
-import xml.etree.ElementTree as ET  # noqa: E402
-
-import pytest  # noqa: E402
-
-from mmlib import draw, games, search, widgets  # noqa: E402
-from mmlib.draw.boards import O_COLOR, X_COLOR, board_html, board_svg, board_text, rooted_at  # noqa: E402
-from mmlib.draw.connect4 import connect4_svg  # noqa: E402
-from mmlib.games.connect4 import ConnectFour  # noqa: E402
-from mmlib.widgets.common import WIDGET_VIEW  # noqa: E402
-from mmlib.widgets.connect4 import play_connect4  # noqa: E402
-from mmlib.widgets.tictactoe import WIN_SQUARE_COLOR  # noqa: E402
+from mmlib import draw, games, search, widgets
+from mmlib.draw.boards import O_COLOR, X_COLOR, board_html, board_svg, board_text, rooted_at
+from mmlib.draw.connect4 import connect4_svg
+from mmlib.games.connect4 import ConnectFour
+from mmlib.widgets.common import WIDGET_VIEW
+from mmlib.widgets.connect4 import play_connect4
+from mmlib.widgets.tictactoe import WIN_SQUARE_COLOR
 
 SVG = "{http://www.w3.org/2000/svg}"
 

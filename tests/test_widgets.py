@@ -1,15 +1,11 @@
 """Explorers driven from code: set a slider or press a button, check what is displayed."""
 
-import os
+import xml.etree.ElementTree as ET
 
-os.environ.setdefault("MPLBACKEND", "Agg")
+import pytest
 
-import xml.etree.ElementTree as ET  # noqa: E402
-
-import pytest  # noqa: E402
-
-from mmlib import trees, widgets  # noqa: E402
-from mmlib.errors import ArgumentError  # noqa: E402
+from mmlib import trees, widgets
+from mmlib.errors import ArgumentError
 
 A_TO_G = [[[3, 5], [6, 9]], [[1, 2], [0, -1]]]   # E. Özbilge 2024, the A–G walkthrough
 T1_IN = "ABCDEFGH\nA: BC\nB: DE\nC: FGH\nD 7\nE 5\nF 9\nG 3\nH 1\n"   # the course's t1.in
