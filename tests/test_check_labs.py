@@ -56,7 +56,7 @@ def test_an_iteration_finds_the_minimax_value(depth):
     for opening in ("", "33", "2344"):
         state = GAME.position(opening)
         board = ordering.board_of(state)
-        expected = search.minimax(GAME, depth, state=state, max_nodes=None).value
+        expected = search.minimax(GAME, depth=depth, state=state, max_nodes=None).value
         assert deepening.search_to_depth(board, depth, 10**6).value == expected
 
 

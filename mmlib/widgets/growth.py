@@ -232,7 +232,7 @@ def growth_explorer(branching: int = 3, depth: int = 4, ordering: str = "best", 
     if node_budget is None:
         from .. import fastcount
         node_budget = FAST_NODE_BUDGET if fastcount.compiled() else NODE_BUDGET
-    _whole("node_budget", node_budget, 1, 10 ** 9)
+    _whole("node_budget", node_budget, 1, 10 ** 10)
     return GrowthExplorer(branching, depth, ordering, algorithm, node_budget, trees)
 
 
