@@ -297,11 +297,11 @@ def _algorithm(algorithm: object) -> bool:
 
 
 def _check(tree: Any, algorithm: str, max_nodes: int | None) -> tuple[int, float, bool, int]:
-    from . import search
+    from .search.budgets import check_budget, refuse_hopeless
     kind, first_best = _plan(tree)
     prune = _algorithm(algorithm)
-    search._check_budget(max_nodes, None)
-    search._refuse_hopeless(tree, None, max_nodes, minimax=not prune)
+    check_budget(max_nodes, None)
+    refuse_hopeless(tree, None, max_nodes, minimax=not prune)
     return kind, first_best, prune, _NO_LIMIT if max_nodes is None else int(max_nodes)
 
 
