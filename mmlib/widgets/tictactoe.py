@@ -149,7 +149,7 @@ class TicTacToeBoard(StaticFallback, VBox):
         start = here.initial if here is not self.game else self.state
         counts = {"minimax": minimax_nodes(self.game, self.state, depth),
                   "alphabeta": search.alphabeta(here, depth=depth, state=start).stats.nodes}
-        values = {move: result.value for move, result in
+        values = {move: result.known_value for move, result in
                   search.move_values(here, depth=depth, state=start, algorithm="alphabeta").items()}
         chosen, mover = first_best(values, self.game.is_max(self.state)), self.game.player(self.state)
         self.state = self.game.play(self.state, chosen)
