@@ -37,6 +37,7 @@ from .errors import (
     wrap_user_exception,
 )
 from .instrument import Stats
+from .search.budgets import check_budget
 from .trees.generated import MAX_COUNT_BITS, _exponent_bits
 
 __all__ = [
@@ -55,7 +56,7 @@ __all__ = [
 
 
 def _whole(name: str, value: object, minimum: int) -> int:
-    return _validate.whole(name, value, minimum=minimum)  # type: ignore[no-any-return]
+    return _validate.whole(name, value, minimum=minimum)
 
 
 def _not_astronomical(b: int, d: int) -> None:
@@ -238,7 +239,7 @@ def sweep(branchings: Iterable[int], depths: Iterable[int], orderings: Iterable[
             for o in columns["orderings"] for s in columns["seeds"] for a in columns["algorithms"]]
     for name in columns["algorithms"]:
         _algorithm(name)
-    search._check_budget(max_nodes, max_seconds)
+    check_budget(max_nodes, max_seconds)
     report = _progress_reporter(progress)
     started = time.perf_counter()
     rows: list[dict[str, Any]] = []
@@ -254,7 +255,8 @@ def sweep(branchings: Iterable[int], depths: Iterable[int], orderings: Iterable[
             rows.append(row if row is not None else measure(b, d, ordering, algorithm, seed,
                                                             max_nodes=max_nodes, max_seconds=seconds))
         except TimeBudgetExceeded as err:
-            raise TimeBudgetExceeded(max_seconds, err.stats, tuple(rows)) from None
+            budget = err.max_seconds if max_seconds is None else max_seconds
+            raise TimeBudgetExceeded(budget, err.stats, tuple(rows)) from None
         report(done, len(plan))
     return rows
 
@@ -352,7 +354,7 @@ def measure(branching: int, depth: int, ordering: Any, algorithm: str, seed: int
     tree = _tree_for(branching, depth, ordering, seed)
     if _fast(algorithm, max_nodes, max_seconds):
         from . import fastcount
-        search._check_budget(max_nodes, max_seconds)
+        check_budget(max_nodes, max_seconds)
         return _row(branching, depth, ordering, algorithm, seed,
                     fastcount.count(tree, algorithm, max_nodes=max_nodes))
     result = search_function(tree, max_nodes=max_nodes, max_seconds=max_seconds, leaf_order=False)
@@ -425,7 +427,7 @@ def _census(game: Any, state: Any, max_nodes: Any) -> dict[str, int]:
         node = stack.pop()
         counts["nodes"] += 1
         if counts["nodes"] > limit:
-            raise NodeBudgetExceeded(limit, Stats(nodes=counts["nodes"], leaves=counts["games"]))
+            raise NodeBudgetExceeded(int(limit), Stats(nodes=counts["nodes"], leaves=counts["games"]))
         if game.is_terminal(node):
             counts["games"] += 1
             score = game.utility(node)
@@ -437,7 +439,7 @@ def _census(game: Any, state: Any, max_nodes: Any) -> dict[str, int]:
 
 
 def _node_budget(max_nodes: Any) -> float:
-    search._check_budget(max_nodes, None)
+    check_budget(max_nodes, None)
     return math.inf if max_nodes is None else int(max_nodes)
 
 
@@ -472,5 +474,5 @@ def _reachable_positions(game: Any, state: Any, max_nodes: Any) -> list[Any]:
                 seen[key] = child
                 frontier.append(child)
                 if len(seen) > limit:
-                    raise NodeBudgetExceeded(limit, Stats(nodes=len(seen)))
+                    raise NodeBudgetExceeded(int(limit), Stats(nodes=len(seen)))
     return list(seen.values())

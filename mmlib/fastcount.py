@@ -404,4 +404,4 @@ def _slow(tree: Any, prune: bool, limit: int, seed: int) -> Counts | NodeBudgetE
                      leaf_order=False)
     except NodeBudgetExceeded as error:
         return error
-    return Counts(result.stats.nodes, result.stats.leaves, result.stats.cutoffs, result.value)
+    return Counts(result.stats.nodes, result.stats.leaves, result.stats.cutoffs, result.known_value)

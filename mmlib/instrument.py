@@ -146,7 +146,7 @@ class Recorder:
         if self.nodes > self.max_nodes:
             raise NodeBudgetExceeded(int(self.max_nodes), self.finish())
         if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise TimeBudgetExceeded(self.max_seconds, self.finish())
+            raise TimeBudgetExceeded(self.max_seconds, self.finish())  # type: ignore[arg-type]  # a deadline is set only with max_seconds
         self.checkpoint = self._next_checkpoint(self.nodes)
 
     def _next_checkpoint(self, nodes: int) -> float:

@@ -28,7 +28,8 @@ from ..errors import (
 )
 from ..instrument import Event, Recorder, Stats, Tracer
 from ..ordering import as_ordering
-from ..search import SearchResult, _recursion_room
+from ..search import SearchResult
+from ..search.budgets import recursion_room as _recursion_room
 
 __all__ = ["BeyondStats", "Engine", "INF", "as_game", "check_depth", "check_budget",
            "check_number", "run", "first_guess"]
@@ -73,16 +74,21 @@ def as_game(game: Any) -> Any:
 
 def check_depth(depth: Any, name: str = "depth", allow_none: bool = True) -> int | None:
     """A depth limit: a whole number >= 0 (or None), checked as :mod:`mmlib.search` checks it."""
-    return _validate.whole(name, depth, minimum=0, allow_none=allow_none)  # type: ignore[no-any-return]
+    return _validate.whole(name, depth, minimum=0, allow_none=allow_none)
 
 
 def check_budget(value: Any, name: str = "max_nodes") -> int | None:
     """A count of at least 1, or None (no limit)."""
-    return _validate.whole(name, value, minimum=1, allow_none=True)  # type: ignore[no-any-return]
+    return _validate.whole(name, value, minimum=1, allow_none=True)
+
+
+def _is_real(value: object) -> bool:
+    """Whether ``value`` is a real number (a bool is not)."""
+    return isinstance(value, numbers.Real) and not isinstance(value, bool)
 
 
 def check_number(value: Any, name: str, *, positive: bool = False, finite: bool = True) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or value != value:   # NaN
+    if not _is_real(value) or value != value:   # NaN
         raise ArgumentTypeError(f"{name}: expected a number, got {describe(value)}")
     try:
         as_float = float(value)

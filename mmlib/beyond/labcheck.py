@@ -345,7 +345,7 @@ def _check(fn: Any, kind: str, raise_on_failure: bool) -> LabReport:
         tree = case.tree()
         probe = _Probe()
         run = _call(fn, ChanceLabNode(tree.root, probe), probe)
-        expected = _expectiminimax(tree).value
+        expected = _expectiminimax(tree).known_value
         diagnosis = _diagnose(run, tree, expected)
         if diagnosis != "ok":
             where = f" ({case.name})" if case.name else ""
@@ -380,7 +380,7 @@ def check_best_gamble(fn: Callable, *, raise_on_failure: bool = False) -> LabRep
         tree = case.tree()
         if tree.root.kind != "max" or not tree.root.children:
             continue
-        values = [_expectiminimax(tree, state=child).value for child in tree.root.children]
+        values = [_expectiminimax(tree, state=child).known_value for child in tree.root.children]
         best = max(values)
         probe = _Probe()
         run = _call(fn, ChanceLabNode(tree.root, probe), probe)

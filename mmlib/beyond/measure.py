@@ -75,7 +75,7 @@ def chance_leaves(branching: int, depth: int, *, layers: str = "max chance min c
         for name, (pruning, table) in names.items():
             result = expectiminimax(tree, pruning=pruning, table=table)
             totals[name] += result.stats.leaves
-            values.add(round(result.value, 9))
+            values.add(round(result.known_value, 9))
         if len(values) != 1:
             raise AssertionError(f"the searches disagree on seed {seed}: {values}")
     return {name: total / len(seeds) for name, total in totals.items()}

@@ -204,7 +204,7 @@ def _best_first(board: str, depth: int) -> tuple[list[int], list[float]]:
     value ``depth - 1`` plies deeper, and those values."""
     state = state_of(board)
     values = {move: search.alphabeta(GAME, depth=depth - 1, state=GAME.play(state, move), order=CentreFirst(),
-                                     max_nodes=NODE_LIMIT, max_seconds=None, leaf_order=False).value
+                                     max_nodes=NODE_LIMIT, max_seconds=None, leaf_order=False).known_value
               if depth > 1 else evaluate(play(board, move)) for move in GAME.moves(state)}
     sign = -1 if GAME.is_max(state) else 1
     ranked = sorted(values, key=lambda move: (sign * values[move], move))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -83,7 +83,7 @@ def _root_argument(conventions: Conventions) -> bool | int:
 
 
 def _observe(fn: Callable, cases: Sequence[Case], kind: str, judge: Callable, limits: dict,
-             conventions: Conventions = DEFAULT) -> Iterator[Seen]:
+             conventions: Conventions = DEFAULT) -> Generator[Seen, None, None]:
     """Run ``fn`` on each case (one batch) and judge each outcome, in order."""
     prepared = []
     calls = []
@@ -213,7 +213,7 @@ def _value_wrong(entry: Seen, conventions: Conventions = DEFAULT) -> bool:
 
 def _players(tree: trees.Tree, conventions: Conventions) -> trees.Tree:
     """``tree`` with its players as ``conventions`` say (for the drawing in a report)."""
-    return apply_conventions(tree, conventions)  # type: ignore[no-any-return]
+    return apply_conventions(tree, conventions)
 
 
 def _output(outcome: Outcome) -> str:
@@ -267,10 +267,14 @@ def _labels(tree: trees.Tree, paths: Sequence[tuple]) -> str:
     return " ".join(tree.label_of(path) for path in paths) or "(nothing)"
 
 
+def _has_negative_leaf(tree: trees.Tree) -> bool:
+    return any(leaf.value is not None and leaf.value < 0 for leaf in tree.leaves())
+
+
 def _summary(seen: list[Seen], kind: str, conventions: Conventions = DEFAULT) -> str:
     ties = sum(1 for entry in seen if has_tie(entry.tree))
     mixed = sum(1 for entry in seen if len({len(leaf.path) for leaf in entry.tree.leaves()}) > 1)
-    negative = sum(1 for entry in seen if any(leaf.value < 0 for leaf in entry.tree.leaves()))
+    negative = sum(1 for entry in seen if _has_negative_leaf(entry.tree))
     limited = sum(1 for entry in seen if entry.depth < entry.tree.height)
     seeds = sum(1 for entry in seen if entry.case.name)
     compared = sum(len(entry.evaluated) for entry in seen)

@@ -637,6 +637,11 @@ def log_plot_svg(series: Sequence[Series], *, x_range: tuple[float, float], y_ra
     return "".join(parts)
 
 
+def _is_real(value: object) -> bool:
+    """Whether ``value`` is a real number (a bool is not)."""
+    return isinstance(value, numbers.Real) and not isinstance(value, bool)
+
+
 def _check_plot(series: Any, x_range: Any, y_range: Any, width: Any, height: Any) -> None:
     """ArgumentError / ArgumentTypeError naming the first argument of :func:`log_plot_svg` that is wrong."""
     def finite(name: str, values: Any, size: int | None = None) -> list[float]:
@@ -644,8 +649,7 @@ def _check_plot(series: Any, x_range: Any, y_range: Any, width: Any, height: Any
                 (size is not None and len(values) != size):
             raise ArgumentTypeError(f"{name}: expected {size or 'a sequence of'} numbers, "
                                     f"got {describe(values)}")
-        if not all(isinstance(v, numbers.Real) and not isinstance(v, bool) and abs(v) < 1e300
-                   for v in values):
+        if not all(_is_real(v) and abs(v) < 1e300 for v in values):
             raise ArgumentError(f"{name}: expected finite numbers, got {describe(values)}")
         return [float(v) for v in values]
 

@@ -310,9 +310,9 @@ def _checked(state: object) -> int:
     ...
     mmlib.errors.GameError: state: -1 is not a tic-tac-toe position (an integer: ...
     """
-    if state.__class__ is int and 0 <= state < _STATES and _LEGAL[state]:  # type: ignore[operator]
-        return state  # type: ignore[return-value]
-    if isinstance(state, numbers.Integral) and not isinstance(state, bool) and 0 <= state < _STATES \
+    if state.__class__ is int and 0 <= state < _STATES and _LEGAL[state]:
+        return state
+    if isinstance(state, numbers.Integral) and not isinstance(state, bool) and 0 <= int(state) < _STATES \
             and _LEGAL[int(state)]:
         return int(state)
     raise _bad_state(state)

@@ -62,14 +62,14 @@ __all__ = [
 
 # -- search beyond alpha-beta (mmlib.beyond) ----------------------------------------------
 from ..beyond import (  # noqa: E402
-    anytime,
     aspiration,
     expectimax,
     expectiminimax,
-    mcts,
     mtdf,
     pvs,
     sss_star,
 )
+from ..beyond.anytime import anytime  # noqa: E402 - the function, not its module
+from ..beyond.mcts import mcts  # noqa: E402 - the function, not its module
 
 __all__ += ["anytime", "aspiration", "pvs", "mtdf", "sss_star", "mcts", "expectimax", "expectiminimax"]

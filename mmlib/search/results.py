@@ -35,10 +35,11 @@ class SearchResult:
     searched (so a drawing can be made from the result alone); ``conventions`` are the
     :class:`~mmlib.conventions.Conventions` it was searched under (``value`` is from MAX's
     point of view unless they say ``values="mover"``: then from the side to move at the
-    start).
+    start).  ``value`` is None only when a budgeted search (:func:`~mmlib.beyond.mcts`,
+    :func:`~mmlib.beyond.anytime`) stopped before it had any answer.
     """
 
-    value: float
+    value: float | None
     move: Any
     pv: tuple[Any, ...]
     stats: Stats = field(compare=False)
@@ -52,6 +53,19 @@ class SearchResult:
         s = self.stats
         return (f"SearchResult(value={self.value!r}, move={self.move!r}, pv={self.pv!r}, "
                 f"nodes={s.nodes}, leaves={s.leaves}, cutoffs={s.cutoffs})")
+
+    @property
+    def known_value(self) -> float:
+        """``value`` from a search that always finds one (minimax, alpha-beta, expectiminimax);
+        a SearchError if the search stopped before any answer.
+
+        >>> from mmlib import search, trees
+        >>> search.minimax(trees.from_nested([[3, 12], [2, 4]])).known_value
+        3
+        """
+        if self.value is None:
+            raise SearchError(f"value: the {self.algorithm} search stopped before finding any")
+        return self.value
 
 
 @dataclass(frozen=True)
@@ -67,7 +81,7 @@ class IterativeResult:
         return self.iterations[-1]
 
     @property
-    def value(self) -> float:
+    def value(self) -> float | None:
         return self.last.value
 
     @property

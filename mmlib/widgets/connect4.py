@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import html
 import time
+from typing import Any
 
 from ..draw.connect4 import connect4_svg
 from ..errors import ArgumentError, ArgumentTypeError, BudgetExceeded
 from ..games.connect4 import CentreFirst, ConnectFour
 from ..search import alphabeta
 from ..table import TranspositionTable
-from .common import StaticFallback, svg_as_img
+from .common import StaticFallback, VBox, svg_as_img
 
 __all__ = ["play_connect4", "Connect4Board", "CELL_PX", "TIME_BUDGET", "NODE_BUDGET"]
 
@@ -37,12 +38,12 @@ NODE_BUDGET = 150_000
 """Nodes the computer may search per move, over all its plies (about 1.5 s here)."""
 
 
-def _widgets():
+def _widgets() -> Any:
     import ipywidgets
     return ipywidgets
 
 
-class Connect4Board(StaticFallback, _widgets().VBox):
+class Connect4Board(StaticFallback, VBox):
     """The board (a widget: display it, or its ``.widget``, which is the same object).
 
     ``columns`` (one button per column, in the grid ``buttons_row``), ``figure`` (the board drawn

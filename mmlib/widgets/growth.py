@@ -17,7 +17,7 @@ from ..draw.plots import OKABE_ITO, ordering_name
 from ..draw.svg import Series, log_plot_svg
 from ..draw.tree import format_value
 from ..errors import ArgumentError, ArgumentTypeError, MmlibError, describe
-from .common import StaticFallback, set_status, show_svg, status_html, svg_as_img, svg_figure
+from .common import StaticFallback, VBox, set_status, show_svg, status_html, svg_as_img, svg_figure
 
 __all__ = ["growth_explorer", "GrowthExplorer"]
 
@@ -33,12 +33,12 @@ enough for b = 2 at depth 30 over 100 trees (the whole update then takes under a
 two cores)."""
 
 
-def _widgets():
+def _widgets() -> Any:
     import ipywidgets
     return ipywidgets
 
 
-class GrowthExplorer(StaticFallback, _widgets().VBox):
+class GrowthExplorer(StaticFallback, VBox):
     """Number boxes ``branching``, ``depth``, ``q``, ``seed``, ``trees`` and menus ``ordering``,
     ``algorithm``; the plot in ``output`` (an ``HTML`` showing the SVG text ``svg``), the summary
     in ``status``; ``rows`` holds the measurements shown (means over the trees)."""
@@ -207,7 +207,7 @@ def _whole(name: str, value: Any, low: int, high: int) -> None:
     """An ArgumentError naming ``name`` unless ``value`` is a whole number from ``low`` to ``high``."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise ArgumentTypeError(f"{name}: expected a whole number, got {describe(value)}")
-    if not low <= value <= high:
+    if not low <= int(value) <= high:
         raise ArgumentError(f"{name}: expected {low} to {high:,}, got {describe(value)}")
 
 

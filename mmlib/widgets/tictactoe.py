@@ -13,12 +13,13 @@ True
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from .. import games, search
 from ..draw.boards import O_COLOR, X_COLOR, board_svg, describe_square, line_name, rooted_at, winning_line
 from ..draw.tree import format_value
 from ..errors import ArgumentError, MmlibError
-from .common import StaticFallback, set_status, show_svg, status_html, svg_as_img, svg_figure
+from .common import StaticFallback, VBox, set_status, show_svg, status_html, svg_as_img, svg_figure
 
 __all__ = ["play_tictactoe", "TicTacToeBoard", "WIN_SQUARE_COLOR", "minimax_nodes", "first_best"]
 
@@ -33,7 +34,7 @@ SQUARE_CSS = ("<style>.mmlib-tictactoe .mmlib-square:disabled{opacity:1;cursor:d
 the square with the keyboard focus gets a black outline."""
 
 
-def _widgets():
+def _widgets() -> Any:
     import ipywidgets
     return ipywidgets
 
@@ -43,7 +44,7 @@ def _where(square: int) -> str:
     return f"row {row + 1}, column {column + 1}"
 
 
-class TicTacToeBoard(StaticFallback, _widgets().VBox):
+class TicTacToeBoard(StaticFallback, VBox):
     """``buttons`` (squares 0..8, each with a spoken ``tooltip`` such as "row 1, column 3, empty"),
     ``status``, ``new_game``, ``output`` (the board drawn as SVG, with the winning line), ``state``,
     ``game``, and after each computer move ``last_counts`` (nodes per algorithm) and
@@ -148,7 +149,7 @@ class TicTacToeBoard(StaticFallback, _widgets().VBox):
         start = here.initial if here is not self.game else self.state
         counts = {"minimax": minimax_nodes(self.game, self.state, depth),
                   "alphabeta": search.alphabeta(here, depth=depth, state=start).stats.nodes}
-        values = {move: result.value for move, result in
+        values = {move: result.known_value for move, result in
                   search.move_values(here, depth=depth, state=start, algorithm="alphabeta").items()}
         chosen, mover = first_best(values, self.game.is_max(self.state)), self.game.player(self.state)
         self.state = self.game.play(self.state, chosen)
