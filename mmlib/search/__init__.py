@@ -40,6 +40,7 @@ from .algorithms import _user_call as _user_call  # noqa: F401 - used by mmlib.b
 from .budgets import MAX_SEARCH_DEPTH, REFUSE_ABOVE, Budget
 from .budgets import check_budget as _check_budget  # noqa: F401 - used by mmlib.analysis
 from .budgets import recursion_room as _recursion_room  # noqa: F401 - used by mmlib.beyond
+from .budgets import refuse_hopeless as _refuse_hopeless  # noqa: F401 - used by mmlib.fastcount
 from .results import IterativeResult, SearchResult
 
 __all__ = [
