@@ -74,9 +74,11 @@ class _Search:
     Reading guide: ``enter`` counts a call, ``play`` makes a move (and remembers it as
     part of the line being searched), ``leaf`` evaluates a position statically,
     ``update`` reports a child's result, ``cutoff`` reports pruned children, ``best``
-    records the best move so far (for the principal variation), ``done`` returns the
-    node's value.  None of them changes what the algorithm computes.  ``ply`` is the
-    node's distance from the start (the root has ply 0).  ``enter`` and ``update`` are
+    records the best move so far (for the principal variation), ``done`` reports the
+    node's value.  ``update`` is called only while a transcript is written, ``done`` only
+    when a transcript or a learning ordering policy listens.  None of them changes what
+    the algorithm computes.  ``ply`` is the node's distance from the start (the root has
+    ply 0).  ``enter`` and ``update`` are
     the recorder's own methods (see :mod:`mmlib.instrument`).
     """
 
