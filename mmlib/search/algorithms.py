@@ -74,9 +74,11 @@ class _Search:
     Reading guide: ``enter`` counts a call, ``play`` makes a move (and remembers it as
     part of the line being searched), ``leaf`` evaluates a position statically,
     ``update`` reports a child's result, ``cutoff`` reports pruned children, ``best``
-    records the best move so far (for the principal variation), ``done`` returns the
-    node's value.  None of them changes what the algorithm computes.  ``ply`` is the
-    node's distance from the start (the root has ply 0).  ``enter`` and ``update`` are
+    records the best move so far (for the principal variation), ``done`` reports the
+    node's value.  ``update`` is called only while a transcript is written, ``done`` only
+    when a transcript or a learning ordering policy listens.  None of them changes what
+    the algorithm computes.  ``ply`` is the node's distance from the start (the root has
+    ply 0).  ``enter`` and ``update`` are
     the recorder's own methods (see :mod:`mmlib.instrument`).
     """
 
@@ -99,6 +101,8 @@ class _Search:
                                                         max_seconds=max_seconds)
         self.enter = self.recorder.enter
         self.update = self.recorder.update
+        self.tracing = self.recorder.tracing
+        self.watched = self.tracing or self.order.learns
         self.trail = self.recorder.trail
         self.prunes = operator.ge if cutoff == ">=" else operator.gt
         self.lines: dict[int, Line] = {}
@@ -115,8 +119,11 @@ class _Search:
             score = self.minimax(self.play(state, move, ply), depth - 1, ply + 1)
             if (score > value) if maximizing else (score < value):
                 value = self.best(ply, move, score)
-            self.update(ply, move, score, value, None, None)
-        return self.done(state, ply, value)
+            if self.tracing:
+                self.update(ply, move, score, value, None, None)
+        if self.watched:
+            self.done(state, ply, value)
+        return value
 
     def alphabeta(self, state: State, depth: float, alpha: float, beta: float, ply: int) -> float:
         """Fail-soft alpha-beta: the value may lie outside [alpha, beta]."""
@@ -135,8 +142,9 @@ class _Search:
                                        ply + 1)
                 if score > value:
                     value = self.best(ply, move, score)
-                alpha = max(alpha, value)
-                self.update(ply, move, score, value, alpha, beta)
+                    alpha = max(alpha, value)
+                if self.tracing:
+                    self.update(ply, move, score, value, alpha, beta)
                 if self.prunes(alpha, beta):
                     self.cutoff(ply, move, moves[i + 1:])
                     break
@@ -147,14 +155,17 @@ class _Search:
                                        ply + 1)
                 if score < value:
                     value = self.best(ply, move, score)
-                beta = min(beta, value)
-                self.update(ply, move, score, value, alpha, beta)
+                    beta = min(beta, value)
+                if self.tracing:
+                    self.update(ply, move, score, value, alpha, beta)
                 if self.prunes(alpha, beta):
                     self.cutoff(ply, move, moves[i + 1:])
                     break
         if self.table is not None:
             self.remember(state, depth, value, window, ply)
-        return self.done(state, ply, value)
+        if self.watched:
+            self.done(state, ply, value)
+        return value
 
     def alphabeta_fail_hard(self, state: State, depth: float, alpha: float, beta: float,
                             ply: int) -> float:
@@ -177,7 +188,8 @@ class _Search:
                                                  value, beta, ply + 1)
                 if score > value:                            # if v' > v, v := v'
                     value = self.best(ply, move, score)
-                self.update(ply, move, score, value, value, beta)
+                if self.tracing:
+                    self.update(ply, move, score, value, value, beta)
                 if self.prunes(value, beta):                 # if v > max return max
                     self.cutoff(ply, move, moves[i + 1:])
                     value = beta
@@ -189,14 +201,17 @@ class _Search:
                                                  alpha, value, ply + 1)
                 if score < value:                            # if v' < v, v := v'
                     value = self.best(ply, move, score)
-                self.update(ply, move, score, value, alpha, value)
+                if self.tracing:
+                    self.update(ply, move, score, value, alpha, value)
                 if self.prunes(alpha, value):                # if v < min return min
                     self.cutoff(ply, move, moves[i + 1:])
                     value = alpha
                     break
         if self.table is not None:
             self.remember(state, depth, value, window, ply)
-        return self.done(state, ply, value)
+        if self.watched:
+            self.done(state, ply, value)
+        return value
 
     def negamax(self, state: State, depth: float, alpha: float, beta: float, ply: int) -> float:
         """Negamax with alpha-beta: one loop for both players.  Values are from the
@@ -216,14 +231,17 @@ class _Search:
                                   ply + 1)
             if score > value:
                 value = self.best(ply, move, score)
-            alpha = max(alpha, value)
-            self.update(ply, move, score, value, alpha, beta)
+                alpha = max(alpha, value)
+            if self.tracing:
+                self.update(ply, move, score, value, alpha, beta)
             if self.prunes(alpha, beta):
                 self.cutoff(ply, move, moves[i + 1:])
                 break
         if self.table is not None:
             self.remember(state, depth, value, window, ply, sign)
-        return self.done(state, ply, value, sign)
+        if self.watched:
+            self.done(state, ply, value, sign)
+        return value
 
     def negamax_fail_hard(self, state: State, depth: float, alpha: float, beta: float,
                           ply: int) -> float:
@@ -244,14 +262,17 @@ class _Search:
                                             -value, ply + 1)
             if score > value:
                 value = self.best(ply, move, score)
-            self.update(ply, move, score, value, value, beta)
+            if self.tracing:
+                self.update(ply, move, score, value, value, beta)
             if self.prunes(value, beta):                     # if v > beta return beta
                 self.cutoff(ply, move, moves[i + 1:])
                 value = beta
                 break
         if self.table is not None:
             self.remember(state, depth, value, window, ply, sign)
-        return self.done(state, ply, value, sign)
+        if self.watched:
+            self.done(state, ply, value, sign)
+        return value
 
     # -- the vocabulary the algorithms are written in ------------------------------
     def at_horizon(self, state: State, depth: float) -> bool:
