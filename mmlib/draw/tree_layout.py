@@ -208,6 +208,8 @@ def layout(tree: Any, *, root: Path = (), max_depth: int | None = None) -> dict[
     >>> layout(from_nested([[1, 2], 3]), max_depth=1)
     {(0,): (0.0, -1.0), (1,): (1.0, -1.0), (): (0.5, 0.0)}
     """
+    if not hasattr(getattr(tree, "root", None), "path"):
+        tree = as_tree(tree)                     # a nested list, a text, a generated tree, or an error
     start = tree.node(tuple(root))
     positions: dict[Path, tuple[float, float]] = {}
     next_slot = 0.0
@@ -406,6 +408,9 @@ class TreeLayout:
         if is_result(marks):
             description = description or _result_words(marks)
             marks = result_marks(marks)
+        elif marks is not None and not isinstance(marks, Marks):
+            raise ArgumentTypeError(f"marks: expected Marks (draw.marks_from_result(result)), a result "
+                                    f"or None, got {type(marks).__name__}")
         if marks is None or (not marks.searched and not marks.values):
             marks = minimax_marks(self.tree) if values else Marks()
         pv = marks.pv_paths()

@@ -89,12 +89,13 @@ class GrowthExplorer(StaticFallback, VBox):
         """The seeds of the trees measured: ``trees`` of them from ``seed`` on."""
         return range(self.seed.value, self.seed.value + self.trees.value)
 
-    def measure(self, branching: int, depth: int, budget: float) -> dict | None:
+    def measure(self, branching: int, depth: int, budget: float | None = None) -> dict | None:
         """The row for one depth (cached): leaves and nodes averaged over the trees, or None
         if one tree takes more than ``budget`` or four times its share of it (the forecast of
         :meth:`update` keeps the trees' expected total within the budget)."""
         _whole("branching", branching, 2, MAX_BRANCHING)
         _whole("depth", depth, 1, MAX_DEPTH)
+        budget = self.node_budget if budget is None else budget
         seeds = self.seeds()
         key = (branching, depth, self.ordering_value(), seeds, self.algorithm.value)
         if key not in self.cache:
