@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ArgumentError, ArgumentTypeError, describe
-from ..search import _user_call
+from ..search.algorithms import _user_call
 from ._engine import as_game, check_number
 from .anytime import anytime
 from .chance import chance_outcomes, is_chance
