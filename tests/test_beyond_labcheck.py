@@ -83,3 +83,61 @@ def test_leaf_reads_are_recorded_in_order():
     watched = labcheck.ChanceLabNode(root._node, probe)
     assert expectiminimax(watched) == 5
     assert probe.reads == ["C", "D"]
+
+
+def test_a_student_function_cannot_end_the_checking_process():
+    import os
+
+    def ends_the_program(node):
+        os._exit(3)
+
+    report = labcheck.check_expectimax(ends_the_program)
+    assert (report.passed, report.diagnosis) == (False, "exit")
+    assert "exit status 3" in str(report) and "ended the process" in str(report)
+    assert labcheck.check_expectimax(expectiminimax).passed      # this process goes on
+
+
+def test_an_endless_loop_is_stopped_at_the_time_limit(monkeypatch):
+    import time
+    monkeypatch.setattr(labcheck, "TIME_LIMIT", 0.5)
+
+    def spins(node):
+        while True:
+            pass
+
+    started = time.monotonic()
+    report = labcheck.check_best_gamble(spins)
+    assert time.monotonic() - started < 5
+    assert (report.passed, report.diagnosis) == (False, "timeout")
+    assert "did not finish within 0.5 seconds" in str(report)
+
+
+def test_a_huge_allocation_is_a_memory_verdict():
+    def hoards(node):
+        block = bytearray(10 * 2**30)           # 10 GB
+        return len(block)
+
+    report = labcheck.check_expectiminimax(hoards)
+    assert (report.passed, report.diagnosis) == (False, "memory")
+    assert "more memory than the check allows" in str(report)
+
+
+def test_memory_that_grows_step_by_step_is_stopped_too(monkeypatch):
+    monkeypatch.setattr(labcheck, "TIME_LIMIT", 20.0)
+
+    def grows(node):
+        chunks = []
+        while True:
+            chunks.append(bytearray(2**24))
+
+    assert labcheck.check_expectimax(grows).diagnosis == "memory"
+
+
+def test_a_returned_object_is_described_safely():
+    class Hostile:
+        def __repr__(self):
+            raise RuntimeError("no")
+
+    report = labcheck.check_expectimax(lambda node: Hostile())
+    assert report.diagnosis == "wrong-value"
+    assert "Hostile object" in str(report)

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from mmlib import games, search, trees
 from mmlib.beyond import BoundTable
-from mmlib.errors import ArgumentError, ArgumentTypeError, NodeBudgetExceeded
+from mmlib.errors import ArgumentError, ArgumentTypeError, NodeBudgetExceeded, SearchTooLarge
 
 # Small integer leaves: ties everywhere, the case where > and >= tests differ.
 tied_leaves = st.integers(0, 4)
@@ -151,8 +151,10 @@ def test_bad_options_are_named():
         search.sss_star(tree, table={})
     with pytest.raises(ArgumentError, match="depth"):
         search.pvs(tree, depth=-1)
-    with pytest.raises(NodeBudgetExceeded):
+    with pytest.raises(SearchTooLarge, match="max_nodes=10"):     # 3^3 leaves below one move alone
         search.sss_star(trees.uniform(3, 6), max_nodes=10)
+    with pytest.raises(NodeBudgetExceeded):                       # the minimal tree: 53 leaves
+        search.sss_star(trees.uniform(3, 6), max_nodes=40)
 
 
 @pytest.mark.parametrize("b,d", [(2, 1), (2, 6), (3, 5), (4, 4), (5, 3)])

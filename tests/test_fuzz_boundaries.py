@@ -86,8 +86,8 @@ def test_tictactoe_explorer_reports_what_minimax_does(state, depth, algorithm, s
     played = search.minimax(here, depth=depth, state=start)
     assert board.last_counts["minimax"] == played.stats.nodes
     assert board.last_counts["alphabeta"] == search.alphabeta(here, depth=depth, state=start).stats.nodes
-    assert board.last_values == {move: result.value for move, result in
-                                 search.move_values(here, depth=depth, state=start, algorithm="minimax").items()}
+    values = search.move_values(here, depth=depth, state=start, algorithm="minimax")
+    assert board.last_values == {move: result.value for move, result in values.items()}
     assert board.state == board.game.play(state, played.move)
 
 

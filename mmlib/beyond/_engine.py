@@ -30,6 +30,7 @@ from ..instrument import Event, Recorder, Stats, Tracer
 from ..ordering import as_ordering
 from ..search import SearchResult
 from ..search.budgets import recursion_room as _recursion_room
+from ..search.budgets import refuse_hopeless
 
 __all__ = ["BeyondStats", "Engine", "INF", "as_game", "check_depth", "check_budget",
            "check_number", "run", "first_guess"]
@@ -152,6 +153,7 @@ class Engine:
         if evaluate is not None and not callable(evaluate):
             raise ArgumentTypeError(f"evaluate: expected a function of a state, got {evaluate!r}")
         budget = check_budget(max_nodes)
+        self.max_nodes = budget
         self.game = game
         self.horizon = INF if depth is None else depth
         self.static_value = evaluate or game.evaluate
@@ -250,6 +252,10 @@ def run(engine: Engine, algorithm: str, state: Any, root_call: Callable[[Any, fl
     """Run ``root_call(start, horizon)`` with room on the call stack; wrap up the result."""
     start = engine.game.initial if state is None else state
     _check_line_length(engine.game, engine.horizon)
+    depth = None if engine.horizon == INF else int(engine.horizon)
+    # expectimax and expectiminimax visit every node; the others at least the minimal tree
+    refuse_hopeless(engine.game, depth, engine.max_nodes, state,
+                    minimax=algorithm in ("expectimax", "expectiminimax"))
     with _recursion_room(engine.game, engine.horizon, frames_per_ply=2):   # a search and its helper
         try:
             value = root_call(start, engine.horizon)

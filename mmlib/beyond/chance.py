@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import ArgumentError, ArgumentTypeError
+from ..errors import DEFAULT_MAX_NODES, ArgumentError, ArgumentTypeError
 from ..search import SearchResult
 from ._engine import INF, Engine, as_game, check_number, run
 from .table import BoundTable
@@ -240,7 +240,7 @@ def _bounds(game: Any, bounds: Any) -> tuple[float, float]:
 
 
 def expectimax(game: Any, depth: int | None = None, evaluate: Callable | None = None, *,
-               state: Any = None, trace: bool = False, max_nodes: int | None = None,
+               state: Any = None, trace: bool = False, max_nodes: int | None = DEFAULT_MAX_NODES,
                order: Any = None) -> SearchResult:
     """Expectimax (CS188): MAX maximises; at a chance node, and at a MIN node (an opponent
     thought to play uniformly at random), the value is the expected value::
@@ -261,7 +261,7 @@ def expectimax(game: Any, depth: int | None = None, evaluate: Callable | None = 
 def expectiminimax(game: Any, depth: int | None = None, evaluate: Callable | None = None, *,
                    pruning: str | None = None, bounds: tuple[float, float] | None = None,
                    table: bool | BoundTable = False, state: Any = None, trace: bool = False,
-                   max_nodes: int | None = None, order: Any = None) -> SearchResult:
+                   max_nodes: int | None = DEFAULT_MAX_NODES, order: Any = None) -> SearchResult:
     """Expectiminimax (AIMA 4th ed., section 5.5)::
 
         value(s) = max over moves of value(child)             if MAX is to move

@@ -12,7 +12,9 @@ A student writes ``expectimax(node)`` (MAX and chance nodes) or ``expectiminimax
 
 The lecture's examples run first, then generated trees from the smallest to the largest; the
 report shows the first tree on which the function goes wrong, what was expected, what came
-back, and a hint.
+back, and a hint.  The function runs in a separate process with a time and memory limit
+(:mod:`mmlib.check.runner`): an endless loop, ``os._exit`` or a huge allocation fails the
+check and leaves the notebook running.
 
 >>> def expectimax(node):
 ...     if node.is_leaf():
@@ -36,12 +38,13 @@ from __future__ import annotations
 
 import math
 import random
-import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..check import CheckFailed
+from ..check import CheckFailed, runner
+from ..check.nodes import LabNode
+from ..check.runner import Call, Outcome
 from ..errors import ArgumentTypeError, describe
 from .chance import expectiminimax as _expectiminimax
 from .layered import LayeredNode, LayeredTree, layered_tree
@@ -180,44 +183,125 @@ def _cases(kind: str, count: int = 120, seed: int = 0) -> list[_Case]:
 
 
 # -- running the student's function ---------------------------------------------------------
+#
+# The student's function runs in a separate process (:mod:`mmlib.check.runner`): a loop that
+# never ends, ``os._exit``, ``sys.exit`` or a huge allocation stops only that process.  The
+# tree is shipped as plain data; every leaf value is asked of this process, which records the
+# read, so the verdict is computed here, out of the student code's reach.
 
 @dataclass
 class _Run:
-    kind: str                 # "ok", "not-implemented", "error", "recursion", "runaway", "timeout"
+    kind: str    # "ok", "not-implemented", "error", "recursion", "runaway", "timeout", "memory", ...
     value: Any = None
     reads: list = field(default_factory=list)
     detail: str = ""
+    shown: str = ""
 
 
-def _call(fn: Callable, root: ChanceLabNode, probe: _Probe) -> _Run:
-    box: dict[str, Any] = {}
+_RUN_DETAILS = {
+    "runaway": "it touched nodes far more often than a full search needs",
+}
 
-    def target() -> None:
-        try:
-            box["value"] = fn(root)
-        except BaseException as error:   # noqa: BLE001 - any failure of student code is reported
-            box["error"] = error
 
-    worker = threading.Thread(target=target, name="mmlib-labcheck", daemon=True)
-    worker.start()
-    worker.join(TIME_LIMIT)
-    if worker.is_alive():
-        return _Run("timeout", reads=probe.reads,
-                    detail=f"it did not finish within {TIME_LIMIT:g} seconds")
-    error = box.get("error")
-    if isinstance(error, _Stop):
-        return _Run("runaway", reads=probe.reads,
-                    detail="it touched nodes far more often than a full search needs")
-    if isinstance(error, NotImplementedError):
-        return _Run("not-implemented", reads=probe.reads,
-                    detail="it still raises NotImplementedError: replace the stub with your code")
-    if isinstance(error, RecursionError):
-        return _Run("recursion", reads=probe.reads,
-                    detail="it recursed without end: does every call move to a child and stop at a leaf?")
-    if error is not None:
-        return _Run("error", reads=probe.reads,
-                    detail=f"it raised {type(error).__name__}: {error}")
-    return _Run("ok", box.get("value"), probe.reads)
+class _ShippedNode:
+    """A chance-tree node rebuilt in the checking process: the student's node objects wrap these."""
+
+    __slots__ = ("_lab", "_kinds", "_probabilities")
+
+    def __init__(self, lab: LabNode, kinds: list, probabilities: list):
+        self._lab, self._kinds, self._probabilities = lab, kinds, probabilities
+
+    @property
+    def label(self) -> str:
+        return self._lab.label
+
+    @property
+    def kind(self) -> str:
+        return self._kinds[self._lab._index]
+
+    @property
+    def children(self) -> list:
+        return [_ShippedNode(child, self._kinds, self._probabilities) for child in self._lab._kids]
+
+    @property
+    def probabilities(self) -> list:
+        return self._probabilities[self._lab._index]
+
+    @property
+    def value(self) -> Any:
+        return self._lab.value if not self._lab._kids else None
+
+
+class _ShippedProbe:
+    """Node accesses count against the call's budget (reads are recorded by the checker)."""
+
+    def __init__(self, lab: LabNode):
+        self.reads: list[str] = []
+        self._source = lab._source
+
+    def touch(self) -> None:
+        self._source.touch()
+
+
+def _student_call(fn: Callable) -> Callable:
+    def call(root: LabNode, kinds: list, probabilities: list) -> Any:
+        return fn(ChanceLabNode(_ShippedNode(root, kinds, probabilities), _ShippedProbe(root)))  # type: ignore[arg-type]
+    return call
+
+
+def _shipped(tree: LayeredTree) -> tuple[Call, tuple[str, ...]]:
+    """The call running the student's function on ``tree``, and the label of each node index."""
+    labels: list[str] = []
+    kids: list[tuple[int, ...]] = []
+    kinds: list[str] = []
+    probabilities: list[list[float]] = []
+    values: list[Any] = []
+
+    def visit(node: LayeredNode) -> int:
+        index = len(labels)
+        labels.append(node.label)
+        kids.append(())
+        kinds.append(node.kind)
+        probabilities.append(list(node.probabilities))
+        values.append(node.value if not node.children else None)
+        kids[index] = tuple(visit(child) for child in node.children)
+        return index
+
+    visit(tree.root)
+    call = Call((kinds, probabilities), (tuple(labels), tuple(kids)), tuple(values),
+                budget=_TOUCH_LIMIT)
+    return call, tuple(labels)
+
+
+def _as_run(outcome: Outcome, labels: tuple[str, ...]) -> _Run:
+    reads = [labels[index] for index in outcome.evaluated]
+    if outcome.kind != "ok":
+        return _Run(outcome.kind, reads=reads, detail=outcome.detail or _RUN_DETAILS.get(outcome.kind, ""))
+    answer = outcome.answer
+    assert answer is not None
+    value: Any = answer.number if answer.kind in ("int", "float", "inf") else _Shown(answer.text)
+    return _Run("ok", value, reads, shown=answer.text)
+
+
+class _Shown:
+    """A returned object that is not a number, known only by a safe description."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def _runs(fn: Callable, trees: list[LayeredTree]) -> Iterator[_Run]:
+    """The runs of ``fn`` on each tree, in order (stop iterating to stop the process)."""
+    shipped = [_shipped(tree) for tree in trees]
+    outcomes = runner.run_calls(_student_call(fn), [call for call, _ in shipped], time_limit=TIME_LIMIT)
+    try:
+        for outcome, (_, labels) in zip(outcomes, shipped, strict=True):
+            yield _as_run(outcome, labels)
+    finally:
+        outcomes.close()
 
 
 # -- the report -----------------------------------------------------------------------------
@@ -235,6 +319,9 @@ HINTS = {
     "recursion": "return node.value at a leaf, and recurse only into node.children",
     "runaway": "look for a loop that never ends",
     "timeout": "look for a loop that never ends",
+    "memory": "look for a list or loop that keeps growing",
+    "exit": "return the value instead of ending the program (no os._exit or sys.exit)",
+    "crash": "look for a recursion too deep or a list that keeps growing",
 }
 
 
@@ -332,6 +419,10 @@ def _diagnose(run: _Run, tree: LayeredTree, expected: float) -> str:
     return "ok"
 
 
+def _returned(run: _Run) -> str:
+    return run.shown or describe(run.value)
+
+
 def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
@@ -341,21 +432,19 @@ def _check(fn: Any, kind: str, raise_on_failure: bool) -> LabReport:
         raise ArgumentTypeError(f"fn: expected your function, got {describe(fn)}")
     title = kind
     cases = _cases(kind)
-    for case in cases:
-        tree = case.tree()
-        probe = _Probe()
-        run = _call(fn, ChanceLabNode(tree.root, probe), probe)
+    trees = [case.tree() for case in cases]
+    for number, (case, tree, run) in enumerate(zip(cases, trees, _runs(fn, trees), strict=True)):
         expected = _expectiminimax(tree).known_value
         diagnosis = _diagnose(run, tree, expected)
         if diagnosis != "ok":
             where = f" ({case.name})" if case.name else ""
             details = [run.detail] if run.detail else []
             if run.kind == "ok":
-                details.append(f"expected {expected:.6g}, your function returned {describe(run.value)}")
+                details.append(f"expected {expected:.6g}, your function returned {_returned(run)}")
                 if diagnosis == "reads-twice":
                     details.append(f"leaves read: {' '.join(run.reads)}")
             report = LabReport(title, False, diagnosis,
-                               f"wrong on a tree{where}, after {cases.index(case)} correct ones",
+                               f"wrong on a tree{where}, after {number} correct ones",
                                details, tree, HINTS.get(diagnosis, ""))
             return report.raise_for_failure() if raise_on_failure else report
     return LabReport(title, True, "ok", f"right on all {len(cases)} trees, each leaf read once")
@@ -375,15 +464,12 @@ def check_best_gamble(fn: Callable, *, raise_on_failure: bool = False) -> LabRep
     """Check ``fn(node)``: the index of a child of the MAX root with the largest expectimax value."""
     if not callable(fn):
         raise ArgumentTypeError(f"fn: expected your function, got {describe(fn)}")
-    cases = _cases("expectimax")
-    for number, case in enumerate(cases):
-        tree = case.tree()
-        if tree.root.kind != "max" or not tree.root.children:
-            continue
+    cases = [case for case in _cases("expectimax")
+             if case.tree().root.kind == "max" and case.tree().root.children]
+    trees = [case.tree() for case in cases]
+    for number, (tree, run) in enumerate(zip(trees, _runs(fn, trees), strict=True)):
         values = [_expectiminimax(tree, state=child).known_value for child in tree.root.children]
         best = max(values)
-        probe = _Probe()
-        run = _call(fn, ChanceLabNode(tree.root, probe), probe)
         right = (run.kind == "ok" and isinstance(run.value, int) and not isinstance(run.value, bool)
                  and 0 <= run.value < len(values) and math.isclose(values[run.value], best,
                                                                    rel_tol=1e-9, abs_tol=1e-9))
@@ -391,7 +477,7 @@ def check_best_gamble(fn: Callable, *, raise_on_failure: bool = False) -> LabRep
             diagnosis = run.kind if run.kind != "ok" else "wrong-move"
             details = [run.detail] if run.detail else [
                 f"the children's expectimax values are {[round(v, 6) for v in values]}; "
-                f"your function returned {describe(run.value)}"]
+                f"your function returned {_returned(run)}"]
             hint = HINTS.get(diagnosis, "return the index (0, 1, ...) of a child with the largest "
                                         "value, computed with your expectimax")
             report = LabReport("best gamble", False, diagnosis,

@@ -30,7 +30,7 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import ArgumentTypeError
+from ..errors import DEFAULT_MAX_NODES, ArgumentTypeError
 from ..search import SearchResult
 from ._engine import INF, Engine, as_game, check_number, first_guess, run
 from .table import BoundTable
@@ -192,7 +192,8 @@ def _search(game, depth, evaluate, order, state, trace, max_nodes, table=None):
 
 def aspiration(game: Any, depth: int | None = None, evaluate: Callable | None = None, *,
                guess: float | None = None, delta: float = 1.0, order: Any = None,
-               state: Any = None, trace: bool = False, max_nodes: int | None = None) -> SearchResult:
+               state: Any = None, trace: bool = False,
+               max_nodes: int | None = DEFAULT_MAX_NODES) -> SearchResult:
     """Alpha-beta in an aspiration window [guess - delta, guess + delta], widened on failure.
 
     ::
@@ -238,7 +239,7 @@ def aspiration(game: Any, depth: int | None = None, evaluate: Callable | None = 
 
 def pvs(game: Any, depth: int | None = None, evaluate: Callable | None = None, *,
         order: Any = None, state: Any = None, trace: bool = False,
-        max_nodes: int | None = None) -> SearchResult:
+        max_nodes: int | None = DEFAULT_MAX_NODES) -> SearchResult:
     """Principal variation search (NegaScout, Reinefeld 1983), in the MAX/MIN form::
 
         pvs(n, alpha, beta):                                 (n a MAX node)
@@ -267,7 +268,7 @@ def pvs(game: Any, depth: int | None = None, evaluate: Callable | None = None, *
 
 def mtdf(game: Any, depth: int | None = None, evaluate: Callable | None = None, *,
          guess: float | None = None, table: bool | BoundTable = True, order: Any = None,
-         state: Any = None, trace: bool = False, max_nodes: int | None = None) -> SearchResult:
+         state: Any = None, trace: bool = False, max_nodes: int | None = DEFAULT_MAX_NODES) -> SearchResult:
     """MTD(f) (Plaat et al. 1996): close in on the value with null-window tests only::
 
         g := guess; lower, upper := -inf, +inf
@@ -313,7 +314,7 @@ def mtdf(game: Any, depth: int | None = None, evaluate: Callable | None = None, 
 
 def sss_star(game: Any, depth: int | None = None, evaluate: Callable | None = None, *,
              table: bool | BoundTable = True, order: Any = None, state: Any = None,
-             trace: bool = False, max_nodes: int | None = None) -> SearchResult:
+             trace: bool = False, max_nodes: int | None = DEFAULT_MAX_NODES) -> SearchResult:
     """SSS* (Stockman 1979) as MT-SSS* (Plaat et al. 1996): best-first, one bound at a time::
 
         g := +inf

@@ -1,0 +1,50 @@
+"""The searches beyond alpha-beta have the budget of mmlib.search: refused at once when hopeless,
+stopped with the partial counts when the budget runs out."""
+
+import inspect
+import time
+
+import pytest
+
+from mmlib import beyond, trees
+from mmlib.errors import DEFAULT_MAX_NODES, NodeBudgetExceeded, SearchTooLarge
+from mmlib.games import TicTacToe
+
+SEARCHES = [beyond.expectimax, beyond.expectiminimax, beyond.aspiration, beyond.pvs, beyond.mtdf,
+            beyond.sss_star]
+
+
+@pytest.mark.parametrize("search", SEARCHES, ids=lambda search: search.__name__)
+def test_the_default_node_budget_is_the_one_of_mmlib_search(search):
+    assert inspect.signature(search).parameters["max_nodes"].default == DEFAULT_MAX_NODES
+
+
+@pytest.mark.parametrize("search", SEARCHES, ids=lambda search: search.__name__)
+def test_a_hopeless_request_is_refused_at_once(search):
+    started = time.perf_counter()
+    with pytest.raises(SearchTooLarge, match="max_nodes=5,000,000"):
+        search(trees.uniform(10, 14))          # the minimal tree alone has 2 x 10^7 leaves
+    assert time.perf_counter() - started < 1
+
+
+def test_expectimax_visits_every_node_so_it_is_refused_where_pruning_searches_are_not():
+    tree = trees.uniform(2, 10)                 # 2,047 nodes; the minimal tree has 2^5 + 2^5 - 1 leaves
+    with pytest.raises(SearchTooLarge, match="all"):
+        beyond.expectimax(tree, max_nodes=2_046)
+    assert beyond.expectimax(tree, max_nodes=2_047).stats.nodes == 2_047
+    with pytest.raises(SearchTooLarge):
+        beyond.pvs(tree, max_nodes=31)        # 2^5 leaves below the first move alone
+
+
+@pytest.mark.parametrize("search", SEARCHES, ids=lambda search: search.__name__)
+def test_a_budget_hit_carries_the_partial_counts(search):
+    with pytest.raises(NodeBudgetExceeded) as hit:
+        search(TicTacToe(), max_nodes=200)
+    assert hit.value.max_nodes == 200
+    assert hit.value.stats.nodes == 201 and hit.value.stats.leaves > 0
+
+
+def test_none_lifts_the_budget_but_not_the_refusal_of_a_full_search_far_too_big():
+    assert beyond.pvs(trees.uniform(3, 8), max_nodes=None).stats.nodes > 200
+    with pytest.raises(SearchTooLarge):
+        beyond.expectimax(trees.uniform(10, 12), max_nodes=None)
