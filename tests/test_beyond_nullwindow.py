@@ -21,6 +21,7 @@ def knuth_moore(b, d):
     return b ** math.ceil(d / 2) + b ** math.floor(d / 2) - 1     # Knuth & Moore (1975)
 
 
+@pytest.mark.slow
 @FAST
 @given(nested_trees, st.integers(-2, 6), st.sampled_from([0.5, 1, 3]))
 def test_every_window_search_returns_the_minimax_value(nested, guess, delta):
@@ -34,6 +35,7 @@ def test_every_window_search_returns_the_minimax_value(nested, guess, delta):
     assert search.sss_star(tree).value == expected
 
 
+@pytest.mark.slow
 @FAST
 @given(nested_trees)
 def test_stockman_sss_star_evaluates_no_leaf_that_alphabeta_skips(nested):

@@ -38,6 +38,9 @@ from mmlib.beyond import labcheck  # noqa: E402
 from mmlib.draw import boards, connect4  # noqa: E402
 from mmlib.errors import MmlibError, describe  # noqa: E402
 
+# Fuzzing starts a process per call: `make test` runs it, `make check` leaves it out.
+pytestmark = pytest.mark.slow
+
 EXAMPLES = int(os.environ.get("MMLIB_FUZZ_EXAMPLES", "6"))
 TIME_LIMIT = float(os.environ.get("MMLIB_FUZZ_TIME_LIMIT", "10"))
 """Seconds one call may take before it counts as a hang."""
