@@ -89,7 +89,7 @@ def bench_connect_four(opening: str = "3324", depth: int = 6) -> list[dict]:
     searches = [("alpha-beta", search.alphabeta), ("PVS", search.pvs), ("MTD(f)", search.mtdf),
                 ("SSS*", search.sss_star)]
     for name, algorithm in searches:
-        result = algorithm(game, depth, order=CentreFirst())
+        result = algorithm(game, depth=depth, order=CentreFirst())
         assert result.value == value, (name, result.value, value)
         rows.append(row(f"Connect Four after {opening}, depth {depth}", f"{name}, centre first: leaves",
                         f"{result.stats.leaves:,} ({result.stats.leaves / (at_least + at_most - 1):.2f}"
