@@ -1064,7 +1064,7 @@ def test_practice_is_operated_from_the_keyboard(page, lab):
         status, score = root.locator(".mmlib-status"), root.locator(".mmlib-practice-score")
         prompt = root.locator(".mmlib-practice-prompt")
         leaves = root.locator(".mmlib-practice-leaf")
-        assert leaves.count() == 8 and leaves.first.inner_text().strip() == "H (12)"
+        assert leaves.count() == 8 and leaves.first.inner_text().strip() == "H (5)"
         shoot("1-question")
 
         leaves.first.focus()                                  # H: the first leaf evaluated
@@ -1100,18 +1100,18 @@ def test_practice_is_operated_from_the_keyboard(page, lab):
         before = " ".join(prompt.all_inner_texts())
         root.locator(".mmlib-practice-new").focus()
         page.keyboard.press("Enter")
-        after = wait_for_text(page, prompt, r"Question (?!2:)\d+: alpha-beta enters", "New question")
+        after = wait_for_text(page, prompt, r"Question (?!1:)\d+: alpha-beta enters", "New question")
         assert after != before
         shoot("4-new-question")
 
         root.locator("select").first.focus()                  # typed: the next leaf pruned
         page.keyboard.type("p")
-        wait_for_text(page, prompt, r"Question 3: which leaf does alpha-beta prune first", "pruned leaves")
-        leaves.nth(3).focus()                                 # K: E's J = 5 ≥ β = 0 prunes it
+        wait_for_text(page, prompt, r"Question 2: which leaf does alpha-beta prune first", "pruned leaves")
+        leaves.nth(6).focus()                                 # N: C's first value 9 ≤ α = 11 prunes G
         page.keyboard.press("Enter")
-        wait_for_text(page, status, r"✓ Right: at E: 5 ≥ β = 0, so E's remaining child K is pruned",
-                      "Enter on K")
-        wait_for_text(page, prompt, r"Question 3: done", "the question done")
+        wait_for_text(page, status, r"✓ Right: at C: 9 ≤ α = 11, so C's remaining child G is pruned",
+                      "Enter on N")
+        wait_for_text(page, prompt, r"Question 2: done", "the question done")
         shoot("5-pruned-done")
         assert not page.console_errors, page.console_errors
     finally:
