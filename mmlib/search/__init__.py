@@ -36,11 +36,9 @@ from .algorithms import (
 from .algorithms import _as_game as _as_game
 from .algorithms import _check_depth as _check_depth
 from .algorithms import _Search as _Search
-from .algorithms import _user_call as _user_call  # noqa: F401 - used by mmlib.beyond
 from .budgets import MAX_SEARCH_DEPTH, REFUSE_ABOVE, Budget
 from .budgets import check_budget as _check_budget  # noqa: F401 - used by mmlib.analysis
 from .budgets import recursion_room as _recursion_room  # noqa: F401 - used by mmlib.beyond
-from .budgets import refuse_hopeless as _refuse_hopeless  # noqa: F401 - used by mmlib.fastcount
 from .results import IterativeResult, SearchResult
 
 __all__ = [
