@@ -60,11 +60,11 @@ class TicTacToe:
         self._start_marks = self.marks(self.initial)
 
     # -- the Game protocol -------------------------------------------------------
-    # Each method first asks _POSITIONS, the facts of the positions met so far (5,478 can be
-    # reached from the empty board), and works them out from the bits only for a new one.
+    # Each method first looks up the facts of the positions met so far (5,478 can be reached
+    # from the empty board: see _learn), and works them out from the bits only for a new one.
     def is_max(self, state: int) -> bool:
         try:
-            return _POSITIONS[state].x_to_move
+            return _X_TO_MOVE[state]
         except (KeyError, TypeError):
             pass
         try:
@@ -74,7 +74,7 @@ class TicTacToe:
 
     def moves(self, state: int) -> tuple[int, ...]:
         try:
-            return _POSITIONS[state].moves
+            return _MOVES[state]
         except KeyError:
             return _learn(state).moves
         except TypeError as error:
@@ -83,11 +83,9 @@ class TicTacToe:
     def play(self, state: int, move: int) -> int:
         if move.__class__ is int:
             try:
-                child = _POSITIONS[state].children[move]
-            except (KeyError, IndexError, TypeError):
-                child = None
-            if child is not None and move >= 0:
-                return child
+                return _CHILDREN[state][move]
+            except (KeyError, TypeError):
+                pass
         return self._checked_play(state, move)
 
     def _checked_play(self, state: int, move: int) -> int:
@@ -107,13 +105,21 @@ class TicTacToe:
 
     def is_terminal(self, state: int) -> bool:
         try:
-            return _POSITIONS[state].over
+            return _OVER[state]
         except KeyError:
             return _learn(state).over
         except TypeError as error:
             raise _bad_state(state) from error
 
     def utility(self, state: int) -> float:
+        try:
+            outcome = _OUTCOME[state]
+        except (KeyError, TypeError):
+            return self._worked_out_utility(state)
+        return outcome * (self._win - self._depth(state)) if self._depth_counts else outcome * self._win
+
+    def _worked_out_utility(self, state: int) -> float:
+        """``utility`` of a position not met yet: check it, then score it from its bits."""
         try:
             if state < 0 or not _LEGAL[state]:       # _checked, inline on the search's path
                 raise _bad_state(state)
@@ -205,15 +211,21 @@ _STATE_ERRORS = (TypeError, IndexError, AttributeError, KeyError, OverflowError)
 
 class _Position(NamedTuple):
     """What the search asks of a position, worked out once: is the game over, is X (MAX)
-    to move, the legal moves (none once it is over), and the position after each square (None: not legal)."""
+    to move, the legal moves (none once it is over), and the position after each legal move."""
 
     over: bool
     x_to_move: bool
     moves: tuple[int, ...]
-    children: tuple[int | None, ...]
+    children: dict[int, int]
 
 
-_POSITIONS: dict[int, _Position] = {}
+# The facts of the positions met so far, one table per fact (one lookup per question).
+_OVER: dict[int, bool] = {}
+_X_TO_MOVE: dict[int, bool] = {}
+_MOVES: dict[int, tuple[int, ...]] = {}
+_CHILDREN: dict[int, dict[int, int]] = {}
+_OUTCOME: dict[int, int] = {}
+"""Finished positions: 1 X has won, -1 O has won, 0 a draw."""
 
 
 def _learn(state: int) -> _Position:
@@ -227,9 +239,12 @@ def _learn(state: int) -> _Position:
         raise _bad_state(state) from error
     moves = () if over else _EMPTY_SQUARES[x | o]
     mark = 0 if _POPCOUNT[x] == _POPCOUNT[o] else 9
-    children = tuple(state | 1 << (square + mark) if square in moves else None for square in range(9))
+    children = {square: state | 1 << (square + mark) for square in moves}
     position = _Position(bool(over), mark == 0, moves, children)
-    _POSITIONS[state] = position
+    _OVER[state], _X_TO_MOVE[state] = position.over, position.x_to_move
+    _MOVES[state], _CHILDREN[state] = moves, children
+    if over:
+        _OUTCOME[state] = 1 if _WINS[x] else -1 if _WINS[o] else 0
     return position
 
 

@@ -111,7 +111,7 @@ class _Search:
     def minimax(self, state: State, depth: float, ply: int) -> float:
         """Plain minimax: every child of every node is searched."""
         self.enter(ply, None, None, state)
-        if self.at_horizon(state, depth):
+        if depth == 0 or self.game.is_terminal(state):      # the depth limit, or the game is over
             return self.leaf(state, depth, ply)
         maximizing = self.game.is_max(state)
         value = -INF if maximizing else INF
@@ -128,7 +128,7 @@ class _Search:
     def alphabeta(self, state: State, depth: float, alpha: float, beta: float, ply: int) -> float:
         """Fail-soft alpha-beta: the value may lie outside [alpha, beta]."""
         self.enter(ply, alpha, beta, state)
-        if self.at_horizon(state, depth):
+        if depth == 0 or self.game.is_terminal(state):      # the depth limit, or the game is over
             return self.leaf(state, depth, ply)
         if self.table is not None:
             if (known := self.recall(state, depth, alpha, beta, ply)) is not None:
@@ -174,7 +174,7 @@ class _Search:
         alpha; when v passes beta it returns beta itself (MIN symmetrically).  A leaf
         returns its own value and its parent does the clamping."""
         self.enter(ply, alpha, beta, state)
-        if self.at_horizon(state, depth):
+        if depth == 0 or self.game.is_terminal(state):      # the depth limit, or the game is over
             return self.leaf(state, depth, ply)
         if self.table is not None:
             if (known := self.recall(state, depth, alpha, beta, ply)) is not None:
@@ -218,7 +218,7 @@ class _Search:
         point of view of the player to move, so a child's value is negated."""
         self.enter(ply, alpha, beta, state)
         sign = 1 if self.game.is_max(state) else -1
-        if self.at_horizon(state, depth):
+        if depth == 0 or self.game.is_terminal(state):      # the depth limit, or the game is over
             return sign * self.leaf(state, depth, ply)
         if self.table is not None:
             if (known := self.recall(state, depth, alpha, beta, ply, sign)) is not None:
@@ -249,7 +249,7 @@ class _Search:
         alpha; when v passes beta the node returns beta itself."""
         self.enter(ply, alpha, beta, state)
         sign = 1 if self.game.is_max(state) else -1
-        if self.at_horizon(state, depth):
+        if depth == 0 or self.game.is_terminal(state):      # the depth limit, or the game is over
             return sign * self.leaf(state, depth, ply)
         if self.table is not None:
             if (known := self.recall(state, depth, alpha, beta, ply, sign)) is not None:
@@ -275,10 +275,6 @@ class _Search:
         return value
 
     # -- the vocabulary the algorithms are written in ------------------------------
-    def at_horizon(self, state: State, depth: float) -> bool:
-        """Stop here: the game is over or the depth limit is reached."""
-        return depth == 0 or self.game.is_terminal(state)
-
     def moves(self, state: State, ply: int) -> Sequence[Move]:
         """The moves of ``state`` in the order the ordering policy chooses."""
         self.lines[ply] = ()
@@ -315,8 +311,9 @@ class _Search:
 
     def best(self, ply: int, move: Move, score: float) -> float:
         """``move`` is the best so far at ``ply``: the principal variation goes on with the
-        child's own line (kept as a pair (move, rest) so nothing is copied)."""
-        self.lines[ply] = (move, self.lines.get(ply + 1, ()))
+        child's own line (kept as a pair (move, rest) so nothing is copied; every child sets
+        its line, empty at a leaf)."""
+        self.lines[ply] = (move, self.lines[ply + 1])
         return score
 
     def cutoff(self, ply: int, move: Move, skipped: Sequence[Move]) -> None:
@@ -439,28 +436,29 @@ class _ShallowSearch(_Search):
 class _QuiescenceSearch(_Search):
     """Alpha-beta that looks past the depth limit while the position is unquiet.
 
-    Only two words of the vocabulary change: beyond the horizon a position is a leaf
-    only when it is quiet, and only its forcing moves are searched.
+    Alpha-beta itself is unchanged; two things are added.  At or past the depth limit a
+    position is a leaf only when it is quiet (it has no forcing moves), and past the limit
+    only its forcing moves are searched.
     """
+
+    FRAMES_PER_PLY = 2
 
     def __init__(self, game: Any, *, forcing: Callable[[State], Sequence[Move]], **options: Any) -> None:
         super().__init__(game, **options)
         self.forcing = forcing
         self.pending: Sequence[Move] = ()   # the forcing moves of the node being entered
 
-    def at_horizon(self, state: State, depth: float) -> bool:
-        if self.game.is_terminal(state):
-            return True
-        if depth > 0:
-            return False
-        self.pending = self.forcing(state)
-        return not self.pending
+    def alphabeta(self, state: State, depth: float, alpha: float, beta: float, ply: int) -> float:
+        if depth <= 0 and not self.game.is_terminal(state):      # at or past the depth limit
+            self.pending = self.forcing(state)
+            depth = -1 if self.pending else 0                    # unquiet: search on; quiet: a leaf
+        return super().alphabeta(state, depth, alpha, beta, ply)
 
     def moves(self, state: State, ply: int) -> Sequence[Move]:
         if ply < self.horizon:
             return super().moves(state, ply)
         self.lines[ply] = ()
-        pending = self.pending                       # found by at_horizon just now
+        pending = self.pending                       # found by alphabeta just now
         if pending.__class__ not in _SEQUENCES:
             pending = self.listed(pending, "forcing", ply)
         if self.natural_order:
