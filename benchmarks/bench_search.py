@@ -182,41 +182,54 @@ _CHAIN_PROBE = """
 import resource, sys, time
 from mmlib import search, trees
 tree = trees.uniform(1, {depth})
-search.minimax(trees.uniform(1, 1000))                     # warm up
+search.minimax(trees.uniform(1, 1000), trace={trace})      # warm up
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-start = time.perf_counter()
-result = search.minimax(tree)
-seconds = time.perf_counter() - start
+start, cpu = time.perf_counter(), time.process_time()
+result = search.minimax(tree, trace={trace})
+seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
 after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 assert result.stats.nodes == {depth} + 1 and len(result.pv) == {depth}
-print(seconds, before, after)
+assert not {trace} or len(result.trace) == 3 * {depth} + 2
+print(seconds, cpu, before, after)
 """
 
 
-def chain_probe(depth: int) -> tuple[float, int]:
-    """Time and growth of peak memory (kB, resident) of minimax on a chain, in a fresh process."""
+def chain_probe(depth: int, trace: bool = False) -> tuple[float, float, int]:
+    """Wall time, CPU time and growth of peak memory (kB, resident) of minimax on a chain, in a
+    fresh process (with ``trace``, keeping the transcript: 3 events a node)."""
     import subprocess
     import sys
 
-    output = subprocess.run([sys.executable, "-c", _CHAIN_PROBE.format(depth=depth)], check=True,
+    output = subprocess.run([sys.executable, "-c", _CHAIN_PROBE.format(depth=depth, trace=trace)], check=True,
                             capture_output=True, text=True, cwd=ROOT,
                             env={**__import__("os").environ, "PYTHONPATH": str(ROOT)}).stdout
-    seconds, before, after = output.split()
-    return float(seconds), int(after) - int(before)
+    seconds, cpu, before, after = output.split()
+    return float(seconds), float(cpu), int(after) - int(before)
 
 
 def bench_deep_chain() -> list[dict]:
-    name = f"minimax on a chain {DEEP_CHAIN:,} moves deep, trees.uniform(1, {DEEP_CHAIN:,})"
-    runs = [chain_probe(DEEP_CHAIN) for _ in range(3)]
+    return [*deep_chain_rows(trace=False), *deep_chain_rows(trace=True)]
+
+
+def deep_chain_rows(trace: bool) -> list[dict]:
+    """Minimax on a chain 100,000 plies deep and on one a tenth as deep; with ``trace`` each event
+    shares its node's path, so the transcript too must grow linearly with the depth.  The ratio of
+    the two is taken on CPU time (best of 3 each), which other processes on the machine disturb least."""
+    name = (f"minimax{' with trace=True' if trace else ''} on a chain {DEEP_CHAIN:,} moves deep, "
+            f"trees.uniform(1, {DEEP_CHAIN:,})")
+    runs = [chain_probe(DEEP_CHAIN, trace) for _ in range(3)]
     seconds = min(run[0] for run in runs)
-    memory = min(run[1] for run in runs)
-    tenth = min(chain_probe(DEEP_CHAIN // 10)[0] for _ in range(3))
+    cpu = min(run[1] for run in runs)
+    memory = min(run[2] for run in runs)
+    tenth = min(chain_probe(DEEP_CHAIN // 10, trace)[1] for _ in range(3))
+    time_row = (row(name, "wall time (best of 3)", f"{seconds:.2f} s") if trace else
+                row(name, "wall time (best of 3)", f"{seconds:.2f} s", f"≤ {DEEP_CHAIN_SECONDS:.0f} s",
+                    met(seconds <= DEEP_CHAIN_SECONDS)))
     return [
-        row(name, "wall time (best of 3)", f"{seconds:.2f} s", f"≤ {DEEP_CHAIN_SECONDS:.0f} s",
-            met(seconds <= DEEP_CHAIN_SECONDS)),
+        time_row,
         row(name, "peak resident memory growth", f"{memory / 1024:.0f} MB"),
-        row(name, f"time {DEEP_CHAIN:,} deep / {DEEP_CHAIN // 10:,} deep", f"{seconds / tenth:.1f}×",
-            "linear (≤ 20×)", met(seconds / tenth <= 20)),
+        row(name, f"CPU time {DEEP_CHAIN:,} deep / {DEEP_CHAIN // 10:,} deep", f"{cpu / tenth:.1f}×",
+            "linear (≤ 20×)", met(cpu / tenth <= 20)),
     ]
 
 

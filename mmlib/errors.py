@@ -29,8 +29,7 @@ and its message names the argument, the line or the position):
 - a search that cannot run as asked: :class:`SearchError`; refused at once because its
   size alone exceeds the budget: :class:`SearchTooLarge`; stopped because it used up its
   budget: :class:`BudgetExceeded` (:class:`NodeBudgetExceeded` for ``max_nodes``,
-  :class:`TimeBudgetExceeded` for ``max_seconds``), carrying the partial ``stats`` (a transcript
-  grown too long, ``trace=True`` on a very deep tree, is a :class:`BudgetExceeded` too);
+  :class:`TimeBudgetExceeded` for ``max_seconds``), carrying the partial ``stats``;
 - a user-supplied function (an evaluation, an ordering, a game's methods) that raised
   or returned something unusable: :class:`UserFunctionError`, naming the function and
   the position (the path of moves from the start), chained to the original exception.

@@ -27,9 +27,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import BudgetExceeded, NodeBudgetExceeded, TimeBudgetExceeded
+from .errors import NodeBudgetExceeded, TimeBudgetExceeded
 
-__all__ = ["Stats", "Event", "Recorder", "Tracer", "CLOCK_EVERY"]
+__all__ = ["Stats", "Event", "SharedPath", "Recorder", "Tracer", "CLOCK_EVERY"]
 
 Path = tuple
 
@@ -61,7 +61,53 @@ class Stats:
                 f"{extra})")
 
 
-@dataclass(frozen=True)
+class SharedPath:
+    """The path of a node in a transcript, built from its parent's: one move more.
+
+    A traced search makes one of these per node, and every event of the node holds
+    the same one, so a node costs the same whatever its depth (copying the path for
+    each event would make a line d plies deep cost about d²/2 moves).  The tuple of
+    moves is made only when asked for, then kept.
+
+    >>> line = SharedPath(SharedPath(SharedPath.ROOT, 1), 0)
+    >>> line.length, line.moves(), SharedPath.ROOT.moves()
+    (2, (1, 0), ())
+    """
+
+    __slots__ = ("parent", "move", "length", "_moves")
+
+    ROOT: SharedPath
+    """The start's path, the empty one (shared by every search)."""
+
+    def __init__(self, parent: SharedPath | None, move: Any = None):
+        self.parent = parent
+        self.move = move
+        self.length: int = 0 if parent is None else parent.length + 1
+        self._moves: Path | None = () if parent is None else None
+
+    def moves(self) -> Path:
+        """The path as a tuple of moves from the start (made once, from the nearest
+        ancestor whose tuple is already made)."""
+        if self._moves is None:
+            tail = []
+            node: SharedPath = self
+            while node._moves is None:
+                tail.append(node.move)
+                node = node.parent  # type: ignore[assignment]  # only the root has no parent, and its tuple is made
+            tail.reverse()
+            self._moves = node._moves + tuple(tail)
+        return self._moves
+
+    def __repr__(self) -> str:
+        return f"SharedPath({self.moves()!r})"
+
+
+SharedPath.ROOT = SharedPath(None)
+
+
+_EVENT_FIELDS = ("kind", "path", "value", "alpha", "beta", "move", "score", "skipped", "is_max")
+
+
 class Event:
     """One step of a search transcript.
 
@@ -77,21 +123,70 @@ class Event:
 
     ``alpha`` and ``beta`` are None for plain minimax.  Negamax reports windows and
     values from the point of view of the player to move.
+
+    ``path`` is a tuple of moves from the start.  An event is built from a tuple or from
+    a :class:`SharedPath`, which the events of one node share; the tuple is then made
+    the first time it is asked for.
+
+    >>> event = Event("leaf", SharedPath(SharedPath.ROOT, 1), value=3)
+    >>> event.path, event.depth, event.value
+    ((1,), 1, 3)
+    >>> event == Event("leaf", (1,), value=3)
+    True
     """
 
+    __slots__ = ("kind", "_path", "value", "alpha", "beta", "move", "score", "skipped", "is_max")
+
     kind: str
-    path: Path
-    value: float | None = None
-    alpha: float | None = None
-    beta: float | None = None
-    move: Any = None
-    score: float | None = None
-    skipped: tuple = ()
-    is_max: bool | None = None
+    value: float | None
+    alpha: float | None
+    beta: float | None
+    move: Any
+    score: float | None
+    skipped: tuple
+    is_max: bool | None
+
+    def __init__(self, kind: str, path: Path | SharedPath, value: float | None = None,
+                 alpha: float | None = None, beta: float | None = None, move: Any = None,
+                 score: float | None = None, skipped: tuple = (), is_max: bool | None = None):
+        self.kind = kind
+        self._path = path
+        self.value = value
+        self.alpha = alpha
+        self.beta = beta
+        self.move = move
+        self.score = score
+        self.skipped = skipped
+        self.is_max = is_max
+
+    @property
+    def path(self) -> Path:
+        """The node's path: the moves from the start, a tuple."""
+        path = self._path
+        return path.moves() if isinstance(path, SharedPath) else path
 
     @property
     def depth(self) -> int:
-        return len(self.path)
+        path = self._path
+        return path.length if isinstance(path, SharedPath) else len(path)
+
+    def _fields(self) -> tuple:
+        return tuple(getattr(self, name) for name in _EVENT_FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in _EVENT_FIELDS)
+        return f"Event({shown})"
+
+    def __reduce__(self) -> tuple:
+        return (Event, self._fields())
 
 
 class Recorder:
@@ -100,10 +195,10 @@ class Recorder:
     The search tells the recorder about each node by its ``ply`` (distance from the
     start); ``trail`` holds the moves of the line being searched, so the node's path is
     ``trail[:ply]``, made into a tuple only when it is kept (a leaf's place in the leaf
-    order, an event of the transcript).  That keeps the cost of a node independent of
-    its depth.  The counters are plain attributes while the search runs (it calls these
-    methods once per node, so they are kept cheap); :meth:`finish` turns them into
-    :class:`Stats`.
+    order; a :class:`Tracer` names a node's events by a :class:`SharedPath`).  That keeps
+    the cost of a node independent of its depth.  The counters are plain attributes while
+    the search runs (it calls these methods once per node, so they are kept cheap);
+    :meth:`finish` turns them into :class:`Stats`.
 
     The budget is checked at each node: more than ``max_nodes`` nodes raises
     :class:`~mmlib.errors.NodeBudgetExceeded`; the clock is read every
@@ -202,15 +297,14 @@ def _grow(per_depth: list[int], depth: int) -> None:
     per_depth.append(1)
 
 
-TRACE_LIMIT = 4_000_000
-"""Moves the nodes' paths of one transcript may hold in all.  Each event names its node by its
-path from the start, so a line d plies deep costs d²/2 moves: the limit stops a traced chain
-about 2,800 plies deep (about a second) before its memory grows quadratically; a traced tree
-of a million nodes ten plies deep stays far below it."""
-
-
 class Tracer(Recorder):
-    """A Recorder that also writes the transcript of :class:`Event` objects."""
+    """A Recorder that also writes the transcript of :class:`Event` objects.
+
+    Each node entered gets one :class:`SharedPath`, its parent's plus the move to it
+    (``line[ply]`` is the one of the node at ``ply`` on the current line), and all the
+    node's events hold it: a traced node costs the same at any depth, so a search with a
+    transcript is bounded by its node and time budgets alone.
+    """
 
     tracing = True
 
@@ -218,36 +312,44 @@ class Tracer(Recorder):
                  max_seconds: float | None = None):
         super().__init__(game, max_nodes, keep_leaf_order, max_seconds=max_seconds)
         self.events: list[Event] = []
-        self.path_moves = 0
+        self.line: list[SharedPath] = [SharedPath.ROOT]
+
+    def place(self, ply: int) -> SharedPath | Path:
+        """The path of the node entered at ``ply``, made from its parent's."""
+        line = self.line
+        here = SharedPath(line[ply - 1], self.trail[ply - 1]) if ply else SharedPath.ROOT
+        if ply < len(line):
+            line[ply] = here
+        else:
+            line.append(here)
+        return here
+
+    def at(self, ply: int) -> SharedPath | Path:
+        """The path of the node at ``ply`` on the current line (entered already)."""
+        return self.line[ply]
 
     def enter(self, ply, alpha, beta, state):
         super().enter(ply, alpha, beta, state)
-        self.path_moves += ply
-        if self.path_moves > TRACE_LIMIT:
-            raise BudgetExceeded(
-                f"trace: the transcript of this search would be too long (its events name "
-                f"{TRACE_LIMIT:,} moves after {self.nodes:,} nodes: each names its node by its whole "
-                "path); search without trace=True, or trace a smaller or shallower tree", self.finish())
-        self.events.append(Event("enter", self.path(ply), alpha=alpha, beta=beta,
+        self.events.append(Event("enter", self.place(ply), alpha=alpha, beta=beta,
                                  is_max=self.game.is_max(state)))
 
     def leaf(self, ply, value):
-        self.events.append(Event("leaf", self.path(ply), value=value))
+        self.events.append(Event("leaf", self.at(ply), value=value))
         return super().leaf(ply, value)
 
     def update(self, ply, move, score, value, alpha, beta):
-        self.events.append(Event("update", self.path(ply), value=value, alpha=alpha, beta=beta,
+        self.events.append(Event("update", self.at(ply), value=value, alpha=alpha, beta=beta,
                                  move=move, score=score))
 
     def cutoff(self, ply, skipped):
         if skipped:
-            self.events.append(Event("cutoff", self.path(ply), skipped=tuple(skipped)))
+            self.events.append(Event("cutoff", self.at(ply), skipped=tuple(skipped)))
         super().cutoff(ply, skipped)
 
     def hit(self, ply, value):
-        self.events.append(Event("hit", self.path(ply), value=value))
+        self.events.append(Event("hit", self.at(ply), value=value))
         return super().hit(ply, value)
 
     def leave(self, ply, value):
-        self.events.append(Event("return", self.path(ply), value=value))
+        self.events.append(Event("return", self.at(ply), value=value))
         return value

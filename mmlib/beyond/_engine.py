@@ -107,14 +107,18 @@ class PathRecorder:
 
     The recorder names a node by its ply and keeps the moves of the current line in its
     ``trail``; the searches here name nodes by their paths, so each call first puts the
-    path on the trail.  Everything else (the counts, ``events``, ``finish``) is the recorder's.
+    path on the trail (and hands it to a :class:`PathTracer`, whose events share it).
+    Everything else (the counts, ``events``, ``finish``) is the recorder's.
     """
 
     def __init__(self, recorder: Recorder):
         self.recorder = recorder
 
     def at(self, path: tuple) -> int:
-        self.recorder.trail[:] = path
+        recorder = self.recorder
+        recorder.trail[:] = path
+        if recorder.tracing:            # a PathTracer: its events will hold this tuple
+            recorder.given = path if path.__class__ is tuple else tuple(path)  # type: ignore[attr-defined]
         return len(path)
 
     def enter(self, path: tuple, alpha: Any, beta: Any, state: Any) -> None:
@@ -139,6 +143,19 @@ class PathRecorder:
         return getattr(self.recorder, name)
 
 
+class PathTracer(Tracer):
+    """A :class:`~mmlib.instrument.Tracer` whose events hold the path the search names
+    the node by (the searches here keep each node's path as a tuple), not a copy of it."""
+
+    given: tuple = ()
+
+    def place(self, ply: int) -> tuple:
+        return self.given
+
+    def at(self, ply: int) -> tuple:
+        return self.given
+
+
 class Engine:
     """One search: the game, its options, the recorder, and the words searches are written in.
 
@@ -158,8 +175,8 @@ class Engine:
         self.horizon = INF if depth is None else depth
         self.static_value = evaluate or game.evaluate
         self.order = as_ordering(order)
-        self.recorder = PathRecorder((Tracer if trace else Recorder)(game, INF if budget is None else budget,
-                                                                     max_seconds=DEFAULT_MAX_SECONDS))
+        self.recorder = PathRecorder((PathTracer if trace else Recorder)(
+            game, INF if budget is None else budget, max_seconds=DEFAULT_MAX_SECONDS))
         self.enter = self.recorder.enter
         self.update = self.recorder.update
         self.lines: dict[int, tuple] = {}
