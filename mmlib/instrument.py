@@ -25,6 +25,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 from .errors import NodeBudgetExceeded, TimeBudgetExceeded
@@ -108,7 +109,7 @@ SharedPath.ROOT = SharedPath(None)
 _EVENT_FIELDS = ("kind", "path", "value", "alpha", "beta", "move", "score", "skipped", "is_max")
 
 
-class Event:
+class Event(tuple):
     """One step of a search transcript.
 
     ``kind`` is one of:
@@ -126,63 +127,66 @@ class Event:
 
     ``path`` is a tuple of moves from the start.  An event is built from a tuple or from
     a :class:`SharedPath`, which the events of one node share; the tuple is then made
-    the first time it is asked for.
+    the first time it is asked for.  Like the result that holds it, an event cannot be
+    changed.
 
     >>> event = Event("leaf", SharedPath(SharedPath.ROOT, 1), value=3)
     >>> event.path, event.depth, event.value
     ((1,), 1, 3)
     >>> event == Event("leaf", (1,), value=3)
     True
+    >>> event.value = 4
+    Traceback (most recent call last):
+    ...
+    AttributeError: property 'value' of 'Event' object has no setter
     """
 
-    __slots__ = ("kind", "_path", "value", "alpha", "beta", "move", "score", "skipped", "is_max")
+    __slots__ = ()
 
-    kind: str
-    value: float | None
-    alpha: float | None
-    beta: float | None
-    move: Any
-    score: float | None
-    skipped: tuple
-    is_max: bool | None
+    def __new__(cls, kind: str, path: Path | SharedPath, value: float | None = None,
+                alpha: float | None = None, beta: float | None = None, move: Any = None,
+                score: float | None = None, skipped: tuple = (), is_max: bool | None = None) -> Event:
+        return tuple.__new__(cls, (kind, path, value, alpha, beta, move, score, skipped, is_max))
 
-    def __init__(self, kind: str, path: Path | SharedPath, value: float | None = None,
-                 alpha: float | None = None, beta: float | None = None, move: Any = None,
-                 score: float | None = None, skipped: tuple = (), is_max: bool | None = None):
-        self.kind = kind
-        self._path = path
-        self.value = value
-        self.alpha = alpha
-        self.beta = beta
-        self.move = move
-        self.score = score
-        self.skipped = skipped
-        self.is_max = is_max
+    kind: str = property(itemgetter(0))                          # type: ignore[assignment]
+    value: float | None = property(itemgetter(2))                # type: ignore[assignment]
+    alpha: float | None = property(itemgetter(3))                # type: ignore[assignment]
+    beta: float | None = property(itemgetter(4))                 # type: ignore[assignment]
+    move: Any = property(itemgetter(5))
+    score: float | None = property(itemgetter(6))                # type: ignore[assignment]
+    skipped: tuple = property(itemgetter(7))                     # type: ignore[assignment]
+    is_max: bool | None = property(itemgetter(8))                # type: ignore[assignment]
 
     @property
     def path(self) -> Path:
         """The node's path: the moves from the start, a tuple."""
-        path = self._path
+        path = self[1]
         return path.moves() if isinstance(path, SharedPath) else path
 
     @property
     def depth(self) -> int:
-        path = self._path
+        path = self[1]
         return path.length if isinstance(path, SharedPath) else len(path)
 
     def _fields(self) -> tuple:
-        return tuple(getattr(self, name) for name in _EVENT_FIELDS)
+        return (self[0], self.path) + tuple(self[2:])
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Event):
             return NotImplemented
         return self._fields() == other._fields()
 
+    def __ne__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return self._fields() != other._fields()
+
     def __hash__(self) -> int:
         return hash(self._fields())
 
     def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in _EVENT_FIELDS)
+        fields = zip(_EVENT_FIELDS, self._fields(), strict=True)
+        shown = ", ".join(f"{name}={value!r}" for name, value in fields)
         return f"Event({shown})"
 
     def __reduce__(self) -> tuple:
