@@ -82,7 +82,7 @@ def bench_trace_replay(count: int = 50) -> list[dict]:
 
 def bench_connect_four(opening: str = "3324", depth: int = 6) -> list[dict]:
     game = games.ConnectFour(opening=opening)
-    value, at_least, at_most = proof_leaves(game, depth)
+    value, at_least, at_most = proof_leaves(game, depth=depth)
     rows = [row(f"Connect Four after {opening}, depth {depth}",
                 "minimal tree (leaves on every path): larger proof .. sum of proofs - 1",
                 f"{max(at_least, at_most)} .. {at_least + at_most - 1}")]

@@ -155,7 +155,7 @@ def test_bad_search_options_are_named():
     with pytest.raises(ArgumentError, match="pruning"):
         search.expectiminimax([[1, 2]], pruning="star3")
     with pytest.raises(ArgumentError, match="bounds"):
-        search.expectiminimax(games.TicTacToe(), 2, pruning="star1")
+        search.expectiminimax(games.TicTacToe(), depth=2, pruning="star1")
     with pytest.raises(ArgumentError, match="bounds"):
         search.expectiminimax([[1, 2]], pruning="star1", bounds=(3, 3))
     with pytest.raises(ArgumentError, match="table"):
@@ -187,7 +187,7 @@ def test_pig_to_two_by_hand():
     game = games.Pig(goal=2)
     state = game.position(x=1, o=1, to_move="X")
     for pruning in (None, "star1", "star2"):
-        result = search.expectiminimax(game, 3, state=state, pruning=pruning)
+        result = search.expectiminimax(game, depth=3, state=state, pruning=pruning)
         assert result.value == pytest.approx(5 / 6) and result.move == "roll"
 
 
@@ -196,10 +196,10 @@ def test_pig_star_pruning_agrees_with_expectiminimax(depth):
     game = games.Pig(goal=10)
     for state in (game.initial, game.position(x=6, o=8, turn=3, to_move="O"),
                   game.position(x=0, o=3, to_move="X")):
-        plain = search.expectiminimax(game, depth, state=state)
+        plain = search.expectiminimax(game, depth=depth, state=state)
         for pruning in ("star1", "star2"):
             for table in (False, True):
-                result = search.expectiminimax(game, depth, state=state, pruning=pruning, table=table)
+                result = search.expectiminimax(game, depth=depth, state=state, pruning=pruning, table=table)
                 assert result.value == pytest.approx(plain.value, abs=1e-12)
 
 

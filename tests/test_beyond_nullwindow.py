@@ -120,10 +120,10 @@ def test_the_principal_variation_reaches_a_leaf_of_the_value(algorithm):
 def test_connect_four_values_agree_with_alphabeta():
     game = games.ConnectFour(opening="3344")
     expected = search.alphabeta(game, depth=5)
-    for result in (search.pvs(game, 5), search.mtdf(game, 5), search.sss_star(game, 5),
-                   search.aspiration(game, 5, delta=10)):
+    for result in (search.pvs(game, depth=5), search.mtdf(game, depth=5), search.sss_star(game, depth=5),
+                   search.aspiration(game, depth=5, delta=10)):
         assert result.value == expected.value
-    assert set(search.sss_star(game, 5).stats.leaf_order) <= set(expected.stats.leaf_order)
+    assert set(search.sss_star(game, depth=5).stats.leaf_order) <= set(expected.stats.leaf_order)
 
 
 def test_trace_has_one_enter_per_counted_node():
@@ -173,6 +173,6 @@ def test_the_minimal_proofs_of_a_uniform_tree_give_knuth_moore(b, d):
 def test_no_search_without_a_table_beats_the_larger_proof_on_connect_four():
     from mmlib.beyond.measure import proof_leaves
     game = games.ConnectFour(opening="3324")
-    value, at_least, at_most = proof_leaves(game, 4)
-    for result in (search.alphabeta(game, depth=4), search.pvs(game, 4), search.minimax(game, depth=4)):
+    value, at_least, at_most = proof_leaves(game, depth=4)
+    for result in (search.alphabeta(game, depth=4), search.pvs(game, depth=4), search.minimax(game, depth=4)):
         assert result.value == value and result.stats.leaves >= max(at_least, at_most)

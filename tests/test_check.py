@@ -16,6 +16,7 @@ from mmlib import check, search, trees
 from mmlib.check import cases as check_cases_module
 from mmlib.check import models
 from mmlib.check.nodes import TableValues, build_nodes, shape_of
+from mmlib.conventions import Conventions
 from mmlib.errors import ArgumentTypeError
 
 INF = math.inf
@@ -419,6 +420,65 @@ def test_best_move():
     assert report.counterexample.node_count <= 4
     assert check.check_best_move(lambda node, depth: len(node.children)).diagnosis == "not-a-move"
     assert check.check_best_move(lambda node, depth: node.children[0]).diagnosis == "wrong-type"
+
+
+def best_move_for_min(node, depth):
+    """A course where MIN moves at the root: the child of lowest value, MAX replying."""
+    values = [minimax(child, depth - 1, True) for child in node.children]
+    return values.index(min(values))
+
+
+def test_best_move_for_min_at_the_root_passes_under_root_min_only():
+    assert check.check_best_move(best_move_for_min, root="min").passed
+    assert check.check_best_move(best_move_for_min, conventions=Conventions(root="min")).passed
+    assert check.check_best_move(best_move_for_min).diagnosis == "wrong-move"
+    assert check.check_best_move(best_move, root="min").diagnosis == "wrong-move"
+
+
+def test_a_min_root_report_shows_the_players_and_the_lowest_value_as_best():
+    report = check.check_best_move(best_move, root="min")
+    assert report.counterexample.root.player == "MIN"
+    assert "lowest is best" in "\n".join(report.details)
+    assert "MIN moves at the root" in check.check_best_move(best_move_for_min, root="min").summary
+
+
+def best_move_of_three(node, depth):
+    """One MAX agent against two MIN agents moving in turn (Berkeley CS 188's multi-agent minimax)."""
+    turns = ("max", "min", "min")
+
+    def value(node, depth, agent):
+        if depth == 0 or node.is_leaf():
+            return node.value
+        scores = [value(child, depth - 1, (agent + 1) % 3) for child in node.children]
+        return max(scores) if turns[agent] == "max" else min(scores)
+
+    values = [value(child, depth - 1, 1) for child in node.children]
+    return values.index(max(values))
+
+
+def test_best_move_under_several_min_agents_follows_the_turns():
+    assert check.check_best_move(best_move_of_three, turns="max min min").passed
+    assert check.check_best_move(best_move_of_three).diagnosis == "wrong-move"
+    assert check.check_best_move(best_move, turns="max min min").diagnosis == "wrong-move"
+
+
+def negamax_best_move(node, depth):
+    """Negamax for MIN at the root: each child (MAX to move, colour +1) is scored from MIN's
+    point of view, and the highest score wins; leaf values stay MAX's."""
+    def negamax(node, depth, colour):
+        if depth == 0 or node.is_leaf():
+            return colour * node.value
+        return max(-negamax(child, depth - 1, -colour) for child in node.children)
+
+    values = [-negamax(child, depth - 1, 1) for child in node.children]
+    return values.index(max(values))
+
+
+def test_values_from_the_side_to_move_do_not_change_the_best_move():
+    assert check.check_best_move(negamax_best_move, root="min", values="mover").passed
+    assert check.check_best_move(negamax_best_move, root="min").passed
+    report = check.check_best_move(best_move, root="min", values="mover")
+    assert report.diagnosis == "wrong-move" and "for MIN (the side to move" in "\n".join(report.details)
 
 
 def test_pruning_predictions_on_the_seed_trees():

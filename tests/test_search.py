@@ -575,11 +575,35 @@ def test_quiz_answer_keys_follow_the_conventions():
 
 # -- the shape of the API ------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name", ["minimax", "alphabeta", "negamax", "move_values"])
+@pytest.mark.parametrize("name", ["minimax", "alphabeta", "negamax", "move_values", "aspiration", "pvs",
+                                  "mtdf", "sss_star", "expectimax", "expectiminimax"])
 def test_options_after_the_game_are_keyword_only(name):
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=rf"{name}\(\) takes 1 positional argument"):
         getattr(search, name)([[3, 5], [2, 9]], 1)
     assert getattr(search, name)([[3, 5], [2, 9]], depth=2) is not None
+
+
+@pytest.mark.parametrize("name", ["minimal_tree_leaves", "proof_leaves"])
+def test_the_measures_of_the_minimal_tree_take_the_depth_by_keyword(name):
+    from mmlib.beyond import measure
+
+    with pytest.raises(TypeError, match=rf"{name}\(\) takes 1 positional argument"):
+        getattr(measure, name)([[3, 5], [2, 9]], 1)
+    assert getattr(measure, name)([[3, 5], [2, 9]], depth=2)
+
+
+def test_every_option_of_every_search_after_the_game_is_keyword_only():
+    import inspect
+
+    from mmlib import beyond
+
+    searches = [search.minimax, search.alphabeta, search.negamax, search.move_values, beyond.aspiration,
+                beyond.pvs, beyond.mtdf, beyond.sss_star, beyond.expectimax, beyond.expectiminimax,
+                beyond.mcts, beyond.anytime]
+    for function in searches:
+        game, *options = inspect.signature(function).parameters.values()
+        assert game.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD, function.__name__
+        assert {option.kind for option in options} == {inspect.Parameter.KEYWORD_ONLY}, function.__name__
 
 
 def test_results_and_their_counts_are_frozen():

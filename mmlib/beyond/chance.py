@@ -239,7 +239,7 @@ def _bounds(game: Any, bounds: Any) -> tuple[float, float]:
     return low, high
 
 
-def expectimax(game: Any, depth: int | None = None, evaluate: Callable | None = None, *,
+def expectimax(game: Any, *, depth: int | None = None, evaluate: Callable | None = None,
                state: Any = None, trace: bool = False, max_nodes: int | None = DEFAULT_MAX_NODES,
                order: Any = None) -> SearchResult:
     """Expectimax (CS188): MAX maximises; at a chance node, and at a MIN node (an opponent
@@ -258,7 +258,7 @@ def expectimax(game: Any, depth: int | None = None, evaluate: Callable | None = 
                lambda s, d: search.expectiminimax(s, d, (), random_opponent=True))
 
 
-def expectiminimax(game: Any, depth: int | None = None, evaluate: Callable | None = None, *,
+def expectiminimax(game: Any, *, depth: int | None = None, evaluate: Callable | None = None,
                    pruning: str | None = None, bounds: tuple[float, float] | None = None,
                    table: bool | BoundTable = False, state: Any = None, trace: bool = False,
                    max_nodes: int | None = DEFAULT_MAX_NODES, order: Any = None) -> SearchResult:

@@ -114,7 +114,7 @@ class BestFirst(Ordering):
         return self.known[key]
 
 
-def minimal_tree_leaves(game: Any, depth: int | None = None, *, state: Any = None) -> int:
+def minimal_tree_leaves(game: Any, *, depth: int | None = None, state: Any = None) -> int:
     """Leaves of alpha-beta with the best move first at every node: the minimal tree of this
     game or tree to ``depth`` (Knuth & Moore's b^ceil(d/2) + b^floor(d/2) - 1 on uniform trees).
 
@@ -125,7 +125,7 @@ def minimal_tree_leaves(game: Any, depth: int | None = None, *, state: Any = Non
     return search.alphabeta(game, depth=depth, order=BestFirst(horizon), state=state).stats.leaves
 
 
-def proof_leaves(game: Any, depth: int | None = None, *, state: Any = None) -> tuple[float, int, int]:
+def proof_leaves(game: Any, *, depth: int | None = None, state: Any = None) -> tuple[float, int, int]:
     """(v, L, U): the minimax value v, the fewest leaves of a proof that the value is at least v
     (L: one good MAX move, every MIN reply) and of a proof that it is at most v (U: every MAX
     move, one good MIN reply), leaves counted along every path.

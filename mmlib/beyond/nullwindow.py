@@ -190,7 +190,7 @@ def _search(game, depth, evaluate, order, state, trace, max_nodes, table=None):
                          trace=trace, max_nodes=max_nodes)
 
 
-def aspiration(game: Any, depth: int | None = None, evaluate: Callable | None = None, *,
+def aspiration(game: Any, *, depth: int | None = None, evaluate: Callable | None = None,
                guess: float | None = None, delta: float = 1.0, order: Any = None,
                state: Any = None, trace: bool = False,
                max_nodes: int | None = DEFAULT_MAX_NODES) -> SearchResult:
@@ -237,7 +237,7 @@ def aspiration(game: Any, depth: int | None = None, evaluate: Callable | None = 
     return run(search, "aspiration", state, root)
 
 
-def pvs(game: Any, depth: int | None = None, evaluate: Callable | None = None, *,
+def pvs(game: Any, *, depth: int | None = None, evaluate: Callable | None = None,
         order: Any = None, state: Any = None, trace: bool = False,
         max_nodes: int | None = DEFAULT_MAX_NODES) -> SearchResult:
     """Principal variation search (NegaScout, Reinefeld 1983), in the MAX/MIN form::
@@ -266,7 +266,7 @@ def pvs(game: Any, depth: int | None = None, evaluate: Callable | None = None, *
     return run(search, "pvs", state, root)
 
 
-def mtdf(game: Any, depth: int | None = None, evaluate: Callable | None = None, *,
+def mtdf(game: Any, *, depth: int | None = None, evaluate: Callable | None = None,
          guess: float | None = None, table: bool | BoundTable = True, order: Any = None,
          state: Any = None, trace: bool = False, max_nodes: int | None = DEFAULT_MAX_NODES) -> SearchResult:
     """MTD(f) (Plaat et al. 1996): close in on the value with null-window tests only::
@@ -312,7 +312,7 @@ def mtdf(game: Any, depth: int | None = None, evaluate: Callable | None = None, 
     return run(search, "mtdf", state, root, pv=search.proven_line)
 
 
-def sss_star(game: Any, depth: int | None = None, evaluate: Callable | None = None, *,
+def sss_star(game: Any, *, depth: int | None = None, evaluate: Callable | None = None,
              table: bool | BoundTable = True, order: Any = None, state: Any = None,
              trace: bool = False, max_nodes: int | None = DEFAULT_MAX_NODES) -> SearchResult:
     """SSS* (Stockman 1979) as MT-SSS* (Plaat et al. 1996): best-first, one bound at a time::

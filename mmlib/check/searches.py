@@ -361,10 +361,22 @@ def check_alphabeta(fn: Callable, *, conventions: Conventions | None = None, cut
     return _check_search(fn, "alpha-beta", cases, raise_on_failure, time_limit, conventions)
 
 
-def check_best_move(fn: Callable, *, cases: list | None = None, raise_on_failure: bool = False,
-                    time_limit: float | None = None) -> Report:
-    """Check ``fn(node, depth)``, which returns the index of the best child of a MAX root
-    (0 for the first child).  Any move of best minimax value is accepted.
+def check_best_move(fn: Callable, *, conventions: Conventions | None = None, root: str | None = None,
+                    values: str | None = None, turns: Any = None, cases: list | None = None,
+                    raise_on_failure: bool = False, time_limit: float | None = None) -> Report:
+    """Check ``fn(node, depth)``, which returns the index of the best child of the root
+    (0 for the first child) for the player who moves there.  Any move of best minimax value
+    is accepted.
+
+    By default MAX moves at the root and MIN replies.  ``conventions`` (or the keywords
+    ``root``, ``values``, ``turns``, as for :func:`check_minimax`) say who moves first and in
+    which order: under ``root="min"`` the best move is one of lowest value; under
+    ``turns="max min min"`` every MIN agent moves in turn below the root.  ``values="mover"``
+    (negamax) changes only how the report shows the values of the moves: from the point of
+    view of the side to move at the root.  The cutoff test, fail-soft or fail-hard and deep
+    cutoffs change how alpha-beta searches, not which move is best, so those fields of a
+    ``conventions`` value are ignored here.  Diagnoses: those of :func:`check_minimax` that
+    concern running the function, plus ``wrong-type``, ``not-a-move`` and ``wrong-move``.
 
     >>> def best_move(node, depth):
     ...     values = [min(leaf.value for leaf in child.children) if child.children else child.value
@@ -372,39 +384,26 @@ def check_best_move(fn: Callable, *, cases: list | None = None, raise_on_failure
     ...     return values.index(max(values))
     >>> check_best_move(best_move, cases=check_cases(0)).passed
     True
+    >>> check_best_move(best_move, cases=check_cases(0), root="min").diagnosis
+    'wrong-move'
     """
     __tracebackhide__ = True
+    conventions = resolve(conventions, root=root, values=values, turns=turns)
     function("fn", fn, "your best_move function")
     flag("raise_on_failure", raise_on_failure)
     cases = _check_cases_argument(cases)
     limits = _limits(time_limit)
     title = "best move"
-
-    def move_values(tree: trees.Tree, depth: int) -> dict:
-        return {move: result.value for move, result in search.move_values(tree, depth=depth).items()}
-
-    def judge(outcome: Outcome, evaluated: tuple, tree: trees.Tree, depth: int) -> tuple[str, str]:
-        if outcome.kind != "ok":
-            return outcome.kind, outcome.detail or _RUNAWAY
-        answer = outcome.answer
-        assert answer is not None
-        values = move_values(tree, depth)
-        if answer.kind != "int":
-            returned = _returned(answer.text, answer.kind)
-            return "wrong-type", f"it returned {returned} instead of a child's index"
-        if answer.number not in values:
-            return "not-a-move", (f"it returned {answer.text}, but the root has children 0 to "
-                                  f"{len(values) - 1}")
-        best = max(values.values())
-        return ("ok" if values[answer.number] == best else "wrong-move"), ""
-
-    seen = _observe_until_broken(fn, cases, "best move", judge, limits)
+    judge = _judge_best_move(conventions)
+    seen = _observe_until_broken(fn, cases, "best move", judge, limits, conventions)
     failures = [entry for entry in seen if entry.diagnosis != "ok"]
     if not failures:
+        under = "" if _players_described(conventions) == "" else \
+            f" Conventions: {_players_described(conventions)}."
         return finish(Report(title, True, "ok", (
             f"Checked {len(seen)} trees ({sum(1 for entry in seen if entry.case.name)} from the lecture): "
-            "your move has the best minimax value on all of them (ties: any best move counts).")),
-            raise_on_failure)
+            "your move has the best minimax value on all of them (ties: any best move counts)."
+            + under)), raise_on_failure)
     first = failures[0]
     diagnosis = first.diagnosis
     if first.outcome.kind != "ok" and diagnosis in ("not-implemented", "timeout", "memory", "exit", "crash"):
@@ -412,13 +411,66 @@ def check_best_move(fn: Callable, *, cases: list | None = None, raise_on_failure
                              [f"Your function: {first.detail}."], HINTS.get(diagnosis, ""),
                              output=_output(first.outcome)), raise_on_failure)
 
-    still_fail = _mistake_shows(fn, "best move", judge, limits, lambda entry: entry.diagnosis == diagnosis)
-    small = _observe_one(fn, shrink(first.case, still_fail), "best move", judge, limits)
-    values = move_values(small.tree, small.depth)
-    best = sorted(move for move, value in values.items() if value == max(values.values()))
+    still_fail = _mistake_shows(fn, "best move", judge, limits, lambda entry: entry.diagnosis == diagnosis,
+                                conventions)
+    small = _observe_one(fn, shrink(first.case, still_fail), "best move", judge, limits, conventions)
+    shown = _shown_move_values(small.tree, small.depth, conventions)
+    best = _best_moves(shown, conventions)
     details = [f"Your function: {small.detail}." if small.detail else f"Your move: {small.shown}.",
-               "Minimax values of the moves: " + ", ".join(f"{m}: {v}" for m, v in values.items())
+               f"Minimax values of the moves{_whose_values(conventions)}: "
+               + ", ".join(f"{m}: {v}" for m, v in shown.items())
                + f"; best: {' or '.join(str(m) for m in best)}."]
     report = Report(title, False, diagnosis, f"{len(failures)} of {len(seen)} trees checked show a mistake.",
-                    details, HINTS.get(diagnosis, ""), small.tree, small.depth, output=_output(small.outcome))
+                    details, HINTS.get(diagnosis, ""), _players(small.tree, conventions), small.depth,
+                    output=_output(small.outcome))
     return finish(report, raise_on_failure)
+
+
+def _judge_best_move(conventions: Conventions) -> Callable:
+    def judge(outcome: Outcome, evaluated: tuple, tree: trees.Tree, depth: int) -> tuple[str, str]:
+        if outcome.kind != "ok":
+            return outcome.kind, outcome.detail or _RUNAWAY
+        answer = outcome.answer
+        assert answer is not None
+        values = _shown_move_values(tree, depth, conventions)
+        if answer.kind != "int":
+            returned = _returned(answer.text, answer.kind)
+            return "wrong-type", f"it returned {returned} instead of a child's index"
+        if answer.number not in values:
+            return "not-a-move", (f"it returned {answer.text}, but the root has children 0 to "
+                                  f"{len(values) - 1}")
+        return ("ok" if answer.number in _best_moves(values, conventions) else "wrong-move"), ""
+    return judge
+
+
+def _shown_move_values(tree: trees.Tree, depth: int, conventions: Conventions) -> dict:
+    """Move -> minimax value, with the players of ``conventions``: from MAX's point of view,
+    or from the root player's when values are from the side to move (negamax)."""
+    played = apply_conventions(tree, conventions)
+    return {move: _by_max(result.value, conventions)
+            for move, result in search.move_values(played, depth=depth).items()}
+
+
+def _best_moves(values: dict, conventions: Conventions) -> list:
+    """The moves of best value for the player at the root, in order."""
+    highest = conventions.root == "max" or conventions.values == "mover"
+    best = max(values.values()) if highest else min(values.values())
+    return sorted(move for move, value in values.items() if value == best)
+
+
+def _whose_values(conventions: Conventions) -> str:
+    if conventions.values == "mover":
+        return f" for {conventions.root.upper()} (the side to move; highest is best)"
+    return "" if conventions.root == "max" else " (MIN moves at the root: lowest is best)"
+
+
+def _players_described(conventions: Conventions) -> str:
+    """Who moves, in words, when it is not the usual MAX-rooted two-player game."""
+    words = []
+    if conventions.root != "max":
+        words.append(f"{conventions.root.upper()} moves at the root")
+    if conventions.turns != ("max", "min"):
+        words.append("turns " + ", ".join(kind.upper() for kind in conventions.turns))
+    if conventions.values == "mover":
+        words.append("values from the side to move (negamax)")
+    return "; ".join(words)
