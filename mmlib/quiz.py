@@ -41,6 +41,7 @@ from .conventions import Conventions, resolve
 from .conventions import apply as apply_conventions
 from .errors import ArgumentError, ArgumentTypeError, describe
 from .mixing import MASK, splitmix64
+from .ordering import Ordering
 from .trace import Trace, format_value, trace_of
 
 __all__ = ["Question", "Part", "AnswerKey", "alpha_beta_question", "question_batch", "question_set",
@@ -317,17 +318,31 @@ _PARTS = {"value": _value_part, "best_move": _move_part, "pruned": _pruned_part,
           "bounds": _bounds_part, "ordering": _ordering_part}
 
 
+class _RootOrder(Ordering):
+    """The root's moves in a given order; every other node's children left to right."""
+
+    name = "root order"
+
+    def __init__(self, moves: Sequence[int]):
+        self.moves = list(moves)
+
+    def order(self, search: Any, state: Any, moves: Sequence[Any], path: tuple[Any, ...]) -> Sequence[Any]:
+        return self.moves if path == () else moves
+
+
 def _root_orders(tree: trees.Tree, *, cutoff: str, variant: str,
                  conventions: Conventions | None = None) -> dict[str, int]:
-    """Leaves alpha-beta evaluates for every order of the root's children (by their labels)."""
+    """Leaves alpha-beta evaluates for every order of the root's children (by their labels):
+    one tree, searched once per order with the root's moves in that order."""
     nested = tree.to_nested()
     children = tree.root.children
     if not isinstance(nested, list):
         return {tree.root.label: 1}
+    base = trees.from_nested(nested)
     counts = {}
     for order in itertools.permutations(range(len(children))):
-        result = search.alphabeta([nested[i] for i in order], cutoff=cutoff, variant=variant,
-                                  conventions=conventions)
+        result = search.alphabeta(base, cutoff=cutoff, variant=variant, conventions=conventions,
+                                  order=_RootOrder(order), leaf_order=False)
         counts[" ".join(children[i].label for i in order)] = result.stats.leaves
     return counts
 

@@ -378,7 +378,8 @@ class Marks:
     the search called; ``pruned``: nodes inside pruned subtrees, whose roots are
     ``pruned_roots``; ``leaf_numbers``: evaluation order, from 1; ``pv``: moves of the
     principal variation from ``start``; ``current``: the node being worked on;
-    ``searched``: False for a plain tree (no search shown).
+    ``searched``: False for a plain tree (no search shown); ``monte_carlo``: True for Monte
+    Carlo tree search, whose nodes show wins/visits (``texts``) instead of values.
     """
 
     values: dict[Path, float] = field(default_factory=dict)
@@ -394,6 +395,7 @@ class Marks:
     bounds: dict[Path, str] = field(default_factory=dict)
     texts: dict[Path, str] = field(default_factory=dict)
     """What to write instead of a value (Monte Carlo tree search: wins/visits, ``2/3``)."""
+    monte_carlo: bool = False
 
     def value_text(self, path: Path) -> str:
         """The value of ``path`` as drawn: ``3``, ``≥ 6``, ``≤ 2``, ``(5)``, ``2/3`` (wins/visits),
@@ -991,7 +993,7 @@ class Trace:
     def _replay_monte_carlo(self, step: int) -> Marks:
         """Monte Carlo tree search after ``step`` events: the tree grown so far with each node's
         wins/visits, and the positions of the current iteration's playout."""
-        marks = Marks(searched=True, start=self.start)
+        marks = Marks(searched=True, start=self.start, monte_carlo=True)
         visits: dict[Path, int] = {}
         wins: dict[Path, float] = {}
         playout: list[Path] = []

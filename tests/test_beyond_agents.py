@@ -35,6 +35,7 @@ tied = st.integers(0, 4)
 shapes = st.recursive(tied, lambda kids: st.lists(kids, min_size=1, max_size=4), max_leaves=30)
 
 
+@pytest.mark.slow     # a big property run (1000 examples): `make test` runs it, `make check` does not
 @settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(shapes, st.sampled_from(["max min min", "max max min", "max min min min", "min max max"]))
 def test_alphabeta_with_several_agents_returns_the_minimax_value(shape, layers):

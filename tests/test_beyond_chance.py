@@ -42,6 +42,7 @@ patterns = st.sampled_from(["max chance min chance", "max chance", "chance max c
                             "max min chance", "max max chance min"])
 
 
+@pytest.mark.slow     # a big property run (1000 examples): `make test` runs it, `make check` does not
 @settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(nested, patterns)
 def test_star1_and_star2_return_the_expectiminimax_value(shape, layers):

@@ -73,3 +73,74 @@ def test_a_budget_that_ends_inside_an_expansion_leaves_no_unvisited_move():
     for budget in range(2, 40):
         result = search.mcts(games.ConnectFour(), max_nodes=budget, seed=1)
         assert all(visits > 0 for visits in result.stats.extra["visits"].values())
+
+
+# -- drawing a Monte Carlo tree search: wins/visits beside the nodes, and a legend that says so --
+
+WDL = [[1, -1], [1, 0], [-1, -1]]          # notebook 9's tree of wins (1), draws (0) and losses (-1)
+MC_LEGEND = ["MAX", "MIN", "leaf", "most visited line (thick)",
+             "w/n: wins for MAX (a draw counts 1/2) / visits"]
+SEARCH_ONLY = ("pruned", "bound", "so far", "principal variation")
+
+
+def _fractions(result):
+    from mmlib.trace import trace_of
+
+    marks = trace_of(result).marks()
+    return {path: tuple(float(n) for n in text.replace("½", ".5").split("/"))
+            for path, text in marks.texts.items()}
+
+
+@pytest.mark.parametrize("leaf, share", [(1, 1.0), (0, 0.5), (-1, 0.0)])
+def test_wins_are_counted_for_max_at_every_node(leaf, share):
+    """Every game a win for MAX: w = n everywhere, also below MIN's moves; all draws: w = n/2;
+    all losses for MAX: w = 0 -- whoever moved into the node."""
+    result = search.mcts(trees.from_nested([[leaf] * 2] * 3), iterations=12, seed=0, trace=True)
+    fractions = _fractions(result)
+    assert len(fractions) >= 7 and any(len(path) == 2 for path in fractions)   # MIN's moves are in the tree
+    for path, (wins, visits) in fractions.items():
+        assert wins == share * visits, (path, wins, visits)
+    assert fractions[()][1] == 12
+
+
+def test_the_legend_of_an_mcts_drawing_lists_only_its_marks_in_every_painter():
+    import xml.etree.ElementTree as ET
+
+    from mmlib import draw
+    from mmlib.draw.svg import tree_svg
+    from mmlib.draw.tikz import tree_tikz
+
+    result = search.mcts(trees.from_nested(WDL), iterations=8, seed=0, trace=True)
+    figure = draw.draw_tree(result)
+    assert [t.get_text() for t in figure.axes[0].get_legend().get_texts()] == MC_LEGEND
+    svg = ET.fromstring(tree_svg(result))
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    legend = [t.text for t in svg.findall(".//s:g[@class='legend']/s:text", ns) if t.text not in "▲▼■"]
+    assert legend == MC_LEGEND
+    words = svg.get("aria-label")
+    assert "w/n: wins for MAX" in words and not any(mark in words for mark in SEARCH_ONLY)
+    tikz = tree_tikz(result).split("% legend")[1]
+    assert "w/n: wins for MAX (a draw counts 1/2) / visits" in tikz and "most visited line" in tikz
+    assert not any(mark in tikz for mark in ("pruned", "bound", "so far"))
+
+
+def test_a_step_of_an_mcts_shows_its_ring_and_wins_but_no_search_marks():
+    from mmlib import draw, widgets
+    from mmlib.draw.svg import tree_svg
+
+    result = search.mcts(trees.from_nested(WDL), iterations=8, seed=0, trace=True)
+    legend = [t.get_text() for t in draw.draw_tree(result, step=20).axes[0].get_legend().get_texts()]
+    assert legend == ["MAX", "MIN", "leaf", "current node (dashed ring)", MC_LEGEND[-1]]
+    assert not any(mark in tree_svg(result, step=20) for mark in SEARCH_ONLY)
+    explorer = widgets.step_through(result)
+    explorer.go(20)
+    assert "w/n: wins for MAX" in explorer.svg and "pruned" not in explorer.svg
+
+
+def test_an_alphabeta_drawing_keeps_its_own_legend():
+    from mmlib import draw
+
+    figure = draw.draw_tree(search.alphabeta(trees.from_nested(WDL), trace=True))
+    legend = [t.get_text() for t in figure.axes[0].get_legend().get_texts()]
+    assert "pruned (dotted, ✕)" in legend and "principal variation (thick)" in legend
+    assert not any("w/n" in text for text in legend)

@@ -46,6 +46,7 @@ def test_stockman_sss_star_evaluates_no_leaf_that_alphabeta_skips(nested):
     assert len(sss) == len(set(sss))                   # the table: each leaf at most once
 
 
+@pytest.mark.slow     # a big property run (300 examples): `make test` runs it, `make check` does not
 @settings(max_examples=300, deadline=None)
 @given(st.integers(0, 2 ** 32), st.integers(2, 4), st.integers(1, 5),
        st.sampled_from(["random", 0.5, "worst"]))

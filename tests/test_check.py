@@ -325,8 +325,14 @@ def test_no_pruning_is_wrong_even_with_the_right_value():
     assert search.minimax(tree, depth=depth).stats.leaves > search.alphabeta(tree, depth=depth).stats.leaves
 
 
-def test_strict_cutoff_counterexample_is_small_and_counts_the_extra_leaves():
-    report = check.check_alphabeta(ab_strict)
+@pytest.fixture(scope="module")
+def strict_report():
+    """The report on alpha-beta that prunes only on alpha > beta: one check, read by three tests."""
+    return check.check_alphabeta(ab_strict)
+
+
+def test_strict_cutoff_counterexample_is_small_and_counts_the_extra_leaves(strict_report):
+    report = strict_report
     tree, depth = report.counterexample, report.depth
     assert tree.node_count <= 7
     strict = search.alphabeta(tree, depth=depth, cutoff=">").stats.leaves
@@ -386,17 +392,17 @@ def test_not_a_function_is_an_argument_error():
         check.check_minimax(42)
 
 
-def test_report_html_and_text():
-    report = check.check_alphabeta(ab_strict)
+def test_report_html_and_text(strict_report):
+    report = strict_report
     html = report._repr_html_()
     assert "strict-cutoff" in html and "<pre>" in html and "Hint" in html
     assert "0x" not in html and "0x" not in str(report)
     assert repr(report) == "Report('alpha-beta', passed=False, diagnosis='strict-cutoff')"
 
 
-def test_report_draws_the_counterexample():
+def test_report_draws_the_counterexample(strict_report):
     pytest.importorskip("matplotlib")
-    figure = check.check_alphabeta(ab_strict).figure
+    figure = strict_report.figure
     assert figure is not None and figure.axes
     assert check.check_alphabeta(alphabeta).figure is None
 
@@ -532,16 +538,22 @@ def by_sharp(board, moves):
     return sorted(moves, key=lambda m: sharp(board[:m] + player + board[m + 1:]), reverse=player == "X")
 
 
-def test_a_sharp_evaluator_never_loses_and_the_slides_heuristic_does():
+@pytest.fixture(scope="module")
+def open_lines_report():
+    """The report on the slides' open-lines evaluator: one check, read by two tests."""
+    return check.check_evaluator(open_lines)
+
+
+def test_a_sharp_evaluator_never_loses_and_the_slides_heuristic_does(open_lines_report):
     assert check.check_evaluator(sharp).passed
-    report = check.check_evaluator(open_lines)
+    report = open_lines_report
     assert report.diagnosis == "loses"
     assert check.check_evaluator(lambda board: 0).diagnosis == "loses"
 
 
-def test_a_lost_game_is_replayed_in_the_report():
+def test_a_lost_game_is_replayed_in_the_report(open_lines_report):
     from mmlib import games
-    text = str(check.check_evaluator(open_lines))
+    text = str(open_lines_report)
     line = text.split("lost: ")[1].split(" (squares")[0].split()
     game = games.TicTacToe()
     state = game.initial

@@ -14,7 +14,9 @@ import pytest
 jupyter_client = pytest.importorskip("jupyter_client")
 
 ROOT = Path(__file__).resolve().parent.parent
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="fork-based checker on Linux")
+# A real kernel and a process per check: `make test` runs these tests, `make check` leaves them out.
+pytestmark = [pytest.mark.skipif(not sys.platform.startswith("linux"), reason="fork-based checker on Linux"),
+              pytest.mark.slow]
 
 SETUP = """
 import math, os, sys

@@ -299,7 +299,8 @@ def test_transposition_table_is_correct_under_windows():
 
 # -- small boards solved, two ways -----------------------------------------------------------------
 
-@pytest.mark.parametrize("size", [(4, 4, 3), (3, 4, 3), (4, 4, 4)])
+# The 4 x 4 board with four in a row is the heavy one: `make test` solves it, `make check` the other two.
+@pytest.mark.parametrize("size", [(4, 4, 3), (3, 4, 3), pytest.param((4, 4, 4), marks=pytest.mark.slow)])
 def test_small_boards_solved_by_two_independent_methods(size):
     game = ConnectFour(*size)
     reference = reference_solve(*size)

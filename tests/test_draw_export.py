@@ -233,6 +233,7 @@ def test_tikz_marks_pruned_edges_dotted_and_the_pv_thick():
     assert r"{a\_1}" in escaped
 
 
+@pytest.mark.slow     # runs pdflatex; the TikZ text itself is checked by the tests above
 def test_tikz_compiles_with_pdflatex(tmp_path):
     if shutil.which("pdflatex") is None:
         if os.environ.get("CI", "").lower() == "true":

@@ -104,6 +104,7 @@ def test_refusals_name_the_argument():
         fastcount.count_many(2, 3, seeds=[1.5])
 
 
+@pytest.mark.slow     # 300 trees of up to 2**24 leaves: `make test` runs it, `make check` does not
 def test_pearl_growth_is_seen_at_depth_24():
     """Growth per ply over depths 20 -> 24 (two plies each step) within 5% of R_2 = 1.618."""
     counts = {d: fastcount.count_many(2, d, "uniform", range(100)) for d in (20, 22, 24)}

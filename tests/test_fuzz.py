@@ -34,6 +34,9 @@ FUZZ = settings(max_examples=EXAMPLES, derandomize=True, deadline=None, database
                 phases=[Phase.explicit, Phase.generate] if os.environ.get("MMLIB_FUZZ_COLLECT")
                 else list(Phase))
 
+# A fuzzing campaign: `make test` runs it, `make check` leaves it out.
+pytestmark = pytest.mark.slow
+
 TRIED: Counter = Counter()
 """Calls made per input family (reported at the end of the session by conftest-less print)."""
 

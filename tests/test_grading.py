@@ -20,6 +20,9 @@ import make_labs  # noqa: E402
 
 SOLUTION = ROOT / "instructor" / "solutions" / "lab1_minimax.ipynb"
 
+# Grading starts a process per submission: `make test` runs these tests, `make check` leaves them out.
+pytestmark = pytest.mark.slow
+
 WRONG_BEST_MOVE = '''
 def best_move(node, depth):
     values = [minimax(child, depth - 1, False) for child in node.children]
@@ -57,9 +60,6 @@ def passed(*args, **kwargs):
     return Report("minimax", True, "ok", "passed")
 check.check_minimax = check.check_best_move = passed
 import mmlib.check.searches
-
-# Grading and fuzzing start many processes: `make test` runs them, `make check` leaves them out.
-pytestmark = pytest.mark.slow
 mmlib.check.searches.check_minimax = passed
 '''
 REFERENCE_BEST_MOVE = '''

@@ -63,6 +63,8 @@ def test_stored_notebooks_match_the_single_source(path):
     assert stored.metadata.kernelspec.name == "python3"
 
 
+# Running a whole lab and every check in it is a grading run: `make test` runs these two, `make check` not.
+@pytest.mark.slow
 @pytest.mark.parametrize("path", SOLUTION, ids=name_of)
 def test_every_solution_passes_every_check(path, capsys):
     outcomes, _ = run_cells(GENERATED[path])
@@ -72,6 +74,7 @@ def test_every_solution_passes_every_check(path, capsys):
     assert "FAILED" not in capsys.readouterr().out.replace("evaluator: FAILED (loses)", "")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", STUDENT, ids=name_of)
 def test_every_stub_fails_every_check(path, capsys):
     outcomes, _ = run_cells(GENERATED[path])

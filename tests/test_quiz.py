@@ -348,3 +348,29 @@ def test_the_same_sets_in_another_process_with_another_hash_seed():
     here = [q.key for q in quiz.question_set("alice", 3, seed=9, ties=True)] + \
         [quiz.alpha_beta_question(5, 3, 3).key]
     assert other.stdout.strip() == str(here)
+
+
+def test_drawing_a_question_searches_nothing_again_and_tests_no_text_against_the_axes(monkeypatch):
+    """A question on 32 leaves, drawn with its answers and rendered: the drawing reads the
+    question's own search (no new search), and matplotlib draws every text without asking,
+    text by text, whether its node lies inside the axes (all nodes do: that test was most of
+    the cost of a draw)."""
+    import io
+
+    from matplotlib.axes import Axes
+
+    question = quiz.alpha_beta_question(0, 2, 5)
+    result = question.result
+    searches, tests = Counter(), Counter()
+    real_alphabeta, real_contains = search.alphabeta, Axes.contains_point
+    monkeypatch.setattr(search, "alphabeta", lambda *a, **k: searches.update(["alphabeta"])
+                        or real_alphabeta(*a, **k))
+    monkeypatch.setattr(Axes, "contains_point", lambda self, point: tests.update(["contains"])
+                        or real_contains(self, point))
+    for answers in (True, False):
+        figure = question.figure(answers=answers)
+        texts = [t for t in figure.axes[0].texts if t.get_text()]
+        assert len(texts) >= 63                      # every node is labelled: 63 labels at least
+        figure.savefig(io.BytesIO(), format="png", bbox_inches="tight")
+    assert question.result is result and searches == Counter()
+    assert tests == Counter()

@@ -160,7 +160,8 @@ def reachable_positions(game, limit=300):
     return seen[::7]
 
 
-@pytest.mark.parametrize("scoring", ["ten", "depth-adjusted"])
+# The same table logic under the second scoring: `make test` runs it, `make check` only "ten".
+@pytest.mark.parametrize("scoring", ["ten", pytest.param("depth-adjusted", marks=pytest.mark.slow)])
 def test_table_search_agrees_with_plain_search_on_tictactoe(scoring):
     game = games.TicTacToe(scoring=scoring)
     for state in reachable_positions(game):

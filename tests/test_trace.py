@@ -50,6 +50,7 @@ def check_claims(marks, truth, where):
                 assert "fail-hard" in str(where), (where, path)
 
 
+@pytest.mark.slow     # a big property run (300 examples): `make test` runs it, `make check` does not
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(nested=nested_trees, root_is_max=st.booleans())
 def test_every_mark_of_a_finished_search_is_true(nested, root_is_max):
@@ -72,6 +73,7 @@ def test_every_mark_of_a_finished_search_is_true(nested, root_is_max):
         assert model.evaluation_order == list(result.stats.leaf_order), name
 
 
+@pytest.mark.slow     # a big property run (150 examples): `make test` runs it, `make check` does not
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(nested=nested_trees, window=st.tuples(st.integers(-5, 5), st.integers(-5, 5)))
 def test_marks_hold_for_any_root_window_and_at_every_step(nested, window):

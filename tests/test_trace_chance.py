@@ -70,6 +70,7 @@ tree_and_pattern = st.tuples(layered_nested(4), st.sampled_from(PATTERNS)).filte
     lambda pair: isinstance(pair[0], list))
 
 
+@pytest.mark.slow     # a big property run (250 examples): `make test` runs it, `make check` does not
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(pair=tree_and_pattern, pruning=st.sampled_from(["star1", "star2"]))
 # Star2 visits C twice: its probe proves C = 0, the later search only "≤ 0.5"; C stays 0.
@@ -90,6 +91,7 @@ def test_star_marks_are_true_at_every_step(pair, pruning):
         assert model.sentence(k)
 
 
+@pytest.mark.slow     # a big property run (150 examples): `make test` runs it, `make check` does not
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(pair=tree_and_pattern)
 def test_expectimax_and_expectiminimax_marks_are_exact(pair):
@@ -105,6 +107,7 @@ def test_expectimax_and_expectiminimax_marks_are_exact(pair):
             check_marks(model.marks(step), truth, f"{result.algorithm} step {step}")
 
 
+@pytest.mark.slow     # a big property run (150 examples): `make test` runs it, `make check` does not
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(pair=st.tuples(layered_nested(4), st.sampled_from(["max min min", "max max min", "max min min min"]))
        .filter(lambda pair: isinstance(pair[0], list)))

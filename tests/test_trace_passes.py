@@ -40,6 +40,7 @@ def own_counts(result):
             "researches": stats.researches, "passes": stats.passes}
 
 
+@pytest.mark.slow     # a big property run (300 examples): `make test` runs it, `make check` does not
 @SETTINGS
 @given(nested=nested_trees, root_is_max=st.booleans(), guess=st.integers(-4, 4),
        delta=st.sampled_from([0.5, 1, 2]))
@@ -70,6 +71,7 @@ def test_replaying_a_window_search_gives_its_own_counts_and_value(nested, root_i
         assert set(model.pruned_leaves) == never
 
 
+@pytest.mark.slow     # a big property run (300 examples): `make test` runs it, `make check` does not
 @SETTINGS
 @given(nested=nested_trees, root_is_max=st.booleans(), guess=st.integers(-4, 4))
 def test_every_mark_of_a_window_search_is_true(nested, root_is_max, guess):
@@ -90,6 +92,7 @@ def test_every_mark_of_a_window_search_is_true(nested, root_is_max, guess):
                     assert truth[path] <= value, where
 
 
+@pytest.mark.slow     # a big property run (300 examples): `make test` runs it, `make check` does not
 @SETTINGS
 @given(nested=nested_trees, root_is_max=st.booleans())
 def test_stockman_sss_star_evaluates_no_leaf_that_alpha_beta_skips(nested, root_is_max):
@@ -159,6 +162,7 @@ win_loss_trees = st.recursive(
 ).filter(lambda t: isinstance(t, list))
 
 
+@pytest.mark.slow     # a big property run (300 examples): `make test` runs it, `make check` does not
 @SETTINGS
 @given(nested=win_loss_trees, iterations=st.integers(1, 30), seed=st.integers(0, 5),
        budget=st.one_of(st.none(), st.integers(1, 60)))

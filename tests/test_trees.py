@@ -145,6 +145,7 @@ nested_trees = st.recursive(st.integers(-9, 9), lambda kids: st.lists(kids, min_
                             max_leaves=90)
 
 
+@pytest.mark.slow     # a big property run (200 examples): `make test` runs it, `make check` does not
 @settings(max_examples=200, deadline=None)
 @given(nested_trees)
 def test_text_and_networkx_round_trips(nested):

@@ -13,7 +13,7 @@ evaluations) and compares them with the Knuth–Moore minimal tree: with perfect
 alpha-beta evaluates b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves of a uniform tree (Knuth & Moore 1975),
 391 for b = 7 and d = 5.
 
->>> report = check_ordering(lambda board, moves: moves)
+>>> report = check_ordering(lambda board, moves: moves, depth=3)     # columns left to right, 3 plies
 >>> report.passed, report.diagnosis
 (False, 'too-many-leaves')
 """

@@ -191,7 +191,8 @@ class TreeSvg:
         self.slot = min(max(self._needed_slot(), room), max(MAX_SLOT, self._needed_slot()))
         self.width = max(self.left_margin + self.slot * (slots - 1) + self._right_room(), 420.0, min_width)
         self.legend_top = 48.0
-        self.top = self.legend_top + 22.0 * len(self._legend_rows(self._widest_legend())) + RADIUS + 8
+        rows = max(len(self._legend_rows(scene)) for scene in self._widest_legends())
+        self.top = self.legend_top + 22.0 * rows + RADIUS + 8
         self.xy = {path: (self.left_margin + self.slot * x, self.top + LEVEL * -y)
                    for path, (x, y) in self.grid.items()}
         self.height = self.top + LEVEL * self.frame.depth + LEAF_RING + 2 + GAP + VALUE_FONT_PX + \
@@ -453,10 +454,12 @@ class TreeSvg:
         _sub(parent, "circle", cx=x, cy=y, r=self._ring(current.path), fill="none", stroke=CURRENT_COLOR,
              stroke_width=2.5, stroke_dasharray="6 4", class_="current-ring")
 
-    def _widest_legend(self) -> Scene:
-        """A scene whose legend has every entry this drawing can show (to reserve its rows)."""
-        marks = Marks(searched=True, current=self.frame.root)
-        return self.frame.scene(marks, values=False)
+    def _widest_legends(self) -> list[Scene]:
+        """Scenes whose legends have every entry this drawing can show, of a search with
+        windows and of Monte Carlo tree search (to reserve the rows of the longer)."""
+        return [self.frame.scene(Marks(searched=True, current=self.frame.root, monte_carlo=monte_carlo,
+                                       pv=(0,) if monte_carlo else ()), values=False, description="legend")
+                for monte_carlo in (False, True)]
 
     def _legend_rows(self, scene: Scene) -> list[list[tuple[Any, str, float]]]:
         """The legend entries of ``scene``, wrapped into rows that fit the drawing's width."""

@@ -286,8 +286,15 @@ class TreeView:
     def _base_color(kind: str) -> str:
         return {"max": MAX_COLOR, "min": MIN_COLOR, "leaf": LEAF_COLOR, "chance": CHANCE_COLOR}[kind]
 
+    def _beside(self, text: str, xy: tuple[float, float], offset: tuple[float, float], **style: Any) -> Any:
+        """A text ``offset`` points away from the node at ``xy``.  Every node lies inside the axes,
+        so matplotlib is told not to test at every draw whether ``xy`` is visible
+        (``annotation_clip=False``): the same picture, without the test that cost most of a draw."""
+        return self.ax.annotate(text, xy, xytext=offset, textcoords="offset points", annotation_clip=False,
+                                **style)
+
     def _draw_texts(self) -> None:
-        ax, font, r = self.ax, self.font, self.radius_points
+        ax, font, r, beside = self.ax, self.font, self.radius_points, self._beside
         self.value_texts, self.window_texts, self.number_texts, self.cross_texts = {}, {}, {}, {}
         letters = 2 * r >= MIN_FONT_PT * 1.9
         leaf_r = r * 0.55 ** 0.5
@@ -299,32 +306,30 @@ class TreeView:
                         fontweight="bold", zorder=4)
             else:       # too small a shape for its letter: the label stands just above it, on a halo
                 above = (leaf_ring if node.is_leaf() else ring) + 2
-                ax.annotate(node.label, (x, y), xytext=(0, above), textcoords="offset points", ha="center",
-                            va="bottom", fontsize=MIN_FONT_PT, color="black", fontweight="bold", zorder=7,
-                            bbox={"boxstyle": "round,pad=0.05", "fc": "white", "ec": "none"})
+                beside(node.label, (x, y), (0, above), ha="center", va="bottom", fontsize=MIN_FONT_PT,
+                       color="black", fontweight="bold", zorder=7,
+                       bbox={"boxstyle": "round,pad=0.05", "fc": "white", "ec": "none"})
             if node.path in self.frame.cut:      # its children are not drawn
-                ax.annotate(CUT_MARK, (x, y), xytext=(0, -(r + 2)), textcoords="offset points", ha="center",
-                            va="top", fontsize=font * 1.2, fontweight="bold", zorder=4)
+                beside(CUT_MARK, (x, y), (0, -(r + 2)), ha="center", va="top", fontsize=font * 1.2,
+                       fontweight="bold", zorder=4)
             if node.is_leaf():
                 turned = 90 if self.crowded else 0
-                self.value_texts[node.path] = ax.annotate(
-                    "", (x, y), xytext=(0, -(leaf_ring + 3)), textcoords="offset points", ha="center",
-                    va="top", fontsize=font, rotation=turned, zorder=4)
-                self.window_texts[node.path] = ax.annotate(
-                    "", (x, y), xytext=(0, -(leaf_ring + 5 + self.value_depth)),
-                    textcoords="offset points", ha="center", va="top", fontsize=MIN_FONT_PT,
-                    color="#333333", rotation=turned)
-                self.number_texts[node.path] = ax.annotate(
-                    "", (x, y), xytext=(leaf_ring + 3, leaf_r), textcoords="offset points", ha="left",
-                    va="center", fontsize=MIN_FONT_PT, color="white", zorder=6, visible=False,
+                self.value_texts[node.path] = beside(
+                    "", (x, y), (0, -(leaf_ring + 3)), ha="center", va="top", fontsize=font, rotation=turned,
+                    zorder=4)
+                self.window_texts[node.path] = beside(
+                    "", (x, y), (0, -(leaf_ring + 5 + self.value_depth)), ha="center", va="top",
+                    fontsize=MIN_FONT_PT, color="#333333", rotation=turned)
+                self.number_texts[node.path] = beside(
+                    "", (x, y), (leaf_ring + 3, leaf_r), ha="left", va="center", fontsize=MIN_FONT_PT,
+                    color="white", zorder=6, visible=False,
                     bbox={"boxstyle": "circle,pad=0.15", "fc": "#333333", "ec": "none"})
             else:
-                self.value_texts[node.path] = ax.annotate(
-                    "", (x, y), xytext=(ring + 3, 1), textcoords="offset points", ha="left", va="bottom",
-                    fontsize=font, fontweight="bold", zorder=4)
-                self.window_texts[node.path] = ax.annotate(
-                    "", (x, y), xytext=(ring + 3, -1), textcoords="offset points", ha="left", va="top",
-                    fontsize=MIN_FONT_PT, color="#333333")
+                self.value_texts[node.path] = beside(
+                    "", (x, y), (ring + 3, 1), ha="left", va="bottom", fontsize=font, fontweight="bold",
+                    zorder=4)
+                self.window_texts[node.path] = beside(
+                    "", (x, y), (ring + 3, -1), ha="left", va="top", fontsize=MIN_FONT_PT, color="#333333")
         for path in self.edge_paths:
             (px, py), (x, y) = self.positions[path[:-1]], self.positions[path]
             t = 0.62 if path in self.probabilities else 0.5    # clear of the edge's probability

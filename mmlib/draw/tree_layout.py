@@ -300,13 +300,21 @@ class LegendEntry:
     words: str
 
 
+WINS_WORDS = "w/n: wins for MAX (a draw counts 1/2) / visits"
+"""What ``w/n`` beside a node of a Monte Carlo tree search means: every iteration through the
+node adds its playout's result for MAX (1 win, 1/2 draw, 0 loss; :mod:`mmlib.beyond.mcts`),
+whichever player moves there."""
+
 LEGEND_WORDS = {
     "max": "MAX", "min": "MIN", "leaf": "leaf",
     "chance": "chance: averages its outcomes (1/2: an outcome's probability)",
     "pv": "principal variation (thick)", "ring": "current node (dashed ring)",
     "pruned": "pruned (dotted, ✕)", "bound": "≥ 6 / ≤ 2: a bound, not the exact value",
     "so far": "(5): best so far, not yet a bound", "cut": f"{CUT_MARK}: its subtree is not drawn",
+    "most visited": "most visited line (thick)", "wins": WINS_WORDS,
 }
+LEGEND_GLYPH = {"bound": "", "so far": "", "wins": "", "most visited": "pv"}
+"""The glyph of a legend entry whose glyph is not its own name ("" for words alone)."""
 
 
 @dataclass(frozen=True)
@@ -419,7 +427,8 @@ class TreeLayout:
                                faded=path in marks.pruned, cross=path in marks.pruned_roots)
                       for path in (node.path for node in self.nodes) if path != self.root)
         return Scene(nodes=nodes, edges=edges, legend=self._legend(marks), levels=self.levels,
-                     description=(description or self.describe(marks)) + self._partial_words(),
+                     description=(description or self.describe(marks)) + self._partial_words()
+                     + (f" Beside each node {WINS_WORDS}." if marks.monte_carlo else ""),
                      title=title or "",
                      searched=marks.searched)
 
@@ -441,12 +450,17 @@ class TreeLayout:
             cut=path in self.cut)
 
     def _legend(self, marks: Marks) -> tuple[LegendEntry, ...]:
+        """The legend: the marks this drawing uses, and only those (Monte Carlo tree search
+        has no pruning and no bounds; it writes wins/visits)."""
         glyphs = ["max", "min", "leaf"] + (["chance"] if self.probabilities else [])
-        if marks.searched:
-            glyphs += ["pv"] + (["ring"] if marks.current is not None else []) + ["pruned", "bound", "so far"]
+        ring = ["ring"] if marks.current is not None else []
+        if marks.monte_carlo:
+            glyphs += (["most visited"] if marks.pv else []) + ring + ["wins"]
+        elif marks.searched:
+            glyphs += ["pv"] + ring + ["pruned", "bound", "so far"]
         if self.cut:
             glyphs.append("cut")
-        return tuple(LegendEntry("" if g in ("bound", "so far") else g, LEGEND_WORDS[g]) for g in glyphs)
+        return tuple(LegendEntry(LEGEND_GLYPH.get(g, g), LEGEND_WORDS[g]) for g in glyphs)
 
     def describe(self, marks: Marks) -> str:
         """What the drawing shows, in words (its text alternative)."""
@@ -458,6 +472,8 @@ class TreeLayout:
                 subject += f" (levels: {', '.join(self.levels.values())})"
             kind = "expectiminimax" if self.probabilities else "minimax"
             return subject + (f"; its {kind} value is {value}" if value else "") + "."
+        if marks.monte_carlo:
+            return self._describe_monte_carlo(marks)
         value = marks.value_text(root)
         parts = [f"value {value}" if value else "value not known yet"]
         if marks.pv:
@@ -468,6 +484,19 @@ class TreeLayout:
         if marks.current is not None:
             parts.append(f"current node {tree.label_of(marks.current)}")
         return f"Search of a game tree from {tree.label_of(root)}: " + "; ".join(parts) + "."
+
+    def _describe_monte_carlo(self, marks: Marks) -> str:
+        """The words for Monte Carlo tree search: wins/visits at the start, the most visited
+        move, the nodes in its tree (no pruning, no bounds: it has neither)."""
+        tree, root = self.tree, marks.start
+        value = marks.value_text(root)
+        parts = [f"{value} at the start" if value else "no iteration backed up yet"]
+        if marks.pv:
+            parts.append(f"most visited move to {tree.label_of(root + tuple(marks.pv[:1]))}")
+        parts.append(f"{len(marks.texts)} nodes with visits")
+        if marks.current is not None:
+            parts.append(f"current node {tree.label_of(marks.current)}")
+        return f"Monte Carlo tree search from {tree.label_of(root)}: " + "; ".join(parts) + "."
 
     def _partial_words(self) -> str:
         words = []
