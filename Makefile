@@ -71,12 +71,14 @@ test: $(STAMP)
 	$(VENV)/bin/mypy
 	$(PYTEST)
 
-# The quick loop while changing code (about a minute on two cores): lint, types, and the unit tests and
-# doctests on both cores -- no notebooks, no browser, none of the tests marked slow.  `make test` runs all.
+# The quick loop while changing code (under a minute on two free cores): lint, types, and the unit tests and
+# doctests on both cores -- no notebooks, no browser, and none of the tests marked slow (each takes a second
+# or more: grading, process isolation, fuzzing, big property runs, whole drawings and exams).  `make test`
+# runs them all.
 check: $(STAMP)
 	$(VENV)/bin/ruff check $(RUFF_PATHS)
 	$(VENV)/bin/mypy
-	$(PY) -m pytest -q -p no:randomly -n 2 -m "not browser and not slow" --doctest-modules tests mmlib \
+	$(PY) -m pytest -q -p no:randomly -p no:nbval -n 2 -m "not browser and not slow" --doctest-modules tests mmlib \
 	  $(wildcard instructor/*.py) $(PYTEST_ARGS)
 
 # axe-core, the accessibility checker the browser tests inject into JupyterLab, from npm into build/axe/

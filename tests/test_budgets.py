@@ -114,6 +114,7 @@ def test_census_has_a_budget_and_keeps_its_exact_figures():
         analysis.census(games.ConnectFour(), max_nodes=10_000)
 
 
+@pytest.mark.slow
 def test_a_deep_chain_costs_memory_linear_in_its_depth():
     """Copying the path at every level made a chain's cost quadratic in its depth (3.8 GB at a
     depth of 30,000).  A chain of 100,000 now fits in a few hundred megabytes, counted by the
@@ -145,6 +146,7 @@ def held_bytes(objects) -> int:
     return total
 
 
+@pytest.mark.slow
 def test_a_traced_deep_chain_costs_memory_linear_in_its_depth():
     """When each event held its node's path as a tuple of its own, a traced chain d plies deep
     held about 1.5·d² moves (a 10,000-ply chain took 8 s and 1.1 GB, and traces were refused

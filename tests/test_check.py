@@ -269,6 +269,7 @@ def test_correct_minimax_passes_with_a_summary():
     (mm_forever, "runaway"),
     (mm_crash, "error"),
 ])
+@pytest.mark.slow
 def test_minimax_mistakes_are_named(fn, diagnosis):
     report = check.check_minimax(fn)
     assert not report.passed
@@ -434,6 +435,7 @@ def best_move_for_min(node, depth):
     return values.index(min(values))
 
 
+@pytest.mark.slow
 def test_best_move_for_min_at_the_root_passes_under_root_min_only():
     assert check.check_best_move(best_move_for_min, root="min").passed
     assert check.check_best_move(best_move_for_min, conventions=Conventions(root="min")).passed
@@ -563,6 +565,7 @@ def test_a_lost_game_is_replayed_in_the_report(open_lines_report):
     assert game.is_terminal(state) and game.winner(state) is not None
 
 
+@pytest.mark.slow
 def test_move_ordering_keeps_the_agent_within_its_budget():
     report = check.check_agent(sharp, by_sharp)
     assert report.passed, str(report)

@@ -69,6 +69,7 @@ def test_iterative_deepening_never_spends_more_than_its_budget(budget, opening):
     assert [it.depth for it in run.completed] == list(range(1, len(run.completed) + 1))
 
 
+@pytest.mark.slow
 def test_each_classic_mistake_is_named():
     def agent(*, partial=False, whole=False, first=True):
         def anytime_move(board, max_nodes):

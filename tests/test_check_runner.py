@@ -116,6 +116,7 @@ def test_the_minimal_counterexample_is_one_minimal():
     assert not any(shows_the_mistake(candidate) for candidate in shrink.candidates(nested))
 
 
+@pytest.mark.slow
 def test_shrinking_stops_in_time_when_smaller_trees_hang(monkeypatch):
     monkeypatch.setattr(shrink, "SHRINK_SECONDS", 1.0)
 
@@ -207,6 +208,7 @@ def test_memory_that_grows_step_by_step_is_stopped_too():
     assert check.check_minimax(grow, time_limit=20).diagnosis == "memory"
 
 
+@pytest.mark.slow
 def test_a_flood_of_output_is_cut_and_fast(capfd):
     def chatty(node, depth, maximizing):
         for i in range(10**6):
@@ -352,6 +354,7 @@ class LyingError(Exception):
     (lambda: INF, "got inf", "wrong-value"),
     (lambda: "x" * 10**6, "'xxxxxxxx", "wrong-type"),
 ])
+@pytest.mark.slow
 def test_any_returned_object_gives_a_readable_report(returned, shown, diagnosis):
     def answer(node, depth, maximizing):
         return returned()

@@ -260,6 +260,7 @@ def test_alphabeta_agrees_with_minimax_from_the_opening():
         assert search.negamax(game, depth=depth, order=CentreFirst()).value == exact.value
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("opening", ["", "3", "3322", "23534212"])
 def test_every_technique_finds_the_same_value(opening):
     game = ConnectFour(opening=opening)

@@ -95,6 +95,7 @@ def test_drawn_markers_do_not_overlap(name):
     assert all(b - a > diameter_px for a, b in itertools.pairwise(levels))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", EDGE_CASES)
 def test_every_edge_case_renders_to_png(name):
     assert png_bytes(draw.draw_tree(EDGE_CASES[name])).startswith(b"\x89PNG")
@@ -238,6 +239,7 @@ def rows_for(branching, depths, ordering, algorithm, leaves_of):
              "nodes": leaves_of(d) * 2, "leaves": leaves_of(d), "cutoffs": 0} for d in depths]
 
 
+@pytest.mark.slow
 def test_growth_plot_draws_measurements_and_theory_on_a_log_axis():
     rows = rows_for(3, range(1, 6), "worst", "minimax", lambda d: 3 ** d) + \
         rows_for(3, range(1, 6), "best", "alphabeta", lambda d: 3 ** ((d + 1) // 2) + 3 ** (d // 2) - 1)
@@ -312,6 +314,7 @@ def test_meaning_is_carried_by_line_style_and_said_in_the_legend():
 
 @pytest.mark.parametrize("nested", [AIMA, A_TO_G, CS312, mixed_depths()],
                          ids=["AIMA", "A-G", "CS312", "mixed"])
+@pytest.mark.slow
 @pytest.mark.parametrize("step", [None, 7, 12])
 def test_labels_do_not_touch_node_markers_or_each_other(nested, step):
     from mmlib.trace import trace_of

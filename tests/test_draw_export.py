@@ -290,6 +290,7 @@ def test_bad_exports_raise_mmlib_errors_naming_the_argument(tmp_path, call, erro
     assert isinstance(caught.value, MmlibError)
 
 
+@pytest.mark.slow
 def test_a_step_through_gif_has_one_frame_per_step_of_one_size(tmp_path):
     from PIL import Image
 

@@ -102,6 +102,7 @@ def _pdf_pages(data: bytes) -> int:
     return pages
 
 
+@pytest.mark.slow
 def test_pdf_one_page_per_question(sets, tmp_path):
     assert exam.exam_pdf(sets, tmp_path / "q.pdf") == 6
     assert exam.exam_pdf(sets[:1], tmp_path / "k.pdf", answers=True) == 2

@@ -53,6 +53,7 @@ def test_generated_trees_agree(b, d, ordering, seed, algorithm):
     assert tuple(fastcount.count(tree, algorithm)) == teaching(tree, algorithm)
 
 
+@pytest.mark.slow
 def test_thousands_of_trees_agree_through_count_many():
     checked = 0
     for b, d, ordering in itertools.product((2, 3, 5), (3, 4, 6), ("uniform", "random", 0.5)):

@@ -195,6 +195,7 @@ def test_deep_lines_are_refused_or_searched_quickly():
     assert search.minimax(trees.uniform(1, 20_000)).stats.nodes == 20_001
 
 
+@pytest.mark.slow
 def test_question_batches_are_bounded():
     import time
 

@@ -157,6 +157,7 @@ def test_ties_on_request_and_the_cutoff_test_then_matters():
        low=st.integers(-50, 50), width=st.integers(0, 80), ties=st.booleans(),
        ordering=st.sampled_from(["random", "best", 0.5]), min_pruned=st.integers(0, 3),
        convention=st.sampled_from(CONVENTIONS))
+@pytest.mark.slow
 def test_constraints_hold(seed, shape, low, width, ties, ordering, min_pruned, convention):
     branching, depth = shape
     leaves = branching ** depth
@@ -350,6 +351,7 @@ def test_the_same_sets_in_another_process_with_another_hash_seed():
     assert other.stdout.strip() == str(here)
 
 
+@pytest.mark.slow
 def test_drawing_a_question_searches_nothing_again_and_tests_no_text_against_the_axes(monkeypatch):
     """A question on 32 leaves, drawn with its answers and rendered: the drawing reads the
     question's own search (no new search), and matplotlib draws every text without asking,

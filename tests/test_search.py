@@ -67,6 +67,7 @@ def test_aima_figure_5_2():
     assert evaluated == [3, 12, 8, 2, 14, 5, 2]     # 4 and 6 are skipped
 
 
+@pytest.mark.slow
 def test_tictactoe_alpha_beta_in_natural_order():
     # The full game: minimax visits every node; alpha-beta in square order visits 18,297.
     game = games.TicTacToe()
@@ -178,6 +179,7 @@ class AlwaysExactTable(TranspositionTable):
         super().store(key, depth, value, float("-inf"), float("inf"), move)
 
 
+@pytest.mark.slow
 def test_storing_windowed_values_as_exact_is_wrong_and_ours_is_not():
     game = games.TicTacToe(scoring="depth-adjusted")
     wrong = 0
@@ -284,6 +286,7 @@ def test_hopeless_minimax_is_refused_before_starting():
     assert shallow.stats.nodes == 111
 
 
+@pytest.mark.slow
 def test_alpha_beta_on_ten_to_the_ten_leaves_with_best_ordering():
     result = search.alphabeta(trees.ordered(10, 10, "best", seed=0))
     assert result.stats.leaves == 2 * 10 ** 5 - 1
@@ -343,6 +346,7 @@ def test_leaf_order_can_be_left_out_for_huge_searches():
         search.alphabeta(tree, leaf_order="no")
 
 
+@pytest.mark.slow
 def test_memory_of_a_counts_only_search_does_not_grow_with_the_tree():
     import gc
     import tracemalloc

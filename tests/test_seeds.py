@@ -446,6 +446,7 @@ def test_the_recitation_passes_with_the_keywords_of_search_alphabeta():
     (game_search_notes, Conventions(), "no-deep-cutoffs"),        # best-so-far handed down
     (game_search_notes_item_d, NOTES_AS_PRINTED, "deep-cutoffs"),
 ])
+@pytest.mark.slow
 def test_under_another_courses_conventions_the_difference_is_named(fn, conventions, expected):
     report = check.check_alphabeta(fn, conventions=conventions)
     assert not report.passed and report.diagnosis == expected, str(report)

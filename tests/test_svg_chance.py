@@ -155,6 +155,7 @@ def test_matplotlib_draws_chance_nodes_probabilities_and_levels(nested, layers):
 
 @pytest.mark.parametrize("nested,layers", [(CS188, "max chance"), (AIMA_5_12, "max chance min"),
                                            (DICE, "max min chance"), (GHOSTS, "max min min")])
+@pytest.mark.slow
 def test_matplotlib_labels_do_not_touch_markers_or_each_other(nested, layers):
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
