@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -208,3 +209,30 @@ def test_question_batches_are_bounded():
     with pytest.raises(ArgumentError, match="^n: could not find 500 different trees"):
         quiz.question_batch(500, 0, 2, 1, ordering="best", min_pruned=0)   # 2 leaves: too few
     assert time.perf_counter() - started < 10                      # before: 10**5 took minutes
+
+
+# -- states and budgets that used to escape the error family ----------------------------------------
+
+@pytest.mark.parametrize("state", [np.array([1, 2]), np.array([[0]]), np.array([])])
+def test_tictactoe_refuses_an_array_as_a_state(state):
+    game = games.TicTacToe()
+    for method in ("utility", "evaluate"):
+        with pytest.raises(GameError, match="^state: array"):
+            getattr(game, method)(state)
+    with pytest.raises(GameError, match="^state: array"):
+        game.play(state, 4)
+    with pytest.raises(GameError, match="utility asked of a game that is not over"):
+        game.utility(0)                                       # refusals on purpose stay as they are
+    with pytest.raises(GameError, match="^move: square 9"):
+        game.play(0, 9)
+
+
+def test_a_node_budget_beyond_64_bits_is_no_budget_for_the_fast_counts():
+    from mmlib import analysis, fastcount, trees
+
+    tree = trees.ordered(3, 4, "random", seed=2)
+    unlimited = fastcount.count(tree, max_nodes=None)
+    assert unlimited.nodes == search.alphabeta(tree).stats.nodes          # the teaching search's count
+    for huge in (2 ** 63, 10 ** 20, 10 ** 400, np.uint64(2 ** 64 - 1)):
+        assert fastcount.count(tree, max_nodes=huge) == unlimited
+        assert analysis.sweep([2], [3], max_nodes=huge) == analysis.sweep([2], [3], max_nodes=None)
