@@ -236,3 +236,44 @@ def test_a_node_budget_beyond_64_bits_is_no_budget_for_the_fast_counts():
     for huge in (2 ** 63, 10 ** 20, 10 ** 400, np.uint64(2 ** 64 - 1)):
         assert fastcount.count(tree, max_nodes=huge) == unlimited
         assert analysis.sweep([2], [3], max_nodes=huge) == analysis.sweep([2], [3], max_nodes=None)
+
+
+def test_tree_json_names_a_bad_indent_and_takes_a_good_one():
+    from mmlib import trees
+    from mmlib.errors import ArgumentError, ArgumentTypeError
+
+    tree = trees.from_nested([[3, 12], [2, 4]])
+    for bad, error in ((2.5, ArgumentTypeError), ([2], ArgumentTypeError), (-1, ArgumentError),
+                       (10 ** 400, ArgumentError), ("xx", ArgumentError)):
+        with pytest.raises(error, match="^indent:"):
+            trees.to_json(tree, indent=bad)
+    for good in (None, 0, 2, "\t"):
+        assert trees.from_json(trees.to_json(tree, indent=good)).to_nested() == [[3, 12], [2, 4]]
+
+
+def test_export_names_a_file_the_system_will_not_write(tmp_path):
+    from mmlib import draw, search
+    from mmlib.errors import ArgumentError
+
+    too_long = tmp_path / ("a" * 300 + ".svg")              # longer than a file name may be
+    for target in (too_long, too_long.with_suffix(".png"), too_long.with_suffix(".tex")):
+        with pytest.raises(ArgumentError, match="^path: cannot write") as refused:
+            draw.export([[3, 5], [2, 9]], target)
+        assert isinstance(refused.value.__cause__, OSError)
+    with pytest.raises(ArgumentError, match="^path: cannot write"):
+        draw.save_steps_gif(search.alphabeta([[3, 5]], trace=True), too_long.with_suffix(".gif"))
+    for name in ("a\x00b.svg", "a\ud800.png"):                # a NUL, a lone surrogate
+        with pytest.raises(ArgumentError, match="^path: .* cannot be a file name"):
+            draw.export([[3, 5], [2, 9]], tmp_path / name)
+
+
+def test_a_student_name_with_a_lone_surrogate_has_its_own_seed():
+    import hashlib
+
+    from mmlib import quiz
+
+    expected = int.from_bytes(hashlib.sha256(b"2025:alice").digest()[:6], "big")
+    assert quiz.student_seed("alice", 2025) == expected                  # valid names: unchanged
+    odd = quiz.student_seed("al\ud800ice", 2025)
+    assert odd == quiz.student_seed("al\ud800ice", 2025) != expected
+    assert len(quiz.question_set("al\ud800ice", 2, seed=2025)) == 2
