@@ -277,3 +277,22 @@ def test_a_student_name_with_a_lone_surrogate_has_its_own_seed():
     odd = quiz.student_seed("al\ud800ice", 2025)
     assert odd == quiz.student_seed("al\ud800ice", 2025) != expected
     assert len(quiz.question_set("al\ud800ice", 2, seed=2025)) == 2
+
+
+def test_cs188_files_are_written_and_read_with_a_checked_depth_and_agent():
+    from mmlib import trees
+    from mmlib.errors import ArgumentError, ArgumentTypeError, TreeTextError
+
+    tree = trees.from_nested([[3, 12], [2, 4]])
+    for bad, error in (("x", ArgumentTypeError), ([1], ArgumentTypeError), (-3, ArgumentError)):
+        with pytest.raises(error, match="^depth:"):
+            trees.to_cs188(tree, depth=bad)
+    for bad, error in ((5, ArgumentTypeError), ('a"\nb', ArgumentError), ("", ArgumentError)):
+        with pytest.raises(error, match="^algorithm:"):
+            trees.to_cs188(tree, algorithm=bad)
+    text = trees.to_cs188(tree, depth=2, algorithm="AlphaBetaAgent")
+    read = trees.read_cs188(text)
+    assert (read.tree.to_nested(), read.agents, read.depth) == ([[3, 12], [2, 4]], 2, 2)
+    assert read.fields["alg"] == "AlphaBetaAgent"
+    with pytest.raises(TreeTextError, match="^depth: .* at least 0, got -1"):
+        trees.read_cs188(text.replace('depth: "2"', 'depth: "-1"'))
