@@ -452,9 +452,18 @@ def test_analysis_formulas(first, second):
                                            strict=False)))
 
 
+@pytest.fixture(scope="module")
+def compiled_counts():
+    """The sweeps' fast counter is compiled on its first call (numba, then cached on disk): that
+    takes several seconds once, so it is done here, outside the per-call time limit."""
+    from mmlib import fastcount
+    fastcount.count_many(2, 2, "uniform", [0], workers=1)
+    fastcount.count_many(2, 2, "best", [0], workers=1)
+
+
 @FUZZ
 @given(anything, anything, st.data())
-def test_sweeps_and_censuses(value, budget, data):
+def test_sweeps_and_censuses(compiled_counts, value, budget, data):
     column = data.draw(st.sampled_from(["branchings", "depths", "orderings", "algorithms",
                                         "seeds"]))
     plan = {"branchings": [2], "depths": [2], "orderings": ["best"], "algorithms": ["alphabeta"],
