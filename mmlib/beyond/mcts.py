@@ -16,8 +16,8 @@ every iteration), ``leaves`` are finished games scored, ``cutoffs`` stay 0.  Wit
 ``max_nodes`` the search stops before it would visit more positions than that; the
 positions of an iteration cut short are counted, its result is not used.  Like every
 search, it also has a time budget, ``max_seconds``: past it the search stops with
-:class:`~mmlib.errors.TimeBudgetExceeded`, carrying the counts and the root's visits so far.  Chance
-nodes (see :mod:`mmlib.beyond.chance`) are sampled with their probabilities.
+:class:`~mmlib.errors.TimeBudgetExceeded`, carrying the counts and the root's visits so
+far.  Chance nodes (see :mod:`mmlib.beyond.chance`) are sampled with their probabilities.
 
 >>> from mmlib.games import TicTacToe
 >>> game = TicTacToe("XX.OO....")            # X to move wins at once in square 2
@@ -257,7 +257,7 @@ def mcts(game: Any, *, iterations: int | None = None, max_nodes: int | None = No
     1
     >>> from mmlib.errors import TimeBudgetExceeded
     >>> try:
-    ...     mcts(trees.uniform(3, 40), max_nodes=None, max_seconds=0.05)
+    ...     mcts(trees.uniform(3, 40), iterations=10 ** 9, max_seconds=0.05)
     ... except TimeBudgetExceeded as stopped:
     ...     print(stopped.stats.passes > 0, sum(stopped.stats.extra["visits"].values()) > 0)
     True True
