@@ -296,3 +296,12 @@ def test_cs188_files_are_written_and_read_with_a_checked_depth_and_agent():
     assert read.fields["alg"] == "AlphaBetaAgent"
     with pytest.raises(TreeTextError, match="^depth: .* at least 0, got -1"):
         trees.read_cs188(text.replace('depth: "2"', 'depth: "-1"'))
+
+
+@pytest.mark.parametrize("algorithm", [[], {}, ["alphabeta"], None, 3])
+def test_step_through_names_an_algorithm_that_is_not_a_name(algorithm):
+    from mmlib import widgets
+    from mmlib.errors import ArgumentTypeError
+
+    with pytest.raises(ArgumentTypeError, match="^algorithm: expected one of 'minimax', 'alphabeta'"):
+        widgets.step_through([[3, 12, 8], [2, 4, 6]], algorithm)
