@@ -300,9 +300,10 @@ def _check(tree: Any, algorithm: str, max_nodes: int | None) -> tuple[int, float
     from .search.budgets import check_budget, refuse_hopeless
     kind, first_best = _plan(tree)
     prune = _algorithm(algorithm)
-    check_budget(max_nodes, None)
+    max_nodes = check_budget(max_nodes, None)[0]
     refuse_hopeless(tree, None, max_nodes, minimax=not prune)
-    return kind, first_best, prune, _NO_LIMIT if max_nodes is None else int(max_nodes)
+    # the compiled search counts in 64 bits: a larger budget is no budget (2^62 nodes are never reached)
+    return kind, first_best, prune, _NO_LIMIT if max_nodes is None else min(max_nodes, _NO_LIMIT)
 
 
 def count(tree: Any, algorithm: str = "alphabeta", *, max_nodes: int | None = None) -> Counts:

@@ -567,7 +567,9 @@ def student_seed(student: str, seed: int = 0) -> int:
     """
     if not isinstance(student, str) or not student.strip():
         raise ArgumentTypeError(f"student: expected a name or an id, got {describe(student)}")
-    digest = hashlib.sha256(f"{_whole('seed', seed)}:{student.strip()}".encode()).digest()
+    # surrogatepass: a name pasted with a lone surrogate still has its own seed (valid text is unchanged)
+    text = f"{_whole('seed', seed)}:{student.strip()}"
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
     return int.from_bytes(digest[:6], "big")
 
 

@@ -144,3 +144,99 @@ def test_an_alphabeta_drawing_keeps_its_own_legend():
     legend = [t.get_text() for t in figure.axes[0].get_legend().get_texts()]
     assert "pruned (dotted, ✕)" in legend and "principal variation (thick)" in legend
     assert not any("w/n" in text for text in legend)
+
+
+# -- the time budget --------------------------------------------------------------------------
+
+def test_the_default_time_budget_is_the_one_of_every_search():
+    import inspect
+
+    from mmlib.errors import DEFAULT_MAX_SECONDS
+    assert inspect.signature(search.mcts).parameters["max_seconds"].default == DEFAULT_MAX_SECONDS
+
+
+def test_a_time_budget_stops_a_long_search_quickly_with_the_partial_counts():
+    import time
+
+    from mmlib.errors import TimeBudgetExceeded
+    started = time.perf_counter()
+    with pytest.raises(TimeBudgetExceeded, match="^max_seconds: .* 0.05 seconds") as stopped:
+        search.mcts(games.ConnectFour(), iterations=10 ** 9, max_seconds=0.05, seed=0)
+    assert time.perf_counter() - started < 2                  # about 0.05 s, plus one clock interval
+    stats = stopped.value.stats
+    assert stopped.value.max_seconds == 0.05
+    assert stats.nodes > 0 and stats.leaves > 0
+    # the clock is read on entering a position, before the iteration cut short scores its game:
+    # every completed iteration scored one finished game and added one visit to the root's moves
+    assert stats.passes == stats.leaves
+    assert sum(stats.extra["visits"].values()) == stats.passes
+    assert set(stats.extra["means"]) == set(stats.extra["visits"]) <= set(range(7))
+
+
+def test_none_lifts_the_time_budget_and_a_generous_one_changes_nothing():
+    game = games.TicTacToe("XX.OO....")
+    lifted = search.mcts(game, max_nodes=500, max_seconds=None, seed=2)
+    generous = search.mcts(game, max_nodes=500, max_seconds=10 ** 400, seed=2)
+    assert lifted == generous == search.mcts(game, max_nodes=500, seed=2)
+
+
+@pytest.mark.parametrize("bad, error", [(0, ArgumentError), (-1.5, ArgumentError),
+                                        (float("nan"), ArgumentError), ("1", ArgumentTypeError),
+                                        (True, ArgumentTypeError), ([1], ArgumentTypeError)])
+def test_a_bad_time_budget_is_named(bad, error):
+    from mmlib import beyond
+    with pytest.raises(error, match="^max_seconds:"):
+        search.mcts(games.TicTacToe(), max_seconds=bad)
+    with pytest.raises(error, match="^max_seconds:"):
+        beyond.mcts_player(max_nodes=100, max_seconds=bad)
+
+
+def test_the_player_checks_its_budgets_before_any_game():
+    from mmlib import beyond
+    with pytest.raises(ArgumentError, match="^max_nodes:"):
+        beyond.mcts_player(max_nodes=0)
+    with pytest.raises(ArgumentTypeError, match="^exploration:"):
+        beyond.mcts_player(max_nodes=100, exploration="wide")
+    player = beyond.mcts_player(max_nodes=2000, max_seconds=30)
+    assert player(games.TicTacToe(), games.TicTacToe("XX.OO....").initial) == 2
+
+
+# -- what the user supplies: the reward, the game, the state ------------------------------------
+
+def test_a_failing_reward_is_a_user_function_error_chained_to_the_cause():
+    from mmlib.errors import UserFunctionError
+
+    def broken(game, state):
+        raise ZeroDivisionError("no score")
+
+    with pytest.raises(UserFunctionError, match="^reward raised ZeroDivisionError at path") as raised:
+        search.mcts([[1, 2], [3]], reward=broken)
+    assert isinstance(raised.value, ZeroDivisionError)            # except ZeroDivisionError still works
+    assert isinstance(raised.value.__cause__, ZeroDivisionError)
+    with pytest.raises(UserFunctionError, match="^reward raised TypeError"):
+        search.mcts([[1, 2], [3]], reward=len)                   # a function of one argument
+
+
+@pytest.mark.parametrize("answer", ["win", None, float("nan"), float("inf"), 10 ** 400, [1]],
+                         ids=["text", "None", "nan", "inf", "huge", "list"])
+def test_a_reward_that_is_not_a_finite_number_is_refused(answer):
+    from mmlib.errors import UserFunctionError
+    with pytest.raises(UserFunctionError, match="^reward returned .* not a finite number"):
+        search.mcts([[1, 2], [3]], reward=lambda game, state: answer)
+
+
+def test_a_game_failing_on_the_given_state_is_named():
+    from mmlib.errors import UserFunctionError
+    with pytest.raises(UserFunctionError, match="game failed on this state"):
+        search.mcts(trees.from_nested([[1, 2], [3]]), state=99)
+
+
+def test_lines_too_long_for_playouts_are_refused_at_once():
+    import time
+
+    from mmlib.errors import SearchTooLarge
+    started = time.perf_counter()
+    with pytest.raises(SearchTooLarge, match="^game: its lines are 100,000 plies long"):
+        search.mcts(trees.uniform(1, 100_000), iterations=1)
+    assert time.perf_counter() - started < 1                      # before: quadratic, minutes
+    assert search.mcts(trees.uniform(1, 50), iterations=3).stats.nodes == 3 * 51

@@ -316,6 +316,78 @@ def test_generated_tree_sizes(branching, depth):
         in_family("generated sizes", search.alphabeta, made, max_seconds=1)
 
 
+json_labels = st.one_of(st.text(alphabet="ABCDEFGH", min_size=1, max_size=2), st.sampled_from(["", " ", 3]))
+json_players = st.sampled_from(["MAX", "MIN", "MIN", "CHANCE", "max", None])
+json_values = st.one_of(st.integers(-9, 9), odd_numbers, huge_ints, anything)
+json_nodes = st.recursive(
+    st.fixed_dictionaries({"label": json_labels, "player": json_players, "value": json_values}),
+    lambda kids: st.fixed_dictionaries(
+        {"label": json_labels, "player": json_players, "children": st.lists(kids, max_size=3)},
+        optional={"value": json_values, "probabilities": st.one_of(
+            st.lists(st.sampled_from([0.5, 0.25, 1.0, 0.0, -0.5, math.nan]), max_size=3), anything)}),
+    max_leaves=7)
+CS188_PIECES = ['num_agents: "2"', 'num_agents: "3"', 'num_agents: "1"', 'num_agents: "x"',
+                'num_agents: "99999999999999999999"', 'start_state: "a"', 'start_state: "z"',
+                'win_states: "d"', 'lose_states: "e f"', 'depth: "1"', 'depth: "-1"', 'depth: "0"',
+                'depth: "nan"', 'successors: """', 'a West b', 'b North c', 'c Left d', 'c Right e',
+                'a East f', 'b Back a', 'a Loop a', '"""', 'evaluation: """', 'd 6.0', 'e -3.0', 'f 2.0',
+                'f nan', 'd inf', 'f 1e400', 'c 3', '# note', 'alg: "MinimaxAgent"', '', 'a', 'd 6.0 7']
+
+
+def _search_value(tree):
+    from mmlib import beyond
+    return (beyond.expectimax(tree) if type(tree).__name__ == "LayeredTree" else search.minimax(tree)).value
+
+
+@FUZZ
+@given(json_nodes, st.sampled_from([None, "mmlib-tree", "other"]), anything)
+def test_tree_json(root, format_name, indent):
+    import json
+
+    from mmlib.trees import jsontree
+
+    document = {"root": root} if format_name is None else {"format": format_name, "version": 1,
+                                                             "root": root}
+    in_family("json", trees.from_json, json.dumps(document, default=repr))   # NaN, 1e400 as JSON does
+    in_family("json", trees.from_json, json.dumps(root, default=repr))
+    tree = in_family("json", jsontree.from_json_data, document)
+    in_family("json", trees.to_json, root)
+    if isinstance(tree, MmlibError):
+        return
+    text = in_family("json", trees.to_json, tree, indent=indent)
+    if not isinstance(text, str):                    # refused (or, as a finding, failed): plain
+        text = trees.to_json(tree)
+    again = in_family("json", trees.from_json, text)
+    expect(not isinstance(again, MmlibError), "json", "to_json wrote a tree from_json refuses")
+    if not isinstance(again, MmlibError):
+        before = in_family("json", _search_value, tree)
+        after = in_family("json", _search_value, again)
+        expect(isinstance(before, MmlibError) or before == after, "json",
+               "a tree read back from its own JSON has another value")
+
+
+@FUZZ
+@given(st.lists(st.sampled_from(CS188_PIECES), max_size=16), anything, anything)
+def test_tree_cs188(pieces, depth, algorithm):
+    text = "\n".join(pieces)
+    test = in_family("cs188", trees.read_cs188, text)
+    in_family("cs188", trees.from_cs188, text)
+    in_family("cs188", trees.to_cs188, SMALL_TREE, depth=depth, algorithm=algorithm)
+    in_family("cs188", trees.to_cs188, depth)
+    if isinstance(test, MmlibError):
+        return
+    expect(test.depth is None or test.depth >= 0, "cs188", "a negative depth was read")
+    written = in_family("cs188", trees.to_cs188, test.tree, depth=test.depth)
+    if isinstance(written, MmlibError):
+        return
+    again = in_family("cs188", trees.read_cs188, written)
+    expect(not isinstance(again, MmlibError), "cs188", "to_cs188 wrote a file read_cs188 refuses")
+    if not isinstance(again, MmlibError):
+        expect((again.tree.to_nested(), again.agents, again.depth)
+               == (test.tree.to_nested(), test.agents, test.depth), "cs188",
+               "a test read back from its own file differs")
+
+
 @FUZZ
 @given(anything, st.data())
 def test_networkx_graphs(value, data):
@@ -383,9 +455,18 @@ def test_analysis_formulas(first, second):
                                            strict=False)))
 
 
+@pytest.fixture(scope="module")
+def compiled_counts():
+    """The sweeps' fast counter is compiled on its first call (numba, then cached on disk): that
+    takes several seconds once, so it is done here, outside the per-call time limit."""
+    from mmlib import fastcount
+    fastcount.count_many(2, 2, "uniform", [0], workers=1)
+    fastcount.count_many(2, 2, "best", [0], workers=1)
+
+
 @FUZZ
 @given(anything, anything, st.data())
-def test_sweeps_and_censuses(value, budget, data):
+def test_sweeps_and_censuses(compiled_counts, value, budget, data):
     column = data.draw(st.sampled_from(["branchings", "depths", "orderings", "algorithms",
                                         "seeds"]))
     plan = {"branchings": [2], "depths": [2], "orderings": ["best"], "algorithms": ["alphabeta"],
@@ -413,7 +494,7 @@ def test_orderings_and_tables(name, key):
 def test_session_tried_every_family():
     # runs last in this file: every family above was exercised
     families = {"search options", "evaluate results", "ordering results", "broken games",
-                "nested", "text", "generated", "graph", "tic-tac-toe", "connect four",
+                "nested", "text", "generated", "graph", "json", "cs188", "tic-tac-toe", "connect four",
                 "formulas", "sweep", "census", "orderings", "table"}
     if len(TRIED) > 1:                               # the whole file ran, not one test alone
         assert families <= set(TRIED), families - set(TRIED)

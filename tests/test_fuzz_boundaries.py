@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -209,3 +210,99 @@ def test_question_batches_are_bounded():
     with pytest.raises(ArgumentError, match="^n: could not find 500 different trees"):
         quiz.question_batch(500, 0, 2, 1, ordering="best", min_pruned=0)   # 2 leaves: too few
     assert time.perf_counter() - started < 10                      # before: 10**5 took minutes
+
+
+# -- states and budgets that used to escape the error family ----------------------------------------
+
+@pytest.mark.parametrize("state", [np.array([1, 2]), np.array([[0]]), np.array([])])
+def test_tictactoe_refuses_an_array_as_a_state(state):
+    game = games.TicTacToe()
+    for method in ("utility", "evaluate"):
+        with pytest.raises(GameError, match="^state: array"):
+            getattr(game, method)(state)
+    with pytest.raises(GameError, match="^state: array"):
+        game.play(state, 4)
+    with pytest.raises(GameError, match="utility asked of a game that is not over"):
+        game.utility(0)                                       # refusals on purpose stay as they are
+    with pytest.raises(GameError, match="^move: square 9"):
+        game.play(0, 9)
+
+
+def test_a_node_budget_beyond_64_bits_is_no_budget_for_the_fast_counts():
+    from mmlib import analysis, fastcount, trees
+
+    tree = trees.ordered(3, 4, "random", seed=2)
+    unlimited = fastcount.count(tree, max_nodes=None)
+    assert unlimited.nodes == search.alphabeta(tree).stats.nodes          # the teaching search's count
+    for huge in (2 ** 63, 10 ** 20, 10 ** 400, np.uint64(2 ** 64 - 1)):
+        assert fastcount.count(tree, max_nodes=huge) == unlimited
+        assert analysis.sweep([2], [3], max_nodes=huge) == analysis.sweep([2], [3], max_nodes=None)
+
+
+def test_tree_json_names_a_bad_indent_and_takes_a_good_one():
+    from mmlib import trees
+    from mmlib.errors import ArgumentError, ArgumentTypeError
+
+    tree = trees.from_nested([[3, 12], [2, 4]])
+    for bad, error in ((2.5, ArgumentTypeError), ([2], ArgumentTypeError), (-1, ArgumentError),
+                       (10 ** 400, ArgumentError), ("xx", ArgumentError)):
+        with pytest.raises(error, match="^indent:"):
+            trees.to_json(tree, indent=bad)
+    for good in (None, 0, 2, "\t"):
+        assert trees.from_json(trees.to_json(tree, indent=good)).to_nested() == [[3, 12], [2, 4]]
+
+
+def test_export_names_a_file_the_system_will_not_write(tmp_path):
+    from mmlib import draw, search
+    from mmlib.errors import ArgumentError
+
+    too_long = tmp_path / ("a" * 300 + ".svg")              # longer than a file name may be
+    for target in (too_long, too_long.with_suffix(".png"), too_long.with_suffix(".tex")):
+        with pytest.raises(ArgumentError, match="^path: cannot write") as refused:
+            draw.export([[3, 5], [2, 9]], target)
+        assert isinstance(refused.value.__cause__, OSError)
+    with pytest.raises(ArgumentError, match="^path: cannot write"):
+        draw.save_steps_gif(search.alphabeta([[3, 5]], trace=True), too_long.with_suffix(".gif"))
+    for name in ("a\x00b.svg", "a\ud800.png"):                # a NUL, a lone surrogate
+        with pytest.raises(ArgumentError, match="^path: .* cannot be a file name"):
+            draw.export([[3, 5], [2, 9]], tmp_path / name)
+
+
+def test_a_student_name_with_a_lone_surrogate_has_its_own_seed():
+    import hashlib
+
+    from mmlib import quiz
+
+    expected = int.from_bytes(hashlib.sha256(b"2025:alice").digest()[:6], "big")
+    assert quiz.student_seed("alice", 2025) == expected                  # valid names: unchanged
+    odd = quiz.student_seed("al\ud800ice", 2025)
+    assert odd == quiz.student_seed("al\ud800ice", 2025) != expected
+    assert len(quiz.question_set("al\ud800ice", 2, seed=2025)) == 2
+
+
+def test_cs188_files_are_written_and_read_with_a_checked_depth_and_agent():
+    from mmlib import trees
+    from mmlib.errors import ArgumentError, ArgumentTypeError, TreeTextError
+
+    tree = trees.from_nested([[3, 12], [2, 4]])
+    for bad, error in (("x", ArgumentTypeError), ([1], ArgumentTypeError), (-3, ArgumentError)):
+        with pytest.raises(error, match="^depth:"):
+            trees.to_cs188(tree, depth=bad)
+    for bad, error in ((5, ArgumentTypeError), ('a"\nb', ArgumentError), ("", ArgumentError)):
+        with pytest.raises(error, match="^algorithm:"):
+            trees.to_cs188(tree, algorithm=bad)
+    text = trees.to_cs188(tree, depth=2, algorithm="AlphaBetaAgent")
+    read = trees.read_cs188(text)
+    assert (read.tree.to_nested(), read.agents, read.depth) == ([[3, 12], [2, 4]], 2, 2)
+    assert read.fields["alg"] == "AlphaBetaAgent"
+    with pytest.raises(TreeTextError, match="^depth: .* at least 0, got -1"):
+        trees.read_cs188(text.replace('depth: "2"', 'depth: "-1"'))
+
+
+@pytest.mark.parametrize("algorithm", [[], {}, ["alphabeta"], None, 3])
+def test_step_through_names_an_algorithm_that_is_not_a_name(algorithm):
+    from mmlib import widgets
+    from mmlib.errors import ArgumentTypeError
+
+    with pytest.raises(ArgumentTypeError, match="^algorithm: expected one of 'minimax', 'alphabeta'"):
+        widgets.step_through([[3, 12, 8], [2, 4, 6]], algorithm)

@@ -518,6 +518,80 @@ def test_every_question_prints_and_draws(seed, size, ordering):
     call("quiz prints", printed_and_drawn)
 
 
+def _question_keeps(options: dict) -> Callable[[Any], str | None]:
+    """A question must meet what it was asked, checked against a search of its own tree."""
+    def check(question: Any) -> str | None:
+        tree = question.tree
+        leaves = tree.leaf_count
+        searched = search.alphabeta(tree, cutoff=question.cutoff, variant=question.variant)
+        pruned = leaves - searched.stats.leaves
+        low, high = options.get("min_pruned", 1), options.get("max_pruned") or leaves
+        if not low <= pruned <= high:
+            return f"{pruned} leaves pruned, asked for {low} to {high}"
+        values = [leaf.value for leaf in tree.leaves()]
+        if "value_range" in options and not all(options["value_range"][0] <= v <= options["value_range"][1]
+                                                for v in values):
+            return f"leaf values {values} outside value_range {options['value_range']}"
+        if options.get("ties", False) != (len(set(values)) < len(values)):
+            return f"ties={options.get('ties', False)} but the leaves are {values}"
+        if question.value != search.minimax(tree).value:
+            return f"the answer key's value {question.value} is not minimax's {search.minimax(tree).value}"
+        return None
+    return check
+
+
+QUIZ_OPTIONS = {
+    "ties": st.booleans(), "value_range": st.tuples(st.integers(-5, 5), st.integers(-5, 40)),
+    "min_pruned": st.integers(0, 8), "max_pruned": st.one_of(st.none(), st.integers(0, 8)),
+    "cutoff": st.sampled_from([">=", ">"]), "variant": st.sampled_from(["fail-soft", "fail-hard"]),
+    "kinds": st.lists(st.sampled_from(quiz.KINDS), max_size=3, unique=True),
+}
+
+
+@settings(FUZZ, max_examples=max(4, EXAMPLES // 2))
+@given(st.integers(0, 10 ** 6), st.sampled_from([(2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (2, 1)]),
+       st.sampled_from(["best", "worst", "random", 0.5]), st.data())
+def test_quiz_constraints(seed, size, ordering, data):
+    """Questions asked with constraints meet them, or the constraints are refused by name."""
+    names = data.draw(st.lists(st.sampled_from(sorted(QUIZ_OPTIONS)), max_size=3, unique=True))
+    options = {name: data.draw(st.one_of(QUIZ_OPTIONS[name], anything) if data.draw(st.booleans())
+                               else QUIZ_OPTIONS[name], label=name) for name in names}
+    call("quiz constraints", quiz.alpha_beta_question, seed, *size, ordering=ordering,
+         check_answer=_question_keeps(options), **options)
+    call("quiz constraints", quiz.question_set, data.draw(st.one_of(labels, anything)), 2, seed=seed,
+         **options)
+
+
+# -- files ----------------------------------------------------------------------------------------
+
+def _written(answer: Any) -> str | None:
+    """export returns the path it wrote; an SVG file must parse."""
+    import pathlib
+
+    if not isinstance(answer, pathlib.Path) or not answer.is_file() or answer.stat().st_size == 0:
+        return f"no file written: {answer!r}"
+    if answer.suffix == ".svg":
+        return valid_svg(answer.read_text(encoding="utf-8"))
+    return None
+
+
+@settings(FUZZ, max_examples=max(4, EXAMPLES // 2))
+@given(trees_and_results(), st.sampled_from(["t.svg", "t.tex", "t.tikz", "t.png", "t.pdf", "t.jpg",
+                                             "no/t.svg", "", "a" * 300 + ".svg", "a\x00b.svg", "\ud800.svg",
+                                             None]),
+       hostile_options(["format", "step", "values", "windows", "leaf_numbers", "title", "root", "max_depth",
+                        "max_nodes"]))
+def test_export(tree, name, options):
+    import tempfile
+
+    folder = tempfile.mkdtemp(prefix="mmlib-fuzz-")
+    path = name if name is None else os.path.join(folder, name)
+    call("export", draw.export, tree, path, check_answer=_written, **options)
+    call("export", lambda: draw.tree_picture(tree, **options)._repr_svg_(), check_answer=valid_svg)
+    call("export", draw.save_steps_gif, search.alphabeta([[3, 5]], trace=True), path,
+         **{k: v for k, v in options.items() if k in ("values", "windows", "root", "max_depth")})
+
+
 # -- checkers ------------------------------------------------------------------------------------
 
 def _student_functions():
@@ -620,15 +694,24 @@ def _beyond_games():
                                       beyond.layered_tree([[(0.5, 8), (0.5, 2)], [(0.5, 1), (0.5, 9)]],
                                                           layers="max chance"),
                                       beyond.layered_uniform(3, 4), games.Pig(goal=10),
-                                      trees.uniform(10, 12), trees.uniform(1, 100_000)]), anything)
+                                      # refused at once (a minimal tree of 2 x 10^7 leaves; a line of
+                                      # 100,000 plies); uniform(10, 12) is searched to the default
+                                      # budget of 5,000,000 nodes, 20-40 s: bounded, but past TIME_LIMIT
+                                      trees.uniform(10, 14), trees.uniform(1, 100_000)]), anything)
 
+
+user_functions = st.sampled_from([len, lambda *args: math.nan, lambda *args: 1 / 0, lambda *args: "x",
+                                  lambda *args: 10 ** 400, lambda *args: 0.5, lambda *args: None])
+"""What a student may pass as an evaluation or a reward: wrong arity, NaN, a failure, text, a huge
+number, a plain constant."""
 
 BEYOND = {
     beyond.aspiration: ["depth", "evaluate", "guess", "delta", "order", "state", "trace", "max_nodes"],
     beyond.pvs: ["depth", "evaluate", "order", "state", "trace", "max_nodes"],
     beyond.mtdf: ["depth", "evaluate", "guess", "table", "order", "state", "trace", "max_nodes"],
     beyond.sss_star: ["depth", "evaluate", "table", "order", "state", "trace", "max_nodes"],
-    beyond.mcts: ["iterations", "max_nodes", "exploration", "seed", "reward", "state", "trace"],
+    beyond.mcts: ["iterations", "max_nodes", "max_seconds", "exploration", "seed", "reward", "state",
+                  "trace"],
     beyond.expectimax: ["depth", "evaluate", "state", "trace", "max_nodes", "order"],
     beyond.expectiminimax: ["depth", "evaluate", "pruning", "bounds", "table", "state", "trace",
                             "max_nodes", "order"],
@@ -640,7 +723,8 @@ BEYOND = {
 @given(st.sampled_from(list(BEYOND)), _beyond_games(), st.data())
 def test_beyond_searches(function, game, data):
     chosen = data.draw(st.lists(st.sampled_from(BEYOND[function]), max_size=3, unique=True))
-    options = {name: data.draw(anything, label=name) for name in chosen}
+    options = {name: data.draw(st.one_of(anything, user_functions) if name in ("evaluate", "reward")
+                               else anything, label=name) for name in chosen}
     call("beyond", function, game, **options)
     call("beyond", function, game)
 

@@ -165,18 +165,20 @@ class Engine:
     """
 
     def __init__(self, game: Any, *, depth: Any = None, evaluate: Callable | None = None,
-                 order: Any = None, trace: bool = False, max_nodes: Any = None):
+                 order: Any = None, trace: bool = False, max_nodes: Any = None,
+                 max_seconds: Any = DEFAULT_MAX_SECONDS):
         depth = check_depth(depth)
         if evaluate is not None and not callable(evaluate):
             raise ArgumentTypeError(f"evaluate: expected a function of a state, got {evaluate!r}")
         budget = check_budget(max_nodes)
         self.max_nodes = budget
+        self.max_seconds = _validate.seconds_budget(max_seconds)
         self.game = game
         self.horizon = INF if depth is None else depth
         self.static_value = evaluate or game.evaluate
         self.order = as_ordering(order)
         self.recorder = PathRecorder((PathTracer if trace else Recorder)(
-            game, INF if budget is None else budget, max_seconds=DEFAULT_MAX_SECONDS))
+            game, INF if budget is None else budget, max_seconds=self.max_seconds))
         self.enter = self.recorder.enter
         self.update = self.recorder.update
         self.lines: dict[int, tuple] = {}

@@ -22,9 +22,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import ArgumentError, ArgumentTypeError, describe
+from .. import _validate
+from ..errors import DEFAULT_MAX_SECONDS, ArgumentError, ArgumentTypeError, describe
 from ..search.algorithms import _user_call
-from ._engine import as_game, check_number
+from ._engine import as_game, check_budget, check_number
 from .anytime import anytime
 from .chance import chance_outcomes, is_chance
 from .mcts import mcts
@@ -153,12 +154,18 @@ def alphabeta_player(*, max_nodes: int, evaluate: Callable | None = None,
     return choose
 
 
-def mcts_player(*, max_nodes: int, seed: int = 0, exploration: float = math.sqrt(2)) -> Player:
-    """UCT with ``max_nodes`` a move; each move uses a fresh seed drawn from ``seed``."""
+def mcts_player(*, max_nodes: int | None, seed: int = 0, exploration: float = math.sqrt(2),
+                max_seconds: float | None = DEFAULT_MAX_SECONDS) -> Player:
+    """UCT with ``max_nodes`` a move (None: 1,000 iterations a move) and at most ``max_seconds``
+    a move (see :func:`~mmlib.beyond.mcts.mcts`); each move uses a fresh seed drawn from
+    ``seed``.  The budgets are checked here, before any game is played."""
+    max_nodes = check_budget(max_nodes)
+    max_seconds = _validate.seconds_budget(max_seconds)
+    exploration = check_number(exploration, "exploration")
     rng = random.Random(seed)
 
     def choose(game, state):
-        return mcts(game, max_nodes=max_nodes, seed=rng.randrange(2 ** 32),
+        return mcts(game, max_nodes=max_nodes, max_seconds=max_seconds, seed=rng.randrange(2 ** 32),
                     exploration=exploration, state=state).move
     choose.__name__ = f"mcts_{max_nodes}"
     return choose

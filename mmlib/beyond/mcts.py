@@ -14,8 +14,10 @@ The move played is the most visited child of the root.  Counts are comparable to
 alpha-beta's: ``nodes`` are positions visited (the tree part and the random playout of
 every iteration), ``leaves`` are finished games scored, ``cutoffs`` stay 0.  With
 ``max_nodes`` the search stops before it would visit more positions than that; the
-positions of an iteration cut short are counted, its result is not used.  Chance
-nodes (see :mod:`mmlib.beyond.chance`) are sampled with their probabilities.
+positions of an iteration cut short are counted, its result is not used.  Like every
+search, it also has a time budget, ``max_seconds``: past it the search stops with
+:class:`~mmlib.errors.TimeBudgetExceeded`, carrying the counts and the root's visits so
+far.  Chance nodes (see :mod:`mmlib.beyond.chance`) are sampled with their probabilities.
 
 >>> from mmlib.games import TicTacToe
 >>> game = TicTacToe("XX.OO....")            # X to move wins at once in square 2
@@ -29,14 +31,26 @@ True
 from __future__ import annotations
 
 import math
+import numbers
 import random
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from ..errors import ArgumentError, ArgumentTypeError
+from .. import _validate
+from ..errors import (
+    DEFAULT_MAX_SECONDS,
+    ArgumentError,
+    ArgumentTypeError,
+    MmlibError,
+    SearchTooLarge,
+    TimeBudgetExceeded,
+    UserFunctionError,
+    describe,
+    wrap_user_exception,
+)
 from ..search import SearchResult
-from ._engine import Engine, as_game, check_budget, check_number
+from ._engine import MAX_LINE, Engine, as_game, check_budget, check_number
 from .chance import chance_outcomes, is_chance
 
 __all__ = ["mcts", "outcome_reward", "scaled_reward"]
@@ -89,8 +103,8 @@ class _OutOfBudget(Exception):
 
 
 class _MonteCarlo(Engine):
-    def __init__(self, game, *, exploration, seed, reward, budget, trace):
-        super().__init__(game, trace=trace)
+    def __init__(self, game, *, exploration, seed, reward, budget, max_seconds, trace):
+        super().__init__(game, trace=trace, max_seconds=max_seconds)
         self.exploration = exploration
         self.random = random.Random(seed)
         self.reward = reward
@@ -162,7 +176,25 @@ class _MonteCarlo(Engine):
             state, path = game.play(state, move), path + (move,)
             self.visit_position(state, path)
         self.recorder.leaf(path, game.utility(state))
-        return self.reward(game, state)
+        return self.score(state, path)
+
+    def score(self, state: Any, path: tuple) -> float:
+        """The reward of the finished game at ``path``: a finite number, or a UserFunctionError."""
+        try:
+            value = self.reward(self.game, state)
+        except MmlibError:
+            raise
+        except Exception as error:
+            raise wrap_user_exception(error, f"reward raised {type(error).__name__} at path {path}: "
+                                             f"{describe(str(error), 100)}", "reward", path) from error
+        try:
+            finite = _is_number(value) and math.isfinite(value)
+        except OverflowError:                    # an integer too large for a float
+            finite = False
+        if not finite:
+            raise UserFunctionError(f"reward returned {describe(value)} at path {path}, not a finite "
+                                    "number (a finished game's result for MAX, in [0, 1])", "reward", path)
+        return float(value)
 
     # -- counting and randomness ---------------------------------------------------
     def visit(self, node: _Node) -> None:
@@ -192,8 +224,8 @@ class _MonteCarlo(Engine):
 
 
 def mcts(game: Any, *, iterations: int | None = None, max_nodes: int | None = None,
-         exploration: float = math.sqrt(2), seed: int = 0,
-         reward: Callable[[Any, Any], float] = outcome_reward, state: Any = None,
+         max_seconds: float | None = DEFAULT_MAX_SECONDS, exploration: float = math.sqrt(2),
+         seed: int = 0, reward: Callable[[Any, Any], float] = outcome_reward, state: Any = None,
          trace: bool = False) -> SearchResult:
     """Monte Carlo tree search with UCT: ``iterations`` iterations or ``max_nodes`` positions.
 
@@ -214,15 +246,28 @@ def mcts(game: Any, *, iterations: int | None = None, max_nodes: int | None = No
     ``stats.extra`` holds the root's ``visits`` and ``means`` per move; ``stats.passes``
     the completed iterations.
 
+    ``max_seconds`` (default :data:`~mmlib.errors.DEFAULT_MAX_SECONDS`; None lifts it) bounds
+    the wall-clock time whatever ``iterations`` and ``max_nodes`` say: the clock is read every
+    :data:`~mmlib.instrument.CLOCK_EVERY` positions, and past the budget the search raises
+    :class:`~mmlib.errors.TimeBudgetExceeded`, whose ``stats`` hold the counts so far, the
+    completed iterations (``passes``) and the root's ``visits`` and ``means``.
+
     >>> from mmlib import trees
     >>> mcts(trees.from_nested([[1, -1], [1, 1]]), iterations=200, seed=0).move
     1
+    >>> from mmlib.errors import TimeBudgetExceeded
+    >>> try:
+    ...     mcts(trees.uniform(3, 40), iterations=10 ** 9, max_seconds=0.05)
+    ... except TimeBudgetExceeded as stopped:
+    ...     print(stopped.stats.passes > 0, sum(stopped.stats.extra["visits"].values()) > 0)
+    True True
     """
     game = as_game(game)
     if iterations is None and max_nodes is None:
         iterations = 1000
     iterations = check_budget(iterations, "iterations")
     max_nodes = check_budget(max_nodes)
+    max_seconds = _validate.seconds_budget(max_seconds)
     exploration = check_number(exploration, "exploration")
     if exploration < 0:
         raise ArgumentError(f"exploration: must be >= 0, got {exploration!r}")
@@ -230,9 +275,23 @@ def mcts(game: Any, *, iterations: int | None = None, max_nodes: int | None = No
         raise ArgumentTypeError(f"seed: expected an integer, got {seed!r}")
     if not callable(reward):
         raise ArgumentTypeError(f"reward: expected a function (game, state) -> [0, 1], got {reward!r}")
+    _check_line_length(game)
     search = _MonteCarlo(game, exploration=exploration, seed=seed, reward=reward,
-                         budget=max_nodes, trace=trace)
+                         budget=max_nodes, max_seconds=max_seconds, trace=trace)
     start = game.initial if state is None else state
+    try:
+        return _search(search, start, iterations)
+    except MmlibError:
+        raise
+    except Exception as error:     # the game (or a state it was given) failed: say so, chained
+        raise wrap_user_exception(
+            error, f"the game failed on this state or below it ({type(error).__name__}: "
+            f"{describe(str(error), 100)}); check state= and the game's methods", "game", None
+        ) from error
+
+
+def _search(search: _MonteCarlo, start: Any, iterations: int | None) -> SearchResult:
+    """Iterate from ``start`` until the iterations or the node budget are spent."""
     root = _Node(start, (), search.legal(start))
     done = 0
     while iterations is None or done < iterations:
@@ -240,8 +299,28 @@ def mcts(game: Any, *, iterations: int | None = None, max_nodes: int | None = No
             search.iterate(root)
         except _OutOfBudget:
             break
+        except TimeBudgetExceeded as stopped:   # the partial counts, with the root's visits so far
+            partial = _result(search, root, start, done).stats
+            raise TimeBudgetExceeded(stopped.max_seconds, partial) from None
         done += 1
     return _result(search, root, start, done)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float, numbers.Real)) and not isinstance(value, bool)
+
+
+def _check_line_length(game: Any) -> None:
+    """SearchTooLarge for a tree whose lines are longer than :data:`~mmlib.beyond._engine.MAX_LINE`
+    plies: each position of a playout holds its path from the start, so a line d plies deep
+    costs about d²/2 steps."""
+    height = getattr(game, "height", None)
+    if height is None:
+        height = getattr(game, "depth", None)
+    if isinstance(height, int) and not isinstance(height, bool) and height > MAX_LINE:
+        raise SearchTooLarge(f"game: its lines are {height:,} plies long, too long for Monte Carlo "
+                             f"playouts (at most {MAX_LINE:,}); search a shallower tree, or use "
+                             "search.alphabeta")
 
 
 def _result(search: _MonteCarlo, root: _Node, start: Any, done: int) -> SearchResult:

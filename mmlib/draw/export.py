@@ -27,9 +27,11 @@ import html
 import os
 import pathlib
 import textwrap
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from ..errors import ArgumentError, ArgumentTypeError
+from ..errors import ArgumentError, ArgumentTypeError, describe
 from ..trace import trace_of
 from .tree_layout import DEFAULT_MAX_NODES, drawing_parts, is_result
 
@@ -47,9 +49,17 @@ def _target(path: Any, format: str | None, allowed: dict[str, str]) -> tuple[pat
         raise ArgumentTypeError(f"path: expected a file name (a str or a pathlib.Path), "
                                 f"got {type(path).__name__}")
     target = pathlib.Path(path)
-    if target.is_dir():
+    try:
+        if "\x00" in str(target):
+            raise ValueError("a file name cannot hold a NUL character")
+        os.fsencode(target)                   # a lone surrogate cannot be written as a file name
+    except ValueError as error:               # UnicodeEncodeError is a ValueError too
+        raise ArgumentError(f"path: {describe(str(target))} cannot be a file name here ({error})") from error
+    with _writing(target):                    # a name the system refuses (too long...) is named
+        folder, parent = target.is_dir(), target.parent.is_dir()
+    if folder:
         raise ArgumentError(f"path: {str(target)!r} is a folder; give a file name such as tree.svg")
-    if not target.parent.is_dir():
+    if not parent:
         raise ArgumentError(f"path: the folder {str(target.parent)!r} does not exist")
     names = sorted(set(allowed.values()))
     if format is None:
@@ -62,6 +72,17 @@ def _target(path: Any, format: str | None, allowed: dict[str, str]) -> tuple[pat
         raise ArgumentError(f"format: expected one of {', '.join(names)}, got {format!r}")
     name = format.lower().lstrip(".")
     return target, "tikz" if name == "tex" else name
+
+
+@contextmanager
+def _writing(target: pathlib.Path) -> Iterator[None]:
+    """Write ``target``; a file the system refuses to write (no permission, a special folder, a
+    full disk) is an ArgumentError naming ``path``, chained to the system's error."""
+    try:
+        yield
+    except OSError as error:
+        raise ArgumentError(f"path: cannot write {str(target)!r} ({error.strerror or error}); "
+                            "choose another file name or folder") from error
 
 
 def export(tree_or_result: Any, path: str | os.PathLike, *, format: str | None = None,
@@ -96,17 +117,21 @@ def export(tree_or_result: Any, path: str | os.PathLike, *, format: str | None =
     if kind == "svg":
         from .svg import tree_svg
 
-        target.write_text(tree_svg(tree_or_result, step=step, **options), encoding="utf-8")
+        text = tree_svg(tree_or_result, step=step, **options)
     elif kind == "tikz":
         from .tikz import tree_tikz
 
-        target.write_text(tree_tikz(tree_or_result, step=step, **options) + "\n", encoding="utf-8")
+        text = tree_tikz(tree_or_result, step=step, **options) + "\n"
     else:
         from .tree import draw_tree
 
         figure = draw_tree(tree_or_result, step=step, **options)
-        figure.savefig(target, format=kind, dpi=PNG_DPI, bbox_inches="tight", facecolor="white",
-                       metadata=_metadata(figure, kind))
+        with _writing(target):
+            figure.savefig(target, format=kind, dpi=PNG_DPI, bbox_inches="tight", facecolor="white",
+                           metadata=_metadata(figure, kind))
+        return target
+    with _writing(target):
+        target.write_text(text, encoding="utf-8")
     return target
 
 
@@ -171,7 +196,7 @@ def save_steps_gif(result: Any, path: str | os.PathLike, *, fps: float = 1.5, wi
     view.figure.canvas.draw()
     view.figure.set_layout_engine("none")
     writer = PillowWriter(fps=fps)  # type: ignore[arg-type]  # Pillow takes fractions of a second
-    with writer.saving(view.figure, str(target), dpi=CSS_PX_PER_INCH):
+    with _writing(target), writer.saving(view.figure, str(target), dpi=CSS_PX_PER_INCH):
         for k in range(steps + 1):
             show(k)
             writer.grab_frame(facecolor="white")

@@ -100,7 +100,9 @@ class TicTacToe:
             if _POPCOUNT[state & _FULL] == _POPCOUNT[state >> 9]:
                 return state | 1 << move
             return state | 1 << (move + 9)
-        except _STATE_ERRORS as error:
+        except GameError:                        # refused on purpose: as it is
+            raise
+        except _ARRAY_STATE_ERRORS as error:     # e.g. ``state < 0`` of a numpy array
             raise _bad_state(state) from error
 
     def is_terminal(self, state: int) -> bool:
@@ -130,7 +132,9 @@ class TicTacToe:
             if (state | state >> 9) & _FULL == _FULL:
                 return 0
             raise GameError("state: utility asked of a game that is not over")
-        except _STATE_ERRORS as error:
+        except GameError:                        # refused on purpose: as it is
+            raise
+        except _ARRAY_STATE_ERRORS as error:     # e.g. ``state < 0`` of a numpy array
             raise _bad_state(state) from error
 
     def evaluate(self, state: int) -> float:
@@ -140,7 +144,9 @@ class TicTacToe:
             if self.is_terminal(state):
                 return self.utility(state)
             return _OPEN_LINES[state >> 9] - _OPEN_LINES[state & _FULL]
-        except _STATE_ERRORS as error:
+        except GameError:                        # refused on purpose: as it is
+            raise
+        except _ARRAY_STATE_ERRORS as error:     # e.g. ``state < 0`` of a numpy array
             raise _bad_state(state) from error
 
     def key(self, state: int) -> int:
@@ -207,6 +213,9 @@ class TicTacToe:
 
 
 _STATE_ERRORS = (TypeError, IndexError, AttributeError, KeyError, OverflowError)
+_ARRAY_STATE_ERRORS = (*_STATE_ERRORS, ValueError)
+"""What comparing or indexing a state that is not an int may raise (an array's truth value is a
+ValueError); raised by the methods that compare the state with 0 before looking it up."""
 
 
 class _Position(NamedTuple):

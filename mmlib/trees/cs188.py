@@ -45,7 +45,8 @@ import re
 from collections import deque
 from dataclasses import dataclass, field
 
-from ..errors import ArgumentTypeError, TreeError, TreeTextError
+from .. import _validate
+from ..errors import ArgumentError, ArgumentTypeError, TreeError, TreeTextError, describe
 from .explicit import Tree, build
 
 __all__ = ["CS188Tree", "read_cs188", "from_cs188", "to_cs188"]
@@ -144,6 +145,8 @@ def read_cs188(text: str) -> CS188Tree:
         if label not in children and label not in values:
             raise TreeError(f"evaluation: the leaf {label!r} has no value")
     depth = _whole(fields, "depth") if "depth" in fields else None
+    if depth is not None and depth < 0:
+        raise TreeTextError(f"depth: the search depth in rounds must be at least 0, got {depth}")
     tree = build(children, values, root, players)
     return CS188Tree(tree, agents, depth, actions, fields)
 
@@ -182,6 +185,12 @@ def to_cs188(tree: Tree, *, depth: int | None = None, algorithm: str = "MinimaxA
     """
     if not isinstance(tree, Tree):
         raise ArgumentTypeError(f"tree: expected an explicit trees.Tree, got {type(tree).__name__}")
+    depth = _validate.whole("depth", depth, minimum=0, allow_none=True)
+    if not isinstance(algorithm, str):
+        raise ArgumentTypeError(f"algorithm: expected the name of an agent class, got {describe(algorithm)}")
+    if not algorithm.isidentifier():
+        raise ArgumentError(f"algorithm: expected the name of an agent class such as 'MinimaxAgent', "
+                            f"got {describe(algorithm)}")
     agents = _agents(tree)
     labels = [node.label for node in tree.nodes()]
     if any(not label or any(ch.isspace() for ch in label) for label in labels):

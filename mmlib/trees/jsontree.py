@@ -29,7 +29,8 @@ import math
 from collections import deque
 from typing import Any
 
-from ..errors import ArgumentTypeError, TreeError, describe
+from .. import _validate
+from ..errors import ArgumentError, ArgumentTypeError, TreeError, describe
 from .explicit import MAX_HEIGHT, Path, build, check_value
 
 __all__ = ["to_json", "from_json", "to_json_data", "from_json_data", "FORMAT"]
@@ -40,8 +41,28 @@ MAX_JSON_NODES = 250_000
 
 
 def to_json(tree: Any, *, indent: int | None = None) -> str:
-    """``tree`` (an explicit tree, or a tree with chance nodes from :mod:`mmlib.beyond`) as JSON text."""
-    return json.dumps(to_json_data(tree), indent=indent, ensure_ascii=False)
+    """``tree`` (an explicit tree, or a tree with chance nodes from :mod:`mmlib.beyond`) as JSON text;
+    ``indent``: None (one line), spaces per level (0 to 16) or the whitespace to indent with."""
+    return json.dumps(to_json_data(tree), indent=_indent(indent), ensure_ascii=False)
+
+
+MAX_INDENT = 16
+
+
+def _indent(indent: Any) -> int | str | None:
+    """``indent`` checked: None, a whole number from 0 to :data:`MAX_INDENT`, or up to as many
+    whitespace characters."""
+    if indent is None:
+        return None
+    if isinstance(indent, str):
+        if len(indent) > MAX_INDENT or indent.strip():
+            raise ArgumentError(f"indent: expected at most {MAX_INDENT} whitespace characters, got "
+                                f"{describe(indent)}")
+        return indent
+    indent = _validate.whole("indent", indent, minimum=0)
+    if indent > MAX_INDENT:
+        raise ArgumentError(f"indent: expected at most {MAX_INDENT} spaces a level, got {describe(indent)}")
+    return int(indent)
 
 
 def to_json_data(tree: Any) -> dict[str, Any]:

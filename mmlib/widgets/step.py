@@ -311,6 +311,9 @@ def step_through(tree: Any, algorithm: str = "alphabeta", *, conventions: Conven
     MIN at the root, several MIN agents in turn, values from the side to move, no deep
     cutoffs; ``variant`` and ``cutoff``, when given, win over it.
     """
+    if not isinstance(algorithm, str):
+        raise ArgumentTypeError(f"algorithm: expected one of {', '.join(map(repr, ALGORITHMS))}, "
+                                f"got {describe_value(algorithm)}")
     if iterations is not None and not (isinstance(iterations, int)
                                        and 1 <= iterations <= MAX_STEP_ITERATIONS):
         raise ArgumentError(f"iterations: expected a whole number from 1 to {MAX_STEP_ITERATIONS}, "
