@@ -2,13 +2,15 @@
 
 Each module has `run() -> list[dict]` with keys benchmark, measure, value, target, status ("met", "missed"
 or "info").  Usage: `python benchmarks/run.py [NAME ...]`, e.g. `python benchmarks/run.py search` runs only
-bench_search.py; with no names, all of them.  RESULTS.md is written only when every module ran.
+bench_search.py; with no names, all of them.  Each module runs in a process of its own.  RESULTS.md is
+written only when every module ran.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import importlib.util
+import json
 import os
 import platform
 import subprocess
@@ -103,6 +105,29 @@ def write_results(rows: list[dict], about: dict[str, str], started: dt.datetime,
     RESULTS.write_text("\n".join(text), encoding="utf-8")
 
 
+def run_alone(path: Path) -> list[dict] | None:
+    """The rows of one module, run in a process of its own (None if it crashed), so that no module
+    measures in the wake of another: the compiled sweeps, for one, leave worker threads behind that
+    slow down the timings that follow them in the same process."""
+    done = subprocess.run([sys.executable, __file__, "--module", str(path)], stdout=subprocess.PIPE,
+                          text=True, check=False)
+    if done.returncode != 0:
+        return None
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def module_main(path: Path) -> int:
+    """Run one module and print its rows as JSON on the last line (see run_alone)."""
+    sys.path.insert(0, str(HERE))
+    try:
+        rows = list(load(path).run())
+    except Exception:  # noqa: BLE001 - the parent reports the module as crashed
+        traceback.print_exc()
+        return 1
+    print(json.dumps(rows))
+    return 0
+
+
 def main(argv: list[str]) -> int:
     sys.path.insert(0, str(HERE))
     started = dt.datetime.now(dt.UTC)
@@ -112,10 +137,8 @@ def main(argv: list[str]) -> int:
     failed = []
     for path in discover(argv):
         print(f"running {path.name} ...", flush=True)
-        try:
-            module_rows = list(load(path).run())
-        except Exception:  # noqa: BLE001 - report every module, then fail
-            traceback.print_exc()
+        module_rows = run_alone(path)
+        if module_rows is None:
             failed.append(path.name)
             rows.append({"benchmark": path.stem, "measure": "run()", "value": "crashed", "target": "",
                          "status": "missed"})
@@ -142,4 +165,6 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--module"]:
+        sys.exit(module_main(Path(sys.argv[2])))
     sys.exit(main(sys.argv[1:]))

@@ -116,6 +116,8 @@ class ConnectFour:
         self._column_mask = tuple(((1 << self.rows) - 1) << (c * self.height)
                                   for c in range(self.columns))
         self._top = tuple(1 << (c * self.height + self.rows - 1) for c in range(self.columns))
+        self._tops = sum(self._top)
+        self._open_columns: dict[int, tuple[int, ...]] = {}   # full top cells -> open columns (<= 2**9 keys)
         self._shifts = tuple(tuple(d * step for step in _doubling_steps(self.connect))
                              for d in (1, self.height, self.height - 1, self.height + 1))
         self.lines = self._all_lines()
@@ -141,8 +143,13 @@ class ConnectFour:
             x, o, outcome = state
             if outcome is not None:
                 return ()
-            occupied = x | o
-            return tuple(c for c, top in enumerate(self._top) if not occupied & top)
+            full = (x | o) & self._tops
+            try:
+                return self._open_columns[full]
+            except KeyError:
+                columns = tuple(c for c, top in enumerate(self._top) if not full & top)
+                self._open_columns[full] = columns
+                return columns
         except MmlibError:
             raise
         except _STATE_ERRORS as error:
@@ -159,7 +166,7 @@ class ConnectFour:
                 raise IllegalMoveError(f"move: column {move} cannot be played, the game is over")
             if (state[0] | state[1]) & self._top[move]:
                 raise IllegalMoveError(f"move: column {move} is full")
-            return self.play_unchecked(state, int(move))
+            return self.play_unchecked(state, move if type(move) is int else int(move))
         except MmlibError:
             raise
         except _STATE_ERRORS as error:
