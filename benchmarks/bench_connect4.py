@@ -2,8 +2,9 @@
 
 Both games count the same positions (a "perft": every move sequence to a fixed depth from the empty
 7x6 board, playing each move and testing for a win), measured side by side in one run, taking turns,
-best of nine, on the CPU time of this thread with garbage collection paused.  The list-of-lists game below is what one writes first: a grid of rows, a copy of the
-grid per move, and a walk along the four directions through the new disc.
+best of nine, on the CPU time of this thread with garbage collection paused.  The list-of-lists game
+below is what one writes first: a grid of rows, a copy of the grid per move, and a walk along the four
+directions through the new disc.
 """
 
 from __future__ import annotations
