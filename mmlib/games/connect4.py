@@ -92,6 +92,7 @@ class ConnectFour:
     _bottom: tuple[int, ...]
     _column_mask: tuple[int, ...]
     _top: tuple[int, ...]
+    _tops: int
     _shifts: tuple[tuple[int, ...], ...]
     _opening: tuple[int, ...]
 
