@@ -266,6 +266,14 @@ def _check_line_length(game: Any, horizon: float) -> None:
                              f"alpha-beta (at most {MAX_LINE:,}); give depth=, or use search.alphabeta")
 
 
+def game_failure(error: Exception) -> MmlibError:
+    """The error to raise when the game (or a state it was given) failed with ``error``; it names
+    the game and is raised chained to ``error``."""
+    return wrap_user_exception(
+        error, f"the game failed on this state or below it ({type(error).__name__}: "
+        f"{describe(str(error), 100)}); check state= and the game's methods", "game", None)
+
+
 def run(engine: Engine, algorithm: str, state: Any, root_call: Callable[[Any, float], float],
         *, pv: Callable[[Any, tuple], tuple] | None = None) -> SearchResult:
     """Run ``root_call(start, horizon)`` with room on the call stack; wrap up the result."""
@@ -284,11 +292,8 @@ def run(engine: Engine, algorithm: str, state: Any, root_call: Callable[[Any, fl
             ) from None
         except MmlibError:
             raise
-        except Exception as error:     # the game (or a state it was given) failed: say so, chained
-            raise wrap_user_exception(
-                error, f"the game failed on this state or below it ({type(error).__name__}: "
-                f"{describe(str(error), 100)}); check state= and the game's methods", "game", None
-            ) from error
+        except Exception as error:
+            raise game_failure(error) from error
     line = engine.lines.get(0, ())
     if pv is not None:
         line = pv(start, line)

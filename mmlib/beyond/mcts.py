@@ -50,7 +50,7 @@ from ..errors import (
     wrap_user_exception,
 )
 from ..search import SearchResult
-from ._engine import MAX_LINE, Engine, as_game, check_budget, check_number
+from ._engine import MAX_LINE, Engine, as_game, check_budget, check_number, game_failure
 from .chance import chance_outcomes, is_chance
 
 __all__ = ["mcts", "outcome_reward", "scaled_reward"]
@@ -283,11 +283,8 @@ def mcts(game: Any, *, iterations: int | None = None, max_nodes: int | None = No
         return _search(search, start, iterations)
     except MmlibError:
         raise
-    except Exception as error:     # the game (or a state it was given) failed: say so, chained
-        raise wrap_user_exception(
-            error, f"the game failed on this state or below it ({type(error).__name__}: "
-            f"{describe(str(error), 100)}); check state= and the game's methods", "game", None
-        ) from error
+    except Exception as error:
+        raise game_failure(error) from error
 
 
 def _search(search: _MonteCarlo, start: Any, iterations: int | None) -> SearchResult:
