@@ -135,6 +135,10 @@ def test_a_step_of_an_mcts_shows_its_ring_and_wins_but_no_search_marks():
     explorer = widgets.step_through(result)
     explorer.go(20)
     assert "w/n: wins for MAX" in explorer.svg and "pruned" not in explorer.svg
+    words = explorer.legend.value                      # the key in words under the drawing
+    assert "w/n: wins for MAX" in words and "most visited line" in words
+    assert not any(mark in words for mark in SEARCH_ONLY)
+    assert "pruned" in widgets.step_through(search.alphabeta(trees.from_nested(WDL), trace=True)).legend.value
 
 
 def test_an_alphabeta_drawing_keeps_its_own_legend():

@@ -55,6 +55,7 @@ from .tree_layout import (
     EDGE_COLOR,
     FADED_ALPHA,
     LEAF_COLOR,
+    LEGEND_WORDS,
     MAX_COLOR,
     MIN_COLOR,
     PENDING_ALPHA,
@@ -85,6 +86,7 @@ __all__ = [
     "marks_from_result",
     "pruned_leaves",
     "LEGEND",
+    "MCTS_LEGEND",
     "describe_drawing",
     "as_tree",
     "level_names",
@@ -113,6 +115,12 @@ MIN_FONT_PT = 9.0
 LEGEND = ("▲ MAX   ▼ MIN   ■ leaf   ━ principal variation (thick)   ◌ current node (dashed ring)   "
           "┈ ✕ pruned (dotted)   ≥ 6 / ≤ 2: a bound, not the exact value   (5): best so far")
 """What the marks mean, in words (shown under the drawings)."""
+
+
+MCTS_LEGEND = "   ".join(("▲ MAX", "▼ MIN", "■ leaf", "━ " + LEGEND_WORDS["most visited"],
+                          "◌ " + LEGEND_WORDS["ring"], LEGEND_WORDS["wins"]))
+"""What the marks of a Monte Carlo tree search's drawing mean, in words: it prunes nothing and
+bounds nothing, and writes wins/visits beside each node."""
 
 
 CHANCE_LEGEND = "● chance (circle): averages its outcomes, with each outcome's probability on its edge"

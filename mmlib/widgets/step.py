@@ -34,7 +34,7 @@ from ..beyond.mcts import mcts
 from ..conventions import Conventions, resolve
 from ..conventions import apply as apply_conventions
 from ..draw.svg import TreeSvg
-from ..draw.tree import CHANCE_LEGEND, LEGEND, as_tree, probability_edges
+from ..draw.tree import CHANCE_LEGEND, LEGEND, MCTS_LEGEND, as_tree, probability_edges
 from ..errors import ArgumentError, ArgumentTypeError
 from ..errors import describe as describe_value
 from ..trace import Trace, trace_of
@@ -185,7 +185,8 @@ class StepThrough(StaticFallback, VBox):
         self.play.observe(self._on_play, names="value")
         self.slider.observe(self._on_step, names="value")
         controls = widgets.HBox([self.play, self.back, self.next, self.slider], layout=full)
-        legend = LEGEND + ("   " + CHANCE_LEGEND if probability_edges(self.tree) else "")
+        legend = (MCTS_LEGEND if self.name == "mcts" else LEGEND) + \
+            ("   " + CHANCE_LEGEND if probability_edges(self.tree) else "")
         self.legend = widgets.HTML(value=f'<span style="font-size:13px">{legend}</span>')
         super().__init__([controls, self.status, self.output, self.legend], layout=full)
         self.add_class("mmlib-step-through")
