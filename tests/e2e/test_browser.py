@@ -512,6 +512,11 @@ def operate_practice(page, root) -> list[str]:
     root.locator(".mmlib-practice-leaf").first.focus()
     page.keyboard.press("Enter")
     after = wait_for_change(page, root, before, "practice: Enter on a leaf button")
+    # The drawing may be redrawn a moment before the verdict is written: wait for the verdict itself.
+    deadline = time.monotonic() + WIDGET_TIMEOUT
+    while not re.search(r"[✓✗] (Right|No):", after) and time.monotonic() < deadline:
+        page.wait_for_timeout(200)
+        after = observable(root)
     assert re.search(r"[✓✗] (Right|No):", after), f"practice: no verdict after an answer ({after!r})"
     return ["leaf button (Enter)"]
 
