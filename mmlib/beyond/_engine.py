@@ -29,6 +29,7 @@ from ..errors import (
 from ..instrument import Event, Recorder, Stats, Tracer
 from ..ordering import as_ordering
 from ..search import SearchResult
+from ..search.algorithms import _as_game
 from ..search.budgets import recursion_room as _recursion_room
 from ..search.budgets import refuse_hopeless
 
@@ -37,7 +38,6 @@ __all__ = ["BeyondStats", "Engine", "INF", "as_game", "check_depth", "check_budg
 
 INF = math.inf
 
-_PROTOCOL = ("initial", "is_max", "moves", "play", "is_terminal", "utility", "evaluate", "key")
 
 
 @dataclass(repr=False, frozen=True)
@@ -61,16 +61,9 @@ class BeyondStats(Stats):
 
 
 def as_game(game: Any) -> Any:
-    """A tree or game following the Game protocol (nested lists and tree texts are read)."""
-    if isinstance(game, (list, tuple, str)):
-        from ..trees import as_tree
-        return as_tree(game)
-    missing = [name for name in _PROTOCOL if not hasattr(game, name)]
-    if missing:
-        raise ArgumentTypeError(
-            f"game: expected a tree, a game, a nested list or a tree text, got "
-            f"{type(game).__name__} (it lacks {', '.join(missing)})")
-    return game
+    """A tree or game following the Game protocol (nested lists and tree texts are read), as
+    for the searches of :mod:`mmlib.search`."""
+    return _as_game(game)
 
 
 def check_depth(depth: Any, name: str = "depth", allow_none: bool = True) -> int | None:

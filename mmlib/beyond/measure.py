@@ -13,6 +13,7 @@ from typing import Any
 
 from .. import search, trees
 from ..ordering import Ordering
+from ._engine import as_game
 from .chance import expectiminimax
 from .layered import layered_uniform
 from .nullwindow import aspiration, mtdf, pvs, sss_star
@@ -138,8 +139,7 @@ def proof_leaves(game: Any, *, depth: int | None = None, state: Any = None) -> t
     >>> low, high, low + high - 1 == minimal_leaves(3, 4)
     (9, 9, True)
     """
-    if isinstance(game, (list, tuple, str)):
-        game = trees.as_tree(game)
+    game = as_game(game)
     start = game.initial if state is None else state
     horizon = math.inf if depth is None else depth
     oracle = BestFirst(horizon)

@@ -267,9 +267,7 @@ class NodeMark:
     @property
     def title(self) -> str:
         """The node in words: ``B (MIN): ≤ 2, pruned``."""
-        value = f": {self.value}" if self.value and self.kind != "leaf" else ""
-        if self.kind == "leaf":
-            value = f": {self.value}"
+        value = f": {self.value}" if self.value or self.kind == "leaf" else ""
         return f"{self.label} ({self.role}){value}" + (", pruned" if self.state == "pruned" else "")
 
 

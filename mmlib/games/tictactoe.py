@@ -15,7 +15,6 @@ numbered 0-8 row by row.  X moves first and is MAX.
 from __future__ import annotations
 
 import numbers
-from typing import NamedTuple
 
 from ..errors import ArgumentError, ArgumentTypeError, GameError, IllegalMoveError, describe
 
@@ -76,7 +75,7 @@ class TicTacToe:
         try:
             return _MOVES[state]
         except KeyError:
-            return _learn(state).moves
+            return _MOVES[_learn(state)]
         except TypeError as error:
             raise _bad_state(state) from error
 
@@ -109,7 +108,7 @@ class TicTacToe:
         try:
             return _OVER[state]
         except KeyError:
-            return _learn(state).over
+            return _OVER[_learn(state)]
         except TypeError as error:
             raise _bad_state(state) from error
 
@@ -218,17 +217,9 @@ _ARRAY_STATE_ERRORS = (*_STATE_ERRORS, ValueError)
 ValueError); raised by the methods that compare the state with 0 before looking it up."""
 
 
-class _Position(NamedTuple):
-    """What the search asks of a position, worked out once: is the game over, is X (MAX)
-    to move, the legal moves (none once it is over), and the position after each legal move."""
-
-    over: bool
-    x_to_move: bool
-    moves: tuple[int, ...]
-    children: dict[int, int]
-
-
-# The facts of the positions met so far, one table per fact (one lookup per question).
+# What the search asks of the positions met so far, worked out once by _learn, one table per
+# question (one lookup each): is the game over, is X (MAX) to move, the legal moves (none once it
+# is over), the position after each legal move.
 _OVER: dict[int, bool] = {}
 _X_TO_MOVE: dict[int, bool] = {}
 _MOVES: dict[int, tuple[int, ...]] = {}
@@ -237,8 +228,9 @@ _OUTCOME: dict[int, int] = {}
 """Finished positions: 1 X has won, -1 O has won, 0 a draw."""
 
 
-def _learn(state: int) -> _Position:
-    """The facts of ``state``, worked out from its bits and remembered (a bad state raises)."""
+def _learn(state: int) -> int:
+    """Work out the facts of ``state`` from its bits and remember them; the state is returned
+    (a bad state raises)."""
     try:
         if state.__class__ is not int or not 0 <= state < 1 << 18 or not _LEGAL[state]:
             raise TypeError                      # only positions play can reach are remembered
@@ -248,13 +240,12 @@ def _learn(state: int) -> _Position:
         raise _bad_state(state) from error
     moves = () if over else _EMPTY_SQUARES[x | o]
     mark = 0 if _POPCOUNT[x] == _POPCOUNT[o] else 9
-    children = {square: state | 1 << (square + mark) for square in moves}
-    position = _Position(bool(over), mark == 0, moves, children)
-    _OVER[state], _X_TO_MOVE[state] = position.over, position.x_to_move
-    _MOVES[state], _CHILDREN[state] = moves, children
+    _OVER[state], _X_TO_MOVE[state] = bool(over), mark == 0
+    _MOVES[state] = moves
+    _CHILDREN[state] = {square: state | 1 << (square + mark) for square in moves}
     if over:
         _OUTCOME[state] = 1 if _WINS[x] else -1 if _WINS[o] else 0
-    return position
+    return state
 
 
 def _bad_state(state: object) -> GameError:
