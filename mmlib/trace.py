@@ -5,10 +5,12 @@ A search run with ``trace=True`` writes a transcript of events (see
 drawing, the step-through explorer, the tree editor or a quiz answer key shows:
 
 - the value of every node the search returned, and whether it is **exact** or only a
-  **bound**.  A node entered with the window (α, β) that returns r has the exact value r
-  when α < r < β; when r ≤ α its true value is at most r (an upper bound, written ``≤ r``);
-  when r ≥ β its true value is at least r (a lower bound, ``≥ r``).  Leaves are exact, and
-  so is every node of plain minimax (Knuth & Moore 1975);
+  **bound**, by one rule: a node's value is exact when nothing below it was pruned (and,
+  fail-hard, the search did not clamp it to the window).  When something was, a node entered
+  with the window (α, β) that returns r has the exact value r when α < r < β; when r ≤ α
+  its true value is at most r (an upper bound, written ``≤ r``); when r ≥ β it is at least
+  r (a lower bound, ``≥ r``) (Knuth & Moore 1975).  Leaves are exact, and so is every node
+  of plain minimax.  Chance nodes follow the same rule (see :func:`chance_bound`);
 - the window each node was entered with, the nodes entered, the pruned subtrees (nodes
   never entered because a cutoff skipped them) and the order in which leaves were evaluated;
 - the principal variation (the best move at each node, from the root down);
@@ -21,9 +23,10 @@ Trees with chance nodes and with several MIN (or MAX) agents per round
 (:class:`~mmlib.beyond.LayeredTree`) are read too: transcripts of expectimax,
 expectiminimax and Ballard's (1983) Star1 and Star2, and of minimax and alpha-beta on
 multi-agent trees.  A chance node entered by Star1 or Star2 with the window (α, β) that
-returns r is exact when α < r < β, at most r when r ≤ α and at least r when r ≥ β, as for
-alpha-beta (the proof is at :func:`chance_bound`); a node Star2 only *probed* (searched
-through its first move) is at least its value at MAX and at most it at MIN.
+returns r with outcomes pruned below it is exact when α < r < β, at most r when r ≤ α and
+at least r when r ≥ β, as for alpha-beta (the proof is at :func:`chance_bound`); a node
+Star2 only *probed* (searched through its first move) is at least its value at MAX and at
+most it at MIN.
 
 Searches that search the start node more than once are read as a sequence of **passes**
 (:class:`Phase`): aspiration windows (a window, widened after a fail low or high), PVS (one
@@ -776,6 +779,7 @@ class Trace:
         announced: dict[Path, tuple[float, str]] = {}  # PVS's "test" markers, until the node is entered
         pass_test: tuple[float, str] | None = None
         ever_pruned: set[Path] = set()                 # pruned in some pass
+        below = _Below(self)                           # what each visit searched below its node
         revisits = self.chance or self.multipass
         leaves = 0
         final = step == len(self.events) and self._building     # building the final view
@@ -802,6 +806,7 @@ class Trace:
                     else:
                         tests.pop(path, None)
                 marks.entered.add(path)
+                below.enter(path)
                 entry[path] = (event.alpha, event.beta)
                 marks.windows[path] = (event.alpha, event.beta)
                 is_max[path] = bool(event.is_max)
@@ -813,6 +818,7 @@ class Trace:
                 self._tests[k] = tests[path]
             if event.kind == "leaf":
                 leaves += 1
+                below.leaf(path, value_of(event))
                 marks.leaf_numbers[path] = leaves
                 marks.values[path], marks.bounds[path] = value_of(event), EXACT
             elif event.kind == "update":
@@ -837,8 +843,12 @@ class Trace:
                     marks.bounds.pop(path, None)
                     continue
                 marks.values[path] = event.value
-                kind = self._returned_kind(event, entry.get(path), path in cut, path not in updated,
-                                           tests.get(path))
+                searched_all, full_value = below.returned(path, hit=event.kind == "hit")
+                if searched_all and (full_value is None or _same(full_value, event.value)):
+                    kind = EXACT            # nothing below was pruned: the value is the true value
+                else:
+                    kind = self._returned_kind(event, entry.get(path), path in cut, path not in updated,
+                                               tests.get(path))
                 if final:
                     self._raw_kinds[k] = kind
                 if revisits:
@@ -857,16 +867,17 @@ class Trace:
 
     def _returned_kind(self, event: TraceEvent, window: Window | None, stopped: bool, probed: bool,
                        test: tuple[float, str] | None = None) -> str:
+        """What a value says when something below its node was pruned (or fail-hard clamped it):
+        a bound on the side of the node's window it fell on, exact inside the window."""
         if test is not None:
             if self.tree.node(event.path).is_leaf():
                 return EXACT
             return null_window_bound(value_of(event), *test)
-        kind = self._returned_bound(event, window, stopped, probed)
-        if self.chance and self.events and self.events[0].alpha is not None:
-            low, high = window_of(self.events[0])    # Star's bounds L, U on every value
-            if (kind == LOWER and value_of(event) >= high) or (kind == UPPER and value_of(event) <= low):
-                return EXACT
-        return kind
+        if self.chance and event.path == self.start and window is not None and window[0] is not None:
+            # Star1 and Star2 search the start node in (L, U), the bounds on every value: the
+            # whole window, so what it returns there is the value of the game.
+            return EXACT
+        return self._returned_bound(event, window, stopped, probed)
 
     def _returned_bound(self, event: TraceEvent, window: Window | None, stopped: bool,
                         probed: bool) -> str:
@@ -1042,6 +1053,56 @@ class Trace:
                     best[event.path] = event.move
                 previous[event.path] = event.value
         return best
+
+
+class _Below:
+    """What one visit of each node searched below it: whether every child was searched with
+    nothing pruned below, and then the node's true value, backed up from its children.
+
+    This is the rule every view reads: a node's value is **exact** when nothing below it was
+    pruned (and the search returned the value it backed up: fail-hard may clamp it to the
+    window); otherwise it is a bound on the side of the window it fell on (:func:`bound_of`).
+    A transposition-table hit searched nothing below its node.
+    """
+
+    def __init__(self, trace: Trace):
+        self.trace = trace
+        self.complete: dict[Path, dict[Any, bool]] = {}   # node -> {move: child searched in full}
+        self.full: dict[Path, float] = {}                 # true values of fully searched nodes
+
+    def enter(self, path: Path) -> None:
+        self.complete[path] = {}
+        self.full.pop(path, None)
+
+    def leaf(self, path: Path, value: float) -> None:
+        self.full[path] = value
+        self._tell_parent(path, True)
+
+    def returned(self, path: Path, *, hit: bool = False) -> tuple[bool, float | None]:
+        """Whether the visit of ``path`` that returns now searched everything below it, and
+        then the node's true value (None for a leaf, whose value is its own)."""
+        node = self.trace.tree.node(path)
+        children = self.complete.get(path, {})
+        searched_all = not hit and (node.is_leaf() or (
+            len(children) == len(node.children) and all(children.values())))
+        self._tell_parent(path, searched_all)
+        if not searched_all or node.is_leaf():
+            return searched_all, None
+        values = [self.full[child.path] for child in node.children]
+        if self.trace.averages(path):
+            value = math.fsum(p * v for p, v in zip(self.trace.probabilities(path), values, strict=True))
+        else:
+            value = max(values) if node.is_max else min(values)
+        self.full[path] = value
+        return True, value
+
+    def _tell_parent(self, path: Path, searched_all: bool) -> None:
+        if len(path) > len(self.trace.start) and path[:-1] in self.complete:
+            self.complete[path[:-1]][path[-1]] = searched_all
+
+
+def _same(a: float, b: float) -> bool:
+    return math.isclose(a, b, rel_tol=1e-12, abs_tol=1e-12)
 
 
 def _combined(known: list[float], value: float, kind: str) -> tuple[str, float]:
@@ -1471,8 +1532,7 @@ class _Narrator:
 
     def _hit(self, k: int, event: TraceEvent) -> str:
         here = self.label(event.path)
-        mark = format_mark(event.value, bound_of(value_of(event), self._window(k, event.path),
-                                                 fail_hard=self.trace.fail_hard))
+        mark = format_mark(event.value, self.trace._raw_kinds.get(k, EXACT))
         return f"{here} is already in the table: value {mark}."
 
     def _return(self, k: int, event: TraceEvent) -> str:
@@ -1480,7 +1540,7 @@ class _Narrator:
         window = self._window(k, path)
         if self.trace.chance:
             return self._chance_return(k, event, window)
-        kind = bound_of(value_of(event), window, fail_hard=self.trace.fail_hard)
+        kind = self.trace._raw_kinds.get(k, EXACT)
         value = format_value(event.value)
         clamp = self._clamp(k, event, window)
         if path == self.trace.start and kind == EXACT and not clamp:
@@ -1496,6 +1556,9 @@ class _Narrator:
             text += f": {value} ≤ α = {format_value(alpha)}, so it is an upper bound, {here} ≤ {value}"
         elif kind == UNKNOWN:
             text += f": its window [{value}, {value}] is empty, so {value} says nothing about {here}'s value"
+        elif (outside := bound_of(value_of(event), window)) != EXACT:
+            edge = f"≤ α = {format_value(alpha)}" if outside == UPPER else f"≥ β = {format_value(beta)}"
+            text += f": {value} {edge}, but nothing below {here} was pruned, so {value} is its exact value"
         if path == self.trace.start:
             text += f"; the value of the game is {format_mark(event.value, kind)}"
         return text + "."

@@ -108,7 +108,7 @@ def test_a_bound_is_drawn_as_a_bound():
     assert {"3", "≤ 2"} <= values
     svg = tree_svg(result)
     c_value = [e.text for e in elements(svg, "value")]
-    assert c_value.count("≤ 2") == 2                       # C and D: 2 ≤ α = 3
+    assert c_value.count("≤ 2") == 1                       # C: 2 ≤ α = 3 with I, J pruned; D is exact
     a_to_g = tree_svg(search.alphabeta(A_TO_G, variant="fail-hard", trace=True))
     assert {"≥ 5", "≤ 5"} <= {e.text for e in elements(a_to_g, "value")}
 

@@ -132,7 +132,7 @@ def test_star1_on_aima_figure_5_12():
     # C's first outcome F (MIN) gives 1, so C <= 0.9 × 1 + 0.1 × 4 = 1.3 <= α = 2.1: G is pruned.
     assert model.value_text(()) == "2.1"
     assert model.value_text(tree.node("C").path) == "≤ 1.3"
-    assert model.value_text(tree.node("F").path) == "1"        # ≤ 1, and no value is below L = 1
+    assert model.value_text(tree.node("F").path) == "≤ 1"      # M was pruned: F is at most 1
     assert [tree.label_of(p) for p in model.pruned_leaves] == ["M", "N", "O"]
     assert model.pv == (0,)
     sentences = [model.sentence(k) for k in range(len(model.events))]
@@ -147,8 +147,8 @@ def test_star2_probes_are_bounds_and_not_pruned():
     final = model.marks()
     c, f, g = (tree.node(x).path for x in "CFG")
     assert model.value_text(c) == "≤ 1.3"
-    # a probed MIN node is at most its first move: F ≤ 1, exact here as L = 1
-    assert model.value_text(f) == "1" and model.value_text(g) == ""
+    # a probed MIN node is at most its first move: F ≤ 1 (M is never searched)
+    assert model.value_text(f) == "≤ 1" and model.value_text(g) == ""
     # the probe of F already settles C (at most 0.9 × 1 + 0.1 × 4 = 1.3 <= α = 2.1), so G is never entered
     assert f in final.entered and f not in final.pruned and g in final.pruned_roots
     assert [tree.label_of(p) for p in model.pruned_leaves] == ["M", "N", "O"]

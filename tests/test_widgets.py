@@ -80,7 +80,7 @@ def test_step_through_draws_bounds_uses_the_full_width_and_tells_fail_hard_clamp
     explorer.go(explorer.slider.max)
     svg = shown_svg(explorer)
     inner = {e.text for e in with_class(svg, "value") if e.get("text-anchor") != "middle"}   # not leaves
-    assert {"5", "≥ 6", "≤ 2"} == inner                        # E is ≥ 6 and C, F are ≤ 2, never plain 6 or 2
+    assert {"5", "≥ 6", "≤ 2", "2"} == inner                   # E ≥ 6 and C ≤ 2 (pruned below); F = 2 in full
     assert float(svg.get("width")) >= 880                      # the notebook column, not half of it
     assert "dashed ring" in explorer.legend.value and "≥ 6 / ≤ 2" in explorer.legend.value
     assert "step" in svg.get("aria-label")
@@ -173,7 +173,8 @@ def test_editor_redraws_while_typing_and_sizes_its_text_box():
     editor.text.value = "[[3, 12, 8], [2, 4, 6], [14, 5, 1]]"
     assert editor.output.value != first and editor.result.value == 3
     svg = shown_svg(editor)
-    assert "≤ 1" in {e.text for e in with_class(svg, "value")}     # D: 1 ≤ α = 3, a bound
+    values = [e.text for e in with_class(svg, "value")]
+    assert "≤ 2" in values and "≤ 1" not in values                 # C is a bound (I, J pruned); D = 1 in full
     assert "pruned leaves: I, J" in svg.get("aria-label")
     assert editor.text.layout.width == "100%"
     editor.text.value = "\n".join(["ABCDEFGH", "A: BC", "B: DE", "C: FGH", "D 7", "E 5", "F 9", "G 3", "H 1"])
