@@ -101,3 +101,107 @@ def test_notes_window_greater_than_6_or_4_or_less():
     low_run = search.alphabeta(low)
     assert low_run.value == 4
     assert [leaf.value for leaf in low.leaves() if leaf.path not in low_run.stats.leaf_order] == [5, 3]
+
+
+# -- 04: ordering by the static evaluator ------------------------------------------------------
+
+def test_static_ordering_claims():
+    from mmlib import analysis
+    runs = {}
+    for noise in (0.0, 0.05, 0.1, 0.2, 0.5, 1.0):
+        tree = trees.ordered(5, 7, "random", 3, noise=noise)
+        runs[noise] = search.alphabeta(tree), search.alphabeta(tree, order="static")
+    assert all(natural.value == static.value for natural, static in runs.values())
+    assert runs[0.0][1].stats.leaves == 5 ** 4 + 5 ** 3 - 1 == analysis.knuth_moore_leaves(5, 7)
+    assert all(static.stats.nodes < natural.stats.nodes for natural, static in runs.values())
+    natural, static = runs[1.0]
+    assert static.stats.nodes + static.stats.order_evaluations > natural.stats.nodes   # sorting costs
+
+
+# -- 07: what each technique saves in Connect Four ---------------------------------------------
+
+@pytest.fixture(scope="module")
+def connect_four_nodes():
+    from mmlib.games.connect4 import CentreFirst, ConnectFour
+    game = ConnectFour()
+    techniques = {
+        "column order": lambda d: search.alphabeta(game, depth=d).stats.nodes,
+        "centre first": lambda d: search.alphabeta(game, depth=d, order=CentreFirst()).stats.nodes,
+        "static order": lambda d: search.alphabeta(game, depth=d, order="static").stats.nodes,
+        "iterative deepening": lambda d: search.iterative_deepening(game, d).nodes,
+        "+ killers": lambda d: search.iterative_deepening(game, d, killers=True).nodes,
+        "+ table": lambda d: search.iterative_deepening(game, d, killers=True, table=True).nodes,
+        "all four": lambda d: search.iterative_deepening(game, d, order=CentreFirst(), killers=True,
+                                                         table=True).nodes,
+        "centre + table": lambda d: search.alphabeta(game, depth=d, order=CentreFirst(), table=True).stats.nodes,
+    }
+    return {name: [count(d) for d in range(1, 8)] for name, count in techniques.items()}
+
+
+def test_connect_four_technique_claims(connect_four_nodes):
+    nodes = connect_four_nodes
+    deep_enough = range(2, 7)                                    # depths 3..7
+    assert all(nodes["centre first"][i] * 2 < nodes["column order"][i] for i in deep_enough)
+    assert all(nodes["static order"][i] <= nodes["centre first"][i] for i in deep_enough)
+    assert all(nodes["iterative deepening"][i] < nodes["column order"][i] for i in deep_enough)
+    assert all(nodes["iterative deepening"][i] > nodes["centre first"][i] for i in deep_enough)
+    assert all(nodes["+ table"][i] <= nodes["+ killers"][i] for i in deep_enough)
+    # The figures at depth 7, and the full combination.
+    assert (nodes["+ table"][6], nodes["centre first"][6]) == (9_310, 6_505)
+    assert nodes["all four"][6] > nodes["centre first"][6] > nodes["centre + table"][6]
+
+
+# -- 09: null windows, the minimal tree, Monte Carlo tree search --------------------------------
+
+AIMA = trees.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+
+
+def test_mtdf_passes_on_aima():
+    from mmlib.trace import trace_of
+    result = search.mtdf(AIMA, guess=0, trace=True)
+    model = trace_of(result)
+    assert [(p.lower, p.upper) for p in model.phases] == [(3, inf), (3, 3)]
+    assert [(p.nodes, p.leaves) for p in model.phases] == [(5, 3), (9, 4)]
+    assert model.counts() == {"nodes": result.stats.nodes, "leaves": result.stats.leaves,
+                              "cutoffs": result.stats.cutoffs, "researches": 1, "passes": 2}
+
+
+@pytest.mark.slow
+def test_leaf_ratios_against_the_minimal_tree():
+    from mmlib.beyond.measure import leaf_ratios
+    table = {(b, d, o): leaf_ratios(b, d, o, seeds=range(5))
+             for b, d in [(2, 8), (4, 6), (8, 4), (8, 6)] for o in ("best", 0.8, "random")}
+    assert all(abs(r - 1) < 1e-12 for (b, d, o), row in table.items() if o == "best" for r in row.values())
+    random_rows = [row for (b, d, o), row in table.items() if o == "random"]
+    assert all(row["MTD(f)"] < row["alpha-beta"] and row["SSS*"] < row["alpha-beta"] for row in random_rows)
+    assert all(row["aspiration"] < row["alpha-beta"] for row in random_rows)
+    assert any(row["PVS"] > row["alpha-beta"] for row in random_rows)
+
+
+def test_connect_four_searches_against_the_minimal_tree():
+    from mmlib import games
+    from mmlib.beyond.measure import proof_leaves
+    from mmlib.games.connect4 import CentreFirst
+    c4 = games.ConnectFour(opening="3324")
+    v, _, _ = proof_leaves(c4, depth=6)
+    results = {name: f(c4, depth=6, order=CentreFirst()) for name, f in
+               [("alpha-beta", search.alphabeta), ("PVS", search.pvs), ("MTD(f)", search.mtdf),
+                ("SSS*", search.sss_star)]}
+    assert {r.value for r in results.values()} == {v}
+    assert set(results["SSS*"].stats.leaf_order) <= set(results["alpha-beta"].stats.leaf_order)
+    leaves = [results[name].stats.leaves for name in ("SSS*", "MTD(f)", "PVS", "alpha-beta")]
+    assert leaves == sorted(set(leaves))                           # strictly increasing
+
+
+def test_mcts_iterations_on_the_win_draw_loss_tree():
+    from mmlib.trace import trace_of
+    wdl = trees.from_nested([[1, -1], [1, 0], [-1, -1]])
+    result = search.mcts(wdl, iterations=8, seed=0, trace=True)
+    model = trace_of(result)
+    name = wdl.label_of
+    assert sorted(name(it.expansion) for it in model.iterations[:3]) == ["B", "C", "D"]
+    fourth, seventh = model.iterations[3], model.iterations[6]
+    assert [name(p) for p in fourth.selection] == ["A", "B"] and fourth.reward == 0
+    assert seventh.expansion is None and name(seventh.leaf) == "H" and seventh.reward == 0.5
+    assert result.stats.extra["visits"] == {2: 2, 0: 2, 1: 4} and result.move == 1
+    assert model.counts()["nodes"] == result.stats.nodes and model.counts()["passes"] == 8
