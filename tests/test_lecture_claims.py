@@ -133,7 +133,8 @@ def connect_four_nodes():
         "+ table": lambda d: search.iterative_deepening(game, d, killers=True, table=True).nodes,
         "all four": lambda d: search.iterative_deepening(game, d, order=CentreFirst(), killers=True,
                                                          table=True).nodes,
-        "centre + table": lambda d: search.alphabeta(game, depth=d, order=CentreFirst(), table=True).stats.nodes,
+        "centre + table": lambda d: search.alphabeta(game, depth=d, order=CentreFirst(),
+                                                     table=True).stats.nodes,
     }
     return {name: [count(d) for d in range(1, 8)] for name, count in techniques.items()}
 
