@@ -206,3 +206,52 @@ def test_mcts_iterations_on_the_win_draw_loss_tree():
     assert seventh.expansion is None and name(seventh.leaf) == "H" and seventh.reward == 0.5
     assert result.stats.extra["visits"] == {2: 2, 0: 2, 1: 4} and result.move == 1
     assert model.counts()["nodes"] == result.stats.nodes and model.counts()["passes"] == 8
+
+
+# -- 06: tic-tac-toe solved ----------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def ttt_runs():
+    from mmlib import games
+    ttt = games.TicTacToe()
+    return ttt, search.minimax(ttt), search.alphabeta(ttt), search.alphabeta(ttt, table=True)
+
+
+def test_tictactoe_three_searches(ttt_runs):
+    _, plain, pruned, remembered = ttt_runs
+    assert plain.value == pruned.value == remembered.value == 0
+    assert (plain.stats.nodes, plain.stats.leaves) == (549_946, 255_168)       # the census
+    assert remembered.stats.nodes < 5_478 < pruned.stats.nodes < plain.stats.nodes
+
+
+def test_tictactoe_table_contents(ttt_runs):
+    from mmlib.table import TranspositionTable
+    ttt, _, _, remembered = ttt_runs
+    table = TranspositionTable()
+    with_table = search.alphabeta(ttt, table=table)
+    assert len(table) <= 5_478
+    assert with_table.stats.nodes == remembered.stats.nodes
+    assert table.entry(ttt.initial).value == 0 and table.entry(ttt.initial).flag == "exact"
+
+
+def test_tictactoe_replies_to_centre_and_corner(ttt_runs):
+    ttt = ttt_runs[0]
+    assert all(result.value == 0 for result in search.move_values(ttt).values())
+
+    def drawing_replies(first_move):
+        after = ttt.play(ttt.initial, first_move)
+        return {move for move, result in search.move_values(ttt, state=after).items() if result.value == 0}
+
+    assert drawing_replies(4) == {0, 2, 6, 8}         # against the centre: any corner
+    assert drawing_replies(0) == {4}                  # against a corner: only the centre
+
+
+# -- 08: many agents ---------------------------------------------------------------------------
+
+def test_one_max_two_min_agents():
+    from mmlib.beyond import layered_tree
+    agents = layered_tree([[[3, 5], [2, 9]], [[6, 1], [8, 4]]], layers="max min min")
+    plain, pruned = search.minimax(agents), search.alphabeta(agents)
+    assert plain.value == pruned.value == 2 == max(min(3, 5, 2, 9), min(6, 1, 8, 4))
+    assert [agents.label_of(p) for p in pruned.stats.leaf_order] == ["H", "I", "J", "K", "L", "M"]
+    assert pruned.stats.cutoffs == 1
