@@ -441,3 +441,20 @@ def test_make_lab_hides_the_md_twins_only():
     assert "--ContentsManager.hide_globs=$(HIDE_GLOBS)" in makefile
     hidden = {p.name for p in NOTEBOOK_DIR.rglob("*") if any(fnmatch.fnmatch(p.name, g) for g in globs)}
     assert hidden == {p.with_suffix(".md").name for p in LECTURES}
+
+
+def test_the_map_lists_every_lab():
+    start = NOTEBOOK_DIR / "00_start_here.md"
+    body = start.read_text(encoding="utf-8").split("## The map", 1)[1].split("\n## ", 1)[0]
+    listed = set(re.findall(r"\]\((labs/[^)]+\.ipynb)\)", body))
+    assert listed == {f"labs/{p.name}" for p in STUDENT_LABS}
+
+
+@pytest.mark.parametrize("path", LECTURES, ids=ids(LECTURES))
+def test_each_lecture_states_its_goals_and_takeaways(path):
+    text = path.with_suffix(".md").read_text(encoding="utf-8")
+    assert "you will be able to" in text.split("```{code-cell}", 1)[0], f"{relative(path)}: no goals before the code"
+    takeaways = text.split("## Key takeaways", 1)
+    assert len(takeaways) == 2, f"{relative(path)}: no 'Key takeaways' section"
+    points = re.findall(r"^- ", takeaways[1].split("+++", 1)[0], re.M)
+    assert 3 <= len(points) <= 5, f"{relative(path)}: {len(points)} takeaways"
