@@ -8,6 +8,7 @@ CMPUT 355's slide "Pruning", the Min-Max article's examples).
 
 from __future__ import annotations
 
+import math
 from math import inf
 
 import pytest
@@ -139,6 +140,7 @@ def connect_four_nodes():
     return {name: [count(d) for d in range(1, 8)] for name, count in techniques.items()}
 
 
+@pytest.mark.slow
 def test_connect_four_technique_claims(connect_four_nodes):
     nodes = connect_four_nodes
     deep_enough = range(2, 7)                                    # depths 3..7
@@ -217,6 +219,7 @@ def ttt_runs():
     return ttt, search.minimax(ttt), search.alphabeta(ttt), search.alphabeta(ttt, table=True)
 
 
+@pytest.mark.slow
 def test_tictactoe_three_searches(ttt_runs):
     _, plain, pruned, remembered = ttt_runs
     assert plain.value == pruned.value == remembered.value == 0
@@ -255,3 +258,107 @@ def test_one_max_two_min_agents():
     assert plain.value == pruned.value == 2 == max(min(3, 5, 2, 9), min(6, 1, 8, 4))
     assert [agents.label_of(p) for p in pruned.stats.leaf_order] == ["H", "I", "J", "K", "L", "M"]
     assert pruned.stats.cutoffs == 1
+
+
+# -- 01 and 02: the tic-tac-toe tree, depth by depth -------------------------------------------
+
+@pytest.mark.slow
+def test_tictactoe_tree_depth_by_depth():
+    from mmlib import analysis, games
+    game = games.TicTacToe()
+    census = analysis.census(game)
+    full = search.minimax(game)
+    assert (full.stats.nodes, full.stats.leaves, full.value) == (census["nodes"], census["games"], 0)
+    assert census["max_wins"] + census["min_wins"] + census["draws"] == census["games"]
+    per_depth = full.stats.nodes_by_depth
+    nodes = [sum(per_depth[: d + 1]) for d in range(10)]
+    assert nodes[9] == full.stats.nodes == 549_946
+    assert nodes[1] == 1 + 9 and nodes[2] == 1 + 9 + 9 * 8           # no game ends in two moves
+    assert all(search.minimax(game, depth=d).stats.nodes == nodes[d] for d in range(6))
+
+
+# -- 03: fail-hard reads the leaves of fail-soft; CS 312's strict test does not ------------------
+
+def coarse(nested):
+    return [coarse(item) for item in nested] if isinstance(nested, list) else round(2 * nested)
+
+
+def test_clamping_alone_never_changes_the_leaves():
+    random_tree = trees.explicit(trees.uniform(3, 4, seed=0))
+    named = [AG, AIMA, trees.from_nested([[[1, 5, 6], [8, 3]], [-100, [1, 100]]]),
+             trees.from_text("ABCDEFGH\nA: BC\nB: DE\nC: FGH\nD 7\nE 5\nF 9\nG 3\nH 1"),
+             trees.from_nested([[3, 5], [[[1, 7], 8], 2]]), random_tree,
+             trees.from_nested(coarse(random_tree.to_nested()))]
+    for tree in named:
+        assert search.alphabeta(tree, variant="fail-hard").stats.leaf_order == \
+            search.alphabeta(tree).stats.leaf_order
+    assert search.alphabeta(AG, variant="fail-hard", cutoff=">").stats.leaves == 7       # CS 312 on A-G
+    assert search.alphabeta(AG).stats.leaves == 5
+    strict = search.alphabeta(random_tree, variant="fail-hard", cutoff=">").stats.leaves
+    assert strict > search.alphabeta(random_tree).stats.leaves
+
+
+# -- 04: the ordering sweep ----------------------------------------------------------------------
+
+@pytest.mark.slow
+def test_ordering_sweep_meets_the_reference_figures():
+    from mmlib import analysis
+    b, depths = 4, range(1, 8)
+    orderings = ["best", 0.9, 0.5, "random", "worst"]
+    rows = analysis.sweep([b], depths, orderings, ["alphabeta"], range(5))
+
+    def mean_of(**where):
+        found = [row["leaves"] for row in rows if all(row[k] == v for k, v in where.items())]
+        return sum(found) / len(found)
+
+    for d in depths:
+        assert mean_of(ordering="best", depth=d) == b ** math.ceil(d / 2) + b ** (d // 2) - 1   # Knuth-Moore
+        assert mean_of(ordering="worst", depth=d) == b ** d
+    q_rows = analysis.sweep([4], [6], [i / 10 for i in range(11)], ["alphabeta"], range(5))
+    q_leaves = [sum(r["leaves"] for r in q_rows if r["ordering"] == i / 10) / 5 for i in range(11)]
+    assert q_leaves[-1] == 4 ** 3 + 4 ** 3 - 1                     # q = 1 is the best order
+    assert q_leaves[0] < 4 ** 6 / 3                                # q = 0 is still far from the worst
+
+
+# -- 08: Star1 and Star2 -------------------------------------------------------------------------
+
+def test_star_pruning_on_pig():
+    from mmlib import games
+    pig10 = games.Pig(goal=10)
+    runs = {}
+    variants = [(None, False), ("star1", False), ("star2", False), ("star1", True), ("star2", True)]
+    for pruning, table in variants:
+        runs[(pruning or "expectiminimax") + (" + table" if table else "")] = \
+            search.expectiminimax(pig10, depth=6, pruning=pruning, table=table)
+    assert len({round(r.value, 12) for r in runs.values()}) == 1
+    assert runs["star1"].stats.leaves < runs["expectiminimax"].stats.leaves < runs["star2"].stats.leaves
+    assert runs["star1 + table"].stats.leaves < runs["star1"].stats.leaves / 3
+
+
+def test_star_pruning_on_generated_chance_trees():
+    from mmlib.beyond.measure import chance_leaves
+    for b, d in [(3, 4), (4, 4), (6, 4), (3, 6)]:
+        row = chance_leaves(b, d, seeds=range(5))
+        assert row["Star1"] < row["expectiminimax"]
+        assert row["Star2"] > row["Star1"] == row["Star1 + table"]
+        assert row["Star2 + table"] < row["Star1"]
+
+
+# -- 09: the shallow trap, anytime search ------------------------------------------------------
+
+@pytest.mark.slow
+def test_mcts_falls_into_the_shallow_trap_and_alphabeta_does_not():
+    from mmlib import games
+    trap = games.ConnectFour(opening="54313516564")
+    losing = [0, 1, 2, 5, 6]
+    assert sum(search.mcts(trap, max_nodes=1000, seed=s).move in losing for s in range(10)) >= 5
+    assert search.anytime(trap, max_nodes=1000).move not in losing
+    assert all(search.mcts(trap, max_nodes=10000, seed=s).move == 4 for s in range(10))
+
+
+def test_anytime_within_its_budget():
+    from mmlib import games
+    ten_k = search.anytime(games.ConnectFour(), max_nodes=10000)
+    assert ten_k.stats.nodes <= 10000
+    assert ten_k.value == search.alphabeta(games.ConnectFour(), depth=ten_k.stats.extra["depth"]).value
+    assert search.anytime(games.TicTacToe(), max_nodes=10 ** 6).stats.extra["depth"] == 9
