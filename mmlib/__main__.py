@@ -6,6 +6,7 @@ University of Alberta CMPUT 355 ("Alpha-Beta Search") runs its course script as
     python -m mmlib alphabeta < t1.in
     python -m mmlib minimax t1.in
     python -m mmlib negamax --windows < t1.in
+    python -m mmlib minimax --depth 2 < tree.in     # interior lines "X 4" give static values
 
 It prints the value at the root, the leaves evaluated in order and the leaves pruned;
 ``--windows`` adds every node with the window [alpha, beta] it was searched with and the
@@ -42,6 +43,9 @@ def parser() -> argparse.ArgumentParser:
                          help="the tree text (default: standard input: `python -m mmlib alphabeta < t1.in`)")
     command.add_argument("--windows", action="store_true",
                          help="also print every node with its window [alpha, beta] and the value it returned")
+    command.add_argument("--depth", type=int, default=None,
+                         help="stop at this depth and use the static values written on interior nodes "
+                              "(default: search to the leaves)")
     command.add_argument("--fail-hard", action="store_true",
                          help="clamp each result to its window (Cornell CS 312's [min, max] form)")
     command.add_argument("--cutoff", choices=(">=", ">"), default=">=",
@@ -103,7 +107,7 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
         extra: dict[str, Any] = {}
         if options.algorithm != "minimax":
             extra = {"variant": "fail-hard" if options.fail_hard else "fail-soft", "cutoff": options.cutoff}
-        result = SEARCHES[options.algorithm](tree, trace=True, **extra)
+        result = SEARCHES[options.algorithm](tree, depth=options.depth, trace=True, **extra)
     except (MmlibError, UnicodeDecodeError) as error:
         print(f"{name}: {error}", file=err)
         return 1

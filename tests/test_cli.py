@@ -195,3 +195,11 @@ def test_agrees_with_an_independent_alphabeta(seed):
     assert status == 0
     assert line_starting(out, "value:") == f"value: {value:g}".replace("-", "−")
     assert line_starting(out, "leaves evaluated").split(": ")[1].split() == seen
+
+
+def test_depth_uses_the_static_values_of_interior_nodes():
+    text = "ABCDE\nA: BC\nB: D\nC: E\nB 4\nC 6\nD 9\nE 1\n"      # B and C carry static values
+    assert line_starting(run("minimax", "--depth", "1", text=text)[1], "value:") == "value: 6"   # max(4, 6)
+    assert line_starting(run("minimax", text=text)[1], "value:") == "value: 9"                  # max(9, 1)
+    status, _, err = run("alphabeta", "--depth", "-1", text=text)
+    assert status == 1 and "depth" in err
