@@ -69,7 +69,9 @@ def report(result: Any, *, windows: bool = False) -> str:
     lines = [
         model.algorithm,
         f"value: {trace.format_mark(model.value, model.bound)}",
-        f"leaves evaluated ({len(evaluated)} of {model.tree.leaf_count}): {' '.join(evaluated)}",
+        f"leaves evaluated ({len(evaluated)} of {model.tree.leaf_count}): {' '.join(evaluated)}"
+        if set(model.evaluation_order) <= {leaf.path for leaf in model.tree.leaves()}
+        else f"positions evaluated at the depth limit or the end: {' '.join(evaluated)}",
         f"pruned leaves: {' '.join(pruned) or 'none'}",
     ]
     if windows:
@@ -86,6 +88,8 @@ def _window_table(model: trace.Trace) -> list[str]:
         name = "  " * len(node.path) + node.label
         if node.path in marks.pruned:
             rows.append((name, "", "pruned"))
+        elif node.path not in marks.entered:
+            rows.append((name, "", "below the depth limit"))
         else:
             window = trace.format_window(marks.windows.get(node.path))
             rows.append((name, window, marks.value_text(node.path)))

@@ -199,7 +199,10 @@ def test_agrees_with_an_independent_alphabeta(seed):
 
 def test_depth_uses_the_static_values_of_interior_nodes():
     text = "ABCDE\nA: BC\nB: D\nC: E\nB 4\nC 6\nD 9\nE 1\n"      # B and C carry static values
-    assert line_starting(run("minimax", "--depth", "1", text=text)[1], "value:") == "value: 6"   # max(4, 6)
+    out = run("minimax", "--depth", "1", "--windows", text=text)[1]
+    assert line_starting(out, "value:") == "value: 6"                                          # max(4, 6)
+    assert line_starting(out, "positions evaluated").endswith("at the depth limit or the end: B C")
+    assert line_starting(out, "    D").split()[1:] == ["below", "the", "depth", "limit"]
     assert line_starting(run("minimax", text=text)[1], "value:") == "value: 9"                  # max(9, 1)
     status, _, err = run("alphabeta", "--depth", "-1", text=text)
     assert status == 1 and "depth" in err
