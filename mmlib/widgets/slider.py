@@ -22,7 +22,7 @@ A value set from Python outside the range is refused the same way, with an
 >>> depth.value = 12
 Traceback (most recent call last):
 ...
-mmlib.errors.ArgumentError: d: 12 is out of range: choose 1 to 9. Depths up to 9 answer within 2 seconds.
+mmlib.widgets.slider.OutOfRange: d: 12 is out of range: choose 1 to 9. Depths up to 9 answer within 2 seconds.
 >>> depth.value
 6
 >>> depth._repr_mimebundle_()[0]["text/plain"]
@@ -35,12 +35,19 @@ import numbers
 from typing import Any
 
 import anywidget
+import ipywidgets
 import traitlets
 
 from ..errors import ArgumentError, ArgumentTypeError, describe
 from .common import StaticFallback
 
-__all__ = ["Slider", "FractionSlider"]
+__all__ = ["Slider", "FractionSlider", "OutOfRange"]
+
+
+class OutOfRange(ArgumentError, traitlets.TraitError):
+    """A value outside the slider's range, refused in words (what would fit).  It is a
+    :class:`~mmlib.errors.ArgumentError` and, for traitlets, a ``TraitError``: the value the
+    slider refuses is one the browser could never send."""
 
 _ESM = r"""
 function render({ model, el }) {
@@ -118,7 +125,7 @@ _CSS = """
 """
 
 
-class _Range(StaticFallback, anywidget.AnyWidget):
+class _Range(StaticFallback, anywidget.AnyWidget, ipywidgets.ValueWidget):  # type: ignore[misc]
     """What both sliders share: the front end, the label, the words and the refusal."""
 
     _esm = _ESM
@@ -135,6 +142,9 @@ class _Range(StaticFallback, anywidget.AnyWidget):
     continuous_update = traitlets.Bool(False).tag(sync=True)
     """Send every position while dragging (True) or only where the drag ends (False)."""
     integer = traitlets.Bool(True).tag(sync=True)
+    value: Any
+    min: Any
+    max: Any
 
     def __init__(self, **kwargs: Any) -> None:
         value = kwargs.pop("value", None)
@@ -147,7 +157,8 @@ class _Range(StaticFallback, anywidget.AnyWidget):
 
     def refusal(self, value: Any) -> str:
         """The sentence that refuses ``value`` and says what would fit."""
-        sentence = f"{self.label}: {_shown(value)} is out of range: choose {_shown(self.min)} to {_shown(self.max)}."
+        low, high = _shown(self.min), _shown(self.max)
+        sentence = f"{self.label}: {_shown(value)} is out of range: choose {low} to {high}."
         return f"{sentence} {self.fits}".strip()
 
     def set_range(self, low: Any, high: Any) -> None:
@@ -179,8 +190,8 @@ class Slider(_Range):
         value = proposal["value"]
         if isinstance(value, bool) or not isinstance(value, numbers.Integral):
             raise ArgumentTypeError(f"{self.label}: expected a whole number, got {describe(value)}")
-        if not self.min <= value <= self.max:
-            raise ArgumentError(self.refusal(value))
+        if not self.min <= int(value) <= self.max:
+            raise OutOfRange(self.refusal(value))
         return int(value)
 
 
@@ -205,6 +216,6 @@ class FractionSlider(_Range):
         value = proposal["value"]
         if isinstance(value, bool) or not isinstance(value, numbers.Real):
             raise ArgumentTypeError(f"{self.label}: expected a number, got {describe(value)}")
-        if not self.min <= value <= self.max:        # NaN fails this too
-            raise ArgumentError(self.refusal(value))
+        if not self.min <= float(value) <= self.max:        # NaN fails this too
+            raise OutOfRange(self.refusal(value))
         return float(value)
