@@ -31,7 +31,7 @@ ANSWER_SECONDS = 2
 NODE_BUDGET = 40_000
 """Nodes one update of the explorer may search in all (every depth, every tree) with the
 teaching search: well under a second."""
-FAST_NODE_BUDGET = 4_000_000
+FAST_NODE_BUDGET = 2_500_000
 """The same with the compiled counts-only path (:mod:`mmlib.fastcount`, 5 to 20 million nodes
 a second on a busy two-core machine): an update answers within :data:`ANSWER_SECONDS`."""
 
