@@ -65,6 +65,9 @@ function render({ model, el }) {
   note.setAttribute("role", "status");
   el.classList.add("mmlib-slider");
   el.append(label, range, box, note);
+  // The keys belong to the slider and its box, not to the notebook's shortcuts.
+  el.setAttribute("data-lm-suppress-shortcuts", "true");
+  el.addEventListener("keydown", (event) => event.stopPropagation());
 
   const words = (value) => model.get("words").split("{value}").join(String(value));
   const name = () => model.get("label");
