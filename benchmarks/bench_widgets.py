@@ -136,11 +136,11 @@ def action_rows() -> list[dict]:
         return actions
 
     def step_through():
-        """The step slider dragged across the largest tree the explorer takes (400 nodes)."""
+        """The step slider dragged across trees up to the largest the explorer takes (400 nodes)."""
         from mmlib import trees
 
-        explorer = widgets.step_through(trees.ordered(3, 4, "random", seed=3))      # 121 nodes
-        big = widgets.step_through(trees.ordered(2, 7, "random", seed=3))           # 255 nodes
+        explorer = widgets.step_through(trees.ordered(2, 7, "random", seed=3))      # 255 nodes
+        big = widgets.step_through(trees.ordered(3, 5, "worst", seed=3))            # 364 nodes, none pruned
         actions = []
         for view in (explorer, big):
             actions += [lambda v=view: setattr(v.slider, "value", v.slider.max),
@@ -185,7 +185,7 @@ def action_rows() -> list[dict]:
         _slowest("Connect Four 7x6, depth 12, computer first", connect4(games.ConnectFour(), 12, True)),
         _slowest("tree editor: 200 leaves, 8,000 leaves, a typo", editor()),
         _slowest("growth explorer: every slider to its extremes, every ordering and algorithm", growth()),
-        _slowest("step-through: slider across 121- and 255-node trees, Next, Back", step_through()),
+        _slowest("step-through: slider across 255- and 364-node trees, Next, Back", step_through()),
         _slowest("orderings explorer: b 2 to 8, deepest depth, q, seed", orderings()),
         _slowest("leaves-versus-q explorer: b 2 to 8, deepest depth, most trees", quality()),
     ]
