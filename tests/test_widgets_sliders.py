@@ -190,7 +190,7 @@ def test_quality_explorer_draws_leaves_falling_as_q_rises():
     assert len(classed(svg_of(explorer), "point")) == 11
     explorer.depth.value = 4
     assert explorer.leaves[-1] == km(4, 4)
-    assert re.search(r"q = 1 \d+", explorer.status.value)
+    assert re.search(rf"q = 1: {km(4, 4)} \(Knuth–Moore {km(4, 4)}; bᵈ = 256\)", explorer.status.value)
 
 
 def test_new_explorers_fall_back_to_a_sentence_and_a_picture():

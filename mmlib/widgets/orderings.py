@@ -141,11 +141,11 @@ class OrderingsExplorer(StaticFallback, VBox):
                                  title=f"Alpha-beta, b = {b}, seed {seed}: leaves versus depth")
         show_svg(self.output, self.svg)
         best, worst = self.leaves["best"][-1], self.leaves["worst"][-1]
-        set_status(self.status, f"depth {d}: best order {_count(best)} leaves (Knuth–Moore "
-                                f"{analysis.knuth_moore_leaves(b, d):,}), q = {self.q.value:g} "
+        set_status(self.status, f"depth {d}, leaves: best order {_count(best)} (Knuth–Moore "
+                                f"{analysis.knuth_moore_leaves(b, d):,}), q = {self.q.value:g}: "
                                 f"{_count(self.leaves['q'][-1])}, "
-                                f"random {_count(self.leaves['random'][-1])}, "
-                                f"worst {_count(worst)} (bᵈ = {b ** d:,}).")
+                                f"random: {_count(self.leaves['random'][-1])}, "
+                                f"worst: {_count(worst)} (bᵈ = {b ** d:,}).")
 
     def fallback_text(self) -> str:
         return (f"Orderings explorer: alpha-beta's leaves versus depth for four orderings, b = "
@@ -238,7 +238,7 @@ class QualityExplorer(StaticFallback, VBox):
                                  ylabel="leaves evaluated (log scale)", x_ticks=qs)
         show_svg(self.output, self.svg)
         set_status(self.status, f"b = {b}, d = {d}: q = 0 evaluates {_count(self.leaves[0])} leaves, "
-                                f"q = 0.9 {_count(self.leaves[-2])}, q = 1 {_count(self.leaves[-1])} "
+                                f"q = 0.9: {_count(self.leaves[-2])}, q = 1: {_count(self.leaves[-1])} "
                                 f"(Knuth–Moore {analysis.knuth_moore_leaves(b, d):,}; bᵈ = {b ** d:,}).")
 
     def fallback_text(self) -> str:

@@ -120,7 +120,7 @@ export default { render };
 
 _CSS = """
 .mmlib-slider { display: flex; align-items: center; gap: 0.5em; flex-wrap: wrap; margin: 2px 0; }
-.mmlib-slider label { min-width: 5em; font-size: 14px; }
+.mmlib-slider label { min-width: 6.5em; font-size: 14px; }
 .mmlib-slider input[type=range] { width: 220px; }
 .mmlib-slider input[type=number] { width: 5.5em; font-size: 14px; }
 .mmlib-slider .mmlib-slider-note { color: #b00020; font-size: 14px; flex-basis: 100%; }
