@@ -172,7 +172,8 @@ def test_orderings_explorer_overlays_four_orderings_with_the_guides():
     svg = svg_of(explorer)
     assert len(classed(svg, "point")) == 4 * 5
     plot_bottom = float(next(e for e in svg if e.tag.endswith("rect")).get("y")) + 300
-    legend_ys = [float(e.get("y1")) for g in classed(svg, "legend-entry") for e in g if e.tag.endswith("line")]
+    legend_ys = [float(e.get("y1")) for g in classed(svg, "legend-entry")
+                 for e in g if e.tag.endswith("line")]
     assert len(legend_ys) == 6 and min(legend_ys) > plot_bottom      # the legend is under the axes
     explorer.q.value = 1.0
     assert explorer.leaves["q"] == explorer.leaves["best"]
