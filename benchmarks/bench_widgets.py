@@ -48,7 +48,8 @@ def step_through_samples() -> list[float]:
 
 def growth_samples() -> list[float]:
     """Each sample is one change of b, d and ordering followed by one update, all searches
-    included: the explorer's cache is emptied first, so every depth 1..d is searched again."""
+    included: the explorer's cache is emptied first, so every depth 1..d is searched again
+    (d is lowered to what the explorer allows at that b and ordering)."""
     from mmlib import widgets
 
     explorer = widgets.growth_explorer(branching=2, depth=1)
@@ -59,7 +60,10 @@ def growth_samples() -> list[float]:
     def change(b, d, o):
         def apply():
             explorer.cache.clear()
-            explorer.branching.value, explorer.depth.value, explorer.ordering.value = b, d, o
+            explorer.ordering.value = o
+            explorer.branching.value = b
+            explorer.fit_ranges()
+            explorer.depth.value = min(d, explorer.depth.max)
             explorer.update()
         return apply
     return _timed(change(b, d, o) for b, d, o in settings)
@@ -74,6 +78,12 @@ def _slowest(name: str, actions) -> dict:
     seconds = max(_timed(actions)) / 1000
     return {"benchmark": name, "measure": "slowest action (s)", "value": f"{seconds:.2f}",
             "target": f"<= {ACTION_TARGET_S:g}", "status": "met" if seconds <= ACTION_TARGET_S else "missed"}
+
+
+def _fresh(explorer, control, value) -> None:
+    """Move ``control`` to ``value`` with the explorer's cache emptied: every search runs again."""
+    explorer.cache.clear()
+    control.value = value
 
 
 def action_rows() -> list[dict]:
@@ -106,16 +116,63 @@ def action_rows() -> list[dict]:
         return [lambda text=text: setattr(explorer.text, "value", text) for text in (big, too_big, "[[1")]
 
     def growth():
+        """Every slider of the growth explorer moved to its extremes, for every ordering and
+        algorithm: b from 2 to 8 and back, d to the deepest depth its slider allows, q, seed
+        and trees to their ends; each move one action, timed from the move to the redrawn plot."""
         explorer = widgets.growth_explorer(branching=2, depth=1)
-        settings = [(8, 8, "worst", "minimax"), (8, 8, "random", "alphabeta"), (7, 8, "best", "alphabeta")]
+        actions = []
+        for algorithm in ("alphabeta", "minimax"):
+            for ordering in ("best", "random", "worst", "quality q", "uniform"):
+                actions.append(lambda a=algorithm: setattr(explorer.algorithm, "value", a))
+                actions.append(lambda o=ordering: setattr(explorer.ordering, "value", o))
+                for b in (2, 5, 8):
+                    actions.append(lambda b=b: _fresh(explorer, explorer.branching, b))
+                    actions.append(lambda: _fresh(explorer, explorer.depth, explorer.depth.max))
+                    actions.append(lambda: setattr(explorer.trees, "value", explorer.trees.max))
+                    actions.append(lambda: setattr(explorer.q, "value", 0.0))
+                    actions.append(lambda: setattr(explorer.seed, "value", explorer.seed.max))
+                    actions.append(lambda: setattr(explorer.trees, "value", 1))
+                    actions.append(lambda: setattr(explorer.seed, "value", 0))
+        return actions
 
-        def change(b, d, o, a):
-            def apply():
-                explorer.cache.clear()
-                explorer.algorithm.value, explorer.ordering.value = a, o
-                explorer.branching.value, explorer.depth.value = b, d
-            return apply
-        return [change(*setting) for setting in settings]
+    def step_through():
+        """The step slider dragged across trees up to the largest the explorer takes (400 nodes)."""
+        from mmlib import trees
+
+        explorer = widgets.step_through(trees.ordered(2, 7, "random", seed=3))      # 255 nodes
+        big = widgets.step_through(trees.ordered(3, 5, "worst", seed=3))            # 364 nodes, none pruned
+        actions = []
+        for view in (explorer, big):
+            actions += [lambda v=view: setattr(v.slider, "value", v.slider.max),
+                        lambda v=view: setattr(v.slider, "value", 0),
+                        lambda v=view: setattr(v.slider, "value", v.slider.max // 2),
+                        lambda v=view: v.next.click(), lambda v=view: v.back.click()]
+        return actions
+
+    def orderings():
+        """The four-orderings explorer: b from 2 to 8, the deepest depth its slider allows, q and seed."""
+        explorer = widgets.orderings_explorer(branching=2, depth=1)
+        actions = []
+        for b in (2, 3, 5, 8):
+            actions.append(lambda b=b: _fresh(explorer, explorer.branching, b))
+            actions.append(lambda: _fresh(explorer, explorer.depth, explorer.depth.max))
+            actions.append(lambda: setattr(explorer.q, "value", 0.05))
+            actions.append(lambda: setattr(explorer.q, "value", 0.95))
+            actions.append(lambda: setattr(explorer.seed, "value", explorer.seed.max))
+            actions.append(lambda: setattr(explorer.depth, "value", 1))
+        return actions
+
+    def quality():
+        """The leaves-versus-q explorer: b from 2 to 8 with its deepest depth and most trees."""
+        explorer = widgets.quality_explorer(branching=2, depth=1, trees=1)
+        actions = []
+        for b in (2, 3, 5, 8):
+            actions.append(lambda b=b: _fresh(explorer, explorer.branching, b))
+            actions.append(lambda: _fresh(explorer, explorer.depth, explorer.depth.max))
+            actions.append(lambda: setattr(explorer.trees, "value", explorer.trees.max))
+            actions.append(lambda: setattr(explorer.trees, "value", 1))
+            actions.append(lambda: setattr(explorer.depth, "value", 1))
+        return actions
 
     return [
         _slowest("tic-tac-toe, computer first (New game), alpha-beta",
@@ -127,7 +184,10 @@ def action_rows() -> list[dict]:
         _slowest("Connect Four 7x6, depth 12, five moves", connect4(games.ConnectFour(), 12, False)),
         _slowest("Connect Four 7x6, depth 12, computer first", connect4(games.ConnectFour(), 12, True)),
         _slowest("tree editor: 200 leaves, 8,000 leaves, a typo", editor()),
-        _slowest("growth explorer: b = 8, d = 8", growth()),
+        _slowest("growth explorer: every slider to its extremes, every ordering and algorithm", growth()),
+        _slowest("step-through: slider across 255- and 364-node trees, Next, Back", step_through()),
+        _slowest("orderings explorer: b 2 to 8, deepest depth, q, seed", orderings()),
+        _slowest("leaves-versus-q explorer: b 2 to 8, deepest depth, most trees", quality()),
     ]
 
 

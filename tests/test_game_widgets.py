@@ -249,7 +249,7 @@ def test_explorers_stand_for_themselves_in_words_where_they_cannot_be_shown():
 
 def test_step_through_plays_by_itself_to_the_end_and_its_controls_have_names():
     explorer = widgets.step_through([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
-    assert type(explorer.slider).__name__ == "BoundedIntText" and explorer.slider.description == "step"
+    assert type(explorer.slider).__name__ == "Slider" and explorer.slider.label == "step"
     explorer.play.value = True            # outside a kernel nothing runs by itself: tick() is one beat
     for _ in range(explorer.slider.max):
         explorer.tick()
@@ -257,7 +257,7 @@ def test_step_through_plays_by_itself_to_the_end_and_its_controls_have_names():
     explorer.play.value = True            # Play at the end starts again from step 0
     assert explorer.slider.value == 0
 
-def test_growth_explorer_controls_are_labelled_number_boxes():
+def test_growth_explorer_controls_are_labelled_sliders():
     explorer = widgets.growth_explorer()
-    for control in (explorer.branching, explorer.depth, explorer.q, explorer.seed):
-        assert "Text" in type(control).__name__ and control.description
+    for control in (explorer.branching, explorer.depth, explorer.q, explorer.seed, explorer.trees):
+        assert "Slider" in type(control).__name__ and control.label and "{value}" in control.words

@@ -123,12 +123,15 @@ def test_growth_explorer_follows_knuth_moore_for_best_ordering():
 
 
 def test_growth_explorer_stays_within_its_budget():
-    explorer = widgets.growth_explorer(branching=8, depth=8, ordering="worst", node_budget=5_000)
-    assert max(row["nodes"] for row in explorer.rows) <= 5_000
-    # worst first prunes nothing: depth 4 takes 1 + 8 + 64 + 512 + 4096 = 4681 nodes, depth 5 eight times more
-    assert [row["depth"] for row in explorer.rows] == [1, 2, 3, 4]
-    assert len(with_class(shown_svg(explorer), "point")) == 4
-    assert "skipped" in explorer.status.value
+    explorer = widgets.growth_explorer(branching=8, depth=3, ordering="worst", node_budget=5_000)
+    # worst first prunes nothing: depths 1..3 take 9 + 73 + 585 = 667 nodes, depth 4 adds 4681 more
+    assert explorer.depth.max == 3
+    assert [row["depth"] for row in explorer.rows] == [1, 2, 3]
+    assert len(with_class(shown_svg(explorer), "point")) == 3
+    with pytest.raises(ArgumentError, match="depths 1 to 3 answer within 2 seconds"):
+        explorer.depth.value = 4
+    with pytest.raises(ArgumentError, match="depths 1 to 3 answer within 2 seconds"):
+        widgets.growth_explorer(branching=8, depth=8, ordering="worst", node_budget=5_000)
     explorer.ordering.value = "quality q"
     assert explorer.q.disabled is False and explorer.rows
 

@@ -13,8 +13,11 @@ attributes (``slider``, ``buttons``, ``status``...) so that they can be driven f
 from .connect4 import play_connect4
 from .editor import tree_editor
 from .growth import growth_explorer
+from .orderings import orderings_explorer, quality_explorer
 from .practice import practice
+from .slider import FractionSlider, Slider
 from .step import step_through
 from .tictactoe import play_tictactoe
 
-__all__ = ["step_through", "growth_explorer", "tree_editor", "play_tictactoe", "play_connect4", "practice"]
+__all__ = ["step_through", "growth_explorer", "orderings_explorer", "quality_explorer", "tree_editor",
+           "play_tictactoe", "play_connect4", "practice", "Slider", "FractionSlider"]

@@ -122,9 +122,13 @@ class StaticFallback:
     def _repr_mimebundle_base(self, **kwargs: Any) -> dict | None:
         return super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict | tuple[dict, dict]:
         try:
             picture = self.fallback_html()
         except Exception:  # noqa: BLE001 - a failed still picture must not hide the live widget
             picture = None
-        return fallback_bundle(self._repr_mimebundle_base(**kwargs), self.fallback_text(), picture)
+        bundle = self._repr_mimebundle_base(**kwargs)
+        if isinstance(bundle, tuple):          # (data, metadata), as anywidget's widgets give it
+            data, metadata = bundle
+            return fallback_bundle(data, self.fallback_text(), picture), metadata
+        return fallback_bundle(bundle, self.fallback_text(), picture)

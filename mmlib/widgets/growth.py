@@ -13,24 +13,27 @@ import numbers
 from typing import Any
 
 from .. import analysis, trees
-from ..draw.plots import OKABE_ITO, ordering_name
-from ..draw.svg import Series, log_plot_svg
+from ..draw.plots import ordering_name
 from ..draw.tree import format_value
 from ..errors import ArgumentError, ArgumentTypeError, MmlibError, describe
 from .common import StaticFallback, VBox, set_status, show_svg, status_html, svg_as_img, svg_figure
+from .plot import STYLES, Line, line_plot_svg
+from .slider import FractionSlider, Slider
 
-__all__ = ["growth_explorer", "GrowthExplorer"]
+__all__ = ["growth_explorer", "GrowthExplorer", "forecast_nodes", "deepest_fitting", "guides"]
 
 MAX_BRANCHING = 8
 MAX_DEPTH = 30
 MAX_TREES = 200
+MAX_SEED = 20
+ANSWER_SECONDS = 2
+"""Every action on an explorer answers within this many seconds."""
 NODE_BUDGET = 40_000
-"""Nodes the searches of one depth may take together with the teaching search; deeper
-searches are skipped so the kernel never freezes."""
-FAST_NODE_BUDGET = 2_000_000_000
-"""The same with the compiled counts-only path (:mod:`mmlib.fastcount`, about 20 ns a node):
-enough for b = 2 at depth 30 over 100 trees (the whole update then takes under a minute on
-two cores)."""
+"""Nodes one update of the explorer may search in all (every depth, every tree) with the
+teaching search: well under a second."""
+FAST_NODE_BUDGET = 2_500_000
+"""The same with the compiled counts-only path (:mod:`mmlib.fastcount`, 5 to 20 million nodes
+a second on a busy two-core machine): an update answers within :data:`ANSWER_SECONDS`."""
 
 
 def _widgets() -> Any:
@@ -38,10 +41,49 @@ def _widgets() -> Any:
     return ipywidgets
 
 
+def forecast_nodes(branching: int, depth: int, ordering: Any, algorithm: str) -> float:
+    """Nodes one search of a tree is expected to take, at most (theory where it is exact).
+
+    Minimax and the worst order search every node; the best order searches the Knuth–Moore
+    minimal tree; other orders are taken at three times the geometric mean of the two (a
+    bound on the measured counts for b ≥ 3), and at every node for b = 2.
+
+    >>> forecast_nodes(3, 4, "best", "alphabeta"), forecast_nodes(3, 4, "worst", "alphabeta")
+    (37, 121)
+    """
+    every = trees.uniform_node_count(branching, depth)
+    if algorithm == "minimax" or ordering == "worst":
+        return every
+    best = analysis.knuth_moore_nodes(branching, depth)
+    if ordering == "best":
+        return best
+    return every if branching == 2 else min(every, 3 * (best * every) ** 0.5)
+
+
+def deepest_fitting(branching: int, ordering: Any, algorithm: str, trees_: int, budget: float) -> int:
+    """The deepest d whose searches of depths 1..d over ``trees_`` trees fit in ``budget`` nodes
+    (at least 1: depth 1 always fits).
+
+    >>> deepest_fitting(3, "best", "alphabeta", 1, 4_000_000)
+    23
+    >>> deepest_fitting(8, "worst", "minimax", 1, 4_000_000)
+    7
+    """
+    total, deepest = 0.0, 1
+    for depth in range(1, MAX_DEPTH + 1):
+        total += forecast_nodes(branching, depth, ordering, algorithm) * trees_
+        if total > budget:
+            break
+        deepest = depth
+    return deepest
+
+
 class GrowthExplorer(StaticFallback, VBox):
-    """Number boxes ``branching``, ``depth``, ``q``, ``seed``, ``trees`` and menus ``ordering``,
-    ``algorithm``; the plot in ``output`` (an ``HTML`` showing the SVG text ``svg``), the summary
-    in ``status``; ``rows`` holds the measurements shown (means over the trees)."""
+    """Sliders ``branching``, ``depth``, ``q``, ``seed``, ``trees`` (each with a number box) and
+    menus ``ordering``, ``algorithm``; the plot in ``output`` (an ``HTML`` showing the SVG text
+    ``svg``), the summary in ``status``; ``rows`` holds the measurements shown (means over the
+    trees).  The depth and trees sliders reach only as far as answers within
+    :data:`ANSWER_SECONDS`; their ``fits`` says how far that is."""
 
     def __init__(self, branching: int, depth: int, ordering: str, algorithm: str, node_budget: int,
                  trees: int = 1):
@@ -49,37 +91,61 @@ class GrowthExplorer(StaticFallback, VBox):
         self.node_budget = node_budget
         self.cache: dict[tuple, dict | None] = {}
         self.rows: list[dict] = []
-        # Number boxes with labels rather than sliders: each has a name a screen reader announces,
-        # and the arrow keys change it.
-        number = widgets.Layout(width="190px")
-        self.branching = widgets.BoundedIntText(value=branching, min=2, max=MAX_BRANCHING, description="b",
-                                                layout=number)
-        self.depth = widgets.BoundedIntText(value=depth, min=1, max=MAX_DEPTH, description="d", layout=number)
-        self.ordering = widgets.Dropdown(options=list(ORDERINGS),
-                                         value=ordering, description="ordering")
-        self.q = widgets.BoundedFloatText(value=0.5, min=0.0, max=1.0, step=0.05, description="q",
-                                          layout=number)
-        self.seed = widgets.BoundedIntText(value=0, min=0, max=20, description="seed", layout=number)
-        self.trees = widgets.BoundedIntText(value=trees, min=1, max=MAX_TREES, description="trees",
-                                            layout=number)
+        self._fitting = False
+        self.branching = Slider(value=branching, min=2, max=MAX_BRANCHING, label="b",
+                                words="branching factor {value}")
+        self.depth = Slider(value=1, min=1, max=MAX_DEPTH, label="d", words="depths 1 to {value}")
+        self.q = FractionSlider(value=0.5, min=0.0, max=1.0, step=0.05, label="q",
+                                words="best child first with probability {value}")
+        self.seed = Slider(value=0, min=0, max=MAX_SEED, label="seed", words="first tree: seed {value}")
+        self.trees = Slider(value=1, min=1, max=MAX_TREES, label="trees", words="mean of {value} trees")
+        self.ordering = widgets.Dropdown(options=list(ORDERINGS), value=ordering, description="ordering")
         self.algorithm = widgets.Dropdown(options=list(ALGORITHMS), value=algorithm,
                                           description="algorithm")
+        self.trees.value = trees               # 1 to 200 trees of depth 1 always fit
+        self.fit_ranges()
+        if depth > self.depth.max:
+            raise ArgumentError(f"depth: {depth} does not answer in time. {self.depth.fits}")
+        self.depth.value = depth
+        self.fit_ranges()
         for control in (self.branching, self.depth, self.ordering, self.q, self.seed, self.trees,
                         self.algorithm):
             control.observe(self._on_change, names="value")
         self.output = svg_figure()
         self.svg = ""
         self.status = status_html()
-        left = widgets.VBox([self.branching, self.depth, self.seed, self.trees])
-        right = widgets.VBox([self.ordering, self.q, self.algorithm])
-        super().__init__([widgets.HBox([left, right]), self.status, self.output])
+        sliders = widgets.VBox([self.branching, self.depth, self.q, self.seed, self.trees])
+        menus = widgets.VBox([self.ordering, self.algorithm])
+        super().__init__([widgets.HBox([sliders, menus]), self.status, self.output])
         self.add_class("mmlib-growth-explorer")
         self.update()
 
     def ordering_value(self) -> Any:
         return self.q.value if self.ordering.value == "quality q" else self.ordering.value
 
+    def fit_ranges(self) -> None:
+        """Bound the depth and trees sliders to what answers within the time, and say so."""
+        b, ordering, algorithm = self.branching.value, self.ordering_value(), self.algorithm.value
+        self.q.disabled = self.ordering.value != "quality q"
+        deepest = deepest_fitting(b, ordering, algorithm, self.trees.value, self.node_budget)
+        self.depth.set_range(1, deepest)
+        many = self.trees.value == 1 and "1 tree" or f"{self.trees.value} trees"
+        self.depth.fits = (f"At b = {b}, {ordering_name(ordering)}, {algorithm}, {many}: depths 1 to "
+                           f"{deepest} answer within {ANSWER_SECONDS} seconds.")
+        per_tree = sum(forecast_nodes(b, k, ordering, algorithm) for k in range(1, self.depth.value + 1))
+        most = int(max(1, min(MAX_TREES, self.node_budget // max(per_tree, 1))))
+        self.trees.set_range(1, most)
+        self.trees.fits = (f"At b = {b} and depth {self.depth.value}: 1 to {most} trees answer within "
+                           f"{ANSWER_SECONDS} seconds.")
+
     def _on_change(self, change: dict) -> None:
+        if self._fitting:
+            return                   # a range moved a value: the update below draws it
+        self._fitting = True
+        try:
+            self.fit_ranges()
+        finally:
+            self._fitting = False
         try:
             self.update()
         except MmlibError as error:  # never raise into the kernel from a slider
@@ -111,56 +177,40 @@ class GrowthExplorer(StaticFallback, VBox):
                                    "nodes": _mean([r["nodes"] for r in rows])}
         return self.cache[key]
 
-    def forecast(self, b: int, depth: int, rows: list[dict]) -> float:
-        """Nodes the trees searched to ``depth`` are expected to need (theory where it is exact)."""
-        trees_ = self.trees.value
-        if self.algorithm.value == "minimax" or self.ordering_value() == "worst":
-            return trees.uniform_node_count(b, depth) * trees_
-        if self.ordering_value() == "best":
-            return analysis.knuth_moore_nodes(b, depth) * trees_
-        if len(rows) >= 2:                   # random order: as much more as the last depth grew
-            return rows[-1]["nodes"] * trees_ * rows[-1]["nodes"] / rows[-2]["nodes"]
-        return rows[-1]["nodes"] * b * trees_ if rows else 0
-
     def update(self) -> None:
         """Measure depths 1..d (until the budget runs out) and redraw the plot."""
         b, d = self.branching.value, self.depth.value
-        self.q.disabled = self.ordering.value != "quality q"
         rows: list[dict] = []
-        left = self.node_budget              # for the searches of each depth
+        left = self.node_budget              # for the searches of every depth together
         for depth in range(1, d + 1):
-            if self.forecast(b, depth, rows) > left:
-                break  # this depth would most likely exceed the budget: do not even start it
             row = self.measure(b, depth, left)
             if row is None:
                 break
             rows.append(row)
+            left -= row["nodes"] * row["trees"]
+            if left <= 0:
+                break
         self.rows = rows
         pearl = analysis.pearl_branching(b)
-        self.svg = self.plot(b, d, pearl)
+        self.svg = self.plot(b, d)
         show_svg(self.output, self.svg)
         set_status(self.status, self.summary(b, d, pearl))
 
-    def plot(self, b: int, d: int, pearl: float) -> str:
-        """The SVG plot: measured leaves per depth, with b^d, Knuth–Moore and Pearl's R_b^d."""
+    def plot(self, b: int, d: int) -> str:
+        """The SVG plot: measured leaves per depth, with the b^d and Knuth–Moore guides."""
         depths = list(range(1, d + 1))
         rows = self.rows
         seeds = self.seeds()
         which = (f"seed {seeds[0]}" if len(seeds) == 1
                  else f"mean of {len(seeds)} trees, seeds {seeds[0]}–{seeds[-1]}")
-        label = f"{self.algorithm.value}, {ordering_name(self.ordering_value())}, {which}"
-        series = [
-            Series(label, [r["depth"] for r in rows], [r["leaves"] for r in rows], color=OKABE_ITO[0],
-                   markers=True, width=2.0),
-            Series("bᵈ (no pruning)", depths, [b ** k for k in depths], color="#444444", dash="6 4"),
-            Series("Knuth–Moore (best first)", depths, [analysis.knuth_moore_leaves(b, k) for k in depths],
-                   color="#444444", dash="2 3"),
-            Series("Pearl R_bᵈ (random ordering)", depths, [pearl ** k for k in depths], color="#888888",
-                   dash="7 3 2 3"),
+        color, dash, marker = STYLES[0]
+        lines = [
+            Line(f"{self.algorithm.value}, {ordering_name(self.ordering_value())}, {which}",
+                 [r["depth"] for r in rows], [r["leaves"] for r in rows], color, dash, marker),
+            *guides(b, depths),
         ]
-        return log_plot_svg(series, x_range=(0.8, d + 0.2), y_range=(0.8, max(b ** d, 2) * 1.5),
-                            title=f"b = {b}: leaves versus depth", xlabel="depth d",
-                            ylabel="leaves evaluated (log scale)")
+        return line_plot_svg(lines, title=f"b = {b}: leaves versus depth", xlabel="depth d",
+                             ylabel="leaves evaluated (log scale)", x_ticks=_depth_ticks(d))
 
     def summary(self, b: int, d: int, pearl: float) -> str:
         if not self.rows:
@@ -169,7 +219,7 @@ class GrowthExplorer(StaticFallback, VBox):
         ebf = analysis.effective_branching_factor(last["leaves"], last["depth"])
         text = (f"depth {last['depth']}: {last['leaves']:,} leaves, {last['nodes']:,} nodes; effective "
                 f"branching factor {format_value(round(ebf, 3))} (b = {b}, √b = {b ** 0.5:.3f}, "
-                f"R_b = {pearl:.3f})")
+                f"Pearl's R_b = {pearl:.3f} per ply)")
         if last["depth"] < d:
             skipped = f"Depth {d}" if last["depth"] + 1 == d else f"Depths {last['depth'] + 1}–{d}"
             text += f". {skipped} skipped: it would take more than {self.node_budget:,} nodes."
@@ -186,7 +236,6 @@ class GrowthExplorer(StaticFallback, VBox):
         if d < 3:
             return None
         return (by_depth[d] / by_depth[d - 2]) ** 0.5
-
 
     # -- the still picture for a notebook shown without its widget models ---------------------------
     def fallback_text(self) -> str:
@@ -217,12 +266,14 @@ def growth_explorer(branching: int = 3, depth: int = 4, ordering: str = "best", 
     """An explorer of search cost: leaves evaluated versus depth for a generated tree
     (``trees.ordered``) with the chosen branching, ordering (best / random / worst / quality q,
     or "uniform": Pearl's trees of independent leaf values, ``trees.uniform``),
-    seed and algorithm, drawn with the curves b^d, Knuth–Moore and Pearl's R_b^d; the status
-    line gives the effective branching factor and, from depth 3 on, the growth per ply.
-    ``trees`` (1 to 200) averages over that many trees (seeds ``seed``, ``seed + 1``...).  The
-    ranges are bounded (b ≤ 8, d ≤ 30) and the searches of one depth take at most
-    ``node_budget`` nodes together (default :data:`FAST_NODE_BUDGET` with the compiled path of
-    :mod:`mmlib.fastcount`, else :data:`NODE_BUDGET`), so no setting can freeze the kernel for long.
+    seed and algorithm, drawn with the guides b^d and Knuth–Moore; the status line gives the
+    effective branching factor and, from depth 3 on, the growth per ply beside Pearl's R_b.
+    ``trees`` (1 to 200) averages over that many trees (seeds ``seed``, ``seed + 1``...).
+    Every action answers within :data:`ANSWER_SECONDS` seconds: the searches of one update take
+    at most ``node_budget`` nodes together (default :data:`FAST_NODE_BUDGET` with the compiled
+    path of :mod:`mmlib.fastcount`, else :data:`NODE_BUDGET`; a smaller one may be given), and
+    the depth and trees sliders reach only as far as fits in it (a depth beyond is refused with a
+    sentence saying which depths fit).
     """
     _whole("branching", branching, 2, MAX_BRANCHING)
     _whole("depth", depth, 1, MAX_DEPTH)
@@ -233,8 +284,21 @@ def growth_explorer(branching: int = 3, depth: int = 4, ordering: str = "best", 
     if node_budget is None:
         from .. import fastcount
         node_budget = FAST_NODE_BUDGET if fastcount.compiled() else NODE_BUDGET
-    _whole("node_budget", node_budget, 1, 10 ** 10)
+    else:                                    # a smaller budget only: every action answers in time
+        _whole("node_budget", node_budget, 1, FAST_NODE_BUDGET)
     return GrowthExplorer(branching, depth, ordering, algorithm, node_budget, trees)
+
+
+def guides(branching: int, depths: list[int]) -> list[Line]:
+    """The theory curves drawn under measured leaves: b^d (no pruning) and Knuth–Moore (best order)."""
+    every = [branching ** k for k in depths]
+    return [Line("bᵈ: every leaf, no pruning", depths, every, "#000000", "7 4", ""),
+            Line("Knuth–Moore b^⌈d/2⌉ + b^⌊d/2⌋ − 1: best order", depths,
+                 [analysis.knuth_moore_leaves(branching, k) for k in depths], "#666666", "2 3", "")]
+
+
+def _depth_ticks(d: int) -> range:
+    return range(1, d + 1, 1 if d <= 16 else 2)
 
 
 def _mean(values: list[int]) -> float:

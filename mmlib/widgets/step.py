@@ -39,6 +39,7 @@ from ..errors import ArgumentError, ArgumentTypeError
 from ..errors import describe as describe_value
 from ..trace import Trace, trace_of
 from .common import StaticFallback, VBox, set_status, show_svg, status_html, svg_as_img, svg_figure
+from .slider import Slider
 
 __all__ = ["step_through", "StepThrough", "describe"]
 
@@ -167,10 +168,11 @@ class StepThrough(StaticFallback, VBox):
         self.output = svg_figure()
         self.status = status_html()
         full = widgets.Layout(width="100%")
-        # A number box with a label, not a slider: screen readers announce its name, and the arrow
-        # keys, Back and Next step through the search from the keyboard.
-        self.slider = widgets.BoundedIntText(value=0, min=0, max=len(self.events), description="step",
-                                             layout=widgets.Layout(width="150px"))
+        # A labelled native slider with a number box (screen readers announce its name and the
+        # step in words); the arrow keys, Back and Next step through the search from the keyboard.
+        self.slider = Slider(value=0, min=0, max=len(self.events), label="step",
+                             words=f"step {{value}} of {len(self.events)}", continuous_update=True,
+                             fits=f"The search has {len(self.events)} steps; step 0 is before it starts.")
         self.slider.add_class("mmlib-step-slider")
         self.back = widgets.Button(description="Back", icon="step-backward", layout={"width": "auto"},
                                    tooltip="one step back")

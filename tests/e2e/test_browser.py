@@ -76,6 +76,8 @@ RENDER_TIMEOUT = 20
 WIDGET_CLASSES = (
     "mmlib-step-through",
     "mmlib-growth-explorer",
+    "mmlib-orderings-explorer",
+    "mmlib-quality-explorer",
     "mmlib-tree-editor",
     "mmlib-tictactoe",
     "mmlib-connect4",
@@ -106,7 +108,8 @@ def cell_source(cell: dict) -> str:
 
 
 WIDGET_CALL = re.compile(
-    r"\bwidgets\.\w+\(|\b(?:step_through|growth_explorer|tree_editor|play_tictactoe|play_connect4|practice)\("
+    r"\bwidgets\.\w+\(|\b(?:step_through|growth_explorer|orderings_explorer|quality_explorer|tree_editor|"
+    r"play_tictactoe|play_connect4|practice)\("
 )
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 
@@ -447,22 +450,32 @@ def operate_step_through(page, root) -> list[str]:
     next_button.click()
     before = wait_for_change(page, root, before, "step-through: Next")
     done.append("Next")
-    step = root.locator(".mmlib-step-slider input").first
+    step = root.locator(".mmlib-step-slider input[type=range]").first
     step.focus()
     for _ in range(2):
-        step.press("ArrowUp")          # the labelled step box answers the arrow keys
-    wait_for_change(page, root, before, "step-through: step box, arrow keys")
-    done.append("step box (keyboard)")
+        step.press("ArrowRight")       # the labelled step slider answers the arrow keys
+    wait_for_change(page, root, before, "step-through: step slider, arrow keys")
+    done.append("step slider (keyboard)")
     return done
+
+
+def operate_sliders(name: str, page, root) -> list[str]:
+    """An explorer made of mmlib sliders: the first slider one step on by the keyboard."""
+    before = observable(root)
+    slider = root.locator(".mmlib-slider input[type=range]").first
+    slider.focus()
+    slider.press("ArrowRight")
+    wait_for_change(page, root, before, f"{name}: first slider, arrow keys")
+    return ["first slider (keyboard)"]
 
 
 def operate_growth_explorer(page, root) -> list[str]:
     before = observable(root)
-    depth = root.locator("input[type=number]").nth(1)        # b, d, seed: labelled number boxes
+    depth = root.locator(".mmlib-slider input[type=range]").nth(1)        # b, d, q, seed, trees
     depth.focus()
-    depth.press("ArrowDown")
-    wait_for_change(page, root, before, "growth explorer: depth box, arrow keys")
-    return ["depth box (keyboard)"]
+    depth.press("ArrowLeft" if depth.input_value() != depth.get_attribute("min") else "ArrowRight")
+    wait_for_change(page, root, before, "growth explorer: depth slider, arrow keys")
+    return ["depth slider (keyboard)"]
 
 
 def operate_tree_editor(page, root) -> list[str]:
@@ -524,6 +537,8 @@ def operate_practice(page, root) -> list[str]:
 DRIVERS = {
     "mmlib-step-through": operate_step_through,
     "mmlib-growth-explorer": operate_growth_explorer,
+    "mmlib-orderings-explorer": lambda page, root: operate_sliders("orderings explorer", page, root),
+    "mmlib-quality-explorer": lambda page, root: operate_sliders("quality explorer", page, root),
     "mmlib-tree-editor": operate_tree_editor,
     "mmlib-tictactoe": operate_tictactoe,
     "mmlib-connect4": operate_connect4,
@@ -1118,6 +1133,115 @@ def test_practice_is_operated_from_the_keyboard(page, lab):
                       "Enter on N")
         wait_for_text(page, prompt, r"Question 2: done", "the question done")
         shoot("5-pruned-done")
+        assert not page.console_errors, page.console_errors
+    finally:
+        lab.shut_down_kernels()
+
+
+def range_inputs_state(root) -> list[dict]:
+    """Each native slider of ``root``: its accessible name (label), value, words and range."""
+    return root.locator("input[type=range]").evaluate_all(
+        """inputs => inputs.map(i => ({label: i.labels.length ? i.labels[0].textContent : '',
+                                        aria: i.getAttribute('aria-label'), value: i.value,
+                                        words: i.getAttribute('aria-valuetext'), min: i.min, max: i.max}))""")
+
+
+def drag_slider(page, slider, fraction: float) -> None:
+    """Press the mouse on the slider's thumb and drag it to ``fraction`` of the track."""
+    box = slider.bounding_box()
+    value, low, high = (float(slider.evaluate(f"i => i.{name}")) for name in ("value", "min", "max"))
+    thumb = box["x"] + 8 + (box["width"] - 16) * (value - low) / ((high - low) or 1)
+    y = box["y"] + box["height"] / 2
+    page.mouse.move(thumb, y)
+    page.mouse.down()
+    for step in range(1, 11):
+        page.mouse.move(thumb + (box["x"] + 8 + (box["width"] - 16) * fraction - thumb) * step / 10, y)
+    page.mouse.up()
+
+
+def test_explorer_sliders_work_by_mouse_and_keyboard_and_are_axe_clean(page, lab):
+    """The growth explorer and the step-through in JupyterLab: a slider dragged by the mouse and
+    moved by the arrow keys redraws the plot and the status; a value typed out of range is refused
+    with what fits; every slider has an accessible name and its value in words; axe-core finds no
+    serious violation (aria-input-field-name above all) in the explorers."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)"}
+    nb.cells = [nbformat.v4.new_code_cell(source, metadata={"tags": [IGNORE_TAG]}) for source in (
+        "from mmlib import widgets\nwidgets.growth_explorer(branching=3, depth=3)",
+        "widgets.step_through([[3, 12, 8], [2, 4, 6], [14, 5, 2]])",
+        "widgets.orderings_explorer(branching=2, depth=4)",
+        "import ipywidgets\nipywidgets.IntSlider(value=1, description='plain')")]   # the check's own control
+    nbformat.write(nb, lab.root / "sliders.ipynb")
+    folder = SCREENSHOTS / "sliders"
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        open_notebook(page, lab, "sliders.ipynb")
+        page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+        state = run_all(page)
+        assert not unexpected_errors(state) and not stderr_outputs(state)
+        growth = page.locator(".mmlib-growth-explorer")
+        growth.wait_for(timeout=30_000)
+        growth.locator("input[type=range]").first.wait_for(timeout=30_000)
+        sliders = range_inputs_state(growth)
+        assert [s["label"] for s in sliders] == ["b", "d", "q", "seed", "trees"], sliders
+        assert all(s["aria"] and s["words"] for s in sliders), sliders
+        assert sliders[1]["words"] == "depths 1 to 3" and int(sliders[1]["max"]) >= 10, sliders
+
+        # keyboard: d one step on, and the plot and the status follow
+        before = observable(growth)
+        depth = growth.locator("input[type=range]").nth(1)
+        depth.focus()
+        page.keyboard.press("ArrowRight")
+        wait_for_text(page, growth.locator(".mmlib-status"), r"^depth 4: 17 leaves", "d by the keyboard")
+        assert depth.get_attribute("aria-valuetext") == "depths 1 to 4"
+        wait_for_change(page, growth, before, "growth explorer: plot after d")
+
+        # mouse: b dragged to the right end (8): the depth slider shrinks to what fits in time
+        branching = growth.locator("input[type=range]").first
+        drag_slider(page, branching, 1.0)
+        wait_for_text(page, growth.locator(".mmlib-status"), r"b = 8\b", "b dragged to 8 by the mouse")
+        assert branching.input_value() == "8"
+        assert growth.locator("input[type=number]").first.input_value() == "8"     # its box follows
+        deadline = time.monotonic() + WIDGET_TIMEOUT
+        while depth.evaluate("i => i.max") != "12" and time.monotonic() < deadline:
+            page.wait_for_timeout(200)
+        assert depth.evaluate("i => i.max") == "12", "b = 8, best order: depths 1 to 12 fit"
+        growth.screenshot(path=str(folder / "1-growth-after-drag.png"))
+
+        # a depth typed beyond what fits is refused in words, and nothing is searched
+        box = growth.locator("input[type=number]").nth(1)
+        box.fill("100")
+        box.press("Enter")
+        box.press("Tab")
+        note = wait_for_text(page, growth.locator(".mmlib-slider-note"),
+                             r"d: 100 is out of range: choose 1 to 12\. At b = 8, best ordering", "typed 100")
+        assert "answer within 2 seconds" in note
+        assert box.input_value() == "4"
+        growth.screenshot(path=str(folder / "2-growth-refusal.png"))
+
+        # the step-through: its step slider by the keyboard, then dragged to the end by the mouse
+        step_root = page.locator(".mmlib-step-through")
+        step = step_root.locator(".mmlib-step-slider input[type=range]")
+        assert range_inputs_state(step_root)[0]["label"] == "step"
+        step.focus()
+        page.keyboard.press("ArrowRight")
+        wait_for_text(page, step_root.locator(".mmlib-status"), r"^step 1: enter A", "step by the keyboard")
+        drag_slider(page, step, 1.0)
+        wait_for_text(page, step_root.locator(".mmlib-status"), r"the value of the game is 3",
+                      "step dragged to the end")
+        assert step.get_attribute("aria-valuetext") == f"step {step.evaluate('i => i.max')} of " \
+            f"{step.evaluate('i => i.max')}"
+        step_root.screenshot(path=str(folder / "3-step-through-end.png"))
+
+        require(axe_problem())
+        page.add_script_tag(path=str(AXE_JS))
+        view = look(page, folder, "axe", axe=True)
+        # ipywidgets' own slider (cell 3) has a handle without a name; the explorers (cells 0-2) none
+        assert len(view.axe) == 1 and "aria-input-field-name" in view.axe[0], view.axe
+        assert re.findall(r"cell (\d+):", view.axe[0]) == ["3"], view.axe
+        assert not view.small_text, view.small_text
         assert not page.console_errors, page.console_errors
     finally:
         lab.shut_down_kernels()

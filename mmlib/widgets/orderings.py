@@ -1,0 +1,297 @@
+"""Two explorers of move ordering: leaves versus depth for several orderings on one plot, and
+leaves versus the quality q of the ordering.
+
+>>> explorer = orderings_explorer(branching=3, depth=4, q=0.8)
+>>> [line.label.split(":")[0] for line in explorer.lines][:4]
+['best order', 'best first with probability q = 0.8', 'random order', 'worst order']
+>>> explorer.leaves["best"][-1], explorer.leaves["worst"][-1]     # Knuth–Moore 3^2 + 3^2 - 1, and 3^4
+(17, 81)
+>>> quality = quality_explorer(branching=3, depth=4, trees=2)
+>>> quality.leaves[-1]                                            # q = 1 is the best order
+17
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from .. import analysis
+from ..errors import ArgumentError, ArgumentTypeError, MmlibError, describe
+from .common import StaticFallback, VBox, set_status, show_svg, status_html, svg_as_img, svg_figure
+from .growth import (
+    ANSWER_SECONDS,
+    FAST_NODE_BUDGET,
+    MAX_BRANCHING,
+    MAX_DEPTH,
+    MAX_SEED,
+    NODE_BUDGET,
+    _depth_ticks,
+    _whole,
+    forecast_nodes,
+    guides,
+)
+from .plot import STYLES, Line, line_plot_svg
+from .slider import FractionSlider, Slider
+
+__all__ = ["orderings_explorer", "OrderingsExplorer", "quality_explorer", "QualityExplorer", "QS"]
+
+QS = tuple(i / 10 for i in range(11))
+"""The qualities the leaves-versus-q plot measures: 0, 0.1, ..., 1."""
+MAX_TREES = 20
+
+
+def _budget(node_budget: int | None) -> int:
+    if node_budget is None:
+        from .. import fastcount
+        return FAST_NODE_BUDGET if fastcount.compiled() else NODE_BUDGET
+    _whole("node_budget", node_budget, 1, FAST_NODE_BUDGET)
+    return node_budget
+
+
+def _mean_leaves(branching: int, depth: int, ordering: Any, seeds: range, budget: int) -> float:
+    rows = analysis.sweep([branching], [depth], [ordering], ["alphabeta"], seeds, max_nodes=budget,
+                          max_seconds=None)
+    mean = sum(row["leaves"] for row in rows) / len(rows)
+    return int(mean) if mean.is_integer() else mean
+
+
+class OrderingsExplorer(StaticFallback, VBox):
+    """Sliders ``branching``, ``depth`` (the deepest depth drawn), ``q`` and ``seed``; alpha-beta's
+    leaves versus depth for the best order, best-first-with-probability-q, random and worst
+    orders on one plot (``svg`` in ``output``), with the b^d and Knuth–Moore guides; ``leaves``
+    maps each ordering to its leaves at depths 1..d, ``lines`` holds what is drawn."""
+
+    ORDERINGS = ("best", "q", "random", "worst")
+
+    def __init__(self, branching: int, depth: int, q: float, seed: int, node_budget: int):
+        widgets = _widgets()
+        self.node_budget = node_budget
+        self.cache: dict[tuple, float] = {}
+        self.leaves: dict[str, list[float]] = {}
+        self.lines: list[Line] = []
+        self._fitting = False
+        self.branching = Slider(value=branching, min=2, max=MAX_BRANCHING, label="b",
+                                words="branching factor {value}")
+        self.depth = Slider(value=1, min=1, max=MAX_DEPTH, label="max depth", words="depths 1 to {value}")
+        self.q = FractionSlider(value=q, min=0.0, max=1.0, step=0.05, label="q",
+                                words="best child first with probability {value}")
+        self.seed = Slider(value=seed, min=0, max=MAX_SEED, label="seed", words="tree seed {value}")
+        self.fit_ranges()
+        if depth > self.depth.max:
+            raise ArgumentError(f"depth: {depth} does not answer in time. {self.depth.fits}")
+        self.depth.value = depth
+        for control in (self.branching, self.depth, self.q, self.seed):
+            control.observe(self._on_change, names="value")
+        self.output = svg_figure()
+        self.status = status_html()
+        self.svg = ""
+        super().__init__([widgets.VBox([self.branching, self.depth, self.q, self.seed]), self.status,
+                          self.output])
+        self.add_class("mmlib-orderings-explorer")
+        self.update()
+
+    def fit_ranges(self) -> None:
+        """Bound the depth slider to the depths whose four searches answer in time."""
+        b = self.branching.value
+        total, deepest = 0.0, 1
+        for depth in range(1, MAX_DEPTH + 1):
+            total += sum(forecast_nodes(b, depth, o, "alphabeta") for o in ("best", 0.5, "random", "worst"))
+            if total > self.node_budget:
+                break
+            deepest = depth
+        self.depth.set_range(1, deepest)
+        self.depth.fits = f"At b = {b}: depths 1 to {deepest} answer within {ANSWER_SECONDS} seconds."
+
+    def _on_change(self, change: dict) -> None:
+        if self._fitting:
+            return
+        self._fitting = True
+        try:
+            self.fit_ranges()
+        finally:
+            self._fitting = False
+        try:
+            self.update()
+        except MmlibError as error:  # never raise into the kernel from a slider
+            set_status(self.status, str(error), error=True)
+
+    def ordering(self, name: str) -> Any:
+        return self.q.value if name == "q" else name
+
+    def update(self) -> None:
+        """Measure each ordering at depths 1..d and redraw the plot."""
+        b, d, seed = self.branching.value, self.depth.value, self.seed.value
+        depths = list(range(1, d + 1))
+        for name in self.ORDERINGS:
+            ordering = self.ordering(name)
+            for depth in depths:
+                key = (b, depth, ordering, seed)
+                if key not in self.cache:
+                    self.cache[key] = _mean_leaves(b, depth, ordering, range(seed, seed + 1),
+                                                   self.node_budget)
+            self.leaves[name] = [self.cache[b, depth, ordering, seed] for depth in depths]
+        names = {"best": "best order", "q": f"best first with probability q = {self.q.value:g}",
+                 "random": "random order", "worst": "worst order"}
+        self.lines = [Line(f"{names[name]}: {_count(self.leaves[name][-1])} leaves at depth {d}", depths,
+                           self.leaves[name], *STYLES[index])
+                      for index, name in enumerate(self.ORDERINGS)] + guides(b, depths)
+        self.svg = line_plot_svg(self.lines, xlabel="depth d", ylabel="leaves evaluated (log scale)",
+                                 x_ticks=_depth_ticks(d),
+                                 title=f"Alpha-beta, b = {b}, seed {seed}: leaves versus depth")
+        show_svg(self.output, self.svg)
+        best, worst = self.leaves["best"][-1], self.leaves["worst"][-1]
+        set_status(self.status, f"depth {d}, leaves: best order {_count(best)} (Knuth–Moore "
+                                f"{analysis.knuth_moore_leaves(b, d):,}), q = {self.q.value:g}: "
+                                f"{_count(self.leaves['q'][-1])}, "
+                                f"random: {_count(self.leaves['random'][-1])}, "
+                                f"worst: {_count(worst)} (bᵈ = {b ** d:,}).")
+
+    def fallback_text(self) -> str:
+        return (f"Orderings explorer: alpha-beta's leaves versus depth for four orderings, b = "
+                f"{self.branching.value} — run the cell to use it.")
+
+    def fallback_html(self) -> str | None:
+        if not self.svg:
+            return None
+        return svg_as_img(self.svg, alt=f"the plot when the notebook was saved: "
+                                        f"{html.unescape(self.status.value)}")
+
+
+class QualityExplorer(StaticFallback, VBox):
+    """Sliders ``branching``, ``depth`` and ``trees``; alpha-beta's leaves at that depth versus the
+    probability q that the best child comes first (``QS``: 0, 0.1, ..., 1), the mean over
+    ``trees`` trees (seeds 0, 1, ...), with the Knuth–Moore and b^d levels as guides."""
+
+    def __init__(self, branching: int, depth: int, trees: int, node_budget: int):
+        widgets = _widgets()
+        self.node_budget = node_budget
+        self.cache: dict[tuple, float] = {}
+        self.leaves: list[float] = []
+        self._fitting = False
+        self.branching = Slider(value=branching, min=2, max=MAX_BRANCHING, label="b",
+                                words="branching factor {value}")
+        self.depth = Slider(value=1, min=1, max=MAX_DEPTH, label="d", words="depth {value}")
+        self.trees = Slider(value=1, min=1, max=MAX_TREES, label="trees", words="mean of {value} trees")
+        self.trees.value = trees
+        self.fit_ranges()
+        if depth > self.depth.max:
+            raise ArgumentError(f"depth: {depth} does not answer in time. {self.depth.fits}")
+        self.depth.value = depth
+        self.fit_ranges()
+        for control in (self.branching, self.depth, self.trees):
+            control.observe(self._on_change, names="value")
+        self.output = svg_figure()
+        self.status = status_html()
+        self.svg = ""
+        controls = widgets.VBox([self.branching, self.depth, self.trees])
+        super().__init__([controls, self.status, self.output])
+        self.add_class("mmlib-quality-explorer")
+        self.update()
+
+    def cost(self, depth: int, trees: int) -> float:
+        b = self.branching.value
+        return sum(forecast_nodes(b, depth, q, "alphabeta") for q in QS) * trees
+
+    def fit_ranges(self) -> None:
+        deepest = max([1] + [d for d in range(1, MAX_DEPTH + 1)
+                             if self.cost(d, self.trees.value) <= self.node_budget])
+        self.depth.set_range(1, deepest)
+        self.depth.fits = (f"At b = {self.branching.value} with {self.trees.value} trees: depths 1 to "
+                           f"{deepest} answer within {ANSWER_SECONDS} seconds.")
+        most = max([1] + [t for t in range(1, MAX_TREES + 1)
+                          if self.cost(self.depth.value, t) <= self.node_budget])
+        self.trees.set_range(1, most)
+        self.trees.fits = (f"At depth {self.depth.value}: 1 to {most} trees answer within "
+                           f"{ANSWER_SECONDS} seconds.")
+
+    def _on_change(self, change: dict) -> None:
+        if self._fitting:
+            return
+        self._fitting = True
+        try:
+            self.fit_ranges()
+        finally:
+            self._fitting = False
+        try:
+            self.update()
+        except MmlibError as error:  # never raise into the kernel from a slider
+            set_status(self.status, str(error), error=True)
+
+    def update(self) -> None:
+        b, d, trees = self.branching.value, self.depth.value, self.trees.value
+        for q in QS:
+            if (b, d, q, trees) not in self.cache:
+                self.cache[b, d, q, trees] = _mean_leaves(b, d, q, range(trees), self.node_budget)
+        self.leaves = [self.cache[b, d, q, trees] for q in QS]
+        qs = list(QS)
+        which = "seed 0" if trees == 1 else f"mean of {trees} trees"
+        color, dash, marker = STYLES[0]
+        lines = [Line(f"alpha-beta, best child first with probability q ({which})", qs, self.leaves,
+                      color, dash, marker),
+                 Line(f"bᵈ = {b ** d:,}: every leaf, no pruning", [0.0, 1.0], [b ** d] * 2, "#000000",
+                      "7 4", ""),
+                 Line(f"Knuth–Moore = {analysis.knuth_moore_leaves(b, d):,}: best order", [0.0, 1.0],
+                      [analysis.knuth_moore_leaves(b, d)] * 2, "#666666", "2 3", "")]
+        self.svg = line_plot_svg(lines, title=f"Alpha-beta, b = {b}, d = {d}: leaves versus q",
+                                 xlabel="q, the probability that the best child comes first",
+                                 ylabel="leaves evaluated (log scale)", x_ticks=qs)
+        show_svg(self.output, self.svg)
+        set_status(self.status, f"b = {b}, d = {d}: q = 0 evaluates {_count(self.leaves[0])} leaves, "
+                                f"q = 0.9: {_count(self.leaves[-2])}, q = 1: {_count(self.leaves[-1])} "
+                                f"(Knuth–Moore {analysis.knuth_moore_leaves(b, d):,}; bᵈ = {b ** d:,}).")
+
+    def fallback_text(self) -> str:
+        return (f"Quality explorer: alpha-beta's leaves versus the ordering quality q, b = "
+                f"{self.branching.value}, d = {self.depth.value} — run the cell to use it.")
+
+    def fallback_html(self) -> str | None:
+        if not self.svg:
+            return None
+        return svg_as_img(self.svg, alt=f"the plot when the notebook was saved: "
+                                        f"{html.unescape(self.status.value)}")
+
+
+def _count(value: float) -> str:
+    return f"{value:,}" if isinstance(value, int) else f"{value:,.1f}"
+
+
+def _widgets() -> Any:
+    import ipywidgets
+    return ipywidgets
+
+
+def _quality(q: Any) -> float:
+    if isinstance(q, bool) or not isinstance(q, int | float) or not 0 <= q <= 1:
+        raise ArgumentError(f"q: expected a probability from 0 to 1, got {describe(q)}")
+    return float(q)
+
+
+def orderings_explorer(branching: int = 3, depth: int = 8, q: float = 0.8, *, seed: int = 0,
+                       node_budget: int | None = None) -> OrderingsExplorer:
+    """An explorer of move ordering: alpha-beta's leaves versus depth on ``trees.ordered`` trees
+    of branching ``branching`` (seed ``seed``) for four orderings on one plot — best first,
+    best first with probability ``q``, random and worst — with the b^d and Knuth–Moore
+    b^⌈d/2⌉ + b^⌊d/2⌋ − 1 guides.  Sliders change b, the deepest depth, q and the seed; each line
+    has its own colour, dash pattern and marker, and the legend sits under the plot.  The depth
+    slider reaches only as far as answers within :data:`~mmlib.widgets.growth.ANSWER_SECONDS`.
+    """
+    _whole("branching", branching, 2, MAX_BRANCHING)
+    _whole("depth", depth, 1, MAX_DEPTH)
+    _whole("seed", seed, 0, MAX_SEED)
+    return OrderingsExplorer(branching, depth, _quality(q), seed, _budget(node_budget))
+
+
+def quality_explorer(branching: int = 4, depth: int = 6, *, trees: int = 5,
+                     node_budget: int | None = None) -> QualityExplorer:
+    """An explorer of ordering quality: alpha-beta's leaves at depth ``depth`` versus the
+    probability q (0, 0.1, ..., 1) that the best child comes first, the mean over ``trees``
+    trees (``trees.ordered`` with seeds 0, 1, ...), with the levels b^d (no pruning) and
+    Knuth–Moore (the best order) as guides.  Sliders change b, d and the number of trees,
+    within what answers in :data:`~mmlib.widgets.growth.ANSWER_SECONDS`."""
+    _whole("branching", branching, 2, MAX_BRANCHING)
+    _whole("depth", depth, 1, MAX_DEPTH)
+    if isinstance(trees, bool) or not isinstance(trees, int):
+        raise ArgumentTypeError(f"trees: expected a whole number, got {describe(trees)}")
+    _whole("trees", trees, 1, MAX_TREES)
+    return QualityExplorer(branching, depth, trees, _budget(node_budget))

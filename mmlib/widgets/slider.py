@@ -1,0 +1,224 @@
+"""An accessible slider: a native, labelled ``<input type="range">`` with a number box beside it.
+
+ipywidgets' own slider draws its handle as a ``<div>`` that has no accessible name, so a screen
+reader announces nothing (axe-core's rule aria-input-field-name).  This slider is a tiny
+`anywidget <https://anywidget.dev>`_ front end around the browser's own controls:
+
+- ``<label for>`` names the range input and the number box beside it;
+- ``aria-valuetext`` says the value in words (``words``, with ``{value}`` replaced);
+- the mouse drags it, the arrow keys, Page Up/Down, Home and End move it; the number box
+  takes a typed value, and a value outside ``min``..``max`` is refused in words (``fits``
+  says what would fit) instead of being sent to the kernel;
+- the Python trait ``value`` follows it both ways.
+
+A value set from Python outside the range is refused the same way, with an
+:class:`~mmlib.errors.ArgumentError` naming the slider:
+
+>>> depth = Slider(value=4, min=1, max=9, label="d", words="depth {value}",
+...                fits="Depths up to 9 answer within 2 seconds.")
+>>> depth.value = 6
+>>> depth.text()
+'depth 6'
+>>> depth.value = 12
+Traceback (most recent call last):
+...
+mmlib.widgets.slider.OutOfRange: d: 12 is out of range: choose 1 to 9. Depths up to 9 answer within 2 seconds.
+>>> depth.value
+6
+>>> depth._repr_mimebundle_()[0]["text/plain"]
+'d: depth 6 (a slider from 1 to 9) — run the cell to use it.'
+"""
+
+from __future__ import annotations
+
+import numbers
+from typing import Any
+
+import anywidget
+import ipywidgets
+import traitlets
+
+from ..errors import ArgumentError, ArgumentTypeError, describe
+from .common import StaticFallback
+
+__all__ = ["Slider", "FractionSlider", "OutOfRange"]
+
+
+class OutOfRange(ArgumentError, traitlets.TraitError):
+    """A value outside the slider's range, refused in words (what would fit).  It is a
+    :class:`~mmlib.errors.ArgumentError` and, for traitlets, a ``TraitError``: the value the
+    slider refuses is one the browser could never send."""
+
+_ESM = r"""
+function render({ model, el }) {
+  const id = "mmlib-slider-" + Math.random().toString(36).slice(2);
+  const label = document.createElement("label");
+  const range = document.createElement("input");
+  const box = document.createElement("input");
+  const note = document.createElement("span");
+  label.htmlFor = id;
+  range.type = "range";
+  range.id = id;
+  box.type = "number";
+  box.className = "mmlib-slider-box";
+  note.className = "mmlib-slider-note";
+  note.setAttribute("role", "status");
+  el.classList.add("mmlib-slider");
+  el.append(label, range, box, note);
+  // The keys belong to the slider and its box, not to the notebook's shortcuts.
+  el.setAttribute("data-lm-suppress-shortcuts", "true");
+  el.addEventListener("keydown", (event) => event.stopPropagation());
+
+  const words = (value) => model.get("words").split("{value}").join(String(value));
+  const name = () => model.get("label");
+  function show() {
+    const value = model.get("value");
+    label.textContent = name();
+    range.setAttribute("aria-label", name());
+    box.setAttribute("aria-label", name() + ", typed");
+    for (const input of [range, box]) {
+      input.min = model.get("min");
+      input.max = model.get("max");
+      input.step = model.get("step");
+      input.disabled = model.get("disabled");
+    }
+    range.value = value;
+    box.value = value;
+    range.setAttribute("aria-valuetext", words(value));
+    note.textContent = model.get("note");
+  }
+  function send(value) {
+    note.textContent = "";
+    model.set("value", value);
+    model.save_changes();
+  }
+  range.addEventListener("input", () => {
+    box.value = range.value;
+    range.setAttribute("aria-valuetext", words(range.value));
+    if (model.get("continuous_update")) { send(Number(range.value)); }
+  });
+  range.addEventListener("change", () => send(Number(range.value)));
+  box.addEventListener("change", () => {
+    const typed = box.value.trim();
+    const value = Number(typed);
+    const low = model.get("min"), high = model.get("max");
+    const whole = !model.get("integer") || Number.isInteger(value);
+    if (typed === "" || !Number.isFinite(value) || !whole || value < low || value > high) {
+      note.textContent = name() + ": " + (typed || "nothing") + " is out of range: choose " + low +
+        " to " + high + (whole ? "" : ", whole numbers") + ". " + model.get("fits");
+      box.value = model.get("value");
+      return;
+    }
+    send(value);
+  });
+  model.on("change", show);
+  show();
+  return () => model.off("change", show);
+}
+export default { render };
+"""
+
+_CSS = """
+.mmlib-slider { display: flex; align-items: center; gap: 0.5em; flex-wrap: wrap; margin: 2px 0; }
+.mmlib-slider label { min-width: 6.5em; font-size: 14px; }
+.mmlib-slider input[type=range] { width: 220px; }
+.mmlib-slider input[type=number] { width: 5.5em; font-size: 14px; }
+.mmlib-slider .mmlib-slider-note { color: #b00020; font-size: 14px; flex-basis: 100%; }
+.mmlib-slider .mmlib-slider-note:empty { display: none; }
+"""
+
+
+class _Range(StaticFallback, anywidget.AnyWidget, ipywidgets.ValueWidget):  # type: ignore[misc]
+    """What both sliders share: the front end, the label, the words and the refusal."""
+
+    _esm = _ESM
+    _css = _CSS
+    label = traitlets.Unicode("").tag(sync=True)
+    """The slider's name, shown before it and announced by a screen reader."""
+    words = traitlets.Unicode("{value}").tag(sync=True)
+    """The value in words (``aria-valuetext``); ``{value}`` stands for the value."""
+    fits = traitlets.Unicode("").tag(sync=True)
+    """A sentence added to a refusal: what would fit (e.g. which depths answer in time)."""
+    note = traitlets.Unicode("").tag(sync=True)
+    """A message shown under the slider (cleared by the next move)."""
+    disabled = traitlets.Bool(False).tag(sync=True)
+    continuous_update = traitlets.Bool(False).tag(sync=True)
+    """Send every position while dragging (True) or only where the drag ends (False)."""
+    integer = traitlets.Bool(True).tag(sync=True)
+    value: Any
+    min: Any
+    max: Any
+
+    def __init__(self, **kwargs: Any) -> None:
+        value = kwargs.pop("value", None)
+        super().__init__(**kwargs)
+        self.value = self.min if value is None else value
+
+    def text(self) -> str:
+        """The value in words, as a screen reader says it."""
+        return self.words.replace("{value}", _shown(self.value))
+
+    def refusal(self, value: Any) -> str:
+        """The sentence that refuses ``value`` and says what would fit."""
+        low, high = _shown(self.min), _shown(self.max)
+        sentence = f"{self.label}: {_shown(value)} is out of range: choose {low} to {high}."
+        return f"{sentence} {self.fits}".strip()
+
+    def set_range(self, low: Any, high: Any) -> None:
+        """New bounds; the value moves inside them if it was outside."""
+        with self.hold_trait_notifications():
+            self.min, self.max = min(low, self.max), max(high, self.min)   # never min > max on the way
+            self.min, self.max = low, high
+            self.value = min(max(self.value, low), high)
+
+    def fallback_text(self) -> str:
+        return f"{self.label}: {self.text()} (a slider from {_shown(self.min)} to {_shown(self.max)}) " \
+               "— run the cell to use it."
+
+
+def _shown(value: Any) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+class Slider(_Range):
+    """A slider over whole numbers from ``min`` to ``max`` (see the module's docstring)."""
+
+    value = traitlets.Any(0).tag(sync=True)   # checked below, to refuse in words
+    min = traitlets.Int(0).tag(sync=True)
+    max = traitlets.Int(10).tag(sync=True)
+    step = traitlets.Int(1).tag(sync=True)
+
+    @traitlets.validate("value")
+    def _check_value(self, proposal: Any) -> int:
+        value = proposal["value"]
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+            raise ArgumentTypeError(f"{self.label}: expected a whole number, got {describe(value)}")
+        if not self.min <= int(value) <= self.max:
+            raise OutOfRange(self.refusal(value))
+        return int(value)
+
+
+class FractionSlider(_Range):
+    """A slider over numbers from ``min`` to ``max`` in steps of ``step`` (a probability, say).
+
+    >>> q = FractionSlider(value=0.5, min=0.0, max=1.0, step=0.05, label="q",
+    ...                    words="best move first with probability {value}")
+    >>> q.value = 0.75
+    >>> q.text()
+    'best move first with probability 0.75'
+    """
+
+    integer = traitlets.Bool(False).tag(sync=True)
+    value = traitlets.Any(0.0).tag(sync=True)   # checked below, to refuse in words
+    min = traitlets.Float(0.0).tag(sync=True)
+    max = traitlets.Float(1.0).tag(sync=True)
+    step = traitlets.Float(0.1).tag(sync=True)
+
+    @traitlets.validate("value")
+    def _check_value(self, proposal: Any) -> float:
+        value = proposal["value"]
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):
+            raise ArgumentTypeError(f"{self.label}: expected a number, got {describe(value)}")
+        if not self.min <= float(value) <= self.max:        # NaN fails this too
+            raise OutOfRange(self.refusal(value))
+        return float(value)
