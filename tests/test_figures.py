@@ -167,6 +167,13 @@ def stored_figures(path: Path) -> list[Measured]:
                 svgs.append("".join(data["image/svg+xml"]))
             found += [measure_png(base64.b64decode(b64), f"{where} png {k}") for k, b64 in enumerate(pngs)]
             found += [measure_svg(text, f"{where} svg {k}") for k, text in enumerate(svgs)]
+            # an SVG shown as an <img>: shrunk to the column unless the img says max-width:none
+            for k, tag in enumerate(re.findall(r"<img\b[^>]*data:image/svg\+xml;base64,[^>]*>", html)):
+                text = base64.b64decode(re.search(r"base64,([A-Za-z0-9+/=]+)", tag).group(1)).decode()
+                natural = "max-width:none" in tag.replace(" ", "")
+                if not natural:
+                    text = re.sub(r"max-width:\s*none;?", "", text, count=1)
+                found.append(measure_svg(text, f"{where} img-svg {k}"))
     return found
 
 

@@ -93,10 +93,12 @@ def geometry(figure: Any) -> dict[str, Any]:
     legends += [ax.get_legend() for ax in figure.axes
                 if ax.get_legend() is not None and ax.get_legend().get_visible()]
     legend_texts = {id(text) for legend in legends for text in legend.get_texts()}
+    hidden = {id(text) for ax in figure.axes if not ax.axison          # an axis turned off draws no ticks
+              for axis in (ax.xaxis, ax.yaxis) for text in axis.findobj(Text)}
     texts = []
     for text in figure.findobj(Text):
         words = text.get_text()
-        if not text.get_visible() or not words.strip() or text.get_alpha() == 0:
+        if not text.get_visible() or not words.strip() or text.get_alpha() == 0 or id(text) in hidden:
             continue
         texts.append({"text": words, "pt": round(float(text.get_fontsize()), 2),
                       "box": _box(text.get_window_extent(renderer)),
