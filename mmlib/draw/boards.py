@@ -214,7 +214,8 @@ def draw_game_tree(game: Any, state: Any = None, depth: int = 1, *, max_nodes: i
     ax.set_ylim(-tree.height * LEVEL_GAP - 0.6, 0.6)
     ax.set_aspect("equal")
     ax.set_axis_off()
-    ax.set_title(title or f"minimax to depth {depth}: value {format_value(values[()])}", fontsize=style.TITLE_PT)
+    ax.set_title(title or f"minimax to depth {depth}: value {format_value(values[()])}",
+                 fontsize=style.TITLE_PT)
     return figure
 
 

@@ -55,14 +55,15 @@ def _data_points(ax: Any) -> list[tuple[float, float]]:
     area = ax.get_window_extent()
     points: list[tuple[float, float]] = []
     for line in ax.get_lines():
-        if line.get_visible() and len(line.get_xydata()):
-            xy = line.get_transform().transform(np.asarray(line.get_xydata(), dtype=float))
+        data = np.asarray(line.get_xydata(), dtype=float)
+        if line.get_visible() and len(data):
+            xy = line.get_transform().transform(data)
             points += _line_points([tuple(p) for p in xy if np.all(np.isfinite(p))])
     for collection in ax.collections:
         if not collection.get_visible():
             continue
         if isinstance(collection, PathCollection):           # scatter: one marker per offset
-            offsets = collection.get_offsets()
+            offsets = np.asarray(collection.get_offsets(), dtype=float)
             if len(offsets):
                 points += [tuple(p) for p in collection.get_offset_transform().transform(offsets)]
             continue

@@ -29,7 +29,8 @@ from ..errors import ArgumentError, ArgumentTypeError, describe
 from . import style
 from .display import check_axes
 
-__all__ = ["plot_growth", "plot_ebf", "add_band", "pearl_curve", "average_rows", "ordering_name", "OKABE_ITO"]
+__all__ = ["plot_growth", "plot_ebf", "add_band", "legend_below", "pearl_curve", "average_rows",
+           "ordering_name", "OKABE_ITO"]
 
 MEASURES = ("leaves", "nodes")
 OKABE_ITO = style.OKABE_ITO
@@ -118,7 +119,8 @@ def _theory_curves(branching: int, depths: list[int], measure: str,
         best = {d: analysis.knuth_moore_leaves(branching, d) for d in depths}
     else:
         curves = [("minimax", f"all nodes (minimax, b={branching})", depths,
-                   [(branching ** (d + 1) - 1) // (branching - 1) if branching > 1 else d + 1 for d in depths]),
+                   [(branching ** (d + 1) - 1) // (branching - 1) if branching > 1 else d + 1
+                    for d in depths]),
                   ("knuth-moore", f"Knuth–Moore minimal tree (b={branching})", depths,
                    [analysis.knuth_moore_nodes(branching, d) for d in depths])]
         best = {d: analysis.knuth_moore_nodes(branching, d) for d in depths}
@@ -173,15 +175,16 @@ def legend_below(where: Any) -> Any:
     handles, labels = axes.get_legend_handles_labels()
     widest = max((len(label) for label in labels), default=1)
     inches = (where.get_figwidth() if isinstance(where, Figure)
-              else axes.get_position().width * axes.figure.get_figwidth())
+              else axes.get_position().width * where.get_figure(root=True).get_figwidth())
     columns = max(1, min(len(labels), int(inches * 72 // (widest * 0.6 * FONT_SIZE + 50))))
     if isinstance(where, Figure):
         for old in list(where.legends):
             old.remove()
         return where.legend(handles, labels, loc="outside lower center", ncols=columns, fontsize=FONT_SIZE,
                             frameon=False)
-    if axes.get_legend() is not None:
-        axes.get_legend().remove()
+    old_legend = axes.get_legend()
+    if old_legend is not None:
+        old_legend.remove()
     return axes.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncols=columns,
                        fontsize=FONT_SIZE, frameon=False)
 
@@ -260,7 +263,8 @@ def plot_ebf(rows: Iterable[dict], *, ax: Any = None, title: str | None = None) 
         ax.plot([d for d, _ in points], [analysis.effective_branching_factor(v, d) for d, v in points],
                 ms=7, lw=2.0, **_style(index), label=_series_label(key, len(branchings) > 1), zorder=3)
     for branching in branchings:
-        km = [analysis.effective_branching_factor(analysis.knuth_moore_leaves(branching, d), d) for d in depths]
+        km = [analysis.effective_branching_factor(analysis.knuth_moore_leaves(branching, d), d)
+              for d in depths]
         ax.plot(depths, km, **_theory_style("knuth-moore"), label=f"Knuth–Moore best case (b={branching})")
         rate = analysis.pearl_branching(branching)
         ax.axhline(branching, **_theory_style("minimax"), label=f"limit with no pruning: b = {branching}")

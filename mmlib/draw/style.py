@@ -26,6 +26,7 @@ SeriesStyle(color='#0072B2', dash='-', svg_dash='', marker='o')
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 __all__ = [
     "DISPLAY_WIDTH_PX",
@@ -87,11 +88,12 @@ _MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
 
 @dataclass(frozen=True)
 class SeriesStyle:
-    """How one series is drawn: colour, matplotlib line style, the same dash for SVG
+    """How one series is drawn: colour, matplotlib line style (a name or an (offset, dashes)
+    pattern), the same dash for SVG
     (``stroke-dasharray``, ``""`` for solid) and a matplotlib marker name."""
 
     color: str
-    dash: str
+    dash: Any
     svg_dash: str
     marker: str
 

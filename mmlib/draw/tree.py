@@ -362,7 +362,8 @@ class TreeView:
                     "", (x, y), (ring + 3, 1), ha="left", va="bottom", fontsize=font, fontweight="bold",
                     zorder=4)
                 self.window_texts[node.path] = beside(
-                    "", (x, y), (ring + 3, -1), ha="left", va="top", fontsize=MIN_FONT_PT, color=style.SOFT_INK)
+                    "", (x, y), (ring + 3, -1), ha="left", va="top", fontsize=MIN_FONT_PT,
+                    color=style.SOFT_INK)
         for path in self.edge_paths:
             (px, py), (x, y) = self.positions[path[:-1]], self.positions[path]
             t = 0.62 if path in self.probabilities else 0.5    # clear of the edge's probability

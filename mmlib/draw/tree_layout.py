@@ -458,7 +458,7 @@ class TreeLayout:
         bounds nothing; Monte Carlo tree search writes wins/visits)."""
         drawn = [node.path for node in self.nodes]
         kinds = {self.kinds[path] for path in drawn}
-        glyphs = [kind for kind in ("max", "min", "leaf", "chance") if kind in kinds]
+        glyphs: list[str] = [kind for kind in ("max", "min", "leaf", "chance") if kind in kinds]
         ring = ["ring"] if marks.current is not None else []
         if marks.monte_carlo:
             glyphs += (["most visited"] if marks.pv else []) + ring + ["wins"]
@@ -467,7 +467,7 @@ class TreeLayout:
                      if self.kinds[path] != "leaf" and path in marks.values}
             glyphs += (["pv"] if marks.pv else []) + ring
             glyphs += ["pruned"] if any(path in marks.pruned for path in drawn) else []
-            if any(marks.searched and path not in marks.entered and path not in marks.pruned for path in drawn):
+            if any(path not in marks.entered and path not in marks.pruned for path in drawn):
                 glyphs.append("pending" if marks.current is None else "pending yet")
             glyphs += ["bound"] if shown & {LOWER, UPPER} else []
             glyphs += ["so far"] if shown & {SO_FAR, UNKNOWN} else []
@@ -479,7 +479,7 @@ class TreeLayout:
         """Every entry a legend of this drawing can have at some step of a search (a painter
         reserves room for the longest legend, so the drawing does not jump from step to step)."""
         kinds = set(self.kinds.values())
-        glyphs = [kind for kind in ("max", "min", "leaf", "chance") if kind in kinds]
+        glyphs: list[str] = [kind for kind in ("max", "min", "leaf", "chance") if kind in kinds]
         if monte_carlo:
             glyphs += ["most visited", "ring", "wins"]
         else:
