@@ -151,6 +151,7 @@ class _Label:
     size: float
     anchor: str
     css: str
+    opacity: float = 1.0
 
     @property
     def box(self) -> Box:
@@ -283,7 +284,7 @@ class TreeSvg:
             x, y = self.xy[mark.path]
             if mark.kind == "leaf":
                 below = y + LEAF_RING + 2 + GAP + 0.8 * VALUE_FONT_PX
-                out.append(_Label(x, below, mark.value, VALUE_FONT_PX, "middle", "value"))
+                out.append(_Label(x, below, mark.value, VALUE_FONT_PX, "middle", "value", mark.text_opacity))
                 if mark.window:
                     out.append(_Label(x, below + MIN_FONT_PX * 1.3, mark.window, MIN_FONT_PX, "middle",
                                       "window"))
@@ -293,7 +294,8 @@ class TreeSvg:
             else:
                 left = x + RING + GAP
                 if mark.value:
-                    out.append(_Label(left, y - 3, mark.value, VALUE_FONT_PX, "start", "value"))
+                    out.append(_Label(left, y - 3, mark.value, VALUE_FONT_PX, "start", "value",
+                                      mark.text_opacity))
                 if mark.window:
                     out.append(_Label(left, y + MIN_FONT_PX * 1.1, mark.window, MIN_FONT_PX, "start",
                                       "window"))
@@ -440,7 +442,8 @@ class TreeSvg:
                               text_anchor=None if label.anchor == "start" else label.anchor,
                               fill={"window": WINDOW_COLOR, "order": "#ffffff",
                                     "level": WINDOW_COLOR}.get(label.css, "#000000"),
-                              font_weight="bold" if bold else None)
+                              font_weight="bold" if bold else None,
+                              opacity=label.opacity if label.opacity < 1 else None)
             _sub(group, "text", label.text, **attributes)
 
     def _faded_edge(self, label: _Label, faded: set[tuple]) -> bool:
