@@ -327,19 +327,22 @@ class TreeView:
     def _draw_texts(self) -> None:
         ax, font, r, beside = self.ax, self.font, self.radius_points, self._beside
         self.value_texts, self.window_texts, self.number_texts, self.cross_texts = {}, {}, {}, {}
+        self.label_texts: dict[Path, Any] = {}
         letters = 2 * r >= MIN_FONT_PT * 1.9
         leaf_r = r * 0.55 ** 0.5
         ring, leaf_ring = r * RING_AREA ** 0.5, leaf_r * RING_AREA ** 0.5     # the current node's ring
         for node in self.nodes:
             x, y = self.positions[node.path]
             if letters:
-                ax.text(x, y, node.label, ha="center", va="center", fontsize=MIN_FONT_PT, color="black",
-                        fontweight="bold", zorder=4)
+                self.label_texts[node.path] = ax.text(
+                    x, y, node.label, ha="center", va="center", fontsize=MIN_FONT_PT, color="black",
+                    fontweight="bold", zorder=4)
             else:       # too small a shape for its letter: the label stands just above it, on a halo
                 above = (leaf_ring if node.is_leaf() else ring) + 2
-                beside(node.label, (x, y), (0, above), ha="center", va="bottom", fontsize=MIN_FONT_PT,
-                       color="black", fontweight="bold", zorder=7,
-                       bbox={"boxstyle": "round,pad=0.05", "fc": "white", "ec": "none"})
+                self.label_texts[node.path] = beside(
+                    node.label, (x, y), (0, above), ha="center", va="bottom", fontsize=MIN_FONT_PT,
+                    color="black", fontweight="bold", zorder=7,
+                    bbox={"boxstyle": "round,pad=0.05", "fc": "white", "ec": "none"})
             if node.path in self.frame.cut:      # its children are not drawn
                 beside(CUT_MARK, (x, y), (0, -(r + 2)), ha="center", va="top", fontsize=font * 1.2,
                        fontweight="bold", zorder=4)
@@ -472,6 +475,7 @@ class TreeView:
     def _paint_texts(self, mark: Any) -> None:
         value_text = self.value_texts[mark.path]
         value_text.set_alpha(mark.text_opacity)
+        self.label_texts[mark.path].set_alpha(mark.text_opacity)
         if mark.kind != "leaf":
             value_text.set_text(mark.value)
         elif self.leaf_values_shown:
