@@ -200,7 +200,7 @@ class TreeView:
     def __init__(self, tree: Any, *, ax: Any = None, edge_labels: bool = False,
                  node_size: float | None = None, title: str | None = None, windows: bool = False,
                  root: Path | str = (), max_depth: int | None = None,
-                 max_nodes: int | None = DEFAULT_MAX_NODES):
+                 max_nodes: int | None = DEFAULT_MAX_NODES, shown: Scene | None = None):
         from matplotlib.figure import Figure
 
         check_axes(ax)
@@ -209,6 +209,8 @@ class TreeView:
             raise ArgumentError(f"node_size: expected a marker area from 1 to 10,000 (points²), "
                                 f"got {describe(node_size)}")
         self.frame = TreeLayout(tree, root=root, max_depth=max_depth, max_nodes=max_nodes)
+        # the texts to make room for: those of ``shown`` (a drawing of one state), else the widest possible
+        self.shown_texts = {mark.path: (mark.value, mark.window) for mark in shown.nodes} if shown else {}
         self.tree = self.frame.tree
         self.positions = self.frame.positions
         self.nodes = self.frame.nodes
@@ -264,15 +266,24 @@ class TreeView:
         window = max(_text_points(f"[{low}, {high}]", MIN_FONT_PT) + 2
                      for low in (lowest, "−∞") for high in (highest, "+∞")) if windows else 0.0
 
+        def widths(path: Path) -> tuple[float, float]:
+            """How wide the value and the window beside ``path`` are (or may be)."""
+            if path not in self.shown_texts:
+                return value, window
+            text, frame = self.shown_texts[path]
+            return (_text_points(text, font, bold=self.frame.kinds[path] != "leaf") + 2,
+                    _text_points(frame, MIN_FONT_PT) + 2 if frame else 0.0)
+
         def extent(path: Path) -> tuple[float, float]:
+            beside = max(widths(path))
             if self.frame.kinds[path] == "leaf" or path in self.frame.cut:
-                half = max(_text_points(widest, font), window) / 2
                 if path in self.frame.cut:
-                    return radius * RING_AREA ** 0.5, radius * RING_AREA ** 0.5 + 3 + max(value, window)
+                    return radius * RING_AREA ** 0.5, radius * RING_AREA ** 0.5 + 3 + beside
                 # a leaf's marker and ring grow with the slot (at most 0.32 slot wide each side), so
                 # only its value and window decide; a crowded leaf's number goes under them
+                half = max(_text_points(widest, font), widths(path)[1]) / 2
                 return half, half
-            return radius * RING_AREA ** 0.5, radius * RING_AREA ** 0.5 + 3 + max(value, window)
+            return radius * RING_AREA ** 0.5, radius * RING_AREA ** 0.5 + 3 + beside
 
         rows: dict[float, list[tuple[float, Path]]] = {}
         for path, (x, y) in self.positions.items():
@@ -565,9 +576,11 @@ def draw_tree(tree_or_result: Any, *, ax: Any = None, values: bool = True, windo
         from ..conventions import apply, resolve
         tree_or_result = apply(as_tree(tree_or_result), resolve(conventions))
     tree, marks, words, default_title = drawing_parts(tree_or_result, step=step, windows=windows)
+    shown = TreeLayout(tree, root=root, max_depth=max_depth, max_nodes=max_nodes).scene(
+        marks, values=values, windows=windows, leaf_numbers=leaf_numbers, description="")
     view = TreeView(tree, ax=ax, edge_labels=edge_labels, node_size=node_size,
                     title=default_title if title is None else title, windows=windows, root=root,
-                    max_depth=max_depth, max_nodes=max_nodes)
+                    max_depth=max_depth, max_nodes=max_nodes, shown=shown)
     scene = view.frame.scene(marks, values=values, windows=windows, leaf_numbers=leaf_numbers,
                              description=words)
     figure = view.paint(scene)
