@@ -225,7 +225,7 @@ def plot_growth(rows: Iterable[dict], *, measure: str = "leaves", theory: bool =
     if not series:
         raise ArgumentError("rows: no rows to plot (run analysis.sweep first)")
     own_figure = ax is None
-    figure, ax = _new_axes(ax, (7.5, 5.2))
+    figure, ax = _new_axes(ax, (7.5, 6.0))
     branchings = sorted({key[0] for key in series})
     for index, (key, points) in enumerate(series.items()):
         ax.plot([d for d, _ in points], [v for _, v in points], ms=7, lw=2.0, **_style(index),
@@ -256,7 +256,7 @@ def plot_ebf(rows: Iterable[dict], *, ax: Any = None, title: str | None = None) 
     if not series:
         raise ArgumentError("rows: no rows to plot (run analysis.sweep first)")
     own_figure = ax is None
-    figure, ax = _new_axes(ax, (7.5, 5.2))
+    figure, ax = _new_axes(ax, (7.5, 6.0))
     branchings = sorted({key[0] for key in series})
     depths = sorted({d for points in series.values() for d, _ in points})
     for index, (key, points) in enumerate(series.items()):
@@ -265,7 +265,8 @@ def plot_ebf(rows: Iterable[dict], *, ax: Any = None, title: str | None = None) 
     for branching in branchings:
         km = [analysis.effective_branching_factor(analysis.knuth_moore_leaves(branching, d), d)
               for d in depths]
-        ax.plot(depths, km, **_theory_style("knuth-moore"), label=f"Knuth–Moore best case (b={branching})")
+        ax.plot(depths, km, **_theory_style("knuth-moore"), label=f"Knuth–Moore best case (b={branching})",
+                zorder=4)                  # on top: the best ordering's measurements follow it exactly
         rate = analysis.pearl_branching(branching)
         ax.axhline(branching, **_theory_style("minimax"), label=f"limit with no pruning: b = {branching}")
         ax.axhline(rate, **_theory_style("pearl"),
