@@ -468,7 +468,8 @@ class TreeLayout:
             glyphs += (["pv"] if marks.pv else []) + ring
             glyphs += ["pruned"] if any(path in marks.pruned for path in drawn) else []
             if any(path not in marks.entered and path not in marks.pruned for path in drawn):
-                glyphs.append("pending" if marks.current is None else "pending yet")
+                finished = marks.current is None and bool(marks.entered)      # not step 0 of a search
+                glyphs.append("pending" if finished else "pending yet")
             glyphs += ["bound"] if shown & {LOWER, UPPER} else []
             glyphs += ["so far"] if shown & {SO_FAR, UNKNOWN} else []
         if self.cut:
