@@ -289,3 +289,28 @@ def test_svg_text_is_scaled_and_a_png_without_measurements_fails():
     Figure(figsize=(2, 2)).savefig(bare, format="png")
     assert faults(measure_png(bare.getvalue(), "t")) == [
         "a PNG without mmlib's measurements (not drawn by mmlib.draw?)"]
+
+
+# -- a legend lists the marks its figure uses, and only those ---------------------------------------
+
+def _legend_words(figure) -> list[str]:
+    return [text.get_text() for text in figure.axes[0].get_legend().get_texts()]
+
+
+def test_a_legend_lists_only_the_marks_its_drawing_uses():
+    from mmlib import draw, search, trees
+
+    aima = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+    minimax = _legend_words(draw.draw_tree(search.minimax(aima, trace=True)))
+    assert not any("pruned" in w or "bound" in w or "so far" in w or "faded" in w for w in minimax), minimax
+    assert "principal variation (thick)" in minimax
+    plain = _legend_words(draw.draw_tree(aima))
+    assert plain == ["MAX", "MIN", "leaf"]
+    pruning = _legend_words(draw.draw_tree(search.alphabeta(aima, trace=True)))
+    assert "pruned (dotted, ✕)" in pruning
+    # a depth-limited search leaves the nodes beyond its horizon unsearched, and says so
+    deep = trees.from_nested([[[1, 2], [3, 4]], [[5, 6], [7, 8]]])
+    for node in deep.nodes():
+        node.value = node.value if node.value is not None else 0
+    horizon = _legend_words(draw.draw_tree(search.minimax(deep, depth=1, trace=True)))
+    assert "faded: not searched" in horizon and not any("pruned" in w for w in horizon)
