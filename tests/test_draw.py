@@ -260,12 +260,30 @@ def test_ebf_plot_has_square_root_and_pearl_lines():
     ax = draw.plot_ebf(rows).axes[0]
     lines = {line.get_label(): list(line.get_ydata()) for line in ax.get_lines()}
     assert lines["alphabeta, best ordering"] == pytest.approx([7 ** 0.5, 31 ** 0.25])
-    assert lines["√4 = 2.000"][0] == pytest.approx(2.0)
-    pearl = next(ys for label, ys in lines.items() if label.startswith("$R_{4}$"))
+    assert lines["limit for the best ordering: √4 = 2.000"][0] == pytest.approx(2.0)
+    assert lines["Knuth–Moore best case (b=4)"] == pytest.approx([7 ** 0.5, 31 ** 0.25])
+    pearl = next(ys for label, ys in lines.items() if label.startswith("limit for random ordering: $R_{4}$"))
     xi = 0.5
     for _ in range(200):  # R_b = xi / (1 - xi), xi the root of x^4 + x - 1 (Newton's method)
         xi -= (xi ** 4 + xi - 1) / (4 * xi ** 3 + 1)
     assert pearl[0] == pytest.approx(xi / (1 - xi))
+
+
+def test_pearl_is_a_rate_per_ply_fitted_to_random_ordering_and_never_below_knuth_moore():
+    depths = range(1, 7)
+    random = rows_for(4, depths, "random", "alphabeta", lambda d: [4, 14, 40, 120, 330, 900][d - 1])
+    best = rows_for(4, depths, "best", "alphabeta", lambda d: 4 ** ((d + 1) // 2) + 4 ** (d // 2) - 1)
+    lines = {line.get_label(): (list(line.get_xdata()), list(line.get_ydata()))
+             for line in draw.plot_growth(random + best).axes[0].get_lines()}
+    xs, pearl = next(v for label, v in lines.items() if label.startswith("Pearl"))
+    rate = 2.6297                                            # R_4, Pearl (1982)
+    assert (xs[-1], pearl[-1]) == (6, pytest.approx(900))    # through the deepest random point
+    assert all(b / a == pytest.approx(rate, abs=1e-3) for a, b in zip(pearl, pearl[1:], strict=False))
+    _, km = next(v for label, v in lines.items() if label.startswith("Knuth"))
+    assert all(p >= km[d - 1] for d, p in zip(xs, pearl, strict=True))
+    # no random ordering measured: no Pearl curve at all (minimax-only and best-only plots)
+    assert not any(label.startswith("Pearl") for line in draw.plot_growth(best).axes[0].get_lines()
+                   for label in [line.get_label()])
 
 
 def test_plots_reject_bad_rows():
@@ -356,11 +374,19 @@ def test_labels_do_not_touch_node_markers_or_each_other(nested, step):
         assert not any(overlap(first, second) for second in labels[i + 1:]), first
 
 
-def test_no_text_is_smaller_than_9_points():
+def _whole(nested):
+    return [_whole(child) for child in nested] if isinstance(nested, list) else round(100 * nested)
+
+
+def test_no_text_of_a_teaching_tree_is_under_11_points_in_a_notebook_column():
     from mmlib import trees as trees_module
-    big = trees_module.explicit(trees_module.ordered(3, 3, "random", seed=1))
-    for figure in (draw.draw_tree(search.alphabeta(big, trace=True), windows=True), draw.draw_tree(AIMA)):
+    big = trees_module.from_nested(_whole(trees_module.explicit(
+        trees_module.ordered(3, 3, "random", seed=1)).to_nested()))     # 27 leaves, values 0 to 100
+    for figure in (draw.draw_tree(search.alphabeta(big, trace=True)), draw.draw_tree(AIMA),
+                   draw.draw_tree(search.alphabeta(AIMA, trace=True), windows=True)):
         ax = figure.axes[0]
-        texts = list(ax.texts) + list(ax.get_legend().get_texts()) + [ax.title]
-        assert min(text.get_fontsize() for text in texts if text.get_text()) >= 9
-        assert figure.get_figwidth() <= 12        # shrunk at most to 3/4 in a 900-pixel column
+        texts = [text for text in list(ax.texts) + list(ax.get_legend().get_texts()) + [ax.title]
+                 if text.get_text()]
+        shrink = min(1.0, 900 / (figure.get_figwidth() * 96))       # a 900-pixel column, 96 px per inch
+        assert min(text.get_fontsize() for text in texts) * shrink >= 11
+        assert all(text.get_rotation() == 0 for text in texts)

@@ -15,7 +15,7 @@ from hypothesis import strategies as st  # noqa: E402
 
 from mmlib import draw, search, trees  # noqa: E402
 from mmlib.beyond import expectiminimax, layered_tree  # noqa: E402
-from mmlib.draw.svg import TreeSvg  # noqa: E402
+from mmlib.draw.svg import LEVEL, TreeSvg  # noqa: E402
 from mmlib.draw.tikz import latex_text, tree_tikz  # noqa: E402
 from mmlib.draw.tree import TreeView  # noqa: E402
 from mmlib.draw.tree_layout import TreeLayout  # noqa: E402
@@ -75,7 +75,7 @@ def test_every_painter_places_nodes_where_the_layout_says():
     slot = svg.slot
     for path, (x, y) in frame.positions.items():
         sx, sy = svg.xy[path]
-        assert sx == pytest.approx(svg.left_margin + slot * x) and sy == pytest.approx(svg.top - 84.0 * y)
+        assert sx == pytest.approx(svg.left_margin + slot * x) and sy == pytest.approx(svg.top - LEVEL * y)
     lines = tree_tikz(A_TO_G, legend=False).splitlines()
     for path, (x, y) in frame.positions.items():
         label = frame.tree.label_of(path)

@@ -179,7 +179,7 @@ def test_explorers_fall_back_to_a_sentence_and_a_picture(name, explorer):
     assert name.lower() in text.lower() and text.endswith("run the cell to play.") or \
         text.endswith("run the cell to use it.")
     assert "children=" not in text and "(" not in text.split()[0]
-    match = re.search(r'<img alt="([^"]+)" src="data:image/svg\+xml;base64,([^"]+)">', bundle["text/html"])
+    match = re.search(r'<img alt="([^"]+)" src="data:image/svg\+xml;base64,([^"]+)"', bundle["text/html"])
     assert match and match.group(1)
     picture = ET.fromstring(base64.b64decode(match.group(2)))
     assert picture.tag == f"{SVG}svg"

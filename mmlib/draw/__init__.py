@@ -14,11 +14,12 @@ GIF.  In a notebook, every figure is shown with a text alternative (:mod:`mmlib.
 'Figure'
 """
 
+from . import style
 from .boards import draw_board, draw_game_tree, game_tree
 from .connect4 import draw_connect4
 from .display import figure_alt, set_alt, show_figures_with_alt_text
 from .export import TreePicture, export, save_steps_gif, tree_picture
-from .plots import average_rows, plot_ebf, plot_growth
+from .plots import add_band, average_rows, legend_below, plot_ebf, plot_growth
 from .svg import TreeSvg, log_plot_svg, tree_svg
 from .tikz import tree_tikz
 from .tree import (
@@ -41,6 +42,9 @@ __all__ = [
     "draw_connect4",
     "plot_growth",
     "plot_ebf",
+    "add_band",
+    "legend_below",
+    "style",
     "layout",
     "format_value",
     "pruned_leaves",

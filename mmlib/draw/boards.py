@@ -20,9 +20,10 @@ from typing import Any
 
 from ..errors import ArgumentError, ArgumentTypeError
 from ..trees import Node, Path, Tree
+from . import style
 from .display import check_axes, set_alt
 from .svg import clean_text
-from .tree import MAX_COLOR, MIN_COLOR, PV_COLOR, format_value, layout
+from .tree import PV_COLOR, format_value, layout
 
 __all__ = ["draw_board", "draw_game_tree", "game_tree", "board_svg", "readable_points", "board_text",
            "board_html",
@@ -101,7 +102,7 @@ def draw_board(game: Any, state: Any = None, ax: Any = None, *, title: str | Non
         winner = game.winner(state) if hasattr(game, "winner") else None
         over = game.is_terminal(state)
         title = f"{winner} wins" if winner else "draw" if over else f"{game.player(state)} to move"
-    ax.set_title(title, fontsize=10)
+    ax.set_title(title, fontsize=style.VALUE_PT)
     cells = _cells(game, state)
     set_alt(figure, f"Tic-tac-toe board, {title}: "
             + "; ".join(describe_square(square, mark) for square, mark in enumerate(cells)) + ".")
@@ -184,11 +185,14 @@ def draw_game_tree(game: Any, state: Any = None, depth: int = 1, *, max_nodes: i
     values = _backed_up(tree)
     positions = {path: (x * SLOT_GAP, y * LEVEL_GAP) for path, (x, y) in layout(tree).items()}
     slots = max(tree.leaf_count, 1)
-    width = min(max(1.05 * slots + 1, 3.0), 24.0)
-    figure = Figure(figsize=(width, 1.5 * (tree.height + 1) + 0.8), layout="constrained")
+    width = min(max(1.05 * slots + 1, 3.0), style.MAX_FIGURE_INCHES)
+    xs = [x for x, _ in positions.values()]
+    span = max(xs) - min(xs) + 1.5                                  # data units across the axes
+    board_points = 0.84 * (width - 0.2) * 72 / span                # a board's width in points
+    height = min(max(width * (tree.height * LEVEL_GAP + 1.2) / span + 0.7, 2.5), 11.0)
+    figure = Figure(figsize=(width, height), layout="constrained")
     ax = figure.add_subplot()
-    font = min(max(width * 72 / slots * 0.09, 3.5), 14)
-    smallest = readable_points(width)
+    mark_font = min(max(board_points / 3 * 0.62, style.TEXT_PT), 18.0)   # X and O fill their squares
     best = _best_line(tree, values)
     for node in tree.nodes():
         x, y = positions[node.path]
@@ -199,21 +203,19 @@ def draw_game_tree(game: Any, state: Any = None, depth: int = 1, *, max_nodes: i
                     lw=2.2 if on_line else 0.8, zorder=1)
             row, col = game.square(child.path[-1]) if hasattr(game, "square") else (None, child.path[-1])
             ax.text((x + cx) / 2, (y + cy) / 2, f"[{row},{col}]" if row is not None else str(col),
-                    fontsize=max(font * 0.8, smallest), ha="center", va="center", color="#444444",
+                    fontsize=style.TEXT_PT, ha="center", va="center", color=style.SOFT_INK,
                     bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"}, zorder=2)
         frame = PV_COLOR if node.path in best else "black"
         last = node.path[-1] if node.path else None
-        _draw_board_at(ax, game, states[node.path], x, y, 0.84, max(font * 1.3, smallest),
-                       frame_color=frame, highlight=last)
-        ax.text(x + 0.48, y, format_value(values[node.path]), fontsize=max(font * 1.2, smallest), ha="left",
-                va="center",
-                fontweight="bold", color=MAX_COLOR if node.is_max else MIN_COLOR)
-    xs = [x for x, _ in positions.values()]
+        _draw_board_at(ax, game, states[node.path], x, y, 0.84, mark_font, frame_color=frame, highlight=last)
+        ax.text(x + 0.48, y, format_value(values[node.path]), fontsize=style.VALUE_PT, ha="left",
+                va="center", fontweight="bold", color=style.INK)
     ax.set_xlim(min(xs) - 0.6, max(xs) + 0.9)
     ax.set_ylim(-tree.height * LEVEL_GAP - 0.6, 0.6)
     ax.set_aspect("equal")
     ax.set_axis_off()
-    ax.set_title(title or f"minimax to depth {depth}: value {format_value(values[()])}", fontsize=10)
+    ax.set_title(title or f"minimax to depth {depth}: value {format_value(values[()])}",
+                 fontsize=style.TITLE_PT)
     return figure
 
 

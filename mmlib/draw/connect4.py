@@ -15,6 +15,7 @@ import html
 from typing import Any
 
 from ..errors import ArgumentTypeError
+from . import style
 from .display import check_axes, set_alt
 from .svg import clean_text
 
@@ -71,11 +72,11 @@ def draw_connect4(game: Any, state: Any = None, ax: Any = None, *, title: str | 
     ax.set_aspect("equal")
     ax.set_xticks(range(game.columns))
     ax.set_yticks([])
-    ax.tick_params(length=0)
+    ax.tick_params(length=0, labelsize=style.TEXT_PT)
     for side in ax.spines.values():
         side.set_visible(False)
     if title is not None:
-        ax.set_title(title)
+        ax.set_title(title, fontsize=style.VALUE_PT)
     set_alt(figure, (f"{title}: " if title else "") + _describe(game, state))
     return figure
 

@@ -93,9 +93,15 @@ def figure_alt(figure: Any) -> str:
 
 def figure_html(figure: Any) -> str:
     """``figure`` as an ``<img>`` with a PNG data URL and its text alternative as ``alt``
-    (HTML that JupyterLab shows even in a notebook that is not trusted)."""
+    (HTML that JupyterLab shows even in a notebook that is not trusted).  The PNG carries the
+    figure's geometry (:mod:`mmlib.draw.measure`: text sizes, legend and data boxes), so a
+    stored figure can be checked for small text and covered data."""
+    from .measure import PNG_KEY, geometry_json
+
     picture = io.BytesIO()
-    figure.savefig(picture, format="png", dpi=CSS_PX_PER_INCH, bbox_inches="tight", facecolor="white")
+    facts = geometry_json(figure)
+    figure.savefig(picture, format="png", dpi=CSS_PX_PER_INCH, bbox_inches="tight", facecolor="white",
+                   metadata={PNG_KEY: facts})
     data = base64.b64encode(picture.getvalue()).decode("ascii")
     return (f'<img alt="{html.escape(figure_alt(figure))}" src="data:image/png;base64,{data}" '
             'style="max-width:100%">')

@@ -11,6 +11,11 @@ rows that differ only in ``seed`` are averaged.
 'log'
 >>> type(plot_ebf(rows)).__name__
 'Figure'
+
+Every series has its own colour, line style and marker (:func:`mmlib.draw.style.series_style`);
+the theory curves are black and grey, each with a dash of its own, without markers; the legend
+sits under the plot, where it covers no line; no text is under 11 pt; the y axis is named
+above it, level (no turned text).
 """
 
 from __future__ import annotations
@@ -21,20 +26,19 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..errors import ArgumentError, ArgumentTypeError, describe
+from . import style
 from .display import check_axes
 
-__all__ = ["plot_growth", "plot_ebf", "average_rows", "ordering_name", "OKABE_ITO"]
+__all__ = ["plot_growth", "plot_ebf", "add_band", "legend_below", "pearl_curve", "average_rows",
+           "ordering_name", "OKABE_ITO"]
 
 MEASURES = ("leaves", "nodes")
-OKABE_ITO = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442")
+OKABE_ITO = style.OKABE_ITO
 """The Okabe–Ito palette, safe with deuteranopia and protanopia; each series also has its own
 line style and marker, so colour is never the only thing that tells two lines apart."""
-LINE_STYLES = ("-", "--", "-.", ":")
-MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
-THEORY_STYLES = ((0, (6, 3)), (0, (1, 2)), (0, (6, 2, 1, 2)))
-"""Dashed, dotted and dash-dotted: b^d, Knuth–Moore and Pearl, drawn in black and grey without markers."""
-FONT_SIZE = 10
-"""Points, for legends, ticks and axis labels at the figure's own size (7.5 inches wide, under 900 px)."""
+FONT_SIZE = style.TEXT_PT
+"""Points, for legends and ticks (the figures are 7.5 inches wide, under a 900-pixel column)."""
+RANDOM_ORDERINGS = ("random", "uniform")
 
 ORDERING_NAMES = {
     "best": "best ordering",
@@ -86,25 +90,47 @@ def _series_label(key: tuple, many_branchings: bool) -> str:
     return f"b={branching}: {text}" if many_branchings else text
 
 
-def _theory_curves(branching: int, depths: list[int], measure: str) -> dict[str, list[float]]:
+def pearl_curve(branching: int, depths: Iterable[int], through: tuple[int, float]) -> list[float]:
+    """Pearl's growth for random ordering drawn as a curve: ×R_b per ply, through the measured
+    point ``through = (depth, leaves)`` (R_b is a rate per ply; the constant in front of R_b^d is
+    not part of the theorem, so it is fitted to a measurement).
+
+    >>> [round(v, 1) for v in pearl_curve(4, [3, 4, 5], through=(5, 1000.0))]
+    [144.6, 380.3, 1000.0]
+    """
     from .. import analysis
 
-    pearl = analysis.pearl_branching(branching)
-    km_leaves = [analysis.knuth_moore_leaves(branching, d) for d in depths]
-    km_nodes = [analysis.knuth_moore_nodes(branching, d) for d in depths]
+    rate = analysis.pearl_branching(branching)
+    depth, leaves = through
+    return [leaves * rate ** (d - depth) for d in depths]
+
+
+def _theory_curves(branching: int, depths: list[int], measure: str,
+                   random_points: list[tuple[int, float]]) -> list[tuple[str, str, list[int], list[float]]]:
+    """``(style name, label, depths, values)`` of each reference curve for ``branching``: b^d and
+    Knuth–Moore; Pearl's rate only beside a measured random-ordering series, fitted through its
+    deepest point and drawn where it lies above the Knuth–Moore count (no ordering beats the best)."""
+    from .. import analysis
+
     if measure == "leaves":
-        return {
-            f"$b^d$ (minimax, b={branching})": [branching ** d for d in depths],
-            f"Knuth–Moore $b^{{⌈d/2⌉}}+b^{{⌊d/2⌋}}-1$ (b={branching})": km_leaves,
-            f"Pearl $R_b^d$, $R_{{{branching}}}$={pearl:.3f}": [pearl ** d for d in depths],
-        }
-    return {
-        f"all nodes (minimax, b={branching})": [(branching ** (d + 1) - 1) // (branching - 1)
-                                                 if branching > 1 else d + 1 for d in depths],
-        f"Knuth–Moore minimal tree (b={branching})": km_nodes,
-        f"Pearl $\\sum R_b^k$, $R_{{{branching}}}$={pearl:.3f}": [sum(pearl ** k for k in range(d + 1))
-                                                                for d in depths],
-    }
+        curves = [("minimax", f"$b^d$ (minimax, b={branching})", depths, [branching ** d for d in depths]),
+                  ("knuth-moore", f"Knuth–Moore $b^{{⌈d/2⌉}}+b^{{⌊d/2⌋}}-1$ (b={branching})", depths,
+                   [analysis.knuth_moore_leaves(branching, d) for d in depths])]
+        best = {d: analysis.knuth_moore_leaves(branching, d) for d in depths}
+    else:
+        curves = [("minimax", f"all nodes (minimax, b={branching})", depths,
+                   [(branching ** (d + 1) - 1) // (branching - 1) if branching > 1 else d + 1
+                    for d in depths]),
+                  ("knuth-moore", f"Knuth–Moore minimal tree (b={branching})", depths,
+                   [analysis.knuth_moore_nodes(branching, d) for d in depths])]
+        best = {d: analysis.knuth_moore_nodes(branching, d) for d in depths}
+    if random_points:
+        values = pearl_curve(branching, depths, random_points[-1])
+        kept = [(d, v) for d, v in zip(depths, values, strict=True) if v >= best[d]]
+        rate = analysis.pearl_branching(branching)
+        curves.append(("pearl", f"Pearl: ×$R_{{{branching}}}$ = {rate:.3f} per ply (random ordering)",
+                       [d for d, _ in kept], [v for _, v in kept]))
+    return curves
 
 
 def _new_axes(ax: Any, size: tuple[float, float]) -> tuple[Any, Any]:
@@ -119,81 +145,137 @@ def _new_axes(ax: Any, size: tuple[float, float]) -> tuple[Any, Any]:
 
 def _style(index: int) -> dict:
     """Colour, line style and marker of the ``index``-th measured series (all three differ)."""
-    return {"color": OKABE_ITO[index % len(OKABE_ITO)], "ls": LINE_STYLES[index % len(LINE_STYLES)],
-            "marker": MARKERS[index % len(MARKERS)]}
+    look = style.series_style(index)
+    return {"color": look.color, "ls": look.dash, "marker": look.marker}
 
 
-def _finish(figure: Any, ax: Any, own_figure: bool, title: str, entries: int) -> None:
-    """Fonts of at least 10 pt, a title, and the legend under the plot where it covers no line."""
+def _theory_style(name: str) -> dict:
+    look = style.THEORY[name]
+    return {"color": look.color, "ls": look.dash, "lw": 1.5}
+
+
+def _finish(figure: Any, ax: Any, own_figure: bool, title: str, ylabel: str) -> None:
+    """Fonts of at least 11 pt, a title, the y axis named level above it, and the legend under
+    the plot where it covers no line."""
     ax.tick_params(labelsize=FONT_SIZE)
-    ax.xaxis.label.set_size(FONT_SIZE + 1)
-    ax.yaxis.label.set_size(FONT_SIZE + 1)
-    ax.set_title(title, fontsize=FONT_SIZE + 2)
-    columns = 1 if entries <= 3 else 2
-    if own_figure:
-        figure.legend(*ax.get_legend_handles_labels(), loc="outside lower center", ncols=columns,
-                      fontsize=FONT_SIZE, frameon=False)
-    else:
-        ax.legend(fontsize=FONT_SIZE, loc="best", ncols=columns)
+    ax.xaxis.label.set_size(style.VALUE_PT)
+    ax.set_ylabel(ylabel, rotation=0, ha="left", va="bottom", fontsize=style.VALUE_PT)
+    ax.yaxis.set_label_coords(0.0, 1.02)
+    ax.set_title(title, fontsize=style.TITLE_PT, pad=style.VALUE_PT * 2.2)
+    legend_below(figure if own_figure else ax)
+
+
+def legend_below(where: Any) -> Any:
+    """(Re)make the legend of a plot under it, in as many columns as fit: ``where`` is the
+    Figure made by :func:`plot_growth` / :func:`plot_ebf` (one legend for the figure) or an Axes
+    drawn into (its own legend, under it).  Any legend there before is replaced."""
+    from matplotlib.figure import Figure
+
+    axes = where.axes[0] if isinstance(where, Figure) else where
+    handles, labels = axes.get_legend_handles_labels()
+    widest = max((len(label) for label in labels), default=1)
+    inches = (where.get_figwidth() if isinstance(where, Figure)
+              else axes.get_position().width * where.get_figure(root=True).get_figwidth())
+    columns = max(1, min(len(labels), int(inches * 72 // (widest * 0.6 * FONT_SIZE + 50))))
+    if isinstance(where, Figure):
+        for old in list(where.legends):
+            old.remove()
+        return where.legend(handles, labels, loc="outside lower center", ncols=columns, fontsize=FONT_SIZE,
+                            frameon=False)
+    old_legend = axes.get_legend()
+    if old_legend is not None:
+        old_legend.remove()
+    return axes.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncols=columns,
+                       fontsize=FONT_SIZE, frameon=False)
+
+
+def add_band(figure: Any, xs: Iterable[float], low: Iterable[float], high: Iterable[float], *, label: str,
+             ordering: Any) -> Any:
+    """Shade a band (a confidence interval) round the series of ``ordering`` on a figure of
+    :func:`plot_ebf` or :func:`plot_growth`, in that series' colour and hatched (so it is told
+    apart by more than colour), and remake the legend with it; returns the figure.
+
+    >>> from mmlib import analysis
+    >>> rows = analysis.sweep([2], [1, 2, 3], ["random"], ["alphabeta"], seeds=range(3))
+    >>> figure = add_band(plot_ebf(rows), [1, 2, 3], [1.5, 1.5, 1.5], [2, 2, 2], label="95% band",
+    ...                   ordering="random")
+    >>> [text.get_text() for text in figure.legends[0].get_texts()][-1]
+    '95% band'
+    """
+    ax = figure.axes[0]
+    name = ordering_name(ordering)
+    line = next((line for line in ax.get_lines() if name in line.get_label()), None)
+    if line is None:
+        raise ArgumentError(f"ordering: no series of {name!r} in this figure")
+    ax.fill_between(list(xs), list(low), list(high), facecolor=line.get_color(), alpha=0.22,
+                    edgecolor=line.get_color(), hatch="///", linewidth=0.0, label=label, zorder=1)
+    legend_below(figure if figure.legends else ax)
+    return figure
 
 
 def plot_growth(rows: Iterable[dict], *, measure: str = "leaves", theory: bool = True, ax: Any = None,
                 title: str | None = None) -> Any:
     """Leaves (or nodes) searched versus depth on a log axis, one line per
     (branching, ordering, algorithm), with the theory curves b^d, Knuth–Moore and Pearl's
-    R_b^d as dashed lines for each branching factor; returns the Figure."""
+    as dashed and dotted lines for each branching factor; beside a random ordering, Pearl's rate
+    ×R_b per ply through its deepest point; returns the Figure."""
     if not isinstance(theory, bool):
         raise ArgumentTypeError(f"theory: expected True or False, got {describe(theory)}")
     series = average_rows(rows, measure)
     if not series:
         raise ArgumentError("rows: no rows to plot (run analysis.sweep first)")
     own_figure = ax is None
-    figure, ax = _new_axes(ax, (7.5, 4.8))
+    figure, ax = _new_axes(ax, (7.5, 6.0))
     branchings = sorted({key[0] for key in series})
     for index, (key, points) in enumerate(series.items()):
-        ax.plot([d for d, _ in points], [v for _, v in points], ms=6, lw=1.8, **_style(index),
+        ax.plot([d for d, _ in points], [v for _, v in points], ms=7, lw=2.0, **_style(index),
                 label=_series_label(key, len(branchings) > 1))
     if theory:
         depths = sorted({d for points in series.values() for d, _ in points})
-        greys = ["#000000", "#777777", "#333333", "#999999"]
-        for i, branching in enumerate(branchings):
-            curves = _theory_curves(branching, depths, measure)
-            for style, (name, values) in zip(THEORY_STYLES, curves.items(), strict=True):
-                ax.plot(depths, values, ls=style, color=greys[i % len(greys)], lw=1.3, label=name)
+        for branching in branchings:
+            randoms = [points for (b, ordering, _), points in series.items()
+                       if b == branching and ordering in RANDOM_ORDERINGS]
+            for name, label, xs, values in _theory_curves(branching, depths, measure,
+                                                           randoms[0] if randoms else []):
+                ax.plot(xs, values, **_theory_style(name), label=label)
     ax.set_yscale("log")
     ax.set_xlabel("depth d")
-    ax.set_ylabel(f"{measure} searched (log scale)")
     ax.grid(True, which="major", alpha=0.3)
     _finish(figure, ax, own_figure, title or f"{measure.capitalize()} searched versus depth",
-            len(series) + 3 * len(branchings) * theory)
+            f"{measure} searched (log scale)")
     return figure
 
 
 def plot_ebf(rows: Iterable[dict], *, ax: Any = None, title: str | None = None) -> Any:
-    """Effective branching factor leaves^(1/d) versus depth, with reference lines at b,
-    Pearl's R_b and √b (Knuth–Moore's best case) for each branching factor; returns the Figure."""
+    """Effective branching factor leaves^(1/d) versus depth, with for each branching factor the
+    exact best case (Knuth–Moore's count) and the limits b, Pearl's R_b and √b as level lines;
+    returns the Figure."""
     from .. import analysis
 
     series = average_rows(rows, "leaves")
     if not series:
         raise ArgumentError("rows: no rows to plot (run analysis.sweep first)")
     own_figure = ax is None
-    figure, ax = _new_axes(ax, (7.5, 4.5))
+    figure, ax = _new_axes(ax, (7.5, 6.0))
     branchings = sorted({key[0] for key in series})
+    depths = sorted({d for points in series.values() for d, _ in points})
     for index, (key, points) in enumerate(series.items()):
         ax.plot([d for d, _ in points], [analysis.effective_branching_factor(v, d) for d, v in points],
-                ms=6, lw=1.8, **_style(index), label=_series_label(key, len(branchings) > 1))
+                ms=7, lw=2.0, **_style(index), label=_series_label(key, len(branchings) > 1), zorder=3)
     for branching in branchings:
-        references = {f"b = {branching}": branching,
-                      f"$R_{{{branching}}}$ = {analysis.pearl_branching(branching):.3f}":
-                          analysis.pearl_branching(branching),
-                      f"√{branching} = {math.sqrt(branching):.3f}": math.sqrt(branching)}
-        for style, (name, value) in zip(THEORY_STYLES, references.items(), strict=True):
-            ax.axhline(value, ls=style, color="#333333", lw=1.3, label=name)
+        km = [analysis.effective_branching_factor(analysis.knuth_moore_leaves(branching, d), d)
+              for d in depths]
+        ax.plot(depths, km, **_theory_style("knuth-moore"), label=f"Knuth–Moore best case (b={branching})",
+                zorder=4)                  # on top: the best ordering's measurements follow it exactly
+        rate = analysis.pearl_branching(branching)
+        ax.axhline(branching, **_theory_style("minimax"), label=f"limit with no pruning: b = {branching}")
+        ax.axhline(rate, **_theory_style("pearl"),
+                   label=f"limit for random ordering: $R_{{{branching}}}$ = {rate:.3f}")
+        ax.axhline(math.sqrt(branching), color="#000000", lw=0.8, ls="-",
+                   label=f"limit for the best ordering: √{branching} = {math.sqrt(branching):.3f}")
     ax.set_xlabel("depth d")
-    ax.set_ylabel("effective branching factor  leaves$^{1/d}$")
-    ax.set_ylim(bottom=0)
+    ax.set_ylim(bottom=0, top=max(branchings) * 1.12)
     ax.grid(True, alpha=0.3)
     _finish(figure, ax, own_figure, title or "Effective branching factor versus depth",
-            len(series) + 3 * len(branchings))
+            "effective branching factor  leaves$^{1/d}$")
     return figure

@@ -44,6 +44,7 @@ from typing import Any
 
 from ..errors import ArgumentError, ArgumentTypeError, describe
 from ..trace import Marks
+from . import style
 from .tree_layout import (
     CHANCE_COLOR,
     CURRENT_COLOR,
@@ -58,6 +59,7 @@ from .tree_layout import (
     PRUNED_COLOR,
     PV_COLOR,
     EdgeMark,
+    LegendEntry,
     NodeMark,
     Scene,
     TreeLayout,
@@ -69,20 +71,23 @@ __all__ = ["TreeSvg", "tree_svg", "Series", "log_plot_svg", "Box", "MIN_FONT_PX"
 SVG_NS = "http://www.w3.org/2000/svg"
 WINDOW_COLOR = "#333333"
 FONT = "DejaVu Sans, Arial, sans-serif"
-MIN_FONT_PX = 12.0
-"""The smallest text in a tree drawing, in SVG units (shown at natural size: pixels)."""
-VALUE_FONT_PX = 14.0
+MIN_FONT_PX = style.TEXT_PX
+"""The smallest text in a tree drawing, in SVG units (shown at natural size: pixels): 11.25 pt.
+Windows, leaf numbers and node letters are this size, values a little larger."""
+VALUE_FONT_PX = style.VALUE_PX
+LEGEND_ROW = 24.0
+"""Height of a legend row."""
 CHAR_WIDTH = 0.66
 """Width of a character as a fraction of the font size (generous for digits, ∞, ≥, −)."""
-RADIUS = 15.0
-"""Half-size of a node shape (letters inside are 12 px)."""
-LEVEL = 84.0
+RADIUS = 16.0
+"""Half-size of a node shape (letters inside are 15 px)."""
+LEVEL = 92.0
 """Vertical distance between levels: room for a leaf's value, window and the next level's labels."""
 RING = RADIUS * 1.35
 """Radius of the dashed ring around the current inner node (it clears the triangle's corners)."""
 LEAF_RING = RADIUS * 1.0
 """Radius of the ring around the current leaf."""
-BADGE = 10.0
+BADGE = 11.0
 """Radius of the circle numbering a leaf's evaluation order."""
 GAP = 4.0
 MAX_SLOT = 130.0
@@ -116,9 +121,19 @@ def _sub(parent: ET.Element, tag: str, text: str | None = None, **attributes: An
     return element
 
 
+_ADVANCE = {**dict.fromkeys("0123456789", 0.64), " ": 0.32, ",": 0.32, ".": 0.32, "[": 0.4, "]": 0.4,
+            "(": 0.4, ")": 0.4, "/": 0.34, "−": 0.84, "-": 0.37, "+": 0.84, "∞": 0.84, "≥": 0.84, "≤": 0.84}
+"""Advance widths (fractions of the font size) of DejaVu Sans, the first font the SVGs ask for,
+rounded up; any other character counts :data:`CHAR_WIDTH`."""
+
+
 def text_width(text: str, size: float) -> float:
-    """An upper estimate of the width of ``text`` at font size ``size``."""
-    return len(text) * CHAR_WIDTH * size
+    """An upper estimate of the width of ``text`` at font size ``size``.
+
+    >>> text_width("[−100, 100]", 10.0) < len("[−100, 100]") * CHAR_WIDTH * 10.0
+    True
+    """
+    return sum(_ADVANCE.get(char, CHAR_WIDTH) for char in text) * size
 
 
 @dataclass(frozen=True)
@@ -146,6 +161,7 @@ class _Label:
     size: float
     anchor: str
     css: str
+    opacity: float = 1.0
 
     @property
     def box(self) -> Box:
@@ -190,9 +206,9 @@ class TreeSvg:
         room = (min_width - self.left_margin - self._right_room()) / max(slots - 1, 1)
         self.slot = min(max(self._needed_slot(), room), max(MAX_SLOT, self._needed_slot()))
         self.width = max(self.left_margin + self.slot * (slots - 1) + self._right_room(), 420.0, min_width)
-        self.legend_top = 48.0
-        rows = max(len(self._legend_rows(scene)) for scene in self._widest_legends())
-        self.top = self.legend_top + 22.0 * rows + RADIUS + 8
+        self.legend_top = 54.0
+        rows = max(len(self._legend_rows(legend)) for legend in self._widest_legends())
+        self.top = self.legend_top + LEGEND_ROW * rows + RADIUS + 8
         self.xy = {path: (self.left_margin + self.slot * x, self.top + LEVEL * -y)
                    for path, (x, y) in self.grid.items()}
         self.height = self.top + LEVEL * self.frame.depth + LEAF_RING + 2 + GAP + VALUE_FONT_PX + \
@@ -278,7 +294,7 @@ class TreeSvg:
             x, y = self.xy[mark.path]
             if mark.kind == "leaf":
                 below = y + LEAF_RING + 2 + GAP + 0.8 * VALUE_FONT_PX
-                out.append(_Label(x, below, mark.value, VALUE_FONT_PX, "middle", "value"))
+                out.append(_Label(x, below, mark.value, VALUE_FONT_PX, "middle", "value", mark.text_opacity))
                 if mark.window:
                     out.append(_Label(x, below + MIN_FONT_PX * 1.3, mark.window, MIN_FONT_PX, "middle",
                                       "window"))
@@ -288,7 +304,8 @@ class TreeSvg:
             else:
                 left = x + RING + GAP
                 if mark.value:
-                    out.append(_Label(left, y - 3, mark.value, VALUE_FONT_PX, "start", "value"))
+                    out.append(_Label(left, y - 3, mark.value, VALUE_FONT_PX, "start", "value",
+                                      mark.text_opacity))
                 if mark.window:
                     out.append(_Label(left, y + MIN_FONT_PX * 1.1, mark.window, MIN_FONT_PX, "start",
                                       "window"))
@@ -346,7 +363,8 @@ class TreeSvg:
         _sub(svg, "title", scene.title or words)
         _sub(svg, "desc", words)
         if scene.title:
-            _sub(svg, "text", scene.title, x=12.0, y=22.0, font_size=15.0, font_weight="bold", class_="title")
+            _sub(svg, "text", scene.title, x=12.0, y=24.0, font_size=style.TITLE_PX, font_weight="bold",
+                 class_="title")
         self._legend(svg, scene)
         edges = _sub(svg, "g", class_="edges")
         for edge in scene.edges:
@@ -414,7 +432,7 @@ class TreeSvg:
         if self.letters:
             for mark in scene.nodes:
                 x, y = self.xy[mark.path]
-                shift = {"max": 4.5, "min": 1.5, "leaf": 4.3, "chance": 4.3}[mark.kind]
+                shift = {"max": 0.42, "min": 0.18, "leaf": 0.36, "chance": 0.36}[mark.kind] * MIN_FONT_PX
                 _sub(group, "text", mark.label, x=x, y=y + shift, text_anchor="middle", font_size=MIN_FONT_PX,
                      font_weight="bold", fill="#000000", class_="label",
                      opacity=mark.text_opacity if mark.text_opacity < 1 else None)
@@ -434,7 +452,8 @@ class TreeSvg:
                               text_anchor=None if label.anchor == "start" else label.anchor,
                               fill={"window": WINDOW_COLOR, "order": "#ffffff",
                                     "level": WINDOW_COLOR}.get(label.css, "#000000"),
-                              font_weight="bold" if bold else None)
+                              font_weight="bold" if bold else None,
+                              opacity=label.opacity if label.opacity < 1 else None)
             _sub(group, "text", label.text, **attributes)
 
     def _faded_edge(self, label: _Label, faded: set[tuple]) -> bool:
@@ -454,24 +473,23 @@ class TreeSvg:
         _sub(parent, "circle", cx=x, cy=y, r=self._ring(current.path), fill="none", stroke=CURRENT_COLOR,
              stroke_width=2.5, stroke_dasharray="6 4", class_="current-ring")
 
-    def _widest_legends(self) -> list[Scene]:
-        """Scenes whose legends have every entry this drawing can show, of a search with
-        windows and of Monte Carlo tree search (to reserve the rows of the longer)."""
-        return [self.frame.scene(Marks(searched=True, current=self.frame.root, monte_carlo=monte_carlo,
-                                       pv=(0,) if monte_carlo else ()), values=False, description="legend")
-                for monte_carlo in (False, True)]
+    def _widest_legends(self) -> list[tuple[LegendEntry, ...]]:
+        """Legends with every entry this drawing can show, of a search and of Monte Carlo tree
+        search (to reserve the rows of the longer)."""
+        return [self.frame.every_legend_entry(monte_carlo=monte_carlo) for monte_carlo in (False, True)]
 
-    def _legend_rows(self, scene: Scene) -> list[list[tuple[Any, str, float]]]:
-        """The legend entries of ``scene``, wrapped into rows that fit the drawing's width."""
+    def _legend_rows(self, legend: tuple[LegendEntry, ...]) -> list[list[tuple[Any, str, float]]]:
+        """The legend entries, wrapped into rows that fit the drawing's width."""
         glyphs = {"max": self._legend_glyph("▲", MAX_COLOR), "min": self._legend_glyph("▼", MIN_COLOR),
                   "leaf": self._legend_glyph("■", LEAF_COLOR),
                   "chance": self._legend_glyph("●", CHANCE_COLOR),
-                  "pv": self._legend_pv, "ring": self._legend_ring, "pruned": self._legend_pruned}
+                  "pv": self._legend_pv, "ring": self._legend_ring, "pruned": self._legend_pruned,
+                  "pending": self._legend_glyph("■", LEAF_COLOR, PENDING_ALPHA)}
         rows: list[list[tuple[Any, str, float]]] = [[]]
         x = 12.0
-        for entry in scene.legend:
+        for entry in legend:
             draw = glyphs.get(entry.glyph)
-            width = (30.0 if draw is not None else 0.0) + text_width(entry.words, MIN_FONT_PX) * 0.85 + 18
+            width = (30.0 if draw is not None else 0.0) + text_width(entry.words, MIN_FONT_PX) * 0.9 + 18
             if rows[-1] and x + width > self.width:
                 rows.append([])
                 x = 12.0
@@ -481,8 +499,8 @@ class TreeSvg:
 
     def _legend(self, parent: ET.Element, scene: Scene) -> None:
         group = _sub(parent, "g", class_="legend")
-        for number, row in enumerate(self._legend_rows(scene)):
-            y = self.legend_top + 22.0 * number
+        for number, row in enumerate(self._legend_rows(scene.legend)):
+            y = self.legend_top + LEGEND_ROW * number
             for draw, words, x in row:
                 if draw is not None:
                     draw(group, x, y - 4)
@@ -490,10 +508,10 @@ class TreeSvg:
                 _sub(group, "text", words, x=x, y=y, font_size=MIN_FONT_PX)
 
     @staticmethod
-    def _legend_glyph(glyph: str, color: str) -> Any:
+    def _legend_glyph(glyph: str, color: str, opacity: float = 1.0) -> Any:
         def draw(group: ET.Element, x: float, y: float) -> None:
-            _sub(group, "text", glyph, x=x + 6, y=y + 8, font_size=16.0, fill=color, stroke="#000000",
-                 stroke_width=0.6)
+            _sub(group, "text", glyph, x=x + 6, y=y + 8, font_size=18.0, fill=color, stroke="#000000",
+                 stroke_width=0.6, opacity=opacity if opacity < 1 else None)
         return draw
 
     @staticmethod
@@ -581,7 +599,9 @@ def _svg_open(width: float, height: float, label: str) -> str:
 @dataclass
 class Series:
     """One line of a plot: ``label``, the points ``xs``/``ys``, its colour, an SVG dash pattern
-    (``""`` for a solid line) and whether the points get round markers."""
+    (``""`` for a solid line), whether the points get markers, the line's width and the marker's
+    shape (``"circle"``, ``"square"``, ``"triangle"``, ``"diamond"``; ``""``: a shape of its own,
+    different from the other series' of the plot)."""
 
     label: str
     xs: Sequence[float]
@@ -590,6 +610,13 @@ class Series:
     dash: str = ""
     markers: bool = False
     width: float = 1.5
+    marker: str = ""
+
+
+MARKER_SHAPES = ("circle", "square", "triangle", "diamond")
+PLOT_TEXT_PX = style.TEXT_PX
+"""Ticks, axis labels and legend of an SVG plot (11.25 pt)."""
+PLOT_LEGEND_ROW = 22.0
 
 
 @dataclass
@@ -612,8 +639,10 @@ class _Frame:
 def log_plot_svg(series: Sequence[Series], *, x_range: tuple[float, float], y_range: tuple[float, float],
                  title: str = "", xlabel: str = "", ylabel: str = "", width: float = 600,
                  height: float = 340) -> str:
-    """Lines on a logarithmic y axis, as SVG text: integer x ticks, a grid line per power of ten
-    and a legend in the upper left.  Points with y ≤ 0 are left out (they have no logarithm).
+    """Lines on a logarithmic y axis, as SVG text: integer x ticks, a grid line per power of ten,
+    the y label written level above the axis, and the legend under the plot (it never covers a
+    line; the picture grows by its rows).  Every series with markers gets a shape of its own.
+    Points with y ≤ 0 are left out (they have no logarithm).
 
     >>> svg = log_plot_svg([Series("2^d", [1, 2, 3], [2, 4, 8], markers=True)], x_range=(0.8, 3.2),
     ...                    y_range=(1, 10), title="doubling")
@@ -622,20 +651,23 @@ def log_plot_svg(series: Sequence[Series], *, x_range: tuple[float, float], y_ra
     """
     _check_plot(series, x_range, y_range, width, height)
     (y0, y1) = y_range
-    frame = _Frame(left=62, top=30, width=width - 80, height=height - 78, x_range=x_range,
+    rows = _legend_layout(series, width)
+    frame = _Frame(left=66, top=54, width=width - 86, height=height - 104, x_range=x_range,
                    log_range=(math.log10(y0), math.log10(y1)))
-    parts = [_svg_open(width, height, title or "plot"),
+    total = height + 12 + PLOT_LEGEND_ROW * len(rows)
+    parts = [_svg_open(width, total, title or "plot"),
              _element("rect", x=frame.left, y=float(frame.top), width=frame.width, height=frame.height,
                       fill="white", stroke="#333333", stroke_width=0.8)]
     parts += _axes(frame)
-    for line in series:
-        parts.append(_line(frame, line))
-    parts.append(_plot_legend(frame, series))
-    parts.append(_text(width / 2, 18, title, text_anchor="middle", font_size=13.0, class_="title"))
-    centre, mid = frame.left + frame.width / 2, frame.top + frame.height / 2
-    parts.append(_text(centre, height - 10, xlabel, text_anchor="middle", font_size=12.0))
-    parts.append(_text(14, mid, ylabel, text_anchor="middle", font_size=12.0,
-                       transform=f"rotate(-90 14 {_num(mid)})"))
+    shapes = iter(MARKER_SHAPES * len(series))
+    marked = [line.marker or next(shapes) if line.markers else "" for line in series]
+    for line, shape in zip(series, marked, strict=True):
+        parts.append(_line(frame, line, shape))
+    parts.append(_text(12, 22, title, font_size=style.TITLE_PX, font_weight="bold", class_="title"))
+    parts.append(_text(12, frame.top - 12, ylabel, font_size=PLOT_TEXT_PX, class_="axis-label"))
+    parts.append(_text(frame.left + frame.width / 2, frame.top + frame.height + 38, xlabel,
+                       text_anchor="middle", font_size=PLOT_TEXT_PX, class_="axis-label"))
+    parts.append(_plot_legend(series, marked, rows, height + 14))
     parts.append("</svg>")
     return "".join(parts)
 
@@ -683,40 +715,68 @@ def _axes(frame: _Frame) -> list[str]:
         _, y = frame.px(frame.x_range[0], 10.0 ** power)
         out.append(_element("line", x1=frame.left, y1=y, x2=frame.left + frame.width, y2=y, stroke='#cccccc',
                                     stroke_width=0.7))
-        out.append(_text(frame.left - 6, y + 4, "10" + str(power).translate(_SUPERSCRIPTS), text_anchor="end",
-                         font_size=12.0))
+        out.append(_text(frame.left - 6, y + 5, "10" + str(power).translate(_SUPERSCRIPTS), text_anchor="end",
+                         font_size=PLOT_TEXT_PX))
     for tick in range(math.ceil(frame.x_range[0]), math.floor(frame.x_range[1]) + 1):
         x, _ = frame.px(tick, 10.0 ** frame.log_range[0])
         out.append(_element("line", x1=x, y1=float(frame.top), x2=x, y2=bottom, stroke="#e4e4e4",
                             stroke_width=0.7))
-        out.append(_text(x, bottom + 14, str(tick), text_anchor="middle", font_size=12.0))
+        out.append(_text(x, bottom + 18, str(tick), text_anchor="middle", font_size=PLOT_TEXT_PX))
     return out
 
 
-def _line(frame: _Frame, line: Series) -> str:
+def _marker(shape: str, x: float, y: float, color: str, r: float, css: str) -> str:
+    """A marker of the given shape centred at (x, y)."""
+    if shape == "square":
+        return _element("rect", x=x - r * 0.9, y=y - r * 0.9, width=r * 1.8, height=r * 1.8, fill=color,
+                        class_=css)
+    if shape in ("triangle", "diamond"):
+        corners = ([(x, y - r * 1.2), (x - r * 1.1, y + r * 0.8), (x + r * 1.1, y + r * 0.8)]
+                   if shape == "triangle" else [(x, y - r * 1.3), (x + r, y), (x, y + r * 1.3), (x - r, y)])
+        return _element("polygon", points=" ".join(f"{_num(a)},{_num(b)}" for a, b in corners), fill=color,
+                        class_=css)
+    return _element("circle", cx=x, cy=y, r=r, fill=color, class_=css)
+
+
+def _line(frame: _Frame, line: Series, shape: str = "") -> str:
     points = [frame.px(x, y) for x, y in zip(line.xs, line.ys, strict=True) if y > 0]
     if not points:
         return ""
     out = [_element("polyline", points=' '.join(f'{_num(a)},{_num(b)}' for a, b in points), fill='none',
                                stroke=line.color, stroke_width=line.width, stroke_dasharray=line.dash or None,
                                class_='series')]
-    if line.markers:
-        out += [_element("circle", cx=a, cy=b, r=3.5, fill=line.color, class_="point") for a, b in points]
+    if shape:
+        out += [_marker(shape, a, b, line.color, 4.0, "point") for a, b in points]
     return "".join(out)
 
 
-def _plot_legend(frame: _Frame, series: Sequence[Series]) -> str:
+def _legend_layout(series: Sequence[Series], width: float) -> list[list[int]]:
+    """The indices of the series in each legend row: as many per row as fit ``width``."""
+    rows: list[list[int]] = [[]]
+    x = 12.0
+    for index, line in enumerate(series):
+        entry = 40 + text_width(line.label, PLOT_TEXT_PX) * 0.9 + 16
+        if rows[-1] and x + entry > width - 8:
+            rows.append([])
+            x = 12.0
+        rows[-1].append(index)
+        x += entry
+    return rows
+
+
+def _plot_legend(series: Sequence[Series], marked: Sequence[str], rows: list[list[int]], top: float) -> str:
+    """The legend under the plot: for each series a short stretch of its line, its marker and label."""
     out = ['<g class="legend">']
-    rows = len(series)
-    out.append(_element("rect", x=frame.left + 6, y=frame.top + 6, width=min(250.0, frame.width - 12),
-                               height=rows * 16 + 6.0, fill='white', fill_opacity=0.85, stroke='#cccccc'))
-    for row, line in enumerate(series):
-        y = frame.top + 18 + row * 16
-        x = frame.left + 12
-        out.append(_element("line", x1=x, y1=y - 4, x2=x + 26, y2=y - 4, stroke=line.color,
-                            stroke_width=line.width, stroke_dasharray=line.dash or None))
-        if line.markers:
-            out.append(_element("circle", cx=x + 13, cy=y - 4, r=3.0, fill=line.color))
-        out.append(_text(x + 32, y, line.label, font_size=12.0))
+    for number, row in enumerate(rows):
+        y = top + PLOT_LEGEND_ROW * number
+        x = 12.0
+        for index in row:
+            line = series[index]
+            out.append(_element("line", x1=x, y1=y - 5, x2=x + 32, y2=y - 5, stroke=line.color,
+                                stroke_width=line.width, stroke_dasharray=line.dash or None))
+            if marked[index]:
+                out.append(_marker(marked[index], x + 16, y - 5, line.color, 4.0, "legend-point"))
+            out.append(_text(x + 40, y, line.label, font_size=PLOT_TEXT_PX))
+            x += 40 + text_width(line.label, PLOT_TEXT_PX) * 0.9 + 16
     out.append("</g>")
     return "".join(out)

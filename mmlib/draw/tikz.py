@@ -210,6 +210,10 @@ def _legend_glyph(glyph: str, x: float, y: float, dy: float) -> str:
     if glyph in FILL_NAME:
         mark = NodeMark(path=(), x=x, y=y, kind=glyph, label="", role="")
         return f"  \\filldraw[fill={FILL_NAME[glyph]}, draw=black, line width=0.4pt] {_shape(mark, 4.5, dy)};"
+    if glyph == "pending":          # a faded leaf: not searched
+        mark = NodeMark(path=(), x=x, y=y, kind="leaf", label="", role="")
+        return (f"  \\filldraw[fill={FILL_NAME['leaf']}, draw=black, line width=0.4pt, opacity=0.35] "
+                f"{_shape(mark, 4.5, dy)};")
     if glyph == "ring":
         return f"  \\draw[dashed, line width=0.8pt] {_at(x, y, 6, dy)} circle[radius=4.5pt];"
     if glyph in ("pv", "pruned"):

@@ -46,6 +46,7 @@ from ..trace import (
     trace_of,
 )
 from ..trees import Path
+from . import style
 from .display import ALT_ATTRIBUTE, check_axes, set_alt
 from .tree_layout import (
     CHANCE_COLOR,
@@ -106,11 +107,15 @@ __all__ = [
     "PENDING_ALPHA",
 ]
 
+LEVEL_ROOM = 2.1
+"""Slots left of the leftmost node where the level names (MAX, MIN 1, chance) are written."""
 RING_AREA = 1.9
 """The dashed ring around the current node has this many times the area of the node's marker."""
-MIN_FONT_PT = 9.0
-"""No text of a matplotlib tree is smaller (9 pt is 12 px at 96 dpi, still 9 px when a
-12-inch figure is shrunk to a 900-pixel notebook column)."""
+MIN_FONT_PT = style.TEXT_PT
+"""No text of a matplotlib tree is smaller: 11 pt, 14.7 px at 96 dpi.  A tree figure is at most
+:data:`mmlib.draw.style.MAX_FIGURE_INCHES` wide, so a notebook column never shrinks it."""
+VALUE_FONT_PT = style.VALUE_PT
+"""The values beside the nodes."""
 
 LEGEND = ("▲ MAX   ▼ MIN   ■ leaf   ━ principal variation (thick)   ◌ current node (dashed ring)   "
           "┈ ✕ pruned (dotted)   ≥ 6 / ≤ 2: a bound, not the exact value   (5): best so far")
@@ -195,7 +200,7 @@ class TreeView:
     def __init__(self, tree: Any, *, ax: Any = None, edge_labels: bool = False,
                  node_size: float | None = None, title: str | None = None, windows: bool = False,
                  root: Path | str = (), max_depth: int | None = None,
-                 max_nodes: int | None = DEFAULT_MAX_NODES):
+                 max_nodes: int | None = DEFAULT_MAX_NODES, shown: Scene | None = None):
         from matplotlib.figure import Figure
 
         check_axes(ax)
@@ -204,30 +209,38 @@ class TreeView:
             raise ArgumentError(f"node_size: expected a marker area from 1 to 10,000 (points²), "
                                 f"got {describe(node_size)}")
         self.frame = TreeLayout(tree, root=root, max_depth=max_depth, max_nodes=max_nodes)
+        # the texts to make room for: those of ``shown`` (a drawing of one state), else the widest possible
+        self.shown_texts = {mark.path: (mark.value, mark.window) for mark in shown.nodes} if shown else {}
         self.tree = self.frame.tree
         self.positions = self.frame.positions
         self.nodes = self.frame.nodes
         slots = self.frame.slots
         self.widest = max((len(format_value(leaf.value)) for leaf in self.frame.leaves), default=1)
         if ax is None:
-            needed = self._needed_slot_points(windows) * (slots + 0.8) / 72 / 0.93
-            width = min(max(1.2 + 0.62 * slots, needed, 4.0), 12.0)
-            height = min(max(1.25 * (self.frame.depth + 1) + 1.2, 3.0), 10.0)
+            xs = [x for x, _ in self.positions.values()]
+            span = max(xs) - min(xs) + (LEVEL_ROOM + 0.1 if self.frame.levels else 0.7) + 1.1   # x limits
+            needed = self._needed_slot_points(windows) * span / 72 / 0.93                # inches
+            # as wide as a notebook column shows unshrunk, wider (to 18 inches) only when labels need it
+            width = min(max(min(1.2 + 0.62 * slots, style.MAX_FIGURE_INCHES), needed, 4.0), 18.0)
+            height = min(max(1.35 * (self.frame.depth + 1) + 1.4, 3.0), 10.0)
             self.figure = Figure(figsize=(width, height), layout="constrained")
             ax = self.figure.add_subplot()
         else:
             self.figure = ax.figure
         self.ax = ax
         self.slot_points = max(ax.get_position().width * self.figure.get_figwidth() * 72 / (slots + 0.8), 1.0)
-        self.font = min(max(self.slot_points * 0.42, MIN_FONT_PT), 11.0)
+        # (the default axes position; constrained layout widens the axes, so slots only grow)
+        self.font = VALUE_FONT_PT
         self.node_size = node_size if node_size is not None else \
             min(max((self.slot_points * 0.62) ** 2, 9.0), 520.0)
         self.radius_points = self.node_size ** 0.5 / 2
-        self.crowded = self.slot_points < 0.62 * self.font * self.widest + 4
-        self.value_depth = (0.62 * self.font * self.widest + 2) if self.crowded else self.font * 1.3
-        self.leaf_values_shown = self.slot_points >= self.font * 1.1   # else too many leaves to write
+        # crowded leaves: no room beside a leaf for its evaluation number, which goes under its value
+        self.crowded = self.slot_points < 0.62 * self.font * self.widest + 2.2 * MIN_FONT_PT + 8
+        self.value_depth = self.font * 1.3
+        self.leaf_values_shown = self.slot_points >= 0.62 * self.font * self.widest + 2   # else too many
         self.levels = self.frame.levels
         self.probabilities = self.frame.probabilities
+        self.windows = windows
         self._draw_edges(edge_labels)
         self._draw_nodes()
         self._draw_texts()
@@ -236,20 +249,41 @@ class TreeView:
 
     def _needed_slot_points(self, windows: bool) -> float:
         """The slot width (points) at which no label of a node reaches its neighbour on the
-        same level, with the largest font and marker used (labels to the right of inner nodes,
-        under leaves)."""
-        radius, font = 520.0 ** 0.5 / 2, 11.0
-        value = (self.widest + 2) * 0.68 * font
-        window = (2 * self.widest + 4) * 0.62 * MIN_FONT_PT if windows else 0.0
+        same level (labels to the right of inner nodes, under leaves).  A marker grows with the
+        slot (see ``node_size``), so the width is found by a few rounds of fixed-point iteration."""
+        slot = 60.0
+        for _ in range(6):
+            slot = self._slot_for_radius(windows, min(max(slot * 0.62, 3.0), 520.0 ** 0.5) / 2)
+        return slot
+
+    def _slot_for_radius(self, windows: bool, radius: float) -> float:
+        font = VALUE_FONT_PT
+        leaf_texts = [format_value(leaf.value) for leaf in self.frame.leaves] or ["0"]
+        widest = max(leaf_texts, key=lambda text: _text_points(text, font))
+        lowest, highest = (format_value(f(leaf.value for leaf in self.frame.leaves))
+                           for f in (min, max)) if self.frame.leaves else ("0", "0")
+        value = _text_points(f"≥ {widest}", font, bold=True) + 2
+        window = max(_text_points(f"[{low}, {high}]", MIN_FONT_PT) + 2
+                     for low in (lowest, "−∞") for high in (highest, "+∞")) if windows else 0.0
+
+        def widths(path: Path) -> tuple[float, float]:
+            """How wide the value and the window beside ``path`` are (or may be)."""
+            if path not in self.shown_texts:
+                return value, window
+            text, frame = self.shown_texts[path]
+            return (_text_points(text, font, bold=self.frame.kinds[path] != "leaf") + 2,
+                    _text_points(frame, MIN_FONT_PT) + 2 if frame else 0.0)
 
         def extent(path: Path) -> tuple[float, float]:
+            beside = max(widths(path))
             if self.frame.kinds[path] == "leaf" or path in self.frame.cut:
-                half = max(self.widest * 0.62 * font, window) / 2
-                ring = radius * (0.55 * RING_AREA) ** 0.5
                 if path in self.frame.cut:
-                    return radius * RING_AREA ** 0.5, radius * RING_AREA ** 0.5 + 3 + max(value, window)
-                return max(half, ring), max(half, ring + 3 + MIN_FONT_PT * 1.6)
-            return radius * RING_AREA ** 0.5, radius * RING_AREA ** 0.5 + 3 + max(value, window)
+                    return radius * RING_AREA ** 0.5, radius * RING_AREA ** 0.5 + 3 + beside
+                # a leaf's marker and ring grow with the slot (at most 0.32 slot wide each side), so
+                # only its value and window decide; a crowded leaf's number goes under them
+                half = max(_text_points(widest, font), widths(path)[1]) / 2
+                return half, half
+            return radius * RING_AREA ** 0.5, radius * RING_AREA ** 0.5 + 3 + beside
 
         rows: dict[float, list[tuple[float, Path]]] = {}
         for path, (x, y) in self.positions.items():
@@ -258,7 +292,7 @@ class TreeView:
         for row in rows.values():
             row.sort()
             for (x1, left), (x2, right) in zip(row, row[1:], strict=False):
-                needed = max(needed, (extent(left)[1] + extent(right)[0] + 4) / (x2 - x1))
+                needed = max(needed, (extent(left)[1] + extent(right)[0] + 3) / (x2 - x1))
         return needed
 
     # -- building the artists (once) --------------------------------------------------------
@@ -304,32 +338,37 @@ class TreeView:
     def _draw_texts(self) -> None:
         ax, font, r, beside = self.ax, self.font, self.radius_points, self._beside
         self.value_texts, self.window_texts, self.number_texts, self.cross_texts = {}, {}, {}, {}
+        self.label_texts: dict[Path, Any] = {}
         letters = 2 * r >= MIN_FONT_PT * 1.9
         leaf_r = r * 0.55 ** 0.5
         ring, leaf_ring = r * RING_AREA ** 0.5, leaf_r * RING_AREA ** 0.5     # the current node's ring
         for node in self.nodes:
             x, y = self.positions[node.path]
             if letters:
-                ax.text(x, y, node.label, ha="center", va="center", fontsize=MIN_FONT_PT, color="black",
-                        fontweight="bold", zorder=4)
+                self.label_texts[node.path] = ax.text(
+                    x, y, node.label, ha="center", va="center", fontsize=MIN_FONT_PT, color="black",
+                    fontweight="bold", zorder=4)
             else:       # too small a shape for its letter: the label stands just above it, on a halo
                 above = (leaf_ring if node.is_leaf() else ring) + 2
-                beside(node.label, (x, y), (0, above), ha="center", va="bottom", fontsize=MIN_FONT_PT,
-                       color="black", fontweight="bold", zorder=7,
-                       bbox={"boxstyle": "round,pad=0.05", "fc": "white", "ec": "none"})
+                self.label_texts[node.path] = beside(
+                    node.label, (x, y), (0, above), ha="center", va="bottom", fontsize=MIN_FONT_PT,
+                    color="black", fontweight="bold", zorder=7,
+                    bbox={"boxstyle": "round,pad=0.05", "fc": "white", "ec": "none"})
             if node.path in self.frame.cut:      # its children are not drawn
                 beside(CUT_MARK, (x, y), (0, -(r + 2)), ha="center", va="top", fontsize=font * 1.2,
                        fontweight="bold", zorder=4)
             if node.is_leaf():
-                turned = 90 if self.crowded else 0
+                below = leaf_ring + 5 + self.value_depth            # under the value: window, number
                 self.value_texts[node.path] = beside(
-                    "", (x, y), (0, -(leaf_ring + 3)), ha="center", va="top", fontsize=font, rotation=turned,
-                    zorder=4)
+                    "", (x, y), (0, -(leaf_ring + 3)), ha="center", va="top", fontsize=font, zorder=4)
                 self.window_texts[node.path] = beside(
-                    "", (x, y), (0, -(leaf_ring + 5 + self.value_depth)), ha="center", va="top",
-                    fontsize=MIN_FONT_PT, color="#333333", rotation=turned)
+                    "", (x, y), (0, -below), ha="center", va="top", fontsize=MIN_FONT_PT,
+                    color=style.SOFT_INK)
+                where = (0, -(below + (MIN_FONT_PT * 1.4 if self.windows else 0) + 3)) if self.crowded \
+                    else (leaf_ring + 3, leaf_r)
                 self.number_texts[node.path] = beside(
-                    "", (x, y), (leaf_ring + 3, leaf_r), ha="left", va="center", fontsize=MIN_FONT_PT,
+                    "", (x, y), where, ha="center" if self.crowded else "left",
+                    va="top" if self.crowded else "center", fontsize=MIN_FONT_PT,
                     color="white", zorder=6, visible=False,
                     bbox={"boxstyle": "circle,pad=0.15", "fc": "#333333", "ec": "none"})
             else:
@@ -337,7 +376,8 @@ class TreeView:
                     "", (x, y), (ring + 3, 1), ha="left", va="bottom", fontsize=font, fontweight="bold",
                     zorder=4)
                 self.window_texts[node.path] = beside(
-                    "", (x, y), (ring + 3, -1), ha="left", va="top", fontsize=MIN_FONT_PT, color="#333333")
+                    "", (x, y), (ring + 3, -1), ha="left", va="top", fontsize=MIN_FONT_PT,
+                    color=style.SOFT_INK)
         for path in self.edge_paths:
             (px, py), (x, y) = self.positions[path[:-1]], self.positions[path]
             t = 0.62 if path in self.probabilities else 0.5    # clear of the edge's probability
@@ -355,17 +395,18 @@ class TreeView:
                 va="center", fontsize=MIN_FONT_PT, zorder=3,
                 bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"})
         left = min(x for x, _ in self.positions.values())
-        self.level_texts = {depth: self.ax.text(left - 1.5, -depth, name, ha="left", va="center",
+        self.level_texts = {depth: self.ax.text(left - LEVEL_ROOM, -depth, name, ha="left", va="center",
                                                 fontsize=MIN_FONT_PT, color="#333333")
                             for depth, name in self.levels.items()}
 
     def _draw_frame(self, title: str | None) -> None:
         ax = self.ax
         xs = [x for x, _ in self.positions.values()]
-        ax.set_xlim(min(xs) - (1.6 if self.levels else 0.7), max(xs) + 1.1)
-        ax.set_ylim(-self.frame.depth - (1.5 if self.crowded else 1.0), 0.55)
+        ax.set_xlim(min(xs) - (LEVEL_ROOM + 0.1 if self.levels else 0.7), max(xs) + 1.1)
+        below = (1.0 + 0.35 * self.windows + 0.45 * self.crowded)
+        ax.set_ylim(-self.frame.depth - below, 0.55)
         ax.set_axis_off()
-        self.title = ax.set_title(title or "", fontsize=max(self.font, 10))
+        self.title = ax.set_title(title or "", fontsize=style.TITLE_PT)
         self.legend = None
         self.legend_entries: tuple = ()
 
@@ -381,6 +422,8 @@ class TreeView:
                                      label=words),
             "ring": lambda: Line2D([], [], marker="o", ms=10, mfc="none", mec=CURRENT_COLOR, ls="",
                                    label=words),
+            "pending": lambda: Line2D([], [], marker="s", ls="", color=LEAF_COLOR, mec="black",
+                                      alpha=FADED_ALPHA, label=words),
         }.get(glyph, lambda: Line2D([], [], ls="", label=words))()
 
     def _show_legend(self, scene: Scene) -> None:
@@ -390,7 +433,7 @@ class TreeView:
         handles = [self._legend_handle(entry.glyph, entry.words) for entry in scene.legend]
         if self.legend is not None:
             self.legend.remove()
-        columns = _legend_columns([entry.words for entry in scene.legend], self.figure.get_figwidth() - 0.3)
+        columns = _legend_columns([entry.words for entry in scene.legend], self._axes_inches() - 0.1)
         self.legend = self.ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0),
                                      ncols=columns, fontsize=MIN_FONT_PT, frameon=False,
                                      handletextpad=0.3, columnspacing=1.0, borderaxespad=0.2)
@@ -443,6 +486,7 @@ class TreeView:
     def _paint_texts(self, mark: Any) -> None:
         value_text = self.value_texts[mark.path]
         value_text.set_alpha(mark.text_opacity)
+        self.label_texts[mark.path].set_alpha(mark.text_opacity)
         if mark.kind != "leaf":
             value_text.set_text(mark.value)
         elif self.leaf_values_shown:
@@ -454,10 +498,20 @@ class TreeView:
             number_text.set_text(str(mark.order or ""))
 
 
+def _text_points(text: str, size: float, *, bold: bool = False) -> float:
+    """The width of ``text`` in points at font ``size``, from the font's own metrics."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextToPath
+
+    properties = FontProperties(size=size, weight="bold" if bold else "normal")
+    width, _, _ = TextToPath().get_text_width_height_descent(text, properties, ismath=False)
+    return float(width)
+
+
 def _legend_columns(words: list[str], inches: float) -> int:
     """The most legend columns that fit ``inches`` (matplotlib puts one more entry in each of the
     first ``len(words) % columns`` columns)."""
-    widths = [(len(text) * 0.55 * MIN_FONT_PT + 32) / 72 for text in words]
+    widths = [(len(text) * 0.6 * MIN_FONT_PT + 36) / 72 for text in words]
     for columns in range(len(words), 1, -1):
         rows, long_columns = divmod(len(words), columns)
         sizes = [rows + 1] * long_columns + [rows] * (columns - long_columns)
@@ -522,9 +576,11 @@ def draw_tree(tree_or_result: Any, *, ax: Any = None, values: bool = True, windo
         from ..conventions import apply, resolve
         tree_or_result = apply(as_tree(tree_or_result), resolve(conventions))
     tree, marks, words, default_title = drawing_parts(tree_or_result, step=step, windows=windows)
+    shown = TreeLayout(tree, root=root, max_depth=max_depth, max_nodes=max_nodes).scene(
+        marks, values=values, windows=windows, leaf_numbers=leaf_numbers, description="")
     view = TreeView(tree, ax=ax, edge_labels=edge_labels, node_size=node_size,
                     title=default_title if title is None else title, windows=windows, root=root,
-                    max_depth=max_depth, max_nodes=max_nodes)
+                    max_depth=max_depth, max_nodes=max_nodes, shown=shown)
     scene = view.frame.scene(marks, values=values, windows=windows, leaf_numbers=leaf_numbers,
                              description=words)
     figure = view.paint(scene)

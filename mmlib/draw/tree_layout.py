@@ -44,6 +44,10 @@ from typing import Any
 from ..errors import ArgumentError, ArgumentTypeError, MmlibError
 from ..trace import (
     EXACT,
+    LOWER,
+    SO_FAR,
+    UNKNOWN,
+    UPPER,
     Marks,
     format_mark,
     format_probability,
@@ -102,8 +106,8 @@ FADED_ALPHA = 0.35
 """Opacity of a pruned node."""
 PENDING_ALPHA = 0.55
 """Opacity of a node the search has not reached yet."""
-FADED_TEXT_ALPHA = 0.45
-"""Opacity of the texts of a pruned node."""
+FADED_TEXT_ALPHA = 0.55
+"""Opacity of the texts of a faded node (pruned or not searched): black at 55% on white, 4.7:1."""
 PROBABILITY_AT = 0.34
 """A probability is written on its edge this far from the chance node (a fraction of the edge)."""
 CROSS_AT = 0.5
@@ -258,7 +262,8 @@ class NodeMark:
 
     @property
     def text_opacity(self) -> float:
-        return FADED_TEXT_ALPHA if self.state == "pruned" else 1.0
+        """The texts of a faded node (pruned, or not searched) are faded with it."""
+        return FADED_TEXT_ALPHA if self.state in ("pruned", "pending") else 1.0
 
     @property
     def fill(self) -> str:
@@ -308,10 +313,11 @@ LEGEND_WORDS = {
     "chance": "chance: averages its outcomes (1/2: an outcome's probability)",
     "pv": "principal variation (thick)", "ring": "current node (dashed ring)",
     "pruned": "pruned (dotted, ✕)", "bound": "≥ 6 / ≤ 2: a bound, not the exact value",
+    "pending": "faded: not searched", "pending yet": "faded: not searched yet",
     "so far": "(5): best so far, not yet a bound", "cut": f"{CUT_MARK}: its subtree is not drawn",
     "most visited": "most visited line (thick)", "wins": WINS_WORDS,
 }
-LEGEND_GLYPH = {"bound": "", "so far": "", "wins": "", "most visited": "pv"}
+LEGEND_GLYPH = {"bound": "", "so far": "", "wins": "", "most visited": "pv", "pending yet": "pending"}
 """The glyph of a legend entry whose glyph is not its own name ("" for words alone)."""
 
 
@@ -448,16 +454,38 @@ class TreeLayout:
             cut=path in self.cut)
 
     def _legend(self, marks: Marks) -> tuple[LegendEntry, ...]:
-        """The legend: the marks this drawing uses, and only those (Monte Carlo tree search
-        has no pruning and no bounds; it writes wins/visits)."""
-        glyphs = ["max", "min", "leaf"] + (["chance"] if self.probabilities else [])
+        """The legend: the marks this drawing uses, and only those (minimax prunes nothing and
+        bounds nothing; Monte Carlo tree search writes wins/visits)."""
+        drawn = [node.path for node in self.nodes]
+        kinds = {self.kinds[path] for path in drawn}
+        glyphs: list[str] = [kind for kind in ("max", "min", "leaf", "chance") if kind in kinds]
         ring = ["ring"] if marks.current is not None else []
         if marks.monte_carlo:
             glyphs += (["most visited"] if marks.pv else []) + ring + ["wins"]
         elif marks.searched:
-            glyphs += ["pv"] + ring + ["pruned", "bound", "so far"]
+            shown = {marks.bounds.get(path, EXACT) for path in drawn
+                     if self.kinds[path] != "leaf" and path in marks.values}
+            glyphs += (["pv"] if marks.pv else []) + ring
+            glyphs += ["pruned"] if any(path in marks.pruned for path in drawn) else []
+            if any(path not in marks.entered and path not in marks.pruned for path in drawn):
+                finished = marks.current is None and bool(marks.entered)      # not step 0 of a search
+                glyphs.append("pending" if finished else "pending yet")
+            glyphs += ["bound"] if shown & {LOWER, UPPER} else []
+            glyphs += ["so far"] if shown & {SO_FAR, UNKNOWN} else []
         if self.cut:
             glyphs.append("cut")
+        return tuple(LegendEntry(LEGEND_GLYPH.get(g, g), LEGEND_WORDS[g]) for g in glyphs)
+
+    def every_legend_entry(self, *, monte_carlo: bool = False) -> tuple[LegendEntry, ...]:
+        """Every entry a legend of this drawing can have at some step of a search (a painter
+        reserves room for the longest legend, so the drawing does not jump from step to step)."""
+        kinds = set(self.kinds.values())
+        glyphs: list[str] = [kind for kind in ("max", "min", "leaf", "chance") if kind in kinds]
+        if monte_carlo:
+            glyphs += ["most visited", "ring", "wins"]
+        else:
+            glyphs += ["pv", "ring", "pruned", "pending yet", "bound", "so far"]
+        glyphs += ["cut"] if self.cut else []
         return tuple(LegendEntry(LEGEND_GLYPH.get(g, g), LEGEND_WORDS[g]) for g in glyphs)
 
     def describe(self, marks: Marks) -> str:

@@ -86,7 +86,8 @@ def svg_as_img(svg: str, *, alt: str) -> str:
     '<img alt="an empty picture" src="data:image/'
     """
     data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
-    return f'<img alt="{html.escape(alt)}" src="data:image/svg+xml;base64,{data}">'
+    # at its natural size, as the live drawing is: a wide tree scrolls sideways, its text stays 15 px
+    return f'<img alt="{html.escape(alt)}" src="data:image/svg+xml;base64,{data}" style="max-width:none">'
 
 
 def fallback_bundle(bundle: dict | None, text: str, picture_html: str | None = None) -> dict:

@@ -1,0 +1,115 @@
+"""What is where on a matplotlib figure: every text with its size and box, every legend's box,
+and the points of the data, in pixels.
+
+:func:`figure_html` (in :mod:`mmlib.draw.display`) stores this geometry in the PNG it shows
+(a ``tEXt`` chunk named :data:`PNG_KEY`), so that a stored notebook figure can be checked for
+small text and for legends over data long after the kernel that drew it has gone
+(``tests/test_figures.py`` does).  The geometry is raw: sizes in points, boxes in pixels at
+``dpi``; judging it is left to the reader.
+
+>>> from matplotlib.figure import Figure
+>>> figure = Figure(figsize=(4, 3))
+>>> ax = figure.add_subplot()
+>>> _ = ax.plot([0, 1], [0, 1], label="a line"); _ = ax.legend(fontsize=8)
+>>> facts = geometry(figure)
+>>> sorted({text["role"] for text in facts["texts"]}), min(t["pt"] for t in facts["texts"])
+(['legend', 'text'], 8.0)
+>>> len(facts["legends"]), len(facts["data"]) > 10
+(1, True)
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+__all__ = ["geometry", "geometry_json", "PNG_KEY"]
+
+PNG_KEY = "mmlib-geometry"
+"""The name of the PNG text chunk holding a figure's geometry (JSON)."""
+SAMPLES = 24
+"""Points taken along each straight piece of a line (a legend over the middle of a segment
+covers data even where no vertex is)."""
+
+
+def _box(extent: Any) -> list[float]:
+    return [round(float(v), 1) for v in (extent.x0, extent.y0, extent.x1, extent.y1)]
+
+
+def _line_points(points: Any) -> list[tuple[float, float]]:
+    """``points`` (display pixels) with :data:`SAMPLES` points between each neighbouring pair."""
+    if len(points) < 2:
+        return list(points)
+    out: list[tuple[float, float]] = []
+    for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+        out += [(x0 + (x1 - x0) * k / SAMPLES, y0 + (y1 - y0) * k / SAMPLES) for k in range(SAMPLES + 1)]
+    return out
+
+
+def _data_points(ax: Any) -> list[tuple[float, float]]:
+    """The data of ``ax`` as points in pixels: lines (sampled), scatter points, filled bands and
+    patches (their corners and centre), inside the axes."""
+    import numpy as np
+    from matplotlib.collections import PathCollection
+
+    area = ax.get_window_extent()
+    points: list[tuple[float, float]] = []
+    for line in ax.get_lines():
+        data = np.asarray(line.get_xydata(), dtype=float)
+        if line.get_visible() and len(data):
+            xy = line.get_transform().transform(data)
+            points += _line_points([tuple(p) for p in xy if np.all(np.isfinite(p))])
+    for collection in ax.collections:
+        if not collection.get_visible():
+            continue
+        if isinstance(collection, PathCollection):           # scatter: one marker per offset
+            offsets = np.asarray(collection.get_offsets(), dtype=float)
+            if len(offsets):
+                points += [tuple(p) for p in collection.get_offset_transform().transform(offsets)]
+            continue
+        for path in collection.get_paths():                  # line segments, filled bands
+            if len(path.vertices):
+                xy = collection.get_transform().transform(path.vertices)
+                points += _line_points([tuple(p) for p in xy if np.all(np.isfinite(p))])
+    for patch in ax.patches:
+        if patch.get_visible():
+            box = patch.get_window_extent()
+            points += [(box.x0, box.y0), (box.x1, box.y1), (box.x0, box.y1), (box.x1, box.y0),
+                       ((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2)]
+    return [(round(float(x), 1), round(float(y), 1)) for x, y in points
+            if area.x0 - 1 <= x <= area.x1 + 1 and area.y0 - 1 <= y <= area.y1 + 1]
+
+
+def geometry(figure: Any) -> dict[str, Any]:
+    """``{"dpi", "width", "texts": [{"text", "pt", "box", "rotation", "role"}], "legends": [box],
+    "data": [(x, y), ...]}`` of ``figure`` as drawn now (boxes ``[x0, y0, x1, y1]`` in pixels at
+    ``dpi``; ``role`` is ``"legend"`` for a legend's own words, else ``"text"``)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.text import Text
+
+    canvas = figure.canvas if isinstance(figure.canvas, FigureCanvasAgg) else FigureCanvasAgg(figure)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    legends = [legend for legend in figure.legends if legend.get_visible()]
+    legends += [ax.get_legend() for ax in figure.axes
+                if ax.get_legend() is not None and ax.get_legend().get_visible()]
+    legend_texts = {id(text) for legend in legends for text in legend.get_texts()}
+    hidden = {id(text) for ax in figure.axes if not ax.axison          # an axis turned off draws no ticks
+              for axis in (ax.xaxis, ax.yaxis) for text in axis.findobj(Text)}
+    texts = []
+    for text in figure.findobj(Text):
+        words = text.get_text()
+        if not text.get_visible() or not words.strip() or text.get_alpha() == 0 or id(text) in hidden:
+            continue
+        texts.append({"text": words, "pt": round(float(text.get_fontsize()), 2),
+                      "box": _box(text.get_window_extent(renderer)),
+                      "rotation": round(float(text.get_rotation()), 1),
+                      "role": "legend" if id(text) in legend_texts else "text"})
+    data = [point for ax in figure.axes for point in _data_points(ax)]
+    return {"dpi": float(figure.dpi), "width": round(float(figure.bbox.width), 1), "texts": texts,
+            "legends": [_box(legend.get_window_extent(renderer)) for legend in legends], "data": data}
+
+
+def geometry_json(figure: Any) -> str:
+    """:func:`geometry` as compact JSON (what a stored PNG carries)."""
+    return json.dumps(geometry(figure), ensure_ascii=True, separators=(",", ":"))

@@ -1,0 +1,316 @@
+"""Every stored figure can be read from the back of a lecture room: no text under 11 pt at the
+notebook's display width, no rotated text, no legend over the data, over a label or over another
+legend.  And the drawings' legends list only the marks a figure uses.
+
+How each stored figure is measured:
+
+- an SVG (inline in HTML, or ``image/svg+xml``) from its own text: every ``<text>``'s font size
+  (inherited from its parents, SVG's default 16 px otherwise), scaled by how much a notebook
+  column of 900 px shrinks the picture (not at all when it is shown at its natural size,
+  ``max-width:none``); legend boxes estimated from their words, data from the node shapes,
+  edges and plotted lines;
+- a PNG (a matplotlib figure) from the geometry :func:`mmlib.draw.display.figure_html` stored
+  in it when it was drawn (:mod:`mmlib.draw.measure`: every text's size in points and its box,
+  every legend's box, the data points), scaled by the PNG's own width.  A PNG without it was not
+  drawn through mmlib's display and cannot be checked: that fails too.
+
+``MMLIB_FIGURE_NOTEBOOKS=dir`` measures the notebooks in ``dir`` instead (executed copies).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import re
+import struct
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from mmlib.draw.measure import PNG_KEY
+from mmlib.draw.style import DISPLAY_WIDTH_PX, MIN_TEXT_PT, PX_PER_PT
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCE = Path(os.environ.get("MMLIB_FIGURE_NOTEBOOKS", ROOT))
+NOTEBOOKS = sorted(
+    [*SOURCE.glob("notebooks/*.ipynb"), *SOURCE.glob("notebooks/labs/*.ipynb"),
+     *SOURCE.glob("instructor/solutions/*.ipynb"), *SOURCE.glob("*.ipynb")]
+)
+SVG_NS = "{http://www.w3.org/2000/svg}"
+CHAR_WIDTH = 0.6
+"""An SVG text's width, estimated as this fraction of its font size per character."""
+
+
+@dataclass
+class Measured:
+    """One stored figure as measured: where it is, its texts ``(words, effective pt, box,
+    rotated)``, its legend boxes and its data points (boxes ``(x0, y0, x1, y1)`` in one frame)."""
+
+    where: str
+    texts: list[tuple[str, float, tuple[float, ...], bool, bool]] = field(default_factory=list)
+    legends: list[tuple[float, ...]] = field(default_factory=list)
+    data: list[tuple[float, float]] = field(default_factory=list)
+    problem: str = ""
+
+
+# -- reading the stored figures -------------------------------------------------------------------
+
+def png_chunks(data: bytes) -> tuple[int, dict[str, str]]:
+    """The width of a PNG and its tEXt chunks."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width = struct.unpack(">I", data[16:20])[0]
+    texts, at = {}, 8
+    while at < len(data):
+        length, kind = struct.unpack(">I4s", data[at:at + 8])
+        body = data[at + 8:at + 8 + length]
+        if kind == b"tEXt":
+            key, _, value = body.partition(b"\0")
+            texts[key.decode("latin-1")] = value.decode("latin-1")
+        at += 12 + length
+    return width, texts
+
+
+def measure_png(data: bytes, where: str) -> Measured:
+    width, chunks = png_chunks(data)
+    if PNG_KEY not in chunks:
+        return Measured(where, problem="a PNG without mmlib's measurements (not drawn by mmlib.draw?)")
+    facts = json.loads(chunks[PNG_KEY])
+    # the stored PNG may be cropped (bbox_inches="tight"): its own width says how much a column shrinks it
+    scale = min(1.0, DISPLAY_WIDTH_PX / width)
+    out = Measured(where)
+    for text in facts["texts"]:
+        out.texts.append((text["text"], text["pt"] * scale, tuple(text["box"]), text["rotation"] % 360 != 0,
+                          text["role"] == "legend"))
+    out.legends = [tuple(box) for box in facts["legends"]]
+    out.data = [tuple(point) for point in facts["data"]]
+    return out
+
+
+def _size(element: ET.Element, inherited: float) -> float:
+    size = element.get("font-size")
+    if size is None:
+        style = re.search(r"font-size:\s*([\d.]+)", element.get("style", ""))
+        size = style.group(1) if style else None
+    return float(str(size).removesuffix("px")) if size is not None else inherited
+
+
+def measure_svg(text: str, where: str) -> Measured:
+    root = ET.fromstring(text)
+    width = float(str(root.get("width", DISPLAY_WIDTH_PX)).removesuffix("px"))
+    natural = "max-width:none" in root.get("style", "").replace(" ", "")
+    scale = 1.0 if natural else min(1.0, DISPLAY_WIDTH_PX / width)
+    out = Measured(where)
+
+    def walk(element: ET.Element, size: float, rotated: bool, legend: bool) -> None:
+        size = _size(element, size)
+        rotated = rotated or "rotate" in element.get("transform", "")
+        legend = legend or "legend" in element.get("class", "").split()
+        tag = element.tag.removeprefix(SVG_NS)
+        if tag == "text" and (element.text or "").strip():
+            words = element.text.strip()
+            x, y = float(element.get("x", 0)), float(element.get("y", 0))
+            w = len(words) * CHAR_WIDTH * size
+            left = {"middle": x - w / 2, "end": x - w}.get(element.get("text-anchor", "start"), x)
+            box = (left, y - 0.8 * size, left + w, y + 0.2 * size)
+            out.texts.append((words, size * scale / PX_PER_PT, box, rotated, legend))
+        elif not legend and (tag in ("polyline", "line", "polygon", "circle")
+                             or (tag == "rect" and "node" in element.get("class", "").split())):
+            out.data.extend(_points(element, tag))
+        for child in element:
+            if child.tag.removeprefix(SVG_NS) != "title":
+                walk(child, size, rotated, legend)
+
+    walk(root, 16.0, False, False)
+    legend_texts = [box for _, _, box, _, is_legend in out.texts if is_legend]
+    if legend_texts:   # one box round a legend's words (a legend row of glyphs and words)
+        out.legends = [(min(b[0] for b in legend_texts), min(b[1] for b in legend_texts),
+                        max(b[2] for b in legend_texts), max(b[3] for b in legend_texts))]
+    # SVG's y grows downwards: turn boxes into (x0, y0, x1, y1) with y0 < y1 (already so)
+    return out
+
+
+def _points(element: ET.Element, tag: str) -> list[tuple[float, float]]:
+    get = lambda name: float(element.get(name, 0))  # noqa: E731
+    if tag == "polyline" or tag == "polygon":
+        pairs = [tuple(map(float, p.split(","))) for p in element.get("points", "").split()]
+        return _sampled(pairs)
+    if tag == "line":
+        return _sampled([(get("x1"), get("y1")), (get("x2"), get("y2"))])
+    if tag == "circle":
+        return [(get("cx"), get("cy"))]
+    return [(get("x"), get("y")), (get("x") + get("width"), get("y") + get("height"))]
+
+
+def _sampled(points: list[tuple[float, ...]]) -> list[tuple[float, float]]:
+    out = []
+    for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+        out += [(x0 + (x1 - x0) * k / 20, y0 + (y1 - y0) * k / 20) for k in range(21)]
+    return out or [(p[0], p[1]) for p in points]
+
+
+def stored_figures(path: Path) -> list[Measured]:
+    notebook = json.loads(path.read_text())
+    found = []
+    for c, cell in enumerate(notebook.get("cells", [])):
+        for o, output in enumerate(cell.get("outputs", [])):
+            data = output.get("data", {})
+            where = f"{path.name} cell {c} output {o}"
+            html = "".join(data.get("text/html", ""))
+            pngs = re.findall(r"data:image/png;base64,([A-Za-z0-9+/=]+)", html)
+            if "image/png" in data and not pngs:
+                pngs.append("".join(data["image/png"]))
+            svgs = re.findall(r"<svg\b.*?</svg>", html, re.S)
+            if "image/svg+xml" in data and not svgs:
+                svgs.append("".join(data["image/svg+xml"]))
+            found += [measure_png(base64.b64decode(b64), f"{where} png {k}") for k, b64 in enumerate(pngs)]
+            found += [measure_svg(text, f"{where} svg {k}") for k, text in enumerate(svgs)]
+            # an SVG shown as an <img>: shrunk to the column unless the img says max-width:none
+            for k, tag in enumerate(re.findall(r"<img\b[^>]*data:image/svg\+xml;base64,[^>]*>", html)):
+                text = base64.b64decode(re.search(r"base64,([A-Za-z0-9+/=]+)", tag).group(1)).decode()
+                natural = "max-width:none" in tag.replace(" ", "")
+                if not natural:
+                    text = re.sub(r"max-width:\s*none;?", "", text, count=1)
+                found.append(measure_svg(text, f"{where} img-svg {k}"))
+    return found
+
+
+# -- the judgements ---------------------------------------------------------------------------------
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...], inset: float = 1.0) -> bool:
+    return a[0] + inset < b[2] and b[0] + inset < a[2] and a[1] + inset < b[3] and b[1] + inset < a[3]
+
+
+def _inside(point: tuple[float, float], box: tuple[float, ...], inset: float = 2.0) -> bool:
+    return box[0] + inset < point[0] < box[2] - inset and box[1] + inset < point[1] < box[3] - inset
+
+
+def faults(figure: Measured) -> list[str]:
+    """What is wrong with one stored figure, in words (empty when nothing is)."""
+    if figure.problem:
+        return [figure.problem]
+    out = []
+    small = [(round(pt, 1), words) for words, pt, _, _, _ in figure.texts if pt < MIN_TEXT_PT - 0.05]
+    if small:
+        out.append(f"{len(small)} texts under {MIN_TEXT_PT:g} pt at {DISPLAY_WIDTH_PX} px, smallest "
+                   f"{min(small)}")
+    rotated = [words for words, _, _, turned, _ in figure.texts if turned]
+    if rotated:
+        out.append(f"rotated text: {rotated[:3]}")
+    for i, first in enumerate(figure.legends):
+        if any(_overlap(first, second) for second in figure.legends[i + 1:]):
+            out.append("two legends overlap")
+        covered = [p for p in figure.data if _inside(p, first)]
+        if covered:
+            out.append(f"a legend covers {len(covered)} data points, e.g. {covered[0]}")
+        labels = [words for words, _, box, _, is_legend in figure.texts
+                  if not is_legend and _overlap(box, first, 2.0)]
+        if labels:
+            out.append(f"a legend covers the labels {labels[:3]}")
+    return out
+
+
+def smallest_text(figure: Measured) -> float:
+    return min((pt for _, pt, _, _, _ in figure.texts), default=float("inf"))
+
+
+FIGURES = [figure for path in NOTEBOOKS for figure in stored_figures(path)]
+
+
+def test_the_notebooks_have_figures():
+    assert len(FIGURES) >= 30, [f.where for f in FIGURES]
+
+
+@pytest.mark.parametrize("figure", FIGURES, ids=[f.where for f in FIGURES])
+def test_stored_figure_is_readable(figure):
+    assert not faults(figure), f"{figure.where}: " + "; ".join(faults(figure))
+
+
+# -- the judgements can fail (each on a figure made to break one rule) -----------------------------
+
+def _png_of(figure) -> bytes:
+    from mmlib.draw.display import figure_html
+
+    return base64.b64decode(re.search(r"base64,([A-Za-z0-9+/=]+)", figure_html(figure)).group(1))
+
+
+def test_small_text_rotated_text_and_a_legend_over_data_are_found():
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(6, 4))
+    ax = figure.add_subplot()
+    ax.plot(range(10), range(10), label="a line through the middle")
+    ax.legend(loc="center", fontsize=12)
+    ax.set_xlabel("depth", fontsize=12)
+    ax.set_ylabel("leaves", fontsize=12)        # matplotlib turns a y label by 90°
+    ax.tick_params(labelsize=8)
+    found = " ".join(faults(measure_png(_png_of(figure), "test")))
+    assert "texts under 11 pt" in found and "(8.0," in found
+    assert "rotated text: ['leaves']" in found
+    assert "a legend covers" in found and "data points" in found
+
+
+def test_two_legends_over_each_other_are_found():
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(6, 4))
+    ax = figure.add_subplot()
+    ax.plot([0, 1], [0, 1], label="a")
+    ax.tick_params(labelsize=12)
+    figure.legend(loc="lower left", fontsize=12)
+    figure.legend(loc="lower left", fontsize=12)
+    assert "two legends overlap" in faults(measure_png(_png_of(figure), "test"))
+
+
+def test_a_wide_png_is_judged_at_the_column_width():
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(18, 3))            # 1,392 px once cropped, shrunk to 900: 12 pt shows as 7.8 pt
+    ax = figure.add_subplot()
+    ax.plot([0, 1], [0, 1])
+    ax.set_title("title", fontsize=12)
+    ax.tick_params(labelsize=12)
+    measured = measure_png(_png_of(figure), "test")
+    assert 7 < smallest_text(measured) < 8
+
+
+def test_svg_text_is_scaled_and_a_png_without_measurements_fails():
+    small = ('<svg xmlns="http://www.w3.org/2000/svg" width="1800" height="100">'
+             '<text x="5" y="20" font-size="20">shrunk to half</text></svg>')
+    assert smallest_text(measure_svg(small, "t")) == pytest.approx(20 * 0.5 / PX_PER_PT)
+    natural = small.replace('height="100"', 'height="100" style="max-width:none"')
+    assert smallest_text(measure_svg(natural, "t")) == pytest.approx(20 / PX_PER_PT)
+    import io
+
+    from matplotlib.figure import Figure
+    bare = io.BytesIO()
+    Figure(figsize=(2, 2)).savefig(bare, format="png")
+    assert faults(measure_png(bare.getvalue(), "t")) == [
+        "a PNG without mmlib's measurements (not drawn by mmlib.draw?)"]
+
+
+# -- a legend lists the marks its figure uses, and only those ---------------------------------------
+
+def _legend_words(figure) -> list[str]:
+    return [text.get_text() for text in figure.axes[0].get_legend().get_texts()]
+
+
+def test_a_legend_lists_only_the_marks_its_drawing_uses():
+    from mmlib import draw, search, trees
+
+    aima = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+    minimax = _legend_words(draw.draw_tree(search.minimax(aima, trace=True)))
+    assert not any("pruned" in w or "bound" in w or "so far" in w or "faded" in w for w in minimax), minimax
+    assert "principal variation (thick)" in minimax
+    plain = _legend_words(draw.draw_tree(aima))
+    assert plain == ["MAX", "MIN", "leaf"]
+    pruning = _legend_words(draw.draw_tree(search.alphabeta(aima, trace=True)))
+    assert "pruned (dotted, ✕)" in pruning
+    # a depth-limited search leaves the nodes beyond its horizon unsearched, and says so
+    deep = trees.from_nested([[[1, 2], [3, 4]], [[5, 6], [7, 8]]])
+    for node in deep.nodes():
+        node.value = node.value if node.value is not None else 0
+    horizon = _legend_words(draw.draw_tree(search.minimax(deep, depth=1, trace=True)))
+    assert "faded: not searched" in horizon and not any("pruned" in w for w in horizon)
