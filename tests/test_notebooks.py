@@ -453,7 +453,8 @@ def test_the_map_lists_every_lab():
 @pytest.mark.parametrize("path", LECTURES, ids=ids(LECTURES))
 def test_each_lecture_states_its_goals_and_takeaways(path):
     text = path.with_suffix(".md").read_text(encoding="utf-8")
-    assert "you will be able to" in text.split("```{code-cell}", 1)[0], f"{relative(path)}: no goals before the code"
+    assert "you will be able to" in text.split("```{code-cell}", 1)[0], \
+        f"{relative(path)}: no goals before the code"
     takeaways = text.split("## Key takeaways", 1)
     assert len(takeaways) == 2, f"{relative(path)}: no 'Key takeaways' section"
     points = re.findall(r"^- ", takeaways[1].split("+++", 1)[0], re.M)
