@@ -51,7 +51,7 @@ NBCONVERT := $(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
              --ExecutePreprocessor.store_widget_state=True --ExecutePreprocessor.record_timing=False
 JUPYTEXT  := $(VENV)/bin/jupytext
 
-.PHONY: lab test check bench notebooks execute clean install release grade exam
+.PHONY: lab test check bench notebooks execute clean install release grade exam gradescope distribution
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -121,6 +121,16 @@ release: $(STAMP)
 grade: $(STAMP)
 	@test -n "$(SUBMISSIONS)" || { echo 'name the folder of submitted notebooks: make grade SUBMISSIONS=folder'; exit 2; }
 	$(PY) instructor/grading.py grade "$(SUBMISSIONS)" --out "$(GRADES)"
+
+# Instructors: `make gradescope` writes one autograder zip per lab into $(GRADESCOPE)/ for a Gradescope
+# programming assignment; VISIBILITY (visible, after_due_date, after_published, hidden) says when students
+# see each part's score and feedback, STDOUT_VISIBILITY when they see the grader's log.
+GRADESCOPE        ?= release/gradescope
+VISIBILITY        ?= visible
+STDOUT_VISIBILITY ?= hidden
+gradescope: $(STAMP)
+	$(PY) instructor/gradescope.py build --out "$(GRADESCOPE)" --visibility $(VISIBILITY) \
+	  --stdout-visibility $(STDOUT_VISIBILITY)
 
 # Instructors: `make exam STUDENTS=roster.csv` (or `N=30`) writes one seeded alpha-beta question set per
 # student into $(EXAM)/: questions and key as HTML and PDF, and moodle.xml (see README, "For instructors").
