@@ -115,12 +115,14 @@ execute: $(STAMP)
 # $(GRADES)/scores.csv and $(GRADES)/<submission>/results.json (see README, "For instructors").
 SUBMISSIONS ?=
 GRADES      ?= grades
+ROSTER      ?=
 release: $(STAMP)
 	$(PY) instructor/grading.py release
 
 grade: $(STAMP)
 	@test -n "$(SUBMISSIONS)" || { echo 'name the folder of submitted notebooks: make grade SUBMISSIONS=folder'; exit 2; }
 	$(PY) instructor/grading.py grade "$(SUBMISSIONS)" --out "$(GRADES)"
+	$(PY) instructor/gradebook.py "$(GRADES)" $(if $(ROSTER),--roster "$(ROSTER)")
 
 # Instructors: `make gradescope` writes one autograder zip per lab into $(GRADESCOPE)/ for a Gradescope
 # programming assignment; VISIBILITY (visible, after_due_date, after_published, hidden) says when students
