@@ -134,6 +134,16 @@ gradescope: $(STAMP)
 	$(PY) instructor/gradescope.py build --out "$(GRADESCOPE)" --visibility $(VISIBILITY) \
 	  --stdout-visibility $(STDOUT_VISIBILITY)
 
+# Instructors: `make distribution REPOSITORY=owner/name` writes the students' copy of the course into
+# $(DIST)/ (lectures, student labs, mmlib; no solutions, hidden tests, grader or exam tools), ready to push
+# as the course's repository; its Binder links open REPOSITORY.  DIST_ARGS=--force replaces an old copy
+# (its .git folder stays).
+DIST       ?= build/course
+REPOSITORY ?=
+DIST_ARGS  ?=
+distribution: $(STAMP)
+	$(PY) instructor/distribute.py "$(DIST)" $(if $(REPOSITORY),--repository "$(REPOSITORY)") $(DIST_ARGS)
+
 # Instructors: `make exam STUDENTS=roster.csv` (or `N=30`) writes one seeded alpha-beta question set per
 # student into $(EXAM)/: questions and key as HTML and PDF, and moodle.xml (see README, "For instructors").
 # EXAM_ARGS passes constraints, e.g. EXAM_ARGS='--depth 4 --ties --cutoff ">"'.
