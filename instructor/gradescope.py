@@ -56,6 +56,8 @@ VISIBILITIES = ("visible", "after_due_date", "after_published", "hidden")
 """Gradescope's visibility settings: at once, after the due date, once grades are published, never."""
 CONFIG = "gradescope.json"
 """The file in the zip that says which lab it grades, its parts, and the visibility settings."""
+PRIVATE = ("solutions", "labs")
+"""Folders of ``instructor/`` the zip leaves out (it takes only its own lab's source)."""
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 """The date stamped on every file of a zip, so the same sources give the same bytes."""
 
@@ -93,7 +95,8 @@ def _sources(name: str, root: Path) -> list[Path]:
     """The files of the zip, relative to ``root``: mmlib, the grader and the lab's source."""
     package = [p for p in sorted((root / "mmlib").rglob("*"))
                if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"]
-    tooling = sorted((root / "instructor").glob("*.py"))
+    tooling = sorted(p for p in (root / "instructor").rglob("*") if p.is_file() and "__pycache__" not in p.parts
+                     and p.suffix != ".pyc" and p.relative_to(root / "instructor").parts[0] not in PRIVATE)
     files = [root / "pyproject.toml", root / "README.md", root / "LICENSE", *package, *tooling,
              root / "instructor" / "labs" / f"{name}.md"]
     return [p.relative_to(root) for p in files if p.exists()]
