@@ -95,8 +95,9 @@ def _sources(name: str, root: Path) -> list[Path]:
     """The files of the zip, relative to ``root``: mmlib, the grader and the lab's source."""
     package = [p for p in sorted((root / "mmlib").rglob("*"))
                if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"]
-    tooling = sorted(p for p in (root / "instructor").rglob("*") if p.is_file() and "__pycache__" not in p.parts
-                     and p.suffix != ".pyc" and p.relative_to(root / "instructor").parts[0] not in PRIVATE)
+    tooling = sorted(p for p in (root / "instructor").rglob("*")
+                     if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"
+                     and p.relative_to(root / "instructor").parts[0] not in PRIVATE)
     files = [root / "pyproject.toml", root / "README.md", root / "LICENSE", *package, *tooling,
              root / "instructor" / "labs" / f"{name}.md"]
     return [p.relative_to(root) for p in files if p.exists()]
