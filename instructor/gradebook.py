@@ -263,7 +263,7 @@ def feedback_html(results: dict[str, Any], *, student: str, lab: str) -> str:
         f"{float(t.get('score', 0)):g} / {float(t.get('max_score', 0)):g} points ({_verdict(t)})</h2>"
         f"<pre>{html.escape(str(t.get('output', '')))}</pre></section>" for t in tests)
     notes = str(results.get("output", "")).split("\n", 1)
-    grader = (f"<section><h2>What the grader did not run</h2><pre>{html.escape(notes[1])}</pre></section>"
+    grader = (f"<section><h2>Notes from the grader</h2><pre>{html.escape(notes[1])}</pre></section>"
               if len(notes) > 1 and notes[1].strip() else "")
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{html.escape(title)}</title><style>{_CSS}</style></head><body><main>"
