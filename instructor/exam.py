@@ -182,7 +182,7 @@ def bounds_rows(question: quiz.Question) -> list[tuple[str, str, str, str]]:
 
 _CSS = """
 body { font-family: "DejaVu Sans", Arial, sans-serif; max-width: 66rem; margin: 2rem auto;
-       line-height: 1.45; }
+       padding: 0 1rem; line-height: 1.45; }
 section.set { break-after: page; page-break-after: always; }
 section.question { margin-bottom: 2rem; }
 figure, div.tree-text, ol.parts > li, table.bounds { break-inside: avoid; page-break-inside: avoid; }
@@ -193,11 +193,12 @@ pre { background: #f6f6f6; padding: 0.4rem 0.6rem; column-width: 9rem; white-spa
 ol.parts { list-style-type: lower-alpha; } .answer { font-weight: bold; }
 div.line { border-bottom: 1px solid #444; height: 2rem; max-width: 40rem; }
 table.bounds { border-collapse: collapse; margin: 0.3rem 0 0.6rem; }
+table.bounds caption { text-align: left; caption-side: top; white-space: nowrap; }
 table.bounds th, table.bounds td { border: 1px solid #444; padding: 0.15rem 0.6rem; min-width: 5rem;
                                    height: 1.6rem; text-align: left; }
 @page { size: A4; margin: 12mm; }
 @page landscape { size: A4 landscape; margin: 12mm; }
-@media print { body { margin: 0; max-width: none; font-size: 11pt; }
+@media print { body { margin: 0; padding: 0; max-width: none; font-size: 11pt; }
                h1 { font-size: 15pt; margin: 0 0 0.2rem; } h2 { font-size: 13pt; margin: 0.3rem 0; }
                p { margin: 0.3rem 0; } }
 """
