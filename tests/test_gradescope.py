@@ -154,3 +154,18 @@ def test_a_notebook_that_is_not_json_scores_zero_with_the_reason(tmp_path, autog
     results = json.loads((results_dir / "results" / "results.json").read_text())
     assert results["score"] == 0 and len(results["tests"]) == len(points_in_source(LAB))
     assert all("could not read" in t["output"] for t in results["tests"])
+
+
+@pytest.mark.slow
+def test_gradescope_and_make_grade_agree_on_the_same_submission(tmp_path, autograder_zip):
+    nb = solution_with({"def best_move": WRONG_BEST_MOVE})
+    on_gradescope = run_in_root(autograder_zip, tmp_path / "root", {f"{LAB}.ipynb": nb})
+    folder = tmp_path / "submitted"
+    folder.mkdir()
+    nbformat.write(nb, folder / f"bob_{LAB}.ipynb")
+    subprocess.run([sys.executable, str(ROOT / "instructor" / "grading.py"), "grade", str(folder),
+                    "--out", str(tmp_path / "grades")], check=True, capture_output=True, timeout=300)
+    here = json.loads((tmp_path / "grades" / f"bob_{LAB}" / "results.json").read_text())
+    assert [(t["name"], t["score"], t["max_score"], t["output"]) for t in on_gradescope["tests"]] == \
+        [(t["name"], t["score"], t["max_score"], t["output"]) for t in here["tests"]]
+    assert on_gradescope["score"] == here["score"]
