@@ -27,6 +27,9 @@ Who sees the results is a setting, not a constant: ``--visibility`` (each test a
 result) and ``--stdout-visibility`` take Gradescope's values ``visible``, ``after_due_date``,
 ``after_published`` and ``hidden``.
 
+``--grader-args`` passes options to the grader on Gradescope's machines, e.g.
+``--weaker-isolation`` where its sandbox (bubblewrap) cannot start inside Gradescope's container.
+
 Every path the scripts use is below one root, ``/autograder`` on Gradescope; the environment
 variable ``AUTOGRADER_ROOT`` moves it (a test runs the zip in a temporary folder laid out like
 Gradescope's), and ``MMLIB_PYTHON`` names the Python to run (default ``$AUTOGRADER_ROOT/venv/bin/python``).
@@ -103,11 +106,12 @@ def _sources(name: str, root: Path) -> list[Path]:
     return [p.relative_to(root) for p in files if p.exists()]
 
 
-def _config(name: str, visibility: str, stdout_visibility: str, root: Path) -> dict[str, Any]:
+def _config(name: str, visibility: str, stdout_visibility: str, grader_args: list[str],
+            root: Path) -> dict[str, Any]:
     import grading
 
     return {"lab": name, "visibility": visibility, "stdout_visibility": stdout_visibility,
-            "parts": [{"name": part.grade_id, "max_score": part.points}
+            "grader_args": grader_args, "parts": [{"name": part.grade_id, "max_score": part.points}
                       for part in grading.parts(name, root=root)]}
 
 
@@ -125,11 +129,12 @@ def _add(archive: zipfile.ZipFile, name: str, data: bytes, executable: bool = Fa
 
 
 def build(name: str, out: Path, *, visibility: str = "visible", stdout_visibility: str = "hidden",
-          root: Path = ROOT) -> Path:
-    """Write the autograder zip of lab ``name`` to ``out/<name>.zip`` and return its path."""
+          grader_args: list[str] | None = None, root: Path = ROOT) -> Path:
+    """Write the autograder zip of lab ``name`` to ``out/<name>.zip`` and return its path;
+    ``grader_args`` go to ``instructor/grading.py grade`` for every submission."""
     _check_visibility("visibility", visibility)
     _check_visibility("stdout_visibility", stdout_visibility)
-    config = _config(name, visibility, stdout_visibility, root)
+    config = _config(name, visibility, stdout_visibility, list(grader_args or []), root)
     path = Path(out) / f"{name}.zip"
     path.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(path, "w") as archive:
@@ -195,7 +200,7 @@ def results_for(config: dict[str, Any], graded: dict[str, Any] | str) -> dict[st
     return results
 
 
-def _grade(notebook: Path, lab: str, source: Path) -> dict[str, Any] | str:
+def _grade(notebook: Path, lab: str, source: Path, grader_args: list[str]) -> dict[str, Any] | str:
     """Grade ``notebook`` as lab ``lab`` with ``instructor/grading.py grade``; its results.json,
     or why there is none."""
     with tempfile.TemporaryDirectory(prefix="mmlib-gradescope-") as scratch:
@@ -204,13 +209,13 @@ def _grade(notebook: Path, lab: str, source: Path) -> dict[str, Any] | str:
         shutil.copyfile(notebook, folder / f"{lab}.ipynb")
         env = dict(os.environ, PYTHONPATH=str(source))
         done = subprocess.run([sys.executable, str(source / "instructor" / "grading.py"), "grade",
-                               str(folder), "--out", str(out)],
+                               str(folder), "--out", str(out), *grader_args],
                               cwd=str(source), env=env, capture_output=True, text=True)
         print(done.stdout + done.stderr, flush=True)        # the run's log (stdout_visibility)
         produced = out / lab / "results.json"
         if not produced.exists():
             last = (done.stderr.strip().splitlines() or ["no message"])[-1]
-            return f"the grader could not read {notebook.name}: {last}"
+            return f"not graded: the grader stopped on {notebook.name}: {last}"
         return json.loads(produced.read_text())
 
 
@@ -222,7 +227,8 @@ def run(root: Path | None = None) -> dict[str, Any]:
     config = json.loads((source / CONFIG).read_text())
     start = time.monotonic()
     notebook = _notebook(root / "submission", config["lab"])
-    graded = notebook if isinstance(notebook, str) else _grade(notebook, config["lab"], source)
+    graded = notebook if isinstance(notebook, str) else \
+        _grade(notebook, config["lab"], source, config.get("grader_args", []))
     results = results_for(config, graded)
     results["execution_time"] = round(time.monotonic() - start, 1)
     target = root / "results" / "results.json"
@@ -243,11 +249,13 @@ def main(argv: list[str] | None = None) -> None:
                       help="when students see each part's score and feedback (default visible)")
     make.add_argument("--stdout-visibility", default="hidden", choices=VISIBILITIES,
                       help="when students see the grader's log (default hidden)")
+    make.add_argument("--grader-args", default="",
+                      help="options for `grading.py grade` on Gradescope, e.g. --weaker-isolation")
     commands.add_parser("run", help="grade $AUTOGRADER_ROOT/submission (on Gradescope)")
     args = parser.parse_args(argv)
     if args.command == "build":
         for path in build_all(args.out, labs=args.lab, visibility=args.visibility,
-                              stdout_visibility=args.stdout_visibility):
+                              stdout_visibility=args.stdout_visibility, grader_args=args.grader_args.split()):
             print(f"wrote {path}")
     else:
         results = run()

@@ -62,8 +62,7 @@ def test_only_the_students_folders_are_there(dist):
 
 def test_no_solution_hidden_test_or_instructor_tooling(dist):
     for name, text in files(dist).items():
-        for marker in ("BEGIN SOLUTION", "END SOLUTION", "HIDDEN TESTS", "instructor/", '"nbgrader"',
-                       "grade_id"):
+        for marker in ("BEGIN SOLUTION", "END SOLUTION", "HIDDEN TESTS", "instructor/"):
             assert marker not in text, (name, marker)
     blocks = solution_blocks()
     assert len(blocks) >= 7                                    # every lab has answers to hide
