@@ -186,8 +186,10 @@ def results_for(config: dict[str, Any], graded: dict[str, Any] | str) -> dict[st
     base = _zero(config, graded) if isinstance(graded, str) else graded
     by_name = {test.get("name"): test for test in base.get("tests", [])}
     tests = []
+    reason = str(base.get("output", "")).strip()
+    missing = {"score": 0.0, "output": "not graded" + (f": {reason}" if reason else "")}
     for part in config["parts"]:
-        test = by_name.get(part["name"]) or {"score": 0.0, "output": "not graded"}
+        test = by_name.get(part["name"]) or missing
         score = min(max(float(test.get("score", 0.0)), 0.0), part["max_score"])
         tests.append({"name": part["name"], "score": score,
                       "max_score": part["max_score"], "output": str(test.get("output", "")),

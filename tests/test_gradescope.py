@@ -153,8 +153,7 @@ def test_a_notebook_that_is_not_json_scores_zero_with_the_reason(tmp_path, autog
                    capture_output=True, timeout=300)
     results = json.loads((results_dir / "results" / "results.json").read_text())
     assert results["score"] == 0 and len(results["tests"]) == len(points_in_source(LAB))
-    assert all(t["output"].startswith(f"not graded: the grader stopped on {LAB}.ipynb")
-               for t in results["tests"])
+    assert all(t["output"].startswith("not graded") and "JSON" in t["output"] for t in results["tests"])
 
 
 @pytest.mark.slow
