@@ -548,6 +548,16 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
                                                         if kind.strip()])
 
 
+def set_numbers(n: int) -> list[str]:
+    """The ids of ``n`` anonymous sets: 01, 02, ... (three digits from 100 sets on).
+
+    >>> set_numbers(3), set_numbers(100)[-2:]
+    (['01', '02', '03'], ['099', '100'])
+    """
+    width = max(len(str(n)), 2)
+    return [f"{i:0{width}d}" for i in range(1, n + 1)]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.students is not None:
@@ -555,8 +565,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         if args.n < 1:
             raise SystemExit("--n: at least one set")
-        width = max(len(str(args.n)), 2)             # 01, 02, ... as --help says
-        students = [(f"{i:0{width}d}", "") for i in range(1, args.n + 1)]
+        students = [(number, "") for number in set_numbers(args.n)]
     sets = make_sets(students, questions=args.questions, seed=args.seed, **_options(args))
     formats = {word.strip() for word in args.formats.split(",")}
     args.out.mkdir(parents=True, exist_ok=True)
