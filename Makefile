@@ -116,13 +116,14 @@ execute: $(STAMP)
 SUBMISSIONS ?=
 GRADES      ?= grades
 ROSTER      ?=
+GRADEBOOK_ARGS ?=
 release: $(STAMP)
 	$(PY) instructor/grading.py release
 
 grade: $(STAMP)
 	@test -n "$(SUBMISSIONS)" || { echo 'name the folder of submitted notebooks: make grade SUBMISSIONS=folder'; exit 2; }
 	$(PY) instructor/grading.py grade "$(SUBMISSIONS)" --out "$(GRADES)"
-	$(PY) instructor/gradebook.py "$(GRADES)" $(if $(ROSTER),--roster "$(ROSTER)")
+	$(PY) instructor/gradebook.py "$(GRADES)" $(if $(ROSTER),--roster "$(ROSTER)") $(GRADEBOOK_ARGS)
 
 # Instructors: `make gradescope` writes one autograder zip per lab into $(GRADESCOPE)/ for a Gradescope
 # programming assignment; VISIBILITY (visible, after_due_date, after_published, hidden) says when students

@@ -25,8 +25,9 @@ the student's ``id``, ``student_id``, ``sis user id``, ``sis login id``, ``login
 or ``email`` (or what comes before the ``@`` of it), whatever the case.  ``name`` (or Canvas's
 ``Student``), ``email``, ``section``, ``ID``, ``SIS User ID`` and ``SIS Login ID`` columns are
 copied.  A student on the roster without a submission gets empty cells (no grade, which neither
-gradebook turns into a zero); a submission that matches nobody is listed on stderr and gets a row
-of its own.  When a student has two submissions of a lab, the better counts (also listed).
+gradebook turns into a zero; ``--zero-missing`` writes 0 instead); a submission that matches nobody
+is listed on stderr and gets a row of its own.  When a student has two submissions of a lab, the
+better counts (also listed).
 """
 
 from __future__ import annotations
@@ -185,14 +186,15 @@ def _number(value: float | None) -> str:
     return "" if value is None else f"{value:g}"
 
 
-def _scores(person: Student, columns: list[tuple[str, list[tuple[str, float]]]]) -> list[str]:
+def _scores(person: Student, columns: list[tuple[str, list[tuple[str, float]]]], missing: str) -> list[str]:
+    """The student's cells: each part and the lab's total, ``missing`` for a lab not handed in."""
     cells: list[str] = []
     for lab, parts in columns:
         submission = person.labs.get(lab)
         for part, _ in parts:
             graded = submission is not None and part in submission.parts
-            cells.append(_number(submission.parts[part][0]) if submission and graded else "")
-        cells.append(_number(submission.total) if submission else "")
+            cells.append(_number(submission.parts[part][0]) if submission and graded else missing)
+        cells.append(_number(submission.total) if submission else missing)
     return cells
 
 
@@ -205,18 +207,20 @@ def _possible(columns: list[tuple[str, list[tuple[str, float]]]]) -> list[str]:
             for points in [p for _, p in parts] + [sum(p for _, p in parts)]]
 
 
-def gradebook_rows(people: list[Student], submissions: list[Submission]) -> list[list[str]]:
-    """gradebook.csv: a header, then one row per student with each part, each lab's total and the total."""
+def gradebook_rows(people: list[Student], submissions: list[Submission],
+                   missing: str = "") -> list[list[str]]:
+    """gradebook.csv: a header, then one row per student with each part, each lab's total and the total
+    (``missing``, empty or ``0``, for what a student did not hand in)."""
     columns = _columns(submissions)
     rows = [["student", "name", "email", "section", *_headers(columns), "total"]]
     for person in people:
-        total = sum(s.total for s in person.labs.values()) if person.labs else None
+        total = _number(sum(s.total for s in person.labs.values())) if person.labs else missing
         rows.append([person.key, person.name, person.columns.get("email", ""),
-                     person.columns.get("section", ""), *_scores(person, columns), _number(total)])
+                     person.columns.get("section", ""), *_scores(person, columns, missing), total])
     return rows
 
 
-def canvas_rows(people: list[Student], submissions: list[Submission]) -> list[list[str]]:
+def canvas_rows(people: list[Student], submissions: list[Submission], missing: str = "") -> list[list[str]]:
     """canvas.csv: Canvas's five student columns, a Points Possible row, one column per part and lab total."""
     columns = _columns(submissions)
     rows = [[*CANVAS_COLUMNS, *_headers(columns)],
@@ -224,7 +228,7 @@ def canvas_rows(people: list[Student], submissions: list[Submission]) -> list[li
     for person in people:
         ids = person.columns
         rows.append([person.name or person.key, ids.get("id", ""), ids.get("sis user id", person.key),
-                     ids.get("sis login id", ""), ids.get("section", ""), *_scores(person, columns)])
+                     ids.get("sis login id", ""), ids.get("section", ""), *_scores(person, columns, missing)])
     return rows
 
 
@@ -285,8 +289,10 @@ def _write_csv(path: Path, rows: list[list[str]]) -> None:
         csv.writer(handle).writerows(rows)
 
 
-def write(grades: Path, roster: Path | None = None, warn: Any = print) -> list[Path]:
-    """Write gradebook.csv, canvas.csv and every submission's feedback.html in ``grades``."""
+def write(grades: Path, roster: Path | None = None, warn: Any = print, *,
+          zero_missing: bool = False) -> list[Path]:
+    """Write gradebook.csv, canvas.csv and every submission's feedback.html in ``grades``; with
+    ``zero_missing`` a lab a student did not hand in scores 0 instead of no grade."""
     grades = Path(grades)
     scores = grades / "scores.csv"
     if not scores.exists():
@@ -294,8 +300,9 @@ def write(grades: Path, roster: Path | None = None, warn: Any = print) -> list[P
     submissions = read_scores(scores)
     people = students(submissions, read_roster(roster) if roster else None, warn=warn)
     written = [grades / "gradebook.csv", grades / "canvas.csv"]
-    _write_csv(written[0], gradebook_rows(people, submissions))
-    _write_csv(written[1], canvas_rows(people, submissions))
+    missing = "0" if zero_missing else ""
+    _write_csv(written[0], gradebook_rows(people, submissions, missing))
+    _write_csv(written[1], canvas_rows(people, submissions, missing))
     for submission in submissions:
         results = grades / submission.name / "results.json"
         if not results.exists():
@@ -312,8 +319,11 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("grades", type=Path, help="the folder make grade wrote (with scores.csv)")
     parser.add_argument("--roster", type=Path, help="CSV of the students (see the module's docstring)")
+    parser.add_argument("--zero-missing", action="store_true",
+                        help="a lab a student did not hand in scores 0 (default: no grade, an empty cell)")
     args = parser.parse_args(argv)
-    written = write(args.grades, args.roster, warn=lambda text: print(f"gradebook: {text}", file=sys.stderr))
+    written = write(args.grades, args.roster, warn=lambda text: print(f"gradebook: {text}", file=sys.stderr),
+                    zero_missing=args.zero_missing)
     print(f"wrote {written[0]}, {written[1]} and {len(written) - 2} feedback pages")
 
 

@@ -163,3 +163,14 @@ def test_make_grade_writes_the_gradebook_and_feedback_after_grading(tmp_path):
     rows = read(grades / "gradebook.csv")
     assert rows[1][0] == "dana" and rows[1][-1] == "10"
     assert "lab1_minimax: feedback for dana" in (grades / "dana_lab1_minimax" / "feedback.html").read_text()
+
+
+def test_missing_labs_can_score_zero_instead_of_no_grade(tmp_path):
+    grades = grades_folder(tmp_path)
+    roster = tmp_path / "roster.csv"
+    roster.write_text("id\nalice\nbob\ncarol\n")
+    gradebook.write(grades, roster, warn=lambda text: None, zero_missing=True)
+    rows = read(grades / "gradebook.csv")
+    assert rows[1][4:] == ["6", "4", "10", "0", "0", "0", "10"]        # alice did not hand in lab 2
+    assert rows[3][4:] == ["0"] * 7                                     # carol handed in nothing
+    assert read(grades / "canvas.csv")[4][5:] == ["0"] * 6
