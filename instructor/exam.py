@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import base64
 import csv
+import functools
 import html
 import re
 import sys
@@ -128,6 +129,7 @@ def _drawing(question: quiz.Question, answers: bool, *, windows: bool = False, t
     return tree_svg(question.tree, values=False, title=title, **piece)
 
 
+@functools.lru_cache(maxsize=4096)              # the pages and the HTML ask for it several times
 def layout(question: quiz.Question, *, answers: bool = False) -> Layout:
     """The first of these that fits an A4 page (scaled down by at most :data:`SHRINK`): portrait,
     then landscape, with the windows drawn (the key), then without; else the tree in pieces.
