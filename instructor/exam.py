@@ -150,7 +150,7 @@ def layout(question: quiz.Question, *, answers: bool = False) -> Layout:
 def _piece_title(label: str, piece: dict[str, Any]) -> str:
     if "root" in piece:
         return f"{label}: the subtree of {piece['root']}"
-    return f"{label}: the top of the tree (each subtree follows)" if piece else label
+    return f"{label}: the top of the tree" if piece else label
 
 
 def _inner_nodes(question: quiz.Question) -> list[Any]:
