@@ -98,8 +98,9 @@ def numbered(sets: Sequence[StudentSet]) -> list[tuple[StudentSet, int, quiz.Que
 
 PAGE_WIDTH = {False: 730.0, True: 1030.0}
 """What an A4 page holds across (portrait, landscape), in the drawings' units (about 1/96 inch)."""
-SHRINK = 0.9
-"""The most a drawing is scaled down to fit a page; below that its smallest text gets hard to read."""
+SHRINK = 0.85
+"""The most a drawing is scaled down to fit a page (its smallest text, 9 points, prints at 7.7);
+below that it gets hard to read."""
 
 
 @dataclass(frozen=True)
