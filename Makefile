@@ -51,7 +51,7 @@ NBCONVERT := $(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
              --ExecutePreprocessor.store_widget_state=True --ExecutePreprocessor.record_timing=False
 JUPYTEXT  := $(VENV)/bin/jupytext
 
-.PHONY: lab test check bench notebooks execute clean install release grade exam
+.PHONY: lab test check bench notebooks execute clean install release grade exam gradescope distribution
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -115,12 +115,37 @@ execute: $(STAMP)
 # $(GRADES)/scores.csv and $(GRADES)/<submission>/results.json (see README, "For instructors").
 SUBMISSIONS ?=
 GRADES      ?= grades
+ROSTER      ?=
+GRADEBOOK_ARGS ?=
 release: $(STAMP)
 	$(PY) instructor/grading.py release
 
 grade: $(STAMP)
 	@test -n "$(SUBMISSIONS)" || { echo 'name the folder of submitted notebooks: make grade SUBMISSIONS=folder'; exit 2; }
 	$(PY) instructor/grading.py grade "$(SUBMISSIONS)" --out "$(GRADES)"
+	$(PY) instructor/gradebook.py "$(GRADES)" $(if $(ROSTER),--roster "$(ROSTER)") $(GRADEBOOK_ARGS)
+
+# Instructors: `make gradescope` writes one autograder zip per lab into $(GRADESCOPE)/ for a Gradescope
+# programming assignment; VISIBILITY (visible, after_due_date, after_published, hidden) says when students
+# see each part's score and feedback, STDOUT_VISIBILITY when they see the grader's log; GRADER_ARGS go to
+# the grader on Gradescope's machines (e.g. --weaker-isolation where bubblewrap cannot start there).
+GRADESCOPE        ?= release/gradescope
+VISIBILITY        ?= visible
+STDOUT_VISIBILITY ?= hidden
+GRADER_ARGS       ?=
+gradescope: $(STAMP)
+	$(PY) instructor/gradescope.py build --out "$(GRADESCOPE)" --visibility $(VISIBILITY) \
+	  --stdout-visibility $(STDOUT_VISIBILITY) $(if $(GRADER_ARGS),--grader-args "$(GRADER_ARGS)")
+
+# Instructors: `make distribution REPOSITORY=owner/name` writes the students' copy of the course into
+# $(DIST)/ (lectures, student labs, mmlib; no solutions, hidden tests, grader or exam tools), ready to push
+# as the course's repository; its Binder links open REPOSITORY.  DIST_ARGS=--force replaces an old copy
+# (its .git folder stays).
+DIST       ?= build/course
+REPOSITORY ?=
+DIST_ARGS  ?=
+distribution: $(STAMP)
+	$(PY) instructor/distribute.py "$(DIST)" $(if $(REPOSITORY),--repository "$(REPOSITORY)") $(DIST_ARGS)
 
 # Instructors: `make exam STUDENTS=roster.csv` (or `N=30`) writes one seeded alpha-beta question set per
 # student into $(EXAM)/: questions and key as HTML and PDF, and moodle.xml (see README, "For instructors").

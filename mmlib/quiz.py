@@ -45,7 +45,7 @@ from .ordering import Ordering
 from .trace import Trace, format_value, trace_of
 
 __all__ = ["Question", "Part", "AnswerKey", "alpha_beta_question", "question_batch", "question_set",
-           "student_seed", "KINDS"]
+           "student_seed", "best_moves", "KINDS"]
 
 LOW, HIGH = 0, 20
 """The default range of leaf values for a tree of at most 16 leaves (0 to 99 for larger ones)."""
@@ -266,9 +266,26 @@ def _value_part(q: Question) -> Part:
                 accepted=(format_value(q.value).replace("−", "-"),), number=float(q.value))
 
 
+def best_moves(q: Question) -> tuple[str, ...]:
+    """The labels of every move of the root's best value, left to right: the children whose exact
+    minimax value is the root's (alpha-beta returns the first of them, :attr:`Question.best_move`).
+
+    >>> q = alpha_beta_question(0, 2, 1, value_range=(0, 3), ties=True, min_pruned=0)
+    >>> q.tree.to_nested(), best_moves(q), q.best_move         # both leaves are worth 1 to MAX
+    ([1, 1], ('B', 'C'), 'B')
+    """
+    marks = trace_of(search.minimax(q.tree, trace=True, conventions=q.conventions)).marks()
+    best = marks.values[()]
+    return tuple(child.label for child in q.tree.root.children if marks.values.get(child.path) == best)
+
+
 def _move_part(q: Question) -> Part:
-    return Part("best_move", "Which move does MAX choose (the label of the child it moves to)?",
-                f"move to {q.best_move}", accepted=(q.best_move,))
+    moves = best_moves(q)
+    answer = f"move to {q.best_move}" if len(moves) == 1 else \
+        (f"move to {' or '.join(moves)} (equally good, so any of them is right; alpha-beta keeps the "
+         f"first, {q.best_move})")
+    return Part("best_move", "Which move does MAX choose (the label of the child it moves to)?  If several "
+                "moves are equally good, any one of them is right.", answer, accepted=moves)
 
 
 def _pruned_part(q: Question) -> Part:
@@ -283,8 +300,8 @@ def _order_part(q: Question) -> Part:
 
 def _bounds_part(q: Question) -> Part:
     inner = ", ".join(f"{label} {text}" for label, text in q.inner_values.items())
-    return Part("bounds", "What does each inner node return, and is it exact or only a bound (>= or <=)?",
-                f"returned: {inner}")
+    return Part("bounds", "What does each inner node return, and is it exact or only a bound (>= or <=)?  "
+                "Write 'not searched' for a node alpha-beta never enters.", f"returned: {inner}")
 
 
 def _ordering_part(q: Question) -> Part:

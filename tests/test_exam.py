@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from mmlib import quiz
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "instructor"))
 
@@ -112,7 +114,7 @@ def test_pdf_one_page_per_question(sets, tmp_path):
                                                  (tmp_path / "again.pdf").read_bytes())   # reproducible
 
 
-MOODLE_TYPES = {"category", "numerical", "shortanswer", "multichoice"}
+MOODLE_TYPES = {"category", "numerical", "shortanswer", "cloze", "multichoice"}
 
 
 def _text_of(element, path):
@@ -133,7 +135,7 @@ def test_moodle_xml_follows_the_documented_structure(sets):
     assert [_text_of(c, "category/text") for c in categories] == \
         [f"$course$/Alpha-beta/Tree {k}" for k in range(1, 7)]
     graded = [item for item in items if item.get("type") != "category"]
-    assert len(graded) == 6 * 5                           # value, move, pruned, order, ordering per tree
+    assert len(graded) == 6 * 6                           # value, move, pruned, order, bounds, ordering
     tree_number = 0
     for item in items:
         if item.get("type") == "category":
@@ -148,6 +150,11 @@ def test_moodle_xml_follows_the_documented_structure(sets):
         assert file.get("encoding") == "base64" and file.get("path") == "/"
         assert f'src="@@PLUGINFILE@@/{file.get("name")}" alt="Game tree' in html_text
         assert base64.b64decode(file.text).decode().startswith("<svg")
+        if item.get("type") == "cloze":                   # its grade: one point per embedded answer
+            assert item.find("defaultgrade") is None and not item.findall("answer")
+            assert html_text.count("{1:SHORTANSWER:") == html_text.count("{1:MULTICHOICE:") == \
+                sum(1 for node in question.tree.nodes() if not node.is_leaf())
+            continue
         assert _text_of(item, "defaultgrade") == "1"
         answers = item.findall("answer")
         assert answers
@@ -168,6 +175,7 @@ def test_moodle_xml_follows_the_documented_structure(sets):
             assert len(answers) >= 2
 
 
+@pytest.mark.slow
 def test_the_command_line_writes_everything(tmp_path):
     roster = tmp_path / "roster.csv"
     roster.write_text("id,name\ns1,Ada\ns2,Alan\n", encoding="utf-8")
@@ -191,3 +199,161 @@ def test_make_exam_target():
     roster = subprocess.run(["make", "-n", "exam", "STUDENTS=roster.csv"], cwd=ROOT, capture_output=True,
                             text=True)
     assert 'instructor/exam.py --students "roster.csv" --seed 0' in roster.stdout
+
+
+# -- what issue 23 found: the depth-4 key, ties in Moodle, part (e) in Moodle, answer space, set numbers --
+
+def _overlaps(figure) -> list[tuple[str, str]]:
+    """Pairs of texts in the figure's axes whose boxes overlap (as drawn, in pixels)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    renderer = FigureCanvasAgg(figure).get_renderer()
+    figure.draw(renderer)
+    boxes = [(text.get_text(), text.get_window_extent(renderer)) for ax in figure.axes for text in ax.texts
+             if text.get_visible() and text.get_text().strip()]
+    found = []
+    for i, (left, a) in enumerate(boxes):
+        for right, b in boxes[i + 1:]:
+            width = min(a.x1, b.x1) - max(a.x0, b.x0)
+            height = min(a.y1, b.y1) - max(a.y0, b.y0)
+            if width > 1 and height > 1:
+                found.append((left, right))
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("branching, depth", [(2, 3), (2, 4), (3, 3), (4, 2), (3, 2)])
+def test_no_text_of_a_key_page_runs_into_another(branching, depth):
+    question = quiz.alpha_beta_question(3, branching, depth)
+    student_set = exam.StudentSet("s1", "", (question,))
+    for answers in (True, False):
+        pages = exam.page_figures(student_set, 1, question, answers=answers)
+        for page in pages:
+            assert _overlaps(page) == [], (branching, depth, answers)
+    plan = exam.layout(question, answers=True)
+    expected = {(2, 3): (False, 1), (3, 2): (False, 1), (2, 4): (True, 1), (4, 2): (True, 1),
+                (3, 3): (True, 4)}
+    assert (plan.landscape, len(plan.pieces)) == expected[branching, depth]   # 27 leaves: top + 3 subtrees
+
+
+@pytest.mark.slow
+def test_the_old_depth_4_key_page_had_its_windows_run_into_each_other():
+    """The layout the test above guards against: a portrait page with every window on the tree."""
+    from matplotlib.figure import Figure
+
+    from mmlib.draw import draw_tree
+
+    question = quiz.alpha_beta_question(3, 2, 4)
+    figure = Figure(figsize=exam.A4)
+    draw_tree(question.result, ax=figure.add_axes((0.04, 0.1, 0.92, 0.5)), windows=True, title="")
+    assert any(a.startswith("[") and b.startswith("[") for a, b in _overlaps(figure))
+
+
+def test_a_wide_tree_is_printed_across_the_page_in_html():
+    wide = exam.make_sets([("s1", "")], questions=1, seed=3, depth=4)
+    narrow = exam.make_sets([("s1", "")], questions=1, seed=3, depth=3)
+    assert 'data-page="landscape"' in exam.exam_html(wide, answers=True)
+    assert 'data-page="portrait"' in exam.exam_html(narrow, answers=True)
+    assert "@page landscape { size: A4 landscape" in exam.exam_html(wide)
+    for student_set in wide + narrow:
+        for question in student_set.questions:
+            svg = exam._drawing(question, True, windows=exam.layout(question, answers=True).windows)
+            plan = exam.layout(question, answers=True)
+            assert exam._svg_width(svg) * exam.SHRINK <= exam.PAGE_WIDTH[plan.landscape]
+
+
+def _minimax(item, maximizing=True):
+    if not isinstance(item, list):
+        return item
+    values = [_minimax(child, not maximizing) for child in item]
+    return max(values) if maximizing else min(values)
+
+
+def _tied_question() -> quiz.Question:
+    for seed in range(200):
+        question = quiz.alpha_beta_question(seed, 2, 3, ties=True, value_range=(0, 4))
+        values = [_minimax(child, False) for child in question.tree.to_nested()]
+        if values.count(max(values)) == 2:
+            return question
+    raise AssertionError("no tree with two best moves")
+
+
+def test_every_best_move_is_right_and_the_question_says_so():
+    question = _tied_question()
+    values = [_minimax(child, False) for child in question.tree.to_nested()]
+    labels = [child.label for child in question.tree.root.children]
+    best = {label for label, value in zip(labels, values, strict=True) if value == max(values)}
+    assert len(best) == 2
+    part = next(p for p in question.parts() if p.kind == "best_move")
+    assert set(part.accepted) == best
+    assert "any one of them is right" in part.prompt
+    root = ET.fromstring(exam.moodle_xml([question]).encode())
+    item = next(i for i in root.findall("question") if i.get("type") == "shortanswer"
+                and _text_of(i, "name/text").endswith("best move"))
+    assert "any one of them is right" in html.unescape(_text_of(item, "questiontext/text"))
+    right = {_text_of(a, "text") for a in item.findall("answer") if a.get("fraction") == "100"}
+    assert right == best
+
+
+def test_a_single_best_move_is_the_only_answer():
+    question = quiz.alpha_beta_question(0, 3, 2, ordering="best")      # B 17, C <= 4, D <= 3
+    part = next(p for p in question.parts() if p.kind == "best_move")
+    assert part.accepted == ("B",) and part.answer == "move to B"
+
+
+_CLOZE = re.compile(r"<th scope=\"row\">([^<]+)</th><td>\{1:SHORTANSWER:([^}]*)\}</td>"
+                    r"<td>\{1:MULTICHOICE:([^}]*)\}</td>")
+
+
+def test_part_e_goes_to_moodle_as_embedded_answers_with_the_keys_values_and_bounds():
+    question = quiz.alpha_beta_question(3, 2, 4)
+    root = ET.fromstring(exam.moodle_xml([question]).encode())
+    item = next(i for i in root.findall("question") if i.get("type") == "cloze")
+    assert _text_of(item, "name/text") == "Tree 1 (e) bounds"
+    rows = _CLOZE.findall(_text_of(item, "questiontext/text"))
+    inner = [n.label for n in sorted((n for n in question.tree.nodes() if not n.is_leaf()),
+                                     key=lambda n: (len(n.path), n.path))]
+    assert [label for label, _, _ in rows] == inner
+    key = question.inner_values                           # the answer key: "7", "≥ 19", "≤ 12"
+    assert set(key) < set(inner)                           # this tree has inner nodes never searched
+    for label, written, menu in rows:
+        right = [choice[1:] for choice in menu.split("~") if choice.startswith("=")]
+        assert len(right) == 1 and len(menu.split("~")) == 4
+        accepted = {answer[1:] for answer in written.split("~")}
+        if label not in key:
+            assert right == ["not searched"] and accepted == {"-"}
+            continue
+        text = key[label]
+        number = text.lstrip("≥≤ ")
+        assert number in accepted and number.replace("−", "-") in accepted
+        assert right == [{"≥": "≥, a lower bound", "≤": "≤, an upper bound"}.get(text[0], "exact")]
+
+
+def test_questions_leave_room_for_every_answer_and_the_key_fills_it():
+    sets = exam.make_sets([("s1", "")], questions=1, seed=4)
+    question = sets[0].questions[0]
+    inner = [n.label for n in question.tree.nodes() if not n.is_leaf()]
+    questions, key = exam.exam_html(sets), exam.exam_html(sets, answers=True)
+    items = questions.split('<ol class="parts">')[1].split("</ol>")[0].split("<li>")[1:]
+    assert len(items) == len(question.parts())
+    for item, part in zip(items, question.parts(), strict=True):
+        if part.kind == "bounds":
+            assert item.count('<th scope="row">') == len(inner)
+            assert item.count("<td></td>") == 2 * len(inner)
+        else:
+            assert item.count('<div class="line"></div>') == (2 if part.kind in ("pruned", "order") else 1)
+    table = key.split('<table class="bounds">')[1].split("</table>")[0]
+    assert table.count('<th scope="row">') == len(inner) and "<td></td>" not in table
+    assert "[−∞, +∞]" in table                            # the root's window
+    text = exam.page_figures(sets[0], 1, question)[0].texts[0].get_text()
+    assert text.count("_" * 12) >= len(inner) and text.count("_" * 70) == 7
+
+
+def test_numbered_sets_are_01_02_as_the_help_says(tmp_path):
+    assert "numbered 01, 02" in exam._parser().format_help()
+    assert exam.main(["--n", "3", "--questions", "1", "--out", str(tmp_path), "--formats", "moodle",
+                      "--depth", "2"]) == 0
+    rows = list(csv.DictReader((tmp_path / "sets.csv").open(encoding="utf-8")))
+    assert [r["student"] for r in rows] == ["01", "02", "03"]
+    numbers = exam.set_numbers(120)
+    assert numbers[0] == "001" and numbers[-1] == "120" and len(set(numbers)) == 120

@@ -1,0 +1,208 @@
+"""The student distribution: a folder to push as the course's own repository, without solutions.
+
+Students clone the course's repository and Binder opens it, so it must hold nothing they should
+not see.  ``python instructor/distribute.py OUT --repository owner/name`` (``make distribution``)
+writes into ``OUT``:
+
+- ``notebooks/``: the lectures (each ``.ipynb`` with its MyST ``.md`` twin) and the student labs
+  (``notebooks/labs/``, written from their sources as ``make release`` writes them: stubs where the
+  answers are, no hidden tests);
+- ``mmlib/``, ``pyproject.toml`` (the package, its dependencies and ``[tool.mmlib] repository``
+  set to the new repository), ``environment.yml`` (what Binder installs) and ``LICENSE``;
+- ``README.md``: the Binder badge and link, how to run the course locally, and its contents;
+- ``.gitignore``.
+
+Every Binder link (the README's and the one in each notebook's first cell, rewritten by
+``instructor/navigation.py``) opens ``owner/name``.  Left out: ``instructor/`` (solutions, lab
+sources with their hidden tests, the grader, the exam tools), ``tests/``, ``benchmarks/``, grades,
+exams and releases.  ``OUT`` must be new or empty; ``--force`` empties it first, keeping only its
+``.git`` folder, so the course's repository can be updated in place::
+
+    python instructor/distribute.py ../course --repository my-university/game-search --force
+    cd ../course && git add -A && git commit -m "Week 3" && git push
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import nbformat
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+
+import make_labs  # noqa: E402
+import navigation  # noqa: E402
+
+__all__ = ["distribute", "student_pyproject", "student_readme", "main"]
+
+REPOSITORY = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{0,38}/[A-Za-z0-9._-]{1,100}$")
+PROJECT_KEYS = ("name", "version", "description", "readme", "requires-python", "license", "license-files",
+                "authors", "classifiers", "dependencies")
+"""What the student pyproject keeps of ``[project]``: no extras (tests, grader, benchmarks)."""
+GITIGNORE = ".venv/\n__pycache__/\n*.egg-info/\n.ipynb_checkpoints/\nbuild/\n"
+
+
+def _files(root: Path, folder: str) -> list[Path]:
+    """The files of ``folder`` that git tracks (every file, outside a git checkout), relative to root."""
+    try:
+        listed = subprocess.run(["git", "ls-files", "-z", folder], cwd=root, capture_output=True,
+                                check=True).stdout.decode()
+        paths = [Path(name) for name in listed.split("\0") if name]
+    except (OSError, subprocess.CalledProcessError):
+        paths = [p.relative_to(root) for p in sorted((root / folder).rglob("*")) if p.is_file()]
+    return [p for p in paths if "__pycache__" not in p.parts and ".ipynb_checkpoints" not in p.parts
+            and (root / p).is_file()]
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, list):
+        if len(value) > 2:
+            return "[\n" + "".join(f"    {_toml_value(item)},\n" for item in value) + "]"
+        return "[" + ", ".join(_toml_value(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{key} = {_toml_value(item)}" for key, item in value.items()) + "}"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    raise TypeError(f"cannot write {value!r} as TOML")
+
+
+def student_pyproject(repository: str, root: Path = ROOT) -> str:
+    """The distribution's pyproject.toml: the package and its dependencies, and the repository.
+
+    >>> text = student_pyproject("uni/course")
+    >>> tomllib.loads(text)["tool"]["mmlib"]["repository"], "optional-dependencies" in text
+    ('uni/course', False)
+    """
+    with open(root / "pyproject.toml", "rb") as handle:
+        config = tomllib.load(handle)
+    project = {key: config["project"][key] for key in PROJECT_KEYS if key in config["project"]}
+    lines = ["[build-system]"]
+    lines += [f"{key} = {_toml_value(value)}" for key, value in config["build-system"].items()]
+    lines += ["", "[project]"] + [f"{key} = {_toml_value(value)}" for key, value in project.items()]
+    setuptools = config.get("tool", {}).get("setuptools", {})
+    if "packages" in setuptools:
+        lines += ["", "[tool.setuptools]", f"packages = {_toml_value(setuptools['packages'])}"]
+    if "package-data" in setuptools:
+        lines += ["", "[tool.setuptools.package-data]"]
+        lines += [f"{key} = {_toml_value(value)}" for key, value in setuptools["package-data"].items()]
+    lines += ["", "# The GitHub repository (owner/name) the Binder links open.", "[tool.mmlib]",
+              f"repository = {_toml_value(repository)}", ""]
+    return "\n".join(lines)
+
+
+def student_readme(repository: str, root: Path = ROOT) -> str:
+    """The distribution's README: title, Binder link, how to start, the contents."""
+    start = navigation.COURSE[0].path
+    binder = navigation.binder_url(f"notebooks/{start}", root=root)
+    with open(root / "pyproject.toml", "rb") as handle:
+        description = tomllib.load(handle)["project"].get("description", "")
+    lectures = "\n".join(f"- [{entry.link_text}](notebooks/{entry.path})"
+                         for entry in navigation.COURSE if not entry.is_lab)
+    labs = "\n".join(f"- [{entry.link_text}](notebooks/{entry.path})"
+                     for entry in navigation.COURSE if entry.is_lab)
+    return f"""# Adversarial search: minimax, alpha-beta and the square-root speedup
+
+[![Binder]({navigation.BINDER_BADGE})]({binder})
+
+{description}
+
+Open the course in your browser with the Binder badge above (nothing to install; your changes are
+lost when the session ends, so download the notebooks you work on), or on your own computer
+(Python 3.11 or later):
+
+```bash
+git clone https://github.com/{repository}.git
+cd {repository.split("/")[1]}
+python3 -m venv .venv
+.venv/bin/pip install -e .
+.venv/bin/jupyter lab notebooks/{start}
+```
+
+## Lectures
+
+{lectures}
+
+## Labs
+
+Each lab asks you to write a function; a cell below it runs the same check your work is graded
+with, so you know where you stand before you hand it in.
+
+{labs}
+
+The lectures come as notebooks (`.ipynb`) and as the same cells in text (`.md`); JupyterLab keeps
+both in step.
+"""
+
+
+def _check_out(out: Path, force: bool) -> None:
+    out = out.resolve()
+    if out == ROOT or ROOT.is_relative_to(out) or out.is_relative_to(ROOT / "notebooks") or \
+            out.is_relative_to(ROOT / "mmlib") or out.is_relative_to(ROOT / "instructor"):
+        raise SystemExit(f"OUT={out}: choose a folder outside the course's sources")
+    if out.exists() and not out.is_dir():
+        raise SystemExit(f"OUT={out}: not a folder")
+    content = [p for p in out.iterdir() if p.name != ".git"] if out.exists() else []
+    if content and not force:
+        raise SystemExit(f"OUT={out} is not empty: pass --force to replace what it holds (its .git stays)")
+    for path in content:
+        shutil.rmtree(path) if path.is_dir() and not path.is_symlink() else path.unlink()
+
+
+def distribute(out: Path, repository: str | None = None, *, force: bool = False,
+               root: Path = ROOT) -> list[Path]:
+    """Write the student distribution into ``out``; return the files written (relative to out)."""
+    repository = repository or navigation.repository(root)
+    if not REPOSITORY.match(repository):
+        raise SystemExit(f"--repository: expected a GitHub owner/name, got {repository!r}")
+    out = Path(out)
+    _check_out(out, force)
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+
+    def put(relative: Path, data: bytes) -> None:
+        (out / relative).parent.mkdir(parents=True, exist_ok=True)
+        (out / relative).write_bytes(data)
+        written.append(relative)
+
+    lab_paths = {Path("notebooks/labs") / f"{name}.ipynb" for name in make_labs.NAMES}
+    for relative in _files(root, "mmlib") + _files(root, "notebooks"):
+        if relative not in lab_paths:
+            put(relative, (root / relative).read_bytes())
+    for name in make_labs.NAMES:
+        put(Path("notebooks/labs") / f"{name}.ipynb",
+            nbformat.writes(make_labs.build(name, solution=False, root=root)).encode())
+    put(Path("pyproject.toml"), student_pyproject(repository, root).encode())
+    environment = "".join(line for line in (root / "environment.yml").read_text().splitlines(keepends=True)
+                          if not line.lstrip().startswith("#"))
+    put(Path("environment.yml"), environment.encode())
+    put(Path("LICENSE"), (root / "LICENSE").read_bytes())
+    put(Path(".gitignore"), GITIGNORE.encode())
+    put(Path("README.md"), student_readme(repository, out).encode())
+    navigation.main(out.resolve())                  # every Binder link opens the new repository
+    return written
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("out", type=Path, help="the folder to write (new or empty, or pass --force)")
+    parser.add_argument("--repository", help="the course's GitHub repository, owner/name "
+                        "(default: [tool.mmlib] repository of pyproject.toml)")
+    parser.add_argument("--force", action="store_true", help="empty OUT first (its .git folder stays)")
+    args = parser.parse_args(argv)
+    written = distribute(args.out, args.repository, force=args.force)
+    print(f"wrote {len(written)} files to {args.out}: push it as the course's repository")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,154 @@
+"""The student distribution: what students clone and Binder opens holds the lectures, the student
+labs and mmlib, every Binder link opens the course's repository, it installs, and it holds no
+solution, hidden test, grader or exam tool."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import unquote
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "instructor"))
+
+import distribute  # noqa: E402
+import navigation  # noqa: E402
+
+REPOSITORY = "uni-example/game-search"
+pytestmark = pytest.mark.slow                   # writing the distribution takes a few seconds
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("dist") / "course"
+    distribute.distribute(out, REPOSITORY)
+    return out
+
+
+def files(folder: Path) -> dict[str, str]:
+    return {p.relative_to(folder).as_posix(): p.read_text(errors="replace")
+            for p in folder.rglob("*") if p.is_file() and ".git" not in p.parts}
+
+
+def solution_blocks() -> list[list[str]]:
+    """The answers of every lab source: the stripped lines of each BEGIN/END SOLUTION block."""
+    blocks = []
+    for source in sorted((ROOT / "instructor" / "labs").glob("*.md")):
+        block: list[str] | None = None
+        for line in source.read_text().splitlines():
+            if line.strip() == "### BEGIN SOLUTION":
+                block = []
+            elif line.strip() == "### END SOLUTION":
+                blocks.append(block or [])
+                block = None
+            elif block is not None and line.strip() and not line.strip().startswith("#"):
+                block.append(line.strip())
+    return blocks
+
+
+def test_only_the_students_folders_are_there(dist):
+    top = sorted(p.name for p in dist.iterdir())
+    assert top == [".gitignore", "LICENSE", "README.md", "environment.yml", "mmlib", "notebooks",
+                   "pyproject.toml"]
+    tooling = re.compile(r"(instructor|tests|benchmarks|grades|exam|release)/")
+    assert not [name for name in files(dist) if tooling.match(name)]
+
+
+def test_no_solution_hidden_test_or_instructor_tooling(dist):
+    for name, text in files(dist).items():
+        for marker in ("BEGIN SOLUTION", "END SOLUTION", "HIDDEN TESTS", "instructor/"):
+            assert marker not in text, (name, marker)
+    blocks = solution_blocks()
+    assert len(blocks) >= 7                                    # every lab has answers to hide
+    # What students read as course material (mmlib's own algorithms are the lectures' subject and stay).
+    notebooks = {name: text for name, text in files(dist).items()
+                 if name.startswith("notebooks/") or name == "README.md"}
+    flat = {name: " ".join(text.split()) for name, text in notebooks.items()}
+    for block in blocks:
+        if len(block) >= 2:                                    # a whole answer, in any cell or output
+            answer = " ".join(block)
+            assert not [name for name, text in flat.items() if answer in text], block
+    distinctive = {line for block in blocks for line in block if len(line) >= 30}
+    assert len(distinctive) >= 10
+    for line in distinctive:                                  # nor any telling line of one
+        assert not [name for name, text in notebooks.items() if line in text], line
+
+
+def test_the_student_labs_have_stubs_where_the_answers_were(dist):
+    for entry in navigation.COURSE:
+        if entry.is_lab:
+            nb = nbformat.read(dist / "notebooks" / entry.path, as_version=4)
+            code = "\n".join(cell.source for cell in nb.cells if cell.cell_type == "code")
+            assert 'raise NotImplementedError("replace this line with your code")' in code, entry.path
+            assert all(not cell.get("outputs") for cell in nb.cells if cell.cell_type == "code")
+
+
+def test_the_notebooks_are_the_whole_course_and_every_link_resolves(dist):
+    listed = {f"notebooks/{entry.path}" for entry in navigation.COURSE}
+    present = {p.relative_to(dist).as_posix() for p in (dist / "notebooks").rglob("*.ipynb")}
+    assert present == listed
+    for name in sorted(present):
+        nb = nbformat.read(dist / name, as_version=4)
+        for cell in nb.cells:
+            if cell.cell_type != "markdown":
+                continue
+            for target in re.findall(r"\]\(([^)\s]+)", cell.source):
+                if target.startswith("http"):
+                    continue
+                path = (dist / name).parent / unquote(target.split("#")[0])
+                assert path.exists(), (name, target)
+    readme = (dist / "README.md").read_text()
+    for target in re.findall(r"\]\((notebooks/[^)\s]+)\)", readme):
+        assert (dist / target).exists(), target
+    linked = set(re.findall(r"\]\((notebooks/[^)]+)\)", readme))
+    assert {f"notebooks/{entry.path}" for entry in navigation.COURSE} <= linked
+
+
+def test_every_binder_link_opens_the_courses_repository(dist):
+    links = [(name, link) for name, text in files(dist).items()
+             for link in re.findall(r"https://mybinder\.org/v2/gh/[^)\s\"\\]+", text)]
+    assert len(links) >= 1 + 2 * 10 + 7                        # README, each lecture pair, each lab
+    assert all(link.startswith(f"https://mybinder.org/v2/gh/{REPOSITORY}/HEAD?labpath=notebooks%2F")
+               for _, link in links), links[:3]
+    for _, link in links:
+        assert (dist / unquote(link.split("labpath=")[1])).exists(), link
+    assert navigation.repository(dist) == REPOSITORY
+
+
+def test_the_distribution_installs_and_its_package_imports(dist, tmp_path):
+    target = tmp_path / "site"
+    # As a student's pip does it: the build backend pyproject.toml asks for, in an isolated build.
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
+                    "--target", str(target), str(dist)], check=True, capture_output=True, timeout=300)
+    assert (target / "mmlib" / "py.typed").exists() and not (target / "instructor").exists()
+    probe = "import json, mmlib, mmlib.quiz, mmlib.check; print(json.dumps(mmlib.__file__))"
+    done = subprocess.run([sys.executable, "-c", probe], env={"PYTHONPATH": str(target), "PATH": "/usr/bin"},
+                          cwd=tmp_path, capture_output=True, text=True, check=True, timeout=120)
+    assert Path(json.loads(done.stdout)).is_relative_to(target)
+
+
+def test_binder_installs_the_same_dependencies(dist):
+    environment = (dist / "environment.yml").read_text()
+    assert "- -e ." in environment and "python=3.11" in environment and "#" not in environment
+
+
+def test_an_existing_folder_is_kept_unless_forced_and_then_only_its_git_stays(tmp_path):
+    out = tmp_path / "course"
+    (out / ".git").mkdir(parents=True)
+    (out / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+    (out / "old_solution.ipynb").write_text("{}")
+    with pytest.raises(SystemExit, match="is not empty: pass --force"):
+        distribute.distribute(out, REPOSITORY)
+    distribute.distribute(out, REPOSITORY, force=True)
+    assert (out / ".git" / "HEAD").read_text() == "ref: refs/heads/main\n"
+    assert not (out / "old_solution.ipynb").exists() and (out / "README.md").exists()
+    with pytest.raises(SystemExit, match="--repository: expected a GitHub owner/name"):
+        distribute.distribute(tmp_path / "other", "not a repository")
+    with pytest.raises(SystemExit, match="outside the course's sources"):
+        distribute.distribute(ROOT / "notebooks" / "course", REPOSITORY)
