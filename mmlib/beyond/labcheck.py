@@ -368,7 +368,7 @@ class LabReport:
         """Print the report and raise :class:`mmlib.check.CheckFailed` if the check failed."""
         if not self.passed:
             print(self)
-            raise CheckFailed(f"{self.title}: {self.diagnosis} (see the report above)")
+            raise CheckFailed(f"{self.title}: {self.diagnosis} (see the report above)", self)
         return self
 
 

@@ -174,7 +174,7 @@ class Report:
         __tracebackhide__ = True
         if not self.passed:
             show(self)
-            raise CheckFailed(f"{self.title}: {self.diagnosis} (see the report above)")
+            raise CheckFailed(f"{self.title}: {self.diagnosis} (see the report above)", self)
         return self
 
 
