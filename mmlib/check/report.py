@@ -160,12 +160,17 @@ class Report:
         return "".join(parts) + "</div>"
 
     def _ipython_display_(self) -> None:
+        self._display(verdict_on_stderr=True)
+
+    def _display(self, *, verdict_on_stderr: bool) -> None:
+        """Show the report (and its drawing); on a failure, its verdict on standard error when
+        ``verdict_on_stderr`` (not when an error follows, which says it already)."""
         from IPython.display import display
         display({"text/html": self._repr_html_(), "text/plain": str(self)}, raw=True)
         figure = self.figure
         if figure is not None:
             display(figure)
-        if not self.passed:
+        if not self.passed and verdict_on_stderr:
             print(verdict(self.title, self.passed, self.diagnosis), file=sys.stderr)
 
     def raise_for_failure(self) -> Report:
@@ -173,7 +178,7 @@ class Report:
         report in a notebook); return the report otherwise."""
         __tracebackhide__ = True
         if not self.passed:
-            show(self)
+            show(self, verdict_on_stderr=False)
             raise CheckFailed(f"{self.title}: {self.diagnosis} (see the report above)", self)
         return self
 
@@ -240,14 +245,14 @@ def try_it(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         return None
 
 
-def show(report: Report) -> None:
+def show(report: Report, *, verdict_on_stderr: bool = True) -> None:
     """Display the report in a notebook, or print it."""
     try:
         from IPython import get_ipython
     except ImportError:
         get_ipython = None
     if get_ipython is not None and get_ipython() is not None:
-        report._ipython_display_()
+        report._display(verdict_on_stderr=verdict_on_stderr)
     else:
         print(report)
 
