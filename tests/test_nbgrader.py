@@ -16,9 +16,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-
-nbgrader = pytest.importorskip("nbgrader", reason="nbgrader comes with the instructor extra")
-from nbgrader.api import Gradebook  # noqa: E402
+from nbgrader.api import Gradebook  # the instructor extra, installed with the test extra
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "instructor"))
