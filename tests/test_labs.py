@@ -1,4 +1,5 @@
-"""The labs: every solution passes every check, every stub fails it, and the stored notebooks are
+"""The labs: every solution passes every check, every stub fails it without stopping Run All, each
+graded part shows the student the check grading runs, and the stored notebooks are
 exactly what instructor/make_labs.py writes from each lab's one source (instructor/labs/<lab>.md)."""
 
 from __future__ import annotations
