@@ -127,6 +127,13 @@ def test_nbgrader_generates_validates_autogrades_and_gives_feedback(name, tmp_pa
     assert "raise_on_failure" not in code, "the hidden tests stay with the instructor"
     for answer in solutions(name).values():
         assert answer not in code
+    # nbgrader's release is the student notebook make_labs writes, but for the cells whose stub is
+    # `answer = ...`: nbgrader puts its one code stub there
+    ours = [cell.source for cell in make_labs.build(name, solution=False).cells
+            if cell.cell_type == "code" and "navigation" not in cell.metadata.get("tags", [])]
+    theirs = [cell.source for cell in released.cells if cell.cell_type == "code"]
+    assert len(ours) == len(theirs)
+    assert [(o, t) for o, t in zip(ours, theirs, strict=True) if o != t and t != STUB] == []
 
     expected = {"solution": points(name), "unfilled": dict.fromkeys(points(name), 0.0)}
     submissions = {"solution": submit(root, name, "solution", solutions(name)),
