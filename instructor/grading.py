@@ -317,13 +317,15 @@ def grade_parts(name: str, nb: Any, emit: Any) -> None:
 
 def _grade_part(part: Part, namespace: dict) -> Result:
     from mmlib.beyond.labcheck import LabReport
-    from mmlib.check import Report
+    from mmlib.check import CheckFailed, Report
 
     body = ast.parse(part.test).body
     last = ast.Expression(body.pop().value) if body and isinstance(body[-1], ast.Expr) else None
     try:
         exec(compile(ast.Module(body, []), f"<{part.grade_id}>", "exec"), namespace)
         report = eval(compile(last, f"<{part.grade_id}>", "eval"), namespace) if last else None
+    except CheckFailed as error:    # the hidden test raised: its report is the feedback
+        return Result(part.grade_id, 0.0, part.points, str(error if error.report is None else error.report))
     except NameError as error:
         return Result(part.grade_id, 0.0, part.points, f"not graded: {error} (was it defined?)")
     except Exception as error:  # noqa: BLE001 - a failing test scores zero, with its reason

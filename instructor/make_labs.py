@@ -1,19 +1,25 @@
 """Write each lab's student notebook and solution notebook from its one source.
 
-A lab's source is ``instructor/labs/<lab>.md`` (MyST Markdown, readable by jupytext).  In a
-code cell the lines between ``### BEGIN SOLUTION`` and ``### END SOLUTION`` are the answer
-(the markers nbgrader uses).  The student version replaces them with ``# YOUR CODE HERE`` and
-a ``raise NotImplementedError(...)`` at the same indentation, or with the lines marked
-``### STUB`` inside the block.  Cells tagged ``runs-student-code`` in the source run the
-student's functions: in the student version they are tagged ``raises-exception`` (strict
-nbval then expects their error); in the solution they carry no tag.
+A lab's source is ``instructor/labs/<lab>.md`` (MyST Markdown, readable by jupytext), and it is
+an nbgrader source notebook as it stands: nbgrader's ``generate_assignment``, ``validate``,
+``autograde`` and ``generate_feedback`` take it (``tests/test_nbgrader.py`` runs them).
+
+- A **solution cell** (nbgrader metadata ``solution: true``) holds the answer between
+  ``### BEGIN SOLUTION`` and ``### END SOLUTION``.  The student version replaces it with
+  ``# YOUR CODE HERE`` and a ``raise NotImplementedError(...)`` at the same indentation (a
+  function's body), or with the lines marked ``### STUB`` inside the block (``answer = ...``).
+- A **grade cell** (``grade: true``, ``grade_id``, ``points``, locked) holds the check a student
+  runs, then between ``### BEGIN HIDDEN TESTS`` and ``### END HIDDEN TESTS`` the same check with
+  ``raise_on_failure=True``: the part scores its points iff that code runs without an exception.
+  Both versions keep the visible check and leave out the hidden lines.  A check that fails says
+  so on standard error without raising, so "Run All" goes on past an unanswered stub while
+  nbgrader's ``validate`` (which counts standard error in a grade cell as a failure) flags it.
+- A call that tries a student's function by hand goes through ``check.try_it``, which says
+  "not answered yet" for a stub instead of stopping the notebook.
 
 - ``notebooks/labs/<lab>.ipynb``: the student notebook, stored without outputs;
 - ``instructor/solutions/<lab>.ipynb``: the solution; it keeps its stored outputs while its code
   is unchanged, and ``make notebooks`` executes it.
-
-Cells of hidden tests (nbgrader's ``grade`` metadata, lines between ``### BEGIN HIDDEN TESTS``
-and ``### END HIDDEN TESTS``) are in neither: ``instructor/grading.py`` runs them when grading.
 
 Both get the course's navigation cells from ``instructor/navigation.py``.
 
@@ -41,9 +47,7 @@ NAMES = ["lab1_minimax", "lab2_alphabeta", "lab3_tictactoe_evaluator", "lab4_exp
          "lab5_move_ordering", "lab6_anytime_agent", "lab7_transposition_table"]
 
 BEGIN, END, STUB = "### BEGIN SOLUTION", "### END SOLUTION", "### STUB"
-HIDDEN = "### BEGIN HIDDEN TESTS"
-RUNS_STUDENT_CODE = "runs-student-code"
-RAISES = "raises-exception"
+HIDDEN, HIDDEN_END = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
 STUB_LINES = ["# YOUR CODE HERE", 'raise NotImplementedError("replace this line with your code")']
 KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
 
@@ -85,6 +89,23 @@ def solution_source(source: str) -> str:
                      if line.strip() not in (BEGIN, END) and not line.strip().startswith(STUB))
 
 
+def visible_source(source: str) -> str:
+    """A grade cell's source without its hidden tests: the check a student runs.
+
+    >>> visible_source("check.f(x)\\n### BEGIN HIDDEN TESTS\\ncheck.f(x, raise_on_failure=True)\\n"
+    ...                "### END HIDDEN TESTS")
+    'check.f(x)'
+    """
+    out: list[str] = []
+    hidden = False
+    for line in source.splitlines():
+        if line.strip() in (HIDDEN, HIDDEN_END):
+            hidden = line.strip() == HIDDEN
+        elif not hidden:
+            out.append(line)
+    return "\n".join(out).strip("\n")
+
+
 def is_hidden_test(cell: nbformat.NotebookNode) -> bool:
     """True for a cell of hidden tests (nbgrader's ``grade`` metadata and hidden-test markers)."""
     return cell.cell_type == "code" and bool(cell.metadata.get("nbgrader", {}).get("grade")) \
@@ -102,18 +123,15 @@ def build(name: str, *, solution: bool, root: Path = ROOT) -> nbformat.NotebookN
     nb = nbformat.v4.new_notebook()
     nb.metadata = {"kernelspec": dict(KERNELSPEC), "language_info": {"name": "python"}}
     for cell in source.cells:
-        if is_hidden_test(cell):                    # graded in instructor/grading.py only
-            continue
         if cell.cell_type == "markdown":
             nb.cells.append(nbformat.v4.new_markdown_cell(cell.source))
             continue
-        code = solution_source(cell.source) if solution else student_source(cell.source)
-        new = nbformat.v4.new_code_cell(code)
-        tags = [tag for tag in cell.metadata.get("tags", []) if tag != RUNS_STUDENT_CODE]
-        if RUNS_STUDENT_CODE in cell.metadata.get("tags", []) and not solution:
-            tags.append(RAISES)
-        if tags:
-            new.metadata["tags"] = tags
+        code = visible_source(cell.source)          # hidden tests: graded only
+        if not code:
+            continue
+        new = nbformat.v4.new_code_cell(solution_source(code) if solution else student_source(code))
+        if cell.metadata.get("tags"):
+            new.metadata["tags"] = list(cell.metadata["tags"])
         nb.cells.append(new)
     path = (SOLUTION_DIR if solution else STUDENT_DIR) / f"{name}.ipynb"
     path = root / path.relative_to(ROOT)

@@ -198,8 +198,13 @@ class CheckFailed(MmlibError, AssertionError):
     """A lab check found a mistake; the report shown just before the error explains it.
 
     In a notebook the error shows as its one-line message, not as a traceback: the
-    report is what the student reads.
+    report is what the student reads.  ``error.report`` is that report (None if not given),
+    for a grader to hand back as feedback.
     """
+
+    def __init__(self, message: str, report: Any = None) -> None:
+        super().__init__(message)
+        self.report = report
 
     def _render_traceback_(self) -> list[str]:
         return [f"\x1b[31m{type(self).__name__}\x1b[0m: {self}"]

@@ -138,7 +138,7 @@ def test_a_failing_check_shows_the_report_once_and_a_one_line_error(kernel):
     kinds = [m["msg_type"] for m in out]
     assert kinds == ["display_data", "error"], kinds
     assert "minimax: FAILED (not-implemented)" in out[0]["content"]["data"]["text/plain"]
-    assert "not yet (not-implemented)" in out[0]["content"]["data"]["text/html"]
+    assert "minimax: not answered yet" in out[0]["content"]["data"]["text/html"]
     traceback = out[1]["content"]["traceback"]
     assert len(traceback) == 1
     assert re.sub(r"\x1b\[[0-9;]*m", "", traceback[0]) == \

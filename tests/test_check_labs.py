@@ -136,3 +136,54 @@ def test_the_classic_cache_is_caught_with_a_graph_where_it_matters():
 ])
 def test_probe_mistakes_are_named(probe, diagnosis):
     assert table.check_probe(probe).diagnosis == diagnosis
+
+
+# -- labs 1-2: what a student sees while a part is unanswered or wrong ---------------------------
+
+def test_check_pruned_says_labels_are_case_sensitive():
+    from mmlib.check import check_pruned
+    aima = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]            # alpha-beta skips I and J
+    lower = check_pruned(aima, "i j")
+    assert (lower.passed, lower.diagnosis) == (False, "case")
+    assert "case-sensitive" in lower.summary and "I, J" in lower.summary
+    assert check_pruned(aima, "I j").diagnosis == "case"
+    assert check_pruned(aima, "I J").passed
+    assert check_pruned(aima, "I Z").diagnosis == "not-a-leaf"      # no leaf Z in any case
+    # where both cases are leaves (a quiz tree runs past Z into a, b, ...) a label is just wrong
+    both = "ABCab\nA: BC\nB: a\nC: b\na 1\nb 2"
+    assert check_pruned(both, "a").diagnosis == "too-many"
+
+
+def test_a_failing_report_says_its_verdict_on_standard_error_and_does_not_raise(capsys):
+    from mmlib.beyond import labcheck
+    from mmlib.check import check_minimax
+
+    def stub(node, depth, maximizing):
+        raise NotImplementedError("replace this line with your code")
+
+    def no_alternation(node, depth, maximizing):
+        if depth == 0 or node.is_leaf():
+            return node.value
+        values = [no_alternation(child, depth - 1, maximizing) for child in node.children]
+        return max(values) if maximizing else min(values)
+
+    def right(node, depth, maximizing):
+        if depth == 0 or node.is_leaf():
+            return node.value
+        values = [right(child, depth - 1, not maximizing) for child in node.children]
+        return max(values) if maximizing else min(values)
+
+    for function, said in ((stub, "minimax: not answered yet\n"),
+                           (no_alternation, "minimax: not yet (no-alternation)\n"), (right, "")):
+        check_minimax(function)._ipython_display_()          # what a notebook does with the report
+        assert capsys.readouterr().err == said
+    labcheck.check_expectimax(lambda node: (_ for _ in ()).throw(NotImplementedError()))._ipython_display_()
+    assert capsys.readouterr().err == "expectimax: not answered yet\n"
+
+
+def test_a_failing_check_raises_with_its_report_when_asked():
+    from mmlib.check import CheckFailed, check_pruned
+    with pytest.raises(CheckFailed) as raised:
+        check_pruned([[3, 12, 8], [2, 4, 6], [14, 5, 2]], ..., raise_on_failure=True)
+    assert raised.value.report.diagnosis == "not-implemented"
+    assert "No prediction yet." in str(raised.value.report)

@@ -38,19 +38,21 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..check import CheckFailed, runner
 from ..check.nodes import LabNode
+from ..check.report import try_it, verdict
 from ..check.runner import Call, Outcome
 from ..errors import ArgumentTypeError, describe
 from .chance import expectiminimax as _expectiminimax
 from .layered import LayeredNode, LayeredTree, layered_tree
 
 __all__ = ["ChanceLabNode", "LabReport", "chance_lab_tree", "check_expectimax",
-           "check_expectiminimax", "check_best_gamble", "tree_text", "CASES"]
+           "check_expectiminimax", "check_best_gamble", "tree_text", "try_it", "CASES"]
 
 TIME_LIMIT = 5.0
 _TOUCH_LIMIT = 100_000
@@ -354,11 +356,19 @@ class LabReport:
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(str(self))
 
+    def _ipython_display_(self) -> None:
+        """In a notebook: the report, and on a failure its verdict on standard error (as a
+        :class:`mmlib.check.Report` does)."""
+        from IPython.display import display
+        display({"text/plain": str(self)}, raw=True)
+        if not self.passed:
+            print(verdict(self.title, self.passed, self.diagnosis), file=sys.stderr)
+
     def raise_for_failure(self) -> LabReport:
         """Print the report and raise :class:`mmlib.check.CheckFailed` if the check failed."""
         if not self.passed:
             print(self)
-            raise CheckFailed(f"{self.title}: {self.diagnosis} (see the report above)")
+            raise CheckFailed(f"{self.title}: {self.diagnosis} (see the report above)", self)
         return self
 
 

@@ -53,7 +53,7 @@ from .deepening import check_anytime, check_games
 from .nodes import LabNode, lab_tree
 from .ordering import check_ordering
 from .pruned import check_pruned
-from .report import HINTS, Report
+from .report import HINTS, Report, try_it
 from .runner import MEMORY_LIMIT, TIME_LIMIT
 from .searches import check_alphabeta, check_best_move, check_minimax
 from .table import check_bound_flag, check_probe
@@ -76,6 +76,7 @@ __all__ = [
     "check_games",
     "check_bound_flag",
     "check_probe",
+    "try_it",
     "SEED_TREES",
     "Case",
     "HINTS",

@@ -4,6 +4,8 @@
 True
 >>> check_pruned([[3, 12, 8], [2, 4, 6], [14, 5, 2]], "J").diagnosis
 'missed'
+>>> check_pruned([[3, 12, 8], [2, 4, 6], [14, 5, 2]], "i j").summary
+'Labels are case-sensitive: I, J are leaves of this tree; i, j are not.'
 """
 
 from __future__ import annotations
@@ -45,6 +47,16 @@ def check_pruned(tree: Any, pruned: Any, *, title: str = "pruned leaves",
                              hint='For example "H I" (or a list of labels, ["H", "I"]).'), raise_on_failure)
     leaves = {leaf.label for leaf in explicit.leaves()}
     unknown = [label for label in labels if label not in leaves]
+    recased = {label: _recased(label, leaves) for label in unknown}
+    if any(recased.values()):
+        said_as = [label for label, leaf in recased.items() if leaf][:10]
+        leaf_or_leaves = "is a leaf" if len(said_as) == 1 else "are leaves"
+        return finish(Report(title, False, "case", (
+            f"Labels are case-sensitive: {', '.join(str(recased[label]) for label in said_as)} "
+            f"{leaf_or_leaves} of this tree; {', '.join(said_as)} "
+            f"{'is' if len(said_as) == 1 else 'are'} not."),
+            hint="Write each label exactly as the drawing shows it (capital and small letters "
+                 "are different leaves)."), raise_on_failure)
     if unknown:
         shown = ", ".join(label if len(label) <= 10 else label[:7] + "..." for label in unknown[:10])
         return finish(Report(title, False, "not-a-leaf", f"{shown}: not leaves of this tree.",
@@ -67,6 +79,12 @@ def check_pruned(tree: Any, pruned: Any, *, title: str = "pruned leaves",
     return finish(Report(title, False, diagnosis, "Not quite.", details, (
         "Walk the tree left to right and write alpha and beta next to every node; a node stops "
         "as soon as alpha >= beta.")), raise_on_failure)
+
+
+def _recased(label: str, leaves: set[str]) -> str | None:
+    """The one leaf label that differs from ``label`` only in case, if there is one."""
+    matches = [leaf for leaf in leaves if leaf.lower() == label.lower()]
+    return matches[0] if len(matches) == 1 else None
 
 
 def _labels(pruned: Any) -> list[str] | None:

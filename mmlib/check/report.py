@@ -2,9 +2,11 @@
 counterexample, what the function printed there, and a hint.
 
 ``str(report)`` is plain text; in a notebook the report shows as HTML with a drawing of
-the counterexample.  With ``raise_on_failure=True`` a failing check shows its report, then
-raises :class:`~mmlib.errors.CheckFailed`, which a notebook shows as one line (the report
-is what to read, not a traceback).
+the counterexample, and a failing report adds one line on standard error (its :func:`verdict`):
+"Run All" goes on past it, and a grader that reads a cell's errors (nbgrader's ``validate``
+and ``autograde`` count standard error as a failure) sees it.  With ``raise_on_failure=True``
+a failing check shows its report, then raises :class:`~mmlib.errors.CheckFailed`, which a
+notebook shows as one line (the report is what to read, not a traceback).
 
 >>> report = Report("minimax", False, "no-alternation", "1 of 3 trees checked show a mistake.",
 ...                 ["Expected value 3, got 14."], HINTS["no-alternation"])
@@ -19,14 +21,15 @@ mmlib.errors.CheckFailed: minimax: no-alternation (see the report above)
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .. import trees
 from ..errors import CheckFailed
 
-__all__ = ["Report", "HINTS", "finish", "show"]
+__all__ = ["Report", "HINTS", "finish", "show", "verdict", "try_it"]
 
 HINTS = {
     "ok": "",
@@ -142,10 +145,8 @@ class Report:
 
     def _repr_html_(self) -> str:
         colour = "#1a7f37" if self.passed else "#b3261e"
-        verdict = "passed" if self.passed else "not yet"
         parts = [f'<div class="mmlib-check"><p style="color:{colour};font-weight:bold">'
-                 f"{html.escape(self.title)}: {verdict}"
-                 f"{'' if self.passed else ' (' + html.escape(self.diagnosis) + ')'}</p>",
+                 f"{html.escape(verdict(self.title, self.passed, self.diagnosis))}</p>",
                  f"<p>{html.escape(self.summary)}</p>"]
         if self.details:
             parts.append(_details_html(self.details))
@@ -159,19 +160,26 @@ class Report:
         return "".join(parts) + "</div>"
 
     def _ipython_display_(self) -> None:
+        self._display(verdict_on_stderr=True)
+
+    def _display(self, *, verdict_on_stderr: bool) -> None:
+        """Show the report (and its drawing); on a failure, its verdict on standard error when
+        ``verdict_on_stderr`` (not when an error follows, which says it already)."""
         from IPython.display import display
         display({"text/html": self._repr_html_(), "text/plain": str(self)}, raw=True)
         figure = self.figure
         if figure is not None:
             display(figure)
+        if not self.passed and verdict_on_stderr:
+            print(verdict(self.title, self.passed, self.diagnosis), file=sys.stderr)
 
     def raise_for_failure(self) -> Report:
         """Raise :class:`~mmlib.errors.CheckFailed` if the check failed (after showing the
         report in a notebook); return the report otherwise."""
         __tracebackhide__ = True
         if not self.passed:
-            show(self)
-            raise CheckFailed(f"{self.title}: {self.diagnosis} (see the report above)")
+            show(self, verdict_on_stderr=False)
+            raise CheckFailed(f"{self.title}: {self.diagnosis} (see the report above)", self)
         return self
 
 
@@ -197,14 +205,54 @@ def _details_html(details: Sequence[str]) -> str:
     return "<ul>" + "".join(item + "</li>" for item in items) + "</ul>"
 
 
-def show(report: Report) -> None:
+def verdict(title: str, passed: bool, diagnosis: str) -> str:
+    """A check's outcome in one line.
+
+    >>> verdict("minimax", True, "ok")
+    'minimax: passed'
+    >>> verdict("minimax", False, "not-implemented")
+    'minimax: not answered yet'
+    >>> verdict("minimax", False, "no-alternation")
+    'minimax: not yet (no-alternation)'
+    """
+    if passed:
+        return f"{title}: passed"
+    if diagnosis == "not-implemented":
+        return f"{title}: not answered yet"
+    return f"{title}: not yet ({diagnosis})"
+
+
+def try_it(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """``function(*args, **kwargs)``; while ``function`` is still a stub (it raises
+    NotImplementedError) it says "not answered yet" on standard error and returns None, so that
+    the notebook goes on.
+
+    >>> def minimax(node, depth, maximizing):
+    ...     raise NotImplementedError("replace this line with your code")
+    >>> import contextlib, io
+    >>> with contextlib.redirect_stderr(io.StringIO()) as err:
+    ...     try_it(minimax, None, 2, True)
+    >>> err.getvalue()
+    'minimax: not answered yet (it still raises NotImplementedError)\\n'
+    >>> try_it(max, 3, 12, 8)
+    12
+    """
+    try:
+        return function(*args, **kwargs)
+    except NotImplementedError:
+        name = getattr(function, "__name__", "your function")
+        print(f"{name}: not answered yet (it still raises NotImplementedError)", file=sys.stderr)
+        return None
+
+
+def show(report: Report, *, verdict_on_stderr: bool = True) -> None:
     """Display the report in a notebook, or print it."""
     try:
         from IPython import get_ipython
     except ImportError:
         get_ipython = None
     if get_ipython is not None and get_ipython() is not None:
-        report._ipython_display_()
+        report._display(verdict_on_stderr=verdict_on_stderr)
     else:
         print(report)
 
