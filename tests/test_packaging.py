@@ -56,9 +56,19 @@ def pip_section(environment: dict) -> list[str]:
     return sections[0]
 
 
+# What a student's session needs beside the package's own dependencies: Binder's environment.yml holds
+# these extras too (and no others: not the instructor's, the site's or the tests').
+BINDER_EXTRAS = ("lab", "fast", "graphs")
+
+
+def binder_requirements(pyproject: dict) -> list[str]:
+    extras = pyproject["project"]["optional-dependencies"]
+    return [*pyproject["project"]["dependencies"], *(r for name in BINDER_EXTRAS for r in extras[name])]
+
+
 def runtime_lower_bounds(pyproject: dict) -> dict[str, Version | None]:
     bounds = {}
-    for raw in pyproject["project"]["dependencies"]:
+    for raw in binder_requirements(pyproject):
         req = Requirement(raw)
         lows = [Version(s.version) for s in req.specifier if s.operator == ">="]
         bounds[normalise(req.name)] = max(lows) if lows else None
@@ -107,6 +117,94 @@ def test_readme_mentions_setup_commands():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "make lab" in readme
     assert "make test" in readme
+
+
+# ---------------------------------------------------------------------------------------- dependencies
+
+# Run in a fresh interpreter with a finder ahead of all others that refuses the modules named, so that
+# what a module imports when it is imported (or used) shows.
+BLOCKER = """
+import sys
+ALLOWED = {allowed!r}
+BLOCKED = {blocked!r}
+class Refuse:
+    def find_spec(self, name, path=None, target=None):
+        top = name.partition(".")[0]
+        allowed = ALLOWED is None or top in ALLOWED or top in sys.stdlib_module_names
+        if top in BLOCKED or not allowed:
+            raise ModuleNotFoundError(f"{{name}} is not installed here", name=name)
+        return None
+sys.meta_path.insert(0, Refuse())
+"""
+
+
+def run_blocked(code: str, *, allowed: set[str] | None = None, blocked: set[str] = frozenset()) -> str:
+    program = BLOCKER.format(allowed=sorted(allowed) if allowed is not None else None,
+                             blocked=sorted(blocked)) + code
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, cwd=ROOT,
+                            env=env, timeout=300)
+    assert result.returncode == 0, result.stderr[-3000:]
+    return result.stdout
+
+
+def test_the_blocker_blocks():
+    """The check itself: a third-party import under the blocker fails."""
+    program = BLOCKER.format(allowed=["mmlib"], blocked=[]) + "import numpy\n"
+    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60)
+    assert result.returncode != 0 and "numpy is not installed here" in result.stderr
+
+
+def test_core_needs_only_the_standard_library():
+    """trees, games, search, analysis and trace import and search with no third-party module at all."""
+    out = run_blocked(
+        "import mmlib\n"
+        "from mmlib import trees, games, search, analysis, trace, conventions, errors\n"
+        "tree = trees.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])\n"
+        "result = search.alphabeta(tree)\n"
+        "rows = analysis.sweep([2, 3], [1, 2, 3], ['best', 'random'], ['minimax', 'alphabeta'])\n"
+        "print(result.value, result.stats.leaves if hasattr(result, 'stats') else result.leaves, len(rows))\n"
+        "print(search.alphabeta(games.TicTacToe(), table=True).value)\n",
+        allowed={"mmlib"},
+    )
+    assert out.split() == ["3", "7", "24", "0"], out
+
+
+# The extras: nothing that draws or explores may need them.
+EXTRAS = {"numba", "networkx", "jupyterlab", "notebook", "jupytext", "nbgrader", "jupyter_book", "sphinx",
+          "playwright", "nbconvert", "pytest", "hypothesis"}
+
+
+def test_drawings_explorers_and_sweeps_need_no_extra():
+    """With every extra missing (numba, networkx, JupyterLab, ...), the drawings, the explorers and the
+    sweeps work from the package's own dependencies."""
+    out = run_blocked(
+        "import matplotlib\nmatplotlib.use('Agg')\n"
+        "from mmlib import analysis, draw, trees, widgets, fastcount\n"
+        "tree = trees.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])\n"
+        "figure = draw.draw_tree(tree)\n"
+        "explorer = widgets.step_through(tree)\n"
+        "rows = analysis.sweep([3], [4], ['best'], ['alphabeta'], seeds=range(3))\n"
+        "print(type(figure).__module__.split('.')[0], fastcount.compiled(), len(rows), rows[0]['leaves'])\n"
+        "print(sorted(m.partition('.')[0] for m in __import__('sys').modules if m.partition('.')[0] in "
+        + repr(sorted(EXTRAS)) + "))\n",
+        blocked=EXTRAS,
+    )
+    first, second = out.splitlines()
+    assert first.split()[1:] == ["False", "3", "17"], out     # Knuth-Moore: 3**2 + 3**2 - 1 leaves
+    assert second == "[]"
+
+
+def test_required_dependencies_are_what_views_import():
+    """pyproject's dependencies are the drawing and explorer libraries, not JupyterLab or numba."""
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        project = tomllib.load(f)["project"]
+    required = {normalise(Requirement(r).name) for r in project["dependencies"]}
+    assert {"matplotlib", "ipywidgets", "numpy"} <= required
+    assert not required & {"jupyterlab", "notebook", "jupytext", "numba", "networkx", "nbgrader"}
+    extras = project["optional-dependencies"]
+    assert {normalise(Requirement(r).name) for r in extras["lab"]} >= {"jupyterlab", "jupytext"}
+    assert [Requirement(r).name for r in extras["fast"]] == ["numba"]
 
 
 # ---------------------------------------------------------------------------------------- Binder
