@@ -230,15 +230,6 @@ def test_binder_environment_installs_the_package_itself(environment):
 
 # ---------------------------------------------------------------------------------------- wheel
 
-# A notebook small enough to run anywhere, used when the start notebook does not exist.
-SMOKE_CELLS = [
-    "import mmlib\nfrom mmlib import games, search, trees",
-    "result = search.alphabeta(trees.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))\n"
-    "assert result.value == 3\nprint(result.value)",
-    "print(search.alphabeta(games.TicTacToe(), table=True).value)",
-]
-
-
 def source_tree_copy(destination: Path) -> Path:
     """What a build needs, copied so that building never writes into the repository."""
     destination.mkdir()
@@ -294,18 +285,70 @@ def test_wheel_and_sdist_contain_every_module(built):
     assert {"pyproject.toml", "README.md", "LICENSE"} <= names
 
 
-@pytest.mark.slow
-def test_wheel_installs_into_a_fresh_venv_and_runs_a_notebook(built, tmp_path):
-    """A fresh venv (no system site-packages), the wheel and its declared dependencies only."""
+# A plain kernel: the package and the Jupyter machinery that runs a notebook, nothing else.
+KERNEL_MACHINERY = ["nbclient>=0.10", "ipykernel>=6.29"]
+NOT_IN_A_PLAIN_KERNEL = ["jupyterlab", "notebook", "jupytext", "numba", "networkx", "nbgrader",
+                         "jupyter_book", "playwright", "pytest"]
+# What a hosted notebook or an editor's notebook view can show: the widget models of ipywidgets 8 (and
+# anywidget, whose front end those hosts load like any ipywidgets 8 model).
+WIDGET_MODULES = {"@jupyter-widgets/base", "@jupyter-widgets/controls", "@jupyter-widgets/output",
+                  "anywidget"}
+
+PLAIN_KERNEL_CELLS = [
+    "%matplotlib inline\nfrom mmlib import analysis, draw, trees, widgets",
+    "rows = analysis.sweep([2, 3], [2, 4], ['best', 'random'], ['minimax', 'alphabeta'], seeds=range(3))\n"
+    "best = [r for r in rows if r['ordering'] == 'best' and r['algorithm'] == 'alphabeta']\n"
+    "print(len(rows), sum(r['leaves'] for r in best))",
+    "tree = trees.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])\ndraw.draw_tree(tree)",
+    "widgets.step_through(tree)",
+    "import ipywidgets\nprint(ipywidgets.__version__)",
+]
+
+
+def fresh_venv(built: dict[str, Path]) -> tuple[Path, dict[str, str]]:
+    """A fresh venv (no system site-packages) with the wheel, its declared dependencies and the kernel
+    machinery only. pip's cache and the machine's wheel folder spare repeated downloads."""
     venv_dir = built["work"] / "venv"
     run([sys.executable, "-m", "venv", str(venv_dir)], timeout=300)
     python = venv_dir / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
-    leaks = {"PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "MPLBACKEND"}
+    leaks = {"PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "MPLBACKEND", "JUPYTER_PATH", "JUPYTER_CONFIG_PATH"}
     env = {k: v for k, v in os.environ.items() if k not in leaks}
-    env.update(PIP_DISABLE_PIP_VERSION_CHECK="1", JUPYTER_PATH=str(venv_dir / "share" / "jupyter"))
-    run([str(python), "-m", "pip", "install", "-q", str(built["wheel"])], env=env, timeout=900)
+    env.update(PIP_DISABLE_PIP_VERSION_CHECK="1", JUPYTER_PATH=str(venv_dir / "share" / "jupyter"),
+               JUPYTER_DATA_DIR=str(built["work"] / "jupyter-data"))
+    install = [str(python), "-m", "pip", "install", "-q", str(built["wheel"]), *KERNEL_MACHINERY]
+    run(install, env=env, timeout=900)
+    return python, env
 
-    # every module imports from the installed wheel, not from the repository
+
+def execute(python: Path, env: dict[str, str], notebook: Path, workdir: Path) -> dict:
+    """Run the notebook in the venv's own kernel through nbclient; the executed notebook, widget state
+    stored as a notebook saved from Jupyter stores it."""
+    program = (
+        "import json, sys, nbformat\n"
+        "from nbclient import NotebookClient\n"
+        "nb = nbformat.read(sys.argv[1], as_version=4)\n"
+        "client = NotebookClient(nb, timeout=300, kernel_name='python3', store_widget_state=True,\n"
+        "                        resources={'metadata': {'path': sys.argv[2]}})\n"
+        "client.execute()\n"
+        "nbformat.write(nb, sys.argv[1])\n"
+    )
+    run([str(python), "-c", program, str(notebook), str(workdir)], env=env, cwd=workdir, timeout=600)
+    return json.loads(notebook.read_text(encoding="utf-8"))
+
+
+@pytest.mark.slow
+def test_wheel_installs_into_a_fresh_venv_and_runs_a_notebook(built, tmp_path):
+    """`pip install mmlib` alone, then a sweep, a drawing and an explorer in a plain kernel (nbclient +
+    ipykernel: no JupyterLab, no Notebook, no extras), and the start notebook run all."""
+    python, env = fresh_venv(built)
+    venv_dir = python.parent.parent
+
+    # nothing of JupyterLab, Notebook or the extras came with the package
+    probe = "import importlib.util, sys\nprint([n for n in sys.argv[1:] if importlib.util.find_spec(n)])"
+    present = run([str(python), "-c", probe, *NOT_IN_A_PLAIN_KERNEL], env=env, cwd=tmp_path).stdout.strip()
+    assert present == "[]", f"a plain install brought {present}"
+
+    # every module imports from the installed wheel, not from the repository (networkx stays unimported)
     check = (
         "import importlib, pkgutil, mmlib\n"
         "names = [m.name for m in pkgutil.walk_packages(mmlib.__path__, 'mmlib.')]\n"
@@ -315,30 +358,35 @@ def test_wheel_installs_into_a_fresh_venv_and_runs_a_notebook(built, tmp_path):
     where = run([str(python), "-c", check], env=env, cwd=tmp_path, timeout=300).stdout.strip()
     assert Path(where).resolve().is_relative_to(venv_dir.resolve()), where
 
-    # run one notebook with the fresh venv's own kernel
+    # a sweep, a drawing and an explorer
+    workdir = tmp_path / "plain"
+    workdir.mkdir()
+    notebook = workdir / "plain.ipynb"
+    cells = [{"cell_type": "code", "source": c, "metadata": {}, "outputs": [], "execution_count": None}
+             for c in PLAIN_KERNEL_CELLS]
+    notebook.write_text(json.dumps({"cells": cells, "nbformat": 4, "nbformat_minor": 5, "metadata": {
+        "kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}}}))
+    done = execute(python, env, notebook, workdir)
+    outputs = [cell["outputs"] for cell in done["cells"]]
+    failed = [o for cell in outputs for o in cell if o["output_type"] == "error" or o.get("name") == "stderr"]
+    assert not failed, failed
+    # the sweep: 2 x 2 x 2 x 2 x 3 = 48 rows; best-ordered alpha-beta evaluates the Knuth-Moore minimal
+    # tree, b**ceil(d/2) + b**floor(d/2) - 1 leaves: (3 + 7 + 5 + 17) x 3 seeds = 96
+    assert "".join(outputs[1][0]["text"]).split() == ["48", "96"]
+    drawing = outputs[2][0]["data"]
+    html = "".join(drawing.get("text/html", ""))
+    assert any(m.startswith("image/") for m in drawing) or "<svg" in html or "src=\"data:image/" in html
+    view = outputs[3][0]["data"]
+    assert "application/vnd.jupyter.widget-view+json" in view and "run the cell" in "".join(view["text/html"])
+    state = done["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    modules = {model["model_module"] for model in state.values()}
+    assert modules <= WIDGET_MODULES, f"the explorer needs front ends beyond ipywidgets 8: {modules}"
+    assert "".join(outputs[4][0]["text"]).startswith("8.")
+
+    # the start notebook, run all
     start = ROOT / START_NOTEBOOK
-    workdir = tmp_path / "notebooks"
-    if start.is_file():
-        skip = shutil.ignore_patterns(".ipynb_checkpoints", "_build")
-        shutil.copytree(ROOT / "notebooks", workdir, ignore=skip)
-        notebook = workdir / start.name
-    else:
-        workdir.mkdir()
-        notebook = workdir / "smoke.ipynb"
-        cells = [{"cell_type": "code", "source": c, "metadata": {}, "outputs": [], "execution_count": None}
-                 for c in SMOKE_CELLS]
-        nb = {"cells": cells, "nbformat": 4, "nbformat_minor": 5,
-              "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)"}}}
-        notebook.write_text(json.dumps(nb))
-    execute = (
-        "import sys, nbformat\n"
-        "from nbclient import NotebookClient\n"
-        "nb = nbformat.read(sys.argv[1], as_version=4)\n"
-        "client = NotebookClient(nb, timeout=300, kernel_name='python3',\n"
-        "                        resources={'metadata': {'path': sys.argv[2]}})\n"
-        "client.execute()\n"
-        "print('executed', sum(c.cell_type == 'code' for c in nb.cells), 'code cells')\n"
-    )
-    command = [str(python), "-c", execute, str(notebook), str(workdir)]
-    out = run(command, env=env, cwd=workdir, timeout=600).stdout
-    assert "executed" in out
+    copy = tmp_path / "notebooks"
+    shutil.copytree(ROOT / "notebooks", copy, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "_build"))
+    done = execute(python, env, copy / start.name, copy)
+    errors = [o for cell in done["cells"] for o in cell.get("outputs", []) if o["output_type"] == "error"]
+    assert not errors, errors
