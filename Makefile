@@ -53,7 +53,7 @@ NBCONVERT := $(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
              --ExecutePreprocessor.store_widget_state=True --ExecutePreprocessor.record_timing=False
 JUPYTEXT  := $(VENV)/bin/jupytext
 
-.PHONY: lab test check bench notebooks execute clean install release grade exam site handout
+.PHONY: lab notebook test check bench notebooks execute clean install release grade exam site handout
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -76,6 +76,11 @@ install: $(STAMP)
 STUDENT_CONFIG := $(CURDIR)/jupyter/student
 lab: $(LAB_STAMP)
 	JUPYTER_CONFIG_PATH='$(STUDENT_CONFIG)' $(VENV)/bin/jupyter lab --notebook-dir=notebooks $(ROOT_ARGS) \
+	  '--ContentsManager.hide_globs=$(HIDE_GLOBS)' $(LAB_ARGS)
+
+# The same course in the Jupyter Notebook 7 interface (the one many university hubs open by default).
+notebook: $(LAB_STAMP)
+	JUPYTER_CONFIG_PATH='$(STUDENT_CONFIG)' $(VENV)/bin/jupyter notebook --notebook-dir=notebooks $(ROOT_ARGS) \
 	  '--ContentsManager.hide_globs=$(HIDE_GLOBS)' $(LAB_ARGS)
 
 test: $(STAMP)

@@ -38,6 +38,9 @@ def poppler() -> None:
 def handout(tmp_path_factory) -> Path:
     require_browser()
     poppler()
+    mathjax = ROOT / "build" / "mathjax" / "node_modules" / "mathjax" / "es5" / "tex-svg-full.js"
+    if not mathjax.exists():
+        require(f"MathJax not installed: {mathjax.relative_to(ROOT)} is missing (`make test` installs it)")
     out = tmp_path_factory.mktemp("handout")
     notebooks = [str(ROOT / "notebooks" / f"{name}.ipynb") for name in LECTURES]
     command = [sys.executable, str(ROOT / "site" / "handout.py"), "--out", str(out), *notebooks]
