@@ -6,6 +6,8 @@ VENV    := .venv
 PY      := $(VENV)/bin/python
 PIP     := $(VENV)/bin/pip
 STAMP   := $(VENV)/.installed
+# `make lab` needs less than `make test`: the package, JupyterLab and jupytext, numba and networkx.
+LAB_STAMP := $(VENV)/.installed-lab
 
 # Extra arguments, e.g. `make lab LAB_ARGS=--no-browser` or `make test PYTEST_ARGS='-k alpha'`.
 LAB_ARGS    ?=
@@ -19,7 +21,7 @@ HIDE_GLOBS := ["__pycache__", "*.pyc", "*.pyo", ".DS_Store", "*~", "[0-9][0-9]_*
 ROOT_ARGS := $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # Only lint paths that exist.
-RUFF_PATHS := $(wildcard mmlib tests benchmarks notebooks instructor)
+RUFF_PATHS := $(wildcard mmlib tests benchmarks notebooks instructor site)
 
 # Every notebook, validated by strict nbval.  The lectures are jupytext pairs (NN_name.ipynb + NN_name.md);
 # the student labs are written without outputs from instructor/labs/*.md, with their solutions beside the
@@ -51,7 +53,7 @@ NBCONVERT := $(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
              --ExecutePreprocessor.store_widget_state=True --ExecutePreprocessor.record_timing=False
 JUPYTEXT  := $(VENV)/bin/jupytext
 
-.PHONY: lab test check bench notebooks execute clean install release grade exam gradescope distribution
+.PHONY: lab notebook test check bench notebooks execute clean install release grade exam gradescope distribution site handout
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -61,10 +63,25 @@ $(STAMP): pyproject.toml | $(PY)
 	$(PIP) install -q -e '.[test]'
 	touch $@
 
+$(LAB_STAMP): pyproject.toml | $(PY)
+	$(PIP) install -q --upgrade pip
+	$(PIP) install -q -e '.[lab,fast,graphs]'
+	touch $@
+
 install: $(STAMP)
 
-lab: $(STAMP)
-	$(VENV)/bin/jupyter lab --notebook-dir=notebooks $(ROOT_ARGS) '--ContentsManager.hide_globs=$(HIDE_GLOBS)' $(LAB_ARGS)
+# JupyterLab as students open it: jupyter/student/ comes first on the configuration path and switches off
+# the instructor's tools (nbgrader's menus, "Create Assignment" panel and server extensions), which
+# `make test` installs into the same environment.
+STUDENT_CONFIG := $(CURDIR)/jupyter/student
+lab: $(LAB_STAMP)
+	JUPYTER_CONFIG_PATH='$(STUDENT_CONFIG)' $(VENV)/bin/jupyter lab --notebook-dir=notebooks $(ROOT_ARGS) \
+	  '--ContentsManager.hide_globs=$(HIDE_GLOBS)' $(LAB_ARGS)
+
+# The same course in the Jupyter Notebook 7 interface (the one many university hubs open by default).
+notebook: $(LAB_STAMP)
+	JUPYTER_CONFIG_PATH='$(STUDENT_CONFIG)' $(VENV)/bin/jupyter notebook --notebook-dir=notebooks $(ROOT_ARGS) \
+	  '--ContentsManager.hide_globs=$(HIDE_GLOBS)' $(LAB_ARGS)
 
 test: $(STAMP)
 	$(VENV)/bin/ruff check $(RUFF_PATHS)
@@ -89,7 +106,35 @@ AXE_JS      := build/axe/node_modules/axe-core/axe.min.js
 $(AXE_JS):
 	mkdir -p build/axe
 	npm install --prefix build/axe --no-save --no-audit --no-fund --loglevel=error axe-core@$(AXE_VERSION)
-test: $(if $(shell command -v npm 2>/dev/null),$(AXE_JS))
+# MathJax from npm as well, for the website (below) and its browser test.
+MATHJAX_VERSION := 3.2.2
+MATHJAX_JS      := build/mathjax/node_modules/mathjax/es5/tex-svg-full.js
+test: $(if $(shell command -v npm 2>/dev/null),$(AXE_JS) $(MATHJAX_JS))
+
+# The course website: `make site` writes build/site/html/ (site/build.py: Jupyter Book over the notebooks
+# as stored, nothing executed, with a Binder launch button on every page).  MathJax from npm is served by the
+# site itself, so its pages need no network.
+$(MATHJAX_JS):
+	mkdir -p build/mathjax
+	npm install --prefix build/mathjax --no-save --no-audit --no-fund --loglevel=error mathjax@$(MATHJAX_VERSION)
+
+SITE_STAMP := $(VENV)/.installed-site
+$(SITE_STAMP): pyproject.toml | $(PY)
+	$(PIP) install -q -e '.[site]'
+	touch $@
+
+site: $(SITE_STAMP) $(if $(shell command -v npm 2>/dev/null),$(MATHJAX_JS))
+	$(PY) site/build.py
+
+# The printed handout: one PDF per lecture in build/handout/ (site/handout.py: nbconvert's web PDF template
+# printed by the system's chromium), with the stored figures and the explorers' still pictures.
+HANDOUT_STAMP := $(VENV)/.installed-handout
+$(HANDOUT_STAMP): pyproject.toml | $(PY)
+	$(PIP) install -q -e '.[handout]'
+	touch $@
+
+handout: $(HANDOUT_STAMP) $(if $(shell command -v npm 2>/dev/null),$(MATHJAX_JS))
+	$(PY) site/handout.py $(LECTURES)
 
 bench: $(STAMP)
 	$(PY) benchmarks/run.py

@@ -56,9 +56,19 @@ def pip_section(environment: dict) -> list[str]:
     return sections[0]
 
 
+# What a student's session needs beside the package's own dependencies: Binder's environment.yml holds
+# these extras too (and no others: not the instructor's, the site's or the tests').
+BINDER_EXTRAS = ("lab", "fast", "graphs")
+
+
+def binder_requirements(pyproject: dict) -> list[str]:
+    extras = pyproject["project"]["optional-dependencies"]
+    return [*pyproject["project"]["dependencies"], *(r for name in BINDER_EXTRAS for r in extras[name])]
+
+
 def runtime_lower_bounds(pyproject: dict) -> dict[str, Version | None]:
     bounds = {}
-    for raw in pyproject["project"]["dependencies"]:
+    for raw in binder_requirements(pyproject):
         req = Requirement(raw)
         lows = [Version(s.version) for s in req.specifier if s.operator == ">="]
         bounds[normalise(req.name)] = max(lows) if lows else None
@@ -109,6 +119,94 @@ def test_readme_mentions_setup_commands():
     assert "make test" in readme
 
 
+# ---------------------------------------------------------------------------------------- dependencies
+
+# Run in a fresh interpreter with a finder ahead of all others that refuses the modules named, so that
+# what a module imports when it is imported (or used) shows.
+BLOCKER = """
+import sys
+ALLOWED = {allowed!r}
+BLOCKED = {blocked!r}
+class Refuse:
+    def find_spec(self, name, path=None, target=None):
+        top = name.partition(".")[0]
+        allowed = ALLOWED is None or top in ALLOWED or top in sys.stdlib_module_names
+        if top in BLOCKED or not allowed:
+            raise ModuleNotFoundError(f"{{name}} is not installed here", name=name)
+        return None
+sys.meta_path.insert(0, Refuse())
+"""
+
+
+def run_blocked(code: str, *, allowed: set[str] | None = None, blocked: set[str] = frozenset()) -> str:
+    program = BLOCKER.format(allowed=sorted(allowed) if allowed is not None else None,
+                             blocked=sorted(blocked)) + code
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, cwd=ROOT,
+                            env=env, timeout=300)
+    assert result.returncode == 0, result.stderr[-3000:]
+    return result.stdout
+
+
+def test_the_blocker_blocks():
+    """The check itself: a third-party import under the blocker fails."""
+    program = BLOCKER.format(allowed=["mmlib"], blocked=[]) + "import numpy\n"
+    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60)
+    assert result.returncode != 0 and "numpy is not installed here" in result.stderr
+
+
+def test_core_needs_only_the_standard_library():
+    """trees, games, search, analysis and trace import and search with no third-party module at all."""
+    out = run_blocked(
+        "import mmlib\n"
+        "from mmlib import trees, games, search, analysis, trace, conventions, errors\n"
+        "tree = trees.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])\n"
+        "result = search.alphabeta(tree)\n"
+        "rows = analysis.sweep([2, 3], [1, 2, 3], ['best', 'random'], ['minimax', 'alphabeta'])\n"
+        "print(result.value, result.stats.leaves if hasattr(result, 'stats') else result.leaves, len(rows))\n"
+        "print(search.alphabeta(games.TicTacToe(), table=True).value)\n",
+        allowed={"mmlib"},
+    )
+    assert out.split() == ["3", "7", "24", "0"], out
+
+
+# The extras: nothing that draws or explores may need them.
+EXTRAS = {"numba", "networkx", "jupyterlab", "notebook", "jupytext", "nbgrader", "jupyter_book", "sphinx",
+          "playwright", "nbconvert", "pytest", "hypothesis"}
+
+
+def test_drawings_explorers_and_sweeps_need_no_extra():
+    """With every extra missing (numba, networkx, JupyterLab, ...), the drawings, the explorers and the
+    sweeps work from the package's own dependencies."""
+    out = run_blocked(
+        "import matplotlib\nmatplotlib.use('Agg')\n"
+        "from mmlib import analysis, draw, trees, widgets, fastcount\n"
+        "tree = trees.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])\n"
+        "figure = draw.draw_tree(tree)\n"
+        "explorer = widgets.step_through(tree)\n"
+        "rows = analysis.sweep([3], [4], ['best'], ['alphabeta'], seeds=range(3))\n"
+        "print(type(figure).__module__.split('.')[0], fastcount.compiled(), len(rows), rows[0]['leaves'])\n"
+        "print(sorted(m.partition('.')[0] for m in __import__('sys').modules if m.partition('.')[0] in "
+        + repr(sorted(EXTRAS)) + "))\n",
+        blocked=EXTRAS,
+    )
+    first, second = out.splitlines()
+    assert first.split()[1:] == ["False", "3", "17"], out     # Knuth-Moore: 3**2 + 3**2 - 1 leaves
+    assert second == "[]"
+
+
+def test_required_dependencies_are_what_views_import():
+    """pyproject's dependencies are the drawing and explorer libraries, not JupyterLab or numba."""
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        project = tomllib.load(f)["project"]
+    required = {normalise(Requirement(r).name) for r in project["dependencies"]}
+    assert {"matplotlib", "ipywidgets", "numpy"} <= required
+    assert not required & {"jupyterlab", "notebook", "jupytext", "numba", "networkx", "nbgrader"}
+    extras = project["optional-dependencies"]
+    assert {normalise(Requirement(r).name) for r in extras["lab"]} >= {"jupyterlab", "jupytext"}
+    assert [Requirement(r).name for r in extras["fast"]] == ["numba"]
+
+
 # ---------------------------------------------------------------------------------------- Binder
 
 START_NOTEBOOK = "notebooks/00_start_here.ipynb"
@@ -131,15 +229,6 @@ def test_binder_environment_installs_the_package_itself(environment):
 
 
 # ---------------------------------------------------------------------------------------- wheel
-
-# A notebook small enough to run anywhere, used when the start notebook does not exist.
-SMOKE_CELLS = [
-    "import mmlib\nfrom mmlib import games, search, trees",
-    "result = search.alphabeta(trees.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))\n"
-    "assert result.value == 3\nprint(result.value)",
-    "print(search.alphabeta(games.TicTacToe(), table=True).value)",
-]
-
 
 def source_tree_copy(destination: Path) -> Path:
     """What a build needs, copied so that building never writes into the repository."""
@@ -196,18 +285,70 @@ def test_wheel_and_sdist_contain_every_module(built):
     assert {"pyproject.toml", "README.md", "LICENSE"} <= names
 
 
-@pytest.mark.slow
-def test_wheel_installs_into_a_fresh_venv_and_runs_a_notebook(built, tmp_path):
-    """A fresh venv (no system site-packages), the wheel and its declared dependencies only."""
+# A plain kernel: the package and the Jupyter machinery that runs a notebook, nothing else.
+KERNEL_MACHINERY = ["nbclient>=0.10", "ipykernel>=6.29"]
+NOT_IN_A_PLAIN_KERNEL = ["jupyterlab", "notebook", "jupytext", "numba", "networkx", "nbgrader",
+                         "jupyter_book", "playwright", "pytest"]
+# What a hosted notebook or an editor's notebook view can show: the widget models of ipywidgets 8 (and
+# anywidget, whose front end those hosts load like any ipywidgets 8 model).
+WIDGET_MODULES = {"@jupyter-widgets/base", "@jupyter-widgets/controls", "@jupyter-widgets/output",
+                  "anywidget"}
+
+PLAIN_KERNEL_CELLS = [
+    "%matplotlib inline\nfrom mmlib import analysis, draw, trees, widgets",
+    "rows = analysis.sweep([2, 3], [2, 4], ['best', 'random'], ['minimax', 'alphabeta'], seeds=range(3))\n"
+    "best = [r for r in rows if r['ordering'] == 'best' and r['algorithm'] == 'alphabeta']\n"
+    "print(len(rows), sum(r['leaves'] for r in best))",
+    "tree = trees.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])\ndraw.draw_tree(tree)",
+    "widgets.step_through(tree)",
+    "import ipywidgets\nprint(ipywidgets.__version__)",
+]
+
+
+def fresh_venv(built: dict[str, Path]) -> tuple[Path, dict[str, str]]:
+    """A fresh venv (no system site-packages) with the wheel, its declared dependencies and the kernel
+    machinery only. pip's cache and the machine's wheel folder spare repeated downloads."""
     venv_dir = built["work"] / "venv"
     run([sys.executable, "-m", "venv", str(venv_dir)], timeout=300)
     python = venv_dir / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
-    leaks = {"PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "MPLBACKEND"}
+    leaks = {"PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "MPLBACKEND", "JUPYTER_PATH", "JUPYTER_CONFIG_PATH"}
     env = {k: v for k, v in os.environ.items() if k not in leaks}
-    env.update(PIP_DISABLE_PIP_VERSION_CHECK="1", JUPYTER_PATH=str(venv_dir / "share" / "jupyter"))
-    run([str(python), "-m", "pip", "install", "-q", str(built["wheel"])], env=env, timeout=900)
+    env.update(PIP_DISABLE_PIP_VERSION_CHECK="1", JUPYTER_PATH=str(venv_dir / "share" / "jupyter"),
+               JUPYTER_DATA_DIR=str(built["work"] / "jupyter-data"))
+    install = [str(python), "-m", "pip", "install", "-q", str(built["wheel"]), *KERNEL_MACHINERY]
+    run(install, env=env, timeout=900)
+    return python, env
 
-    # every module imports from the installed wheel, not from the repository
+
+def execute(python: Path, env: dict[str, str], notebook: Path, workdir: Path) -> dict:
+    """Run the notebook in the venv's own kernel through nbclient; the executed notebook, widget state
+    stored as a notebook saved from Jupyter stores it."""
+    program = (
+        "import json, sys, nbformat\n"
+        "from nbclient import NotebookClient\n"
+        "nb = nbformat.read(sys.argv[1], as_version=4)\n"
+        "client = NotebookClient(nb, timeout=300, kernel_name='python3', store_widget_state=True,\n"
+        "                        resources={'metadata': {'path': sys.argv[2]}})\n"
+        "client.execute()\n"
+        "nbformat.write(nb, sys.argv[1])\n"
+    )
+    run([str(python), "-c", program, str(notebook), str(workdir)], env=env, cwd=workdir, timeout=600)
+    return json.loads(notebook.read_text(encoding="utf-8"))
+
+
+@pytest.mark.slow
+def test_wheel_installs_into_a_fresh_venv_and_runs_a_notebook(built, tmp_path):
+    """`pip install mmlib` alone, then a sweep, a drawing and an explorer in a plain kernel (nbclient +
+    ipykernel: no JupyterLab, no Notebook, no extras), and the start notebook run all."""
+    python, env = fresh_venv(built)
+    venv_dir = python.parent.parent
+
+    # nothing of JupyterLab, Notebook or the extras came with the package
+    probe = "import importlib.util, sys\nprint([n for n in sys.argv[1:] if importlib.util.find_spec(n)])"
+    present = run([str(python), "-c", probe, *NOT_IN_A_PLAIN_KERNEL], env=env, cwd=tmp_path).stdout.strip()
+    assert present == "[]", f"a plain install brought {present}"
+
+    # every module imports from the installed wheel, not from the repository (networkx stays unimported)
     check = (
         "import importlib, pkgutil, mmlib\n"
         "names = [m.name for m in pkgutil.walk_packages(mmlib.__path__, 'mmlib.')]\n"
@@ -217,30 +358,35 @@ def test_wheel_installs_into_a_fresh_venv_and_runs_a_notebook(built, tmp_path):
     where = run([str(python), "-c", check], env=env, cwd=tmp_path, timeout=300).stdout.strip()
     assert Path(where).resolve().is_relative_to(venv_dir.resolve()), where
 
-    # run one notebook with the fresh venv's own kernel
+    # a sweep, a drawing and an explorer
+    workdir = tmp_path / "plain"
+    workdir.mkdir()
+    notebook = workdir / "plain.ipynb"
+    cells = [{"cell_type": "code", "source": c, "metadata": {}, "outputs": [], "execution_count": None}
+             for c in PLAIN_KERNEL_CELLS]
+    notebook.write_text(json.dumps({"cells": cells, "nbformat": 4, "nbformat_minor": 5, "metadata": {
+        "kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}}}))
+    done = execute(python, env, notebook, workdir)
+    outputs = [cell["outputs"] for cell in done["cells"]]
+    failed = [o for cell in outputs for o in cell if o["output_type"] == "error" or o.get("name") == "stderr"]
+    assert not failed, failed
+    # the sweep: 2 x 2 x 2 x 2 x 3 = 48 rows; best-ordered alpha-beta evaluates the Knuth-Moore minimal
+    # tree, b**ceil(d/2) + b**floor(d/2) - 1 leaves: (3 + 7 + 5 + 17) x 3 seeds = 96
+    assert "".join(outputs[1][0]["text"]).split() == ["48", "96"]
+    drawing = outputs[2][0]["data"]
+    html = "".join(drawing.get("text/html", ""))
+    assert any(m.startswith("image/") for m in drawing) or "<svg" in html or "src=\"data:image/" in html
+    view = outputs[3][0]["data"]
+    assert "application/vnd.jupyter.widget-view+json" in view and "run the cell" in "".join(view["text/html"])
+    state = done["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    modules = {model["model_module"] for model in state.values()}
+    assert modules <= WIDGET_MODULES, f"the explorer needs front ends beyond ipywidgets 8: {modules}"
+    assert "".join(outputs[4][0]["text"]).startswith("8.")
+
+    # the start notebook, run all
     start = ROOT / START_NOTEBOOK
-    workdir = tmp_path / "notebooks"
-    if start.is_file():
-        skip = shutil.ignore_patterns(".ipynb_checkpoints", "_build")
-        shutil.copytree(ROOT / "notebooks", workdir, ignore=skip)
-        notebook = workdir / start.name
-    else:
-        workdir.mkdir()
-        notebook = workdir / "smoke.ipynb"
-        cells = [{"cell_type": "code", "source": c, "metadata": {}, "outputs": [], "execution_count": None}
-                 for c in SMOKE_CELLS]
-        nb = {"cells": cells, "nbformat": 4, "nbformat_minor": 5,
-              "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)"}}}
-        notebook.write_text(json.dumps(nb))
-    execute = (
-        "import sys, nbformat\n"
-        "from nbclient import NotebookClient\n"
-        "nb = nbformat.read(sys.argv[1], as_version=4)\n"
-        "client = NotebookClient(nb, timeout=300, kernel_name='python3',\n"
-        "                        resources={'metadata': {'path': sys.argv[2]}})\n"
-        "client.execute()\n"
-        "print('executed', sum(c.cell_type == 'code' for c in nb.cells), 'code cells')\n"
-    )
-    command = [str(python), "-c", execute, str(notebook), str(workdir)]
-    out = run(command, env=env, cwd=workdir, timeout=600).stdout
-    assert "executed" in out
+    copy = tmp_path / "notebooks"
+    shutil.copytree(ROOT / "notebooks", copy, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "_build"))
+    done = execute(python, env, copy / start.name, copy)
+    errors = [o for cell in done["cells"] for o in cell.get("outputs", []) if o["output_type"] == "error"]
+    assert not errors, errors
