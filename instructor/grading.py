@@ -241,6 +241,13 @@ class _AbsentFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
 sys.meta_path.append(_AbsentFinder())
 
+for _name in {order!r}:            # the order the whole package imports them in (no import cycle)
+    if f"mmlib.{{_name}}" in SHIPPED:
+        try:
+            importlib.import_module(f"mmlib.{{_name}}")
+        except Exception:  # noqa: BLE001 - its import fails again, with its message, where it is used
+            pass
+
 
 def __getattr__(name):
     if name.startswith("__"):
@@ -264,6 +271,13 @@ def __getattr__(name):
 '''
 
 
+def _import_order(root: Path) -> list[str]:
+    """The subpackages mmlib's own ``__init__`` imports, in order."""
+    source = ast.parse((root / "mmlib" / "__init__.py").read_text())
+    return [alias.name for stmt in source.body if isinstance(stmt, ast.ImportFrom) and stmt.level == 1
+            and not stmt.module for alias in stmt.names if alias.name != "check"]
+
+
 def stage(name: str, target: Path, *, root: Path = ROOT) -> Path:
     """Write the mmlib that lab ``name``'s sealed code sees into ``target``/mmlib; return ``target``."""
     modules = sandbox_modules(name, root=root)
@@ -276,7 +290,7 @@ def stage(name: str, target: Path, *, root: Path = ROOT) -> Path:
         out = out / "__init__.py" if is_package else out.with_suffix(".py")
         out.parent.mkdir(parents=True, exist_ok=True)
         if module == "mmlib":
-            text = STAND_IN_MMLIB.format(shipped=sorted(modules | packages),
+            text = STAND_IN_MMLIB.format(shipped=sorted(modules | packages), order=_import_order(root),
                                          allowed=", ".join(SANDBOX_MODULES[name]))
         elif module == "mmlib.check":
             text = STAND_IN_CHECK.format()
@@ -369,6 +383,7 @@ class Sandbox:
         self.inputs.chmod(0o755)
         self.scratch = work / "scratch"          # only for isolation="process"
         self.skip: set[int] = set()
+        self.quiet: set[int] = set()             # the lab's own cells: what they cannot do here is no news
         self.notes: list[str] = []
         self.process: subprocess.Popen | None = None
         self.buffer = b""
@@ -401,7 +416,7 @@ class Sandbox:
         version = f"python{sys.version_info.major}.{sys.version_info.minor}"
         if self.isolation == "bwrap":
             return _bwrap_prefix() + [
-                "--ro-bind", str(self.stage), "/grading/lib",
+                "--perms", "0755", "--dir", "/grading", "--ro-bind", str(self.stage), "/grading/lib",
                 "--ro-bind", str(self.inputs), "/grading/inputs",
                 "--perms", "1777", "--size", str(SCRATCH_BYTES), "--tmpfs", "/scratch", "--chdir", "/scratch",
                 f"/python/bin/{version}", "-I", "-S", "-B", "-c", boot]
@@ -439,7 +454,8 @@ class Sandbox:
                 if kind == "cell":
                     cell, deadline = data, time.monotonic() + self.cell_time
                 elif kind == "note":
-                    self._note(data)
+                    if cell not in self.quiet:
+                        self._note(data)
                 else:
                     self.stop()
                     self.broken = "your notebook stopped the process running it while it ran top to bottom"
@@ -666,6 +682,8 @@ def grade_parts(name: str, nb: Any, emit: Any, *, isolation: str = "bwrap") -> N
     with tempfile.TemporaryDirectory(prefix="mmlib-grading-") as work:
         Path(work).chmod(0o755)
         sandbox = Sandbox(name, cells, Path(work), isolation=isolation)
+        released = {cell.source.strip() for cell in make_labs.build(name, solution=False).cells}
+        sandbox.quiet = {number for number, source in enumerate(cells, start=1) if source.strip() in released}
         try:
             if isolation != "bwrap":
                 emit("note", "graded WITHOUT bubblewrap (--weaker-isolation): the student's code ran as a "
