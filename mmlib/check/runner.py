@@ -45,7 +45,6 @@ import select
 import signal
 import sys
 import time
-import traceback
 import warnings
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
@@ -627,19 +626,35 @@ def _run_one(fn: Callable, call: Call, channel: _Channel | None, capture: _Captu
 
 
 def describe_error(error: BaseException, fn: Callable) -> str:
-    """The error and where it happened in the student's code (no file paths: they vary)."""
+    """The error and where it happened in the student's code (no file paths: they vary): the
+    line counted from the first line of the function it happened in, as the student sees it.
+
+    >>> def helper(x):
+    ...     return 1 / x
+    >>> def search(x):
+    ...     return helper(x)
+    >>> try:
+    ...     search(0)
+    ... except ZeroDivisionError as error:
+    ...     print(describe_error(error, search))
+    it raised ZeroDivisionError: division by zero at line 2 of helper: `return 1 / x`
+    """
+    where = ""
     try:
-        code = getattr(fn, "__code__", None)
-        frames = [frame for frame in traceback.extract_tb(error.__traceback__)
-                  if not os.path.abspath(frame.filename).startswith(_PACKAGE)]
-        where = ""
+        frames = []
+        tb = error.__traceback__
+        while tb is not None:
+            code = tb.tb_frame.f_code
+            if not os.path.abspath(code.co_filename).startswith(_PACKAGE):
+                frames.append((code, tb.tb_lineno))
+            tb = tb.tb_next
         if frames:
-            frame = frames[-1]
-            line = (linecache.getline(frame.filename, frame.lineno or 0) or "").strip()
-            if code is not None and frame.filename == code.co_filename and frame.lineno:
-                where = f" at line {frame.lineno - code.co_firstlineno + 1} of {frame.name}"
+            code, lineno = frames[-1]
+            line = (linecache.getline(code.co_filename, lineno) or "").strip()
+            if code.co_name == "<module>":
+                where = " in code outside any function"
             else:
-                where = f" in {frame.name}"
+                where = f" at line {max(1, lineno - code.co_firstlineno + 1)} of {code.co_name}"
             where += f": `{_clip(line, 100)}`" if line else ""
     except BaseException:   # noqa: BLE001
         where = ""
@@ -854,8 +869,11 @@ def run_cells(cells: list[str], namespace: dict, *, skip: set[int], checker_call
     raises stops there (the next cell still runs); cells in ``skip`` and statements that call
     the checker are left out.  ``report("cell", n)`` before each cell, ``report("note", text)``
     for each thing left out or stopped."""
+    import __future__
+
     import ast
 
+    flags = 0                       # `from __future__ import ...` holds for the later cells, as in a kernel
     for number, source in enumerate(cells, start=1):
         if number in skip:
             continue
@@ -871,8 +889,11 @@ def run_cells(cells: list[str], namespace: dict, *, skip: set[int], checker_call
         for stmt in tree.body:
             if checker_calls(stmt):
                 continue
+            if isinstance(stmt, ast.ImportFrom) and stmt.module == "__future__":
+                for alias in stmt.names:
+                    flags |= getattr(getattr(__future__, alias.name, None), "compiler_flag", 0)
             try:
-                exec(compile(ast.Module([stmt], []), filename, "exec"), namespace)
+                exec(compile(ast.Module([stmt], []), filename, "exec", flags=flags), namespace)
             except BaseException as error:   # noqa: BLE001 - a cell that raises stops, as in a kernel
                 text = (ast.get_source_segment(code, stmt) or "").splitlines()[0][:60]
                 report("note", f"cell {number} stopped at line {stmt.lineno} (`{text}`): "
