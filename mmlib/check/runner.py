@@ -283,16 +283,28 @@ class _Child:
         if self.remote is not None:
             self.status = self.remote.finish(False) or 0
             return
-        for pid in _descendants(self.pid) + [self.pid]:    # stopped first: none can start another
-            with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGSTOP)
+        family = self._stop_family()
         for kill in (os.killpg, os.kill):
             with contextlib.suppress(OSError):
                 kill(self.pid, signal.SIGKILL)
-        for pid in _descendants(self.pid):
+        for pid in family:
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
         _, self.status = os.waitpid(self.pid, 0)
+
+    def _stop_family(self) -> list[int]:
+        """Stop (SIGSTOP) the child and every process below it, until no new one appears: then
+        none can start another, and killing them all leaves nothing behind."""
+        family: list[int] = []
+        for _ in range(100):
+            found = [pid for pid in [self.pid] + _descendants(self.pid) if pid not in family]
+            if not found:
+                break
+            for pid in found:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGSTOP)
+            family += found
+        return family
 
     def outcomes(self) -> Iterator[Outcome]:
         for number, call in enumerate(self.calls):
@@ -509,11 +521,15 @@ def _address_space() -> int | None:
 
 
 def _die_with_parent() -> None:
-    """Linux: the child gets SIGKILL if the notebook's process dies."""
+    """Linux: the child gets SIGKILL if the notebook's process dies, and it adopts whatever its
+    own children leave behind (a process started in the background stays below it, where the
+    checker finds and stops it)."""
     if not sys.platform.startswith("linux"):
         return
     with contextlib.suppress(Exception):
-        ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL))   # PR_SET_PDEATHSIG
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, int(signal.SIGKILL))        # PR_SET_PDEATHSIG
+        libc.prctl(36, 1)                         # PR_SET_CHILD_SUBREAPER
 
 
 def _no_input(prompt: object = "") -> str:
