@@ -425,7 +425,7 @@ class Sandbox:
 
     def start(self) -> None:
         """Start the sealed process and run the notebook in it (a cell that never ends is left out)."""
-        for _attempt in range(4):
+        for _attempt in range(6):
             target_uid = 65534 if os.getuid() == 0 else os.getuid()
             limits = {"memory": self.memory_limit, "cpu": 600, "file_size": SCRATCH_BYTES, "files": 64,
                       "core": 0, "processes": _processes_of(target_uid) + EXTRA_PROCESSES}
@@ -443,23 +443,25 @@ class Sandbox:
             cell = 0
             while True:
                 line = self._line(deadline)
-                if line is None:
-                    self.stop()
-                    self.skip.add(cell)
-                    self._note(f"cell {cell} was left out: it did not finish within {self.cell_time:g} s")
-                    break
                 if line == b"ready":
                     return
-                kind, data = self._message(line)
+                kind, data = ("bad", None) if line is None or line in (b"", b"?") else self._message(line)
                 if kind == "cell":
                     cell, deadline = data, time.monotonic() + self.cell_time
                 elif kind == "note":
                     if cell not in self.quiet:
                         self._note(data)
-                else:
+                else:          # the cell being run hung, ended the process or wrote into the channel
                     self.stop()
-                    self.broken = "your notebook stopped the process running it while it ran top to bottom"
-                    return
+                    if not cell:
+                        self.broken = "the process for your notebook could not start"
+                        return
+                    self.skip.add(cell)
+                    why = (f"it did not finish within {self.cell_time:g} s" if line is None else
+                           "it ended the process running it" if line == b"" else
+                           "it wrote into the grader's channel")
+                    self._note(f"cell {cell} was left out: {why}")
+                    break
         self.broken = "your notebook did not finish running top to bottom"
 
     def _message(self, line: bytes) -> tuple[str, Any]:
