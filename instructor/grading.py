@@ -429,7 +429,8 @@ class Sandbox:
             target_uid = 65534 if os.getuid() == 0 else os.getuid()
             limits = {"memory": self.memory_limit, "cpu": 600, "file_size": SCRATCH_BYTES, "files": 64,
                       "core": 0, "processes": _processes_of(target_uid) + EXTRA_PROCESSES}
-            job = {"cells": self.cells, "skip": sorted(self.skip), "limits": limits}
+            job = {"cells": self.cells, "skip": sorted(self.skip), "limits": limits,
+                   "drop_privileges": self.isolation == "bwrap"}
             (self.inputs / "job.json").write_text(json.dumps(job))
             (self.inputs / "job.json").chmod(0o644)
             cwd = None

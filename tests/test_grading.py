@@ -197,6 +197,12 @@ def test_a_submission_over_its_time_limit_is_stopped_with_zero(tmp_path):
     assert not sandbox_processes()
 
 
+def test_weaker_isolation_grades_and_says_so(tmp_path):
+    graded = grading.grade_notebook(build(tmp_path, "plain", "lab1_minimax", {}), isolation="process")
+    assert scores(graded) == {"minimax": 6, "best_move": 4}
+    assert any("WITHOUT bubblewrap" in note for note in graded.notes)
+
+
 def test_without_bubblewrap_grading_refuses_unless_asked(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(grading, "bwrap_available", lambda: False)
     with pytest.raises(SystemExit):

@@ -926,7 +926,8 @@ def sandbox_main(job_path: str) -> None:
         os.dup2(devnull, fd)
     with open(job_path) as handle:
         job = json.load(handle)
-    _drop_privileges()
+    if job.get("drop_privileges", True):
+        _drop_privileges()
     _limit(job.get("limits", {}))
     capture = _Capture()
     sys.stdin = io.StringIO("")
