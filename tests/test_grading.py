@@ -56,8 +56,8 @@ def fingerprint(folder: Path) -> dict[str, str]:
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def sandbox_processes() -> list[str]:
-    """Processes of a grading run still alive: sandboxes (their command names the runner) or checkers."""
+def sandbox_processes(marker: Path) -> list[str]:
+    """Processes of a grading run (its temporary folders are below ``marker``) still alive."""
     found = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit() and int(entry.name) != os.getpid():
@@ -65,7 +65,7 @@ def sandbox_processes() -> list[str]:
                 command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
             except OSError:
                 continue
-            if "sandbox_main" in command or "grading.py _child" in command:
+            if str(marker) in command:
                 found.append(f"{entry.name}: {command[:120]}")
     return found
 
@@ -81,14 +81,19 @@ def heldout(tmp_path_factory):
     (folder / "broken_lab1_minimax.ipynb").write_text("{ this is not a notebook")
     before = fingerprint(folder)
     start = time.monotonic()
-    grading.main(["grade", str(folder), "--out", str(base / "grades")])
+    saved = os.environ.get("TMPDIR")
+    os.environ["TMPDIR"] = str(base)                 # the sandboxes' folders, named in their command lines
+    try:
+        grading.main(["grade", str(folder), "--out", str(base / "grades")])
+    finally:
+        os.environ.pop("TMPDIR") if saved is None else os.environ.update(TMPDIR=saved)
     seconds = time.monotonic() - start
     results = {path.parent.name: json.loads(path.read_text())
                for path in (base / "grades").glob("*/results.json")}
     with open(base / "grades" / "scores.csv", newline="") as handle:
         rows = list(csv.DictReader(handle))
-    return {"folder": folder, "before": before, "after": fingerprint(folder), "results": results,
-            "rows": rows, "seconds": seconds}
+    return {"base": base, "folder": folder, "before": before, "after": fingerprint(folder),
+            "results": results, "rows": rows, "seconds": seconds}
 
 
 @needs_bwrap
@@ -119,7 +124,7 @@ def test_the_csv_has_one_row_per_part_and_no_score_above_its_points(heldout):
 def test_grading_leaves_the_submissions_and_the_machine_as_they_were(heldout):
     assert heldout["after"] == heldout["before"]
     assert not Path("/tmp/planted-by-a-submission").exists()
-    assert not sandbox_processes()
+    assert not sandbox_processes(heldout["base"])
 
 
 @needs_bwrap
@@ -187,14 +192,16 @@ def test_every_solution_scores_full_marks(name):
 
 
 @needs_bwrap
-def test_a_submission_over_its_time_limit_is_stopped_with_zero(tmp_path):
+def test_a_submission_over_its_time_limit_is_stopped_with_zero(tmp_path, monkeypatch):
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
     start = time.monotonic()
     path = build(tmp_path, "slow", "lab1_minimax", {})
     graded = grading.grade_notebook(path, time_limit=0.5)
     assert time.monotonic() - start < 10
     assert {r.grade_id: r.score for r in graded.results} == {"minimax": 0, "best_move": 0}
     assert "time limit" in graded.results[0].output
-    assert not sandbox_processes()
+    time.sleep(0.5)
+    assert not sandbox_processes(tmp_path)
 
 
 def test_weaker_isolation_grades_and_says_so(tmp_path):
