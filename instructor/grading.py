@@ -826,16 +826,18 @@ def grade_notebook(path: Path, *, name: str | None = None, time_limit: float = T
     """Grade one submitted notebook: the checker in a fresh process with a time and a memory
     limit, the student's code in a sandbox it starts (see :class:`Sandbox`)."""
     path = Path(path).resolve()
-    expected: list[Part] = []
     try:
         nb = nbformat.read(path, as_version=4)
         name = name or lab_of(path, nb)
-        expected = parts(name)
     except Exception as error:  # noqa: BLE001 - an unreadable submission is reported, the run goes on
+        why = f"not graded: the notebook could not be read ({type(error).__name__}: {str(error)[:200]})"
+        name = name or next((lab for lab in make_labs.NAMES if lab in path.name), None)
         graded = Graded(submission or path.stem, name or "unknown")
-        graded.notes.append(f"not graded: the notebook could not be read ({type(error).__name__}: "
-                            f"{str(error)[:200]})")
+        lab_parts = parts(name) if name else []
+        graded.results = [Result(part.grade_id, 0.0, part.points, why) for part in lab_parts]
+        graded.notes.append(why)
         return graded
+    expected = parts(name)
     graded = Graded(submission or path.stem, name)
     start = time.monotonic()
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
