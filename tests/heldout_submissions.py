@@ -93,7 +93,8 @@ def best_move(node, depth):
                 {"minimax": 6, "best_move": 0}, ("did not finish within",)),
     "endless_cell": ("lab1_minimax", {}, ["while True:\n    pass"], {"minimax": 6, "best_move": 4}, ()),
     "crashing": ("lab1_minimax", {BEST_MOVE: BEST_MOVE + "\n    exit(3)\n"}, ["import os\nos._exit(1)"],
-                 {"minimax": 6, "best_move": 0}, ("exit",)),
+                 {"minimax": 6, "best_move": 0}, ("FAILED (exit)", "it called sys.exit(3)",
+                                                 "it ended the process running it")),
     "raising": ("lab1_minimax", {MINIMAX: MINIMAX + "\n    raise RuntimeError('lost my way')\n"}, [],
                 {"minimax": 0, "best_move": 0}, ("RuntimeError: lost my way",)),
     "memory_hog": ("lab1_minimax", {BEST_MOVE: BEST_MOVE + '''

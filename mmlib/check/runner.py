@@ -933,6 +933,7 @@ def sandbox_main(job_path: str) -> None:
     sys.stdin = io.StringIO("")
     sys.stdout = sys.stderr = sys.__stdout__ = sys.__stderr__ = capture  # type: ignore[misc,assignment]
     builtins.input = _no_input
+    builtins.exit = builtins.quit = sys.exit    # type: ignore[assignment]  # `python -S` has none
     channel = _Channel(up, down_fd)
     faulthandler.disable()
 
