@@ -447,9 +447,9 @@ class Sandbox:
                 if line == b"ready":
                     return
                 kind, data = ("bad", None) if line is None or line in (b"", b"?") else self._message(line)
-                if kind == "cell":
+                if kind == "cell" and isinstance(data, int):
                     cell, deadline = data, time.monotonic() + self.cell_time
-                elif kind == "note":
+                elif kind == "note" and isinstance(data, str):
                     if cell not in self.quiet:
                         self._note(data)
                 else:          # the cell being run hung, ended the process or wrote into the channel
@@ -806,8 +806,8 @@ def read_results(lines: list[bytes], expected: list[Part]) -> tuple[list[Result]
                                     "not graded: the grading process sent two results for this part")
             continue
         score, output = data.get("score"), data.get("output")
-        if type(score) not in (int, float) or not isinstance(output, str) or not 0 <= score <= points[ident] \
-                or data.get("max_score") != points[ident]:
+        if not isinstance(score, int | float) or isinstance(score, bool) or not isinstance(output, str) \
+                or not 0 <= score <= points[ident] or data.get("max_score") != points[ident]:
             results[ident] = Result(ident, 0.0, points[ident],
                                     "not graded: the grading process sent an impossible result for this part"
                                     f" (score {_safe(score)} of {points[ident]:g} points)")
