@@ -217,6 +217,24 @@ check.check_minimax = check.check_best_move = passed
 import mmlib.check.searches
 mmlib.check.searches.check_minimax = passed
 '''], {"minimax": 0, "best_move": 0}, ()),
+    "cheat_lab4_reference": ("lab4_expectimax", {"def expectiminimax(node):": '''
+def expectiminimax(node):
+    from mmlib.beyond import chance
+    return chance.expectiminimax(node)
+'''}, [], {"expectimax": 4, "expectiminimax": 0, "best_gamble": 2},
+        ("not available while this lab is graded",)),
+    "lab4_partly_wrong": ("lab4_expectimax", {"def expectimax(node):": '''
+def expectimax(node):
+    if node.is_leaf():
+        return node.value
+    values = [expectimax(child) for child in node.children]
+    return max(values) if node.kind == "max" else sum(values) / len(values)
+'''}, [], {"expectimax": 0, "expectiminimax": 4, "best_gamble": 0}, ("FAILED",)),
+    "lab2_wrong_prediction": ("lab2_alphabeta", {"pruned_aima = ": '''
+pruned_aima = "I J K"
+pruned_slides = "K N O"
+pruned_t1 = "H"
+'''}, [], {"alphabeta": 5, "pruned_aima": 0, "pruned_slides": 1, "pruned_t1": 1, "pruned_quiz": 2}, ()),
 }
 
 
