@@ -26,12 +26,13 @@ sys.path.insert(0, str(ROOT / "instructor"))
 import grading  # noqa: E402
 import make_labs  # noqa: E402
 
-# Grading starts a checker process and sandboxes per submission: `make test` runs these tests,
-# `make check` leaves them out.
-pytestmark = pytest.mark.slow
+_needs_bwrap = pytest.mark.skipif(not grading.bwrap_available() and os.environ.get("CI") != "true",
+                                  reason="bubblewrap is not installed here (CI installs it)")
 
-needs_bwrap = pytest.mark.skipif(not grading.bwrap_available() and os.environ.get("CI") != "true",
-                                 reason="bubblewrap is not installed here (CI installs it)")
+
+def needs_bwrap(test):
+    """A test that grades in sandboxes: it takes seconds (`make test` runs it, `make check` does not)."""
+    return pytest.mark.slow(_needs_bwrap(test))
 
 
 def build(folder: Path, stem: str, lab: str, replace: dict[str, str], extra: list[str] = ()) -> Path:
@@ -160,6 +161,7 @@ def test_the_lab_sources_give_each_part_its_points():
         [("minimax", 6), ("best_move", 4)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", make_labs.NAMES)
 def test_hidden_tests_are_only_in_the_autograder(name):
     for solution in (False, True):
@@ -206,6 +208,7 @@ def test_a_submission_over_its_time_limit_is_stopped_with_zero(tmp_path, monkeyp
     assert not sandbox_processes(tmp_path)
 
 
+@pytest.mark.slow
 def test_weaker_isolation_grades_and_says_so(tmp_path):
     graded = grading.grade_notebook(build(tmp_path, "plain", "lab1_minimax", {}), isolation="process")
     assert scores(graded) == {"minimax": 6, "best_move": 4}
