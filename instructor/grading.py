@@ -734,7 +734,8 @@ def _grade_part(part: Part, trusted: dict, sandbox: Sandbox, answers: set[str]) 
             exec(compile(ast.Module(body, []), f"<{part.grade_id}>", "exec"), namespace)
             report = eval(compile(last, f"<{part.grade_id}>", "eval"), namespace) if last else None
     except Exception as error:  # noqa: BLE001 - a failing hidden test scores zero, with its reason
-        shown = printed.getvalue().strip()
+        carried = getattr(error, "report", None)          # a CheckFailed may carry its report
+        shown = str(carried) if isinstance(carried, Report | LabReport) else printed.getvalue().strip()
         reason = f"{type(error).__name__}: {error}"
         return Result(part.grade_id, 0.0, part.points,
                       (f"{shown}\n{reason}" if shown and str(error) not in shown else shown or reason)
