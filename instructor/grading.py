@@ -130,13 +130,16 @@ WITHHELD: dict[str, dict[str, tuple[str, ...]]] = {
                         "mmlib.search.algorithms": ("minimax", "alphabeta", "negamax", "move_values",
                                                     "iterative_deepening", "quiescence")},
     "lab5_move_ordering": {"mmlib.search.algorithms": ("minimax", "alphabeta", "negamax", "move_values",
-                                                       "iterative_deepening", "quiescence")},
+                                                       "iterative_deepening", "quiescence"),
+                           "mmlib.check.ordering": ("_best_first", "check_ordering"),
+                           "mmlib.games.connect4": ("CentreFirst.order",)},
     "lab6_anytime_agent": {"mmlib.check.deepening": ("reference_move", "iterations", "_models"),
                            "mmlib.search.algorithms": ("iterative_deepening",),
                            "mmlib.beyond.anytime": ("anytime",)},
 }
-"""Functions of shipped modules whose body is replaced by an error, per lab: the searches a lab
-asks for, where a shipped module cannot do without their module ("*": every function)."""
+"""Functions (and "Class.method"s) of shipped modules whose body is replaced by an error, per lab:
+the searches and orderings a lab asks for, where a shipped module cannot do without their module
+("*": every function of the module)."""
 
 ALWAYS = ("mmlib.check.runner", "mmlib.check.nodes", "mmlib.errors")
 STAND_INS = ("mmlib", "mmlib.check")
@@ -193,15 +196,26 @@ def sandbox_modules(name: str, *, root: Path = ROOT) -> set[str]:
 
 
 class _Hollow(ast.NodeTransformer):
+    """Replace the bodies of the named top-level functions ("*": all of them) and methods
+    ("Class.method") by an error saying they are not available."""
+
     def __init__(self, module: str, names: tuple[str, ...]):
         self.module, self.names = module, names
+
+    def _hollow(self, function: ast.FunctionDef, name: str) -> None:
+        message = f"{self.module}.{name} is not available while this lab is graded"
+        function.body = [ast.Raise(ast.Call(ast.Name("RuntimeError", ast.Load()),
+                                            [ast.Constant(message)], []), None)]
 
     def visit_Module(self, node: ast.Module) -> ast.Module:
         for stmt in node.body:
             if isinstance(stmt, ast.FunctionDef) and ("*" in self.names or stmt.name in self.names):
-                message = f"{self.module}.{stmt.name} is not available while this lab is graded"
-                stmt.body = [ast.Raise(ast.Call(ast.Name("RuntimeError", ast.Load()),
-                                                [ast.Constant(message)], []), None)]
+                self._hollow(stmt, stmt.name)
+            if isinstance(stmt, ast.ClassDef):
+                for method in stmt.body:
+                    dotted = f"{stmt.name}.{getattr(method, 'name', '')}"
+                    if isinstance(method, ast.FunctionDef) and dotted in self.names:
+                        self._hollow(method, dotted)
         return node
 
 

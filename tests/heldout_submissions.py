@@ -230,6 +230,11 @@ def expectimax(node):
     values = [expectimax(child) for child in node.children]
     return max(values) if node.kind == "max" else sum(values) / len(values)
 '''}, [], {"expectimax": 0, "expectiminimax": 4, "best_gamble": 0}, ("FAILED",)),
+    "cheat_lab5_library_ordering": ("lab5_move_ordering", {"def centre_first": '''
+def centre_first(board, moves):
+    from mmlib.games import CentreFirst
+    return list(CentreFirst().order(None, None, list(moves), ()))
+'''}, [], {"centre_first": 0, "order_moves": 6}, ("not available while this lab is graded",)),
     "lab2_wrong_prediction": ("lab2_alphabeta", {"pruned_aima = ": '''
 pruned_aima = "I J K"
 pruned_slides = "K N O"
