@@ -163,6 +163,29 @@ def test_processes_the_student_code_starts_are_stopped_too():
     assert processes_running(marker) == []
 
 
+def test_after_four_timed_out_checks_nothing_is_left_running(tmp_path):
+    """Student code that leaves a process behind in the background (double fork, a session of
+    its own, out of the checker's process group), in four checks that each time out."""
+    marker = "62.4681"
+
+    def daemon_and_spin(*args):
+        import subprocess
+        if os.fork() == 0:
+            os.setsid()
+            subprocess.Popen(["sleep", marker], start_new_session=True)
+            os._exit(0)
+        while True:
+            pass
+
+    for checker in (check.check_minimax, check.check_alphabeta, check.check_best_move, check.check_minimax):
+        assert checker(daemon_and_spin, time_limit=0.3).diagnosis == "timeout"
+    deadline = time.monotonic() + 2
+    while processes_running(marker) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert processes_running(marker) == []
+    assert runner._descendants(os.getpid()) == []
+
+
 @pytest.mark.parametrize("ending, shown", [
     ("os._exit", "exit status 3"),
     ("sys.exit", "sys.exit(3)"),

@@ -1,16 +1,24 @@
-"""Grading submitted lab notebooks: five real submissions of lab 1, built from its solution, are
-graded each in its own process, and the scores, the CSV and Gradescope's results.json are exact."""
+"""Grading submitted lab notebooks with the students' code sealed.
+
+A held-out set of submissions (tests/heldout_submissions.py: correct in several styles, partly
+wrong, endless, crashing, memory-hungry, a fork bomb, and each cheat that once got through) is
+graded in one run, as `make grade` does; each must score what a fair grader gives it, the
+submissions folder must be unchanged afterwards and nothing may be left running.  Then labs 5
+to 7, each as a correct, a partly correct, an endless, a crashing and a cheating submission."""
 
 from __future__ import annotations
 
 import csv
+import hashlib
 import json
+import os
 import sys
 import time
 from pathlib import Path
 
 import nbformat
 import pytest
+from heldout_submissions import SUBMISSIONS, source
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "instructor"))
@@ -18,72 +26,132 @@ sys.path.insert(0, str(ROOT / "instructor"))
 import grading  # noqa: E402
 import make_labs  # noqa: E402
 
-SOLUTION = ROOT / "instructor" / "solutions" / "lab1_minimax.ipynb"
-
-# Grading starts a process per submission: `make test` runs these tests, `make check` leaves them out.
-pytestmark = pytest.mark.slow
-
-WRONG_BEST_MOVE = '''
-def best_move(node, depth):
-    values = [minimax(child, depth - 1, False) for child in node.children]
-    return values.index(min(values))
-'''
-ENDLESS_BEST_MOVE = '''
-def best_move(node, depth):
-    while True:
-        pass
-'''
-CRASHING_BEST_MOVE = '''
-def best_move(node, depth):
-    exit(3)
-'''
-RAISING_MINIMAX = '''
-def minimax(node, depth, maximizing):
-    raise RuntimeError("lost my way")
-'''
-TYPED_MINIMAX = '''
-from __future__ import annotations
-import math
-def minimax(node: LabNode, depth: int, maximizing: bool) -> float:
-    if depth == 0 or node.is_leaf():
-        return node.value
-    values = [minimax(child, depth - 1, not maximizing) for child in node.children]
-    return max(values, default=-math.inf) if maximizing else min(values, default=math.inf)
-'''
-LAZY_MINIMAX = '''
-def minimax(node, depth, maximizing):
-    return 0
-'''
-PATCH_CHECKER = '''
-from mmlib.check.report import Report
-def passed(*args, **kwargs):
-    return Report("minimax", True, "ok", "passed")
-check.check_minimax = check.check_best_move = passed
-import mmlib.check.searches
-mmlib.check.searches.check_minimax = passed
-'''
-REFERENCE_BEST_MOVE = '''
-def best_move(node, depth):
-    from mmlib.check import models
-    return models.best_moves(node)[0]
-'''
+_needs_bwrap = pytest.mark.skipif(not grading.bwrap_available() and os.environ.get("CI") != "true",
+                                  reason="bubblewrap is not installed here (CI installs it)")
 
 
-def submission(tmp_path: Path, stem: str, replace: dict[str, str], extra: list[str] = ()) -> Path:
-    """Lab 1's solution with the cells that start with each key replaced, and extra cells added."""
-    nb = nbformat.read(SOLUTION, as_version=4)
-    for cell in nb.cells:
-        for start, code in replace.items():
-            if cell.cell_type == "code" and cell.source.startswith(start):
-                cell.source = code.strip()
-    nb.cells += [nbformat.v4.new_code_cell(code.strip()) for code in extra]
-    path = tmp_path / f"{stem}_lab1_minimax.ipynb"
+def needs_bwrap(test):
+    """A test that grades in sandboxes: it takes seconds (`make test` runs it, `make check` does not)."""
+    return pytest.mark.slow(_needs_bwrap(test))
+
+
+def build(folder: Path, stem: str, lab: str, replace: dict[str, str], extra: list[str] = ()) -> Path:
+    """Lab ``lab``'s solution with the code cells that start with each key replaced, and cells added."""
+    nb = nbformat.read(ROOT / "instructor" / "solutions" / f"{lab}.ipynb", as_version=4)
+    for start, code in replace.items():
+        cells = [c for c in nb.cells if c.cell_type == "code" and c.source.startswith(start)]
+        assert len(cells) == 1, start
+        cells[0].source = source(code, str(ROOT), str(folder))
+    nb.cells += [nbformat.v4.new_code_cell(source(code, str(ROOT), str(folder))) for code in extra]
+    path = folder / f"{stem}_{lab}.ipynb"
     nbformat.write(nb, path)
     return path
 
 
 def scores(graded: grading.Graded) -> dict[str, float]:
     return {r.grade_id: r.score for r in graded.results}
+
+
+def fingerprint(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def sandbox_processes(marker: Path) -> list[str]:
+    """Processes of a grading run (its temporary folders are below ``marker``) still alive."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and int(entry.name) != os.getpid():
+            try:
+                command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            except OSError:
+                continue
+            if str(marker) in command:
+                found.append(f"{entry.name}: {command[:120]}")
+    return found
+
+
+@pytest.fixture(scope="module")
+def heldout(tmp_path_factory):
+    """Every held-out submission (and a notebook that is not JSON) graded in one run."""
+    base = tmp_path_factory.mktemp("heldout")
+    folder = base / "submissions"
+    folder.mkdir()
+    for stem, (lab, replace, extra, _, _) in SUBMISSIONS.items():
+        build(folder, stem, lab, replace, extra)
+    (folder / "broken_lab1_minimax.ipynb").write_text("{ this is not a notebook")
+    before = fingerprint(folder)
+    start = time.monotonic()
+    saved = os.environ.get("TMPDIR")
+    os.environ["TMPDIR"] = str(base)                 # the sandboxes' folders, named in their command lines
+    try:
+        grading.main(["grade", str(folder), "--out", str(base / "grades")])
+    finally:
+        os.environ.pop("TMPDIR") if saved is None else os.environ.update(TMPDIR=saved)
+    seconds = time.monotonic() - start
+    results = {path.parent.name: json.loads(path.read_text())
+               for path in (base / "grades").glob("*/results.json")}
+    with open(base / "grades" / "scores.csv", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    return {"base": base, "folder": folder, "before": before, "after": fingerprint(folder),
+            "results": results, "rows": rows, "seconds": seconds}
+
+
+@needs_bwrap
+@pytest.mark.parametrize("stem", sorted(SUBMISSIONS))
+def test_each_heldout_submission_scores_what_a_fair_grader_gives(heldout, stem):
+    lab, _, _, expected, reasons = SUBMISSIONS[stem]
+    results = heldout["results"][f"{stem}_{lab}"]
+    got = {test["name"]: test["score"] for test in results["tests"]}
+    assert got == expected, results
+    assert results["score"] == sum(expected.values())
+    failed = "\n".join(test["output"] for test in results["tests"] if test["score"] < test["max_score"])
+    for reason in reasons:
+        assert reason in failed, (reason, failed)
+
+
+@needs_bwrap
+def test_the_csv_has_one_row_per_part_and_no_score_above_its_points(heldout):
+    rows = heldout["rows"]
+    keys = [(row["submission"], row["part"]) for row in rows]
+    assert len(keys) == len(set(keys))
+    expected_parts = sum(len(expected) + 1 for _, _, _, expected, _ in SUBMISSIONS.values()) + 3
+    assert len(rows) == expected_parts
+    assert all(0 <= float(row["score"]) <= float(row["max_score"]) for row in rows)
+    broken = [(row["part"], row["score"], row["max_score"]) for row in rows
+              if row["submission"] == "broken_lab1_minimax"]       # unreadable: the run goes on
+    assert broken == [("minimax", "0", "6"), ("best_move", "0", "4"), ("total", "0", "10")]
+
+
+@needs_bwrap
+def test_grading_leaves_the_submissions_and_the_machine_as_they_were(heldout):
+    assert heldout["after"] == heldout["before"]
+    assert not Path("/tmp/planted-by-a-submission").exists()
+    assert not sandbox_processes(heldout["base"])
+
+
+@needs_bwrap
+def test_time_per_submission_is_reported(heldout):
+    took = {name: float(result["execution_time"]) for name, result in heldout["results"].items()}
+    print(f"\nheld-out run: {heldout['seconds']:.1f} s for {len(took)} notebooks")
+    for name, seconds in sorted(took.items()):
+        print(f"  {name}: {heldout['results'][name]['score']:g} points, {seconds:.1f} s")
+    assert max(took.values()) < grading.TIME_LIMIT
+
+
+def test_the_grader_reads_only_valid_results():
+    parts = [grading.Part("minimax", 6.0, ""), grading.Part("best_move", 4.0, "")]
+
+    def line(ident, score, max_score=None):
+        data = {"grade_id": ident, "score": score, "max_score": max_score or score, "output": "x"}
+        return json.dumps({"kind": "part", "data": data}).encode()
+
+    results, notes = grading.read_results(
+        [line("minimax", 6), line("minimax", 6), line("ghost", 1), b"\xff\xfe", b"[]",
+         line("best_move", 5, 4), b"x" * 200_000], parts)
+    assert [(r.grade_id, r.score) for r in results] == [("minimax", 0.0), ("best_move", 0.0)]
+    assert "two results" in results[0].output and "impossible" in results[1].output
+    assert len(notes) == 4
 
 
 def test_the_lab_sources_give_each_part_its_points():
@@ -93,6 +161,7 @@ def test_the_lab_sources_give_each_part_its_points():
         [("minimax", 6), ("best_move", 4)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", make_labs.NAMES)
 def test_hidden_tests_are_only_in_the_autograder(name):
     for solution in (False, True):
@@ -104,130 +173,57 @@ def test_hidden_tests_are_only_in_the_autograder(name):
     assert all(c.metadata["nbgrader"]["checksum"] for c in graded)
 
 
+@pytest.mark.parametrize("name", make_labs.NAMES)
+def test_the_searches_a_lab_asks_for_are_not_in_its_sandbox(name, tmp_path):
+    modules = grading.sandbox_modules(name)
+    assert not {"mmlib.check.models", "mmlib.check.searches", "mmlib.quiz", "mmlib.draw"} & modules
+    staged = grading.stage(name, tmp_path)
+    if name in ("lab1_minimax", "lab2_alphabeta", "lab3_tictactoe_evaluator", "lab7_transposition_table"):
+        assert not any(module.startswith(("mmlib.search", "mmlib.beyond")) for module in modules)
+        assert not (staged / "mmlib" / "search").exists()
+    for module, names in grading.WITHHELD.get(name, {}).items():
+        text = (staged / Path(*module.split("."))).with_suffix(".py").read_text()
+        for withheld in names:
+            if withheld != "*":
+                assert f"{module}.{withheld} is not available" in text
+
+
+@needs_bwrap
 @pytest.mark.parametrize("name", ["lab2_alphabeta", "lab3_tictactoe_evaluator", "lab4_expectimax"])
 def test_every_solution_scores_full_marks(name):
     graded = grading.grade_notebook(ROOT / "instructor" / "solutions" / f"{name}.ipynb")
     assert graded.score == 10 and all(r.score == r.max_score for r in graded.results), graded.results
-    assert not graded.notes or all("not run by the grader" in note for note in graded.notes)
 
 
-def test_correct_submission_scores_full_marks(tmp_path):
-    graded = grading.grade_notebook(submission(tmp_path, "correct", {}))
-    assert scores(graded) == {"minimax": 6, "best_move": 4}
-    assert graded.lab == "lab1_minimax" and graded.score == 10
-    assert "passed" in graded.results[0].output
-
-
-def test_type_hints_are_not_evaluated(tmp_path):
-    graded = grading.grade_notebook(submission(tmp_path, "typed", {"def minimax": TYPED_MINIMAX}))
-    assert scores(graded) == {"minimax": 6, "best_move": 4} and not graded.notes
-
-
-def test_partly_correct_submission_scores_the_parts_it_gets_right(tmp_path):
-    graded = grading.grade_notebook(submission(tmp_path, "partly", {"def best_move": WRONG_BEST_MOVE}))
-    assert scores(graded) == {"minimax": 6, "best_move": 0}
-    assert "FAILED" in graded.results[1].output
-
-
-def test_endless_loop_scores_zero_for_that_part_in_bounded_time(tmp_path):
-    path = submission(tmp_path, "endless", {"def best_move": ENDLESS_BEST_MOVE},
-                      extra=["while True:\n    pass"])
+@needs_bwrap
+def test_a_submission_over_its_time_limit_is_stopped_with_zero(tmp_path, monkeypatch):
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
     start = time.monotonic()
-    graded = grading.grade_notebook(path)
-    assert time.monotonic() - start < 60
-    assert scores(graded) == {"minimax": 6, "best_move": 0}
-    assert "timeout" in graded.results[1].output
-    assert any("while True" in note and "not run by the grader" in note for note in graded.notes)
-
-
-def test_a_submission_over_its_time_limit_is_stopped_with_zero(tmp_path):
-    start = time.monotonic()
-    graded = grading.grade_notebook(submission(tmp_path, "slow", {}), time_limit=0.5)
+    path = build(tmp_path, "slow", "lab1_minimax", {})
+    graded = grading.grade_notebook(path, time_limit=0.5)
     assert time.monotonic() - start < 10
-    assert scores(graded) == {"minimax": 0, "best_move": 0}
+    assert {r.grade_id: r.score for r in graded.results} == {"minimax": 0, "best_move": 0}
     assert "time limit" in graded.results[0].output
+    time.sleep(0.5)
+    assert not sandbox_processes(tmp_path)
 
 
-def test_a_submission_over_its_memory_limit_is_stopped_with_zero(tmp_path):
-    graded = grading.grade_notebook(submission(tmp_path, "memory", {}), memory_limit=64 << 20)
-    assert scores(graded) == {"minimax": 0, "best_move": 0}
-    assert "grading stopped (exit status" in graded.results[0].output
+@pytest.mark.slow
+def test_weaker_isolation_grades_and_says_so(tmp_path):
+    graded = grading.grade_notebook(build(tmp_path, "plain", "lab1_minimax", {}), isolation="process")
+    assert scores(graded) == {"minimax": 6, "best_move": 4}
+    assert any("WITHOUT bubblewrap" in note for note in graded.notes)
 
 
-def test_crashing_submission_scores_zero_for_the_crashing_parts(tmp_path):
-    graded = grading.grade_notebook(submission(tmp_path, "crash", {"def best_move": CRASHING_BEST_MOVE},
-                                               extra=["import os\nos._exit(1)"]))
-    assert scores(graded) == {"minimax": 6, "best_move": 0}
-    assert "FAILED (exit)" in graded.results[1].output and "exit(3)" in graded.results[1].output
-    assert any("os._exit(1)" in note and "not run by the grader" in note for note in graded.notes)
-    graded = grading.grade_notebook(submission(tmp_path, "raises", {"def minimax": RAISING_MINIMAX}))
-    assert scores(graded) == {"minimax": 0, "best_move": 0}
-    assert "RuntimeError" in graded.results[0].output
-
-
-def test_cheating_submission_is_caught(tmp_path):
-    path = submission(tmp_path, "cheat", {"def minimax": LAZY_MINIMAX, "def best_move": REFERENCE_BEST_MOVE},
-                      extra=[PATCH_CHECKER])
-    graded = grading.grade_notebook(path)
-    assert scores(graded) == {"minimax": 0, "best_move": 0}
-    assert any("check.check_minimax = " in note and "not run" in note for note in graded.notes)
-    assert any("def best_move" in note and "refused" in note for note in graded.notes)
-    assert graded.results[1].output.startswith(
-        "`best_move` was refused (cell 7, line 1: it imports `mmlib.check`")
-
-
-def test_make_grade_writes_the_csv_and_gradescope_results(tmp_path):
-    folder = tmp_path / "submissions"
-    folder.mkdir()
-    submission(folder, "alice", {})
-    submission(folder, "bob", {"def best_move": WRONG_BEST_MOVE})
-    grading.main(["grade", str(folder), "--out", str(tmp_path / "grades")])
-    with open(tmp_path / "grades" / "scores.csv", newline="") as handle:
-        rows = [(r["submission"], r["part"], r["score"], r["max_score"]) for r in csv.DictReader(handle)]
-    assert rows == [("alice_lab1_minimax", "minimax", "6", "6"),
-                    ("alice_lab1_minimax", "best_move", "4", "4"),
-                    ("alice_lab1_minimax", "total", "10", "10"),
-                    ("bob_lab1_minimax", "minimax", "6", "6"), ("bob_lab1_minimax", "best_move", "0", "4"),
-                    ("bob_lab1_minimax", "total", "6", "10")]
-    results = json.loads((tmp_path / "grades" / "bob_lab1_minimax" / "results.json").read_text())
-    assert results["score"] == 6
-    assert [(t["name"], t["score"], t["max_score"]) for t in results["tests"]] == \
-        [("minimax", 6, 6), ("best_move", 0, 4)]
-    assert "FAILED" in results["tests"][1]["output"]
-
-
-def test_definitions_keep_only_code_that_runs_nothing():
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source) for source in (
-        "@cache\ndef f(x):\n    return x",
-        "def g(x, y=print('hi')):\n    return x",
-        "def h(x):\n    return open('answers').read()",
-        "def k(x):\n    return x.__class__",
-        "answer = 'I J'\nother = question.pruned",
-        "def broken(:",
-        "from __future__ import annotations\n"
-        "def typed(node: LabNode, depth: int, maximizing: bool) -> float:\n    return 0",
-    )])
-    code, notes, refused = grading.definitions(nb)
-    assert code.splitlines()[0] == "answer = 'I J'" and code.splitlines()[1].startswith("def typed(")
-    assert sorted(refused) == ["h", "k"]
-    assert [note.split(":")[0] for note in notes] == \
-        ["cell 1, line 2", "cell 2, line 1", "cell 3, line 1", "cell 4, line 1", "cell 5, line 2", "cell 6"]
+def test_without_bubblewrap_grading_refuses_unless_asked(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(grading, "bwrap_available", lambda: False)
+    with pytest.raises(SystemExit):
+        grading.main(["grade", str(tmp_path), "--out", str(tmp_path / "grades")])
+    assert "--weaker-isolation" in capsys.readouterr().err
 
 
 # -- labs 5 to 7: each graded as a correct, a partly correct, an endless, a crashing and a cheating
 # submission, built from the lab's solution ------------------------------------------------------
-
-def lab_submission(tmp_path: Path, name: str, stem: str, replace: dict[str, str]) -> Path:
-    """Lab ``name``'s solution with the cells that start with each key replaced."""
-    nb = nbformat.read(ROOT / "instructor" / "solutions" / f"{name}.ipynb", as_version=4)
-    for start, code in replace.items():
-        cells = [c for c in nb.cells if c.cell_type == "code" and c.source.startswith(start)]
-        assert len(cells) == 1, start
-        cells[0].source = code.strip()
-    path = tmp_path / f"{stem}_{name}.ipynb"
-    nbformat.write(nb, path)
-    return path
-
 
 ENDLESS = "\n    while True:\n        pass\n"
 CRASHING = "\n    exit(3)\n"
@@ -242,11 +238,13 @@ NEW_LABS = {
                     {"centre_first": 4, "order_moves": 0}, "timeout"),
         "crashing": ({"def centre_first": "def centre_first(board, moves):" + CRASHING},
                      {"centre_first": 0, "order_moves": 6}, "exit"),
-        # dropping moves would evaluate fewer leaves; asking the checker's own search is refused
+        # dropping moves would evaluate fewer leaves; the checker's own code is not in the sandbox
         "cheating": ({"def order_moves": "def order_moves(board, moves):\n    return moves[:1]",
                       "def centre_first": "def centre_first(board, moves):\n"
-                                          "    from mmlib.ordering import StaticOrder\n    return moves"},
-                     {"centre_first": 0, "order_moves": 0}, ("was refused", "bad-order")),
+                                          "    from mmlib.check import models\n"
+                                          "    return models.centre_first(board, moves)"},
+                     {"centre_first": 0, "order_moves": 0}, ("not available while this lab is graded",
+                                                             "bad-order")),
     },
     "lab6_anytime_agent": {
         "parts": ("anytime_move", "games"),
@@ -269,7 +267,7 @@ def anytime_move(board, max_nodes):
         "cheating": ({"def anytime_move": "def anytime_move(board, max_nodes):\n"
                                           "    from mmlib.check import deepening\n"
                                           "    return deepening.reference_move(board, max_nodes)"},
-                     {"anytime_move": 0, "games": 0}, "was refused"),
+                     {"anytime_move": 0, "games": 0}, "not available while this lab is graded"),
     },
     "lab7_transposition_table": {
         "parts": ("bound_flag", "probe"),
@@ -280,14 +278,16 @@ def anytime_move(board, max_nodes):
         "crashing": ({"def bound_flag": "def bound_flag(value, alpha, beta):" + CRASHING},
                      {"bound_flag": 0, "probe": 6}, "exit"),
         "cheating": ({"def probe": "def probe(value, flag, stored_depth, depth, alpha, beta):\n"
-                                   "    return check.table.reference_probe(value, flag, stored_depth, depth,"
+                                   "    from mmlib.check import table\n"
+                                   "    return table.reference_probe(value, flag, stored_depth, depth,"
                                    " alpha, beta)"},
-                     {"bound_flag": 4, "probe": 0}, "was refused"),
+                     {"bound_flag": 4, "probe": 0}, "not available while this lab is graded"),
     },
 }
 KINDS = ("partly", "endless", "crashing", "cheating")
 
 
+@needs_bwrap
 @pytest.mark.parametrize("name", sorted(NEW_LABS))
 def test_new_lab_solution_scores_full_marks(name):
     graded = grading.grade_notebook(ROOT / "instructor" / "solutions" / f"{name}.ipynb")
@@ -296,11 +296,12 @@ def test_new_lab_solution_scores_full_marks(name):
     assert graded.score == 10 and all("passed" in r.output for r in graded.results)
 
 
+@needs_bwrap
 @pytest.mark.parametrize("name,kind", [(name, kind) for name in sorted(NEW_LABS) for kind in KINDS])
 def test_new_lab_submissions_score_what_they_get_right(tmp_path, name, kind):
     replace, expected, reason = NEW_LABS[name][kind]
     start = time.monotonic()
-    graded = grading.grade_notebook(lab_submission(tmp_path, name, kind, replace))
+    graded = grading.grade_notebook(build(tmp_path, kind, name, replace))
     assert time.monotonic() - start < 60
     assert scores(graded) == expected, graded.results
     failed = [r.output for r in graded.results if r.score == 0]

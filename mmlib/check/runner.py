@@ -45,7 +45,6 @@ import select
 import signal
 import sys
 import time
-import traceback
 import warnings
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
@@ -59,8 +58,8 @@ try:                                     # imported here, not in the child (no i
 except ImportError:                      # not on Windows
     resource = None  # type: ignore[assignment]
 
-__all__ = ["TIME_LIMIT", "MEMORY_LIMIT", "OUTPUT_LIMIT", "Call", "Answer", "Outcome", "run_calls",
-           "isolated"]
+__all__ = ["TIME_LIMIT", "MEMORY_LIMIT", "OUTPUT_LIMIT", "Call", "Answer", "Outcome", "Remote", "run_calls",
+           "isolated", "pack", "unpack", "serve"]
 
 TIME_LIMIT = 5.0
 """Seconds one call of the student's function may take before it is stopped."""
@@ -151,6 +150,56 @@ class Outcome:
         return self.output.count("\n") < self.printed
 
 
+# -- a function that lives in another process ---------------------------------------------------
+
+class Remote:
+    """A student's function that lives in a sealed process of its own (a sandbox), which speaks
+    the child's side of this module's protocol (:func:`serve`).  :func:`run_calls` sends it a
+    batch of calls instead of forking; everything that comes back is checked here as from a
+    forked child.  Subclasses say how to reach the process.
+
+    ``adapter`` names a wrapper (from :data:`ADAPTERS`) the other process puts around the
+    function before calling it, e.g. the chance nodes of the expectimax lab.
+    """
+
+    name: str = "function"
+    adapter: str | None = None
+
+    def begin(self, calls: list[Call], time_limit: float) -> tuple[int, int]:
+        """Send a batch of calls; return the descriptors to read messages from and to write values to."""
+        raise NotImplementedError
+
+    def finish(self, clean: bool) -> int | None:
+        """The batch is over: keep the process for the next batch when ``clean``, else stop it.
+        Returns the process's wait status when it was stopped (None when kept)."""
+        raise NotImplementedError
+
+    def __call__(self, *args: Any) -> Any:
+        raise RuntimeError(f"{self.name} runs in a sealed process: call it through mmlib.check")
+
+
+def remote_of(fn: Any) -> Remote | None:
+    """The :class:`Remote` behind ``fn``: itself, or the one a known wrapper carries."""
+    if isinstance(fn, Remote):
+        return fn
+    inner = getattr(fn, "__wrapped_student__", None)
+    if isinstance(inner, tuple) and len(inner) == 2 and isinstance(inner[0], Remote):
+        remote, adapter = inner
+        return _Adapted(remote, adapter)
+    return None
+
+
+class _Adapted(Remote):
+    def __init__(self, remote: Remote, adapter: str):
+        self.remote, self.adapter, self.name = remote, adapter, remote.name
+
+    def begin(self, calls: list[Call], time_limit: float) -> tuple[int, int]:
+        return self.remote.begin(calls, time_limit, adapter=self.adapter)  # type: ignore[call-arg]
+
+    def finish(self, clean: bool) -> int | None:
+        return self.remote.finish(clean)
+
+
 # -- the parent: fork, serve values, read outcomes, kill ---------------------------------------
 
 def run_calls(fn: Callable, calls: Sequence[Call], *, time_limit: float = TIME_LIMIT,
@@ -162,7 +211,10 @@ def run_calls(fn: Callable, calls: Sequence[Call], *, time_limit: float = TIME_L
     time_limit = seconds("time_limit", time_limit, maximum=3600)
     memory_limit = integer("memory_limit", memory_limit, minimum=1 << 20)
     calls = list(calls)
-    if not hasattr(os, "fork"):
+    remote = remote_of(fn)
+    if remote is not None:
+        fn = remote
+    elif not hasattr(os, "fork"):
         yield from _run_here(fn, calls, time_limit)
         return
     start = 0
@@ -182,8 +234,13 @@ class _Child:
         self.pid = 0
         self.status: int | None = None
         self.buffer = b""
+        self.answered = 0
+        self.remote = fn if isinstance(fn, Remote) else None
 
     def __enter__(self) -> _Child:
+        if self.remote is not None:
+            self.up, self.down = self.remote.begin(self.calls, self.time_limit)
+            return self
         up_read, up_write = os.pipe()
         down_read, down_write = os.pipe()
         sys.stdout.flush()
@@ -210,6 +267,10 @@ class _Child:
         return self
 
     def __exit__(self, *exc: Any) -> None:
+        if self.remote is not None:
+            if self.status is None:
+                self.status = self.remote.finish(self.answered == len(self.calls) and not self.buffer)
+            return
         self.kill()
         for fd in (self.up, self.down):
             with contextlib.suppress(OSError):
@@ -219,14 +280,36 @@ class _Child:
         """Kill the child and everything it started (its process group), and reap it."""
         if self.status is not None:
             return
+        if self.remote is not None:
+            self.status = self.remote.finish(False) or 0
+            return
+        family = self._stop_family()
         for kill in (os.killpg, os.kill):
             with contextlib.suppress(OSError):
                 kill(self.pid, signal.SIGKILL)
+        for pid in family:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
         _, self.status = os.waitpid(self.pid, 0)
+
+    def _stop_family(self) -> list[int]:
+        """Stop (SIGSTOP) the child and every process below it, until no new one appears: then
+        none can start another, and killing them all leaves nothing behind."""
+        family: list[int] = []
+        for _ in range(100):
+            found = [pid for pid in [self.pid] + _descendants(self.pid) if pid not in family]
+            if not found:
+                break
+            for pid in found:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGSTOP)
+            family += found
+        return family
 
     def outcomes(self) -> Iterator[Outcome]:
         for number, call in enumerate(self.calls):
             outcome = self.serve(number, call)
+            self.answered += 1
             yield outcome
             if outcome.kind in ("timeout", "memory", "exit", "crash") and self.status is not None:
                 return
@@ -240,8 +323,7 @@ class _Child:
             if line is None:
                 self.kill()
                 return Outcome("timeout", evaluated=tuple(read), detail=(
-                    f"it did not finish within {self.time_limit:g} seconds, so it was stopped: "
-                    "a loop that never ends?"))
+                    f"it did not finish within {self.time_limit:g} seconds, so it was stopped"))
             if line == b"":
                 return self.death(read)
             if line.startswith(b"v "):
@@ -321,6 +403,30 @@ class _Child:
         self.kill()
         return Outcome("crash", evaluated=tuple(read), detail=(
             "it wrote into the checker's channel or broke it, so it was stopped"))
+
+
+def _descendants(pid: int) -> list[int]:
+    """Linux: every living process below ``pid`` (also those that left its process group)."""
+    try:
+        entries = [name for name in os.listdir("/proc") if name.isdigit()]
+    except OSError:
+        return []
+    parents: dict[int, list[int]] = {}
+    for name in entries:
+        try:
+            with open(f"/proc/{name}/stat", "rb") as stat:
+                fields = stat.read().rsplit(b")", 1)[1].split()
+            parents.setdefault(int(fields[1]), []).append(int(name))
+        except (OSError, IndexError, ValueError):
+            continue
+    found: list[int] = []
+    todo = [pid]
+    while todo:
+        for child in parents.get(todo.pop(), []):
+            if child not in found:
+                found.append(child)
+                todo.append(child)
+    return found
 
 
 def _readable(fd: int, seconds: float) -> bool:
@@ -415,11 +521,15 @@ def _address_space() -> int | None:
 
 
 def _die_with_parent() -> None:
-    """Linux: the child gets SIGKILL if the notebook's process dies."""
+    """Linux: the child gets SIGKILL if the notebook's process dies, and it adopts whatever its
+    own children leave behind (a process started in the background stays below it, where the
+    checker finds and stops it)."""
     if not sys.platform.startswith("linux"):
         return
     with contextlib.suppress(Exception):
-        ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL))   # PR_SET_PDEATHSIG
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, int(signal.SIGKILL))        # PR_SET_PDEATHSIG
+        libc.prctl(36, 1)                         # PR_SET_CHILD_SUBREAPER
 
 
 def _no_input(prompt: object = "") -> str:
@@ -532,19 +642,35 @@ def _run_one(fn: Callable, call: Call, channel: _Channel | None, capture: _Captu
 
 
 def describe_error(error: BaseException, fn: Callable) -> str:
-    """The error and where it happened in the student's code (no file paths: they vary)."""
+    """The error and where it happened in the student's code (no file paths: they vary): the
+    line counted from the first line of the function it happened in, as the student sees it.
+
+    >>> def helper(x):
+    ...     return 1 / x
+    >>> def search(x):
+    ...     return helper(x)
+    >>> try:
+    ...     search(0)
+    ... except ZeroDivisionError as error:
+    ...     print(describe_error(error, search))
+    it raised ZeroDivisionError: division by zero at line 2 of helper: `return 1 / x`
+    """
+    where = ""
     try:
-        code = getattr(fn, "__code__", None)
-        frames = [frame for frame in traceback.extract_tb(error.__traceback__)
-                  if not os.path.abspath(frame.filename).startswith(_PACKAGE)]
-        where = ""
+        frames = []
+        tb = error.__traceback__
+        while tb is not None:
+            code = tb.tb_frame.f_code
+            if not os.path.abspath(code.co_filename).startswith(_PACKAGE):
+                frames.append((code, tb.tb_lineno))
+            tb = tb.tb_next
         if frames:
-            frame = frames[-1]
-            line = (linecache.getline(frame.filename, frame.lineno or 0) or "").strip()
-            if code is not None and frame.filename == code.co_filename and frame.lineno:
-                where = f" at line {frame.lineno - code.co_firstlineno + 1} of {frame.name}"
+            code, lineno = frames[-1]
+            line = (linecache.getline(code.co_filename, lineno) or "").strip()
+            if code.co_name == "<module>":
+                where = " in code outside any function"
             else:
-                where = f" in {frame.name}"
+                where = f" at line {max(1, lineno - code.co_firstlineno + 1)} of {code.co_name}"
             where += f": `{_clip(line, 100)}`" if line else ""
     except BaseException:   # noqa: BLE001
         where = ""
@@ -614,3 +740,215 @@ def _safe_text(value: Any, limit: int, *, use_str: bool = False) -> str:
 def _clip(text: str, limit: int) -> str:
     text = text.encode("utf-8", "replace").decode("utf-8")
     return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+# -- plain data between the checker and a sealed process -----------------------------------------
+
+def pack(data: Any, depth: int = 0) -> Any:
+    """Arguments as JSON that keeps tuples apart from lists (``unpack`` undoes it).
+
+    >>> unpack(json.loads(json.dumps(pack((1, [2.5, "x"], None, -math.inf)))))
+    (1, [2.5, 'x'], None, -inf)
+    """
+    if depth > 60:
+        raise ValueError("data nested too deep")
+    if data is None or type(data) in (bool, int, float, str):
+        return data
+    if isinstance(data, tuple):
+        return {"t": [pack(item, depth + 1) for item in data]}
+    if isinstance(data, list):
+        return [pack(item, depth + 1) for item in data]
+    if isinstance(data, dict):
+        return {"d": [[pack(k, depth + 1), pack(v, depth + 1)] for k, v in data.items()]}
+    if isinstance(data, numbers.Integral):
+        return int(data)
+    if isinstance(data, numbers.Real):
+        return float(data)
+    raise TypeError(f"cannot send a {type(data).__name__} to a sealed process")
+
+
+def unpack(data: Any, depth: int = 0) -> Any:
+    """The data :func:`pack` packed (ValueError when it is not such data)."""
+    if depth > 60:
+        raise ValueError("data nested too deep")
+    if data is None or type(data) in (bool, int, float, str):
+        return data
+    if type(data) is list:
+        return [unpack(item, depth + 1) for item in data]
+    if type(data) is dict and list(data) == ["t"] and type(data["t"]) is list:
+        return tuple(unpack(item, depth + 1) for item in data["t"])
+    if type(data) is dict and list(data) == ["d"] and type(data["d"]) is list:
+        return {unpack(k, depth + 1): unpack(v, depth + 1) for k, v in data["d"]}
+    raise ValueError("not packed data")
+
+
+def _call_message(call: Call) -> dict:
+    return {"args": pack(call.args), "shape": pack(call.shape), "values": pack(call.values),
+            "budget": call.budget}
+
+
+def _call_of(message: dict) -> Call:
+    return Call(unpack(message["args"]), unpack(message["shape"]), unpack(message["values"]),
+                message["budget"])
+
+
+def batch_request(name: str, calls: list[Call], adapter: str | None = None) -> bytes:
+    """The line asking a sealed process (:func:`serve`) to run ``name`` on ``calls``."""
+    return json.dumps({"op": "calls", "name": name, "adapter": adapter,
+                       "calls": [_call_message(call) for call in calls]}).encode() + b"\n"
+
+
+ADAPTERS = {"chance": ("mmlib.beyond.labcheck", "_student_call")}
+"""Wrappers a sealed process may put around a student's function: name -> (module, function)."""
+
+
+def serve(namespace: dict, channel: _Channel, capture: _Capture) -> None:
+    """The sealed process's side: answer the requests read from ``channel`` until it closes.
+
+    ``{"op": "calls", "name": ..., "calls": [...]}`` runs ``namespace[name]`` on each call and
+    sends one ``r`` line per call (value requests go up as ``v`` lines, as from a forked child);
+    ``{"op": "get", "name": ...}`` sends ``g`` and what ``name`` is: a function, plain data, or
+    missing.
+    """
+    while True:
+        line = channel.down.readline()
+        if not line:
+            return
+        request = json.loads(line)
+        name = request["name"]
+        if request["op"] == "get":
+            channel.send(b"g " + json.dumps(describe_name(namespace, name)).encode())
+            continue
+        fn = namespace.get(name, _missing(name))
+        if request.get("adapter") in ADAPTERS:
+            import importlib
+            module, wrapper = ADAPTERS[request["adapter"]]
+            fn = getattr(importlib.import_module(module), wrapper)(fn)
+        for number, message in enumerate(request["calls"]):
+            result = _run_one(fn, _call_of(message), channel, capture)
+            result["call"] = number
+            channel.send(b"r " + json.dumps(result).encode())
+
+
+def _missing(name: str) -> Callable:
+    def missing(*args: Any) -> Any:
+        raise NameError(f"name '{name}' is not defined")
+    return missing
+
+
+DATA_LIMIT = 20_000
+"""Characters of JSON a sealed process may send for one value the grader asks of it."""
+
+
+def describe_name(namespace: dict, name: str) -> dict:
+    """What ``name`` is in ``namespace``, as the grader may learn it: a function, plain data, or missing."""
+    if name not in namespace:
+        return {"missing": f"`{name}` is not defined"}
+    value = namespace[name]
+    if callable(value):
+        return {"callable": True}
+    try:
+        data = pack(value)
+        if len(json.dumps(data)) > DATA_LIMIT:
+            raise ValueError
+    except (TypeError, ValueError, RecursionError):
+        return {"missing": f"`{name}` is not plain data (text, numbers, lists): {_safe_text(value, 60)}"}
+    return {"value": data}
+
+
+# -- the sealed process: run the notebook, then serve ---------------------------------------------
+
+def _drop_privileges() -> None:
+    """As root (inside a sandbox that kept only these two capabilities), become nobody."""
+    if os.getuid() == 0:
+        os.setgroups([])
+        os.setgid(65534)
+        os.setuid(65534)
+        if os.getuid() == 0 or os.geteuid() == 0:
+            raise RuntimeError("could not drop root")
+
+
+def _limit(limits: dict) -> None:
+    if resource is None:
+        return
+    for key, which in (("memory", "RLIMIT_AS"), ("cpu", "RLIMIT_CPU"), ("processes", "RLIMIT_NPROC"),
+                       ("file_size", "RLIMIT_FSIZE"), ("files", "RLIMIT_NOFILE"), ("core", "RLIMIT_CORE")):
+        if key in limits and hasattr(resource, which):
+            value = int(limits[key])
+            with contextlib.suppress(ValueError, OSError):
+                resource.setrlimit(getattr(resource, which), (value, value))
+
+
+def run_cells(cells: list[str], namespace: dict, *, skip: set[int], checker_calls: Callable[[Any], bool],
+              report: Callable[[str, Any], None]) -> None:
+    """Run a notebook's code cells top to bottom in ``namespace``, as a kernel would: a cell that
+    raises stops there (the next cell still runs); cells in ``skip`` and statements that call
+    the checker are left out.  ``report("cell", n)`` before each cell, ``report("note", text)``
+    for each thing left out or stopped."""
+    import __future__
+
+    import ast
+
+    flags = 0                       # `from __future__ import ...` holds for the later cells, as in a kernel
+    for number, source in enumerate(cells, start=1):
+        if number in skip:
+            continue
+        report("cell", number)
+        code = "\n".join("" if line.lstrip().startswith(("%", "!")) else line for line in source.splitlines())
+        filename = f"<cell {number}>"
+        linecache.cache[filename] = (len(code), None, [line + "\n" for line in code.splitlines()], filename)
+        try:
+            tree = ast.parse(code, filename)
+        except SyntaxError as error:
+            report("note", f"cell {number} was not run: syntax error on line {error.lineno}")
+            continue
+        for stmt in tree.body:
+            if checker_calls(stmt):
+                continue
+            if isinstance(stmt, ast.ImportFrom) and stmt.module == "__future__":
+                for alias in stmt.names:
+                    flags |= getattr(getattr(__future__, alias.name, None), "compiler_flag", 0)
+            try:
+                exec(compile(ast.Module([stmt], []), filename, "exec", flags=flags), namespace)
+            except BaseException as error:   # noqa: BLE001 - a cell that raises stops, as in a kernel
+                text = (ast.get_source_segment(code, stmt) or "").splitlines()[0][:60]
+                report("note", f"cell {number} stopped at line {stmt.lineno} (`{text}`): "
+                               f"{type(error).__name__}: {_safe_text(error, 160, use_str=True)}; "
+                               "the rest of that cell was not run")
+                break
+
+
+def sandbox_main(job_path: str) -> None:
+    """Entry point of a sealed process: fd 0 and fd 1 are the channel to the grader."""
+    down_fd, up = os.dup(0), os.dup(1)
+    devnull = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(devnull, fd)
+    with open(job_path) as handle:
+        job = json.load(handle)
+    if job.get("drop_privileges", True):
+        _drop_privileges()
+    _limit(job.get("limits", {}))
+    capture = _Capture()
+    sys.stdin = io.StringIO("")
+    sys.stdout = sys.stderr = sys.__stdout__ = sys.__stderr__ = capture  # type: ignore[misc,assignment]
+    builtins.input = _no_input
+    builtins.exit = builtins.quit = sys.exit    # type: ignore[assignment]  # `python -S` has none
+    channel = _Channel(up, down_fd)
+    faulthandler.disable()
+
+    def report(kind: str, data: Any) -> None:
+        channel.send(b"n " + json.dumps({"kind": kind, "data": data}).encode())
+
+    def checker_calls(stmt: Any) -> bool:
+        import ast
+        return any(isinstance(node, ast.Attribute) and node.attr.startswith("check_")
+                   and isinstance(node.value, ast.Name) and node.value.id == "check"
+                   for node in ast.walk(stmt))
+
+    namespace: dict = {"__name__": "__main__", "display": lambda *args, **kwargs: None}
+    run_cells(job["cells"], namespace, skip=set(job.get("skip", [])), checker_calls=checker_calls,
+              report=report)
+    capture.take()
+    channel.send(b"ready")
+    serve(namespace, channel, capture)

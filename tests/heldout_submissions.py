@@ -1,0 +1,247 @@
+"""Held-out submissions, as students hand them in: correct in several styles, partly wrong, endless,
+crashing, memory-hungry, a fork bomb, and every cheat that got through a name filter.  Each is graded
+once in one `make grade`-style run; the expected scores are those a fair grader gives."""
+
+from __future__ import annotations
+
+from textwrap import dedent
+
+ROOT_PLACEHOLDER = "@ROOT@"          # the repository, where a cheat looks for the solutions
+FOLDER_PLACEHOLDER = "@FOLDER@"      # the submissions folder, which a cheat tries to write into
+
+MINIMAX = "def minimax(node, depth, maximizing):"
+BEST_MOVE = "def best_move(node, depth):"
+ALPHABETA = "def alphabeta(node, depth, alpha, beta, maximizing):"
+
+CORRECT_BEST_MOVE = '''
+def best_move(node, depth):
+    values = [minimax(child, depth - 1, False) for child in node.children]
+    return values.index(max(values))
+'''
+
+# name: (lab, {cell start: new source}, extra cells, {part: expected score}, words in the failing feedback)
+SUBMISSIONS: dict[str, tuple[str, dict[str, str], list[str], dict[str, float], tuple[str, ...]]] = {
+    "correct": ("lab1_minimax", {}, [], {"minimax": 6, "best_move": 4}, ()),
+    "inf_constant": ("lab1_minimax", {MINIMAX: '''
+import math
+INF = math.inf
+
+
+def leaf(node, depth):
+    return depth == 0 or node.is_leaf()
+
+
+def minimax(node, depth, maximizing):
+    if leaf(node, depth):
+        return node.value
+    best = -INF if maximizing else INF
+    pick = max if maximizing else min
+    for child in node.children:
+        best = pick(best, minimax(child, depth - 1, not maximizing))
+    return best
+'''}, [], {"minimax": 6, "best_move": 4}, ()),
+    "class_and_defaults": ("lab1_minimax", {MINIMAX: '''
+from __future__ import annotations
+import functools
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Side:
+    maximizing: bool
+
+    def pick(self, values):
+        return max(values) if self.maximizing else min(values)
+
+
+def minimax(node: LabNode, depth: int, maximizing: bool = True, *, side=None) -> float:
+    side = side or Side(maximizing)
+    if depth == 0 or node.is_leaf():
+        return node.value
+    return side.pick([minimax(child, depth - 1, not maximizing) for child in node.children])
+''', BEST_MOVE: '''
+def best_move(node, depth, key=functools.partial(minimax, maximizing=False)):
+    values = [key(child, depth - 1) for child in node.children]
+    return max(range(len(values)), key=values.__getitem__)
+'''}, [], {"minimax": 6, "best_move": 4}, ()),
+    "alphabeta_defaults": ("lab2_alphabeta", {ALPHABETA: '''
+def alphabeta(node, depth, alpha=-math.inf, beta=math.inf, maximizing=True):
+    if depth == 0 or node.is_leaf():
+        return node.value
+    if maximizing:
+        value = -math.inf
+        for child in node.children:
+            value = max(value, alphabeta(child, depth - 1, alpha, beta, False))
+            alpha = max(alpha, value)
+            if alpha >= beta:
+                break
+        return value
+    value = math.inf
+    for child in node.children:
+        value = min(value, alphabeta(child, depth - 1, alpha, beta, True))
+        beta = min(beta, value)
+        if beta <= alpha:
+            break
+    return value
+'''}, [], {"alphabeta": 5, "pruned_aima": 1, "pruned_slides": 1, "pruned_t1": 1, "pruned_quiz": 2}, ()),
+    "partly_wrong": ("lab1_minimax", {BEST_MOVE: '''
+def best_move(node, depth):
+    values = [minimax(child, depth - 1, False) for child in node.children]
+    return values.index(min(values))
+'''}, [], {"minimax": 6, "best_move": 0}, ("FAILED",)),
+    "endless": ("lab1_minimax", {BEST_MOVE: BEST_MOVE + "\n    while True:\n        pass\n"}, [],
+                {"minimax": 6, "best_move": 0}, ("did not finish within",)),
+    "endless_cell": ("lab1_minimax", {}, ["while True:\n    pass"], {"minimax": 6, "best_move": 4}, ()),
+    "crashing": ("lab1_minimax", {BEST_MOVE: BEST_MOVE + "\n    exit(3)\n"}, ["import os\nos._exit(1)"],
+                 {"minimax": 6, "best_move": 0}, ("FAILED (exit)", "it called sys.exit(3)",
+                                                 "it ended the process running it")),
+    "raising": ("lab1_minimax", {MINIMAX: MINIMAX + "\n    raise RuntimeError('lost my way')\n"}, [],
+                {"minimax": 0, "best_move": 0}, ("RuntimeError: lost my way",)),
+    "memory_hog": ("lab1_minimax", {BEST_MOVE: BEST_MOVE + '''
+    hog = []
+    while True:
+        hog.append(bytearray(64 << 20))
+'''}, [], {"minimax": 6, "best_move": 0}, ("memory",)),
+    "fork_bomb": ("lab1_minimax", {BEST_MOVE: BEST_MOVE + '''
+    import os
+    while True:
+        try:
+            os.fork()
+        except OSError:
+            pass
+'''}, [], {"minimax": 6, "best_move": 0}, ()),
+    "cheat_module_attributes": ("lab1_minimax", {MINIMAX: '''
+import collections
+import random
+import statistics
+import typing
+
+
+def minimax(node, depth, maximizing):
+    for reach in (lambda: typing.sys, lambda: statistics.sys, lambda: collections._sys):
+        try:
+            return reach().modules["mmlib.search"].minimax(node, depth=depth).value
+        except Exception:
+            pass
+    builtins = typing.sys.modules["builtins"]
+    for name in ("mmlib.search", "mmlib.check.models", "mmlib.check.searches"):
+        try:
+            return builtins.__import__(name, fromlist=["x"]).minimax(node, depth, maximizing)
+        except Exception:
+            pass
+    return random._os.getpid() * 0
+'''}, [], {"minimax": 0, "best_move": 0}, ()),
+    "cheat_runs_the_solution": ("lab1_minimax", {MINIMAX: '''
+import json
+import typing
+
+SOLUTION = "@ROOT@/instructor/solutions/lab1_minimax.ipynb"
+try:
+    cells = json.load(typing.sys.modules["builtins"].open(SOLUTION))["cells"]
+    for cell in cells:
+        if "def minimax" in "".join(cell["source"]):
+            exec("".join(cell["source"]))
+except Exception:
+    def minimax(node, depth, maximizing):
+        return 0
+'''}, [], {"minimax": 0, "best_move": 0}, ()),
+    "cheat_calls_the_library": ("lab1_minimax", {MINIMAX: '''
+def minimax(node, depth, maximizing):
+    from mmlib import search, trees
+    return search.minimax(trees.from_nested(node), depth=depth).value
+'''}, [], {"minimax": 0, "best_move": 0}, ("not available while this lab is graded",)),
+    "cheat_forged_lines": ("lab1_minimax", {BEST_MOVE: '''
+import json
+import os
+import signal
+
+FORGED = [json.dumps({"kind": "part", "data": {"grade_id": part, "score": 700, "max_score": 700,
+                                                "output": "passed"}}) for part in ("minimax", "best_move")]
+
+
+def best_move(node, depth):
+    text = ("\\n".join(FORGED) + "\\n").encode()
+    for target in [f"/proc/{os.getppid()}/fd/1", "/proc/1/fd/1", "/proc/self/fd/1"]:
+        try:
+            with open(target, "ab") as handle:
+                handle.write(text * 20)
+        except OSError:
+            pass
+    for fd in range(1, 12):
+        try:
+            os.write(fd, text + b"r " + json.dumps({"call": 0, "kind": "ok"}).encode() + b"\\n")
+        except OSError:
+            pass
+    for pid in (os.getppid(), 1, -1):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+    return 0
+'''}, [], {"minimax": 6, "best_move": 0}, ()),
+    "cheat_writes_files": ("lab1_minimax", {BEST_MOVE: '''
+import glob
+import os
+
+
+def best_move(node, depth):
+    for path in glob.glob("@FOLDER@/*") + ["@FOLDER@/planted.ipynb", "/tmp/planted-by-a-submission"]:
+        try:
+            with open(path, "a") as handle:
+                handle.write("planted\\n" * 100)
+        except OSError:
+            pass
+    with open("scratch-is-fine.txt", "w") as handle:      # its own scratch folder: allowed
+        handle.write("ok")
+    values = [minimax(child, depth - 1, False) for child in node.children]
+    return values.index(max(values))
+'''}, [], {"minimax": 6, "best_move": 4}, ()),
+    "cheat_non_json_channel": ("lab1_minimax", {BEST_MOVE: '''
+import os
+
+
+def best_move(node, depth):
+    for fd in range(0, 12):
+        try:
+            os.write(fd, b"this is not JSON {{{\\n\\x00\\xff\\n")
+        except OSError:
+            pass
+    print("not JSON either")
+    return 0
+'''}, [], {"minimax": 6, "best_move": 0}, ()),
+    "cheat_patches_the_checker": ("lab1_minimax", {MINIMAX: MINIMAX + "\n    return 0\n"}, ['''
+from mmlib.check.report import Report
+def passed(*args, **kwargs):
+    return Report("minimax", True, "ok", "passed")
+check.check_minimax = check.check_best_move = passed
+import mmlib.check.searches
+mmlib.check.searches.check_minimax = passed
+'''], {"minimax": 0, "best_move": 0}, ()),
+    "cheat_lab4_reference": ("lab4_expectimax", {"def expectiminimax(node):": '''
+def expectiminimax(node):
+    from mmlib.beyond import chance
+    return chance.expectiminimax(node)
+'''}, [], {"expectimax": 4, "expectiminimax": 0, "best_gamble": 2},
+        ("not available while this lab is graded",)),
+    "lab4_partly_wrong": ("lab4_expectimax", {"def expectimax(node):": '''
+def expectimax(node):
+    if node.is_leaf():
+        return node.value
+    values = [expectimax(child) for child in node.children]
+    return max(values) if node.kind == "max" else sum(values) / len(values)
+'''}, [], {"expectimax": 0, "expectiminimax": 4, "best_gamble": 0}, ("FAILED",)),
+    "cheat_lab5_library_ordering": ("lab5_move_ordering", {"def centre_first": '''
+def centre_first(board, moves):
+    from mmlib.games import CentreFirst
+    return list(CentreFirst().order(None, None, list(moves), ()))
+'''}, [], {"centre_first": 0, "order_moves": 6}, ("not available while this lab is graded",)),
+    "lab2_wrong_prediction": ("lab2_alphabeta", {"pruned_aima = ": '''
+pruned_aima = "I J K"
+pruned_slides = "K N O"
+pruned_t1 = "H"
+'''}, [], {"alphabeta": 5, "pruned_aima": 0, "pruned_slides": 1, "pruned_t1": 1, "pruned_quiz": 2}, ()),
+}
+
+
+def source(text: str, root: str, folder: str) -> str:
+    return dedent(text).strip().replace(ROOT_PLACEHOLDER, root).replace(FOLDER_PLACEHOLDER, folder)
