@@ -83,7 +83,7 @@ def alphabeta(node, depth, alpha=-math.inf, beta=math.inf, maximizing=True):
         if beta <= alpha:
             break
     return value
-'''}, [], {"alphabeta": 5, "pruned_aima": 1, "pruned_slides": 1, "pruned_t1": 1, "pruned_quiz": 2}, ()),
+'''}, [], {"alphabeta": 5, "pruned_1": 1, "pruned_2": 1, "pruned_3": 1, "pruned_quiz": 2}, ()),
     "partly_wrong": ("lab1_minimax", {BEST_MOVE: '''
 def best_move(node, depth):
     values = [minimax(child, depth - 1, False) for child in node.children]
@@ -235,11 +235,11 @@ def centre_first(board, moves):
     from mmlib.games import CentreFirst
     return list(CentreFirst().order(None, None, list(moves), ()))
 '''}, [], {"centre_first": 0, "order_moves": 6}, ("not available while this lab is graded",)),
-    "lab2_wrong_prediction": ("lab2_alphabeta", {"pruned_aima = ": '''
-pruned_aima = "I J K"
-pruned_slides = "K N O"
-pruned_t1 = "H"
-'''}, [], {"alphabeta": 5, "pruned_aima": 0, "pruned_slides": 1, "pruned_t1": 1, "pruned_quiz": 2}, ()),
+    "lab2_wrong_prediction": ("lab2_alphabeta", {"pruned_1 = ": '''
+pruned_1 = "I J K"
+pruned_2 = "O"
+pruned_3 = "K M G"
+'''}, [], {"alphabeta": 5, "pruned_1": 0, "pruned_2": 1, "pruned_3": 1, "pruned_quiz": 2}, ()),
 }
 
 
