@@ -22,6 +22,7 @@ from ..errors import (
     ArgumentTypeError,
     MmlibError,
     SearchError,
+    SearchInterrupted,
     SearchTooLarge,
     describe,
     wrap_user_exception,
@@ -287,6 +288,10 @@ def run(engine: Engine, algorithm: str, state: Any, root_call: Callable[[Any, fl
             raise
         except Exception as error:
             raise game_failure(error) from error
+        except KeyboardInterrupt as interrupt:
+            if isinstance(interrupt, SearchInterrupted):
+                raise
+            raise SearchInterrupted(engine.stats()) from None
     line = engine.lines.get(0, ())
     if pv is not None:
         line = pv(start, line)

@@ -36,6 +36,7 @@ from ..errors import (
     ArgumentTypeError,
     MmlibError,
     SearchError,
+    SearchInterrupted,
     UserFunctionError,
     describe,
     wrap_user_exception,
@@ -793,6 +794,10 @@ def _run(search: _Search, algorithm: str, state: Any, root_call: Callable[[Any, 
             raise
         except Exception as error:
             raise _blame(search, error) from error
+        except KeyboardInterrupt as interrupt:
+            if isinstance(interrupt, SearchInterrupted):
+                raise
+            raise SearchInterrupted(search.recorder.finish("interrupted")) from None
     stats = search.recorder.finish()
     pv = _principal_variation(search, start)
     trace = tuple(search.recorder.events) if isinstance(search.recorder, Tracer) else None
