@@ -20,7 +20,10 @@ and its message names the argument, the line or the position):
 - a bad value of an argument (a negative depth, an unknown name, alpha >= beta, a
   size too large to build): :class:`ArgumentError` (a ``ValueError``);
 - an argument of the wrong type (a float depth, a list where a name is expected,
-  an array where a string is expected): :class:`ArgumentTypeError` (a ``TypeError``);
+  an array where a string is expected): :class:`ArgumentTypeError` (a ``TypeError``).
+  A whole number may be of any integer type (an ``int`` subclass, a numpy integer: a
+  slider or an array hands those over) and is taken as the plain ``int`` it equals;
+  True, False and floats such as ``0.0`` are refused, also as a game's state or move;
 - a malformed nested list (empty node, non-numeric or non-finite leaf, a list that
   contains itself, more nodes than ``max_nodes``) or networkx graph: :class:`TreeError`;
 - a malformed tree text: :class:`TreeTextError`, whose ``line`` is the 1-based line;

@@ -683,7 +683,8 @@ def iterative_deepening(game: GameLike, max_depth: int, *,
                                             state=state, **budget.remaining()))
         results.append(result)
         if progress is not None:
-            progress(depth, result)
+            _user_call(progress, "progress (called as progress(depth, result) after each iteration)",
+                       depth, result)
         if result.stats.horizon_leaves == 0 and result.stats.table_hits == 0:
             break
     return IterativeResult(tuple(results))
