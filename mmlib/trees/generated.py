@@ -90,10 +90,13 @@ def _exponent_bits(branching: int, depth: int) -> float:
 def _power(branching: int, depth: int, name: str) -> int:
     bits = _exponent_bits(branching, depth)
     if bits > MAX_COUNT_BITS:
+        digits = bits * math.log10(2)
+        deepest = int(MAX_COUNT_BITS / math.log2(branching))
         raise ArgumentError(
-            f"{name}: the count has about {bits * math.log10(2):,.0f} digits (10^"
-            f"{bits * math.log10(2):,.0f}); too big to compute exactly - use "
-            "math.log10 of it: depth * log10(branching)")
+            f"depth: the {name} {branching}^{depth:,} has about {digits:,.0f} digits, too many to "
+            f"compute exactly (at most about {MAX_COUNT_BITS * math.log10(2):,.0f}); pass a depth of "
+            f"at most {deepest:,} for branching {branching}, or use its logarithm: "
+            f"depth * math.log10(branching) = {digits:,.1f}")
     power: int = branching ** depth          # an int: depth is a whole number >= 0
     return power
 
