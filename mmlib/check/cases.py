@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .. import trees
+from ..errors import ArgumentError, describe
 from ..mixing import MASK, splitmix64
 from ._args import integer
 
@@ -136,6 +137,10 @@ class Case:
         return tree.height if self.depth is None else self.depth
 
 
+MAX_CASES = 5_000
+"""The most generated trees :func:`check_cases` makes (more would keep a check running for minutes)."""
+
+
 def check_cases(count: int = 120, seed: int = 0) -> list[Case]:
     """The trees every search check uses: the seed trees, then ``count`` generated trees
     (small and large branching, ties, negative values, mixed depths, depth limits).
@@ -144,6 +149,9 @@ def check_cases(count: int = 120, seed: int = 0) -> list[Case]:
     ['AIMA figure 5.2', 'the A-G tree of the slides', 't1.in']
     """
     integer("count", count, minimum=0)
+    if count > MAX_CASES:
+        raise ArgumentError(f"count: at most {MAX_CASES:,} generated trees (they take about a second a "
+                            f"thousand to make and to check; the labs use 200), got {describe(count)}")
     integer("seed", seed)
     cases = [Case(nested, None, name) for name, nested in SEED_TREES.items()]
     for i in range(count):
