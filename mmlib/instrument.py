@@ -29,6 +29,7 @@ from operator import itemgetter
 from typing import Any
 
 from .errors import NodeBudgetExceeded, TimeBudgetExceeded
+from . import progress as _progress
 from .progress import Progress, budget_text
 
 __all__ = ["Stats", "Event", "SharedPath", "Recorder", "Tracer", "CLOCK_EVERY"]
@@ -220,9 +221,10 @@ class Recorder:
         self.game = game
         self.max_nodes = max_nodes
         self.max_seconds = max_seconds
-        started = time.perf_counter()
-        self.deadline = None if max_seconds is None else started + max_seconds
-        self.progress = Progress("search", budget_text(max_nodes, max_seconds), started=started)
+        self.started = time.perf_counter()
+        self.deadline = None if max_seconds is None else self.started + max_seconds
+        self.progress: Progress | None = None          # made when the search has run a while
+        self.progress_due = self.started + _progress.SHOW_AFTER
         self.checkpoint = self._next_checkpoint(0)
         self.nodes = self.leaves = self.cutoffs = self.table_hits = self.order_evaluations = 0
         self.horizon_leaves = 0
@@ -253,8 +255,17 @@ class Recorder:
         now = time.perf_counter()
         if self.deadline is not None and now > self.deadline:
             raise TimeBudgetExceeded(self.max_seconds, self.finish("stopped"))  # type: ignore[arg-type]  # a deadline is set only with max_seconds
-        self.progress.tick(self.nodes, now)
+        if now >= self.progress_due:
+            self.show_progress(now)
         self.checkpoint = self._next_checkpoint(self.nodes)
+
+    def show_progress(self, now: float) -> None:
+        """Show (or update) the progress line of a search that has run a while."""
+        if self.progress is None:
+            limit = budget_text(self.max_nodes, self.max_seconds)
+            self.progress = Progress("search", limit, started=self.started)
+        self.progress.tick(self.nodes, now)
+        self.progress_due = self.progress.due
 
     def _next_checkpoint(self, nodes: int) -> float:
         return min(self.max_nodes, nodes + CLOCK_EVERY)
@@ -291,7 +302,8 @@ class Recorder:
     def finish(self, how: str = "done") -> Stats:
         """The counts as :class:`Stats` (per-depth lists padded to the same length); the
         progress line, if one is shown, ends saying ``how`` the search ended."""
-        self.progress.end(self.nodes, how)
+        if self.progress is not None:
+            self.progress.end(self.nodes, how)
         depth = len(self.nodes_by_depth)
         leaves_by_depth = self.leaves_by_depth + [0] * (depth - len(self.leaves_by_depth))
         return Stats(self.nodes, self.leaves, self.cutoffs, list(self.nodes_by_depth),

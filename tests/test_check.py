@@ -582,3 +582,36 @@ def test_unusable_evaluators_are_named():
         raise NotImplementedError()
 
     assert check.check_evaluator(stub).diagnosis == "not-implemented"
+
+
+def _swallows_the_stop_then_returns(node, depth, maximizing):
+    try:
+        while True:
+            node.children
+    except BaseException:          # noqa: BLE001 - what a student might write
+        return 0
+
+
+def _swallows_the_stop_then_raises(node, depth, maximizing):
+    try:
+        while True:
+            node.children
+    except BaseException:          # noqa: BLE001
+        raise ValueError("something else") from None
+
+
+@pytest.mark.parametrize("fn", [_swallows_the_stop_then_returns, _swallows_the_stop_then_raises])
+def test_a_function_that_swallows_the_checkers_stop_is_still_a_runaway(fn):
+    cases = check.check_cases(2, seed=1)
+    assert check.check_minimax(fn, cases=cases).diagnosis == "runaway"
+    assert check.check_alphabeta(lambda node, depth, alpha, beta, maximizing: fn(node, depth, maximizing),
+                                 cases=cases).diagnosis == "runaway"
+    assert check.check_best_move(lambda node, depth: fn(node, depth, True), cases=cases).diagnosis == "runaway"
+
+
+def test_check_cases_refuses_a_count_that_would_keep_a_check_running_for_minutes():
+    from mmlib.errors import ArgumentError
+    with pytest.raises(ArgumentError, match=r"^count: at most 5,000 generated trees"):
+        check.check_cases(10 ** 7, 0)
+    with pytest.raises(ArgumentError, match="got 5001$"):
+        check.check_cases(check_cases_module.MAX_CASES + 1, 0)

@@ -681,3 +681,22 @@ def test_the_checkers_reference_model_and_search_agree_under_every_convention(se
     assert all(model.run(tree, depth) == expected for model in correct)
     full = search.minimax(tree, depth=depth, conventions=conventions)
     assert minimax_models(conventions)[0].run(tree, depth) == (full.value, tuple(full.stats.leaf_order))
+
+
+@pytest.mark.parametrize("progress, cause", [(lambda depth, result: 1 / 0, ZeroDivisionError),
+                                             (lambda depth: None, TypeError)])
+def test_a_failing_progress_callback_is_named(progress, cause):
+    from mmlib.errors import UserFunctionError
+    with pytest.raises(UserFunctionError, match=r"^progress \(called as progress\(depth, result\)") as caught:
+        search.iterative_deepening(trees.ordered(2, 3, noise=0.1), 3, progress=progress)
+    assert isinstance(caught.value.__cause__, cause)
+
+
+def test_a_count_too_big_to_compute_names_the_depth_and_what_fits():
+    with pytest.raises(ArgumentError, match=r"^depth: the leaf count 3\^100,000,000 has about 47,712,125 digits"
+                       ) as caught:
+        trees.uniform_leaf_count(3, 10 ** 8)
+    deepest = int(str(caught.value).split("at most ")[2].split()[0].replace(",", ""))
+    assert trees.uniform_leaf_count(3, deepest) == 3 ** deepest
+    with pytest.raises(ArgumentError):
+        trees.uniform_leaf_count(3, deepest + 1)

@@ -409,3 +409,20 @@ def test_cs188_with_several_ghosts():
     back = trees.read_cs188(text)
     assert back.agents == 3 and [n.player for n in back.tree.nodes()] == [n.player for n in tree.nodes()]
     assert search.minimax(back.tree).value == 4
+
+
+@pytest.mark.parametrize("text, line, column", [
+    ("ABC\nA: BC\nB 3\x1d\nC 4", 3, 4),            # after a value
+    ("A\x1dBC\nA: BC\nB 3\nC 4", 1, 2),            # in the label line
+    ("ABC\nA: B\x1cC\nB 3\nC 4", 2, 5),            # between two children
+    ("ABC\nA: BC\nB 3\nC 4\x0b", 4, 4),            # a vertical tab is not a line break
+    ("ABC\nA: BC\nB\x85 3\nC 4", 3, 2),
+])
+def test_a_control_character_in_a_tree_text_is_refused_with_its_line_and_column(text, line, column):
+    with pytest.raises(TreeTextError, match=f"^line {line}: column {column} holds the control character") as caught:
+        trees.from_text(text)
+    assert caught.value.line == line
+
+
+def test_tabs_and_control_characters_in_comments_are_harmless():
+    assert trees.from_text("ABC\n# note\x1d\nA:\tB C\nB 3\nC 4").to_nested() == [3, 4]
