@@ -24,6 +24,7 @@ from ..errors import (
     SearchError,
     SearchInterrupted,
     SearchTooLarge,
+    UserFunctionError,
     describe,
     wrap_user_exception,
 )
@@ -170,6 +171,7 @@ class Engine:
         self.game = game
         self.horizon = INF if depth is None else depth
         self.static_value = evaluate or game.evaluate
+        self.evaluator_name = "evaluate" if evaluate is not None else "game.evaluate"
         self.order = as_ordering(order)
         self.recorder = PathRecorder((PathTracer if trace else Recorder)(
             game, INF if budget is None else budget, max_seconds=self.max_seconds))
@@ -191,7 +193,10 @@ class Engine:
     def leaf(self, state: Any, depth: float, path: tuple) -> float:
         """Static evaluation: the score of a finished game, else the evaluator."""
         game = self.game
-        value = game.utility(state) if game.is_terminal(state) else self.static_value(state)
+        if game.is_terminal(state):
+            value = score(game.utility(state), "game.utility", path)
+        else:
+            value = score(self.static_value(state), self.evaluator_name, path)
         self.lines[len(path)] = ()
         return self.recorder.leaf(path, value)
 
@@ -235,11 +240,29 @@ def first_guess(engine: Engine, state: Any, guess: Any) -> float:
     if guess is not None:
         return check_number(guess, "guess", finite=False)
     if engine.game.is_terminal(state):
-        return engine.game.utility(state)
+        return score(engine.game.utility(state), "game.utility", ())
     try:
-        return engine.static_value(state)
+        value = engine.static_value(state)
     except MmlibError:
         return 0
+    return score(value, engine.evaluator_name, ())
+
+
+def score(value: Any, function: str, path: tuple) -> Any:
+    """``value`` if it is a usable score (a real number, not NaN, not a bool), else a
+    :class:`~mmlib.errors.UserFunctionError` naming ``function`` and the position."""
+    if value.__class__ in (int, float) and value == value:
+        return value
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        try:
+            if not math.isnan(value):
+                return value
+        except (OverflowError, TypeError, ValueError):   # huge ints are never NaN
+            if isinstance(value, numbers.Integral):
+                return value
+    why = " (NaN compares false with everything)" if isinstance(value, numbers.Real) else ""
+    raise UserFunctionError(f"{function} returned {describe(value)} at path {tuple(path)}, not a number{why}",
+                            function, tuple(path))
 
 
 MAX_LINE = 4_000
