@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any
 
-from .errors import NodeBudgetExceeded, TimeBudgetExceeded
 from . import progress as _progress
+from .errors import NodeBudgetExceeded, TimeBudgetExceeded
 from .progress import Progress, budget_text
 
 __all__ = ["Stats", "Event", "SharedPath", "Recorder", "Tracer", "CLOCK_EVERY"]

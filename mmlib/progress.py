@@ -11,9 +11,10 @@ that updates in place; in a terminal, on standard error.  A notebook run without
 not depend on the machine's speed.  The environment variable ``MMLIB_PROGRESS`` set to
 ``0`` turns the line off everywhere and ``1`` turns it on everywhere.
 
->>> line = Progress("search", "max_nodes=1,000")
->>> line.text(2_500_000, 5.0)
-'search: 2,500,000 nodes so far (500,000 a second, 5.0 s); stops at max_nodes=1,000 - press Ctrl-C to stop it now'
+>>> line = Progress("search", "max_nodes=9,000,000")
+>>> print(line.text(2_500_000, 5.0).replace(" - ", "\n"))
+search: 2,500,000 nodes so far (500,000 a second, 5.0 s); stops at max_nodes=9,000,000
+press Ctrl-C to stop it now
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ def _kernel() -> Any:
     if shell_module is None:
         return None
     try:
-        shell = shell_module.get_ipython()  # type: ignore[attr-defined]
+        shell = shell_module.get_ipython()
     except Exception:  # noqa: BLE001 - no shell: not in a notebook
         return None
     return getattr(shell, "kernel", None)

@@ -693,8 +693,8 @@ def test_a_failing_progress_callback_is_named(progress, cause):
 
 
 def test_a_count_too_big_to_compute_names_the_depth_and_what_fits():
-    with pytest.raises(ArgumentError, match=r"^depth: the leaf count 3\^100,000,000 has about 47,712,125 digits"
-                       ) as caught:
+    expected = r"^depth: the leaf count 3\^100,000,000 has about 47,712,125 digits"
+    with pytest.raises(ArgumentError, match=expected) as caught:
         trees.uniform_leaf_count(3, 10 ** 8)
     deepest = int(str(caught.value).split("at most ")[2].split()[0].replace(",", ""))
     assert trees.uniform_leaf_count(3, deepest) == 3 ** deepest

@@ -419,7 +419,8 @@ def test_cs188_with_several_ghosts():
     ("ABC\nA: BC\nB\x85 3\nC 4", 3, 2),
 ])
 def test_a_control_character_in_a_tree_text_is_refused_with_its_line_and_column(text, line, column):
-    with pytest.raises(TreeTextError, match=f"^line {line}: column {column} holds the control character") as caught:
+    expected = f"^line {line}: column {column} holds the control character"
+    with pytest.raises(TreeTextError, match=expected) as caught:
         trees.from_text(text)
     assert caught.value.line == line
 
