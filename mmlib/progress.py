@@ -12,7 +12,8 @@ not depend on the machine's speed.  The environment variable ``MMLIB_PROGRESS`` 
 ``0`` turns the line off everywhere and ``1`` turns it on everywhere.
 
 >>> line = Progress("search", "max_nodes=9,000,000")
->>> print(line.text(2_500_000, 5.0).replace(" - ", "\n"))
+>>> for part in line.text(2_500_000, 5.0).split(" - "):
+...     print(part)
 search: 2,500,000 nodes so far (500,000 a second, 5.0 s); stops at max_nodes=9,000,000
 press Ctrl-C to stop it now
 """
