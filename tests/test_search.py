@@ -700,3 +700,19 @@ def test_a_count_too_big_to_compute_names_the_depth_and_what_fits():
     assert trees.uniform_leaf_count(3, deepest) == 3 ** deepest
     with pytest.raises(ArgumentError):
         trees.uniform_leaf_count(3, deepest + 1)
+
+
+@pytest.mark.parametrize("call, name", [
+    (lambda table: table.lookup(1, [2], 0, 1), "depth"),
+    (lambda table: table.lookup(2, 2, "low", 1), "alpha"),
+    (lambda table: table.store(1, 2, None, 0, 1), "value"),
+    (lambda table: table.store(1, 2, math.nan, 0, 1), "value"),
+    (lambda table: table.store(1, 2, 0.5, 0, "high"), "beta"),
+    (lambda table: table.store(1, "deep", 0.5, 0, 1), "depth"),
+])
+def test_a_transposition_table_names_the_argument_that_is_no_number(call, name):
+    table = TranspositionTable()
+    table.store(1, 3, 0.5, 0, 1)                  # an exact entry
+    table.store(2, 3, 0, 0, 1)                    # an upper bound: a lookup compares it with alpha
+    with pytest.raises(ArgumentTypeError, match=f"^{name}: expected a number"):
+        call(table)

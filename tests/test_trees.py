@@ -427,3 +427,25 @@ def test_a_control_character_in_a_tree_text_is_refused_with_its_line_and_column(
 
 def test_tabs_and_control_characters_in_comments_are_harmless():
     assert trees.from_text("ABC\n# note\x1d\nA:\tB C\nB 3\nC 4").to_nested() == [3, 4]
+
+
+@pytest.mark.parametrize("where", [3, None, 1.5, [[0]], object()])
+def test_a_node_asked_for_by_something_that_is_no_path_names_the_argument(where):
+    tree = trees.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    with pytest.raises(ArgumentTypeError, match=r"^where: expected a path"):
+        tree.node(where)
+    with pytest.raises(ArgumentTypeError, match=r"^(path|where): expected"):
+        tree.label_of(where)
+
+
+def test_a_depth_too_large_even_for_a_float_is_refused_naming_the_depth():
+    with pytest.raises(ArgumentError, match=r"^depth: an integer of about 401 digits is far too deep"):
+        trees.uniform_leaf_count(3, 10 ** 400)
+    with pytest.raises(ArgumentError, match=r"^depth: "):
+        trees.uniform_node_count(2, 10 ** 400)
+
+
+def test_a_layered_tree_text_refuses_a_control_character_too():
+    from mmlib import beyond
+    with pytest.raises(TreeTextError, match=r"^line 2: column 4 holds the control character"):
+        beyond.layered_tree_from_text("ABC\nA: \x1dBC\nB 3\nC 4", layers="max chance")

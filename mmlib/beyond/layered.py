@@ -43,6 +43,7 @@ from typing import Any, cast
 from ..errors import ArgumentError, ArgumentTypeError, SearchError, TreeError, TreeTextError
 from ..mixing import MASK, splitmix64, unit_float
 from ..trees import Path, bfs_labels
+from ..trees.text import _LINE_BREAK, _printable
 
 __all__ = ["KINDS", "LayeredNode", "LayeredTree", "LayeredUniformTree", "layered_tree",
            "layered_tree_from_text", "layered_uniform", "parse_layers"]
@@ -286,10 +287,10 @@ def layered_tree_from_text(text: str, *, layers: Any = "max chance min chance") 
     if not isinstance(text, str):
         raise ArgumentTypeError(f"text: expected a string, got {type(text).__name__}")
     kinds = parse_layers(layers)
-    lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), start=1)
+    lines = [(n, _printable(n, line).strip()) for n, line in enumerate(_LINE_BREAK.split(text), start=1)
              if line.strip() and not line.strip().startswith("#")]
     if not lines:
-        raise TreeTextError("the text has no label line")
+        raise TreeTextError("text: there is no label line (every line is blank or a comment)")
     label_number, label_line = lines[0]
     labels = list(label_line)
     if len(set(labels)) != len(labels):

@@ -157,11 +157,21 @@ class Tree:
                 return self._by_label[where]
             return self._by_path[tuple(where)]
         except KeyError:
-            raise ArgumentError(f"where: no node {where!r} in this tree") from None
+            raise ArgumentError(f"where: no node {describe(where)} in this tree") from None
+        except TypeError:                         # not iterable, or holding unhashable items
+            raise ArgumentTypeError(f"where: expected a path (a tuple of child indices such as "
+                                    f"(0, 1)) or a label, got {describe(where)}") from None
 
     def label_of(self, path: Sequence[int]) -> str:
         """The label of the node at ``path``."""
-        return self.node(tuple(path)).label
+        if isinstance(path, str):
+            raise ArgumentTypeError(f"path: expected a tuple of child indices such as (0, 1), got "
+                                    f"{describe(path)}")
+        try:
+            return self.node(tuple(path)).label
+        except TypeError:
+            raise ArgumentTypeError(f"path: expected a tuple of child indices such as (0, 1), got "
+                                    f"{describe(path)}") from None
 
     def to_nested(self) -> list[Any] | float:
         """The nested-list form (interior static values are dropped)."""

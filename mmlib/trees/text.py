@@ -73,7 +73,8 @@ def from_text(text: str) -> Tree:
         if line.strip() and not line.strip().startswith("#")
     ]
     if not lines:
-        raise TreeTextError("the text has no label line (every line is blank or a comment)")
+        raise TreeTextError("text: there is no label line (every line is blank or a comment); the first "
+                            "line lists the labels, e.g. 'ABC', then 'A: BC', 'B 3', 'C 5'")
     words = lines[0][1].split()
     has_long_label = any(len(word) > 1 for word in words)
     as_words = has_long_label and len(words) > 1
