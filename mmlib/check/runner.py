@@ -446,11 +446,13 @@ class _Channel:
 class _RemoteValues:
     """The value source of the child's nodes: every read is asked of (and recorded by) the parent."""
 
+    ran_away = False
+    """Set once the budget of node accesses is spent (the function may swallow the stop)."""
+
     def __init__(self, channel: _Channel, budget: int | None):
         self._channel = channel
         self._budget = budget
         self._touches = 0
-        self.ran_away = False
 
     def touch(self) -> None:
         self._touches += 1
