@@ -618,3 +618,11 @@ def test_check_cases_refuses_a_count_that_would_keep_a_check_running_for_minutes
         check.check_cases(10 ** 7, 0)
     with pytest.raises(ArgumentError, match="got 5001$"):
         check.check_cases(check_cases_module.MAX_CASES + 1, 0)
+
+
+@pytest.mark.parametrize("options", [{"max_branching": 10 ** 9}, {"max_depth": 10 ** 9},
+                                     {"max_branching": 20, "max_depth": 6}])
+def test_random_nested_refuses_a_tree_too_big_to_make(options):
+    from mmlib.errors import ArgumentError
+    with pytest.raises(ArgumentError, match="^max_branching, max_depth: a tree of up to"):
+        check.random_nested(0, **options)

@@ -716,3 +716,20 @@ def test_a_transposition_table_names_the_argument_that_is_no_number(call, name):
     table.store(2, 3, 0, 0, 1)                    # an upper bound: a lookup compares it with alpha
     with pytest.raises(ArgumentTypeError, match=f"^{name}: expected a number"):
         call(table)
+
+
+@pytest.mark.parametrize("call, name", [
+    (lambda: search.iterative_deepening(trees.ordered(2, 3, noise=0.1), 2, killers=np_array()), "killers"),
+    (lambda: search.pvs([[1, 2], [3, 4]], trace=np_array()), "trace"),
+    (lambda: search.mcts([[1, 2], [3, 4]], trace=np_array(), max_nodes=50), "trace"),
+    (lambda: search.expectiminimax([[1, 2], [3, 4]], pruning=np_array()), "pruning"),
+])
+def test_a_flag_or_choice_given_as_an_array_names_the_argument(call, name):
+    from mmlib.errors import MmlibError
+    with pytest.raises(MmlibError, match=f"^{name}: expected"):
+        call()
+
+
+def np_array():
+    import numpy as np
+    return np.array([1, 2])

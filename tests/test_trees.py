@@ -449,3 +449,12 @@ def test_a_layered_tree_text_refuses_a_control_character_too():
     from mmlib import beyond
     with pytest.raises(TreeTextError, match=r"^line 2: column 4 holds the control character"):
         beyond.layered_tree_from_text("ABC\nA: \x1dBC\nB 3\nC 4", layers="max chance")
+
+
+def test_labels_and_trees_from_the_wrong_kind_of_value_name_the_argument():
+    with pytest.raises(ArgumentTypeError, match="^count: expected a whole number"):
+        trees.bfs_labels(2.5)
+    with pytest.raises(ArgumentError, match="^count: at most 10,000,000 labels"):
+        trees.bfs_labels(10 ** 12)                 # would fill the memory
+    with pytest.raises(ArgumentTypeError, match="^root: expected a Node"):
+        trees.Tree([[1, 2], [3]])

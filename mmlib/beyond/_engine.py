@@ -163,6 +163,7 @@ class Engine:
                  order: Any = None, trace: bool = False, max_nodes: Any = None,
                  max_seconds: Any = DEFAULT_MAX_SECONDS):
         depth = check_depth(depth)
+        _validate.flag("trace", trace)
         if evaluate is not None and not callable(evaluate):
             raise ArgumentTypeError(f"evaluate: expected a function of a state, got {evaluate!r}")
         budget = check_budget(max_nodes)

@@ -282,7 +282,7 @@ def expectiminimax(game: Any, *, depth: int | None = None, evaluate: Callable | 
     [2.1, 2.1, 2.1]
     """
     game = as_game(game)
-    if pruning not in (None, "star1", "star2"):
+    if pruning is not None and (not isinstance(pruning, str) or pruning not in ("star1", "star2")):
         raise ArgumentError(f"pruning: expected None, 'star1' or 'star2', got {pruning!r}")
     bound_table: BoundTable | None
     if table is True:

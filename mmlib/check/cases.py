@@ -47,6 +47,10 @@ class _Draws:
         return lo + self.below(hi - lo + 1)
 
 
+MAX_RANDOM_LEAVES = 10 ** 6
+"""The most leaves :func:`random_nested` may give a tree (max_branching ** max_depth)."""
+
+
 def random_nested(seed: int, *, max_branching: int = 3, max_depth: int = 3, low: int = -9,
                   high: int = 9, stop: float = 0.2) -> list:
     """A random tree as nested lists with integer leaves, deterministic per ``seed``.
@@ -63,11 +67,12 @@ def random_nested(seed: int, *, max_branching: int = 3, max_depth: int = 3, low:
     integer("seed", seed)
     integer("max_branching", max_branching, minimum=1)
     integer("max_depth", max_depth, minimum=1)
+    if max_branching > 1000 or max_depth > 60 or max_branching ** max_depth > MAX_RANDOM_LEAVES:
+        raise ArgumentError(f"max_branching, max_depth: a tree of up to {max_branching}^{max_depth} leaves; "
+                            f"at most {MAX_RANDOM_LEAVES:,} (lower max_branching or max_depth)")
     if integer("high", high) < integer("low", low):
-        from ..errors import ArgumentError
         raise ArgumentError(f"high: must be at least low ({low}), got {high}")
     if isinstance(stop, bool) or not isinstance(stop, (int, float)) or not 0 <= stop < 1:
-        from ..errors import ArgumentError
         raise ArgumentError(f"stop: expected a probability in [0, 1), got {stop!r}")
     draws = _Draws(seed)
     stop_per_mille = int(stop * 1000)

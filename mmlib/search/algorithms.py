@@ -665,6 +665,7 @@ def iterative_deepening(game: GameLike, max_depth: int, *,
     """
     game = _as_game(game)
     deepest: int = _validate.whole("max_depth", max_depth, minimum=1)
+    _validate.flag("killers", killers)
     if progress is not None and not callable(progress):
         raise ArgumentTypeError(f"progress: expected a function or None, got {describe(progress)}")
     policy = as_ordering(order)
