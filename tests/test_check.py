@@ -626,3 +626,11 @@ def test_random_nested_refuses_a_tree_too_big_to_make(options):
     from mmlib.errors import ArgumentError
     with pytest.raises(ArgumentError, match="^max_branching, max_depth: a tree of up to"):
         check.random_nested(0, **options)
+
+
+def test_numpy_integers_as_seeds_and_sizes_give_the_same_trees_as_ints():
+    np = pytest.importorskip("numpy")
+    assert check.random_nested(np.int64(3), max_branching=np.int64(3), low=np.int64(-2), high=np.int64(5)) \
+        == check.random_nested(3, max_branching=3, low=-2, high=5)
+    assert [case.nested for case in check.check_cases(np.int64(2), seed=np.int64(3))] \
+        == [case.nested for case in check.check_cases(2, seed=3)]

@@ -64,13 +64,14 @@ def random_nested(seed: int, *, max_branching: int = 3, max_depth: int = 3, low:
     >>> tree.height <= 2 and len(tree.root.children) >= 2
     True
     """
-    integer("seed", seed)
-    integer("max_branching", max_branching, minimum=1)
-    integer("max_depth", max_depth, minimum=1)
+    seed = integer("seed", seed)                      # numpy's integers become plain ints
+    max_branching = integer("max_branching", max_branching, minimum=1)
+    max_depth = integer("max_depth", max_depth, minimum=1)
     if max_branching > 1000 or max_depth > 60 or max_branching ** max_depth > MAX_RANDOM_LEAVES:
         raise ArgumentError(f"max_branching, max_depth: a tree of up to {max_branching}^{max_depth} leaves; "
                             f"at most {MAX_RANDOM_LEAVES:,} (lower max_branching or max_depth)")
-    if integer("high", high) < integer("low", low):
+    high, low = integer("high", high), integer("low", low)
+    if high < low:
         raise ArgumentError(f"high: must be at least low ({low}), got {high}")
     if isinstance(stop, bool) or not isinstance(stop, (int, float)) or not 0 <= stop < 1:
         raise ArgumentError(f"stop: expected a probability in [0, 1), got {stop!r}")
@@ -153,11 +154,11 @@ def check_cases(count: int = 120, seed: int = 0) -> list[Case]:
     >>> [case.name for case in check_cases(0)]
     ['AIMA figure 5.2', 'the A-G tree of the slides', 't1.in']
     """
-    integer("count", count, minimum=0)
+    count = integer("count", count, minimum=0)
     if count > MAX_CASES:
         raise ArgumentError(f"count: at most {MAX_CASES:,} generated trees (they take about a second a "
                             f"thousand to make and to check; the labs use 200), got {describe(count)}")
-    integer("seed", seed)
+    seed = integer("seed", seed)
     cases = [Case(nested, None, name) for name, nested in SEED_TREES.items()]
     for i in range(count):
         draws = _Draws(seed * 1_000_003 + i)
