@@ -104,8 +104,8 @@ def bench_instrumentation_overhead(branching: int = 6, depth: int = 8, seed: int
     bare_value = bare_alphabeta(tree, tree.initial, -math.inf, math.inf, counter)
     runs = interleaved_runs(
         {
-            "instrumented": lambda: search.alphabeta(tree),
-            "counts only": lambda: search.alphabeta(tree, leaf_order=False),
+            "instrumented": lambda: search.alphabeta(tree, max_seconds=None),
+            "counts only": lambda: search.alphabeta(tree, leaf_order=False, max_seconds=None),
             "bare": lambda: bare_alphabeta(tree, tree.initial, -math.inf, math.inf),
         },
         repeats=REPEATS,
@@ -147,13 +147,13 @@ def peak_memory(function) -> int:
 
 def bench_minimal_tree(branching: int = 10, depth: int = 10) -> list[dict]:
     tree = trees.ordered(branching, depth, "best", 0)
-    seconds, result = timed(search.alphabeta, tree)
+    seconds, result = timed(search.alphabeta, tree, max_seconds=None)
     minimal = branching ** math.ceil(depth / 2) + branching ** (depth // 2) - 1
     assert result.stats.leaves == minimal, (result.stats.leaves, minimal)
     small = trees.ordered(branching, 6, "best", 0)
     # Counts only (leaf_order=False): the leaf order itself grows with the leaves evaluated.
-    peak_small = peak_memory(lambda: search.alphabeta(small, leaf_order=False))
-    peak_large = peak_memory(lambda: search.alphabeta(tree, leaf_order=False))
+    peak_small = peak_memory(lambda: search.alphabeta(small, leaf_order=False, max_seconds=None))
+    peak_large = peak_memory(lambda: search.alphabeta(tree, leaf_order=False, max_seconds=None))
     growth = peak_large / peak_small
     leaves_growth = minimal / (branching**3 + branching**3 - 1)
     name = f"alpha-beta 'best' ordering, b={branching}, d={depth} ({branching**depth:.0e} leaves)"
@@ -185,7 +185,7 @@ tree = trees.uniform(1, {depth})
 search.minimax(trees.uniform(1, 1000), trace={trace})      # warm up
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 start, cpu = time.perf_counter(), time.process_time()
-result = search.minimax(tree, trace={trace})
+result = search.minimax(tree, trace={trace}, max_seconds=None)
 seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
 after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 assert result.stats.nodes == {depth} + 1 and len(result.pv) == {depth}
@@ -287,9 +287,10 @@ def openspiel_nodes() -> int | None:
 def bench_tictactoe(repeats: int = 9) -> list[dict]:
     game = games.TicTacToe(scoring="win-loss")
     solvers = {
-        "mmlib alphabeta": lambda: search.alphabeta(game),
-        "mmlib alphabeta, leaf_order=False": lambda: search.alphabeta(game, leaf_order=False),
-        "mmlib alphabeta, table=True": lambda: search.alphabeta(game, table=True),
+        "mmlib alphabeta": lambda: search.alphabeta(game, max_seconds=None),
+        "mmlib alphabeta, leaf_order=False": lambda: search.alphabeta(game, leaf_order=False,
+                                                                      max_seconds=None),
+        "mmlib alphabeta, table=True": lambda: search.alphabeta(game, table=True, max_seconds=None),
     }
     peers = {"easyAI Negamax": easyai_solver(), "OpenSpiel alpha_beta_search": openspiel_solver()}
     solvers.update({name: solve for name, solve in peers.items() if solve is not None})

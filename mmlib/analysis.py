@@ -37,6 +37,7 @@ from .errors import (
     wrap_user_exception,
 )
 from .instrument import Stats
+from .progress import Progress
 from .search.budgets import check_budget
 from .trees.generated import MAX_COUNT_BITS, _exponent_bits
 
@@ -218,7 +219,9 @@ def sweep(branchings: Iterable[int], depths: Iterable[int], orderings: Iterable[
     ``algorithms``: names in :data:`ALGORITHMS`.  ``max_nodes`` bounds each search (a row
     is one independent measurement); ``max_seconds`` bounds the whole sweep, and when it
     runs out the error's ``completed`` holds the rows measured so far.  None lifts either.
-    ``progress``: True prints a progress line to stderr; a function gets (done, total).
+    ``progress``: True prints a progress line to stderr; a function gets (done, total); None
+    (the default) shows how many searches are done once the sweep has run a few seconds, in a
+    notebook or a terminal (see :mod:`mmlib.progress`).
 
     >>> rows = sweep([2], [1, 2], ["best"], ["minimax", "alphabeta"])
     >>> [(r["depth"], r["algorithm"], r["leaves"]) for r in rows]
@@ -240,7 +243,7 @@ def sweep(branchings: Iterable[int], depths: Iterable[int], orderings: Iterable[
     for name in columns["algorithms"]:
         _algorithm(name)
     check_budget(max_nodes, max_seconds)
-    report = _progress_reporter(progress)
+    report = _progress_reporter(progress, len(plan), max_seconds)
     started = time.perf_counter()
     rows: list[dict[str, Any]] = []
     batches = _Batches(columns["seeds"], max_nodes, max_seconds)
@@ -369,8 +372,18 @@ class _Counted:
         self.cutoffs, self.value = result.stats.cutoffs, result.value
 
 
-def _progress_reporter(progress: bool | Callable[[int, int], None] | None) -> Callable[[int, int], None]:
-    if progress is None or progress is False:
+def _progress_reporter(progress: bool | Callable[[int, int], None] | None, total: int = 0,
+                       max_seconds: float | None = None) -> Callable[[int, int], None]:
+    if progress is None:
+        limit = f"{total:,} searches" + ("" if max_seconds is None else f" or max_seconds={max_seconds:g}")
+        line = Progress("sweep", limit, unit="searches done")
+
+        def tick(done: int, total: int) -> None:
+            line.tick(done, time.perf_counter())
+            if done == total:
+                line.end(done)
+        return tick
+    if progress is False:
         return lambda done, total: None
     if progress is True:
         def show(done: int, total: int) -> None:

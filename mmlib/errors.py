@@ -20,7 +20,10 @@ and its message names the argument, the line or the position):
 - a bad value of an argument (a negative depth, an unknown name, alpha >= beta, a
   size too large to build): :class:`ArgumentError` (a ``ValueError``);
 - an argument of the wrong type (a float depth, a list where a name is expected,
-  an array where a string is expected): :class:`ArgumentTypeError` (a ``TypeError``);
+  an array where a string is expected): :class:`ArgumentTypeError` (a ``TypeError``).
+  A whole number may be of any integer type (an ``int`` subclass, a numpy integer: a
+  slider or an array hands those over) and is taken as the plain ``int`` it equals;
+  True, False and floats such as ``0.0`` are refused, also as a game's state or move;
 - a malformed nested list (empty node, non-numeric or non-finite leaf, a list that
   contains itself, more nodes than ``max_nodes``) or networkx graph: :class:`TreeError`;
 - a malformed tree text: :class:`TreeTextError`, whose ``line`` is the 1-based line;
@@ -37,8 +40,16 @@ and its message names the argument, the line or the position):
   class where Python allows it, so ``except NotImplementedError`` still works.
 
 Budgets: every search, sweep and census has a default budget of
-:data:`DEFAULT_MAX_NODES` nodes and :data:`DEFAULT_MAX_SECONDS` seconds; pass
-``max_nodes=`` / ``max_seconds=`` to raise them, or None to lift them.
+:data:`DEFAULT_MAX_NODES` nodes (5,000,000) and :data:`DEFAULT_MAX_SECONDS` seconds (10),
+so a search asked by accident to visit a huge tree ends within about ten seconds; pass
+``max_nodes=`` / ``max_seconds=`` to raise them, or None to lift them.  A search that runs
+longer than a few seconds shows its progress (:mod:`mmlib.progress`).
+
+Interrupting: a search stopped by the kernel's interrupt (or Ctrl-C) raises
+:class:`SearchInterrupted`, carrying the partial ``stats`` like :class:`BudgetExceeded`.
+It is a ``KeyboardInterrupt``, deliberately not an :class:`MmlibError`: ``except
+Exception`` or ``except BudgetExceeded`` around a search (a sweep going on to the next
+size, say) must not swallow the stop a person asked for.
 """
 
 from __future__ import annotations
@@ -60,6 +71,7 @@ __all__ = [
     "CheckFailed",
     "BudgetExceeded",
     "TimeBudgetExceeded",
+    "SearchInterrupted",
     "UserFunctionError",
     "DEFAULT_MAX_NODES",
     "DEFAULT_MAX_SECONDS",
@@ -70,8 +82,9 @@ DEFAULT_MAX_NODES = 5_000_000
 """The node budget of a search, a sweep's single search or a census, unless told otherwise
 (a few seconds of pure Python); ``max_nodes=None`` lifts it."""
 
-DEFAULT_MAX_SECONDS = 60.0
-"""The time budget (wall-clock seconds) of a search unless told otherwise; None lifts it."""
+DEFAULT_MAX_SECONDS = 10.0
+"""The time budget (wall-clock seconds) of a search unless told otherwise, so that a search
+started by accident on a huge game ends within about ten seconds; None lifts it."""
 
 
 class _ShortRepr(reprlib.Repr):
@@ -188,6 +201,24 @@ class TimeBudgetExceeded(BudgetExceeded):
             "move ordering",
             stats, completed,
         )
+
+
+class SearchInterrupted(KeyboardInterrupt):
+    """A search stopped by the kernel's interrupt (or Ctrl-C); ``stats`` holds the partial
+    counts and ``completed`` the results finished before it, as for :class:`BudgetExceeded`.
+
+    A ``KeyboardInterrupt`` (not an ``Exception``), so nothing that catches errors swallows it.
+    """
+
+    def __init__(self, stats: Any, completed: tuple[Any, ...] = ()):
+        self.stats = stats
+        self.completed = completed
+        done = sum(result.stats.nodes for result in completed)
+        before = f", after {done:,} nodes of earlier searches" if completed else ""
+        super().__init__(
+            f"the search was interrupted (partial counts: {stats.nodes:,} nodes, "
+            f"{stats.leaves:,} leaves{before}); a smaller depth, or alpha-beta with good move "
+            "ordering, ends sooner")
 
 
 class SearchTooLarge(SearchError):

@@ -28,7 +28,9 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any
 
+from . import progress as _progress
 from .errors import NodeBudgetExceeded, TimeBudgetExceeded
+from .progress import Progress, budget_text
 
 __all__ = ["Stats", "Event", "SharedPath", "Recorder", "Tracer", "CLOCK_EVERY"]
 
@@ -207,7 +209,9 @@ class Recorder:
     The budget is checked at each node: more than ``max_nodes`` nodes raises
     :class:`~mmlib.errors.NodeBudgetExceeded`; the clock is read every
     :data:`CLOCK_EVERY` nodes, and past ``max_seconds`` raises
-    :class:`~mmlib.errors.TimeBudgetExceeded`.  Both carry the partial counts.
+    :class:`~mmlib.errors.TimeBudgetExceeded`.  Both carry the partial counts.  At the
+    same looks at the clock, a search that has run for a few seconds shows its progress
+    (see :mod:`mmlib.progress`).
     """
 
     tracing = False
@@ -217,7 +221,10 @@ class Recorder:
         self.game = game
         self.max_nodes = max_nodes
         self.max_seconds = max_seconds
-        self.deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+        self.started = time.perf_counter()
+        self.deadline = None if max_seconds is None else self.started + max_seconds
+        self.progress: Progress | None = None          # made when the search has run a while
+        self.progress_due = self.started + _progress.SHOW_AFTER
         self.checkpoint = self._next_checkpoint(0)
         self.nodes = self.leaves = self.cutoffs = self.table_hits = self.order_evaluations = 0
         self.horizon_leaves = 0
@@ -241,16 +248,26 @@ class Recorder:
             self.check_budget()
 
     def check_budget(self) -> None:
-        """Raise if the node or time budget is used up; else set the next checkpoint."""
+        """Raise if the node or time budget is used up; else show the progress when it is
+        due and set the next checkpoint."""
         if self.nodes > self.max_nodes:
-            raise NodeBudgetExceeded(int(self.max_nodes), self.finish())
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise TimeBudgetExceeded(self.max_seconds, self.finish())  # type: ignore[arg-type]  # a deadline is set only with max_seconds
+            raise NodeBudgetExceeded(int(self.max_nodes), self.finish("stopped"))
+        now = time.perf_counter()
+        if self.deadline is not None and now > self.deadline:
+            raise TimeBudgetExceeded(self.max_seconds, self.finish("stopped"))  # type: ignore[arg-type]  # a deadline is set only with max_seconds
+        if now >= self.progress_due:
+            self.show_progress(now)
         self.checkpoint = self._next_checkpoint(self.nodes)
 
+    def show_progress(self, now: float) -> None:
+        """Show (or update) the progress line of a search that has run a while."""
+        if self.progress is None:
+            limit = budget_text(self.max_nodes, self.max_seconds)
+            self.progress = Progress("search", limit, started=self.started)
+        self.progress.tick(self.nodes, now)
+        self.progress_due = self.progress.due
+
     def _next_checkpoint(self, nodes: int) -> float:
-        if self.deadline is None:
-            return self.max_nodes
         return min(self.max_nodes, nodes + CLOCK_EVERY)
 
     def leaf(self, ply: int, value: float) -> float:
@@ -282,8 +299,11 @@ class Recorder:
         """The node at ``ply`` returns ``value`` (recorded only by a Tracer)."""
         return value
 
-    def finish(self) -> Stats:
-        """The counts as :class:`Stats` (per-depth lists padded to the same length)."""
+    def finish(self, how: str = "done") -> Stats:
+        """The counts as :class:`Stats` (per-depth lists padded to the same length); the
+        progress line, if one is shown, ends saying ``how`` the search ended."""
+        if self.progress is not None:
+            self.progress.end(self.nodes, how)
         depth = len(self.nodes_by_depth)
         leaves_by_depth = self.leaves_by_depth + [0] * (depth - len(self.leaves_by_depth))
         return Stats(self.nodes, self.leaves, self.cutoffs, list(self.nodes_by_depth),
@@ -292,7 +312,8 @@ class Recorder:
 
 
 CLOCK_EVERY = 1024
-"""How many nodes a search visits between two looks at the clock (for ``max_seconds``)."""
+"""How many nodes a search visits between two looks at the clock (for ``max_seconds`` and
+the progress line)."""
 
 
 def _grow(per_depth: list[int], depth: int) -> None:

@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,25 +58,34 @@ class TranspositionTable:
             entry = self._entries.get(key)
         except TypeError:
             raise _unhashable(key) from None
-        if entry is None or entry.depth < depth:
-            return None
-        if entry.flag == EXACT:
-            return entry.value
-        if entry.flag == LOWER and entry.value >= beta:
-            return entry.value
-        if entry.flag == UPPER and entry.value <= alpha:
-            return entry.value
+        try:
+            if entry is None or entry.depth < depth:
+                return None
+            if entry.flag == EXACT:
+                return entry.value
+            if entry.flag == LOWER and entry.value >= beta:
+                return entry.value
+            if entry.flag == UPPER and entry.value <= alpha:
+                return entry.value
+        except (TypeError, ValueError):          # an argument that is not a number
+            raise _not_a_number(depth=depth, alpha=alpha, beta=beta) from None
         return None
 
     def store(self, key: Any, depth: float, value: float, alpha: float, beta: float,
               move: Any = None) -> None:
         """Remember the result ``value`` of a search of ``key`` in the window [alpha, beta]."""
-        if value <= alpha:
-            flag = UPPER
-        elif value >= beta:
-            flag = LOWER
-        else:
-            flag = EXACT
+        try:
+            if value != value:                    # NaN: no window can say what it bounds
+                raise TypeError
+            if value <= alpha:
+                flag = UPPER
+            elif value >= beta:
+                flag = LOWER
+            else:
+                flag = EXACT
+            depth >= 0                            # noqa: B015 - refuses a depth that is no number
+        except (TypeError, ValueError):
+            raise _not_a_number(value=value, alpha=alpha, beta=beta, depth=depth) from None
         try:
             old = self._entries.get(key)
         except TypeError:
@@ -93,6 +103,15 @@ class TranspositionTable:
 
     def clear(self) -> None:
         self._entries.clear()
+
+
+def _not_a_number(**arguments: Any) -> ArgumentTypeError:
+    """The error naming the first of ``arguments`` that is not a number (NaN is none)."""
+    for name, value in arguments.items():
+        if isinstance(value, bool) or not isinstance(value, numbers.Real) or value != value:
+            return ArgumentTypeError(f"{name}: expected a number, got {describe(value)}")
+    return ArgumentTypeError(f"{', '.join(arguments)}: expected numbers, got "
+                             f"{describe(list(arguments.values()))}")
 
 
 def _unhashable(key: Any) -> ArgumentTypeError:

@@ -207,3 +207,23 @@ def test_pig_star_pruning_agrees_with_expectiminimax(depth):
 def test_pig_needs_a_depth_limit():
     with pytest.raises(SearchError, match="depth"):
         search.expectiminimax(games.Pig(goal=5))
+
+
+def test_helpers_given_something_that_is_no_game_name_the_argument():
+    from mmlib import beyond
+    from mmlib.errors import ArgumentTypeError
+    with pytest.raises(ArgumentTypeError, match="^game: expected a game with chance nodes"):
+        beyond.chance_outcomes([[1, 2]], None)
+    with pytest.raises(ArgumentTypeError, match="^game: expected a game"):
+        beyond.outcome_reward(3, None)
+    with pytest.raises(ArgumentTypeError, match="^seed: expected a whole number or a string"):
+        beyond.random_player([1, 2])
+
+
+def test_a_layered_tree_too_deep_to_count_or_built_from_no_node_names_the_argument():
+    from mmlib import beyond
+    from mmlib.errors import ArgumentError, ArgumentTypeError
+    with pytest.raises(ArgumentError, match="^depth: "):
+        beyond.layered_uniform(2, 10 ** 9)              # once spent minutes computing 2 ** 10 ** 9
+    with pytest.raises(ArgumentTypeError, match="^root: expected a LayeredNode"):
+        beyond.LayeredTree(3, ("max",))

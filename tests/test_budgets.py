@@ -2,6 +2,7 @@
 hopeless requests are refused at once, and the cost of a search is linear in its depth."""
 
 import gc
+import math
 import subprocess
 import sys
 import textwrap
@@ -186,3 +187,131 @@ def test_user_failures_name_the_function_and_the_position():
     assert caught.value.path == (1,) and caught.value.function == "evaluate"
     assert isinstance(caught.value, KeyError)            # except KeyError still works
     assert isinstance(caught.value.__cause__, KeyError)
+
+
+# -- waiting: the default time budget, the progress line, the kernel's interrupt ----------------
+
+def test_the_default_time_budget_ends_an_accidental_huge_search_within_ten_seconds():
+    import inspect
+
+    from mmlib.errors import DEFAULT_MAX_SECONDS
+    assert DEFAULT_MAX_SECONDS <= 10
+    for function in (search.minimax, search.alphabeta, search.negamax, search.iterative_deepening):
+        assert inspect.signature(function).parameters["max_seconds"].default == DEFAULT_MAX_SECONDS
+
+
+def test_the_time_budget_error_says_which_argument_raises_it():
+    with pytest.raises(TimeBudgetExceeded, match=r"^max_seconds: .*raise max_seconds \(None lifts it\)"):
+        search.alphabeta(trees.uniform(10, 12), max_seconds=0.05)
+
+
+def _fast_progress(monkeypatch, setting="1"):
+    from mmlib import progress
+    monkeypatch.setenv("MMLIB_PROGRESS", setting)
+    monkeypatch.setattr(progress, "SHOW_AFTER", 0.0)
+    monkeypatch.setattr(progress, "UPDATE_EVERY", 0.0)
+
+
+def test_a_long_search_shows_nodes_rate_and_budget_then_its_last_count(monkeypatch, capsys):
+    _fast_progress(monkeypatch)
+    result = search.minimax(trees.uniform(2, 12), max_nodes=100_000, max_seconds=50)
+    lines = capsys.readouterr().err.split("\r")
+    shown = [line.strip() for line in lines if "so far" in line]
+    assert shown, "no progress line"
+    # the clock is read about every CLOCK_EVERY nodes, and the line shows the count then
+    from mmlib.instrument import CLOCK_EVERY
+    counts = [int(line.split(":")[1].split()[0].replace(",", "")) for line in shown]
+    steps = [later - earlier for earlier, later in zip([0] + counts, counts, strict=False)]
+    assert all(CLOCK_EVERY <= step <= CLOCK_EVERY + 1 for step in steps), steps
+    assert len(counts) == (2 ** 13 - 1) // (CLOCK_EVERY + 1)
+    assert all("a second" in line and "stops at max_nodes=100,000 or max_seconds=50" in line
+               for line in shown)
+    assert lines[-1].strip() == f"search: done after {2 ** 13 - 1:,} nodes in " + \
+        lines[-1].split(" in ")[1].strip()
+    assert result.stats.nodes == 2 ** 13 - 1
+
+
+def test_no_progress_line_when_turned_off_or_when_no_person_watches(monkeypatch, capsys):
+    _fast_progress(monkeypatch, "0")
+    search.minimax(trees.uniform(2, 12))
+    assert capsys.readouterr().err == ""
+    from mmlib import progress
+    monkeypatch.delenv("MMLIB_PROGRESS")
+    assert progress.wanted() is False          # pytest's captured stderr is not a terminal
+
+    class Kernel:
+        _allow_stdin = False                   # what nbclient and nbval send
+
+    monkeypatch.setattr(progress, "_kernel", lambda: Kernel())
+    assert progress.wanted() is False
+    Kernel._allow_stdin = True                 # what JupyterLab sends
+    assert progress.wanted() is True
+
+
+def test_in_a_notebook_the_progress_is_one_output_updated_in_place(monkeypatch):
+    from IPython import display as ipython_display
+
+    from mmlib import progress
+    _fast_progress(monkeypatch)
+    shown: list = []
+
+    class Handle:
+        def update(self, data, raw):
+            shown.append(("update", data["text/plain"]))
+
+    def display(data, raw, display_id):
+        shown.append(("display", data["text/plain"]))
+        return Handle()
+
+    monkeypatch.setattr(progress, "_kernel", lambda: object())
+    monkeypatch.setattr(ipython_display, "display", display)
+    search.minimax(trees.uniform(2, 11))
+    assert [kind for kind, _ in shown] == ["display"] + ["update"] * (len(shown) - 1)
+    assert len(shown) >= 3
+    assert shown[-1][1].startswith(f"search: done after {2 ** 12 - 1:,} nodes")
+    assert "interrupt the kernel" in shown[0][1]
+
+
+def _interrupting(after: int):
+    calls = [0]
+
+    def evaluate(state):
+        calls[0] += 1
+        if calls[0] > after:
+            raise KeyboardInterrupt
+        return 0
+    return evaluate
+
+
+def test_the_kernels_interrupt_stops_a_search_with_its_partial_counts():
+    from mmlib.errors import SearchInterrupted
+    tree = trees.ordered(2, 10, noise=0.5, seed=3)
+    with pytest.raises(SearchInterrupted) as caught:
+        search.minimax(tree, depth=8, evaluate=_interrupting(100))
+    assert caught.value.stats.leaves == 100                 # the 101st evaluation was interrupted
+    # entered so far: the 101 leaves, and at each level above them the nodes whose subtrees
+    # begin at or before the 101st leaf (a binary tree searched to depth 8, first child first)
+    interior = sum(math.ceil(101 / 2 ** (8 - level)) for level in range(8))
+    assert caught.value.stats.nodes == 101 + interior
+    assert isinstance(caught.value, KeyboardInterrupt)
+    assert not isinstance(caught.value, Exception)          # `except Exception` does not swallow it
+    assert "interrupted" in str(caught.value) and "100 leaves" in str(caught.value)
+
+
+def test_an_interrupted_deepening_keeps_the_iterations_it_finished():
+    from mmlib.errors import SearchInterrupted
+    tree = trees.ordered(2, 10, noise=0.5, seed=3)
+    # depth 1, 2, 3 evaluate 2 + 4 + 8 leaves at most; interrupting at the 40th call stops a later one
+    with pytest.raises(SearchInterrupted) as caught:
+        search.iterative_deepening(tree, 10, evaluate=_interrupting(40))
+    finished = caught.value.completed
+    assert [r.stats.nodes_by_depth.__len__() - 1 for r in finished] == list(range(1, len(finished) + 1))
+    assert sum(r.stats.leaves for r in finished) + caught.value.stats.leaves == 40
+
+
+def test_an_interrupted_search_beyond_alpha_beta_keeps_its_counts_too():
+    from mmlib import beyond
+    from mmlib.errors import SearchInterrupted
+    with pytest.raises(SearchInterrupted) as caught:
+        beyond.pvs(trees.ordered(2, 10, noise=0.5, seed=3), depth=8, evaluate=_interrupting(30))
+    assert caught.value.stats.leaves == 30

@@ -582,3 +582,55 @@ def test_unusable_evaluators_are_named():
         raise NotImplementedError()
 
     assert check.check_evaluator(stub).diagnosis == "not-implemented"
+
+
+def _swallows_the_stop_then_returns(node, depth, maximizing):
+    try:
+        while True:
+            _ = node.children
+    except BaseException:          # noqa: BLE001 - what a student might write
+        return 0
+
+
+def _swallows_the_stop_then_raises(node, depth, maximizing):
+    try:
+        while True:
+            _ = node.children
+    except BaseException:          # noqa: BLE001
+        raise ValueError("something else") from None
+
+
+@pytest.mark.parametrize("fn", [_swallows_the_stop_then_returns, _swallows_the_stop_then_raises])
+def test_a_function_that_swallows_the_checkers_stop_is_still_a_runaway(fn):
+    cases = check.check_cases(2, seed=1)
+    assert check.check_minimax(fn, cases=cases).diagnosis == "runaway"
+    def alphabeta(node, depth, alpha, beta, maximizing):
+        return fn(node, depth, maximizing)
+    assert check.check_alphabeta(alphabeta, cases=cases).diagnosis == "runaway"
+    def best_move(node, depth):
+        return fn(node, depth, True)
+    assert check.check_best_move(best_move, cases=cases).diagnosis == "runaway"
+
+
+def test_check_cases_refuses_a_count_that_would_keep_a_check_running_for_minutes():
+    from mmlib.errors import ArgumentError
+    with pytest.raises(ArgumentError, match=r"^count: at most 5,000 generated trees"):
+        check.check_cases(10 ** 7, 0)
+    with pytest.raises(ArgumentError, match="got 5001$"):
+        check.check_cases(check_cases_module.MAX_CASES + 1, 0)
+
+
+@pytest.mark.parametrize("options", [{"max_branching": 10 ** 9}, {"max_depth": 10 ** 9},
+                                     {"max_branching": 20, "max_depth": 6}])
+def test_random_nested_refuses_a_tree_too_big_to_make(options):
+    from mmlib.errors import ArgumentError
+    with pytest.raises(ArgumentError, match="^max_branching, max_depth: a tree of up to"):
+        check.random_nested(0, **options)
+
+
+def test_numpy_integers_as_seeds_and_sizes_give_the_same_trees_as_ints():
+    np = pytest.importorskip("numpy")
+    assert check.random_nested(np.int64(3), max_branching=np.int64(3), low=np.int64(-2), high=np.int64(5)) \
+        == check.random_nested(3, max_branching=3, low=-2, high=5)
+    assert [case.nested for case in check.check_cases(np.int64(2), seed=np.int64(3))] \
+        == [case.nested for case in check.check_cases(2, seed=3)]

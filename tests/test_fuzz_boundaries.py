@@ -306,3 +306,10 @@ def test_step_through_names_an_algorithm_that_is_not_a_name(algorithm):
 
     with pytest.raises(ArgumentTypeError, match="^algorithm: expected one of 'minimax', 'alphabeta'"):
         widgets.step_through([[3, 12, 8], [2, 4, 6]], algorithm)
+
+
+def test_an_empty_list_of_series_is_refused_naming_the_argument():
+    from mmlib import draw
+    from mmlib.errors import ArgumentError
+    with pytest.raises(ArgumentError, match="^series: nothing to plot"):
+        draw.log_plot_svg([], x_range=(0, 1), y_range=(1, 10))

@@ -112,3 +112,26 @@ def test_perfect_play_never_loses_from_any_reply():
             stack.append(game.play(state, search.alphabeta(game, state=state, table=True).move))
         else:
             stack.extend(game.play(state, m) for m in game.moves(state))
+
+
+def test_tic_tac_toe_play_refuses_a_float_state_even_one_equal_to_a_position():
+    game = games.TicTacToe()
+    for state in (0.0, 16.0, float(game.initial)):
+        with pytest.raises(GameError, match=r"^state: .* is not a tic-tac-toe position"):
+            game.play(state, 4)
+
+
+def test_tic_tac_toe_takes_any_integer_type_as_the_plain_int_it_equals():
+    np = pytest.importorskip("numpy")
+
+    class Square(int):
+        pass
+
+    game = games.TicTacToe()
+    centre = game.initial | 1 << 4                  # X in the centre, independent of play
+    for state, move in ((game.initial, np.int64(4)), (np.uint8(0), np.int8(4)), (Square(0), Square(4))):
+        played = game.play(state, move)
+        assert played == centre and type(played) is int
+    for move in (4.0, True, np.float64(4)):
+        with pytest.raises(IllegalMoveError, match="^move: "):
+            game.play(game.initial, move)

@@ -681,3 +681,55 @@ def test_the_checkers_reference_model_and_search_agree_under_every_convention(se
     assert all(model.run(tree, depth) == expected for model in correct)
     full = search.minimax(tree, depth=depth, conventions=conventions)
     assert minimax_models(conventions)[0].run(tree, depth) == (full.value, tuple(full.stats.leaf_order))
+
+
+@pytest.mark.parametrize("progress, cause", [(lambda depth, result: 1 / 0, ZeroDivisionError),
+                                             (lambda depth: None, TypeError)])
+def test_a_failing_progress_callback_is_named(progress, cause):
+    from mmlib.errors import UserFunctionError
+    with pytest.raises(UserFunctionError, match=r"^progress \(called as progress\(depth, result\)") as caught:
+        search.iterative_deepening(trees.ordered(2, 3, noise=0.1), 3, progress=progress)
+    assert isinstance(caught.value.__cause__, cause)
+
+
+def test_a_count_too_big_to_compute_names_the_depth_and_what_fits():
+    expected = r"^depth: the leaf count 3\^100,000,000 has about 47,712,125 digits"
+    with pytest.raises(ArgumentError, match=expected) as caught:
+        trees.uniform_leaf_count(3, 10 ** 8)
+    deepest = int(str(caught.value).split("at most ")[2].split()[0].replace(",", ""))
+    assert trees.uniform_leaf_count(3, deepest) == 3 ** deepest
+    with pytest.raises(ArgumentError):
+        trees.uniform_leaf_count(3, deepest + 1)
+
+
+@pytest.mark.parametrize("call, name", [
+    (lambda table: table.lookup(1, [2], 0, 1), "depth"),
+    (lambda table: table.lookup(2, 2, "low", 1), "alpha"),
+    (lambda table: table.store(1, 2, None, 0, 1), "value"),
+    (lambda table: table.store(1, 2, math.nan, 0, 1), "value"),
+    (lambda table: table.store(1, 2, 0.5, 0, "high"), "beta"),
+    (lambda table: table.store(1, "deep", 0.5, 0, 1), "depth"),
+])
+def test_a_transposition_table_names_the_argument_that_is_no_number(call, name):
+    table = TranspositionTable()
+    table.store(1, 3, 0.5, 0, 1)                  # an exact entry
+    table.store(2, 3, 0, 0, 1)                    # an upper bound: a lookup compares it with alpha
+    with pytest.raises(ArgumentTypeError, match=f"^{name}: expected a number"):
+        call(table)
+
+
+@pytest.mark.parametrize("call, name", [
+    (lambda: search.iterative_deepening(trees.ordered(2, 3, noise=0.1), 2, killers=np_array()), "killers"),
+    (lambda: search.pvs([[1, 2], [3, 4]], trace=np_array()), "trace"),
+    (lambda: search.mcts([[1, 2], [3, 4]], trace=np_array(), max_nodes=50), "trace"),
+    (lambda: search.expectiminimax([[1, 2], [3, 4]], pruning=np_array()), "pruning"),
+])
+def test_a_flag_or_choice_given_as_an_array_names_the_argument(call, name):
+    from mmlib.errors import MmlibError
+    with pytest.raises(MmlibError, match=f"^{name}: expected"):
+        call()
+
+
+def np_array():
+    import numpy as np
+    return np.array([1, 2])

@@ -409,3 +409,52 @@ def test_cs188_with_several_ghosts():
     back = trees.read_cs188(text)
     assert back.agents == 3 and [n.player for n in back.tree.nodes()] == [n.player for n in tree.nodes()]
     assert search.minimax(back.tree).value == 4
+
+
+@pytest.mark.parametrize("text, line, column", [
+    ("ABC\nA: BC\nB 3\x1d\nC 4", 3, 4),            # after a value
+    ("A\x1dBC\nA: BC\nB 3\nC 4", 1, 2),            # in the label line
+    ("ABC\nA: B\x1cC\nB 3\nC 4", 2, 5),            # between two children
+    ("ABC\nA: BC\nB 3\nC 4\x0b", 4, 4),            # a vertical tab is not a line break
+    ("ABC\nA: BC\nB\x85 3\nC 4", 3, 2),
+])
+def test_a_control_character_in_a_tree_text_is_refused_with_its_line_and_column(text, line, column):
+    expected = f"^line {line}: column {column} holds the control character"
+    with pytest.raises(TreeTextError, match=expected) as caught:
+        trees.from_text(text)
+    assert caught.value.line == line
+
+
+def test_tabs_and_control_characters_in_comments_are_harmless():
+    assert trees.from_text("ABC\n# note\x1d\nA:\tB C\nB 3\nC 4").to_nested() == [3, 4]
+
+
+@pytest.mark.parametrize("where", [3, None, 1.5, [[0]], object()])
+def test_a_node_asked_for_by_something_that_is_no_path_names_the_argument(where):
+    tree = trees.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    with pytest.raises(ArgumentTypeError, match=r"^where: expected a path"):
+        tree.node(where)
+    with pytest.raises(ArgumentTypeError, match=r"^(path|where): expected"):
+        tree.label_of(where)
+
+
+def test_a_depth_too_large_even_for_a_float_is_refused_naming_the_depth():
+    with pytest.raises(ArgumentError, match=r"^depth: an integer of about 401 digits is far too deep"):
+        trees.uniform_leaf_count(3, 10 ** 400)
+    with pytest.raises(ArgumentError, match=r"^depth: "):
+        trees.uniform_node_count(2, 10 ** 400)
+
+
+def test_a_layered_tree_text_refuses_a_control_character_too():
+    from mmlib import beyond
+    with pytest.raises(TreeTextError, match=r"^line 2: column 4 holds the control character"):
+        beyond.layered_tree_from_text("ABC\nA: \x1dBC\nB 3\nC 4", layers="max chance")
+
+
+def test_labels_and_trees_from_the_wrong_kind_of_value_name_the_argument():
+    with pytest.raises(ArgumentTypeError, match="^count: expected a whole number"):
+        trees.bfs_labels(2.5)
+    with pytest.raises(ArgumentError, match="^count: at most 10,000,000 labels"):
+        trees.bfs_labels(10 ** 12)                 # would fill the memory
+    with pytest.raises(ArgumentTypeError, match="^root: expected a Node"):
+        trees.Tree([[1, 2], [3]])

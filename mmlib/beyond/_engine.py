@@ -22,7 +22,9 @@ from ..errors import (
     ArgumentTypeError,
     MmlibError,
     SearchError,
+    SearchInterrupted,
     SearchTooLarge,
+    UserFunctionError,
     describe,
     wrap_user_exception,
 )
@@ -161,6 +163,7 @@ class Engine:
                  order: Any = None, trace: bool = False, max_nodes: Any = None,
                  max_seconds: Any = DEFAULT_MAX_SECONDS):
         depth = check_depth(depth)
+        _validate.flag("trace", trace)
         if evaluate is not None and not callable(evaluate):
             raise ArgumentTypeError(f"evaluate: expected a function of a state, got {evaluate!r}")
         budget = check_budget(max_nodes)
@@ -169,6 +172,7 @@ class Engine:
         self.game = game
         self.horizon = INF if depth is None else depth
         self.static_value = evaluate or game.evaluate
+        self.evaluator_name = "evaluate" if evaluate is not None else "game.evaluate"
         self.order = as_ordering(order)
         self.recorder = PathRecorder((PathTracer if trace else Recorder)(
             game, INF if budget is None else budget, max_seconds=self.max_seconds))
@@ -190,7 +194,10 @@ class Engine:
     def leaf(self, state: Any, depth: float, path: tuple) -> float:
         """Static evaluation: the score of a finished game, else the evaluator."""
         game = self.game
-        value = game.utility(state) if game.is_terminal(state) else self.static_value(state)
+        if game.is_terminal(state):
+            value = score(game.utility(state), "game.utility", path)
+        else:
+            value = score(self.static_value(state), self.evaluator_name, path)
         self.lines[len(path)] = ()
         return self.recorder.leaf(path, value)
 
@@ -234,11 +241,29 @@ def first_guess(engine: Engine, state: Any, guess: Any) -> float:
     if guess is not None:
         return check_number(guess, "guess", finite=False)
     if engine.game.is_terminal(state):
-        return engine.game.utility(state)
+        return score(engine.game.utility(state), "game.utility", ())
     try:
-        return engine.static_value(state)
+        value = engine.static_value(state)
     except MmlibError:
         return 0
+    return score(value, engine.evaluator_name, ())
+
+
+def score(value: Any, function: str, path: tuple) -> Any:
+    """``value`` if it is a usable score (a real number, not NaN, not a bool), else a
+    :class:`~mmlib.errors.UserFunctionError` naming ``function`` and the position."""
+    if value.__class__ in (int, float) and value == value:
+        return value
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        try:
+            if not math.isnan(value):
+                return value
+        except (OverflowError, TypeError, ValueError):   # huge ints are never NaN
+            if isinstance(value, numbers.Integral):
+                return value
+    why = " (NaN compares false with everything)" if isinstance(value, numbers.Real) else ""
+    raise UserFunctionError(f"{function} returned {describe(value)} at path {tuple(path)}, not a number{why}",
+                            function, tuple(path))
 
 
 MAX_LINE = 4_000
@@ -287,6 +312,10 @@ def run(engine: Engine, algorithm: str, state: Any, root_call: Callable[[Any, fl
             raise
         except Exception as error:
             raise game_failure(error) from error
+        except KeyboardInterrupt as interrupt:
+            if isinstance(interrupt, SearchInterrupted):
+                raise
+            raise SearchInterrupted(engine.stats()) from None
     line = engine.lines.get(0, ())
     if pv is not None:
         line = pv(start, line)

@@ -173,7 +173,9 @@ def mcts_player(*, max_nodes: int | None, seed: int = 0, exploration: float = ma
 
 def random_player(seed: int = 0) -> Player:
     """Uniformly random legal moves."""
-    rng = random.Random(seed)
+    if isinstance(seed, bool) or not isinstance(seed, (numbers.Integral, str)):
+        raise ArgumentTypeError(f"seed: expected a whole number or a string, got {describe(seed)}")
+    rng = random.Random(seed if isinstance(seed, str) else int(seed))
 
     def choose(game, state):
         moves = list(game.moves(state))

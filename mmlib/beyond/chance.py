@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import DEFAULT_MAX_NODES, ArgumentError, ArgumentTypeError
+from ..errors import DEFAULT_MAX_NODES, ArgumentError, ArgumentTypeError, describe
 from ..search import SearchResult
 from ._engine import INF, Engine, as_game, check_number, run
 from .table import BoundTable
@@ -45,7 +45,11 @@ def is_chance(game: Any, state: Any) -> bool:
 
 def chance_outcomes(game: Any, state: Any) -> list[tuple[Any, float]]:
     """The (move, probability) pairs of a chance node."""
-    return list(game.outcomes(state))
+    outcomes = getattr(game, "outcomes", None)
+    if not callable(outcomes):
+        raise ArgumentTypeError(f"game: expected a game with chance nodes (an outcomes method), got "
+                                f"{describe(game)}")
+    return list(outcomes(state))
 
 
 class _ChanceSearch(Engine):
@@ -282,7 +286,7 @@ def expectiminimax(game: Any, *, depth: int | None = None, evaluate: Callable | 
     [2.1, 2.1, 2.1]
     """
     game = as_game(game)
-    if pruning not in (None, "star1", "star2"):
+    if pruning is not None and (not isinstance(pruning, str) or pruning not in ("star1", "star2")):
         raise ArgumentError(f"pruning: expected None, 'star1' or 'star2', got {pruning!r}")
     bound_table: BoundTable | None
     if table is True:

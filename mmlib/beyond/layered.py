@@ -40,9 +40,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, cast
 
-from ..errors import ArgumentError, ArgumentTypeError, SearchError, TreeError, TreeTextError
+from ..errors import ArgumentError, ArgumentTypeError, SearchError, TreeError, TreeTextError, describe
 from ..mixing import MASK, splitmix64, unit_float
 from ..trees import Path, bfs_labels
+from ..trees.generated import _power
+from ..trees.text import _LINE_BREAK, _printable
 
 __all__ = ["KINDS", "LayeredNode", "LayeredTree", "LayeredUniformTree", "layered_tree",
            "layered_tree_from_text", "layered_uniform", "parse_layers"]
@@ -110,6 +112,9 @@ class LayeredTree:
     leaf values (widened by 1 when all leaves are equal): every value lies between them."""
 
     def __init__(self, root: LayeredNode, layers: tuple[str, ...]):
+        if not isinstance(root, LayeredNode):
+            raise ArgumentTypeError(f"root: expected a LayeredNode (build the tree with layered_tree or "
+                                    f"layered_tree_from_text), got {describe(root)}")
         self.root = root
         self.layers = layers
         self._nodes = _preorder(root)
@@ -286,10 +291,10 @@ def layered_tree_from_text(text: str, *, layers: Any = "max chance min chance") 
     if not isinstance(text, str):
         raise ArgumentTypeError(f"text: expected a string, got {type(text).__name__}")
     kinds = parse_layers(layers)
-    lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), start=1)
+    lines = [(n, _printable(n, line).strip()) for n, line in enumerate(_LINE_BREAK.split(text), start=1)
              if line.strip() and not line.strip().startswith("#")]
     if not lines:
-        raise TreeTextError("the text has no label line")
+        raise TreeTextError("text: there is no label line (every line is blank or a comment)")
     label_number, label_line = lines[0]
     labels = list(label_line)
     if len(set(labels)) != len(labels):
@@ -400,12 +405,12 @@ class LayeredUniformTree:
                 raise ArgumentError(f"{name}: must be at least {least}, got {value}")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ArgumentTypeError(f"seed: expected an integer, got {seed!r}")
-        if probabilities not in ("equal", "random"):
+        if not isinstance(probabilities, str) or probabilities not in ("equal", "random"):
             raise ArgumentError(f"probabilities: expected 'equal' or 'random', got {probabilities!r}")
         self.branching, self.depth, self.seed = branching, depth, seed
         self.layers = parse_layers(layers)
         self.probabilities = probabilities
-        self.leaf_count = branching ** depth
+        self.leaf_count = _power(branching, depth, "leaf count")   # refuses a size too big to write
         self.height = depth
         h = splitmix64(seed & MASK)
         self.initial = GeneratedLayeredNode(h, 0, unit_float(h))

@@ -58,6 +58,8 @@ __all__ = ["mcts", "outcome_reward", "scaled_reward"]
 
 def outcome_reward(game: Any, state: Any) -> float:
     """1 if MAX won the finished game, 0 if MAX lost, 1/2 for a draw (the sign of the utility)."""
+    if not callable(getattr(game, "utility", None)):
+        raise ArgumentTypeError(f"game: expected a game (with a utility method), got {describe(game)}")
     score = game.utility(state)
     return 1.0 if score > 0 else 0.0 if score < 0 else 0.5
 

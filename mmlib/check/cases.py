@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .. import trees
+from ..errors import ArgumentError, describe
 from ..mixing import MASK, splitmix64
 from ._args import integer
 
@@ -46,6 +47,10 @@ class _Draws:
         return lo + self.below(hi - lo + 1)
 
 
+MAX_RANDOM_LEAVES = 10 ** 6
+"""The most leaves :func:`random_nested` may give a tree (max_branching ** max_depth)."""
+
+
 def random_nested(seed: int, *, max_branching: int = 3, max_depth: int = 3, low: int = -9,
                   high: int = 9, stop: float = 0.2) -> list:
     """A random tree as nested lists with integer leaves, deterministic per ``seed``.
@@ -59,14 +64,16 @@ def random_nested(seed: int, *, max_branching: int = 3, max_depth: int = 3, low:
     >>> tree.height <= 2 and len(tree.root.children) >= 2
     True
     """
-    integer("seed", seed)
-    integer("max_branching", max_branching, minimum=1)
-    integer("max_depth", max_depth, minimum=1)
-    if integer("high", high) < integer("low", low):
-        from ..errors import ArgumentError
+    seed = integer("seed", seed)                      # numpy's integers become plain ints
+    max_branching = integer("max_branching", max_branching, minimum=1)
+    max_depth = integer("max_depth", max_depth, minimum=1)
+    if max_branching > 1000 or max_depth > 60 or max_branching ** max_depth > MAX_RANDOM_LEAVES:
+        raise ArgumentError(f"max_branching, max_depth: a tree of up to {max_branching}^{max_depth} leaves; "
+                            f"at most {MAX_RANDOM_LEAVES:,} (lower max_branching or max_depth)")
+    high, low = integer("high", high), integer("low", low)
+    if high < low:
         raise ArgumentError(f"high: must be at least low ({low}), got {high}")
     if isinstance(stop, bool) or not isinstance(stop, (int, float)) or not 0 <= stop < 1:
-        from ..errors import ArgumentError
         raise ArgumentError(f"stop: expected a probability in [0, 1), got {stop!r}")
     draws = _Draws(seed)
     stop_per_mille = int(stop * 1000)
@@ -136,6 +143,10 @@ class Case:
         return tree.height if self.depth is None else self.depth
 
 
+MAX_CASES = 5_000
+"""The most generated trees :func:`check_cases` makes (more would keep a check running for minutes)."""
+
+
 def check_cases(count: int = 120, seed: int = 0) -> list[Case]:
     """The trees every search check uses: the seed trees, then ``count`` generated trees
     (small and large branching, ties, negative values, mixed depths, depth limits).
@@ -143,8 +154,11 @@ def check_cases(count: int = 120, seed: int = 0) -> list[Case]:
     >>> [case.name for case in check_cases(0)]
     ['AIMA figure 5.2', 'the A-G tree of the slides', 't1.in']
     """
-    integer("count", count, minimum=0)
-    integer("seed", seed)
+    count = integer("count", count, minimum=0)
+    if count > MAX_CASES:
+        raise ArgumentError(f"count: at most {MAX_CASES:,} generated trees (they take about a second a "
+                            f"thousand to make and to check; the labs use 200), got {describe(count)}")
+    seed = integer("seed", seed)
     cases = [Case(nested, None, name) for name, nested in SEED_TREES.items()]
     for i in range(count):
         draws = _Draws(seed * 1_000_003 + i)

@@ -50,10 +50,12 @@ class TableValues:
         self.budget = budget
         self.touches = 0
         self.read: list[int] = []
+        self.ran_away = False
 
     def touch(self) -> None:
         self.touches += 1
         if self.budget is not None and self.touches > self.budget:
+            self.ran_away = True               # kept even if the function swallows the Stop
             raise Stop("runaway")
 
     def value(self, index: int) -> float:

@@ -556,6 +556,9 @@ class _Channel:
 class _RemoteValues:
     """The value source of the child's nodes: every read is asked of (and recorded by) the parent."""
 
+    ran_away = False
+    """Set once the budget of node accesses is spent (the function may swallow the stop)."""
+
     def __init__(self, channel: _Channel, budget: int | None):
         self._channel = channel
         self._budget = budget
@@ -564,6 +567,7 @@ class _RemoteValues:
     def touch(self) -> None:
         self._touches += 1
         if self._budget is not None and self._touches > self._budget:
+            self.ran_away = True               # kept even if the function swallows the Stop
             raise Stop("runaway")
 
     def value(self, index: int) -> Any:
@@ -637,6 +641,8 @@ def _run_one(fn: Callable, call: Call, channel: _Channel | None, capture: _Captu
                                 "must return a value")
     except BaseException as error:   # noqa: BLE001 - any failure of student code is reported
         kind, detail = "error", describe_error(error, fn)
+    if getattr(source, "ran_away", False) is True and kind != "runaway":
+        kind, detail, answer = "runaway", "", None   # it caught the stop and went on: still a runaway
     output, printed = capture.take()
     return {"kind": kind, "detail": detail, "answer": answer, "output": output, "printed": printed}
 

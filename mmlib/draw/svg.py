@@ -691,6 +691,8 @@ def _check_plot(series: Any, x_range: Any, y_range: Any, width: Any, height: Any
     if isinstance(series, (str, bytes)) or not isinstance(series, Sequence) or \
             not all(isinstance(line, Series) for line in series):
         raise ArgumentTypeError(f"series: expected a list of Series, got {describe(series)}")
+    if not series:
+        raise ArgumentError("series: nothing to plot; pass at least one Series(label, xs, ys)")
     for line in series:
         if len(finite("series xs", line.xs)) != len(finite("series ys", line.ys)):
             raise ArgumentError(f"series: {describe(line.label)} has {len(line.xs)} xs and {len(line.ys)} ys")

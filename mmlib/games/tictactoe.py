@@ -80,7 +80,7 @@ class TicTacToe:
             raise _bad_state(state) from error
 
     def play(self, state: int, move: int) -> int:
-        if move.__class__ is int:
+        if move.__class__ is int and state.__class__ is int:     # (0.0 would find 0's children)
             try:
                 return _CHILDREN[state][move]
             except (KeyError, TypeError):
@@ -88,8 +88,12 @@ class TicTacToe:
         return self._checked_play(state, move)
 
     def _checked_play(self, state: int, move: int) -> int:
-        """``play`` for a move it has not seen yet: check everything, then play it."""
+        """``play`` for a move it has not seen yet: check everything, then play it.  A state
+        or move given as another kind of whole number (numpy's, an int subclass) is taken
+        as the plain int it equals, as every whole-number argument of mmlib is."""
         try:
+            if state.__class__ is not int:
+                state = _checked(state)
             if state < 0 or not _LEGAL[state]:       # _checked, inline on the search's path
                 raise _bad_state(state)
             if move.__class__ is not int:

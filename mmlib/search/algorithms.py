@@ -36,6 +36,7 @@ from ..errors import (
     ArgumentTypeError,
     MmlibError,
     SearchError,
+    SearchInterrupted,
     UserFunctionError,
     describe,
     wrap_user_exception,
@@ -664,6 +665,7 @@ def iterative_deepening(game: GameLike, max_depth: int, *,
     """
     game = _as_game(game)
     deepest: int = _validate.whole("max_depth", max_depth, minimum=1)
+    _validate.flag("killers", killers)
     if progress is not None and not callable(progress):
         raise ArgumentTypeError(f"progress: expected a function or None, got {describe(progress)}")
     policy = as_ordering(order)
@@ -682,7 +684,8 @@ def iterative_deepening(game: GameLike, max_depth: int, *,
                                             state=state, **budget.remaining()))
         results.append(result)
         if progress is not None:
-            progress(depth, result)
+            _user_call(progress, "progress (called as progress(depth, result) after each iteration)",
+                       depth, result)
         if result.stats.horizon_leaves == 0 and result.stats.table_hits == 0:
             break
     return IterativeResult(tuple(results))
@@ -793,6 +796,10 @@ def _run(search: _Search, algorithm: str, state: Any, root_call: Callable[[Any, 
             raise
         except Exception as error:
             raise _blame(search, error) from error
+        except KeyboardInterrupt as interrupt:
+            if isinstance(interrupt, SearchInterrupted):
+                raise
+            raise SearchInterrupted(search.recorder.finish("interrupted")) from None
     stats = search.recorder.finish()
     pv = _principal_variation(search, start)
     trace = tuple(search.recorder.events) if isinstance(search.recorder, Tracer) else None

@@ -22,7 +22,7 @@ from types import FrameType
 from typing import TYPE_CHECKING, Any
 
 from .. import _validate
-from ..errors import NodeBudgetExceeded, SearchTooLarge, TimeBudgetExceeded
+from ..errors import NodeBudgetExceeded, SearchInterrupted, SearchTooLarge, TimeBudgetExceeded
 
 if TYPE_CHECKING:
     from .results import SearchResult
@@ -102,6 +102,8 @@ class Budget:
         except TimeBudgetExceeded as err:
             raise TimeBudgetExceeded(err.max_seconds if self.max_seconds is None else self.max_seconds,
                                      err.stats, tuple(completed)) from None
+        except SearchInterrupted as interrupt:
+            raise SearchInterrupted(interrupt.stats, tuple(completed)) from None
         except SearchTooLarge:
             if not completed:
                 raise

@@ -23,6 +23,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError, SearchError, TreeError, describe
 
 __all__ = ["Node", "Tree", "Path", "from_nested", "check_value", "bfs_labels", "MAX_HEIGHT",
@@ -89,9 +90,16 @@ def bfs_labels(count: int) -> list[str]:
     >>> bfs_labels(3)
     ['A', 'B', 'C']
     """
+    _validate.whole("count", count, minimum=0)
+    if count > MAX_LABELS:
+        raise ArgumentError(f"count: at most {MAX_LABELS:,} labels, got {describe(count)}")
     return [
         _LABEL_ALPHABET[i] if i < len(_LABEL_ALPHABET) else f"n{i}" for i in range(count)
     ]
+
+
+MAX_LABELS = 10_000_000
+"""The most labels :func:`bfs_labels` makes (more would fill the memory)."""
 
 
 class Tree:
@@ -102,6 +110,9 @@ class Tree:
     """
 
     def __init__(self, root: Node):
+        if not isinstance(root, Node):
+            raise ArgumentTypeError(f"root: expected a Node (build a tree with trees.from_nested or "
+                                    f"trees.from_text), got {describe(root)}")
         self.root = root
         self._nodes = list(_preorder(root))
         self.leaf_count = sum(1 for node in self._nodes if node.is_leaf())
@@ -157,11 +168,21 @@ class Tree:
                 return self._by_label[where]
             return self._by_path[tuple(where)]
         except KeyError:
-            raise ArgumentError(f"where: no node {where!r} in this tree") from None
+            raise ArgumentError(f"where: no node {describe(where)} in this tree") from None
+        except TypeError:                         # not iterable, or holding unhashable items
+            raise ArgumentTypeError(f"where: expected a path (a tuple of child indices such as "
+                                    f"(0, 1)) or a label, got {describe(where)}") from None
 
     def label_of(self, path: Sequence[int]) -> str:
         """The label of the node at ``path``."""
-        return self.node(tuple(path)).label
+        if isinstance(path, str):
+            raise ArgumentTypeError(f"path: expected a tuple of child indices such as (0, 1), got "
+                                    f"{describe(path)}")
+        try:
+            return self.node(tuple(path)).label
+        except TypeError:
+            raise ArgumentTypeError(f"path: expected a tuple of child indices such as (0, 1), got "
+                                    f"{describe(path)}") from None
 
     def to_nested(self) -> list[Any] | float:
         """The nested-list form (interior static values are dropped)."""

@@ -84,16 +84,27 @@ digits); beyond, :func:`uniform_leaf_count` and friends refuse and say how big."
 
 
 def _exponent_bits(branching: int, depth: int) -> float:
-    return depth * math.log2(branching) if branching > 1 else 0.0
+    if branching <= 1:
+        return 0.0
+    if depth.bit_length() > 1000:             # too big for a float: as good as infinite here
+        return math.inf
+    return depth * math.log2(branching)
 
 
 def _power(branching: int, depth: int, name: str) -> int:
     bits = _exponent_bits(branching, depth)
+    if bits == math.inf:
+        raise ArgumentError(f"depth: {_show(depth)} is far too deep for the {name} of a tree to be "
+                            f"counted, or even written down; pass a depth of at most "
+                            f"{int(MAX_COUNT_BITS / math.log2(branching)):,} for branching {branching}")
     if bits > MAX_COUNT_BITS:
+        digits = bits * math.log10(2)
+        deepest = int(MAX_COUNT_BITS / math.log2(branching))
         raise ArgumentError(
-            f"{name}: the count has about {bits * math.log10(2):,.0f} digits (10^"
-            f"{bits * math.log10(2):,.0f}); too big to compute exactly - use "
-            "math.log10 of it: depth * log10(branching)")
+            f"depth: the {name} {branching}^{depth:,} has about {digits:,.0f} digits, too many to "
+            f"compute exactly (at most about {MAX_COUNT_BITS * math.log10(2):,.0f}); pass a depth of "
+            f"at most {deepest:,} for branching {branching}, or use its logarithm: "
+            f"depth * math.log10(branching) = {digits:,.1f}")
     power: int = branching ** depth          # an int: depth is a whole number >= 0
     return power
 
@@ -108,6 +119,8 @@ def count_at_least(branching: int, depth: int, limit: int, *, full: bool = False
     (True, 'about 10^47,712,125')
     """
     bits = _exponent_bits(branching, depth)
+    if bits == math.inf:
+        return True, f"b^{_show(depth)}"
     if bits > int(max(limit, 1)).bit_length() + 64:
         return True, f"about 10^{bits * math.log10(2):,.0f}"
     count = uniform_node_count(branching, depth) if full else branching ** depth

@@ -68,12 +68,13 @@ def from_text(text: str) -> Tree:
     if len(text) > MAX_TEXT_LENGTH:
         raise TreeTextError(f"the text has {len(text):,} characters, more than {MAX_TEXT_LENGTH:,}")
     lines = [   # lines end at \n, \r\n or \r only, as an editor shows them
-        (number, line.strip())
+        (number, _printable(number, line).strip())
         for number, line in enumerate(_LINE_BREAK.split(text), start=1)
         if line.strip() and not line.strip().startswith("#")
     ]
     if not lines:
-        raise TreeTextError("the text has no label line (every line is blank or a comment)")
+        raise TreeTextError("text: there is no label line (every line is blank or a comment); the first "
+                            "line lists the labels, e.g. 'ABC', then 'A: BC', 'B 3', 'C 5'")
     words = lines[0][1].split()
     has_long_label = any(len(word) > 1 for word in words)
     as_words = has_long_label and len(words) > 1
@@ -87,6 +88,22 @@ def from_text(text: str) -> Tree:
         except TreeTextError:
             pass
         raise
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+"""Control characters (a tab is a space; lines end at \\n, \\r\\n or \\r)."""
+
+
+def _printable(number: int, line: str) -> str:
+    """``line`` if it holds no control character; else an error naming the line and column
+    (a label or a separator with an invisible character in it is not what the author meant)."""
+    found = _CONTROL.search(line)
+    if found is not None:
+        char = found.group()
+        raise TreeTextError(f"column {found.start() + 1} holds the control character {char!r} "
+                            f"(U+{ord(char):04X}), which no label, value or separator may contain; "
+                            "delete it", number)
+    return line
 
 
 def _read(lines: list[tuple[int, str]], *, words: bool) -> Tree:

@@ -1,0 +1,210 @@
+"""Hostile inputs of the kinds that were once accepted silently or escaped the error family.
+
+- an evaluation that returns NaN on some calls only, in every search that calls it;
+- a game's state or move given as a float equal to a position, a numpy integer, an int
+  subclass or a bool;
+- a tree text with a control character somewhere in a line;
+- a progress callback of iterative deepening that raises or takes the wrong arguments;
+- quiz questions asked for a range of leaf values;
+- the kernel's interrupt arriving at any point of a search.
+
+Same contract and same campaign switches as ``test_fuzz.py`` (``MMLIB_FUZZ_EXAMPLES``,
+``MMLIB_FUZZ_COLLECT``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from test_fuzz import FUZZ, TRIED, anything, expect, in_family
+
+from mmlib import beyond, errors, games, quiz, search, trees
+from mmlib.errors import MmlibError, TreeTextError, UserFunctionError
+
+pytestmark = pytest.mark.slow
+
+DEPTH_LIMITED = [
+    ("minimax", lambda game, evaluate: search.minimax(game, depth=2, evaluate=evaluate)),
+    ("alphabeta", lambda game, evaluate: search.alphabeta(game, depth=2, evaluate=evaluate)),
+    ("alphabeta fail-hard", lambda game, evaluate: search.alphabeta(game, depth=2, evaluate=evaluate,
+                                                                    variant="fail-hard", table=True)),
+    ("negamax", lambda game, evaluate: search.negamax(game, depth=2, evaluate=evaluate)),
+    ("static order", lambda game, evaluate: search.alphabeta(game, depth=2, evaluate=evaluate,
+                                                             order="static")),
+    ("deepening", lambda game, evaluate: search.iterative_deepening(game, 2, evaluate=evaluate)),
+    ("move values", lambda game, evaluate: search.move_values(game, depth=2, evaluate=evaluate)),
+    ("pvs", lambda game, evaluate: beyond.pvs(game, depth=2, evaluate=evaluate)),
+    ("mtdf", lambda game, evaluate: beyond.mtdf(game, depth=2, evaluate=evaluate)),
+    ("aspiration", lambda game, evaluate: beyond.aspiration(game, depth=2, evaluate=evaluate)),
+    ("sss*", lambda game, evaluate: beyond.sss_star(game, depth=2, evaluate=evaluate)),
+]
+AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]                    # AIMA figure 5.2
+
+
+def games_to_search():
+    return st.sampled_from([trees.from_nested(AIMA), trees.ordered(3, 3, "random", seed=1, noise=0.1),
+                            games.TicTacToe("XO. .X. ..O")])
+
+
+class Pattern:
+    """An evaluation returning the values of ``pattern`` in turn (static value otherwise);
+    remembers whether it ever handed back a NaN."""
+
+    def __init__(self, pattern):
+        self.values = itertools.cycle(pattern)
+        self.gave_nan = False
+
+    def __call__(self, state):
+        value = next(self.values)
+        if value is None:
+            return 0
+        if value != value:
+            self.gave_nan = True
+        return value
+
+
+nan_kinds = st.sampled_from([math.nan, np.nan, np.float64("nan"), np.float32("nan"), -math.nan])
+patterns = st.lists(st.one_of(nan_kinds, st.integers(-20, 20), st.just(None)), min_size=1, max_size=6)
+
+
+@FUZZ
+@given(games_to_search(), patterns, st.sampled_from(DEPTH_LIMITED))
+def test_an_evaluation_that_returns_nan_sometimes_is_refused_wherever_it_is_called(game, pattern, entry):
+    name, run = entry
+    evaluate = Pattern(pattern)
+    outcome = in_family("nan sometimes", run, game, evaluate)
+    if evaluate.gave_nan:
+        expect(isinstance(outcome, UserFunctionError) and "evaluate" in str(outcome), "nan sometimes",
+               f"{name}: an evaluation that returned NaN once was accepted ({outcome!r:.80})")
+
+
+def test_the_aima_tree_with_nan_on_every_other_call_is_refused():
+    calls = itertools.count()
+    with pytest.raises(UserFunctionError, match="^evaluate returned nan"):
+        search.minimax(AIMA, depth=1, evaluate=lambda node: math.nan if next(calls) % 2 else 1.0)
+
+
+class Square(int):
+    pass
+
+
+whole_kinds = st.sampled_from([int, np.int64, np.int8, np.uint16, Square])
+not_whole = st.sampled_from([float, np.float64, bool])
+
+
+def as_kind(kind, value):
+    """``value`` as a ``kind`` of whole number (numpy's int64 when ``kind`` is too small for it)."""
+    try:
+        return kind(value)
+    except OverflowError:
+        return np.int64(value)
+
+
+@FUZZ
+@given(st.sampled_from(["tic-tac-toe", "connect four"]), st.integers(0, 40), st.data())
+def test_a_position_or_move_of_another_number_type(name, steps, data):
+    game = games.TicTacToe() if name == "tic-tac-toe" else games.ConnectFour(5, 4)
+    state = game.initial
+    for _ in range(steps % 6):                 # a random legal position a few moves in
+        if game.is_terminal(state):
+            break
+        state = game.play(state, data.draw(st.sampled_from(list(game.moves(state)))))
+    if game.is_terminal(state):
+        return
+    move = data.draw(st.sampled_from(list(game.moves(state))))
+    expected = game.play(state, move)
+    if isinstance(state, int):                 # tic-tac-toe: a state is a whole number too
+        kind = data.draw(whole_kinds)
+        played = in_family(name, game.play, as_kind(kind, state), move)
+        expect(played == expected and type(played) is int, name,
+               f"a state given as {kind.__name__} played differently")
+        bad = data.draw(not_whole)
+        if not (bad is bool and state > 1):
+            refused = in_family(name, game.play, bad(state), move)
+            expect(isinstance(refused, MmlibError), name, f"a state given as {bad.__name__} was accepted")
+    kind = data.draw(whole_kinds)
+    played = in_family(name, game.play, state, as_kind(kind, move))
+    expect(played == expected, name, f"a move given as {kind.__name__} played differently")
+    bad = data.draw(not_whole)
+    if not (bad is bool and move > 1):
+        refused = in_family(name, game.play, state, bad(move))
+        expect(isinstance(refused, MmlibError), name, f"a move given as {bad.__name__} was accepted")
+
+
+CONTROL = [chr(code) for code in itertools.chain(range(0, 9), range(11, 13), range(14, 32), range(127, 160))
+           ] + ["\u2028", "\u2029"]
+VALID_TEXT = "ABCDEFG\nA: BC\nB: DE\nC: FG\nD 3\nE -5\nF 12\nG 0"
+
+
+@FUZZ
+@given(st.sampled_from(CONTROL), st.integers(0, len(VALID_TEXT)))
+def test_a_control_character_anywhere_in_a_tree_text_is_refused_with_its_line(char, position):
+    text = VALID_TEXT[:position] + char + VALID_TEXT[position:]
+    outcome = in_family("text control", trees.from_text, text)
+    line = VALID_TEXT[:position].count("\n") + 1
+    expect(isinstance(outcome, TreeTextError) and outcome.line == line, "text control",
+           f"{char!r} at {position} gave {outcome!r:.80}")
+
+
+progress_callbacks = st.sampled_from([
+    lambda depth, result: 1 / 0,
+    lambda depth: None,
+    lambda: None,
+    lambda depth, result, extra: None,
+    lambda depth, result: depth.missing,
+    lambda depth, result: None,
+    lambda depth, result: "any value",
+])
+
+
+@FUZZ
+@given(progress_callbacks, st.integers(1, 4))
+def test_a_progress_callback_that_fails_is_named(progress, depth):
+    outcome = in_family("progress callback", search.iterative_deepening,
+                        trees.ordered(2, 4, noise=0.1, seed=1), depth, progress=progress)
+    if isinstance(outcome, MmlibError):
+        expect(isinstance(outcome, UserFunctionError) and str(outcome).startswith("progress"),
+               "progress callback", f"a failing callback gave {outcome!r:.80}")
+
+
+@FUZZ
+@given(st.integers(0, 2 ** 48), st.sampled_from([(2, 1), (2, 2), (2, 3), (3, 2), (2, 4), (3, 3)]),
+       st.integers(-60, 60), st.integers(0, 90), st.booleans(), anything)
+def test_quiz_leaves_stay_in_the_range_asked_for(seed, size, low, width, ties, other):
+    branching, depth = size
+    value_range = (low, low + width)
+    question = in_family("quiz range", quiz.alpha_beta_question, seed, branching, depth,
+                         value_range=value_range, ties=ties, min_pruned=0)
+    if not isinstance(question, MmlibError):
+        values = [leaf.value for leaf in question.tree.leaves()]
+        expect(all(low <= value <= low + width for value in values), "quiz range",
+               f"seed {seed}: leaves {values} outside {value_range}")
+    in_family("quiz range", quiz.alpha_beta_question, seed, value_range=other)
+
+
+@FUZZ
+@given(st.integers(1, 60), st.sampled_from(DEPTH_LIMITED))
+def test_the_interrupt_at_any_point_keeps_the_partial_counts(after, entry):
+    name, run = entry
+    calls = [0]
+
+    def evaluate(state):
+        calls[0] += 1
+        if calls[0] > after:
+            raise KeyboardInterrupt
+        return calls[0] % 7
+
+    TRIED["interrupt"] += 1
+    interrupted = getattr(errors, "SearchInterrupted", ())
+    try:
+        run(trees.ordered(3, 4, "random", seed=2, noise=0.1), evaluate)
+    except KeyboardInterrupt as stop:
+        expect(isinstance(stop, interrupted) and getattr(stop, "stats", None) is not None,
+               "interrupt", f"{name}: an interrupt lost the partial counts")
+    except Exception as error:  # noqa: BLE001 - the point of the test
+        expect(False, "interrupt", f"{name}: an interrupt became {type(error).__name__}")
