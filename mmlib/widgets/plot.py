@@ -23,7 +23,7 @@ __all__ = ["Line", "line_plot_svg", "MARKERS", "STYLES"]
 FONT_PX = 15
 WIDTH = 760.0
 PLOT_HEIGHT = 300.0
-LEFT, TOP, RIGHT = 78.0, 40.0, 24.0
+LEFT, TOP, RIGHT = 78.0, 58.0, 24.0
 LEGEND_ROW = 24.0
 
 MARKERS = ("circle", "square", "triangle", "diamond", "down")
@@ -132,9 +132,8 @@ def line_plot_svg(lines: Sequence[Line], *, title: str, xlabel: str, ylabel: str
                f'font-weight="bold" class="title">{html.escape(title)}</text>')
     out.append(f'<text x="{_fmt(LEFT + plot_w / 2)}" y="{_fmt(TOP + PLOT_HEIGHT + 44)}" '
                f'text-anchor="middle">{html.escape(xlabel)}</text>')
-    middle = TOP + PLOT_HEIGHT / 2
-    out.append(f'<text x="18" y="{_fmt(middle)}" text-anchor="middle" '
-               f'transform="rotate(-90 18 {_fmt(middle)})">{html.escape(ylabel)}</text>')
+    out.append(f'<text x="{_fmt(LEFT)}" y="{_fmt(TOP - 8)}" text-anchor="start" class="ylabel">'
+               f"{html.escape(ylabel)}</text>")      # level above the axes, as the other plots write it
     for line in lines:
         points = [px(x, y) for x, y in zip(line.xs, line.ys, strict=True) if y > 0 or not log_y]
         if len(points) > 1:
