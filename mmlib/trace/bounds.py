@@ -16,7 +16,6 @@ import math
 Window = tuple[float | None, float | None]
 """A node's window [α, β] (both None under plain minimax, which has no window)."""
 
-
 EXACT = "exact"
 """The node's value is its true (minimax) value."""
 LOWER = "lower"

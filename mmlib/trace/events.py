@@ -23,7 +23,6 @@ runs from the tree's root and whose values and window are from MAX's point of vi
 # An event's numbers are optional because not every kind carries every number (an "enter" has no
 # value, plain minimax has no window).  Where the kind guarantees the number, these say so.
 
-
 def value_of(event: TraceEvent) -> float:
     """The ``value`` of a leaf, update, hit or return event: these kinds always carry one.
 

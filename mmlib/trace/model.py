@@ -48,6 +48,8 @@ class Trace:
     ``"fail-soft"`` or ``"fail-hard"``; ``cutoff`` is ``">="`` or ``">"``; ``pv`` the
     search's own principal variation, when it knows it better than its transcript does
     (MTD(f) and SSS* read it from their table, Monte Carlo tree search follows the visits).
+    ``kind`` is the :class:`~mmlib.trace.algorithms.Algorithm` the name ``algorithm`` stands
+    for (None for a name of no search the replay knows).
 
     For the searches of several passes, ``phases`` holds one :class:`Phase` per pass and
     ``researches`` the children searched again (:class:`Research`); for Monte Carlo tree

@@ -71,9 +71,6 @@ def _probabilities(node: Any, *, averaging: bool) -> tuple[float, ...]:
     return ()
 
 
-# -- true values ---------------------------------------------------------------------------------
-
-
 def minimax_values(tree: Any) -> dict[Path, float]:
     """The minimax value of every node of an explicit tree (interior static values unused);
     at a chance node, the expected value of its outcomes (expectiminimax).
@@ -130,6 +127,3 @@ def result_tree(result: Any) -> tuple[Tree, Path]:
     except Exception as error:   # noqa: BLE001 - say what is wrong in mmlib's words
         raise ArgumentTypeError(f"result: it was searched on {type(game).__name__}, not on a tree; "
                                 "only searches on trees can be drawn node by node") from error
-
-
-# -- narration ---------------------------------------------------------------------------------------

@@ -67,9 +67,6 @@ def format_test(gamma: float, test: str) -> str:
     return f"“value {'≥' if test == '>=' else '>'} {format_value(gamma)}?”"
 
 
-# -- trees with chance nodes and several agents -----------------------------------------------------
-
-
 def format_probability(p: float) -> str:
     """A probability as people write it: a simple fraction when it is one, else a decimal.
 
