@@ -1,0 +1,117 @@
+"""What a search did, read once from its transcript: the model every view paints.
+
+A search run with ``trace=True`` writes a transcript of events (see
+:class:`mmlib.instrument.Event`).  :class:`Trace` reads it once and answers everything a
+drawing, the step-through explorer, the tree editor or a quiz answer key shows:
+
+- the value of every node the search returned, and whether it is **exact** or only a
+  **bound**, by one rule: a node's value is exact when nothing below it was pruned (and,
+  fail-hard, the search did not clamp it to the window).  When something was, a node entered
+  with the window (α, β) that returns r has the exact value r when α < r < β; when r ≤ α
+  its true value is at most r (an upper bound, written ``≤ r``); when r ≥ β it is at least
+  r (a lower bound, ``≥ r``) (Knuth & Moore 1975).  Leaves are exact, and so is every node
+  of plain minimax.  Chance nodes follow the same rule (see :func:`chance_bound`);
+- the window each node was entered with, the nodes entered, the pruned subtrees (nodes
+  never entered because a cutoff skipped them) and the order in which leaves were evaluated;
+- the principal variation (the best move at each node, from the root down);
+- one sentence per event saying what happened (:meth:`Trace.sentence`).
+
+Negamax transcripts (values from the side to move) are turned to MAX's point of view
+first, so every value and window here reads as in a minimax figure.
+
+The package's modules, from the ground up: :mod:`~mmlib.trace.bounds` (what a value says:
+exact or a bound), :mod:`~mmlib.trace.words` (values, windows and bounds written out),
+:mod:`~mmlib.trace.trees` (the trees read, who moves, true values),
+:mod:`~mmlib.trace.events` (the transcript), :mod:`~mmlib.trace.marks` (what a view shows),
+:mod:`~mmlib.trace.algorithms` (which searches are read), :mod:`~mmlib.trace.passes` (passes,
+re-searches, Monte Carlo iterations), :mod:`~mmlib.trace.narration` (one sentence per event),
+:mod:`~mmlib.trace.model` (:class:`Trace`, the replay and its one bound rule) and
+:mod:`~mmlib.trace.results` (from a search result).
+
+Trees with chance nodes and with several MIN (or MAX) agents per round
+(:class:`~mmlib.beyond.LayeredTree`) are read too: transcripts of expectimax,
+expectiminimax and Ballard's (1983) Star1 and Star2, and of minimax and alpha-beta on
+multi-agent trees.  A chance node entered by Star1 or Star2 with the window (α, β) that
+returns r with outcomes pruned below it is exact when α < r < β, at most r when r ≤ α and
+at least r when r ≥ β, as for alpha-beta (the proof is at :func:`chance_bound`); a node
+Star2 only *probed* (searched through its first move) is at least its value at MAX and at
+most it at MIN.
+
+Searches that search the start node more than once are read as a sequence of **passes**
+(:class:`Phase`): aspiration windows (a window, widened after a fail low or high), PVS (one
+pass, with null-window tests and a :class:`Research` of a child whose test failed high),
+MTD(f) and SSS* (one null-window test per pass, each proving a bound on the value).  Monte
+Carlo tree search is read as **iterations** (:class:`Iteration`): selection, expansion,
+playout, and the visits and wins backed up.  :meth:`Trace.counts` recounts nodes, leaves,
+cutoffs, re-searches and passes from the transcript alone.
+
+>>> from mmlib import search, trees
+>>> mtd = trace_of(search.mtdf([[3, 12, 8], [2, 4, 6], [14, 5, 2]], guess=0, trace=True))
+>>> [phase.label() for phase in mtd.phases]
+['pass 1: null window “value ≥ 0?” → ≥ 3 (fail high)', 'pass 2: null window “value > 3?” → ≤ 3 (fail low)']
+>>> mtd.counts()["researches"], (mtd.phases[-1].lower, mtd.phases[-1].upper)
+(1, (3, 3))
+
+>>> from mmlib.beyond import expectiminimax, layered_tree
+>>> dice = layered_tree([[(0.9, [2, 2]), (0.1, [3, 3])], [(0.9, [1, 1]), (0.1, [4, 4])]],
+...                     layers="max chance min")            # AIMA figure 5.12, left
+>>> star1 = trace_of(expectiminimax(dice, pruning="star1", trace=True))
+>>> star1.value_text(()), star1.value_text((1,)), [dice.label_of(p) for p in star1.pruned_leaves]
+('2.1', '≤ 1.3', ['M', 'N', 'O'])
+
+>>> from mmlib import search, trees
+>>> tree = trees.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])    # AIMA figure 5.2
+>>> model = trace_of(search.alphabeta(tree, trace=True))
+>>> model.value_text(()), model.value_text((1,)), [tree.label_of(p) for p in model.pruned_leaves]
+('3', '≤ 2', ['I', 'J'])
+>>> model.sentence(len(model.events) - 1)
+'A returns 3: the value of the game is 3.'
+"""
+
+from __future__ import annotations
+
+from .algorithms import CHANCE_ALGORITHMS as CHANCE_ALGORITHMS
+from .algorithms import WINDOW_ALGORITHMS
+from .bounds import EXACT, LOWER, SO_FAR, UNKNOWN, UPPER, Window, bound_of, chance_bound, null_window_bound
+from .events import TraceEvent, gamma_of, score_of, value_of, window_of
+from .marks import Marks, minimax_marks
+from .model import Trace
+from .passes import Iteration, Phase, Research
+from .results import result_marks, trace_of
+from .trees import expected_values, minimax_values, node_role, result_tree, view_tree
+from .words import format_mark, format_probability, format_value, format_window
+
+__all__ = [
+    "EXACT",
+    "LOWER",
+    "UPPER",
+    "SO_FAR",
+    "UNKNOWN",
+    "Marks",
+    "Trace",
+    "TraceEvent",
+    "Window",
+    "value_of",
+    "score_of",
+    "window_of",
+    "gamma_of",
+    "trace_of",
+    "bound_of",
+    "format_value",
+    "format_window",
+    "format_mark",
+    "minimax_values",
+    "expected_values",
+    "view_tree",
+    "node_role",
+    "format_probability",
+    "chance_bound",
+    "minimax_marks",
+    "result_marks",
+    "result_tree",
+    "Phase",
+    "Research",
+    "Iteration",
+    "null_window_bound",
+    "WINDOW_ALGORITHMS",
+]

@@ -1,0 +1,514 @@
+"""The model: :class:`Trace` replays a transcript once and answers what every view shows,
+by the one bound rule (:class:`_Below` and :meth:`Trace._returned_kind`): a node's value is
+exact when nothing below it was pruned, else a bound on the side its window says.
+
+>>> from mmlib import search
+>>> from mmlib.trace import trace_of
+>>> trace_of(search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]], trace=True)).value_text((1,))
+'≤ 2'
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from ..errors import ArgumentError
+from ..trees import Path, Tree
+from .algorithms import Algorithm
+from .bounds import (
+    EXACT,
+    LOWER,
+    SO_FAR,
+    UPPER,
+    Window,
+    _combined,
+    _same,
+    _so_far,
+    bound_of,
+    chance_bound,
+    null_window_bound,
+)
+from .events import TraceEvent, _normalised, gamma_of, value_of
+from .marks import Marks
+from .narration import _Narrator
+from .passes import Iteration, Phase, Research, _iterations, find_phases, find_researches, monte_carlo_marks
+from .trees import _is_chance, _probabilities, _subtree_paths, view_tree
+from .words import _tally_text, format_mark, format_value
+
+
+class Trace:
+    """Everything the views show about one search on an explicit tree, derived from its events.
+
+    Build it with :func:`trace_of` (from a :class:`~mmlib.search.SearchResult`) or
+    :meth:`from_events`.  ``events`` are the transcript's events with paths from the tree's
+    root and values from MAX's point of view; ``variant`` is ``"minimax"``,
+    ``"fail-soft"`` or ``"fail-hard"``; ``cutoff`` is ``">="`` or ``">"``; ``pv`` the
+    search's own principal variation, when it knows it better than its transcript does
+    (MTD(f) and SSS* read it from their table, Monte Carlo tree search follows the visits).
+    ``kind`` is the :class:`~mmlib.trace.algorithms.Algorithm` the name ``algorithm`` stands
+    for (None for a name of no search the replay knows).
+
+    For the searches of several passes, ``phases`` holds one :class:`Phase` per pass and
+    ``researches`` the children searched again (:class:`Research`); for Monte Carlo tree
+    search, ``iterations`` one :class:`Iteration` each.  Every value and bound learnt in a
+    pass stays true, so a node searched again shows the tightest of what it has learnt.
+
+    >>> from mmlib import search
+    >>> from mmlib.trace import trace_of
+    >>> model = trace_of(search.alphabeta([[[3, 5], [6, 9]], [[1, 2], [0, -1]]], trace=True))
+    >>> final = model.marks()
+    >>> final.value_text(()), final.value_text((0, 1)), final.value_text((1,))
+    ('5', '≥ 6', '≤ 2')
+    >>> [model.tree.label_of(p) for p in model.pruned_leaves], model.pv
+    (['K', 'N', 'O'], (0, 0, 1))
+    """
+
+    def __init__(self, tree: Any, events: Sequence[Any], *, start: Path = (), variant: str = "fail-soft",
+                 cutoff: str = ">=", negamax: bool = False, algorithm: str | None = None,
+                 pv: Sequence[Any] | None = None):
+        if variant not in ("minimax", "fail-soft", "fail-hard"):
+            raise ArgumentError(f"variant: expected 'minimax', 'fail-soft' or 'fail-hard', got {variant!r}")
+        if cutoff not in (">=", ">"):
+            raise ArgumentError(f"cutoff: expected '>=' or '>', got {cutoff!r}")
+        self.tree: Tree = view_tree(tree)
+        self.start: Path = tuple(start)
+        self.variant = variant
+        self.cutoff = cutoff
+        self.fail_hard = variant == "fail-hard"
+        self.algorithm = algorithm or (
+            variant if variant == "minimax" else f"alphabeta ({variant}, {cutoff})")
+        self.kind: Algorithm | None = Algorithm.named(self.algorithm)
+        self.chance = self.kind is not None and self.kind.chance
+        self.random_opponent = self.kind is not None and self.kind.random_opponent
+        self.multipass = self.kind is not None and self.kind.multipass
+        self.monte_carlo = self.kind is not None and self.kind.monte_carlo
+        self._given_pv = None if pv is None else tuple(pv)
+        self.events: tuple[TraceEvent, ...] = tuple(_normalised(events, self.start, negamax))
+        self._sentences: dict[int, str] = {}           # event -> its sentence, once asked for
+        self._building = True                          # replaying the final view in __init__
+        self._kinds: dict[int, str] = {}
+        self._raw_kinds: dict[int, str] = {}          # what one visit's answer says, before combining
+        self._tests: dict[int, tuple[float, str]] = {}   # event -> (γ, test) of its null-window node
+        self.iterations: tuple[Iteration, ...] = \
+            tuple(_iterations(self.events, self.start)) if self.monte_carlo else ()
+        self._final = self._replay(len(self.events))
+        self.researches: tuple[Research, ...] = \
+            tuple(find_researches(self.events, self.start, self._tests)) if self.multipass else ()
+        self.phases: tuple[Phase, ...] = \
+            tuple(find_phases(self.events, self.start, self._raw_kinds, self.researches)) \
+            if self.multipass else ()
+        self._final.pv = self.pv
+        self._final.current = None
+        self._building = False
+
+    @classmethod
+    def from_events(cls, tree: Any, events: Sequence[Any], **options: Any) -> Trace:
+        """The model of the transcript ``events`` on ``tree`` (options as for the class)."""
+        return cls(tree, events, **options)
+
+    # -- facts about the finished search -----------------------------------------------------
+    @property
+    def value(self) -> float | None:
+        """The value the search returned at its start node."""
+        return self._final.values.get(self.start)
+
+    @property
+    def bound(self) -> str:
+        """Whether :attr:`value` is exact or a bound (:data:`EXACT`, :data:`LOWER`, :data:`UPPER`)."""
+        return self._final.bounds.get(self.start, EXACT)
+
+    @property
+    def pv(self) -> tuple[Any, ...]:
+        """The principal variation: from the start node, the best move at each node (for the
+        searches of several passes and Monte Carlo tree search, the search's own)."""
+        if self._given_pv is not None:
+            return self._given_pv
+        best = self._best_moves()
+        line, path = [], self.start
+        while path in best:
+            line.append(best[path])
+            path = path + (best[path],)
+        return tuple(line)
+
+    @property
+    def pruned_leaves(self) -> list[Path]:
+        """The leaves inside pruned subtrees, left to right."""
+        pruned = self._final.pruned
+        return [leaf.path for leaf in self.tree.leaves() if leaf.path in pruned]
+
+    @property
+    def evaluation_order(self) -> list[Path]:
+        """The leaves in the order they were evaluated."""
+        return [e.path for e in self.events if e.kind == "leaf"]
+
+    def label(self, path: Path) -> str:
+        """The label of the node at ``path``."""
+        return self.tree.label_of(path)
+
+    def value_text(self, path: Path) -> str:
+        """The final value of ``path`` as drawn (``3``, ``≥ 6``, ``≤ 2``; ``""`` if never known)."""
+        return self._final.value_text(path)
+
+    def marks(self, step: int | None = None) -> Marks:
+        """What to show after the first ``step`` events, with the current node and the windows
+        as they are then (None: the finished search, with the windows each node was entered
+        with and the principal variation).
+
+        During the search a node's best value so far is shown as a bound when it proves one
+        (a MAX node above its α is worth at least that much, a MIN node below its β at most
+        that much) and as ``(5)``, "so far", otherwise.
+        """
+        if step is None:
+            return replace(self._final, values=dict(self._final.values), bounds=dict(self._final.bounds))
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(self.events):
+            raise ArgumentError(f"step: expected a whole number from 0 to {len(self.events)}, got {step!r}")
+        return self._replay(step)
+
+    def describe(self) -> str:
+        """The finished search in words (the text alternative of its drawings).
+
+        >>> from mmlib import search
+        >>> from mmlib.trace import trace_of
+        >>> print(trace_of(search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]], trace=True)).describe())
+        alphabeta (fail-soft, >=): value 3 at A, best move to B; 7 of 9 leaves evaluated; pruned leaves: I, J.
+        >>> print(trace_of(search.mtdf([[3, 12, 8], [2, 4, 6], [14, 5, 2]], guess=0, trace=True)).describe())
+        ... # doctest: +NORMALIZE_WHITESPACE
+        mtdf: value 3 at A, best move to B; 2 passes: null window “value ≥ 0?” → ≥ 3 (fail high),
+        null window “value > 3?” → ≤ 3 (fail low); 7 of 9 leaves evaluated; pruned leaves: I, J.
+        """
+        total = sum(1 for leaf in self.tree.leaves() if leaf.path[:len(self.start)] == self.start)
+        if self.monte_carlo:
+            return self._describe_monte_carlo(total)
+        text = f"{self.algorithm}: value {format_mark(self.value, self.bound)} at {self.label(self.start)}"
+        if self.pv:
+            text += f", best move to {self.label(self.start + self.pv[:1])}"
+        if len(self.phases) > 1:
+            text += f"; {len(self.phases)} passes: " + ", ".join(
+                p.label().split(": ", 1)[1] for p in self.phases)
+        pruned = [self.label(p) for p in self.pruned_leaves]
+        return (f"{text}; {len(set(self.evaluation_order))} of {total} leaves evaluated; "
+                f"pruned leaves: {', '.join(pruned) or 'none'}.")
+
+    def _describe_monte_carlo(self, total: int) -> str:
+        complete = [it for it in self.iterations if it.complete]
+        text = f"mcts: {len(complete)} iterations from {self.label(self.start)}"
+        if self.pv and complete:
+            child = self.start + self.pv[:1]
+            visits = {p: (v, w) for it in complete for p, v, w in it.backup}
+            v, w = visits.get(child, (0, 0.0))
+            text += (f", best move to {self.label(child)} ({_tally_text(w, v)} of "
+                     f"{len(complete)})")
+        grown = {p for it in complete for p, _, _ in it.backup}
+        return f"{text}; {len(grown)} nodes in its tree; {len(set(self.evaluation_order))} of {total} " \
+               "leaves reached by playouts."
+
+    # -- narration -------------------------------------------------------------------------
+    def sentence(self, k: int) -> str:
+        """One sentence saying what the event ``events[k]`` did.
+
+        >>> from mmlib import search
+        >>> from mmlib.trace import trace_of
+        >>> model = trace_of(search.alphabeta([[[3, 5], [6, 9]], [[1, 2], [0, -1]]], trace=True))
+        >>> model.sentence(next(i for i, e in enumerate(model.events) if e.kind == "cutoff"))
+        "at E: 6 ≥ β = 5, so E's remaining child K is pruned."
+        """
+        if not isinstance(k, int) or not 0 <= k < len(self.events):
+            raise ArgumentError(f"k: expected an event number from 0 to {len(self.events) - 1}, got {k!r}")
+        if k not in self._sentences:
+            text = _Narrator(self).sentence(k)
+            phase, iteration = self.phase_at(k), self.iteration_at(k)
+            if phase is not None and len(self.phases) > 1 and self.events[k].kind != "pass":
+                text = f"pass {phase.number}: {text}"
+            elif iteration is not None:
+                text = f"iteration {iteration.number}: {text}"
+            self._sentences[k] = text
+        return self._sentences[k]
+
+    @property
+    def sentences(self) -> list[str]:
+        """The sentence of every event, in order."""
+        return [self.sentence(k) for k in range(len(self.events))]
+
+    # -- replaying -------------------------------------------------------------------------
+    def averages(self, path: Path) -> bool:
+        """True when the node at ``path`` takes the expected value of its children: a chance
+        node, or a MIN node in expectimax (an opponent thought to move at random)."""
+        node = self.tree.node(path)
+        if node.is_leaf():
+            return False
+        return _is_chance(node) or (self.random_opponent and not node.is_max)
+
+    def probabilities(self, path: Path) -> tuple[float, ...]:
+        """The probability of each child of an averaging node (empty for MAX and MIN nodes)."""
+        return _probabilities(self.tree.node(path), averaging=self.averages(path))
+
+    def kind_of_return(self, k: int) -> str:
+        """Whether the value returned by the event ``events[k]`` is exact or a bound."""
+        return self._kinds.get(k, EXACT)
+
+    def _replay(self, step: int) -> Marks:
+        if self.monte_carlo:
+            return monte_carlo_marks(self.events, self.start, step)
+        marks = Marks(searched=True, start=self.start)
+        entry: dict[Path, Window] = {}      # the window each node was entered with
+        is_max: dict[Path, bool] = {}
+        cut: set[Path] = set()             # nodes whose current visit stopped early
+        updated: set[Path] = set()         # nodes whose current visit heard from a child
+        known: dict[Path, list[float]] = {}   # [lower, upper] learnt over all visits (Star2 visits twice)
+        tests: dict[Path, tuple[float, str]] = {}     # the null-window test a node is in (γ, ">=" or ">")
+        announced: dict[Path, tuple[float, str]] = {}  # PVS's "test" markers, until the node is entered
+        pass_test: tuple[float, str] | None = None
+        ever_pruned: set[Path] = set()                 # pruned in some pass
+        below = _Below(self)                           # what each visit searched below its node
+        revisits = self.chance or self.multipass
+        leaves = 0
+        final = step == len(self.events) and self._building     # building the final view
+        for k, event in enumerate(self.events[:step]):
+            path = event.path
+            marks.current = path
+            if event.kind == "pass":                    # a new pass: what it prunes is its own
+                pass_test = (gamma_of(event), event.move) if event.move is not None else None
+                marks.pruned.clear()
+                marks.pruned_roots.clear()
+                marks.windows.clear()
+                continue
+            if event.kind == "test":
+                announced[path] = (gamma_of(event), event.move)
+                continue
+            if event.kind == "enter":
+                if revisits and marks.pruned:        # searched again (Star2's probes, re-searches)
+                    self._unprune(marks, path)
+                if self.multipass:
+                    test = announced.pop(path, None) or (
+                        pass_test if path == self.start else tests.get(path[:-1]))
+                    if test is not None and event.alpha == event.beta:
+                        tests[path] = test
+                    else:
+                        tests.pop(path, None)
+                marks.entered.add(path)
+                below.enter(path)
+                entry[path] = (event.alpha, event.beta)
+                marks.windows[path] = (event.alpha, event.beta)
+                is_max[path] = bool(event.is_max)
+                cut.discard(path)
+                updated.discard(path)
+                marks.values.pop(path, None)
+                marks.bounds.pop(path, None)
+            if final and path in tests:
+                self._tests[k] = tests[path]
+            if event.kind == "leaf":
+                leaves += 1
+                below.leaf(path, value_of(event))
+                marks.leaf_numbers[path] = leaves
+                marks.values[path], marks.bounds[path] = value_of(event), EXACT
+            elif event.kind == "update":
+                updated.add(path)
+                marks.values[path] = value_of(event)
+                marks.bounds[path] = SO_FAR if self.averages(path) else \
+                    _so_far(value_of(event), entry.get(path), is_max.get(path, True))
+                marks.windows[path] = (event.alpha, event.beta)
+            elif event.kind == "cutoff":
+                cut.add(path)
+                for move in event.skipped:
+                    root = path + (move,)
+                    if self.chance and root in marks.entered:    # probed by Star2: not pruned
+                        continue
+                    marks.pruned_roots.add(root)
+                    marks.pruned.update(_subtree_paths(self.tree, root))
+                    if self.multipass:
+                        ever_pruned.update(_subtree_paths(self.tree, root))
+            elif event.kind in ("return", "hit"):
+                if event.value is None:                 # a probe that learnt nothing
+                    marks.values.pop(path, None)
+                    marks.bounds.pop(path, None)
+                    continue
+                marks.values[path] = event.value
+                searched_all, full_value = below.returned(path, hit=event.kind == "hit")
+                if searched_all and (full_value is None or _same(full_value, event.value)):
+                    kind = EXACT            # nothing below was pruned: the value is the true value
+                else:
+                    kind = self._returned_kind(event, entry.get(path), path in cut, path not in updated,
+                                               tests.get(path))
+                if final:
+                    self._raw_kinds[k] = kind
+                if revisits:
+                    kind, marks.values[path] = _combined(known.setdefault(path, [-math.inf, math.inf]),
+                                                         event.value, kind)
+                marks.bounds[path] = kind
+                if final:
+                    self._kinds[k] = kind
+        if final:
+            marks.windows = dict(entry)
+        if self.multipass and step == len(self.events):
+            # the finished search: pruned is what no pass ever entered
+            marks.pruned = ever_pruned - marks.entered
+            marks.pruned_roots = {p for p in marks.pruned if p[:-1] not in marks.pruned}
+        return marks
+
+    def _returned_kind(self, event: TraceEvent, window: Window | None, stopped: bool, probed: bool,
+                       test: tuple[float, str] | None = None) -> str:
+        """What a value says when something below its node was pruned (or fail-hard clamped it):
+        a bound on the side of the node's window it fell on, exact inside the window."""
+        if test is not None:
+            if self.tree.node(event.path).is_leaf():
+                return EXACT
+            return null_window_bound(value_of(event), *test)
+        if self.chance and event.path == self.start and window is not None and window[0] is not None:
+            # Star1 and Star2 search the start node in (L, U), the bounds on every value: the
+            # whole window, so what it returns there is the value of the game.
+            return EXACT
+        return self._returned_bound(event, window, stopped, probed)
+
+    def _returned_bound(self, event: TraceEvent, window: Window | None, stopped: bool,
+                        probed: bool) -> str:
+        node = self.tree.node(event.path)
+        if self.chance and (stopped or probed) and event.kind == "return" and not node.is_leaf() and \
+                not self.averages(event.path):
+            # A MAX (MIN) node that stopped early is worth at least (at most) what it found:
+            # after a cutoff (value >= β, or <= α) and after a Star2 probe alike (a probe
+            # searches the first move only, in a window of its own, and reports no update).
+            return LOWER if node.is_max else UPPER
+        if self.chance and self.averages(event.path):
+            alpha, beta = window if window is not None else (None, None)
+            if alpha is None or beta is None:
+                return EXACT
+            return chance_bound(value_of(event), (alpha, beta), stopped=stopped)
+        return bound_of(value_of(event), window, fail_hard=self.fail_hard)
+
+    # -- passes, re-searches, iterations -----------------------------------------------------
+    def counts(self) -> dict[str, int]:
+        """Nodes, leaves, cutoffs, re-searches and passes, counted from the transcript alone.
+
+        Nodes are the nodes entered, leaves the static evaluations, cutoffs the times a node
+        skipped children.  Passes: searches of the start node (Monte Carlo tree search: the
+        iterations completed).  Re-searches: every pass after the first, and every child
+        searched again in the same visit of its parent (PVS).
+
+        >>> from mmlib import search
+        >>> from mmlib.trace import trace_of
+        >>> trace_of(search.pvs([[3, 12, 8], [2, 4, 6], [14, 5, 2]], trace=True)).counts()
+        {'nodes': 11, 'leaves': 7, 'cutoffs': 1, 'researches': 0, 'passes': 1}
+        """
+        kinds = [event.kind for event in self.events]
+        counts = {"nodes": kinds.count("enter"), "leaves": kinds.count("leaf"),
+                  "cutoffs": sum(1 for e in self.events if e.kind == "cutoff" and e.skipped)}
+        if self.monte_carlo:
+            passes, researches = sum(1 for it in self.iterations if it.complete), 0
+        elif self.multipass:
+            passes = sum(1 for e in self.events if e.kind == "enter" and e.path == self.start)
+            researches = max(passes - 1, 0) + len(self.researches)
+        else:
+            passes, researches = 1, 0
+        return {**counts, "researches": researches, "passes": passes}
+
+    def phase_at(self, k: int) -> Phase | None:
+        """The pass the event ``events[k]`` belongs to (None for a search of one pass)."""
+        for phase in self.phases:
+            if phase.first <= k < phase.end:
+                return phase
+        return None
+
+    def iteration_at(self, k: int) -> Iteration | None:
+        """The Monte Carlo iteration the event ``events[k]`` belongs to."""
+        for iteration in self.iterations:
+            if iteration.first <= k < iteration.end:
+                return iteration
+        return None
+
+    def research_at(self, k: int) -> Research | None:
+        """The re-search that starts with the event ``events[k]`` (None if it starts none)."""
+        return next((r for r in self.researches if r.event == k), None)
+
+    def test_at(self, k: int) -> tuple[float, str] | None:
+        """The null-window test (γ, ``">="`` or ``">"``) the node of ``events[k]`` is in."""
+        return self._tests.get(k)
+
+    def phase_text(self, step: int) -> str:
+        """Which pass or iteration the search is in after ``step`` events ("" if it has one pass),
+        with what the passes before it proved: ``pass 2 of 3, null window “value > 3?”; so far
+        3 ≤ value ≤ +∞`` or ``iteration 4 of 10``."""
+        k = min(max(step - 1, 0), len(self.events) - 1) if self.events else 0
+        if self.monte_carlo and self.iterations:
+            iteration = self.iteration_at(k) or self.iterations[0]
+            return f"iteration {iteration.number} of {len(self.iterations)}"
+        if len(self.phases) > 1:
+            phase = self.phase_at(k) or self.phases[0]
+            text = f"pass {phase.number} of {len(self.phases)}, {phase.question}"
+            if phase.number > 1:
+                before = self.phases[phase.number - 2]
+                text += f"; so far {format_value(before.lower)} ≤ value ≤ {format_value(before.upper)}"
+            return text
+        return ""
+
+    def _unprune(self, marks: Marks, path: Path) -> None:
+        """A node entered again is no longer pruned, nor is anything below it yet."""
+        below = set(_subtree_paths(self.tree, path))
+        if below & marks.pruned:
+            marks.pruned -= below
+            marks.pruned_roots -= below
+
+    def _best_moves(self) -> dict[Path, Any]:
+        """At each node, the move whose score last improved its value (the search's best move)."""
+        best: dict[Path, Any] = {}
+        previous: dict[Path, float | None] = {}
+        for event in self.events:
+            if event.kind == "enter":
+                best.pop(event.path, None)
+                previous[event.path] = None
+            elif event.kind == "update" and self.chance and self.averages(event.path):
+                continue
+            elif event.kind == "update":
+                before = previous.get(event.path)
+                if event.score == event.value and (before is None or event.value != before):
+                    best[event.path] = event.move
+                previous[event.path] = event.value
+        return best
+
+
+class _Below:
+    """What one visit of each node searched below it: whether every child was searched with
+    nothing pruned below, and then the node's true value, backed up from its children.
+
+    This is the rule every view reads: a node's value is **exact** when nothing below it was
+    pruned (and the search returned the value it backed up: fail-hard may clamp it to the
+    window); otherwise it is a bound on the side of the window it fell on (:func:`bound_of`).
+    A transposition-table hit searched nothing below its node.
+    """
+
+    def __init__(self, trace: Trace):
+        self.trace = trace
+        self.complete: dict[Path, dict[Any, bool]] = {}   # node -> {move: child searched in full}
+        self.full: dict[Path, float] = {}                 # true values of fully searched nodes
+
+    def enter(self, path: Path) -> None:
+        self.complete[path] = {}
+        self.full.pop(path, None)
+
+    def leaf(self, path: Path, value: float) -> None:
+        self.full[path] = value
+        self._tell_parent(path, True)
+
+    def returned(self, path: Path, *, hit: bool = False) -> tuple[bool, float | None]:
+        """Whether the visit of ``path`` that returns now searched everything below it, and
+        then the node's true value (None for a leaf, whose value is its own)."""
+        node = self.trace.tree.node(path)
+        children = self.complete.get(path, {})
+        searched_all = not hit and (node.is_leaf() or (
+            len(children) == len(node.children) and all(children.values())))
+        self._tell_parent(path, searched_all)
+        if not searched_all or node.is_leaf():
+            return searched_all, None
+        values = [self.full[child.path] for child in node.children]
+        if self.trace.averages(path):
+            value = math.fsum(p * v for p, v in zip(self.trace.probabilities(path), values, strict=True))
+        else:
+            value = max(values) if node.is_max else min(values)
+        self.full[path] = value
+        return True, value
+
+    def _tell_parent(self, path: Path, searched_all: bool) -> None:
+        if len(path) > len(self.trace.start) and path[:-1] in self.complete:
+            self.complete[path[:-1]][path[-1]] = searched_all
