@@ -82,7 +82,7 @@ def test_step_through_draws_bounds_uses_the_full_width_and_tells_fail_hard_clamp
     inner = {e.text for e in with_class(svg, "value") if e.get("text-anchor") != "middle"}   # not leaves
     assert {"5", "≥ 6", "≤ 2", "2"} == inner                   # E ≥ 6 and C ≤ 2 (pruned below); F = 2 in full
     assert float(svg.get("width")) >= 880                      # the notebook column, not half of it
-    assert "dashed ring" in explorer.legend.value and "≥ 6 / ≤ 2" in explorer.legend.value
+    assert "dashed ring" in explorer.legend.value and "≥ 6 / ≤ 2: a bound" in explorer.legend.value
     assert "step" in svg.get("aria-label")
     hard = _all_sentences(widgets.step_through(A_TO_G, variant="fail-hard"))
     assert "at E: 6 ≥ β = 5, so E's remaining child K is pruned; fail-hard: E will return β = 5, its value " \
@@ -147,8 +147,11 @@ def test_editor_draws_a_tree_and_reports_the_pruned_leaves():
     pruned = {el.get("data-label") for el in with_class(svg, "node", "pruned") if el.get("data-label")}
     assert {editor.tree.node(label).value for label in pruned if editor.tree.node(label).is_leaf()} \
         == {9, 0, -1}
+    assert "≥ 6 / ≤ 2: a bound" in editor.legend.value             # E ≥ 6 and C ≤ 2, as drawn
+    editor.text.value = "[[3, 5], [2, 9]]"                          # C ≤ 2 is its only bound
+    assert "≤ 2: a bound" in editor.legend.value and "≥" not in editor.legend.value
     editor.text.value = ""
-    assert editor.output.value == ""
+    assert editor.output.value == "" and editor.legend.value == ""
 
 
 def test_editor_shows_errors_with_line_numbers_instead_of_tracebacks():

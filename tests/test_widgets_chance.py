@@ -66,3 +66,14 @@ def test_wrong_algorithm_or_layers_are_refused_clearly():
         step_through(AIMA_5_12, "star3", layers="max chance min")
     with pytest.raises(ArgumentError, match="already has its layers"):
         step_through(layered_tree(AIMA_5_12, layers="max chance min"), "star1", layers="max chance min")
+
+
+def test_the_explorers_legend_quotes_the_drawings_own_probability_and_bounds():
+    explorer = step_through(AIMA_5_12, "star1", layers="max chance min")
+    explorer.go(explorer.slider.max)
+    words = explorer.legend.value
+    assert "0.9: an outcome&#x27;s probability" in words and "1/2" not in words
+    sides = {e.text[0] for e in classes_of(explorer.svg, "value") if e.text[:1] in "≥≤"}
+    assert sides                                       # Star1 prunes here, so the drawing shows a bound
+    for side in "≥≤":
+        assert (side in words) == (side in sides)

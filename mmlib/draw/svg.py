@@ -484,7 +484,7 @@ class TreeSvg:
                   "leaf": self._legend_glyph("■", LEAF_COLOR),
                   "chance": self._legend_glyph("●", CHANCE_COLOR),
                   "pv": self._legend_pv, "ring": self._legend_ring, "pruned": self._legend_pruned,
-                  "pending": self._legend_glyph("■", LEAF_COLOR, PENDING_ALPHA)}
+                  "pending": self._legend_glyph("■", LEAF_COLOR, PENDING_ALPHA), "order": self._legend_order}
         rows: list[list[tuple[Any, str, float]]] = [[]]
         x = 12.0
         for entry in legend:
@@ -522,6 +522,13 @@ class TreeSvg:
     def _legend_ring(group: ET.Element, x: float, y: float) -> None:
         _sub(group, "circle", cx=x + 12, cy=y, r=8.0, fill="none", stroke=CURRENT_COLOR, stroke_width=2.0,
              stroke_dasharray="4 3")
+
+    @staticmethod
+    def _legend_order(group: ET.Element, x: float, y: float) -> None:
+        """A leaf's order badge: a dark disc with a white 1."""
+        _sub(group, "circle", cx=x + 12, cy=y, r=BADGE, fill="#333333")
+        _sub(group, "text", "1", x=x + 12, y=y + MIN_FONT_PX * 0.35, font_size=MIN_FONT_PX, fill="#ffffff",
+             text_anchor="middle")
 
     @staticmethod
     def _legend_pruned(group: ET.Element, x: float, y: float) -> None:

@@ -216,6 +216,9 @@ def _legend_glyph(glyph: str, x: float, y: float, dy: float) -> str:
                 f"{_shape(mark, 4.5, dy)};")
     if glyph == "ring":
         return f"  \\draw[dashed, line width=0.8pt] {_at(x, y, 6, dy)} circle[radius=4.5pt];"
+    if glyph == "order":            # a leaf's order badge
+        badge = "circle, fill=black!80, text=white, inner sep=0.5pt, font=\\scriptsize\\bfseries"
+        return _text(badge, _at(x, y, 6, dy), "1")
     if glyph in ("pv", "pruned"):
         return f"  \\draw[{EDGE_STYLE[glyph]}] {_at(x, y, -3, dy)} -- {_at(x, y, 13, dy)};"
     return ""

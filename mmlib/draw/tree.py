@@ -118,7 +118,7 @@ VALUE_FONT_PT = style.VALUE_PT
 """The values beside the nodes."""
 
 LEGEND = ("▲ MAX   ▼ MIN   ■ leaf   ━ principal variation (thick)   ◌ current node (dashed ring)   "
-          "┈ ✕ pruned (dotted)   ≥ 6 / ≤ 2: a bound, not the exact value   (5): best so far")
+          "┈ ✕ pruned (dotted)   ≥ / ≤ before a value: a bound, not the exact value   (5): best so far")
 """What the marks mean, in words (shown under the drawings)."""
 
 
@@ -424,6 +424,8 @@ class TreeView:
                                    label=words),
             "pending": lambda: Line2D([], [], marker="s", ls="", color=LEAF_COLOR, mec="black",
                                       alpha=FADED_ALPHA, label=words),
+            "order": lambda: Line2D([], [], marker="o", ls="", ms=11, color="#333333", mec="#333333",
+                                    label=words),                    # a leaf's order badge
         }.get(glyph, lambda: Line2D([], [], ls="", label=words))()
 
     def _show_legend(self, scene: Scene) -> None:

@@ -26,6 +26,7 @@ Monte Carlo tree search iteration by iteration:
 
 from __future__ import annotations
 
+import html
 import numbers
 from typing import Any
 
@@ -34,7 +35,8 @@ from ..beyond.mcts import mcts
 from ..conventions import Conventions, resolve
 from ..conventions import apply as apply_conventions
 from ..draw.svg import TreeSvg
-from ..draw.tree import CHANCE_LEGEND, LEGEND, MCTS_LEGEND, as_tree, probability_edges
+from ..draw.tree import as_tree, probability_edges
+from ..draw.tree_layout import legend_text
 from ..errors import ArgumentError, ArgumentTypeError
 from ..errors import describe as describe_value
 from ..trace import Trace, trace_of
@@ -187,9 +189,7 @@ class StepThrough(StaticFallback, VBox):
         self.play.observe(self._on_play, names="value")
         self.slider.observe(self._on_step, names="value")
         controls = widgets.HBox([self.play, self.back, self.next, self.slider], layout=full)
-        legend = (MCTS_LEGEND if self.name == "mcts" else LEGEND) + \
-            ("   " + CHANCE_LEGEND if probability_edges(self.tree) else "")
-        self.legend = widgets.HTML(value=f'<span style="font-size:13px">{legend}</span>')
+        self.legend = widgets.HTML(value="")       # the marks of the step shown, in words
         super().__init__([controls, self.status, self.output, self.legend], layout=full)
         self.add_class("mmlib-step-through")
         self.sentence = ""
@@ -258,8 +258,10 @@ class StepThrough(StaticFallback, VBox):
         self.phase = self.model.phase_text(step)
         parts = (self.name, self.phase, f"step {step} of {len(self.events)}")
         title = " — ".join(part for part in parts if part)
-        self.svg = self.view.show(marks, windows=self.windows, title=title,
-                                  description=f"{title}: {self.sentence} " + self.view.describe(marks))
+        scene = self.view.scene(marks, windows=self.windows, title=title,
+                                description=f"{title}: {self.sentence} " + self.view.describe(marks))
+        self.svg = self.view.paint(scene)
+        self.legend.value = f'<span style="font-size:15px">{html.escape(legend_text(scene.legend))}</span>'
         show_svg(self.output, self.svg)
         set_status(self.status, f"step {step}: {self.sentence}")
 
