@@ -391,3 +391,32 @@ def test_order_and_window_entries_only_when_the_drawing_shows_them():
     assert "window on entry" not in _legends(result, leaf_numbers=False)[2]
     plain = _legends(AIMA)                                          # no search: no order, no window
     assert not any("order" in w or "window" in w for w in plain[0] + plain[1])
+
+
+def test_edges_end_under_faded_nodes_in_every_painter():
+    """A faded (pruned) node is translucent: an opaque white shape under it keeps the dotted edges
+    from running across its letter (L read as Ł)."""
+    result = search.alphabeta(A_TO_G, trace=True)
+    svg = ET.fromstring(draw.tree_svg(result))
+    groups = [g.get("class") for g in svg.iter(f"{SVG}g")]
+    assert groups.index("edges") < groups.index("nodes")
+    shapes = list(svg.find(f"{SVG}g[@class='nodes']"))
+    faded = [i for i, e in enumerate(shapes) if "pruned" in (e.get("class") or "").split()]
+    assert len(faded) == 4                                           # G, K, N, O
+    for i in faded:
+        backing = shapes[i - 1]
+        assert backing.get("class") == "backing" and backing.get("fill") == "#ffffff"
+        assert backing.tag == shapes[i].tag and backing.get("fill-opacity") is None
+    latex = tree_tikz(result).splitlines()
+    for i, line in enumerate(latex):
+        if "fill opacity=" in line:
+            backing = latex[i - 2]                                   # then the node's comment
+            assert backing.startswith("  \\filldraw[fill=white, draw=white]")
+            assert backing.split("]", 1)[1] == line.split("]", 1)[1]
+    first_node = next(i for i, line in enumerate(latex) if line.startswith("  % node"))
+    assert latex.index("  % edges") < first_node and not any("% cross" in line for line in latex[first_node:])
+    view = TreeView(result.game)
+    view.show(draw.marks_from_result(result))
+    backings = [c for c in view.ax.collections if c.get_zorder() == 1.5]
+    assert backings and all((c.get_facecolors()[:, :3] == 1).all() for c in backings)
+    assert view.edges.get_zorder() < 1.5 < min(a.get_zorder() for a in view.node_artists.values())

@@ -414,18 +414,26 @@ class TreeSvg:
                      stroke_width=2.6 if mark.on_pv else 1.0,
                      fill_opacity=opacity if opacity < 1 else None,
                      stroke_opacity=opacity if opacity < 1 and not mark.on_pv else None)
+        if opacity < 1:       # a white shape under a faded node: the edges end under it, not across it
+            self._shape_element(parent, kind, x, y, {"fill": "#ffffff", "stroke": "#ffffff",
+                                                     "stroke_width": 1.0, "class_": "backing"})
+        element = self._shape_element(parent, kind, x, y, style)
+        _sub(element, "title", mark.title)
+
+    @staticmethod
+    def _shape_element(parent: ET.Element, kind: str, x: float, y: float,
+                       style: dict[str, Any]) -> ET.Element:
+        """The shape of a node of ``kind`` at (x, y): a square leaf, a round chance node, a
+        triangle pointing up (MAX) or down (MIN)."""
         if kind == "leaf":
             side = RADIUS * 1.3
-            element = _sub(parent, "rect", x=x - side / 2, y=y - side / 2, width=side, height=side, **style)
-        elif kind == "chance":
-            element = _sub(parent, "circle", cx=x, cy=y, r=RADIUS, **style)
-        else:
-            tip = -1 if kind == "max" else 1          # MAX points up, MIN points down
-            points = [(x, y + tip * RADIUS), (x - RADIUS * 1.1, y - tip * RADIUS * 0.7),
-                      (x + RADIUS * 1.1, y - tip * RADIUS * 0.7)]
-            element = _sub(parent, "polygon", points=" ".join(f"{_num(a)},{_num(b)}" for a, b in points),
-                           **style)
-        _sub(element, "title", mark.title)
+            return _sub(parent, "rect", x=x - side / 2, y=y - side / 2, width=side, height=side, **style)
+        if kind == "chance":
+            return _sub(parent, "circle", cx=x, cy=y, r=RADIUS, **style)
+        tip = -1 if kind == "max" else 1          # MAX points up, MIN points down
+        points = [(x, y + tip * RADIUS), (x - RADIUS * 1.1, y - tip * RADIUS * 0.7),
+                  (x + RADIUS * 1.1, y - tip * RADIUS * 0.7)]
+        return _sub(parent, "polygon", points=" ".join(f"{_num(a)},{_num(b)}" for a, b in points), **style)
 
     def _texts(self, parent: ET.Element, scene: Scene) -> None:
         group = _sub(parent, "g", class_="texts")

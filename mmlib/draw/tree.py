@@ -317,6 +317,9 @@ class TreeView:
         self.node_artists = {}
         for kind, paths in self.groups.items():
             xs, ys = zip(*(self.positions[p] for p in paths), strict=True)
+            # a white shape under each node: the edges end under a faded node, not across it
+            self.ax.scatter(xs, ys, s=self.node_size * MARKER_AREA.get(kind, 1.0), marker=MARKERS[kind],
+                            c="white", edgecolors="white", linewidths=0.8, zorder=1.5)
             self.node_artists[kind] = self.ax.scatter(
                 xs, ys, s=self.node_size * MARKER_AREA.get(kind, 1.0), marker=MARKERS[kind],
                 c=self._base_color(kind), edgecolors="black", linewidths=0.8, zorder=2)
