@@ -38,7 +38,7 @@ import math
 import numbers
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -177,7 +177,9 @@ class TreeSvg:
 
     ``min_width``: the drawing is at least this wide (an explorer passes its column width,
     so a small tree uses the room it has).  Slots widen until no label can touch a node
-    shape or another label; ``windows=False`` leaves no room for [α, β] windows.
+    shape or another label; ``windows=False`` leaves no room for [α, β] windows; ``texts``
+    (the values and ``[α, β]`` windows a search will write, when known) makes room for those alone
+    instead of for the widest a value of the tree could be.
 
     >>> from mmlib import search
     >>> view = TreeSvg([[[3, 5], [6, 9]], [[1, 2], [0, -1]]])
@@ -188,7 +190,8 @@ class TreeSvg:
     """
 
     def __init__(self, tree: Any, *, min_width: float = 0.0, windows: bool = True, root: tuple | str = (),
-                 max_depth: int | None = None, max_nodes: int | None = DEFAULT_MAX_NODES):
+                 max_depth: int | None = None, max_nodes: int | None = DEFAULT_MAX_NODES,
+                 texts: Iterable[str] | None = None):
         self.frame = TreeLayout(tree, root=root, max_depth=max_depth, max_nodes=max_nodes)
         self.tree = self.frame.tree
         self.nodes = self.frame.nodes
@@ -197,6 +200,15 @@ class TreeSvg:
         widest = max(self.frame.widest_value(), 2)
         self.value_room = text_width("≥ " + "8" * widest, VALUE_FONT_PX)
         self.window_room = text_width(f"[{'8' * widest}, {'8' * widest}]", MIN_FONT_PX) if windows else 0.0
+        if texts is not None:         # the values and windows a search will write: room for those alone
+            shown = [text for text in texts if text]
+            values = [text for text in shown if not text.startswith("[")]
+            windows_shown = [text for text in shown if text.startswith("[")]
+            self.value_room = max([text_width(text, VALUE_FONT_PX) for text in values]
+                                  + [text_width("≥ 88", VALUE_FONT_PX)])
+            if windows:
+                self.window_room = max([text_width(text, MIN_FONT_PX) for text in windows_shown]
+                                       + [text_width("[−∞, +∞]", MIN_FONT_PX)])
         self.levels = self.frame.levels
         self.probabilities = self.frame.probabilities
         names = [text_width(name, MIN_FONT_PX) for name in self.levels.values()]
