@@ -299,7 +299,8 @@ def test_a_bound_is_drawn_as_a_bound():
     figure = draw.draw_tree(search.alphabeta(AIMA, trace=True))
     view_texts = [t.get_text() for t in figure.axes[0].texts]
     assert view_texts.count("≤ 2") == 1                 # C returns 2 ≤ α = 3 with I, J pruned; D is exact
-    assert "3" in view_texts and figure.axes[0].get_title().startswith("alphabeta (fail-soft, >=): value 3")
+    assert "3" in view_texts
+    assert figure.axes[0].get_title().startswith("alpha-beta (fail-soft, cut when α ≥ β): value 3")
     hard = draw.draw_tree(search.alphabeta(A_TO_G, variant="fail-hard", trace=True))
     assert {"≥ 5", "≤ 5"} <= {t.get_text() for t in hard.axes[0].texts}
 

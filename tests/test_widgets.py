@@ -84,6 +84,9 @@ def test_step_through_draws_bounds_uses_the_full_width_and_tells_fail_hard_clamp
     assert float(svg.get("width")) >= 880                      # the notebook column, not half of it
     assert "dashed ring" in explorer.legend.value and "≥ 6 / ≤ 2: a bound" in explorer.legend.value
     assert "step" in svg.get("aria-label")
+    title = next(e.text for e in svg.iter() if e.get("class") == "title")
+    assert title.startswith("alpha-beta (fail-soft, cut when α ≥ β) — step")   # not "alphabeta (.., >=)"
+    assert explorer.result.algorithm == "alphabeta (fail-soft, >=)"        # the result keeps its name
     hard = _all_sentences(widgets.step_through(A_TO_G, variant="fail-hard"))
     assert "at E: 6 ≥ β = 5, so E's remaining child K is pruned; fail-hard: E will return β = 5, its value " \
            "clamped to the window." in hard

@@ -37,6 +37,7 @@ children are not drawn has ``⋯`` under it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -69,6 +70,7 @@ __all__ = [
     "EdgeMark",
     "LegendEntry",
     "bound_words",
+    "readable_name",
     "legend_text",
     "chance_words",
     "layout",
@@ -661,6 +663,20 @@ def _result_words(result: Any) -> str | None:
     return None
 
 
+def readable_name(algorithm: str) -> str:
+    """An algorithm's name as a drawing's title writes it: ``alphabeta (fail-soft, >=)`` reads
+    ``alpha-beta (fail-soft, cut when α ≥ β)``; other names stay as they are.
+
+    >>> readable_name("alphabeta (fail-hard, >)"), readable_name("minimax")
+    ('alpha-beta (fail-hard, cut when α > β)', 'minimax')
+    """
+    found = re.match(r"alphabeta \((fail-soft|fail-hard), (>=|>)\)(.*)", algorithm)
+    if found is None:
+        return algorithm
+    variant, cutoff, rest = found.groups()
+    return f"alpha-beta ({variant}, cut when α {'≥' if cutoff == '>=' else '>'} β){rest}"
+
+
 def drawing_parts(tree_or_result: Any, *, step: int | None = None, windows: bool = False
                   ) -> tuple[Any, Marks | None, str | None, str]:
     """``(tree, marks, description, default title)`` of what is drawn: a plain tree (marks None),
@@ -693,8 +709,8 @@ def drawing_parts(tree_or_result: Any, *, step: int | None = None, windows: bool
     if step is None:
         marks = result_marks(result)
         value = format_mark(result.value, marks.bounds.get(marks.start, EXACT))
-        title = (f"{result.algorithm}: value {value}, {result.stats.leaves} of {tree.leaf_count} "
-                 "leaves evaluated")
+        title = (f"{readable_name(result.algorithm)}: value {value}, {result.stats.leaves} of "
+                 f"{tree.leaf_count} leaves evaluated")
         return tree, marks, _result_words(result), title
     model = trace_of(result)
     if isinstance(step, bool) or not isinstance(step, int):
@@ -702,4 +718,4 @@ def drawing_parts(tree_or_result: Any, *, step: int | None = None, windows: bool
     if not 0 <= step <= len(model.events):
         raise ArgumentError(f"step: expected 0 to {len(model.events)} (the events of the search), got {step}")
     marks = model.marks(step)
-    return tree, marks, None, f"{result.algorithm}: step {step} of {len(model.events)}"
+    return tree, marks, None, f"{readable_name(result.algorithm)}: step {step} of {len(model.events)}"

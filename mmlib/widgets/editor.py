@@ -16,7 +16,7 @@ from typing import Any
 
 from .. import search
 from ..draw.svg import TreeSvg
-from ..draw.tree_layout import legend_text
+from ..draw.tree_layout import legend_text, readable_name
 from ..errors import ArgumentTypeError, MmlibError
 from ..search import SearchResult
 from ..trace import Trace, trace_of
@@ -107,7 +107,7 @@ class TreeEditor(StaticFallback, VBox):
             result = search.alphabeta(tree, trace=True)
             model = trace_of(result)
             view = TreeSvg(tree, min_width=COLUMN_PX)
-            scene = view.scene(model.marks(), windows=True, title=result.algorithm,
+            scene = view.scene(model.marks(), windows=True, title=readable_name(result.algorithm),
                                description=model.describe())
             drawing = view.paint(scene)
         except MmlibError as error:

@@ -36,7 +36,7 @@ from ..conventions import Conventions, resolve
 from ..conventions import apply as apply_conventions
 from ..draw.svg import TreeSvg
 from ..draw.tree import as_tree, probability_edges
-from ..draw.tree_layout import legend_text
+from ..draw.tree_layout import legend_text, readable_name
 from ..errors import ArgumentError, ArgumentTypeError
 from ..errors import describe as describe_value
 from ..trace import Trace, format_value, format_window, trace_of
@@ -257,7 +257,7 @@ class StepThrough(StaticFallback, VBox):
         else:
             self.sentence = self.model.sentence(step - 1)
         self.phase = self.model.phase_text(step)
-        parts = (self.name, self.phase, f"step {step} of {len(self.events)}")
+        parts = (readable_name(self.name), self.phase, f"step {step} of {len(self.events)}")
         title = " — ".join(part for part in parts if part)
         scene = self.view.scene(marks, windows=self.windows, title=title,
                                 description=f"{title}: {self.sentence} " + self.view.describe(marks))
@@ -272,8 +272,8 @@ def _texts_written(tree: Any, events: tuple) -> list[str]:
     search can write, so the drawing keeps room for these and no more (it fits the column).
 
     >>> result = search.alphabeta([[3, 5], [2, 9]], trace=True)
-    >>> sorted(set(_texts_written(result.game, result.trace)))[:3]
-    ['[3, +∞]', '[−∞, +∞]', '[−∞, 3]']
+    >>> sorted(set(_texts_written(result.game, result.trace)))
+    ['[3, +∞]', '[3, 2]', '[−∞, +∞]', '[−∞, 3]', '≥ 2', '≥ 3', '≥ 5', '≥ 9', '≥ −2', '≥ −3', '≥ −5', '≥ −9']
     """
     values = {leaf.value for leaf in tree.leaves()}
     values |= {event.value for event in events if getattr(event, "value", None) is not None}
