@@ -231,3 +231,28 @@ def test_step_through_replays_cs312_from_its_own_window():
     assert explorer.result.value == 6
     with pytest.raises(ArgumentError, match="alpha"):
         widgets.step_through([[1, 2]], alpha=5, beta=5)
+
+
+CS312 = [[[1, 5, 6], [8, 3]], [-100, [1, 100]]]   # Cornell CS 312, Recitation 21: L = -100, W = 100
+
+
+@pytest.mark.parametrize("tree, options, fits", [
+    (CS312, {"variant": "fail-hard", "cutoff": ">", "alpha": -100, "beta": 100}, True),
+    (A_TO_G, {}, True),
+    ([1, [2, [3, [4, 5]], 6], [[7], 8, [9, [10, 11, 12]]]], {}, False),   # 12 leaves: wider than a column
+], ids=["CS312 fail-hard", "A-G", "mixed depths"])
+def test_a_step_through_fits_the_column_with_no_label_touching_another(tree, options, fits):
+    """The still picture of an explorer is shown at its natural size (text 15 px = 11.25 pt): the
+    lectures' step-throughs fit a 900-px column, and at every step no label touches a shape or
+    another label (leaves beside inner nodes: their texts are lower than the inner node's)."""
+    from mmlib.draw.style import DISPLAY_WIDTH_PX
+
+    explorer = widgets.step_through(tree, **options)
+    view = explorer.view
+    assert (view.width <= DISPLAY_WIDTH_PX) == fits
+    for step in range(explorer.slider.max + 1):
+        shapes, labels = view.boxes(explorer.model.marks(step), windows=explorer.windows)
+        for i, label in enumerate(labels):
+            assert not any(label.overlaps(shape) for shape in shapes), (step, label)
+            assert not any(label.overlaps(other) for other in labels[i + 1:]), (step, label)
+        assert all(0 <= box.left and box.right <= view.width for box in shapes + labels)

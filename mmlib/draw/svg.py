@@ -215,9 +215,11 @@ class TreeSvg:
         self.gutter = max(names) + 16 if names else 0.0
         self.left_margin = 12.0 + self.gutter + max(self.value_room, self.window_room) / 2
         slots = self.frame.slots
-        room = (min_width - self.left_margin - self._right_room()) / max(slots - 1, 1)
-        self.slot = min(max(self._needed_slot(), room), max(MAX_SLOT, self._needed_slot()))
-        self.width = max(self.left_margin + self.slot * (slots - 1) + self._right_room(), 420.0, min_width)
+        needed = self._needed_slot()
+        room = (min_width - self.left_margin - self._right_room(needed)) / max(slots - 1, 1)
+        self.slot = min(max(needed, room), max(MAX_SLOT, needed))
+        self.width = max(self.left_margin + self.slot * (slots - 1) + self._right_room(self.slot), 420.0,
+                         min_width)
         self.legend_top = 54.0
         rows = max(len(self._legend_rows(legend)) for legend in self._widest_legends())
         self.top = self.legend_top + LEGEND_ROW * rows + RADIUS + 8
@@ -235,6 +237,14 @@ class TreeSvg:
             return max(half, LEAF_RING + 2), max(half, self._badge_x() + BADGE)
         return RING + 2, RING + GAP + max(self.value_room, self.window_room)
 
+    def _left_of(self, path: tuple, neighbour: tuple) -> float:
+        """How far the node at ``path`` reaches to its left towards ``neighbour`` on its left: a
+        leaf's value and window are written below it, lower than an inner neighbour's value and
+        window (beside that node, at most 1.1 lines down), so only its shape meets them."""
+        if self.kind[path] == "leaf" and self.kind[neighbour] != "leaf":
+            return LEAF_RING + 2
+        return self._extent(path)[0]
+
     @staticmethod
     def _badge_x() -> float:
         """Where the centre of a leaf's order badge sits, right of the leaf (clear of its ring)."""
@@ -248,7 +258,7 @@ class TreeSvg:
         for row in by_level.values():
             row.sort()
             for (x1, p1), (x2, p2) in zip(row, row[1:], strict=False):
-                needed = max(needed, (self._extent(p1)[1] + self._extent(p2)[0] + 2 * GAP) / (x2 - x1))
+                needed = max(needed, (self._extent(p1)[1] + self._left_of(p2, p1) + 2 * GAP) / (x2 - x1))
         for band in self._probability_bands().values():
             band.sort()
             for (x1, _, right1), (x2, left2, _) in zip(band, band[1:], strict=False):
@@ -270,8 +280,12 @@ class TreeSvg:
                 bands[len(path)].append((x, half, half))
         return bands
 
-    def _right_room(self) -> float:
-        return max(self._extent(path)[1] for path in self.grid) + 12.0
+    def _right_room(self, slot: float) -> float:
+        """The room right of the rightmost slot, ``slot`` pixels apart: as far as any node's
+        shape and texts reach beyond it, and a margin."""
+        rightmost = max(x for x, _ in self.grid.values())
+        return max((x - rightmost) * slot + self._extent(path)[1]
+                   for path, (x, _) in self.grid.items()) + 12.0
 
     def _ring(self, path: tuple) -> float:
         return LEAF_RING if self.kind[path] == "leaf" else RING
