@@ -136,9 +136,14 @@ def test_a_step_of_an_mcts_shows_its_ring_and_wins_but_no_search_marks():
     explorer.go(20)
     assert "w/n: wins for MAX" in explorer.svg and "pruned" not in explorer.svg
     words = explorer.legend.value                      # the key in words under the drawing
-    assert "w/n: wins for MAX" in words and "most visited line" in words
+    assert "w/n: wins for MAX" in words and "most visited line" not in words    # the step draws no line yet
     assert not any(mark in words for mark in SEARCH_ONLY)
-    assert "pruned" in widgets.step_through(search.alphabeta(trees.from_nested(WDL), trace=True)).legend.value
+    explorer.go(explorer.slider.max)
+    assert "most visited line" in explorer.legend.value
+    alphabeta = widgets.step_through(search.alphabeta(trees.from_nested(WDL), trace=True))
+    assert "pruned" not in alphabeta.legend.value                  # step 0: nothing pruned yet
+    alphabeta.go(alphabeta.slider.max)
+    assert "pruned" in alphabeta.legend.value
 
 
 def test_an_alphabeta_drawing_keeps_its_own_legend():

@@ -299,7 +299,8 @@ def test_a_bound_is_drawn_as_a_bound():
     figure = draw.draw_tree(search.alphabeta(AIMA, trace=True))
     view_texts = [t.get_text() for t in figure.axes[0].texts]
     assert view_texts.count("≤ 2") == 1                 # C returns 2 ≤ α = 3 with I, J pruned; D is exact
-    assert "3" in view_texts and figure.axes[0].get_title().startswith("alphabeta (fail-soft, >=): value 3")
+    assert "3" in view_texts
+    assert figure.axes[0].get_title().startswith("alpha-beta (fail-soft, cut when α ≥ β): value 3")
     hard = draw.draw_tree(search.alphabeta(A_TO_G, variant="fail-hard", trace=True))
     assert {"≥ 5", "≤ 5"} <= {t.get_text() for t in hard.axes[0].texts}
 
@@ -390,3 +391,25 @@ def test_no_text_of_a_teaching_tree_is_under_11_points_in_a_notebook_column():
         shrink = min(1.0, 900 / (figure.get_figwidth() * 96))       # a 900-pixel column, 96 px per inch
         assert min(text.get_fontsize() for text in texts) * shrink >= 11
         assert all(text.get_rotation() == 0 for text in texts)
+
+
+def test_connect_four_rings_the_last_move_and_keeps_its_letter():
+    """The last move is a ring, not a dot over the disc: the letter (X/O) stays readable, so colour
+    is not the only sign of whose disc it is."""
+    from matplotlib.patches import Circle
+
+    from mmlib import games
+    from mmlib.draw.connect4 import connect4_svg, draw_connect4
+
+    game = games.ConnectFour()
+    state = game.position("3")                                     # X's disc at the bottom of column 3
+    ax = draw_connect4(game, state, last_move=3).axes[0]
+    here = [p for p in ax.patches if isinstance(p, Circle) and p.center == (3, 0)]
+    disc = next(p for p in here if p.get_radius() == 0.4)
+    ring = next(p for p in here if p is not disc)
+    assert ring.get_facecolor()[3] == 0 and ring.get_radius() >= 0.3      # an outline round the letter
+    letter = next(t for t in ax.texts if t.get_position() == (3, 0))
+    assert letter.get_text() == "X" and letter.get_zorder() > ring.get_zorder()
+    svg = connect4_svg(game, state, last_move=3)
+    assert 'class="last"' in svg and 'fill="none"' in svg.split('class="last"')[1].split("/>")[0]
+    assert ">X</text>" in svg

@@ -343,3 +343,80 @@ def test_the_layout_and_the_tikz_painter_load_neither_matplotlib_nor_widgets():
                          env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "[]"
+
+
+# -- the legend's examples are marks of the drawing ------------------------------------------------
+
+def _legends(tree_or_result, **options):
+    """The legend words of the matplotlib, SVG and TikZ paintings of the same drawing."""
+    figure = draw.draw_tree(tree_or_result, **options)
+    matplotlib_words = [t.get_text() for t in figure.axes[0].get_legend().get_texts()]
+    svg = ET.fromstring(draw.tree_svg(tree_or_result, **options))
+    svg_words = [e.text for e in svg.find(f"{SVG}g[@class='legend']").iter(f"{SVG}text") if len(e.text) > 1]
+    return matplotlib_words, svg_words, tree_tikz(tree_or_result, **options)
+
+
+def test_the_bound_entry_shows_the_sides_and_values_the_drawing_has():
+    # A = max(min(3, 5), min(2, ...)): C's first leaf 2 <= alpha = 3, so C returns "<= 2" and 9 is pruned
+    only_upper = search.alphabeta([[3, 5], [2, 9]], trace=True)
+    matplotlib_words, svg_words, latex = _legends(only_upper)
+    for words in (matplotlib_words, svg_words):
+        assert "≤ 2: a bound, not the exact value" in words and not any("≥" in w for w in words)
+    assert r"$\leq$ 2: a bound, not the exact value" in latex and r"$\geq$" not in latex
+    # A-G: E >= 6 (K pruned) and C <= 2 (G pruned) are its bounds, left to right
+    for words in _legends(search.alphabeta(A_TO_G, trace=True))[:2]:
+        assert "≥ 6 / ≤ 2: a bound, not the exact value" in words
+    exact = search.alphabeta([[3, 5], [6, 9]], trace=True)                 # nothing pruned, no bound
+    assert not any("bound" in w for w in _legends(exact)[0])
+
+
+def test_the_chance_entry_quotes_a_probability_of_the_drawing():
+    dice = layered_tree([[(0.9, [2, 2]), (0.1, [3, 3])], [(0.9, [1, 1]), (0.1, [4, 4])]],
+                        layers="max chance min")
+    matplotlib_words, svg_words, latex = _legends(dice)
+    for words in (matplotlib_words, svg_words):
+        chance = next(w for w in words if w.startswith("chance"))
+        assert "0.9: an outcome's probability" in chance and "1/2" not in chance
+    assert "0.9: an outcome's probability" in latex and "1/2" not in latex
+
+
+def test_order_and_window_entries_only_when_the_drawing_shows_them():
+    result = search.alphabeta(AIMA, trace=True)
+    with_both = _legends(result, windows=True)
+    for words in with_both[:2]:
+        assert "order of evaluation" in words and "[α, β]: window on entry" in words
+    assert "order of evaluation" in with_both[2] and r"[$\alpha$, $\beta$]: window on entry" in with_both[2]
+    for words in _legends(result, leaf_numbers=False)[:2]:
+        assert "order of evaluation" not in words and "[α, β]: window on entry" not in words
+    assert "window on entry" not in _legends(result, leaf_numbers=False)[2]
+    plain = _legends(AIMA)                                          # no search: no order, no window
+    assert not any("order" in w or "window" in w for w in plain[0] + plain[1])
+
+
+def test_edges_end_under_faded_nodes_in_every_painter():
+    """A faded (pruned) node is translucent: an opaque white shape under it keeps the dotted edges
+    from running across its letter (L read as Ł)."""
+    result = search.alphabeta(A_TO_G, trace=True)
+    svg = ET.fromstring(draw.tree_svg(result))
+    groups = [g.get("class") for g in svg.iter(f"{SVG}g")]
+    assert groups.index("edges") < groups.index("nodes")
+    shapes = list(svg.find(f"{SVG}g[@class='nodes']"))
+    faded = [i for i, e in enumerate(shapes) if "pruned" in (e.get("class") or "").split()]
+    assert len(faded) == 4                                           # G, K, N, O
+    for i in faded:
+        backing = shapes[i - 1]
+        assert backing.get("class") == "backing" and backing.get("fill") == "#ffffff"
+        assert backing.tag == shapes[i].tag and backing.get("fill-opacity") is None
+    latex = tree_tikz(result).splitlines()
+    for i, line in enumerate(latex):
+        if "fill opacity=" in line:
+            backing = latex[i - 2]                                   # then the node's comment
+            assert backing.startswith("  \\filldraw[fill=white, draw=white]")
+            assert backing.split("]", 1)[1] == line.split("]", 1)[1]
+    first_node = next(i for i, line in enumerate(latex) if line.startswith("  % node"))
+    assert latex.index("  % edges") < first_node and not any("% cross" in line for line in latex[first_node:])
+    view = TreeView(result.game)
+    view.show(draw.marks_from_result(result))
+    backings = [c for c in view.ax.collections if c.get_zorder() == 1.5]
+    assert backings and all((c.get_facecolors()[:, :3] == 1).all() for c in backings)
+    assert view.edges.get_zorder() < 1.5 < min(a.get_zorder() for a in view.node_artists.values())

@@ -82,8 +82,11 @@ def test_step_through_draws_bounds_uses_the_full_width_and_tells_fail_hard_clamp
     inner = {e.text for e in with_class(svg, "value") if e.get("text-anchor") != "middle"}   # not leaves
     assert {"5", "≥ 6", "≤ 2", "2"} == inner                   # E ≥ 6 and C ≤ 2 (pruned below); F = 2 in full
     assert float(svg.get("width")) >= 880                      # the notebook column, not half of it
-    assert "dashed ring" in explorer.legend.value and "≥ 6 / ≤ 2" in explorer.legend.value
+    assert "dashed ring" in explorer.legend.value and "≥ 6 / ≤ 2: a bound" in explorer.legend.value
     assert "step" in svg.get("aria-label")
+    title = next(e.text for e in svg.iter() if e.get("class") == "title")
+    assert title.startswith("alpha-beta (fail-soft, cut when α ≥ β) — step")   # not "alphabeta (.., >=)"
+    assert explorer.result.algorithm == "alphabeta (fail-soft, >=)"        # the result keeps its name
     hard = _all_sentences(widgets.step_through(A_TO_G, variant="fail-hard"))
     assert "at E: 6 ≥ β = 5, so E's remaining child K is pruned; fail-hard: E will return β = 5, its value " \
            "clamped to the window." in hard
@@ -147,8 +150,11 @@ def test_editor_draws_a_tree_and_reports_the_pruned_leaves():
     pruned = {el.get("data-label") for el in with_class(svg, "node", "pruned") if el.get("data-label")}
     assert {editor.tree.node(label).value for label in pruned if editor.tree.node(label).is_leaf()} \
         == {9, 0, -1}
+    assert "≥ 6 / ≤ 2: a bound" in editor.legend.value             # E ≥ 6 and C ≤ 2, as drawn
+    editor.text.value = "[[3, 5], [2, 9]]"                          # C ≤ 2 is its only bound
+    assert "≤ 2: a bound" in editor.legend.value and "≥" not in editor.legend.value
     editor.text.value = ""
-    assert editor.output.value == ""
+    assert editor.output.value == "" and editor.legend.value == ""
 
 
 def test_editor_shows_errors_with_line_numbers_instead_of_tracebacks():
@@ -225,3 +231,28 @@ def test_step_through_replays_cs312_from_its_own_window():
     assert explorer.result.value == 6
     with pytest.raises(ArgumentError, match="alpha"):
         widgets.step_through([[1, 2]], alpha=5, beta=5)
+
+
+CS312 = [[[1, 5, 6], [8, 3]], [-100, [1, 100]]]   # Cornell CS 312, Recitation 21: L = -100, W = 100
+
+
+@pytest.mark.parametrize("tree, options, fits", [
+    (CS312, {"variant": "fail-hard", "cutoff": ">", "alpha": -100, "beta": 100}, True),
+    (A_TO_G, {}, True),
+    ([1, [2, [3, [4, 5]], 6], [[7], 8, [9, [10, 11, 12]]]], {}, False),   # 12 leaves: wider than a column
+], ids=["CS312 fail-hard", "A-G", "mixed depths"])
+def test_a_step_through_fits_the_column_with_no_label_touching_another(tree, options, fits):
+    """The still picture of an explorer is shown at its natural size (text 15 px = 11.25 pt): the
+    lectures' step-throughs fit a 900-px column, and at every step no label touches a shape or
+    another label (leaves beside inner nodes: their texts are lower than the inner node's)."""
+    from mmlib.draw.style import DISPLAY_WIDTH_PX
+
+    explorer = widgets.step_through(tree, **options)
+    view = explorer.view
+    assert (view.width <= DISPLAY_WIDTH_PX) == fits
+    for step in range(explorer.slider.max + 1):
+        shapes, labels = view.boxes(explorer.model.marks(step), windows=explorer.windows)
+        for i, label in enumerate(labels):
+            assert not any(label.overlaps(shape) for shape in shapes), (step, label)
+            assert not any(label.overlaps(other) for other in labels[i + 1:]), (step, label)
+        assert all(0 <= box.left and box.right <= view.width for box in shapes + labels)

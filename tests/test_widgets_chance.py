@@ -5,6 +5,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from mmlib.beyond import layered_tree
+from mmlib.draw.style import DISPLAY_WIDTH_PX
 from mmlib.errors import ArgumentError
 from mmlib.widgets import step_through
 
@@ -66,3 +67,32 @@ def test_wrong_algorithm_or_layers_are_refused_clearly():
         step_through(AIMA_5_12, "star3", layers="max chance min")
     with pytest.raises(ArgumentError, match="already has its layers"):
         step_through(layered_tree(AIMA_5_12, layers="max chance min"), "star1", layers="max chance min")
+
+
+def test_the_explorers_legend_quotes_the_drawings_own_probability_and_bounds():
+    explorer = step_through(AIMA_5_12, "star1", layers="max chance min")
+    explorer.go(explorer.slider.max)
+    words = explorer.legend.value
+    assert "0.9: an outcome&#x27;s probability" in words and "1/2" not in words
+    sides = {e.text[0] for e in classes_of(explorer.svg, "value") if e.text[:1] in "≥≤"}
+    assert sides                                       # Star1 prunes here, so the drawing shows a bound
+    for side in "≥≤":
+        assert (side in words) == (side in sides)
+
+
+@pytest.mark.parametrize("algorithm", ["expectiminimax", "star1", "star2"])
+def test_a_chance_step_through_fits_the_column_with_no_label_touching_another(algorithm):
+    """The explorer keeps room for the values and windows its search writes (not for the widest a
+    value of the tree could be): AIMA figure 5.12 fits a 900-px column at every step, its text
+    at 15 px (11.25 pt), and no label touches a shape or another label."""
+    explorer = step_through(AIMA_5_12, algorithm, layers="max chance min")
+    assert explorer.view.width <= DISPLAY_WIDTH_PX
+    for step in range(explorer.slider.max + 1):
+        marks = explorer.model.marks(step)
+        shapes, labels = explorer.view.boxes(marks, windows=explorer.windows)
+        for i, label in enumerate(labels):
+            assert not any(label.overlaps(shape) for shape in shapes), (step, label)
+            assert not any(label.overlaps(other) for other in labels[i + 1:]), (step, label)
+        assert all(box.right <= explorer.view.width for box in shapes + labels)
+    sizes = {float(e.get("font-size")) for e in ET.fromstring(explorer.svg).iter() if e.get("font-size")}
+    assert min(sizes) >= 15

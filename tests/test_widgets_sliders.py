@@ -199,3 +199,13 @@ def test_new_explorers_fall_back_to_a_sentence_and_a_picture():
         bundle = explorer._repr_mimebundle_()
         assert bundle["text/plain"].endswith("run the cell to use it.")
         assert '<img alt="the plot when the notebook was saved' in bundle["text/html"]
+
+
+def test_growth_plot_leaves_knuth_moore_out_for_minimax_and_names_its_trees_plainly():
+    explorer = widgets.growth_explorer(branching=3, depth=3, algorithm="minimax")
+    assert "Knuth–Moore" not in explorer.svg and "bᵈ" in explorer.svg     # taught two lectures later
+    assert "the tree from seed 0" in explorer.svg
+    explorer.algorithm.value = "alphabeta"
+    assert "Knuth–Moore" in explorer.svg
+    explorer.trees.value = 2
+    assert "mean of 2 trees from seeds 0–1" in explorer.svg

@@ -34,8 +34,9 @@ def draw_connect4(game: Any, state: Any = None, ax: Any = None, *, title: str | 
                   last_move: int | None = None) -> Any:
     """Draw a Connect Four position (default: the game's initial one); returns the Figure.
 
-    A completed line is outlined in black; ``last_move`` (a column) marks that column's top
-    disc with a dot.  Pass ``ax`` to draw into an existing matplotlib Axes.
+    A completed line is outlined in black; ``last_move`` (a column) rings that column's top
+    disc with a black dashed circle, as :func:`connect4_svg` does (its letter stays readable).
+    Pass ``ax`` to draw into an existing matplotlib Axes.
     """
     from matplotlib.figure import Figure
     from matplotlib.patches import Circle, Rectangle
@@ -66,7 +67,8 @@ def draw_connect4(game: Any, state: Any = None, ax: Any = None, *, title: str | 
                 ax.text(column, row, DISC_LETTERS[mark], ha="center", va="center", fontsize=11,
                         fontweight="bold", color=LETTER_COLOR, zorder=4)
             if (column, row) == top_of_last:
-                ax.add_patch(Circle((column, row), 0.08, facecolor="black", zorder=3))
+                ax.add_patch(Circle((column, row), 0.34, facecolor="none", edgecolor="black", linewidth=2,
+                                    linestyle=(0, (4, 3)), zorder=3))   # a ring: the letter stays readable
     ax.set_xlim(-0.6, game.columns - 0.4)
     ax.set_ylim(-0.6, game.rows - 0.4)
     ax.set_aspect("equal")
@@ -108,7 +110,7 @@ def connect4_svg(game: Any, state: Any = None, *, cell: int = 48, last_move: int
     """A Connect Four position as SVG text, exactly ``cell`` pixels per column (so that buttons
     ``cell`` pixels wide sit over the columns), with no margin: X discs vermillion with an "X",
     O discs yellow with an "O", a completed line ringed in black and joined by a black line, the
-    disc of ``last_move`` ringed by a white dashed circle.  ``<title>`` and ``aria-label`` give the
+    disc of ``last_move`` ringed by a black dashed circle.  ``<title>`` and ``aria-label`` give the
     position in words.
 
     >>> import xml.etree.ElementTree as ET
@@ -150,7 +152,7 @@ def connect4_svg(game: Any, state: Any = None, *, cell: int = 48, last_move: int
                          f'font-size="{font:.0f}" fill="{LETTER_COLOR}">{DISC_LETTERS[mark]}</text>')
         if (column, row) == top_of_last:
             parts.append(f'<circle class="last" cx="{x:.1f}" cy="{y:.1f}" r="{radius * 0.85:.1f}" '
-                         f'fill="none" stroke="white" stroke-width="2" stroke-dasharray="4 3"/>')
+                         f'fill="none" stroke="black" stroke-width="2" stroke-dasharray="4 3"/>')
     if line:
         ends = sorted(line)
         (x0, y0), (x1, y1) = centre[ends[0]], centre[ends[-1]]

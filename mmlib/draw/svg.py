@@ -38,7 +38,7 @@ import math
 import numbers
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -177,7 +177,9 @@ class TreeSvg:
 
     ``min_width``: the drawing is at least this wide (an explorer passes its column width,
     so a small tree uses the room it has).  Slots widen until no label can touch a node
-    shape or another label; ``windows=False`` leaves no room for [α, β] windows.
+    shape or another label; ``windows=False`` leaves no room for [α, β] windows; ``texts``
+    (the values and ``[α, β]`` windows a search will write, when known) makes room for those alone
+    instead of for the widest a value of the tree could be.
 
     >>> from mmlib import search
     >>> view = TreeSvg([[[3, 5], [6, 9]], [[1, 2], [0, -1]]])
@@ -188,7 +190,8 @@ class TreeSvg:
     """
 
     def __init__(self, tree: Any, *, min_width: float = 0.0, windows: bool = True, root: tuple | str = (),
-                 max_depth: int | None = None, max_nodes: int | None = DEFAULT_MAX_NODES):
+                 max_depth: int | None = None, max_nodes: int | None = DEFAULT_MAX_NODES,
+                 texts: Iterable[str] | None = None):
         self.frame = TreeLayout(tree, root=root, max_depth=max_depth, max_nodes=max_nodes)
         self.tree = self.frame.tree
         self.nodes = self.frame.nodes
@@ -197,15 +200,26 @@ class TreeSvg:
         widest = max(self.frame.widest_value(), 2)
         self.value_room = text_width("≥ " + "8" * widest, VALUE_FONT_PX)
         self.window_room = text_width(f"[{'8' * widest}, {'8' * widest}]", MIN_FONT_PX) if windows else 0.0
+        if texts is not None:         # the values and windows a search will write: room for those alone
+            shown = [text for text in texts if text]
+            values = [text for text in shown if not text.startswith("[")]
+            windows_shown = [text for text in shown if text.startswith("[")]
+            self.value_room = max([text_width(text, VALUE_FONT_PX) for text in values]
+                                  + [text_width("≥ 88", VALUE_FONT_PX)])
+            if windows:
+                self.window_room = max([text_width(text, MIN_FONT_PX) for text in windows_shown]
+                                       + [text_width("[−∞, +∞]", MIN_FONT_PX)])
         self.levels = self.frame.levels
         self.probabilities = self.frame.probabilities
         names = [text_width(name, MIN_FONT_PX) for name in self.levels.values()]
         self.gutter = max(names) + 16 if names else 0.0
         self.left_margin = 12.0 + self.gutter + max(self.value_room, self.window_room) / 2
         slots = self.frame.slots
-        room = (min_width - self.left_margin - self._right_room()) / max(slots - 1, 1)
-        self.slot = min(max(self._needed_slot(), room), max(MAX_SLOT, self._needed_slot()))
-        self.width = max(self.left_margin + self.slot * (slots - 1) + self._right_room(), 420.0, min_width)
+        needed = self._needed_slot()
+        room = (min_width - self.left_margin - self._right_room(needed)) / max(slots - 1, 1)
+        self.slot = min(max(needed, room), max(MAX_SLOT, needed))
+        self.width = max(self.left_margin + self.slot * (slots - 1) + self._right_room(self.slot), 420.0,
+                         min_width)
         self.legend_top = 54.0
         rows = max(len(self._legend_rows(legend)) for legend in self._widest_legends())
         self.top = self.legend_top + LEGEND_ROW * rows + RADIUS + 8
@@ -223,6 +237,14 @@ class TreeSvg:
             return max(half, LEAF_RING + 2), max(half, self._badge_x() + BADGE)
         return RING + 2, RING + GAP + max(self.value_room, self.window_room)
 
+    def _left_of(self, path: tuple, neighbour: tuple) -> float:
+        """How far the node at ``path`` reaches to its left towards ``neighbour`` on its left: a
+        leaf's value and window are written below it, lower than an inner neighbour's value and
+        window (beside that node, at most 1.1 lines down), so only its shape meets them."""
+        if self.kind[path] == "leaf" and self.kind[neighbour] != "leaf":
+            return LEAF_RING + 2
+        return self._extent(path)[0]
+
     @staticmethod
     def _badge_x() -> float:
         """Where the centre of a leaf's order badge sits, right of the leaf (clear of its ring)."""
@@ -236,7 +258,7 @@ class TreeSvg:
         for row in by_level.values():
             row.sort()
             for (x1, p1), (x2, p2) in zip(row, row[1:], strict=False):
-                needed = max(needed, (self._extent(p1)[1] + self._extent(p2)[0] + 2 * GAP) / (x2 - x1))
+                needed = max(needed, (self._extent(p1)[1] + self._left_of(p2, p1) + 2 * GAP) / (x2 - x1))
         for band in self._probability_bands().values():
             band.sort()
             for (x1, _, right1), (x2, left2, _) in zip(band, band[1:], strict=False):
@@ -258,8 +280,12 @@ class TreeSvg:
                 bands[len(path)].append((x, half, half))
         return bands
 
-    def _right_room(self) -> float:
-        return max(self._extent(path)[1] for path in self.grid) + 12.0
+    def _right_room(self, slot: float) -> float:
+        """The room right of the rightmost slot, ``slot`` pixels apart: as far as any node's
+        shape and texts reach beyond it, and a margin."""
+        rightmost = max(x for x, _ in self.grid.values())
+        return max((x - rightmost) * slot + self._extent(path)[1]
+                   for path, (x, _) in self.grid.items()) + 12.0
 
     def _ring(self, path: tuple) -> float:
         return LEAF_RING if self.kind[path] == "leaf" else RING
@@ -414,18 +440,26 @@ class TreeSvg:
                      stroke_width=2.6 if mark.on_pv else 1.0,
                      fill_opacity=opacity if opacity < 1 else None,
                      stroke_opacity=opacity if opacity < 1 and not mark.on_pv else None)
+        if opacity < 1:       # a white shape under a faded node: the edges end under it, not across it
+            self._shape_element(parent, kind, x, y, {"fill": "#ffffff", "stroke": "#ffffff",
+                                                     "stroke_width": 1.0, "class_": "backing"})
+        element = self._shape_element(parent, kind, x, y, style)
+        _sub(element, "title", mark.title)
+
+    @staticmethod
+    def _shape_element(parent: ET.Element, kind: str, x: float, y: float,
+                       style: dict[str, Any]) -> ET.Element:
+        """The shape of a node of ``kind`` at (x, y): a square leaf, a round chance node, a
+        triangle pointing up (MAX) or down (MIN)."""
         if kind == "leaf":
             side = RADIUS * 1.3
-            element = _sub(parent, "rect", x=x - side / 2, y=y - side / 2, width=side, height=side, **style)
-        elif kind == "chance":
-            element = _sub(parent, "circle", cx=x, cy=y, r=RADIUS, **style)
-        else:
-            tip = -1 if kind == "max" else 1          # MAX points up, MIN points down
-            points = [(x, y + tip * RADIUS), (x - RADIUS * 1.1, y - tip * RADIUS * 0.7),
-                      (x + RADIUS * 1.1, y - tip * RADIUS * 0.7)]
-            element = _sub(parent, "polygon", points=" ".join(f"{_num(a)},{_num(b)}" for a, b in points),
-                           **style)
-        _sub(element, "title", mark.title)
+            return _sub(parent, "rect", x=x - side / 2, y=y - side / 2, width=side, height=side, **style)
+        if kind == "chance":
+            return _sub(parent, "circle", cx=x, cy=y, r=RADIUS, **style)
+        tip = -1 if kind == "max" else 1          # MAX points up, MIN points down
+        points = [(x, y + tip * RADIUS), (x - RADIUS * 1.1, y - tip * RADIUS * 0.7),
+                  (x + RADIUS * 1.1, y - tip * RADIUS * 0.7)]
+        return _sub(parent, "polygon", points=" ".join(f"{_num(a)},{_num(b)}" for a, b in points), **style)
 
     def _texts(self, parent: ET.Element, scene: Scene) -> None:
         group = _sub(parent, "g", class_="texts")
@@ -484,7 +518,7 @@ class TreeSvg:
                   "leaf": self._legend_glyph("■", LEAF_COLOR),
                   "chance": self._legend_glyph("●", CHANCE_COLOR),
                   "pv": self._legend_pv, "ring": self._legend_ring, "pruned": self._legend_pruned,
-                  "pending": self._legend_glyph("■", LEAF_COLOR, PENDING_ALPHA)}
+                  "pending": self._legend_glyph("■", LEAF_COLOR, PENDING_ALPHA), "order": self._legend_order}
         rows: list[list[tuple[Any, str, float]]] = [[]]
         x = 12.0
         for entry in legend:
@@ -522,6 +556,13 @@ class TreeSvg:
     def _legend_ring(group: ET.Element, x: float, y: float) -> None:
         _sub(group, "circle", cx=x + 12, cy=y, r=8.0, fill="none", stroke=CURRENT_COLOR, stroke_width=2.0,
              stroke_dasharray="4 3")
+
+    @staticmethod
+    def _legend_order(group: ET.Element, x: float, y: float) -> None:
+        """A leaf's order badge: a dark disc with a white 1."""
+        _sub(group, "circle", cx=x + 12, cy=y, r=BADGE, fill="#333333")
+        _sub(group, "text", "1", x=x + 12, y=y + MIN_FONT_PX * 0.35, font_size=MIN_FONT_PX, fill="#ffffff",
+             text_anchor="middle")
 
     @staticmethod
     def _legend_pruned(group: ET.Element, x: float, y: float) -> None:

@@ -128,6 +128,8 @@ def _node(mark: NodeMark) -> list[str]:
     outline = "draw=mmpv, line width=1.6pt" if mark.on_pv else "draw=black, line width=0.4pt"
     lines = [f"  % node {latex_text(mark.title).replace('%', '')}",
              f"  \\filldraw[fill={FILL_NAME[mark.kind]}, {outline}{fade}] {_shape(mark)};"]
+    if fade:              # a white shape under a faded node: the edges end under it, not across it
+        lines.insert(0, f"  \\filldraw[fill=white, draw=white] {_shape(mark)};")
     text_fade = f", opacity={mark.text_opacity}" if mark.text_opacity < 1 else ""
     shift = {"max": -1.5, "min": 1.5}.get(mark.kind, 0.0)
     letter = f"font=\\bfseries\\scriptsize, inner sep=0pt{text_fade}"
@@ -216,6 +218,9 @@ def _legend_glyph(glyph: str, x: float, y: float, dy: float) -> str:
                 f"{_shape(mark, 4.5, dy)};")
     if glyph == "ring":
         return f"  \\draw[dashed, line width=0.8pt] {_at(x, y, 6, dy)} circle[radius=4.5pt];"
+    if glyph == "order":            # a leaf's order badge
+        badge = "circle, fill=black!80, text=white, inner sep=0.5pt, font=\\scriptsize\\bfseries"
+        return _text(badge, _at(x, y, 6, dy), "1")
     if glyph in ("pv", "pruned"):
         return f"  \\draw[{EDGE_STYLE[glyph]}] {_at(x, y, -3, dy)} -- {_at(x, y, 13, dy)};"
     return ""

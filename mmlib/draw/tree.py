@@ -118,7 +118,7 @@ VALUE_FONT_PT = style.VALUE_PT
 """The values beside the nodes."""
 
 LEGEND = ("▲ MAX   ▼ MIN   ■ leaf   ━ principal variation (thick)   ◌ current node (dashed ring)   "
-          "┈ ✕ pruned (dotted)   ≥ 6 / ≤ 2: a bound, not the exact value   (5): best so far")
+          "┈ ✕ pruned (dotted)   ≥ / ≤ before a value: a bound, not the exact value   (5): best so far")
 """What the marks mean, in words (shown under the drawings)."""
 
 
@@ -317,6 +317,9 @@ class TreeView:
         self.node_artists = {}
         for kind, paths in self.groups.items():
             xs, ys = zip(*(self.positions[p] for p in paths), strict=True)
+            # a white shape under each node: the edges end under a faded node, not across it
+            self.ax.scatter(xs, ys, s=self.node_size * MARKER_AREA.get(kind, 1.0), marker=MARKERS[kind],
+                            c="white", edgecolors="white", linewidths=0.8, zorder=1.5)
             self.node_artists[kind] = self.ax.scatter(
                 xs, ys, s=self.node_size * MARKER_AREA.get(kind, 1.0), marker=MARKERS[kind],
                 c=self._base_color(kind), edgecolors="black", linewidths=0.8, zorder=2)
@@ -424,6 +427,8 @@ class TreeView:
                                    label=words),
             "pending": lambda: Line2D([], [], marker="s", ls="", color=LEAF_COLOR, mec="black",
                                       alpha=FADED_ALPHA, label=words),
+            "order": lambda: Line2D([], [], marker="o", ls="", ms=11, color="#333333", mec="#333333",
+                                    label=words),                    # a leaf's order badge
         }.get(glyph, lambda: Line2D([], [], ls="", label=words))()
 
     def _show_legend(self, scene: Scene) -> None:

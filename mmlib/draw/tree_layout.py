@@ -37,6 +37,7 @@ children are not drawn has ``⋯`` under it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -68,6 +69,10 @@ __all__ = [
     "NodeMark",
     "EdgeMark",
     "LegendEntry",
+    "bound_words",
+    "readable_name",
+    "legend_text",
+    "chance_words",
     "layout",
     "node_kind",
     "edge_style",
@@ -313,11 +318,49 @@ LEGEND_WORDS = {
     "chance": "chance: averages its outcomes (1/2: an outcome's probability)",
     "pv": "principal variation (thick)", "ring": "current node (dashed ring)",
     "pruned": "pruned (dotted, ✕)", "bound": "≥ 6 / ≤ 2: a bound, not the exact value",
+    "order": "order of evaluation", "window": "[α, β]: window on entry",
     "pending": "faded: not searched", "pending yet": "faded: not searched yet",
     "so far": "(5): best so far, not yet a bound", "cut": f"{CUT_MARK}: its subtree is not drawn",
     "most visited": "most visited line (thick)", "wins": WINS_WORDS,
 }
-LEGEND_GLYPH = {"bound": "", "so far": "", "wins": "", "most visited": "pv", "pending yet": "pending"}
+def bound_words(lower: str, upper: str) -> str:
+    """The legend's words for bounds, with the drawing's own first lower and upper bound
+    (``""`` for a side the drawing does not show).
+
+    >>> bound_words("≥ 6", ""), bound_words("≥ 6", "≤ 2")
+    ('≥ 6: a bound, not the exact value', '≥ 6 / ≤ 2: a bound, not the exact value')
+    """
+    shown = " / ".join(text for text in (lower, upper) if text)
+    return f"{shown}: a bound, not the exact value" if shown else "≥ / ≤: a bound, not the exact value"
+
+
+def chance_words(probability: str) -> str:
+    """The legend's words for chance nodes, with a probability written on the drawing's edges.
+
+    >>> chance_words("0.9")
+    "chance: averages its outcomes (0.9: an outcome's probability)"
+    """
+    example = f" ({probability}: an outcome's probability)" if probability else ""
+    return f"chance: averages its outcomes{example}"
+
+
+LEGEND_SYMBOL = {"max": "▲", "min": "▼", "leaf": "■", "chance": "●", "pv": "━", "ring": "◌", "pruned": "┈",
+                 "pending": "□", "order": "①", "cut": ""}
+"""Each legend glyph as a character, for a legend written as text."""
+
+
+def legend_text(entries: Iterable[LegendEntry]) -> str:
+    """A legend as one line of text (the words a painter writes beside its glyphs).
+
+    >>> legend_text([LegendEntry("max", "MAX"), LegendEntry("", "≥ 6: a bound, not the exact value")])
+    '▲ MAX   ≥ 6: a bound, not the exact value'
+    """
+    return "   ".join(" ".join(part for part in (LEGEND_SYMBOL.get(entry.glyph, ""), entry.words) if part)
+                      for entry in entries)
+
+
+LEGEND_GLYPH = {"bound": "", "so far": "", "wins": "", "most visited": "pv", "pending yet": "pending",
+                "window": ""}
 """The glyph of a legend entry whose glyph is not its own name ("" for words alone)."""
 
 
@@ -430,7 +473,7 @@ class TreeLayout:
         edges = tuple(EdgeMark(path[:-1], path, edge_style(path, marks, pv), self.probabilities.get(path, ""),
                                faded=path in marks.pruned, cross=path in marks.pruned_roots)
                       for path in (node.path for node in self.nodes) if path != self.root)
-        return Scene(nodes=nodes, edges=edges, legend=self._legend(marks), levels=self.levels,
+        return Scene(nodes=nodes, edges=edges, legend=self._legend(marks, nodes), levels=self.levels,
                      description=(description or self.describe(marks)) + self._partial_words()
                      + (f" Beside each node {WINS_WORDS}." if marks.monte_carlo else ""),
                      title=title or "",
@@ -453,10 +496,13 @@ class TreeLayout:
             order=marks.leaf_numbers.get(path) if leaf_numbers and node.is_leaf() else None,
             cut=path in self.cut)
 
-    def _legend(self, marks: Marks) -> tuple[LegendEntry, ...]:
+    def _legend(self, marks: Marks, nodes: tuple[NodeMark, ...] = ()) -> tuple[LegendEntry, ...]:
         """The legend: the marks this drawing uses, and only those (minimax prunes nothing and
-        bounds nothing; Monte Carlo tree search writes wins/visits)."""
+        bounds nothing; Monte Carlo tree search writes wins/visits); its examples (a bound, a
+        probability) are marks of this drawing."""
         drawn = [node.path for node in self.nodes]
+        words = {"chance": chance_words(next((self.probabilities[path] for path in drawn
+                                              if path in self.probabilities), ""))}
         kinds = {self.kinds[path] for path in drawn}
         glyphs: list[str] = [kind for kind in ("max", "min", "leaf", "chance") if kind in kinds]
         ring = ["ring"] if marks.current is not None else []
@@ -470,11 +516,18 @@ class TreeLayout:
             if any(path not in marks.entered and path not in marks.pruned for path in drawn):
                 finished = marks.current is None and bool(marks.entered)      # not step 0 of a search
                 glyphs.append("pending" if finished else "pending yet")
-            glyphs += ["bound"] if shown & {LOWER, UPPER} else []
+            if shown & {LOWER, UPPER}:
+                glyphs.append("bound")
+                words["bound"] = bound_words(*(next((marks.value_text(path) for path in drawn
+                                                      if self.kinds[path] != "leaf" and path in marks.values
+                                                      and marks.bounds.get(path, EXACT) == side), "")
+                                                for side in (LOWER, UPPER)))
             glyphs += ["so far"] if shown & {SO_FAR, UNKNOWN} else []
+        glyphs += ["order"] if any(mark.order is not None for mark in nodes) else []
+        glyphs += ["window"] if any(mark.window for mark in nodes) else []
         if self.cut:
             glyphs.append("cut")
-        return tuple(LegendEntry(LEGEND_GLYPH.get(g, g), LEGEND_WORDS[g]) for g in glyphs)
+        return tuple(LegendEntry(LEGEND_GLYPH.get(g, g), words.get(g, LEGEND_WORDS[g])) for g in glyphs)
 
     def every_legend_entry(self, *, monte_carlo: bool = False) -> tuple[LegendEntry, ...]:
         """Every entry a legend of this drawing can have at some step of a search (a painter
@@ -484,7 +537,7 @@ class TreeLayout:
         if monte_carlo:
             glyphs += ["most visited", "ring", "wins"]
         else:
-            glyphs += ["pv", "ring", "pruned", "pending yet", "bound", "so far"]
+            glyphs += ["pv", "ring", "pruned", "pending yet", "bound", "so far", "order", "window"]
         glyphs += ["cut"] if self.cut else []
         return tuple(LegendEntry(LEGEND_GLYPH.get(g, g), LEGEND_WORDS[g]) for g in glyphs)
 
@@ -610,6 +663,20 @@ def _result_words(result: Any) -> str | None:
     return None
 
 
+def readable_name(algorithm: str) -> str:
+    """An algorithm's name as a drawing's title writes it: ``alphabeta (fail-soft, >=)`` reads
+    ``alpha-beta (fail-soft, cut when α ≥ β)``; other names stay as they are.
+
+    >>> readable_name("alphabeta (fail-hard, >)"), readable_name("minimax")
+    ('alpha-beta (fail-hard, cut when α > β)', 'minimax')
+    """
+    found = re.match(r"alphabeta \((fail-soft|fail-hard), (>=|>)\)(.*)", algorithm)
+    if found is None:
+        return algorithm
+    variant, cutoff, rest = found.groups()
+    return f"alpha-beta ({variant}, cut when α {'≥' if cutoff == '>=' else '>'} β){rest}"
+
+
 def drawing_parts(tree_or_result: Any, *, step: int | None = None, windows: bool = False
                   ) -> tuple[Any, Marks | None, str | None, str]:
     """``(tree, marks, description, default title)`` of what is drawn: a plain tree (marks None),
@@ -642,8 +709,8 @@ def drawing_parts(tree_or_result: Any, *, step: int | None = None, windows: bool
     if step is None:
         marks = result_marks(result)
         value = format_mark(result.value, marks.bounds.get(marks.start, EXACT))
-        title = (f"{result.algorithm}: value {value}, {result.stats.leaves} of {tree.leaf_count} "
-                 "leaves evaluated")
+        title = (f"{readable_name(result.algorithm)}: value {value}, {result.stats.leaves} of "
+                 f"{tree.leaf_count} leaves evaluated")
         return tree, marks, _result_words(result), title
     model = trace_of(result)
     if isinstance(step, bool) or not isinstance(step, int):
@@ -651,4 +718,4 @@ def drawing_parts(tree_or_result: Any, *, step: int | None = None, windows: bool
     if not 0 <= step <= len(model.events):
         raise ArgumentError(f"step: expected 0 to {len(model.events)} (the events of the search), got {step}")
     marks = model.marks(step)
-    return tree, marks, None, f"{result.algorithm}: step {step} of {len(model.events)}"
+    return tree, marks, None, f"{readable_name(result.algorithm)}: step {step} of {len(model.events)}"

@@ -11,11 +11,12 @@ alphabeta (fail-soft, >=): value 3 at A, best move to B; 7 of 9 leaves evaluated
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 from .. import search
 from ..draw.svg import TreeSvg
-from ..draw.tree import LEGEND
+from ..draw.tree_layout import legend_text, readable_name
 from ..errors import ArgumentTypeError, MmlibError
 from ..search import SearchResult
 from ..trace import Trace, trace_of
@@ -67,7 +68,7 @@ class TreeEditor(StaticFallback, VBox):
         self.text.add_class("mmlib-editor-text")
         self.status = status_html()
         self.output = svg_figure()
-        self.legend = widgets.HTML(value=f'<span style="font-size:13px">{LEGEND}</span>')
+        self.legend = widgets.HTML(value="")      # the marks of the drawing, in words
         self.tree: Tree | None = None
         self.result: SearchResult | None = None
         self.model: Trace | None = None
@@ -88,6 +89,7 @@ class TreeEditor(StaticFallback, VBox):
         self.tree = self.result = self.model = None
         self.svg = ""
         self.output.value = ""
+        self.legend.value = ""
         self.say(message, error=error)
 
     def update(self) -> None:
@@ -104,14 +106,16 @@ class TreeEditor(StaticFallback, VBox):
                 return
             result = search.alphabeta(tree, trace=True)
             model = trace_of(result)
-            drawing = TreeSvg(tree, min_width=COLUMN_PX).show(model.marks(), windows=True,
-                                                             title=result.algorithm,
-                                                             description=model.describe())
+            view = TreeSvg(tree, min_width=COLUMN_PX)
+            scene = view.scene(model.marks(), windows=True, title=readable_name(result.algorithm),
+                               description=model.describe())
+            drawing = view.paint(scene)
         except MmlibError as error:
             self.clear(str(error), error=True)
             return
         self.tree, self.result, self.model, self.svg = tree, result, model, drawing
         show_svg(self.output, drawing)
+        self.legend.value = f'<span style="font-size:15px">{html.escape(legend_text(scene.legend))}</span>'
         self.say(model.describe())
 
 

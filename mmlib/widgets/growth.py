@@ -197,17 +197,18 @@ class GrowthExplorer(StaticFallback, VBox):
         set_status(self.status, self.summary(b, d, pearl))
 
     def plot(self, b: int, d: int) -> str:
-        """The SVG plot: measured leaves per depth, with the b^d and Knuth–Moore guides."""
+        """The SVG plot: measured leaves per depth, with the b^d guide and, for alpha-beta, the
+        Knuth–Moore one (minimax prunes nothing, and is taught before the formula)."""
         depths = list(range(1, d + 1))
         rows = self.rows
         seeds = self.seeds()
-        which = (f"seed {seeds[0]}" if len(seeds) == 1
-                 else f"mean of {len(seeds)} trees, seeds {seeds[0]}–{seeds[-1]}")
+        which = (f"the tree from seed {seeds[0]}" if len(seeds) == 1
+                 else f"mean of {len(seeds)} trees from seeds {seeds[0]}–{seeds[-1]}")
         color, dash, marker = STYLES[0]
         lines = [
             Line(f"{self.algorithm.value}, {ordering_name(self.ordering_value())}, {which}",
                  [r["depth"] for r in rows], [r["leaves"] for r in rows], color, dash, marker),
-            *guides(b, depths),
+            *guides(b, depths, knuth_moore=self.algorithm.value != "minimax"),
         ]
         return line_plot_svg(lines, title=f"b = {b}: leaves versus depth", xlabel="depth d",
                              ylabel="leaves evaluated (log scale)", x_ticks=_depth_ticks(d))
@@ -289,12 +290,19 @@ def growth_explorer(branching: int = 3, depth: int = 4, ordering: str = "best", 
     return GrowthExplorer(branching, depth, ordering, algorithm, node_budget, trees)
 
 
-def guides(branching: int, depths: list[int]) -> list[Line]:
-    """The theory curves drawn under measured leaves: b^d (no pruning) and Knuth–Moore (best order)."""
+def guides(branching: int, depths: list[int], *, knuth_moore: bool = True) -> list[Line]:
+    """The theory curves drawn under measured leaves: b^d (no pruning) and, unless
+    ``knuth_moore=False``, Knuth–Moore (alpha-beta in the best order).
+
+    >>> [line.label[:2] for line in guides(3, [1, 2], knuth_moore=False)]
+    ['bᵈ']
+    """
     every = [branching ** k for k in depths]
-    return [Line("bᵈ: every leaf, no pruning", depths, every, "#000000", "7 4", ""),
-            Line("Knuth–Moore b^⌈d/2⌉ + b^⌊d/2⌋ − 1: best order", depths,
-                 [analysis.knuth_moore_leaves(branching, k) for k in depths], "#666666", "2 3", "")]
+    lines = [Line("bᵈ: every leaf, no pruning", depths, every, "#000000", "7 4", "")]
+    if knuth_moore:
+        lines.append(Line("Knuth–Moore b^⌈d/2⌉ + b^⌊d/2⌋ − 1: best order", depths,
+                          [analysis.knuth_moore_leaves(branching, k) for k in depths], "#666666", "2 3", ""))
+    return lines
 
 
 def _depth_ticks(d: int) -> range:

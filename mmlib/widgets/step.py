@@ -26,6 +26,7 @@ Monte Carlo tree search iteration by iteration:
 
 from __future__ import annotations
 
+import html
 import numbers
 from typing import Any
 
@@ -34,10 +35,11 @@ from ..beyond.mcts import mcts
 from ..conventions import Conventions, resolve
 from ..conventions import apply as apply_conventions
 from ..draw.svg import TreeSvg
-from ..draw.tree import CHANCE_LEGEND, LEGEND, MCTS_LEGEND, as_tree, probability_edges
+from ..draw.tree import as_tree, probability_edges
+from ..draw.tree_layout import legend_text, readable_name
 from ..errors import ArgumentError, ArgumentTypeError
 from ..errors import describe as describe_value
-from ..trace import Trace, trace_of
+from ..trace import Trace, format_value, format_window, trace_of
 from .common import StaticFallback, VBox, set_status, show_svg, status_html, svg_as_img, svg_figure
 from .slider import Slider
 
@@ -163,7 +165,8 @@ class StepThrough(StaticFallback, VBox):
         algorithm = self.result.algorithm
         self.windows = algorithm.startswith("alphabeta") or algorithm in WINDOWED
         self.name = self.result.algorithm
-        self.view = TreeSvg(self.tree, min_width=COLUMN_PX, windows=self.windows)
+        self.view = TreeSvg(self.tree, min_width=COLUMN_PX, windows=self.windows,
+                            texts=None if self.name == "mcts" else _texts_written(self.tree, self.events))
         self.svg = ""
         self.output = svg_figure()
         self.status = status_html()
@@ -187,9 +190,7 @@ class StepThrough(StaticFallback, VBox):
         self.play.observe(self._on_play, names="value")
         self.slider.observe(self._on_step, names="value")
         controls = widgets.HBox([self.play, self.back, self.next, self.slider], layout=full)
-        legend = (MCTS_LEGEND if self.name == "mcts" else LEGEND) + \
-            ("   " + CHANCE_LEGEND if probability_edges(self.tree) else "")
-        self.legend = widgets.HTML(value=f'<span style="font-size:13px">{legend}</span>')
+        self.legend = widgets.HTML(value="")       # the marks of the step shown, in words
         super().__init__([controls, self.status, self.output, self.legend], layout=full)
         self.add_class("mmlib-step-through")
         self.sentence = ""
@@ -256,12 +257,30 @@ class StepThrough(StaticFallback, VBox):
         else:
             self.sentence = self.model.sentence(step - 1)
         self.phase = self.model.phase_text(step)
-        parts = (self.name, self.phase, f"step {step} of {len(self.events)}")
+        parts = (readable_name(self.name), self.phase, f"step {step} of {len(self.events)}")
         title = " — ".join(part for part in parts if part)
-        self.svg = self.view.show(marks, windows=self.windows, title=title,
-                                  description=f"{title}: {self.sentence} " + self.view.describe(marks))
+        scene = self.view.scene(marks, windows=self.windows, title=title,
+                                description=f"{title}: {self.sentence} " + self.view.describe(marks))
+        self.svg = self.view.paint(scene)
+        self.legend.value = f'<span style="font-size:15px">{html.escape(legend_text(scene.legend))}</span>'
         show_svg(self.output, self.svg)
         set_status(self.status, f"step {step}: {self.sentence}")
+
+
+def _texts_written(tree: Any, events: tuple) -> list[str]:
+    """Every value (as the widest mark it can be: ``≥ v``) and every [α, β] window a step of the
+    search can write, so the drawing keeps room for these and no more (it fits the column).
+
+    >>> result = search.alphabeta([[3, 5], [2, 9]], trace=True)
+    >>> sorted(set(_texts_written(result.game, result.trace)))
+    ['[3, +∞]', '[3, 2]', '[−∞, +∞]', '[−∞, 3]', '≥ 2', '≥ 3', '≥ 5', '≥ 9', '≥ −2', '≥ −3', '≥ −5', '≥ −9']
+    """
+    values = {leaf.value for leaf in tree.leaves()}
+    values |= {event.value for event in events if getattr(event, "value", None) is not None}
+    texts = [f"≥ {format_value(sign * value)}" for value in values for sign in (1, -1)]
+    texts += [format_window((event.alpha, event.beta)) for event in events
+              if getattr(event, "alpha", None) is not None]
+    return texts
 
 
 def _step_number(step: Any) -> int:
