@@ -65,9 +65,12 @@ function render({ model, el }) {
   note.setAttribute("role", "status");
   el.classList.add("mmlib-slider");
   el.append(label, range, box, note);
-  // The keys belong to the slider and its box, not to the notebook's shortcuts.
+  // The keys belong to the slider and its box, not to the notebook's shortcuts.  The notebook
+  // listens on the document before the event reaches the slider, so the slider claims its keys
+  // first, on the window (the key still does what it does in any range or number input).
   el.setAttribute("data-lm-suppress-shortcuts", "true");
-  el.addEventListener("keydown", (event) => event.stopPropagation());
+  const claim = (event) => { if (event.target === range || event.target === box) event.stopPropagation(); };
+  window.addEventListener("keydown", claim, true);
 
   const words = (value) => model.get("words").split("{value}").join(String(value));
   const name = () => model.get("label");
@@ -113,7 +116,7 @@ function render({ model, el }) {
   });
   model.on("change", show);
   show();
-  return () => model.off("change", show);
+  return () => { model.off("change", show); window.removeEventListener("keydown", claim, true); };
 }
 export default { render };
 """

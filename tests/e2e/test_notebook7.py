@@ -4,7 +4,7 @@ One Notebook 7 server (`python -m notebook`, the same settings as the JupyterLab
 token, no news, a fresh clone of the repository) serves the start notebook. The test opens it as a student
 does, checks what it shows before anything runs (the explorer's still picture, no raw repr), runs it all,
 checks the outputs again, then drives the step-through explorer by mouse (the Next button) and by keyboard
-(arrow keys in its step box), with the drivers of tests/e2e/test_browser.py.
+(arrow keys on its step slider), with the drivers of tests/e2e/test_browser.py.
 """
 
 from __future__ import annotations
@@ -147,8 +147,8 @@ def test_lecture_runs_and_its_explorer_responds_in_notebook_7(browser, server): 
         root.wait_for(timeout=30_000)
         root.scroll_into_view_if_needed()
         before = observable(root)
-        done = operate_step_through(page, root)          # Next by mouse, the step box by keyboard
-        assert done == ["Next", "step box (keyboard)"]
+        done = operate_step_through(page, root)          # Next by mouse, the step slider by keyboard
+        assert done == ["Next", "step slider (keyboard)"]
         assert observable(root) != before
         assert time.monotonic() - started < 240
         assert not [error for error in page_errors if not notebook_shortcut_glitch(error)], page_errors
