@@ -43,8 +43,10 @@ NBVAL_ARGS ?= --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sani
 
 # The one pytest invocation used by `make test`: unit tests (incl. the browser and packaging tests),
 # the package doctests and strict nbval over every notebook, with one summary line.
-PYTEST := $(PY) -m pytest -p no:randomly --doctest-modules tests mmlib $(wildcard instructor/*.py) $(NBVAL_ARGS) $(ALL_NOTEBOOKS) \
-          $(PYTEST_ARGS)
+# Two workers, each taking whole files (a notebook's cells run in order in one kernel; a browser test file
+# keeps its JupyterLab).
+PYTEST := $(PY) -m pytest -p no:randomly -n 2 --dist loadfile --doctest-modules tests mmlib \
+          $(wildcard instructor/*.py) $(NBVAL_ARGS) $(ALL_NOTEBOOKS) $(PYTEST_ARGS)
 
 # Executing one notebook in place (kernel python3 = this venv's kernel, as recorded in every notebook).
 # Widget state is stored, so explorers show their last view in a notebook nobody has run yet.
