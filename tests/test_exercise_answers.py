@@ -1,0 +1,57 @@
+"""The answers the lectures give to their own exercises (in the collapsed "Answer" blocks), checked here
+rather than in a cell of the student's notebook, where the check's source would give the answer away."""
+
+from __future__ import annotations
+
+from mmlib import games, search, trees
+
+W, L = 100, -100                      # the W/L values of notebooks 01 to 03
+AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+HORIZON = """ABCDEFGHI
+A: BC
+B: D
+C: E
+D: F
+E: G
+F: H
+G: I
+B 0
+C 0
+D -9
+E -1
+F -9
+G -1
+H -9
+I -10"""
+
+
+def test_notebook_00_answers():
+    changed = [[3, 12, 8], [20, 4, 6], [14, 5, 2]]           # B's 2 raised to 20: C is worth 4
+    assert search.minimax(changed).value == 4
+    assert search.alphabeta(changed).stats.leaves == search.minimax(changed).stats.leaves == 9
+    swapped = trees.from_nested([[14, 5, 2], [2, 4, 6], [3, 12, 8]])
+    by_alphabeta = search.alphabeta(trees.from_nested(AIMA))
+    assert search.minimax(swapped).stats.leaves == 9
+    assert search.alphabeta(swapped).stats.leaves == by_alphabeta.stats.leaves == 7
+    assert search.alphabeta(swapped).stats.leaf_order == by_alphabeta.stats.leaf_order   # the same positions
+
+
+def test_notebook_01_answers():
+    assert search.minimax([[[W, L], L], [W, W, W]]).value == W
+    assert search.alphabeta(games.TicTacToe(scoring="depth-adjusted")).value == 0
+
+
+def test_notebook_02_answers():
+    game = games.TicTacToe()
+    assert search.minimax([[[1, 5, 4], [8, 3]], [L, [1, W]]]).value == 5
+    assert search.minimax(game, state=game.play(game.initial, 0)).value == 0
+    wiser = trees.from_text(HORIZON.replace("E -1", "E -10"))
+    assert wiser.label_of(search.minimax(wiser, depth=2).pv[:1]) == "B"
+    assert wiser.label_of(search.minimax(wiser, depth=3).pv[:1]) == "C"
+
+
+def test_notebook_03_answers():
+    changed = trees.from_nested([[[3, 5], [6, 4]], [[1, 2], [0, -1]]])
+    assert (0, 1, 1) not in search.alphabeta(changed).stats.leaf_order     # E's second leaf
+    tie = [[3, 5], [3, 9]]
+    assert search.alphabeta(tie, cutoff=">").stats.leaves > search.alphabeta(tie).stats.leaves
