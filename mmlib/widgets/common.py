@@ -30,6 +30,8 @@ from typing import Any
 
 import ipywidgets
 
+from ..errors import MmlibError
+
 __all__ = ["svg_figure", "show_svg", "status_html", "set_status", "StaticFallback", "fallback_bundle",
            "svg_as_img", "VBox"]
 
@@ -103,6 +105,34 @@ def fallback_bundle(bundle: dict | None, text: str, picture_html: str | None = N
         out["text/html"] = (f'<div class="mmlib-fallback"><p>{html.escape(text)}</p>'
                             f"{picture_html}</div>")
     return out
+
+
+class FitsItsRanges:
+    """An explorer whose sliders' ranges depend on each other (each reaches only as far as answers
+    within two seconds): a change first fits the ranges, then draws once; an error is shown in the
+    status line, never raised into the kernel from a slider.  Subclasses define ``fit_ranges``,
+    ``update`` and ``status``."""
+
+    _fitting = False
+
+    def fit_ranges(self) -> None:
+        raise NotImplementedError
+
+    def update(self) -> None:
+        raise NotImplementedError
+
+    def _on_change(self, change: dict) -> None:
+        if self._fitting:
+            return                   # a range moved a value: the update below draws it
+        self._fitting = True
+        try:
+            self.fit_ranges()
+        finally:
+            self._fitting = False
+        try:
+            self.update()
+        except MmlibError as error:
+            set_status(self.status, str(error), error=True)     # type: ignore[attr-defined]
 
 
 class StaticFallback:

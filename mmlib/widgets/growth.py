@@ -16,7 +16,16 @@ from .. import analysis, trees
 from ..draw.plots import ordering_name
 from ..draw.tree import format_value
 from ..errors import ArgumentError, ArgumentTypeError, MmlibError, describe
-from .common import StaticFallback, VBox, set_status, show_svg, status_html, svg_as_img, svg_figure
+from .common import (
+    FitsItsRanges,
+    StaticFallback,
+    VBox,
+    set_status,
+    show_svg,
+    status_html,
+    svg_as_img,
+    svg_figure,
+)
 from .plot import STYLES, Line, line_plot_svg
 from .slider import FractionSlider, Slider
 
@@ -78,7 +87,7 @@ def deepest_fitting(branching: int, ordering: Any, algorithm: str, trees_: int, 
     return deepest
 
 
-class GrowthExplorer(StaticFallback, VBox):
+class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):
     """Sliders ``branching``, ``depth``, ``q``, ``seed``, ``trees`` (each with a number box) and
     menus ``ordering``, ``algorithm``; the plot in ``output`` (an ``HTML`` showing the SVG text
     ``svg``), the summary in ``status``; ``rows`` holds the measurements shown (means over the
@@ -138,18 +147,6 @@ class GrowthExplorer(StaticFallback, VBox):
         self.trees.fits = (f"At b = {b} and depth {self.depth.value}: 1 to {most} trees answer within "
                            f"{ANSWER_SECONDS} seconds.")
 
-    def _on_change(self, change: dict) -> None:
-        if self._fitting:
-            return                   # a range moved a value: the update below draws it
-        self._fitting = True
-        try:
-            self.fit_ranges()
-        finally:
-            self._fitting = False
-        try:
-            self.update()
-        except MmlibError as error:  # never raise into the kernel from a slider
-            set_status(self.status, str(error), error=True)
 
     def seeds(self) -> range:
         """The seeds of the trees measured: ``trees`` of them from ``seed`` on."""

@@ -17,8 +17,17 @@ import html
 from typing import Any
 
 from .. import analysis
-from ..errors import ArgumentError, ArgumentTypeError, MmlibError, describe
-from .common import StaticFallback, VBox, set_status, show_svg, status_html, svg_as_img, svg_figure
+from ..errors import ArgumentError, ArgumentTypeError, describe
+from .common import (
+    FitsItsRanges,
+    StaticFallback,
+    VBox,
+    set_status,
+    show_svg,
+    status_html,
+    svg_as_img,
+    svg_figure,
+)
 from .growth import (
     ANSWER_SECONDS,
     FAST_NODE_BUDGET,
@@ -56,7 +65,7 @@ def _mean_leaves(branching: int, depth: int, ordering: Any, seeds: range, budget
     return int(mean) if mean.is_integer() else mean
 
 
-class OrderingsExplorer(StaticFallback, VBox):
+class OrderingsExplorer(FitsItsRanges, StaticFallback, VBox):
     """Sliders ``branching``, ``depth`` (the deepest depth drawn), ``q`` and ``seed``; alpha-beta's
     leaves versus depth for the best order, best-first-with-probability-q, random and worst
     orders on one plot (``svg`` in ``output``), with the b^d and Knuth–Moore guides; ``leaves``
@@ -103,18 +112,6 @@ class OrderingsExplorer(StaticFallback, VBox):
         self.depth.set_range(1, deepest)
         self.depth.fits = f"At b = {b}: depths 1 to {deepest} answer within {ANSWER_SECONDS} seconds."
 
-    def _on_change(self, change: dict) -> None:
-        if self._fitting:
-            return
-        self._fitting = True
-        try:
-            self.fit_ranges()
-        finally:
-            self._fitting = False
-        try:
-            self.update()
-        except MmlibError as error:  # never raise into the kernel from a slider
-            set_status(self.status, str(error), error=True)
 
     def ordering(self, name: str) -> Any:
         return self.q.value if name == "q" else name
@@ -158,7 +155,7 @@ class OrderingsExplorer(StaticFallback, VBox):
                                         f"{html.unescape(self.status.value)}")
 
 
-class QualityExplorer(StaticFallback, VBox):
+class QualityExplorer(FitsItsRanges, StaticFallback, VBox):
     """Sliders ``branching``, ``depth`` and ``trees``; alpha-beta's leaves at that depth versus the
     probability q that the best child comes first (``QS``: 0, 0.1, ..., 1), the mean over
     ``trees`` trees (seeds 0, 1, ...), with the Knuth–Moore and b^d levels as guides."""
@@ -205,18 +202,6 @@ class QualityExplorer(StaticFallback, VBox):
         self.trees.fits = (f"At depth {self.depth.value}: 1 to {most} trees answer within "
                            f"{ANSWER_SECONDS} seconds.")
 
-    def _on_change(self, change: dict) -> None:
-        if self._fitting:
-            return
-        self._fitting = True
-        try:
-            self.fit_ranges()
-        finally:
-            self._fitting = False
-        try:
-            self.update()
-        except MmlibError as error:  # never raise into the kernel from a slider
-            set_status(self.status, str(error), error=True)
 
     def update(self) -> None:
         b, d, trees = self.branching.value, self.depth.value, self.trees.value
