@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mmlib import search
+from mmlib import check, search
 from mmlib.check import deepening, ordering, table
 from mmlib.games import ConnectFour
 from mmlib.table import EXACT, LOWER, UPPER, TranspositionTable
@@ -187,3 +187,8 @@ def test_a_failing_check_raises_with_its_report_when_asked():
         check_pruned([[3, 12, 8], [2, 4, 6], [14, 5, 2]], ..., raise_on_failure=True)
     assert raised.value.report.diagnosis == "not-implemented"
     assert "No prediction yet." in str(raised.value.report)
+
+
+def test_a_report_counts_one_leaf_in_the_singular():
+    report = check.check_pruned([[5]], "")                 # one leaf, nothing pruned
+    assert report.passed and "evaluates 1 of 1 leaf;" in str(report) and "1 leaves" not in str(report)

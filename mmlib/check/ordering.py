@@ -31,7 +31,7 @@ from ..ordering import Ordering
 from . import runner
 from ._args import flag, function, integer, seconds
 from .queries import Unusable, answers_by_rounds, shown_call
-from .report import Report, finish
+from .report import Report, counted, finish
 from .runner import Call, Outcome
 
 __all__ = ["ORDERING_BOARDS", "ORDERING_DEPTH", "EMPTY_BOARD", "board_of", "state_of", "play", "evaluate",
@@ -247,7 +247,8 @@ def check_ordering(order_moves: Callable, *, within: float | None = None, depth:
         f"{'total':<52} {total:>6} {sum(natural):>14} {minimal * len(leaves):>13}"]
     goal = (f"at most half of the columns left to right ({limit})" if within is None else
             f"at most {within:g} times the minimal tree ({limit})")
-    summary = (f"Alpha-beta to depth {depth} from {len(leaves)} boards evaluated {total} leaves with your "
+    summary = (f"Alpha-beta to depth {depth} from {counted(len(leaves), 'board')} evaluated "
+               f"{counted(total, 'leaf')} with your "
                f"order: the goal is {goal}.")
     details = ["Leaves evaluated from each board (the minimal tree: 7^⌈d/2⌉ + 7^⌊d/2⌋ − 1, "
                "Knuth & Moore 1975):"] + ["    " + line for line in table]
@@ -266,7 +267,7 @@ def check_ordering(order_moves: Callable, *, within: float | None = None, depth:
     yours = answers_by_rounds(order_moves, "order_moves", first_order, _valid_order, time_limit=time_limit)
     player = to_move(board)
     details += [f"Where you lose most: from the board {board!r} ({player} to move; "
-                f"{leaves[worst]} leaves, the minimal tree has {minimal}):"]
+                f"{counted(leaves[worst], 'leaf')}, the minimal tree has {minimal}):"]
     details += ["    " + line for line in show(board).splitlines()]
     best = [move for move, value in zip(ranked, values, strict=True) if value == values[0]]
     details += [f"Your order there: {list(yours)}.  Searched {depth - 1} plies deeper, the best "

@@ -14,7 +14,7 @@ from typing import Any
 
 from .. import search, trees
 from ._args import flag, text
-from .report import Report, finish
+from .report import Report, counted, finish
 
 __all__ = ["check_pruned"]
 
@@ -67,7 +67,8 @@ def check_pruned(tree: Any, pruned: Any, *, title: str = "pruned leaves",
     if not missed and not wrong:
         return finish(Report(title, True, "ok", (
             f"Right: alpha-beta skips {' '.join(truth) or 'no leaf'} and evaluates "
-            f"{len(evaluated)} of {explicit.leaf_count} leaves; value {result.value}.")), raise_on_failure)
+            f"{len(evaluated)} of {counted(explicit.leaf_count, 'leaf')}; value {result.value}.")),
+            raise_on_failure)
     details = []
     if missed:
         details.append(f"{len(missed)} pruned lea{'f' if len(missed) == 1 else 'ves'} "

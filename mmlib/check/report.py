@@ -29,7 +29,17 @@ from typing import Any
 from .. import trees
 from ..errors import CheckFailed
 
-__all__ = ["Report", "HINTS", "finish", "show", "verdict", "try_it"]
+__all__ = ["Report", "HINTS", "finish", "show", "verdict", "try_it", "counted"]
+
+def counted(number: int, noun: str) -> str:
+    """``number`` ``noun``s, in words a report can use: one leaf, 2 leaves, 1,000 leaves.
+
+    >>> counted(1, "leaf"), counted(0, "leaf"), counted(2_500, "board")
+    ('1 leaf', '0 leaves', '2,500 boards')
+    """
+    plural = {"leaf": "leaves"}.get(noun, noun + "s")
+    return f"{number:,} {noun if number == 1 else plural}"
+
 
 HINTS = {
     "ok": "",
