@@ -16,22 +16,14 @@ back, and a hint.  The function runs in a separate process with a time and memor
 (:mod:`mmlib.check.runner`): an endless loop, ``os._exit`` or a huge allocation fails the
 check and leaves the notebook running.
 
->>> def expectimax(node):
-...     if node.is_leaf():
-...         return node.value
-...     values = [expectimax(child) for child in node.children]
-...     if node.kind == "max":
-...         return max(values)
-...     return sum(p * v for p, v in zip(node.probabilities, values))
->>> check_expectimax(expectimax).passed
-True
->>> def uniform(node):
-...     if node.is_leaf():
-...         return node.value
-...     values = [uniform(child) for child in node.children]
-...     return max(values) if node.kind == "max" else sum(values) / len(values)
->>> check_expectimax(uniform).diagnosis
-'ignores-probabilities'
+>>> def expectimax(node):                  # the lab's stub, not answered yet
+...     raise NotImplementedError
+>>> check_expectimax(expectimax).diagnosis
+'not-implemented'
+>>> def first_outcome(node):              # a wrong first try: follows the first child only
+...     return node.value if node.is_leaf() else first_outcome(node.children[0])
+>>> check_expectimax(first_outcome).diagnosis
+'wrong-value'
 """
 
 from __future__ import annotations

@@ -344,23 +344,10 @@ def check_alphabeta(fn: Callable, *, conventions: Conventions | None = None, cut
     bound), ``no-deep-cutoffs`` (a node is bounded by its parent only) or ``deep-cutoffs``
     (the reverse, where the conventions say ``deep=False``), ``under-pruning``, ``over-pruning``.
 
-    >>> def alphabeta(node, depth, alpha, beta, maximizing):
-    ...     if depth == 0 or node.is_leaf():
-    ...         return node.value
-    ...     best = -math.inf if maximizing else math.inf
-    ...     for child in node.children:
-    ...         score = alphabeta(child, depth - 1, alpha, beta, not maximizing)
-    ...         if maximizing:
-    ...             best = max(best, score)
-    ...             alpha = max(alpha, best)
-    ...         else:
-    ...             best = min(best, score)
-    ...             beta = min(beta, best)
-    ...         if alpha >= beta:
-    ...             break
-    ...     return best
-    >>> check_alphabeta(alphabeta).passed
-    True
+    >>> def alphabeta(node, depth, alpha, beta, maximizing):      # the lab's stub, not answered yet
+    ...     raise NotImplementedError
+    >>> check_alphabeta(alphabeta).diagnosis
+    'not-implemented'
     """
     __tracebackhide__ = True
     conventions = resolve(conventions, cutoff=cutoff, variant=variant, root=root, values=values,
@@ -385,13 +372,11 @@ def check_best_move(fn: Callable, *, conventions: Conventions | None = None, roo
     ``conventions`` value are ignored here.  Diagnoses: those of :func:`check_minimax` that
     concern running the function, plus ``wrong-type``, ``not-a-move`` and ``wrong-move``.
 
-    >>> def best_move(node, depth):
-    ...     values = [min(leaf.value for leaf in child.children) if child.children else child.value
-    ...               for child in node.children]
-    ...     return values.index(max(values))
-    >>> check_best_move(best_move, cases=check_cases(0)).passed
+    >>> def first_move(node, depth):          # always the first child: right only by chance
+    ...     return 0
+    >>> check_best_move(first_move, cases=check_cases(0)).passed
     True
-    >>> check_best_move(best_move, cases=check_cases(0), root="min").diagnosis
+    >>> check_best_move(first_move, cases=check_cases(20)).diagnosis
     'wrong-move'
     """
     __tracebackhide__ = True
