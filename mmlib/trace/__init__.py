@@ -78,7 +78,7 @@ from .marks import Marks, minimax_marks
 from .model import Trace
 from .passes import Iteration, Phase, Research
 from .results import result_marks, trace_of
-from .trees import expected_values, minimax_values, node_role, result_tree, view_tree
+from .trees import best_line, expected_values, minimax_values, node_role, result_tree, view_tree
 from .words import format_mark, format_probability, format_value, format_window
 
 __all__ = [
@@ -101,6 +101,7 @@ __all__ = [
     "format_window",
     "format_mark",
     "minimax_values",
+    "best_line",
     "expected_values",
     "view_tree",
     "node_role",
