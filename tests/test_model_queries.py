@@ -26,3 +26,22 @@ def test_board_tree_values_are_the_minimax_values_of_its_positions():
         assert values[node.path] == _minimax(node)
     line = best_line(tree, values)
     assert len(line) == 3 and all(values[p] == values[()] for p in line)
+
+
+def test_pruned_by_names_the_leaves_below_each_cutoff():
+    from mmlib import search
+    from mmlib.trace import trace_of
+    # AIMA Figure 5.5: at C, 2 <= alpha = 3 prunes C's last two leaves; nothing else is pruned
+    model = trace_of(search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]], trace=True))
+    cutoffs = [k for k, event in enumerate(model.events) if event.kind == "cutoff"]
+    assert [model.pruned_by(k) for k in cutoffs] == [[(1, 1), (1, 2)]]
+    assert all(model.pruned_by(k) == [] for k in range(len(model.events)) if k not in cutoffs)
+
+
+def test_marks_views_change_are_new_marks():
+    from mmlib.trace import Marks
+    from mmlib.trees import as_tree
+    marks = Marks(values={(): 3.0})
+    shown = marks.at((0,)).with_leaf_values(as_tree([[3, 5], [2, 9]]))
+    assert marks.current is None and marks.values == {(): 3.0} and marks.bounds == {}
+    assert shown.current == (0,) and shown.values[(1, 0)] == 2 and shown.values[()] == 3.0

@@ -77,7 +77,7 @@ from .events import TraceEvent, gamma_of, score_of, value_of, window_of
 from .marks import Marks, minimax_marks
 from .model import Trace
 from .passes import Iteration, Phase, Research
-from .results import result_marks, trace_of
+from .results import result_marks, result_pruned_leaves, trace_of
 from .trees import best_line, expected_values, minimax_values, node_role, result_tree, view_tree
 from .words import format_mark, format_probability, format_value, format_window
 
@@ -109,6 +109,7 @@ __all__ = [
     "chance_bound",
     "minimax_marks",
     "result_marks",
+    "result_pruned_leaves",
     "result_tree",
     "Phase",
     "Research",
