@@ -45,3 +45,18 @@ def test_marks_views_change_are_new_marks():
     shown = marks.at((0,)).with_leaf_values(as_tree([[3, 5], [2, 9]]))
     assert marks.current is None and marks.values == {(): 3.0} and marks.bounds == {}
     assert shown.current == (0,) and shown.values[(1, 0)] == 2 and shown.values[()] == 3.0
+
+
+def test_every_view_describes_a_drawing_with_the_narrations_words():
+    from mmlib import search
+    from mmlib.draw.svg import TreeSvg
+    from mmlib.draw.tree_layout import TreeLayout
+    from mmlib.trace import result_marks
+    from mmlib.trace.narration import describe_marks
+    result = search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    marks = result_marks(result)
+    words = describe_marks(result.game, marks)
+    assert words == ("Search of a game tree from A: value 3; best move to B; 7 of 9 leaves evaluated; "
+                     "pruned leaves: I, J.")
+    assert TreeLayout(result.game).describe(marks) == words
+    assert TreeSvg(result.game).describe(marks) == words
