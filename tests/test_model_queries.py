@@ -60,3 +60,23 @@ def test_every_view_describes_a_drawing_with_the_narrations_words():
                      "pruned leaves: I, J.")
     assert TreeLayout(result.game).describe(marks) == words
     assert TreeSvg(result.game).describe(marks) == words
+
+
+def test_minimax_nodes_counts_what_minimax_visits():
+    from mmlib import search
+    game = games.TicTacToe()
+    state = game.play(game.play(game.initial, 4), 0)
+    for depth in (None, 1, 3):
+        searched = search.minimax(game, state=state, depth=depth).stats.nodes
+        assert search.minimax_nodes(game, state=state, depth=depth) == searched
+    assert search.minimax_nodes(game, depth=2) == 1 + 9 + 9 * 8
+
+
+def test_the_board_plays_the_first_best_move_alpha_beta_finds():
+    from mmlib.widgets.tictactoe import TicTacToeBoard
+    board = TicTacToeBoard(None, "alphabeta", True, "ten")       # the computer opens
+    values = board.last_values
+    best = max(values.values())
+    assert board.game.board(board.state).count("X") == 1
+    first = next(move for move, value in values.items() if value == best)
+    assert board.game.play(board.game.initial, first) == board.state
