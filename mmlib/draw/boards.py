@@ -19,6 +19,7 @@ import html
 from typing import Any
 
 from ..errors import ArgumentError, ArgumentTypeError
+from ..trace import best_line, minimax_values
 from ..trees import Node, Path, Tree
 from . import style
 from .display import check_axes, set_alt
@@ -182,7 +183,7 @@ def draw_game_tree(game: Any, state: Any = None, depth: int = 1, *, max_nodes: i
 
     _check_board_game(game)
     tree, states = game_tree(game, state, depth, max_nodes=max_nodes)
-    values = _backed_up(tree)
+    values = minimax_values(tree)
     positions = {path: (x * SLOT_GAP, y * LEVEL_GAP) for path, (x, y) in layout(tree).items()}
     slots = max(tree.leaf_count, 1)
     width = min(max(1.05 * slots + 1, 3.0), style.MAX_FIGURE_INCHES)
@@ -193,7 +194,7 @@ def draw_game_tree(game: Any, state: Any = None, depth: int = 1, *, max_nodes: i
     figure = Figure(figsize=(width, height), layout="constrained")
     ax = figure.add_subplot()
     mark_font = min(max(board_points / 3 * 0.62, style.TEXT_PT), 18.0)   # X and O fill their squares
-    best = _best_line(tree, values)
+    best = set(best_line(tree, values))
     for node in tree.nodes():
         x, y = positions[node.path]
         for child in node.children:
@@ -229,26 +230,6 @@ def readable_points(width_inches: float, *, column_px: float = 900, dpi: float =
     """
     shrink = min(1.0, column_px / (width_inches * dpi))
     return smallest_px * 72 / dpi / shrink
-
-
-def _backed_up(tree: Tree) -> dict[Path, float]:
-    values: dict[Path, float] = {}
-    for node in reversed(tree.nodes()):
-        if node.is_leaf():
-            values[node.path] = tree.evaluate(node)
-        else:
-            kids = [values[c.path] for c in node.children]
-            values[node.path] = max(kids) if node.is_max else min(kids)
-    return values
-
-
-def _best_line(tree: Tree, values: dict[Path, float]) -> set[Path]:
-    line: set[Path] = {()}
-    node = tree.root
-    while node.children:
-        node = next(c for c in node.children if values[c.path] == values[node.path])
-        line.add(node.path)
-    return line
 
 
 # -- boards as text and as SVG ---------------------------------------------------------------------

@@ -42,6 +42,7 @@ from ..trace import (
     format_window,
     minimax_marks,
     result_marks,
+    result_pruned_leaves,
     result_tree,
     trace_of,
 )
@@ -159,9 +160,7 @@ def pruned_leaves(result: Any) -> list[Path]:
     [(1, 1), (1, 2)]
     """
     _check_result(result)
-    tree, _ = result_tree(result)
-    pruned = result_marks(result).pruned
-    return [leaf.path for leaf in tree.leaves() if leaf.path in pruned]
+    return result_pruned_leaves(result)
 
 
 _is_result = is_result

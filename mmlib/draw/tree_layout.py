@@ -61,6 +61,7 @@ from ..trace import (
     trace_of,
     view_tree,
 )
+from ..trace.narration import describe_marks
 from ..trees import Path
 
 __all__ = [
@@ -542,40 +543,11 @@ class TreeLayout:
         return tuple(LegendEntry(LEGEND_GLYPH.get(g, g), LEGEND_WORDS[g]) for g in glyphs)
 
     def describe(self, marks: Marks) -> str:
-        """What the drawing shows, in words (its text alternative)."""
-        tree, root = self.tree, marks.start if marks.searched else self.root
-        if not marks.searched:
-            value = marks.value_text(root)
-            subject = f"A game tree with {tree.node_count} nodes and {tree.leaf_count} leaves"
-            if self.levels:
-                subject += f" (levels: {', '.join(self.levels.values())})"
-            kind = "expectiminimax" if self.probabilities else "minimax"
-            return subject + (f"; its {kind} value is {value}" if value else "") + "."
-        if marks.monte_carlo:
-            return self._describe_monte_carlo(marks)
-        value = marks.value_text(root)
-        parts = [f"value {value}" if value else "value not known yet"]
-        if marks.pv:
-            parts.append(f"best move to {tree.label_of(root + tuple(marks.pv[:1]))}")
-        pruned = [leaf.label for leaf in tree.leaves() if leaf.path in marks.pruned]
-        parts.append(f"{len(marks.leaf_numbers)} of {tree.leaf_count} leaves evaluated")
-        parts.append(f"pruned leaves: {', '.join(pruned) or 'none'}")
-        if marks.current is not None:
-            parts.append(f"current node {tree.label_of(marks.current)}")
-        return f"Search of a game tree from {tree.label_of(root)}: " + "; ".join(parts) + "."
-
-    def _describe_monte_carlo(self, marks: Marks) -> str:
-        """The words for Monte Carlo tree search: wins/visits at the start, the most visited
-        move, the nodes in its tree (no pruning, no bounds: it has neither)."""
-        tree, root = self.tree, marks.start
-        value = marks.value_text(root)
-        parts = [f"{value} at the start" if value else "no iteration backed up yet"]
-        if marks.pv:
-            parts.append(f"most visited move to {tree.label_of(root + tuple(marks.pv[:1]))}")
-        parts.append(f"{len(marks.texts)} nodes with visits")
-        if marks.current is not None:
-            parts.append(f"current node {tree.label_of(marks.current)}")
-        return f"Monte Carlo tree search from {tree.label_of(root)}: " + "; ".join(parts) + "."
+        """What the drawing shows, in words (its text alternative): see
+        :func:`mmlib.trace.narration.describe_marks`."""
+        root = marks.start if marks.searched else self.root
+        return describe_marks(self.tree, marks, root=root, levels=tuple(self.levels.values()),
+                              chance=bool(self.probabilities))
 
     def _partial_words(self) -> str:
         words = []

@@ -39,9 +39,11 @@ from .algorithms import _Search as _Search
 from .budgets import MAX_SEARCH_DEPTH, REFUSE_ABOVE, Budget
 from .budgets import check_budget as _check_budget  # noqa: F401 - used by mmlib.analysis
 from .budgets import recursion_room as _recursion_room  # noqa: F401 - used by mmlib.beyond
+from .counting import minimax_nodes
 from .results import IterativeResult, SearchResult
 
 __all__ = [
+    "minimax_nodes",
     "SearchResult",
     "IterativeResult",
     "Stats",

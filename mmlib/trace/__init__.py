@@ -77,8 +77,8 @@ from .events import TraceEvent, gamma_of, score_of, value_of, window_of
 from .marks import Marks, minimax_marks
 from .model import Trace
 from .passes import Iteration, Phase, Research
-from .results import result_marks, trace_of
-from .trees import expected_values, minimax_values, node_role, result_tree, view_tree
+from .results import result_marks, result_pruned_leaves, trace_of
+from .trees import best_line, expected_values, minimax_values, node_role, result_tree, view_tree
 from .words import format_mark, format_probability, format_value, format_window
 
 __all__ = [
@@ -101,6 +101,7 @@ __all__ = [
     "format_window",
     "format_mark",
     "minimax_values",
+    "best_line",
     "expected_values",
     "view_tree",
     "node_role",
@@ -108,6 +109,7 @@ __all__ = [
     "chance_bound",
     "minimax_marks",
     "result_marks",
+    "result_pruned_leaves",
     "result_tree",
     "Phase",
     "Research",

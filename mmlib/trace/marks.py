@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..trees import Path
@@ -50,6 +50,29 @@ class Marks:
         if path in self.texts:
             return self.texts[path]
         return format_mark(self.values.get(path), self.bounds.get(path, EXACT))
+
+    def at(self, current: Path | None) -> Marks:
+        """The same marks with ``current`` as the node being worked on (a new Marks).
+
+        >>> Marks().at((1,)).current
+        (1,)
+        """
+        return replace(self, current=current)
+
+    def with_leaf_values(self, tree: Any) -> Marks:
+        """The same marks with every leaf of ``tree`` showing its static value, exact, where
+        the search has not set one (a new Marks).
+
+        >>> from mmlib.trees import as_tree
+        >>> Marks().with_leaf_values(as_tree([[3, 5], [2, 9]])).value_text((1, 1))
+        '9'
+        """
+        values, bounds = dict(self.values), dict(self.bounds)
+        for leaf in tree.leaves():
+            if leaf.value is not None:                   # a tree's leaves all have values
+                values.setdefault(leaf.path, leaf.value)
+            bounds.setdefault(leaf.path, EXACT)
+        return replace(self, values=values, bounds=bounds)
 
     def pv_paths(self) -> set[Path]:
         """The nodes along the principal variation (none while it is not known)."""

@@ -139,6 +139,25 @@ class Trace:
         pruned = self._final.pruned
         return [leaf.path for leaf in self.tree.leaves() if leaf.path in pruned]
 
+    def pruned_by(self, step: int) -> list[Path]:
+        """The leaves (paths, left to right) that the cutoff ``events[step]`` prunes; none when
+        that event is not a cutoff.
+
+        >>> from mmlib import search
+        >>> from mmlib.trace import trace_of
+        >>> model = trace_of(search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]], trace=True))
+        >>> [p for k in range(len(model.events)) for p in model.pruned_by(k)]
+        [(1, 1), (1, 2)]
+        """
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step < len(self.events):
+            raise ArgumentError(f"step: expected a whole number from 0 to {len(self.events) - 1}, "
+                                f"got {step!r}")
+        event = self.events[step]
+        if event.kind != "cutoff":
+            return []
+        roots = [event.path + (move,) for move in event.skipped]
+        return [leaf.path for leaf in self.tree.leaves() if any(leaf.path[:len(r)] == r for r in roots)]
+
     @property
     def evaluation_order(self) -> list[Path]:
         """The leaves in the order they were evaluated."""

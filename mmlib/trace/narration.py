@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..trees import Path
 from .bounds import EXACT, LOWER, UNKNOWN, UPPER, Window, bound_of
 from .events import TraceEvent, gamma_of, score_of, value_of
+from .marks import Marks
 from .trees import _is_chance, _is_layered, node_role
 from .words import _tally_text, format_mark, format_probability, format_test, format_value, format_window
 
@@ -414,3 +415,49 @@ class _Narrator:
     def _is_max(self, k: int, path: Path) -> bool:
         enter = self._last(k + 1, "enter", path)
         return bool(enter.is_max) if enter is not None else self.tree.node(path).is_max
+
+
+def describe_marks(tree: Any, marks: Marks, *, root: Path = (), levels: tuple[str, ...] = (),
+                   chance: bool = False) -> str:
+    """What a drawing of ``tree`` with ``marks`` shows, in words (its text alternative), from
+    the node at ``root``; ``levels`` names the levels of a layered tree and ``chance`` says
+    it has chance nodes (its value is then an expectiminimax value).
+
+    >>> from mmlib.trace import minimax_marks
+    >>> from mmlib.trees import as_tree
+    >>> tree = as_tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> describe_marks(tree, minimax_marks(tree))
+    'A game tree with 13 nodes and 9 leaves; its minimax value is 3.'
+    """
+    if not marks.searched:
+        value = marks.value_text(root)
+        subject = f"A game tree with {tree.node_count} nodes and {tree.leaf_count} leaves"
+        if levels:
+            subject += f" (levels: {', '.join(levels)})"
+        kind = "expectiminimax" if chance else "minimax"
+        return subject + (f"; its {kind} value is {value}" if value else "") + "."
+    if marks.monte_carlo:
+        return _describe_monte_carlo_marks(tree, marks, root)
+    value = marks.value_text(root)
+    parts = [f"value {value}" if value else "value not known yet"]
+    if marks.pv:
+        parts.append(f"best move to {tree.label_of(root + tuple(marks.pv[:1]))}")
+    pruned = [leaf.label for leaf in tree.leaves() if leaf.path in marks.pruned]
+    parts.append(f"{len(marks.leaf_numbers)} of {tree.leaf_count} leaves evaluated")
+    parts.append(f"pruned leaves: {', '.join(pruned) or 'none'}")
+    if marks.current is not None:
+        parts.append(f"current node {tree.label_of(marks.current)}")
+    return f"Search of a game tree from {tree.label_of(root)}: " + "; ".join(parts) + "."
+
+
+def _describe_monte_carlo_marks(tree: Any, marks: Marks, root: Path) -> str:
+    """The words for Monte Carlo tree search: wins/visits at the start, the most visited
+    move, the nodes in its tree (no pruning, no bounds: it has neither)."""
+    value = marks.value_text(root)
+    parts = [f"{value} at the start" if value else "no iteration backed up yet"]
+    if marks.pv:
+        parts.append(f"most visited move to {tree.label_of(root + tuple(marks.pv[:1]))}")
+    parts.append(f"{len(marks.texts)} nodes with visits")
+    if marks.current is not None:
+        parts.append(f"current node {tree.label_of(marks.current)}")
+    return f"Monte Carlo tree search from {tree.label_of(root)}: " + "; ".join(parts) + "."

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import ArgumentError, ArgumentTypeError
+from ..trees import Path
 from .algorithms import ALPHABETA_NAMES, Algorithm
 from .bounds import EXACT
 from .marks import Marks
@@ -81,3 +82,16 @@ def result_marks(result: Any) -> Marks:
         marks.pruned_roots.add(root)
         marks.pruned.update(_subtree_paths(tree, root))
     return marks
+
+
+def result_pruned_leaves(result: Any) -> list[Path]:
+    """The leaves (paths, left to right) that a finished search pruned away, read from its
+    marks (:func:`result_marks`).
+
+    >>> from mmlib import search
+    >>> result_pruned_leaves(search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
+    [(1, 1), (1, 2)]
+    """
+    tree, _ = result_tree(result)
+    pruned = result_marks(result).pruned
+    return [leaf.path for leaf in tree.leaves() if leaf.path in pruned]

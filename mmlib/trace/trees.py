@@ -81,6 +81,22 @@ def minimax_values(tree: Any) -> dict[Path, float]:
     return expected_values(tree)
 
 
+def best_line(tree: Any, values: dict[Path, float] | None = None) -> list[Path]:
+    """The nodes of the principal variation of a plain tree, from the root: at each node the
+    first child whose minimax value (``values``, default :func:`minimax_values`) is its own.
+
+    >>> best_line(as_tree([[3, 5], [2, 9]]))
+    [(), (0,), (0, 0)]
+    """
+    tree = view_tree(tree)
+    values = minimax_values(tree) if values is None else values
+    node, line = tree.root, [tree.root.path]
+    while node.children:
+        node = next(c for c in node.children if values[c.path] == values[node.path])
+        line.append(node.path)
+    return line
+
+
 def expected_values(tree: Any, *, random_opponent: bool = False) -> dict[Path, float]:
     """Every node's expectiminimax value: MAX the largest child value, MIN the smallest,
     chance the probability-weighted sum; with ``random_opponent`` (expectimax, CS188) a MIN

@@ -32,7 +32,7 @@ from typing import Any
 from ..draw.svg import TreeSvg
 from ..errors import ArgumentError, ArgumentTypeError, MmlibError
 from ..quiz import Question, alpha_beta_question
-from ..trace import EXACT, Marks, format_value, format_window, node_role
+from ..trace import Marks, format_value, format_window, node_role
 from .common import StaticFallback, VBox, set_status, show_svg, status_html, svg_as_img, svg_figure
 
 __all__ = ["practice", "Practice", "PracticeRound", "Feedback", "MODES", "parse_bound", "first_question",
@@ -196,9 +196,7 @@ class PracticeRound:
 
     def pruned_by(self, k: int) -> list[str]:
         """The leaves pruned by the cutoff event ``events[k]``, left to right."""
-        event = self.events[k]
-        roots = [event.path + (move,) for move in event.skipped]
-        return [leaf.label for leaf in self.tree.leaves() if any(leaf.path[:len(r)] == r for r in roots)]
+        return [self.label(path) for path in self.model.pruned_by(k)]
 
     @property
     def expected(self) -> list[str]:
@@ -244,12 +242,8 @@ class PracticeRound:
         mode ``"window"`` the node asked about is the current one)."""
         marks = self.model.marks(self.shown) if self.shown < len(self.events) else self.model.marks()
         if self.mode == "window" and not self.done:
-            marks.current = self.event.path            # the node whose window is asked for
-        for leaf in self.tree.leaves():
-            if leaf.value is not None:                   # a tree's leaves all have values
-                marks.values.setdefault(leaf.path, leaf.value)
-            marks.bounds.setdefault(leaf.path, EXACT)
-        return marks
+            marks = marks.at(self.event.path)           # the node whose window is asked for
+        return marks.with_leaf_values(self.tree)
 
     # -- answers -------------------------------------------------------------------------------------
     def answer_leaf(self, label: Any) -> Feedback:

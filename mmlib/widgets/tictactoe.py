@@ -12,7 +12,6 @@ True
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from .. import games, search
@@ -21,7 +20,7 @@ from ..draw.tree import format_value
 from ..errors import ArgumentError, MmlibError
 from .common import StaticFallback, VBox, set_status, show_svg, status_html, svg_as_img, svg_figure
 
-__all__ = ["play_tictactoe", "TicTacToeBoard", "WIN_SQUARE_COLOR", "minimax_nodes", "first_best"]
+__all__ = ["play_tictactoe", "TicTacToeBoard", "WIN_SQUARE_COLOR"]
 
 WIN_SQUARE_COLOR = "#F0E442"
 """Background of the three squares of a completed line (Okabe–Ito yellow); the line is also drawn
@@ -143,15 +142,17 @@ class TicTacToeBoard(StaticFallback, VBox):
         alpha-beta and the value of every move (depth-adjusted scores count the moves from here).
 
         Alpha-beta finds the values (the same as minimax's: both are exact); minimax's cost is
-        counted position by position (:func:`minimax_nodes`), so that the first move of a game,
-        half a million minimax calls, is answered at once."""
+        counted position by position (:func:`mmlib.search.minimax_nodes`), so that the first move
+        of a game, half a million minimax calls, is answered at once.  The move played is the
+        first of the principal variation alpha-beta found."""
         here, depth = rooted_at(self.game, self.state), self.depth
         start = here.initial if here is not self.game else self.state
-        counts = {"minimax": minimax_nodes(self.game, self.state, depth),
-                  "alphabeta": search.alphabeta(here, depth=depth, state=start).stats.nodes}
+        result = search.alphabeta(here, depth=depth, state=start)
+        counts = {"minimax": search.minimax_nodes(here, state=start, depth=depth),
+                  "alphabeta": result.stats.nodes}
         values = {move: result.known_value for move, result in
                   search.move_values(here, depth=depth, state=start, algorithm="alphabeta").items()}
-        chosen, mover = first_best(values, self.game.is_max(self.state)), self.game.player(self.state)
+        chosen, mover = result.pv[0], self.game.player(self.state)
         self.state = self.game.play(self.state, chosen)
         self.last_counts, self.last_values = counts, values
         listed = "; ".join(f"{_where(m)}: {format_value(v)}" for m, v in values.items())
@@ -169,43 +170,6 @@ class TicTacToeBoard(StaticFallback, VBox):
     def fallback_html(self) -> str:
         svg = board_svg(self.game, self.state, cell=40)
         return svg_as_img(svg, alt="the tic-tac-toe board when the notebook was saved")
-
-
-def first_best(values: dict[int, float], maximizing: bool) -> int:
-    """The move minimax and alpha-beta play: the first, in move order, of those with the best value.
-
-    >>> first_best({0: 1, 4: 3, 8: 3}, True), first_best({0: 1, 4: 3, 8: 3}, False)
-    (4, 0)
-    """
-    best = max(values.values()) if maximizing else min(values.values())
-    return next(move for move, value in values.items() if value == best)
-
-
-def minimax_nodes(game: games.TicTacToe, state: int, depth: int | None = None) -> int:
-    """How many nodes minimax visits from ``state`` to ``depth`` (None: to the end of the game),
-    the root included: a position at the horizon or over is one node, any other is one plus
-    its children's counts.  A position's count is the same wherever it occurs in the game
-    tree, so it is counted once: a few thousand positions, not half a million calls.
-
-    >>> minimax_nodes(games.TicTacToe(), 0)        # the whole game tree of tic-tac-toe
-    549946
-    >>> minimax_nodes(games.TicTacToe(), 0, 2)     # the root, 9 replies, 9 x 8 answers
-    82
-    """
-    return _count_nodes(game.state(game.board(state)), depth)
-
-
-@functools.cache
-def _count_nodes(state: int, depth: int | None) -> int:
-    game = _COUNTING
-    if depth == 0 or game.is_terminal(state):
-        return 1
-    below = None if depth is None else depth - 1
-    return 1 + sum(_count_nodes(game.play(state, move), below) for move in game.moves(state))
-
-
-_COUNTING = games.TicTacToe()
-"""Which positions follow which does not depend on the scoring or the starting board."""
 
 
 def play_tictactoe(depth: int | None = None, algorithm: str = "alphabeta", *, computer_first: bool = False,
