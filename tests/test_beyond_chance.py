@@ -146,8 +146,11 @@ def test_bad_trees_are_named():
         layered_tree_from_text("ABC\nA: BC\nA p 1/2\nB 1\nC 2", layers="chance max")
     with pytest.raises(TreeTextError, match="line 2"):
         layered_tree_from_text("ABC\nA: BX\nB 1\nC 2", layers="chance max")
-    with pytest.raises(TreeTextError, match="no value"):
+    # The leaf's error names the line that gives it as a child and says what to write.
+    with pytest.raises(TreeTextError, match=r"^line 2: leaf 'C' has no value: add a line 'C 7'"):
         layered_tree_from_text("ABC\nA: BC\nB 1", layers="chance max")
+    with pytest.raises(TreeTextError, match=r"^line 1: leaf 'A' has no value"):
+        layered_tree_from_text("A", layers="max")
     with pytest.raises(ArgumentError, match="layers"):
         layered_tree([1, 2], layers="max dice")
 

@@ -390,11 +390,13 @@ def test_cs188_test_file():
 
 
 @pytest.mark.parametrize("text, words", [
-    ('start_state: "a"\n', "num_agents"),
+    ('start_state: "a"\n', "'num_agents' is missing: add a line such as num_agents: \"2\""),
+    ('num_agents: "2"\n', "'start_state' is missing: add a line such as start_state: "),
     ('num_agents: "2"\nstart_state: "a"\nsuccessors: """\na b\n"""\n', "not 'state action next_state'"),
     ('num_agents: "2"\nstart_state: "a"\nsuccessors: """\na L b\na R b\n"""\nevaluation: """\nb 1\n"""\n',
      "reached twice"),
-    ('num_agents: "2"\nstart_state: "a"\nsuccessors: """\na L b\n"""\n', "has no value"),
+    ('num_agents: "2"\nstart_state: "a"\nsuccessors: """\na L b\n"""\n',
+     "leaf 'b' has no value: add a line 'b 0'"),
     ('num_agents: "2"\nsuccessors: """\na L b\n', "never closed"),
 ])
 def test_bad_cs188_files(text, words):

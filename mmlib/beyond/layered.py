@@ -300,6 +300,7 @@ def layered_tree_from_text(text: str, *, layers: Any = "max chance min chance") 
     if len(set(labels)) != len(labels):
         raise TreeTextError("a label appears twice in the label line", label_number)
     children: dict[str, list[str]] = {}
+    mentioned = {label: label_number for label in labels}  # the line that names each label last
     values: dict[str, float] = {}
     chances: dict[str, tuple[int, list[float]]] = {}
     for number, line in lines[1:]:
@@ -311,6 +312,7 @@ def layered_tree_from_text(text: str, *, layers: Any = "max chance min chance") 
             if parent in children:
                 raise TreeTextError(f"{parent!r} is given children twice", number)
             children[parent] = kids
+            mentioned.update(dict.fromkeys(kids, number))
         elif match := _PROBABILITIES.match(line):
             chances[match.group(1)] = (number, [_fraction(word, number)
                                                 for word in match.group(2).split()])
@@ -326,7 +328,7 @@ def layered_tree_from_text(text: str, *, layers: Any = "max chance min chance") 
         else:
             raise TreeTextError(f"cannot read {line!r}: expected 'X: BCD', 'X 7' or "
                                 "'X p 1/2 1/2'", number)
-    return _build_from_labels(labels[0], children, values, chances, kinds)
+    return _build_from_labels(labels[0], children, values, chances, kinds, mentioned)
 
 
 def _fraction(word: str, number: int) -> float:
@@ -339,7 +341,7 @@ def _fraction(word: str, number: int) -> float:
     return value
 
 
-def _build_from_labels(root, children, values, chances, kinds) -> LayeredTree:
+def _build_from_labels(root, children, values, chances, kinds, mentioned) -> LayeredTree:
     order: list[tuple[str, Path]] = []
     queue: deque[tuple[str, Path]] = deque([(root, ())])
     seen = {root}
@@ -356,7 +358,8 @@ def _build_from_labels(root, children, values, chances, kinds) -> LayeredTree:
         kind = kinds[len(path) % len(kinds)]
         kids = tuple(built.pop(kid) for kid in children.get(label, ()))
         if not kids and label not in values:
-            raise TreeTextError(f"leaf {label!r} has no value (add a line '{label} 7')")
+            raise TreeTextError(f"leaf {label!r} has no value: add a line '{label} 7' with its value",
+                                mentioned[label])
         probabilities: tuple = ()
         if label in chances:
             number, given = chances[label]

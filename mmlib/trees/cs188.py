@@ -100,7 +100,7 @@ def _fields(text: str) -> dict[str, str]:
 def _whole(fields: dict[str, str], name: str, default: str | None = None) -> int:
     word = fields.get(name, default)
     if word is None:
-        raise TreeTextError(f"the field {name!r} is missing")
+        raise TreeTextError(f"the field {name!r} is missing: add a line such as {name}: \"2\"")
     try:
         return int(word)
     except ValueError:
@@ -116,7 +116,8 @@ def read_cs188(text: str) -> CS188Tree:
     if agents < 2:
         raise TreeTextError(f"num_agents: a game tree needs at least 2 agents, got {agents}")
     if "start_state" not in fields:
-        raise TreeTextError("the field 'start_state' is missing")
+        raise TreeTextError("the field 'start_state' is missing: add a line such as start_state: \"A\" "
+                            "naming the root state")
     root = fields["start_state"].strip()
     children: dict[str, list[str]] = {}
     actions: dict[str, list[str]] = {}
@@ -143,7 +144,8 @@ def read_cs188(text: str) -> CS188Tree:
     players = _players(root, children, agents)
     for label in players:
         if label not in children and label not in values:
-            raise TreeError(f"evaluation: the leaf {label!r} has no value")
+            raise TreeError(f"evaluation: the leaf {label!r} has no value: add a line '{label} 0' "
+                            "with its value to the evaluation block")
     depth = _whole(fields, "depth") if "depth" in fields else None
     if depth is not None and depth < 0:
         raise TreeTextError(f"depth: the search depth in rounds must be at least 0, got {depth}")
