@@ -153,6 +153,9 @@ def test_bad_trees_are_named():
         layered_tree_from_text("A", layers="max")
     with pytest.raises(ArgumentError, match="layers"):
         layered_tree([1, 2], layers="max dice")
+    # An int beyond a float's range is refused as a tree error, not an OverflowError.
+    with pytest.raises(TreeError, match=r"path \(1,\): leaf value 1000.*\(too large\) is not a finite"):
+        layered_tree([1, 10**400], layers="max")
 
 
 def test_bad_search_options_are_named():

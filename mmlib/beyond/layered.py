@@ -200,9 +200,17 @@ def _probability(value: Any, where: str) -> float:
 
 
 def _leaf(value: Any, where: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
-        raise TreeError(f"{where}: leaf value {value!r} is not a finite number")
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not _finite(value):
+        shown = repr(value) if len(repr(value)) <= 40 else f"{repr(value)[:30]}... (too large)"
+        raise TreeError(f"{where}: leaf value {shown} is not a finite number")
     return value  # type: ignore[return-value]
+
+
+def _finite(value: numbers.Real) -> bool:
+    try:
+        return math.isfinite(value)
+    except OverflowError:  # an int beyond a float's range, e.g. 10**400
+        return False
 
 
 def layered_tree(nested: Any, *, layers: Any = "max chance min chance") -> LayeredTree:
