@@ -7,8 +7,8 @@ runs the *same* searches on the *same* trees (:func:`mmlib.trees.uniform` and
 :func:`mmlib.trees.ordered`, every value derived from the seed by the same
 splitmix64 arithmetic) as one compiled loop with an explicit stack, and keeps only
 what a sweep reports: nodes, leaves, cutoffs and the value, counted as defined in
-:mod:`mmlib.instrument`.  The test suite checks it node for node against
-:func:`mmlib.search.alphabeta` and :func:`mmlib.search.minimax` on thousands of trees.
+:mod:`mmlib.instrument`: node for node what :func:`mmlib.search.alphabeta` and
+:func:`mmlib.search.minimax` count on the same tree.
 
 The loop is compiled by numba (LLVM) on first use (a few seconds, then cached on
 disk); without numba the teaching search is used instead, with the same results.
