@@ -268,44 +268,46 @@ def write_settings(settings: Path) -> None:
 
 
 @contextmanager
-def jupyterlab(root: Path, state: Path) -> Iterator[Lab]:
-    """JupyterLab serving `root`, with its settings, workspaces and runtime files under `state`."""
+def jupyter_server(app: str, root: Path, state: Path, *, args: tuple[str, ...] = (),
+                   env: dict[str, str] | None = None) -> Iterator[Lab]:
+    """The Jupyter front end ``app`` (a module: ``jupyterlab``, ``notebook``) serving `root`, with its
+    settings, workspaces and runtime files under `state`; ``env`` adds to its environment."""
     port, token = free_port(), secrets.token_hex(24)
     venv_share = Path(sys.prefix) / "share" / "jupyter"
-    env = dict(os.environ)
-    env.pop("MPLBACKEND", None)
-    env.update(
+    environment = dict(os.environ)
+    environment.pop("MPLBACKEND", None)
+    environment.update(
         PYTHONHASHSEED="0",
         JUPYTER_PATH=str(venv_share),  # the project's own python3 kernel comes first
         JUPYTER_RUNTIME_DIR=str(state / "runtime"),
         JUPYTER_DATA_DIR=str(state / "data"),  # an empty trust database: every notebook untrusted, as cloned
         JUPYTERLAB_SETTINGS_DIR=str(state / "settings"),
         JUPYTERLAB_WORKSPACES_DIR=str(state / "workspaces"),
+        **(env or {}),
     )
     command = [
         sys.executable,
         "-m",
-        "jupyterlab",
+        app,
         "--ServerApp.ip=127.0.0.1",
         f"--ServerApp.port={port}",
         "--ServerApp.port_retries=0",
         f"--IdentityProvider.token={token}",
         f"--ServerApp.root_dir={root}",
         "--ServerApp.open_browser=False",
-        "--LabApp.news_url=None",
-        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-        "--LabApp.expose_app_in_browser=True",
+        *args,
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")
     write_settings(state / "settings")
-    log = state / "jupyterlab.log"
-    lab = Lab(url=f"http://127.0.0.1:{port}", token=token, root=root, log=log)
+    log = state / f"{app}.log"
+    server = Lab(url=f"http://127.0.0.1:{port}", token=token, root=root, log=log)
     with open(log, "w") as log_file:
-        process = subprocess.Popen(command, cwd=root, env=env, stdout=log_file, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(command, cwd=root, env=environment, stdout=log_file,
+                                   stderr=subprocess.STDOUT)
         try:
-            wait_for_server(lab, process)
-            yield lab
+            wait_for_server(server, process)
+            yield server
         finally:
             process.terminate()
             try:
@@ -313,6 +315,15 @@ def jupyterlab(root: Path, state: Path) -> Iterator[Lab]:
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
+
+
+def jupyterlab(root: Path, state: Path):
+    """JupyterLab serving `root`, with its settings, workspaces and runtime files under `state`."""
+    return jupyter_server("jupyterlab", root, state, args=(
+        "--LabApp.news_url=None",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        "--LabApp.expose_app_in_browser=True",
+    ))
 
 
 # ------------------------------------------------------------------------------------------ page helpers

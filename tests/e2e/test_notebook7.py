@@ -9,13 +9,8 @@ checks the outputs again, then drives the step-through explorer by mouse (the Ne
 
 from __future__ import annotations
 
-import os
-import secrets
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -27,16 +22,14 @@ from test_browser import (  # noqa: F401, F811 - browser and chromium_path are f
     Lab,
     browser,
     chromium_path,
-    free_port,
     fresh_clone,
+    jupyter_server,
     observable,
     operate_step_through,
     run_all,
     stderr_outputs,
     unexpected_errors,
-    wait_for_server,
     wait_for_widgets,
-    write_settings,
 )
 
 pytestmark = pytest.mark.browser
@@ -45,44 +38,10 @@ LECTURE = "notebooks/00_start_here.ipynb"
 STUDENT_CONFIG = ROOT / "jupyter" / "student"
 
 
-@contextmanager
-def notebook7(root: Path, state: Path) -> Iterator[Lab]:
+def notebook7(root: Path, state: Path):
     """Jupyter Notebook 7 serving `root`, with its settings, workspaces and runtime files under `state`."""
-    port, token = free_port(), secrets.token_hex(24)
-    env = dict(os.environ)
-    env.pop("MPLBACKEND", None)
-    env.update(
-        PYTHONHASHSEED="0",
-        JUPYTER_CONFIG_PATH=str(STUDENT_CONFIG),  # as `make lab` opens the course: no instructor tooling
-        JUPYTER_PATH=str(Path(sys.prefix) / "share" / "jupyter"),
-        JUPYTER_RUNTIME_DIR=str(state / "runtime"),
-        JUPYTER_DATA_DIR=str(state / "data"),
-        JUPYTERLAB_SETTINGS_DIR=str(state / "settings"),
-        JUPYTERLAB_WORKSPACES_DIR=str(state / "workspaces"),
-    )
-    command = [
-        sys.executable, "-m", "notebook",
-        "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
-        f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}", "--ServerApp.open_browser=False",
-        "--JupyterNotebookApp.expose_app_in_browser=True",
-    ]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        command.append("--allow-root")
-    write_settings(state / "settings")
-    log = state / "notebook.log"
-    server = Lab(url=f"http://127.0.0.1:{port}", token=token, root=root, log=log)
-    with open(log, "w") as log_file:
-        process = subprocess.Popen(command, cwd=root, env=env, stdout=log_file, stderr=subprocess.STDOUT)
-        try:
-            wait_for_server(server, process)
-            yield server
-        finally:
-            process.terminate()
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+    return jupyter_server("notebook", root, state, args=("--JupyterNotebookApp.expose_app_in_browser=True",),
+                          env={"JUPYTER_CONFIG_PATH": str(STUDENT_CONFIG)})  # as `make lab`: no grader
 
 
 @pytest.fixture(scope="module")
