@@ -17,7 +17,7 @@ another (:meth:`TreeSvg.boxes` gives the boxes the tests check).
 Every node shape carries the class ``node`` plus its kind (``max``, ``min``, ``chance``,
 ``leaf``) and its state (``pruned``, ``pending``, ``pv``, ``current``), and ``data-label``.
 
-Trees with chance nodes (:class:`~mmlib.beyond.LayeredTree`) draw them as circles with the
+Trees with chance nodes (:class:`~mmlib.trees.LayeredTree`) draw them as circles with the
 probability of each outcome on its edge (``1/2``, ``0.9``); when several agents move in a
 round, or chance moves, each level is named at the left (``MAX``, ``MIN 1``, ``MIN 2``,
 ``chance``).

@@ -176,7 +176,7 @@ def level_names(tree: Any) -> dict[int, str]:
     """Who moves at each depth, for trees with chance nodes or several agents per round
     (empty for an ordinary two-player tree, whose triangles say it all).
 
-    >>> from mmlib.beyond import layered_tree
+    >>> from mmlib.trees import layered_tree
     >>> level_names(layered_tree([[[3, 5], [2, 9]], [[1, 4], [6, 7]]], layers="max min min"))
     {0: 'MAX', 1: 'MIN 1', 2: 'MIN 2'}
     >>> level_names([[1, 2], [3, 4]])
@@ -195,7 +195,7 @@ def level_names(tree: Any) -> dict[int, str]:
 def probability_edges(tree: Any) -> dict[Path, str]:
     """The probability written on each edge out of a chance node, by the child's path.
 
-    >>> from mmlib.beyond import layered_tree
+    >>> from mmlib.trees import layered_tree
     >>> probability_edges(layered_tree([[(0.5, 8), (0.25, 24), (0.25, -12)]], layers="max chance"))
     {(0, 0): '1/2', (0, 1): '1/4', (0, 2): '1/4'}
     """

@@ -117,7 +117,7 @@ def _tree_of(tree: Any, layers: Any) -> Any:
     """The tree to step through: nested lists or a text with ``layers`` become a layered tree."""
     if layers is None:
         return as_tree(tree, max_nodes=MAX_STEP_NODES)
-    from ..beyond import layered_tree, layered_tree_from_text
+    from ..trees import layered_tree, layered_tree_from_text
     if hasattr(tree, "layers"):
         raise ArgumentError("layers: the tree already has its layers; leave layers out")
     if isinstance(tree, str):
@@ -307,7 +307,7 @@ def step_through(tree: Any, algorithm: str = "alphabeta", *, conventions: Conven
 
     ``tree``: an explicit tree, a generated tree of modest size (at most 400 nodes), a
     nested list or a labelled tree text; or a tree with chance nodes or several agents
-    (a :class:`~mmlib.beyond.LayeredTree`, or nested lists or a text with ``layers``,
+    (a :class:`~mmlib.trees.LayeredTree`, or nested lists or a text with ``layers``,
     e.g. ``layers="max chance min"`` or ``"max min min"``).  ``algorithm``: ``"minimax"`` or
     ``"alphabeta"`` (with ``variant`` ``"fail-soft"``/``"fail-hard"``, ``cutoff``
     ``">="``/``">"`` and the root's window ``alpha``, ``beta``: Cornell CS 312's fail-hard
