@@ -1,0 +1,467 @@
+"""Checkers for the expectimax lab: run a student's search on many chance trees, explain mistakes.
+
+A student writes ``expectimax(node)`` (MAX and chance nodes) or ``expectiminimax(node)``
+(MAX, MIN and chance nodes) over the small node interface of :class:`ChanceLabNode`:
+
+- ``node.kind``: ``"max"``, ``"min"`` or ``"chance"``;
+- ``node.children``: the child nodes (empty for a leaf);
+- ``node.probabilities``: at a chance node, the probability of each child, in order;
+- ``node.is_leaf()``: True when the node has no children;
+- ``node.value``: a leaf's value (reading it is a static evaluation, and is recorded);
+- ``node.label``: the node's name ("A", "B", ...).
+
+The lecture's examples run first, then generated trees from the smallest to the largest; the
+report shows the first tree on which the function goes wrong, what was expected, what came
+back, and a hint.  The function runs in a separate process with a time and memory limit
+(:mod:`mmlib.check.runner`): an endless loop, ``os._exit`` or a huge allocation fails the
+check and leaves the notebook running.  The nodes are the checker's :class:`~mmlib.check.LabNode`
+seen through the chance interface, and the verdict is a :class:`~mmlib.check.Report`.
+
+>>> def expectimax(node):                  # the lab's stub, not answered yet
+...     raise NotImplementedError
+>>> check_expectimax(expectimax).diagnosis
+'not-implemented'
+>>> def first_outcome(node):              # a wrong first try: follows the first child only
+...     return node.value if node.is_leaf() else first_outcome(node.children[0])
+>>> check_expectimax(first_outcome).diagnosis
+'wrong-value'
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import random
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import _validate
+from ..errors import describe
+from ..search import expectiminimax as _expectiminimax
+from ..trees import LayeredNode, LayeredTree, layered_tree
+from . import runner
+from .nodes import LabNode, TableValues, ValueSource, build_nodes
+from .report import Report, finish, try_it, verdict
+from .runner import Call, Outcome
+
+__all__ = ["ChanceLabNode", "LabReport", "ChanceCase", "chance_lab_tree", "check_expectimax",
+           "check_expectiminimax", "check_best_gamble", "tree_text", "try_it", "CASES", "HINTS"]
+
+TIME_LIMIT = 5.0
+_TOUCH_LIMIT = 100_000
+
+
+class ChanceLabNode:
+    """A node of a lab chance tree (see the module docstring): a :class:`~mmlib.check.LabNode`
+    (label, children, values from its value source) with the kind and probabilities of each node.
+
+    Every access counts against the call's budget, as a :class:`~mmlib.check.LabNode`'s does;
+    reading ``value`` is a static evaluation, recorded by the value source.
+
+    >>> root = chance_lab_tree([[(0.5, 8), (0.5, 2)]], layers="max chance")
+    >>> child = root.children[0]
+    >>> child.kind, child.probabilities, [leaf.value for leaf in child.children]
+    ('chance', [0.5, 0.5], [8, 2])
+    """
+
+    __slots__ = ("_lab", "_kinds", "_probabilities")
+
+    def __init__(self, lab: LabNode, kinds: Sequence[str], probabilities: Sequence[Sequence[float]]):
+        self._lab, self._kinds, self._probabilities = lab, kinds, probabilities
+
+    def _touch(self) -> None:
+        self._lab._source.touch()
+
+    @property
+    def label(self) -> str:
+        return self._lab.label
+
+    @property
+    def kind(self) -> str:
+        self._touch()
+        kind: str = self._kinds[self._lab._index]
+        return kind
+
+    @property
+    def children(self) -> list[ChanceLabNode]:
+        self._touch()
+        return [ChanceLabNode(child, self._kinds, self._probabilities) for child in self._lab._kids]
+
+    @property
+    def probabilities(self) -> list[float]:
+        self._touch()
+        return list(self._probabilities[self._lab._index])
+
+    def is_leaf(self) -> bool:
+        self._touch()
+        return not self._lab._kids
+
+    @property
+    def value(self) -> float | None:
+        self._touch()
+        return self._lab.value if not self._lab._kids else None
+
+    def __repr__(self) -> str:
+        kids = self._lab._kids
+        if not kids:
+            return f"ChanceLabNode({self.label!r}, value={self._lab._source.peek(self._lab._index)!r})"
+        return f"ChanceLabNode({self.label!r}, {self._kinds[self._lab._index]}, {len(kids)} children)"
+
+
+def chance_lab_tree(nested: Any, *, layers: str = "max chance") -> ChanceLabNode:
+    """The root :class:`ChanceLabNode` of a nested-list chance tree, for trying a function by hand."""
+    call, _ = _shipped(layered_tree(nested, layers=layers))
+    return _lab_root(call, TableValues(call.values))
+
+
+def _lab_root(call: Call, source: ValueSource) -> ChanceLabNode:
+    """The root node of a shipped chance tree, its values read from ``source``."""
+    kinds, probabilities = call.args
+    assert call.shape is not None
+    return ChanceLabNode(build_nodes(call.shape, source), kinds, probabilities)
+
+
+
+# -- the cases ------------------------------------------------------------------------------
+
+_PROBABILITY_SETS = ([0.5, 0.5], [0.25, 0.75], [0.5, 0.25, 0.25], [0.1, 0.6, 0.3], [0.9, 0.1])
+
+
+def _random_nested(rng: random.Random, kinds: tuple[str, ...], depth: int, level: int = 0) -> Any:
+    if depth == 0 or (level > 0 and rng.random() < 0.2):
+        return rng.randint(-9, 9)
+    kind = kinds[level % len(kinds)]
+    if kind == "chance":
+        probabilities = rng.choice(_PROBABILITY_SETS)
+        return [(p, _random_nested(rng, kinds, depth - 1, level + 1)) for p in probabilities]
+    return [_random_nested(rng, kinds, depth - 1, level + 1) for _ in range(rng.randint(1, 3))]
+
+
+@dataclass(frozen=True)
+class ChanceCase:
+    """One chance tree to check on (the chance counterpart of :class:`~mmlib.check.Case`):
+    ``nested`` as :func:`~mmlib.trees.layered_tree` reads it, its levels following ``layers``;
+    ``name`` is the source's name for a worked example.
+
+    >>> ChanceCase([[(0.5, 8), (0.5, 2)]], "max chance").tree().leaf_count
+    2
+    """
+
+    nested: Any
+    layers: str
+    name: str = ""
+
+    def tree(self) -> LayeredTree:
+        return layered_tree(self.nested, layers=self.layers)
+
+
+CASES: dict[str, list[ChanceCase]] = {
+    "expectimax": [
+        ChanceCase([[(1 / 2, 8), (1 / 3, 24), (1 / 6, -12)]], "max chance", "CS188's chance node"),
+        ChanceCase([[(0.5, 2), (0.5, 6)], [(0.9, 3), (0.1, 5)]], "max chance", "two gambles"),
+    ],
+    "expectiminimax": [
+        ChanceCase([[(0.9, [2, 2]), (0.1, [3, 3])], [(0.9, [1, 1]), (0.1, [4, 4])]], "max chance min",
+                   "AIMA figure 5.12"),
+        ChanceCase([[(0.9, [20, 20]), (0.1, [30, 30])], [(0.9, [1, 1]), (0.1, [400, 400])]],
+                   "max chance min", "AIMA figure 5.12, rescaled"),
+    ],
+}
+
+
+def _cases(kind: str, count: int = 120, seed: int = 0) -> list[ChanceCase]:
+    rng = random.Random(seed)
+    layers = "max chance" if kind == "expectimax" else "max chance min chance"
+    generated: list[ChanceCase] = []
+    while len(generated) < count:
+        nested = _random_nested(rng, tuple(layers.split()), rng.randint(1, 4))
+        if isinstance(nested, list):
+            generated.append(ChanceCase(nested, layers))
+    generated.sort(key=lambda case: case.tree().node_count)
+    return CASES[kind] + generated
+
+
+# -- running the student's function ---------------------------------------------------------
+#
+# The student's function runs in a separate process (:mod:`mmlib.check.runner`): a loop that
+# never ends, ``os._exit``, ``sys.exit`` or a huge allocation stops only that process.  The
+# tree is shipped as plain data; every leaf value is asked of this process, which records the
+# read, so the verdict is computed here, out of the student code's reach.
+
+@dataclass
+class _Run:
+    kind: str    # "ok", "not-implemented", "error", "recursion", "runaway", "timeout", "memory", ...
+    value: Any = None
+    reads: list[str] = field(default_factory=list)
+    detail: str = ""
+    shown: str = ""
+
+
+_RUN_DETAILS = {
+    "runaway": "it touched nodes far more often than a full search needs",
+}
+
+
+def _student_call(fn: Callable[[ChanceLabNode], Any]) -> Callable[..., Any]:
+    """``fn`` as the runner calls it: on the root :class:`~mmlib.check.LabNode` and the kinds and
+    probabilities of the nodes (by index), seen through :class:`ChanceLabNode`."""
+    def call(root: LabNode, kinds: list[str], probabilities: list[list[float]]) -> Any:
+        return fn(ChanceLabNode(root, kinds, probabilities))
+    call.__wrapped_student__ = (fn, "chance")  # type: ignore[attr-defined]  # a sealed fn: wrapped there
+    return call
+
+
+
+def _shipped(tree: LayeredTree) -> tuple[Call, tuple[str, ...]]:
+    """The call running the student's function on ``tree``, and the label of each node index."""
+    labels: list[str] = []
+    kids: list[tuple[int, ...]] = []
+    kinds: list[str] = []
+    probabilities: list[list[float]] = []
+    values: list[Any] = []
+
+    def visit(node: LayeredNode) -> int:
+        index = len(labels)
+        labels.append(node.label)
+        kids.append(())
+        kinds.append(node.kind)
+        probabilities.append(list(node.probabilities))
+        values.append(node.value if not node.children else None)
+        kids[index] = tuple(visit(child) for child in node.children)
+        return index
+
+    visit(tree.root)
+    call = Call((kinds, probabilities), (tuple(labels), tuple(kids)), tuple(values),
+                budget=_TOUCH_LIMIT)
+    return call, tuple(labels)
+
+
+def _as_run(outcome: Outcome, labels: tuple[str, ...]) -> _Run:
+    reads = [labels[index] for index in outcome.evaluated]
+    if outcome.kind != "ok":
+        return _Run(outcome.kind, reads=reads, detail=outcome.detail or _RUN_DETAILS.get(outcome.kind, ""))
+    answer = outcome.answer
+    assert answer is not None
+    value: Any = answer.number if answer.kind in ("int", "float", "inf") else _Shown(answer.text)
+    return _Run("ok", value, reads, shown=answer.text)
+
+
+class _Shown:
+    """A returned object that is not a number, known only by a safe description."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def _runs(fn: Callable[..., Any], trees: list[LayeredTree]) -> Iterator[_Run]:
+    """The runs of ``fn`` on each tree, in order (stop iterating to stop the process)."""
+    shipped = [_shipped(tree) for tree in trees]
+    outcomes = runner.run_calls(_student_call(fn), [call for call, _ in shipped], time_limit=TIME_LIMIT)
+    try:
+        for outcome, (_, labels) in zip(outcomes, shipped, strict=True):
+            yield _as_run(outcome, labels)
+    finally:
+        outcomes.close()
+
+
+# -- the report -----------------------------------------------------------------------------
+
+HINTS = {
+    "not-implemented": "write the function in the cell above, then run that cell and this one again",
+    "ignores-probabilities": "at a chance node weight each child's value by node.probabilities[i]",
+    "chance-as-min": "a chance node averages its children (weighted by probability); it does not minimise",
+    "chance-as-max": "a chance node averages its children (weighted by probability); it does not maximise",
+    "min-as-max": "at a MIN node take the smallest child value",
+    "reads-twice": "compute each child's value once and reuse it: every leaf's value should be read once",
+    "wrong-value": "follow the pseudocode: MAX takes the largest child value, a chance node the "
+                   "probability-weighted sum",
+    "error": "read the error message and the line it names",
+    "recursion": "return node.value at a leaf, and recurse only into node.children",
+    "runaway": "look for a loop that never ends",
+    "timeout": "look for a loop that never ends",
+    "memory": "look for a list or loop that keeps growing",
+    "exit": "return the value instead of ending the program (no os._exit or sys.exit)",
+    "crash": "look for a recursion too deep or a list that keeps growing",
+}
+
+
+@dataclass(repr=False)
+class LabReport(Report):
+    """A :class:`~mmlib.check.Report` whose counterexample is a chance tree, shown as its tree text
+    with the kinds of its levels; in a notebook it shows as plain text.
+
+    >>> report = LabReport("expectimax", False, "wrong-value", "wrong on a tree, after 0 correct ones",
+    ...                    counterexample=layered_tree([[(0.5, 8), (0.5, 2)]], layers="max chance"))
+    >>> print(report)
+    expectimax: FAILED (wrong-value)
+    wrong on a tree, after 0 correct ones
+    The first tree it fails on (levels: max chance):
+        ABCD
+        A: B
+        B: CD
+        B p 0.5 0.5
+        C 8
+        D 2
+    """
+
+    counterexample: LayeredTree | None = None  # type: ignore[assignment]  # a chance tree
+
+    def _lines(self) -> list[str]:
+        lines = [f"{self.title}: {'passed' if self.passed else 'FAILED'} ({self.diagnosis})",
+                 self.summary, *self.details]
+        if self.counterexample is not None:
+            layers = " ".join(self.counterexample.layers)
+            lines.append(f"The first tree it fails on (levels: {layers}):")
+            lines += ["    " + line for line in tree_text(self.counterexample).splitlines()]
+        if self.hint:
+            lines.append(f"Hint: {self.hint}")
+        return lines
+
+    def __repr__(self) -> str:
+        return f"LabReport({self.title!r}, passed={self.passed}, diagnosis={self.diagnosis!r})"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(str(self))
+
+    def _repr_html_(self) -> str:
+        return f'<div class="mmlib-check"><pre>{html.escape(str(self))}</pre></div>'
+
+    def _display(self, *, verdict_on_stderr: bool) -> None:
+        """The report as plain text; on a failure, its verdict on standard error when
+        ``verdict_on_stderr`` (as for every :class:`~mmlib.check.Report`)."""
+        from IPython.display import display
+        display({"text/plain": str(self)}, raw=True)  # type: ignore[no-untyped-call]
+        if not self.passed and verdict_on_stderr:
+            print(verdict(self.title, self.passed, self.diagnosis), file=sys.stderr)
+
+
+def tree_text(tree: LayeredTree) -> str:
+    """The labelled tree text of a chance tree, with ``X p ...`` lines for the probabilities.
+
+    >>> print(tree_text(layered_tree([[(0.5, 8), (0.5, 2)]], layers="max chance")))
+    ABCD
+    A: B
+    B: CD
+    B p 0.5 0.5
+    C 8
+    D 2
+    """
+    nodes = sorted(tree.nodes(), key=lambda node: (len(node.path), node.path))
+    lines = ["".join(node.label for node in nodes)]
+    lines += [f"{node.label}: {''.join(child.label for child in node.children)}"
+              for node in nodes if node.children]
+    lines += [f"{node.label} p " + " ".join(f"{p:g}" for p in node.probabilities)
+              for node in nodes if node.kind == "chance" and node.children]
+    lines += [f"{node.label} {node.value}" for node in nodes if not node.children]
+    return "\n".join(lines)
+
+
+def _variant(tree: LayeredTree, at_chance: str, at_min: str = "min") -> float:
+    """The value a common mistake would give (chance nodes as 'mean', 'min' or 'max')."""
+    def value(node: LayeredNode) -> float:
+        if not node.children:
+            return node.value  # type: ignore[return-value]
+        values = [value(child) for child in node.children]
+        kind = node.kind
+        if kind == "chance":
+            if at_chance == "weighted":
+                return sum(p * v for p, v in zip(node.probabilities, values, strict=True))
+            kind = at_chance
+        elif kind == "min":
+            kind = at_min
+        if kind == "mean":
+            return sum(values) / len(values)
+        return max(values) if kind == "max" else min(values)
+    return value(tree.root)
+
+
+def _diagnose(run: _Run, tree: LayeredTree, expected: float) -> str:
+    if run.kind != "ok":
+        return run.kind
+    if not _is_number(run.value) or not math.isclose(run.value, expected, rel_tol=1e-9, abs_tol=1e-9):
+        for diagnosis, (at_chance, at_min) in [("ignores-probabilities", ("mean", "min")),
+                                               ("chance-as-min", ("min", "min")),
+                                               ("chance-as-max", ("max", "min")),
+                                               ("min-as-max", ("weighted", "max"))]:
+            if _is_number(run.value) and math.isclose(run.value, _variant(tree, at_chance, at_min),
+                                                       rel_tol=1e-9, abs_tol=1e-9):
+                return diagnosis
+        return "wrong-value"
+    if sorted(run.reads) != sorted(leaf.label for leaf in tree.leaves()):
+        return "reads-twice"
+    return "ok"
+
+
+def _returned(run: _Run) -> str:
+    return run.shown or describe(run.value)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _check(fn: Any, kind: str, raise_on_failure: bool) -> LabReport:
+    _validate.function("fn", fn, "your function")
+    title = kind
+    cases = _cases(kind)
+    trees = [case.tree() for case in cases]
+    for number, (case, tree, run) in enumerate(zip(cases, trees, _runs(fn, trees), strict=True)):
+        expected = _expectiminimax(tree).known_value
+        diagnosis = _diagnose(run, tree, expected)
+        if diagnosis != "ok":
+            where = f" ({case.name})" if case.name else ""
+            details = [run.detail] if run.detail else []
+            if run.kind == "ok":
+                details.append(f"expected {expected:.6g}, your function returned {_returned(run)}")
+                if diagnosis == "reads-twice":
+                    details.append(f"leaves read: {' '.join(run.reads)}")
+            summary = f"wrong on a tree{where}, after {number} correct ones"
+            report = LabReport(title, False, diagnosis, summary, details, HINTS.get(diagnosis, ""), tree)
+            return _finish(report, raise_on_failure)
+    return LabReport(title, True, "ok", f"right on all {len(cases)} trees, each leaf read once")
+
+
+def _finish(report: LabReport, raise_on_failure: bool) -> LabReport:
+    """The report, or (``raise_on_failure`` and a failure) show it and raise CheckFailed."""
+    finish(report, raise_on_failure)
+    return report
+
+
+def check_expectimax(fn: Callable[..., Any], *, raise_on_failure: bool = False) -> LabReport:
+    """Check ``fn(node)`` against expectimax on MAX / chance trees (CS188's examples first)."""
+    return _check(fn, "expectimax", raise_on_failure)
+
+
+def check_expectiminimax(fn: Callable[..., Any], *, raise_on_failure: bool = False) -> LabReport:
+    """Check ``fn(node)`` against expectiminimax on MAX / chance / MIN trees (AIMA's first)."""
+    return _check(fn, "expectiminimax", raise_on_failure)
+
+
+def check_best_gamble(fn: Callable[..., Any], *, raise_on_failure: bool = False) -> LabReport:
+    """Check ``fn(node)``: the index of a child of the MAX root with the largest expectimax value."""
+    _validate.function("fn", fn, "your function")
+    cases = [case for case in _cases("expectimax")
+             if case.tree().root.kind == "max" and case.tree().root.children]
+    trees = [case.tree() for case in cases]
+    for number, (tree, run) in enumerate(zip(trees, _runs(fn, trees), strict=True)):
+        values = [_expectiminimax(tree, state=child).known_value for child in tree.root.children]
+        best = max(values)
+        right = (run.kind == "ok" and isinstance(run.value, int) and not isinstance(run.value, bool)
+                 and 0 <= run.value < len(values) and math.isclose(values[run.value], best,
+                                                                   rel_tol=1e-9, abs_tol=1e-9))
+        if not right:
+            diagnosis = run.kind if run.kind != "ok" else "wrong-move"
+            details = [run.detail] if run.detail else [
+                f"the children's expectimax values are {[round(v, 6) for v in values]}; "
+                f"your function returned {_returned(run)}"]
+            hint = HINTS.get(diagnosis, "return the index (0, 1, ...) of a child with the largest "
+                                        "value, computed with your expectimax")
+            report = LabReport("best gamble", False, diagnosis,
+                               f"wrong on a tree after {number} correct ones", details, hint, tree)
+            return _finish(report, raise_on_failure)
+    return LabReport("best gamble", True, "ok", "right on every tree")
