@@ -7,7 +7,7 @@ Every algorithm runs on the :class:`mmlib.games.Game` protocol, counts like
 - :mod:`~mmlib.beyond.nullwindow`: aspiration windows, PVS, MTD(f), SSS*;
 - :mod:`~mmlib.beyond.mcts`: Monte Carlo tree search (UCT);
 - :mod:`~mmlib.beyond.chance`: expectimax, expectiminimax, Star1 and Star2;
-- :mod:`~mmlib.beyond.layered`: trees with chance nodes and with several agents;
+- :mod:`~mmlib.trees.layered`: trees with chance nodes and with several agents (re-exported here);
 - :mod:`~mmlib.beyond.anytime`: iterative deepening under a node or time budget;
 - :mod:`~mmlib.beyond.arena`: matches between players, with confidence intervals.
 """
