@@ -21,10 +21,10 @@ Null-window searches keep both bounds instead (:class:`BoundTable`).
 from __future__ import annotations
 
 import math
-import numbers
 from dataclasses import dataclass
 from typing import Any
 
+from . import _validate
 from .errors import ArgumentTypeError, describe
 
 __all__ = ["TranspositionTable", "Entry", "EXACT", "LOWER", "UPPER", "BoundTable"]
@@ -163,7 +163,7 @@ class BoundTable:
 def _not_a_number(**arguments: Any) -> ArgumentTypeError:
     """The error naming the first of ``arguments`` that is not a number (NaN is none)."""
     for name, value in arguments.items():
-        if isinstance(value, bool) or not isinstance(value, numbers.Real) or value != value:
+        if not _validate.is_real(value) or value != value:
             return ArgumentTypeError(f"{name}: expected a number, got {describe(value)}")
     return ArgumentTypeError(f"{', '.join(arguments)}: expected numbers, got "
                              f"{describe(list(arguments.values()))}")

@@ -93,8 +93,7 @@ def _player(node: Any) -> str:
 def from_json(text: str) -> Any:
     """A tree from JSON text (see the module docstring): a :class:`~mmlib.trees.Tree`, or with
     chance nodes a :class:`~mmlib.trees.LayeredTree`."""
-    if not isinstance(text, str):
-        raise ArgumentTypeError(f"text: expected a string, got {type(text).__name__}")
+    _validate.text("text", text, show=_validate.type_name)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:

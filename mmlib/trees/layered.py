@@ -33,7 +33,6 @@ Three ways to build one, as for ordinary trees:
 from __future__ import annotations
 
 import math
-import numbers
 import re
 from collections import deque
 from collections.abc import Sequence
@@ -41,6 +40,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, cast
 
+from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError, SearchError, TreeError, TreeTextError, describe
 from ..mixing import MASK, splitmix64, unit_float
 from .explicit import Path, bfs_labels
@@ -194,7 +194,7 @@ def _preorder(root: LayeredNode) -> list[LayeredNode]:
 
 
 def _probability(value: Any, where: str) -> float:
-    real = isinstance(value, numbers.Real) and not isinstance(value, bool)
+    real = _validate.is_real(value)
     probability = cast(float, value)    # a Real (int, float, Fraction) compares as a float does
     if not real or not 0 < probability <= 1:
         raise TreeError(f"{where}: probability {value!r} is not a number in (0, 1]")
@@ -202,13 +202,13 @@ def _probability(value: Any, where: str) -> float:
 
 
 def _leaf(value: Any, where: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not _finite(value):
+    if not _validate.is_real(value) or not _finite(value):
         shown = repr(value) if len(repr(value)) <= 40 else f"{repr(value)[:30]}... (too large)"
         raise TreeError(f"{where}: leaf value {shown} is not a finite number")
-    return value  # type: ignore[return-value]
+    return value
 
 
-def _finite(value: numbers.Real) -> bool:
+def _finite(value: float) -> bool:
     try:
         return math.isfinite(value)
     except OverflowError:  # an int beyond a float's range, e.g. 10**400
@@ -298,8 +298,7 @@ def layered_tree_from_text(text: str, *, layers: Any = "max chance min chance") 
     ...
     mmlib.errors.TreeTextError: line 3: the probabilities add up to 0.833333, not 1
     """
-    if not isinstance(text, str):
-        raise ArgumentTypeError(f"text: expected a string, got {type(text).__name__}")
+    _validate.text("text", text, show=_validate.type_name)
     kinds = parse_layers(layers)
     lines = [(n, _printable(n, line).strip()) for n, line in enumerate(_LINE_BREAK.split(text), start=1)
              if line.strip() and not line.strip().startswith("#")]
@@ -413,13 +412,13 @@ class LayeredUniformTree:
     value_bounds = (0.0, 1.0)
 
     def __init__(self, branching: int, depth: int, layers: Any, seed: int, probabilities: str):
+        sizes: list[int] = []
         for name, value, least in (("branching", branching, 1), ("depth", depth, 0)):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise ArgumentTypeError(f"{name}: expected an integer, got {value!r}")
+            sizes.append(_validate.whole(name, value, what="an integer", show=repr))
             if value < least:
                 raise ArgumentError(f"{name}: must be at least {least}, got {value}")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ArgumentTypeError(f"seed: expected an integer, got {seed!r}")
+        branching, depth = sizes
+        seed = _validate.whole("seed", seed, what="an integer", show=repr)
         if not isinstance(probabilities, str) or probabilities not in ("equal", "random"):
             raise ArgumentError(f"probabilities: expected 'equal' or 'random', got {probabilities!r}")
         self.branching, self.depth, self.seed = branching, depth, seed

@@ -9,13 +9,12 @@
 from __future__ import annotations
 
 import html
-import numbers
 from typing import Any
 
-from .. import analysis, trees
+from .. import _validate, analysis, trees
 from ..draw.plots import ordering_name
 from ..draw.tree import format_value
-from ..errors import ArgumentError, ArgumentTypeError, MmlibError, describe
+from ..errors import ArgumentError, MmlibError, describe
 from .common import (
     FitsItsRanges,
     StaticFallback,
@@ -253,8 +252,7 @@ ALGORITHMS = ("alphabeta", "minimax")
 
 def _whole(name: str, value: Any, low: int, high: int) -> None:
     """An ArgumentError naming ``name`` unless ``value`` is a whole number from ``low`` to ``high``."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ArgumentTypeError(f"{name}: expected a whole number, got {describe(value)}")
+    _validate.whole(name, value)
     if not low <= int(value) <= high:
         raise ArgumentError(f"{name}: expected {low} to {high:,}, got {describe(value)}")
 

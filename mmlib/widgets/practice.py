@@ -25,10 +25,10 @@ from __future__ import annotations
 
 import html
 import math
-import numbers
 from dataclasses import dataclass
 from typing import Any
 
+from .. import _validate
 from ..draw.svg import TreeSvg
 from ..errors import ArgumentError, ArgumentTypeError, MmlibError
 from ..quiz import Question, alpha_beta_question
@@ -55,9 +55,8 @@ SUBMIT_DELAY = 0.3
 # -- questions ------------------------------------------------------------------------------------
 
 def _whole(value: Any, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ArgumentTypeError(f"{name}: expected a whole number, got {value!r}")
-    return int(value)
+    whole: int = _validate.whole(name, value, show=repr)
+    return whole
 
 
 def next_question(after: int, *, branching: int = 2, depth: int = 3,
@@ -98,7 +97,7 @@ def parse_bound(text: Any, name: str = "α") -> float:
     Traceback (most recent call last):
     mmlib.errors.ArgumentError: β: write a number such as 7, or -inf / inf for −∞ / +∞; got 'seven'
     """
-    if isinstance(text, numbers.Real) and not isinstance(text, bool):
+    if _validate.is_real(text):
         return float(text)
     if not isinstance(text, str):
         raise ArgumentTypeError(f"{name}: expected a number or its text, got {text!r}")
