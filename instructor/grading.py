@@ -719,8 +719,8 @@ def _grade_part(part: Part, trusted: dict, sandbox: Sandbox, answers: set[str]) 
     import contextlib as _contextlib
     import io as _io
 
-    from mmlib.check.expectimax import LabReport
     from mmlib.check import Report
+    from mmlib.check.expectimax import LabReport
 
     tree = ast.parse(part.test)
     used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} & answers
