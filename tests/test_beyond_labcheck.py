@@ -142,3 +142,12 @@ def test_a_returned_object_is_described_safely():
     report = labcheck.check_expectimax(lambda node: Hostile())
     assert report.diagnosis == "wrong-value"
     assert "Hostile object" in str(report)
+
+
+def test_showing_a_node_is_not_an_evaluation():
+    def shows_the_leaves_first(node):
+        def leaves(at):
+            return [at] if at.is_leaf() else [leaf for child in at.children for leaf in leaves(child)]
+        assert all("value=" in repr(leaf) for leaf in leaves(node))
+        return expectiminimax(node)
+    assert labcheck.check_expectimax(shows_the_leaves_first).passed
