@@ -23,7 +23,7 @@ from ..trace import best_line, minimax_values
 from ..trees import Node, Path, Tree
 from . import style
 from .display import check_axes, set_alt
-from .svg import clean_text
+from .svg_text import clean_text
 from .tree import PV_COLOR, format_value, layout
 
 __all__ = ["draw_board", "draw_game_tree", "game_tree", "board_svg", "readable_points", "board_text",

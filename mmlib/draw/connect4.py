@@ -17,7 +17,7 @@ from typing import Any
 from ..errors import ArgumentTypeError
 from . import style
 from .display import check_axes, set_alt
-from .svg import clean_text
+from .svg_text import clean_text
 
 __all__ = ["draw_connect4", "connect4_svg", "DISC_COLORS", "DISC_LETTERS"]
 

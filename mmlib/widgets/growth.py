@@ -13,6 +13,7 @@ import numbers
 from typing import Any
 
 from .. import analysis, trees
+from ..draw.lineplot import STYLES, Line, line_plot_svg
 from ..draw.plots import ordering_name
 from ..draw.tree import format_value
 from ..errors import ArgumentError, ArgumentTypeError, MmlibError, describe
@@ -26,7 +27,6 @@ from .common import (
     svg_as_img,
     svg_figure,
 )
-from .plot import STYLES, Line, line_plot_svg
 from .slider import FractionSlider, Slider
 
 __all__ = ["growth_explorer", "GrowthExplorer", "forecast_nodes", "deepest_fitting", "guides"]

@@ -17,6 +17,7 @@ import html
 from typing import Any
 
 from .. import analysis
+from ..draw.lineplot import STYLES, Line, line_plot_svg
 from ..errors import ArgumentError, ArgumentTypeError, describe
 from .common import (
     FitsItsRanges,
@@ -40,7 +41,6 @@ from .growth import (
     forecast_nodes,
     guides,
 )
-from .plot import STYLES, Line, line_plot_svg
 from .slider import FractionSlider, Slider
 
 __all__ = ["orderings_explorer", "OrderingsExplorer", "quality_explorer", "QualityExplorer", "QS"]
