@@ -241,7 +241,7 @@ _LINE_NAMES: dict[tuple[int, ...], str] = {(0, 1, 2): "row 1", (3, 4, 5): "row 2
 
 def _cells(game: Any, state: Any) -> str:
     _check_board_game(game)
-    return game.board(game.initial if state is None else state)
+    return str(game.board(game.initial if state is None else state))
 
 
 def winning_line(game: Any, state: Any = None) -> tuple[int, ...]:

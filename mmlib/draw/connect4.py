@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Iterator
 from typing import Any
 
 from ..errors import ArgumentTypeError
@@ -83,7 +84,7 @@ def draw_connect4(game: Any, state: Any = None, ax: Any = None, *, title: str | 
     return figure
 
 
-def _cells_top_down(game: Any, state: Any):
+def _cells_top_down(game: Any, state: Any) -> Iterator[tuple[int, int, Any]]:
     for column in range(game.columns):
         for row in range(game.rows):
             yield column, row, game.cell(state, column, row)

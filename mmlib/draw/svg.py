@@ -38,6 +38,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..trace import Marks
+from ..trees import Path
 from . import style
 from .lineplot import Series, log_plot_svg
 from .svg_text import FONT, SVG_NS, Box, Label, clean_text, text_width
@@ -105,7 +106,7 @@ class TreeSvg:
     3
     """
 
-    def __init__(self, tree: Any, *, min_width: float = 0.0, windows: bool = True, root: tuple | str = (),
+    def __init__(self, tree: Any, *, min_width: float = 0.0, windows: bool = True, root: Path | str = (),
                  max_depth: int | None = None, max_nodes: int | None = DEFAULT_MAX_NODES,
                  texts: Iterable[str] | None = None):
         self.frame = TreeLayout(tree, root=root, max_depth=max_depth, max_nodes=max_nodes)
@@ -146,14 +147,14 @@ class TreeSvg:
         self.letters = True
 
     # -- geometry --------------------------------------------------------------------------
-    def _extent(self, path: tuple) -> tuple[float, float]:
+    def _extent(self, path: Path) -> tuple[float, float]:
         """How far a node's shape and labels reach to its left and to its right."""
         if self.kind[path] == "leaf":
             half = max(self.value_room, self.window_room) / 2
             return max(half, LEAF_RING + 2), max(half, self._badge_x() + BADGE)
         return RING + 2, RING + GAP + max(self.value_room, self.window_room)
 
-    def _left_of(self, path: tuple, neighbour: tuple) -> float:
+    def _left_of(self, path: Path, neighbour: Path) -> float:
         """How far the node at ``path`` reaches to its left towards ``neighbour`` on its left: a
         leaf's value and window are written below it, lower than an inner neighbour's value and
         window (beside that node, at most 1.1 lines down), so only its shape meets them."""
@@ -167,7 +168,7 @@ class TreeSvg:
         return LEAF_RING + 2 + GAP + BADGE
 
     def _needed_slot(self) -> float:
-        by_level: dict[float, list[tuple[float, tuple]]] = {}
+        by_level: dict[float, list[tuple[float, Path]]] = {}
         for path, (x, y) in self.grid.items():
             by_level.setdefault(y, []).append((x, path))
         needed = 40.0
@@ -203,10 +204,10 @@ class TreeSvg:
         return max((x - rightmost) * slot + self._extent(path)[1]
                    for path, (x, _) in self.grid.items()) + 12.0
 
-    def _ring(self, path: tuple) -> float:
+    def _ring(self, path: Path) -> float:
         return LEAF_RING if self.kind[path] == "leaf" else RING
 
-    def shape_box(self, path: tuple) -> Box:
+    def shape_box(self, path: Path) -> Box:
         """The box a node's shape covers."""
         x, y = self.xy[path]
         if self.kind[path] == "leaf":
@@ -406,12 +407,12 @@ class TreeSvg:
                               opacity=label.opacity if label.opacity < 1 else None)
             _sub(group, "text", label.text, **attributes)
 
-    def _faded_edge(self, label: Label, faded: set[tuple]) -> bool:
+    def _faded_edge(self, label: Label, faded: set[tuple[Path, Path]]) -> bool:
         """True when the probability ``label`` is on an edge into a pruned subtree."""
         return any(abs(self._probability_x(child) - label.x) < 1e-6
                    and self.probabilities.get(child) == label.text for _, child in faded)
 
-    def _probability_x(self, path: tuple) -> float:
+    def _probability_x(self, path: Path) -> float:
         (x1, _), (x2, _) = self.xy[path[:-1]], self.xy[path]
         return x1 + PROBABILITY_AT * (x2 - x1)
 
@@ -488,7 +489,7 @@ class TreeSvg:
 
 def tree_svg(tree: Any, marks: Marks | None = None, *, values: bool = True, windows: bool = False,
              leaf_numbers: bool = True, title: str | None = None, min_width: float = 0.0,
-             root: tuple | str = (), max_depth: int | None = None, max_nodes: int | None = DEFAULT_MAX_NODES,
+             root: Path | str = (), max_depth: int | None = None, max_nodes: int | None = DEFAULT_MAX_NODES,
              step: int | None = None) -> str:
     """A game tree as SVG text, with what a search did when ``marks`` is given.
 

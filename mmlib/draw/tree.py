@@ -410,7 +410,7 @@ class TreeView:
         ax.set_axis_off()
         self.title = ax.set_title(title or "", fontsize=style.TITLE_PT)
         self.legend = None
-        self.legend_entries: tuple = ()
+        self.legend_entries: tuple[Any, ...] = ()
 
     def _legend_handle(self, glyph: str, words: str) -> Any:
         from matplotlib.lines import Line2D
@@ -443,7 +443,7 @@ class TreeView:
                                      handletextpad=0.3, columnspacing=1.0, borderaxespad=0.2)
 
     def _axes_inches(self) -> float:
-        return self.ax.get_position().width * self.figure.get_figwidth()
+        return float(self.ax.get_position().width * self.figure.get_figwidth())
 
     # -- showing a state (every time) ------------------------------------------------------------
     def show(self, marks: Marks | None, *, values: bool = True, windows: bool = False,

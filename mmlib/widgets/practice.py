@@ -33,6 +33,7 @@ from ..draw.svg import TreeSvg
 from ..errors import ArgumentError, ArgumentTypeError, MmlibError
 from ..quiz import Question, alpha_beta_question
 from ..trace import Marks, format_value, format_window, node_role
+from ..trees import Path
 from .common import StaticFallback, VBox, set_status, show_svg, status_html, svg_as_img, svg_figure
 
 __all__ = ["practice", "Practice", "PracticeRound", "Feedback", "MODES", "parse_bound", "first_question",
@@ -191,7 +192,7 @@ class PracticeRound:
         """The trace event the current step asks about."""
         return self.events[self.steps[self.step]]
 
-    def label(self, path: tuple) -> str:
+    def label(self, path: Path) -> str:
         return self.tree.label_of(path)
 
     def pruned_by(self, k: int) -> list[str]:
@@ -338,7 +339,7 @@ def _widgets() -> Any:
     return ipywidgets
 
 
-class Practice(StaticFallback, VBox):
+class Practice(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has no types
     """The practice widget (see :func:`practice`).
 
     ``kind`` (the dropdown of :data:`MODES`), ``leaf_buttons`` (one per leaf, by label),
@@ -429,7 +430,7 @@ class Practice(StaticFallback, VBox):
         self.show()
 
     # -- what happens inside ------------------------------------------------------------------------
-    def _on_box_message(self, _widget: Any, content: dict, _buffers: Any) -> None:
+    def _on_box_message(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
         if content.get("event") == "submit":          # Enter pressed in the α or β box
             self._submit_soon()
 
@@ -454,7 +455,7 @@ class Practice(StaticFallback, VBox):
         except Exception as error:  # noqa: BLE001 - never raise into the kernel from a callback
             set_status(self.status, f"could not check the window: {error}", error=True)
 
-    def _on_typing(self, _change: dict) -> None:
+    def _on_typing(self, _change: dict[str, Any]) -> None:
         if self._waiting is not None:                  # text that came after Enter: wait for the rest
             self._submit_soon()
 

@@ -53,7 +53,8 @@ COLUMN_PX = 880.0
 """The width a notebook gives an output (the drawing fills it and scrolls sideways beyond it)."""
 
 
-def describe(tree: Any, events: tuple, k: int, cutoff: str = ">=", *, variant: str = "fail-soft") -> str:
+def describe(tree: Any, events: tuple[Any, ...], k: int, cutoff: str = ">=", *,
+             variant: str = "fail-soft") -> str:
     """One sentence for the event ``events[k]`` of a trace on ``tree``
     (written by :meth:`mmlib.trace.Trace.sentence`).
 
@@ -80,8 +81,8 @@ SEVERAL_PASSES = {"aspiration": search.aspiration, "pvs": search.pvs, "mtdf": se
                   "sss*": search.sss_star, "sss_star": search.sss_star}
 
 
-def _run_search(tree: Any, algorithm: str, variant: str, cutoff: str, window: tuple,
-                bounds: tuple | None = None, options: dict | None = None,
+def _run_search(tree: Any, algorithm: str, variant: str, cutoff: str, window: tuple[float, float],
+                bounds: tuple[float, float] | None = None, options: dict[str, Any] | None = None,
                 conventions: Conventions | None = None) -> Any:
     options = {key: value for key, value in (options or {}).items() if value is not None}
     chance = bool(probability_edges(tree))
@@ -130,7 +131,7 @@ def _widgets() -> Any:
     return ipywidgets
 
 
-class StepThrough(StaticFallback, VBox):
+class StepThrough(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has no types
     """The step-through explorer (see :func:`step_through`).
 
     ``slider`` (step number; step 0 is before the search starts), ``back``, ``next``,
@@ -149,8 +150,9 @@ class StepThrough(StaticFallback, VBox):
         return svg_as_img(self.svg, alt=saved)
 
     def __init__(self, tree: Any, algorithm: str, variant: str, cutoff: str, interval: int,
-                 window: tuple = (-search.INF, search.INF), layers: Any = None, bounds: tuple | None = None,
-                 options: dict | None = None, conventions: Conventions | None = None):
+                 window: tuple[float, float] = (-search.INF, search.INF), layers: Any = None,
+                 bounds: tuple[float, float] | None = None, options: dict[str, Any] | None = None,
+                 conventions: Conventions | None = None):
         widgets = _widgets()
         searched = _searched(tree)
         self.tree = _tree_of(searched.game if searched is not None else tree, layers)
@@ -201,7 +203,7 @@ class StepThrough(StaticFallback, VBox):
         step = _step_number(step)
         self.slider.value = max(self.slider.min, min(self.slider.max, step))
 
-    def _on_play(self, change: dict) -> None:
+    def _on_play(self, change: dict[str, Any]) -> None:
         if change["new"]:
             if self.slider.value >= self.slider.max:
                 self.go(0)
@@ -237,7 +239,7 @@ class StepThrough(StaticFallback, VBox):
                 return k + 1
         raise ArgumentError(f"kind: no {kind!r} event{' at ' + label if label else ''} in this search")
 
-    def _on_step(self, change: dict) -> None:
+    def _on_step(self, change: dict[str, Any]) -> None:
         try:
             self.show(change["new"])
         except Exception as error:  # noqa: BLE001 - never raise into the kernel from a callback
@@ -265,7 +267,7 @@ class StepThrough(StaticFallback, VBox):
         set_status(self.status, f"step {step}: {self.sentence}")
 
 
-def _texts_written(tree: Any, events: tuple) -> list[str]:
+def _texts_written(tree: Any, events: tuple[Any, ...]) -> list[str]:
     """Every value (as the widest mark it can be: ``≥ v``) and every [α, β] window a step of the
     search can write, so the drawing keeps room for these and no more (it fits the column).
 
@@ -300,7 +302,8 @@ def _searched(tree: Any) -> Any:
 def step_through(tree: Any, algorithm: str = "alphabeta", *, conventions: Conventions | None = None,
                  layers: Any = None, variant: str | None = None, cutoff: str | None = None,
                  alpha: float = -search.INF, beta: float = search.INF,
-                 bounds: tuple | None = None, guess: float | None = None, delta: float | None = None,
+                 bounds: tuple[float, float] | None = None, guess: float | None = None,
+                 delta: float | None = None,
                  iterations: int | None = None, seed: int | None = None,
                  interval: int = 900) -> StepThrough:
     """An explorer that replays a search on ``tree`` one event at a time.

@@ -43,7 +43,7 @@ def _where(square: int) -> str:
     return f"row {row + 1}, column {column + 1}"
 
 
-class TicTacToeBoard(StaticFallback, VBox):
+class TicTacToeBoard(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has no types
     """``buttons`` (squares 0..8, each with a spoken ``tooltip`` such as "row 1, column 3, empty"),
     ``status``, ``new_game``, ``output`` (the board drawn as SVG, with the winning line), ``state``,
     ``game``, and after each computer move ``last_counts`` (nodes per algorithm) and
