@@ -63,6 +63,7 @@ from .tree_layout import (
     Scene,
     TreeLayout,
     drawing_parts,
+    slot_width,
 )
 
 __all__ = ["TreeSvg", "tree_svg", "Series", "log_plot_svg", "Box", "MIN_FONT_PX", "clean_text", "text_width"]
@@ -96,7 +97,8 @@ class TreeSvg:
     so a small tree uses the room it has).  Slots widen until no label can touch a node
     shape or another label; ``windows=False`` leaves no room for [α, β] windows; ``texts``
     (the values and ``[α, β]`` windows a search will write, when known) makes room for those alone
-    instead of for the widest a value of the tree could be.
+    instead of for the widest a value of the tree could be; ``events`` (a search's transcript)
+    makes room for the texts the layout says it writes (:meth:`TreeLayout.texts_written`).
 
     >>> from mmlib import search
     >>> view = TreeSvg([[[3, 5], [6, 9]], [[1, 2], [0, -1]]])
@@ -108,8 +110,10 @@ class TreeSvg:
 
     def __init__(self, tree: Any, *, min_width: float = 0.0, windows: bool = True, root: Path | str = (),
                  max_depth: int | None = None, max_nodes: int | None = DEFAULT_MAX_NODES,
-                 texts: Iterable[str] | None = None):
+                 texts: Iterable[str] | None = None, events: Iterable[Any] | None = None):
         self.frame = TreeLayout(tree, root=root, max_depth=max_depth, max_nodes=max_nodes)
+        if events is not None and texts is None:
+            texts = self.frame.texts_written(events)
         self.tree = self.frame.tree
         self.nodes = self.frame.nodes
         self.kind = self.frame.kinds
@@ -168,20 +172,15 @@ class TreeSvg:
         return LEAF_RING + 2 + GAP + BADGE
 
     def _needed_slot(self) -> float:
-        by_level: dict[float, list[tuple[float, Path]]] = {}
-        for path, (x, y) in self.grid.items():
-            by_level.setdefault(y, []).append((x, path))
-        needed = 40.0
-        for row in by_level.values():
-            row.sort()
-            for (x1, p1), (x2, p2) in zip(row, row[1:], strict=False):
-                needed = max(needed, (self._extent(p1)[1] + self._left_of(p2, p1) + 2 * GAP) / (x2 - x1))
-        for band in self._probability_bands().values():
-            band.sort()
-            for (x1, _, right1), (x2, left2, _) in zip(band, band[1:], strict=False):
-                if x2 - x1 > 1e-9:
-                    needed = max(needed, (right1 + left2 + GAP) / (x2 - x1))
-        return needed
+        """The leaf gap (pixels), read from the layout: every two neighbours on a level apart by
+        what their shapes and texts reach, and nothing in a probability band touching."""
+        def apart(left: Path, right: Path) -> float:
+            return self._extent(left)[1] + self._left_of(right, left) + 2 * GAP
+
+        bands = [[(x, (left, right)) for x, left, right in sorted(band)]
+                 for band in self._probability_bands().values()]
+        return max(self.frame.leaf_gap(apart, least=40.0),
+                   slot_width(bands, lambda left, right: left[1] + right[0] + GAP))
 
     def _probability_bands(self) -> dict[int, list[tuple[float, float, float]]]:
         """By depth, what lies in the band just below that level, where probabilities are

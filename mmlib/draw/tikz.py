@@ -198,15 +198,7 @@ def auto_x_unit(scene: Scene) -> float:
         right = (SIZE_PT + 4) * CM_PER_PT + max(_width_cm(mark.value), _width_cm(mark.window, "scriptsize"))
         return 1.4 * SIZE_PT * CM_PER_PT, right
 
-    rows: dict[float, list[NodeMark]] = {}
-    for mark in scene.nodes:
-        rows.setdefault(mark.y, []).append(mark)
-    needed = 1.2
-    for row in rows.values():
-        row.sort(key=lambda mark: mark.x)
-        for left, right in zip(row, row[1:], strict=False):
-            needed = max(needed, (reach(left)[1] + reach(right)[0] + 0.15) / (right.x - left.x))
-    return round(needed, 2)
+    return round(scene.leaf_gap(lambda left, right: reach(left)[1] + reach(right)[0] + 0.15, least=1.2), 2)
 
 
 def _legend_glyph(glyph: str, x: float, y: float, dy: float) -> str:

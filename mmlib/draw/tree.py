@@ -49,6 +49,7 @@ from ..trace import (
 from ..trees import Path
 from . import style
 from .display import ALT_ATTRIBUTE, check_axes, set_alt
+from .legend import LEGEND_WORDS
 from .tree_layout import (
     CHANCE_COLOR,
     CURRENT_COLOR,
@@ -57,7 +58,6 @@ from .tree_layout import (
     EDGE_COLOR,
     FADED_ALPHA,
     LEAF_COLOR,
-    LEGEND_WORDS,
     MAX_COLOR,
     MIN_COLOR,
     PENDING_ALPHA,
@@ -284,15 +284,7 @@ class TreeView:
                 return half, half
             return radius * RING_AREA ** 0.5, radius * RING_AREA ** 0.5 + 3 + beside
 
-        rows: dict[float, list[tuple[float, Path]]] = {}
-        for path, (x, y) in self.positions.items():
-            rows.setdefault(y, []).append((x, path))
-        needed = 0.0
-        for row in rows.values():
-            row.sort()
-            for (x1, left), (x2, right) in zip(row, row[1:], strict=False):
-                needed = max(needed, (extent(left)[1] + extent(right)[0] + 3) / (x2 - x1))
-        return needed
+        return self.frame.leaf_gap(lambda left, right: extent(left)[1] + extent(right)[0] + 3)
 
     # -- building the artists (once) --------------------------------------------------------
     def _draw_edges(self, edge_labels: bool) -> None:

@@ -39,7 +39,7 @@ from ..draw.tree import as_tree, probability_edges
 from ..draw.tree_layout import legend_text, readable_name
 from ..errors import ArgumentError, ArgumentTypeError
 from ..errors import describe as describe_value
-from ..trace import Trace, format_value, format_window, trace_of
+from ..trace import Trace, trace_of
 from .common import StaticFallback, VBox, set_status, show_svg, status_html, svg_as_img, svg_figure
 from .slider import Slider
 
@@ -168,7 +168,7 @@ class StepThrough(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has
         self.windows = algorithm.startswith("alphabeta") or algorithm in WINDOWED
         self.name = self.result.algorithm
         self.view = TreeSvg(self.tree, min_width=COLUMN_PX, windows=self.windows,
-                            texts=None if self.name == "mcts" else _texts_written(self.tree, self.events))
+                            events=None if self.name == "mcts" else self.events)
         self.svg = ""
         self.output = svg_figure()
         self.status = status_html()
@@ -265,22 +265,6 @@ class StepThrough(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has
         self.legend.value = f'<span style="font-size:15px">{html.escape(legend_text(scene.legend))}</span>'
         show_svg(self.output, self.svg)
         set_status(self.status, f"step {step}: {self.sentence}")
-
-
-def _texts_written(tree: Any, events: tuple[Any, ...]) -> list[str]:
-    """Every value (as the widest mark it can be: ``≥ v``) and every [α, β] window a step of the
-    search can write, so the drawing keeps room for these and no more (it fits the column).
-
-    >>> result = search.alphabeta([[3, 5], [2, 9]], trace=True)
-    >>> sorted(set(_texts_written(result.game, result.trace)))
-    ['[3, +∞]', '[3, 2]', '[−∞, +∞]', '[−∞, 3]', '≥ 2', '≥ 3', '≥ 5', '≥ 9', '≥ −2', '≥ −3', '≥ −5', '≥ −9']
-    """
-    values = {leaf.value for leaf in tree.leaves()}
-    values |= {event.value for event in events if getattr(event, "value", None) is not None}
-    texts = [f"≥ {format_value(sign * value)}" for value in values for sign in (1, -1)]
-    texts += [format_window((event.alpha, event.beta)) for event in events
-              if getattr(event, "alpha", None) is not None]
-    return texts
 
 
 def _step_number(step: Any) -> int:
