@@ -291,8 +291,7 @@ class PracticeRound:
                 text += f" Pruned leaves: {', '.join(pruned)}."
             self._advance(k + 1)
             return Feedback(True, text)
-        leaf = self.tree.node(label).path
-        entered = next((j for j, e in enumerate(self.events) if e.kind == "enter" and e.path == leaf), None)
+        entered = self.model.entered_at(self.tree.node(label).path)
         if entered is not None:
             return Feedback(False, f"No: {label} is evaluated, not pruned — {self.model.sentence(entered)}")
         return Feedback(False, f"No: {label} is pruned, but later; a cutoff further left comes first.")
@@ -323,8 +322,7 @@ class PracticeRound:
         """Why the node entered at ``events[k]`` has its window: the last event that set its
         parent's window (the parent's entry, or the update after its last child returned)."""
         parent = self.events[k].path[:-1]
-        setter = next(j for j in range(k - 1, -1, -1)
-                      if self.events[j].path == parent and self.events[j].kind in ("enter", "update"))
+        setter = self.model.window_set_by(k)
         return f"the window its parent {self.label(parent)} has then — {self.model.sentence(setter)}"
 
     def _advance(self, shown: int) -> None:
