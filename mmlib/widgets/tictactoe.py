@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import games, search
+from .. import _validate, games, search
 from ..draw.boards import O_COLOR, X_COLOR, board_svg, describe_square, line_name, rooted_at, winning_line
 from ..draw.tree import format_value
 from ..errors import ArgumentError, MmlibError
@@ -53,8 +53,7 @@ class TicTacToeBoard(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets 
         widgets = _widgets()
         if algorithm not in ("minimax", "alphabeta"):
             raise ArgumentError(f"algorithm: expected 'minimax' or 'alphabeta', got {algorithm!r}")
-        if depth is not None:
-            search._check_depth(depth)
+        _validate.whole("depth", depth, minimum=0, allow_none=True)
         self.game = games.TicTacToe(scoring=scoring)
         self.depth, self.algorithm, self.computer_first = depth, algorithm, computer_first
         size = f"{SQUARE_PX}px"
