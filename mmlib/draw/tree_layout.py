@@ -395,11 +395,11 @@ class TreeLayout:
 
     @property
     def rows(self) -> list[list[tuple[float, Path]]]:
-        """The nodes drawn on each level, left to right: ``(x in slots, path)``."""
+        """The nodes drawn on each level, from the top, left to right: ``(x in slots, path)``."""
         by_level: dict[float, list[tuple[float, Path]]] = {}
         for path, (x, y) in self.positions.items():
             by_level.setdefault(y, []).append((x, path))
-        return [sorted(row) for row in by_level.values()]
+        return [sorted(row) for _, row in sorted(by_level.items(), reverse=True)]
 
     def leaf_gap(self, apart: Callable[[Path, Path], float], *, least: float = 0.0) -> float:
         """The distance between two leaf slots at which every two neighbours on a level are
