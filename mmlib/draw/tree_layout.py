@@ -49,7 +49,9 @@ from ..trace import (
     SO_FAR,
     UNKNOWN,
     UPPER,
+    Algorithm,
     Marks,
+    Trace,
     format_mark,
     format_probability,
     format_value,
@@ -613,17 +615,27 @@ def _result_words(result: Any) -> str | None:
     return None
 
 
-def readable_name(algorithm: str) -> str:
-    """An algorithm's name as a drawing's title writes it: ``alphabeta (fail-soft, >=)`` reads
-    ``alpha-beta (fail-soft, cut when α ≥ β)``; other names stay as they are.
+def readable_name(search: Trace | str) -> str:
+    """A search's name as a drawing's title writes it.  From its model (a
+    :class:`~mmlib.trace.Trace`), alpha-beta is named with the variant and the cutoff test the
+    model replays (read from the result's conventions); a result without a transcript gives
+    only its name, ``alphabeta (fail-soft, >=)``, read the same way.  Other searches keep
+    their names.
 
-    >>> readable_name("alphabeta (fail-hard, >)"), readable_name("minimax")
-    ('alpha-beta (fail-hard, cut when α > β)', 'minimax')
+    >>> from mmlib import search
+    >>> model = trace_of(search.alphabeta([[1, 2], [3]], variant="fail-hard", cutoff=">", trace=True))
+    >>> readable_name(model), readable_name("alphabeta (fail-hard, >)"), readable_name("minimax")
+    ('alpha-beta (fail-hard, cut when α > β)', 'alpha-beta (fail-hard, cut when α > β)', 'minimax')
     """
-    found = re.match(r"alphabeta \((fail-soft|fail-hard), (>=|>)\)(.*)", algorithm)
-    if found is None:
-        return algorithm
-    variant, cutoff, rest = found.groups()
+    if isinstance(search, Trace):
+        if search.kind is not Algorithm.ALPHABETA:
+            return search.algorithm
+        variant, cutoff, rest = search.variant, search.cutoff, ""
+    else:
+        found = re.match(r"alphabeta \((fail-soft|fail-hard), (>=|>)\)(.*)", search)
+        if found is None:
+            return search
+        variant, cutoff, rest = found.groups()
     return f"alpha-beta ({variant}, cut when α {'≥' if cutoff == '>=' else '>'} β){rest}"
 
 
@@ -656,16 +668,17 @@ def drawing_parts(tree_or_result: Any, *, step: int | None = None, windows: bool
     if windows and result.trace and result.trace[0].alpha is None:
         raise ArgumentError("windows: minimax has no [α, β] window; draw an alpha-beta result")
     tree, _ = result_tree(result)
+    model = trace_of(result) if result.trace is not None else None
     if step is None:
         marks = result_marks(result)
         value = format_mark(result.value, marks.bounds.get(marks.start, EXACT))
-        title = (f"{readable_name(result.algorithm)}: value {value}, {result.stats.leaves} of "
+        title = (f"{readable_name(model or result.algorithm)}: value {value}, {result.stats.leaves} of "
                  f"{tree.leaf_count} leaves evaluated")
-        return tree, marks, _result_words(result), title
-    model = trace_of(result)
+        return tree, marks, None if model is None else model.describe(), title
+    assert model is not None                                    # a step needs a trace (checked above)
     if isinstance(step, bool) or not isinstance(step, int):
         raise ArgumentTypeError(f"step: expected a whole number, got {step!r}")
     if not 0 <= step <= len(model.events):
         raise ArgumentError(f"step: expected 0 to {len(model.events)} (the events of the search), got {step}")
     marks = model.marks(step)
-    return tree, marks, None, f"{readable_name(result.algorithm)}: step {step} of {len(model.events)}"
+    return tree, marks, None, f"{readable_name(model)}: step {step} of {len(model.events)}"

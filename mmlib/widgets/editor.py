@@ -107,7 +107,7 @@ class TreeEditor(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has 
             result = search.alphabeta(tree, trace=True)
             model = trace_of(result)
             view = TreeSvg(tree, min_width=COLUMN_PX)
-            scene = view.scene(model.marks(), windows=True, title=readable_name(result.algorithm),
+            scene = view.scene(model.marks(), windows=True, title=readable_name(model),
                                description=model.describe())
             drawing = view.paint(scene)
         except MmlibError as error:

@@ -39,7 +39,7 @@ from ..draw.tree import as_tree, probability_edges
 from ..draw.tree_layout import legend_text, readable_name
 from ..errors import ArgumentError, ArgumentTypeError
 from ..errors import describe as describe_value
-from ..trace import Trace, trace_of
+from ..trace import Algorithm, Trace, trace_of
 from .common import StaticFallback, VBox, set_status, show_svg, status_html, svg_as_img, svg_figure
 from .slider import Slider
 
@@ -74,8 +74,9 @@ ALGORITHMS = ("minimax", "alphabeta", "expectimax", "expectiminimax", "star1", "
 trees with chance nodes; aspiration, PVS, MTD(f) and SSS* pass by pass; Monte Carlo tree
 search iteration by iteration)."""
 
-WINDOWED = ("star1", "star2", "aspiration", "pvs")
-"""The searches whose drawings show each node's [α, β] window (and alpha-beta's variants)."""
+WINDOWED = (Algorithm.ALPHABETA, Algorithm.STAR1, Algorithm.STAR2, Algorithm.ASPIRATION, Algorithm.PVS)
+"""The searches whose drawings show each node's [α, β] window: alpha-beta (every variant), Star1,
+Star2, aspiration windows and PVS."""
 
 SEVERAL_PASSES = {"aspiration": search.aspiration, "pvs": search.pvs, "mtdf": search.mtdf,
                   "sss*": search.sss_star, "sss_star": search.sss_star}
@@ -164,11 +165,10 @@ class StepThrough(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has
             _run_search(self.tree, algorithm, variant, cutoff, window, bounds, options, conventions)
         self.model = trace_of(self.result)
         self.events = self.model.events
-        algorithm = self.result.algorithm
-        self.windows = algorithm.startswith("alphabeta") or algorithm in WINDOWED
+        self.windows = self.model.kind in WINDOWED
         self.name = self.result.algorithm
         self.view = TreeSvg(self.tree, min_width=COLUMN_PX, windows=self.windows,
-                            events=None if self.name == "mcts" else self.events)
+                            events=None if self.model.monte_carlo else self.events)
         self.svg = ""
         self.output = svg_figure()
         self.status = status_html()
@@ -257,7 +257,7 @@ class StepThrough(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has
         else:
             self.sentence = self.model.sentence(step - 1)
         self.phase = self.model.phase_text(step)
-        parts = (readable_name(self.name), self.phase, f"step {step} of {len(self.events)}")
+        parts = (readable_name(self.model), self.phase, f"step {step} of {len(self.events)}")
         title = " — ".join(part for part in parts if part)
         scene = self.view.scene(marks, windows=self.windows, title=title,
                                 description=f"{title}: {self.sentence} " + self.view.describe(marks))
