@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ArgumentError, ArgumentTypeError, describe
+from . import style
 from .svg_text import clean_text
 
 __all__ = ["Line", "line_plot_svg", "MARKERS", "STYLES", "Series", "log_plot_svg"]
@@ -38,9 +39,12 @@ BELOW_AXES = 62.0
 """From the bottom of the axes to the first legend row: the x ticks and the x label."""
 
 MARKERS = ("circle", "square", "triangle", "diamond", "down")
-STYLES = (("#0072B2", "", "circle"), ("#D55E00", "8 4", "square"), ("#009E73", "2 3", "triangle"),
-          ("#CC79A7", "10 3 2 3", "diamond"), ("#E69F00", "4 2", "down"))
-"""Colour (Okabe–Ito), dash pattern and marker of the 1st, 2nd... measured line: all three differ."""
+STYLES = tuple(zip(style.OKABE_ITO[:5], ("", "8 4", "2 3", "10 3 2 3", "4 2"), MARKERS, strict=True))
+"""Colour (Okabe–Ito), dash pattern and marker of the 1st, 2nd... measured line: all three differ.
+
+>>> STYLES[1]
+('#D55E00', '8 4', 'square')
+"""
 
 
 @dataclass(frozen=True)
