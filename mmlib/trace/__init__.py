@@ -72,7 +72,7 @@ cutoffs, re-searches and passes from the transcript alone.
 from __future__ import annotations
 
 from .algorithms import CHANCE_ALGORITHMS as CHANCE_ALGORITHMS
-from .algorithms import WINDOW_ALGORITHMS
+from .algorithms import WINDOW_ALGORITHMS, Algorithm
 from .bounds import EXACT, LOWER, SO_FAR, UNKNOWN, UPPER, Window, bound_of, chance_bound, null_window_bound
 from .events import TraceEvent, gamma_of, score_of, value_of, window_of
 from .marks import Marks, minimax_marks
@@ -117,4 +117,5 @@ __all__ = [
     "Iteration",
     "null_window_bound",
     "WINDOW_ALGORITHMS",
+    "Algorithm",
 ]

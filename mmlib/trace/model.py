@@ -149,14 +149,42 @@ class Trace:
         >>> [p for k in range(len(model.events)) for p in model.pruned_by(k)]
         [(1, 1), (1, 2)]
         """
-        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step < len(self.events):
-            raise ArgumentError(f"step: expected a whole number from 0 to {len(self.events) - 1}, "
-                                f"got {step!r}")
+        self._check_step(step)
         event = self.events[step]
         if event.kind != "cutoff":
             return []
         roots = [event.path + (move,) for move in event.skipped]
         return [leaf.path for leaf in self.tree.leaves() if any(leaf.path[:len(r)] == r for r in roots)]
+
+    def window_set_by(self, step: int) -> int:
+        """Why the node entered at ``events[step]`` has its [α, β] window: the event that gave
+        its parent that window (the parent's entry, or the update after its last child
+        returned); ``step`` itself for the start node, which is entered with the search's window.
+
+        >>> from mmlib import search
+        >>> from mmlib.trace import trace_of
+        >>> model = trace_of(search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]], trace=True))
+        >>> c = model.entered_at((2,))                                   # D, entered with [3, +∞]
+        >>> model.sentence(model.window_set_by(c))          # after C returned, A's update
+        "at A: C returned 2, so A's value so far is 3; now α = 3, β = +∞."
+        """
+        self._check_step(step)
+        path = self.events[step].path
+        if path == self.start:
+            return step
+        parent = path[:-1]
+        return next(j for j in range(step - 1, -1, -1)
+                    if self.events[j].path == parent and self.events[j].kind in ("enter", "update"))
+
+    def entered_at(self, path: Path) -> int | None:
+        """The first event that enters the node at ``path`` (None if the search never does)."""
+        path = tuple(path)
+        return next((k for k, e in enumerate(self.events) if e.kind == "enter" and e.path == path), None)
+
+    def _check_step(self, step: int) -> None:
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step < len(self.events):
+            raise ArgumentError(f"step: expected a whole number from 0 to {len(self.events) - 1}, "
+                                f"got {step!r}")
 
     @property
     def evaluation_order(self) -> list[Path]:
