@@ -648,7 +648,7 @@ def drawing_parts(tree_or_result: Any, *, step: int | None = None, windows: bool
     >>> from mmlib import search
     >>> result = search.alphabeta([[3, 12, 8], [2, 4, 6]], trace=True)
     >>> tree, marks, words, title = drawing_parts(result, step=4)    # A, B and D entered, D evaluated
-    >>> marks.leaf_numbers, tree.label_of(marks.current)
+    >>> dict(marks.leaf_numbers), tree.label_of(marks.current)
     ({(0, 0): 1}, 'D')
     """
     if not is_result(tree_or_result):

@@ -32,7 +32,7 @@ from .bounds import (
     null_window_bound,
 )
 from .events import TraceEvent, _normalised, gamma_of, value_of
-from .marks import Marks
+from .marks import Marks, MarksDraft
 from .narration import _Narrator
 from .passes import Iteration, Phase, Research, _iterations, find_phases, find_researches, monte_carlo_marks
 from .trees import _is_chance, _probabilities, _subtree_paths, view_tree
@@ -100,8 +100,7 @@ class Trace:
         self.phases: tuple[Phase, ...] = \
             tuple(find_phases(self.events, self.start, self._raw_kinds, self.researches)) \
             if self.multipass else ()
-        self._final.pv = self.pv
-        self._final.current = None
+        self._final = replace(self._final, pv=self.pv, current=None)
         self._building = False
 
     @classmethod
@@ -299,7 +298,7 @@ class Trace:
     def _replay(self, step: int) -> Marks:
         if self.monte_carlo:
             return monte_carlo_marks(self.events, self.start, step)
-        marks = Marks(searched=True, start=self.start)
+        marks = MarksDraft(searched=True, start=self.start)
         entry: dict[Path, Window] = {}      # the window each node was entered with
         is_max: dict[Path, bool] = {}
         cut: set[Path] = set()             # nodes whose current visit stopped early
@@ -393,7 +392,7 @@ class Trace:
             # the finished search: pruned is what no pass ever entered
             marks.pruned = ever_pruned - marks.entered
             marks.pruned_roots = {p for p in marks.pruned if p[:-1] not in marks.pruned}
-        return marks
+        return marks.done()
 
     def _returned_kind(self, event: TraceEvent, window: Window | None, stopped: bool, probed: bool,
                        test: tuple[float, str] | None = None) -> str:
@@ -490,7 +489,7 @@ class Trace:
             return text
         return ""
 
-    def _unprune(self, marks: Marks, path: Path) -> None:
+    def _unprune(self, marks: MarksDraft, path: Path) -> None:
         """A node entered again is no longer pruned, nor is anything below it yet."""
         below = set(_subtree_paths(self.tree, path))
         if below & marks.pruned:
