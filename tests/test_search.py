@@ -622,11 +622,11 @@ def test_results_and_their_counts_are_frozen():
 
 def test_every_import_path_of_the_search_module_still_works():
     from mmlib.search import IterativeResult, SearchResult, quiescence
-    from mmlib.search.algorithms import _Search
+    from mmlib.search.engine import Search
     from mmlib.search.budgets import MAX_SEARCH_DEPTH, Budget
     from mmlib.search.results import SearchResult as Same
 
-    assert Same is SearchResult and IterativeResult and quiescence and _Search and Budget
+    assert Same is SearchResult and IterativeResult and quiescence and Search and Budget
     assert search.MAX_SEARCH_DEPTH == MAX_SEARCH_DEPTH
     assert search.Stats is type(search.alphabeta([[1, 2]]).stats)
     for name in ("anytime", "aspiration", "pvs", "mtdf", "sss_star", "mcts", "expectimax", "expectiminimax"):

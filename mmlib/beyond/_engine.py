@@ -31,7 +31,7 @@ from ..errors import (
 from ..instrument import Event, Recorder, Stats, Tracer
 from ..ordering import as_ordering
 from ..search import SearchResult
-from ..search.algorithms import _as_game
+from ..search.engine import as_game as _as_game
 from ..search.budgets import recursion_room as _recursion_room
 from ..search.budgets import refuse_hopeless
 

@@ -24,7 +24,7 @@ from typing import Any
 
 from .. import _validate
 from ..errors import DEFAULT_MAX_SECONDS, ArgumentError, ArgumentTypeError, describe
-from ..search.algorithms import _user_call
+from ..search.engine import user_call as _user_call
 from ._engine import as_game, check_budget, check_number
 from .anytime import anytime
 from .chance import chance_outcomes, is_chance

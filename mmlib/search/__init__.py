@@ -24,18 +24,11 @@ from __future__ import annotations
 from ..conventions import Conventions
 from ..errors import DEFAULT_MAX_NODES, DEFAULT_MAX_SECONDS
 from ..instrument import Stats
-from .algorithms import (
-    INF,
-    alphabeta,
-    iterative_deepening,
-    minimax,
-    move_values,
-    negamax,
-    quiescence,
-)
-from .algorithms import _as_game as _as_game
-from .algorithms import _check_depth as _check_depth
-from .algorithms import _Search as _Search
+from .alphabeta import alphabeta, move_values, negamax
+from .deepening import iterative_deepening
+from .engine import INF, as_game, check_depth
+from .minimax import minimax
+from .quiescence import quiescence
 from .budgets import MAX_SEARCH_DEPTH, REFUSE_ABOVE, Budget
 from .budgets import check_budget as _check_budget  # noqa: F401 - used by mmlib.analysis
 from .budgets import recursion_room as _recursion_room  # noqa: F401 - used by mmlib.beyond

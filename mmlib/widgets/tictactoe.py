@@ -54,7 +54,7 @@ class TicTacToeBoard(StaticFallback, VBox):
         if algorithm not in ("minimax", "alphabeta"):
             raise ArgumentError(f"algorithm: expected 'minimax' or 'alphabeta', got {algorithm!r}")
         if depth is not None:
-            search._check_depth(depth)
+            search.check_depth(depth)
         self.game = games.TicTacToe(scoring=scoring)
         self.depth, self.algorithm, self.computer_first = depth, algorithm, computer_first
         size = f"{SQUARE_PX}px"
