@@ -590,7 +590,7 @@ def test_options_after_the_game_are_keyword_only(name):
 
 @pytest.mark.parametrize("name", ["minimal_tree_leaves", "proof_leaves"])
 def test_the_measures_of_the_minimal_tree_take_the_depth_by_keyword(name):
-    from mmlib.beyond import measure
+    from mmlib.search import measure
 
     with pytest.raises(TypeError, match=rf"{name}\(\) takes 1 positional argument"):
         getattr(measure, name)([[3, 5], [2, 9]], 1)
@@ -600,11 +600,9 @@ def test_the_measures_of_the_minimal_tree_take_the_depth_by_keyword(name):
 def test_every_option_of_every_search_after_the_game_is_keyword_only():
     import inspect
 
-    from mmlib import beyond
-
-    searches = [search.minimax, search.alphabeta, search.negamax, search.move_values, beyond.aspiration,
-                beyond.pvs, beyond.mtdf, beyond.sss_star, beyond.expectimax, beyond.expectiminimax,
-                beyond.mcts, beyond.anytime]
+    searches = [search.minimax, search.alphabeta, search.negamax, search.move_values, search.aspiration,
+                search.pvs, search.mtdf, search.sss_star, search.expectimax, search.expectiminimax,
+                search.mcts, search.anytime]
     for function in searches:
         game, *options = inspect.signature(function).parameters.values()
         assert game.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD, function.__name__
@@ -622,8 +620,8 @@ def test_results_and_their_counts_are_frozen():
 
 def test_every_import_path_of_the_search_module_still_works():
     from mmlib.search import IterativeResult, SearchResult, quiescence
-    from mmlib.search.engine import Search
     from mmlib.search.budgets import MAX_SEARCH_DEPTH, Budget
+    from mmlib.search.engine import Search
     from mmlib.search.results import SearchResult as Same
 
     assert Same is SearchResult and IterativeResult and quiescence and Search and Budget

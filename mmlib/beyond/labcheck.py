@@ -40,7 +40,7 @@ from ..check.nodes import LabNode
 from ..check.report import try_it, verdict
 from ..check.runner import Call, Outcome
 from ..errors import ArgumentTypeError, describe
-from .chance import expectiminimax as _expectiminimax
+from ..search.chance import expectiminimax as _expectiminimax
 from .layered import LayeredNode, LayeredTree, layered_tree
 
 __all__ = ["ChanceLabNode", "LabReport", "chance_lab_tree", "check_expectimax",

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .. import search
-from ..beyond import arena
+from ..search import arena
 from ..errors import NodeBudgetExceeded
 from ..games.connect4 import CentreFirst
 from . import runner

@@ -15,10 +15,10 @@ name each node by its path: :class:`PathSearch`, run by the same :func:`run`.
 >>> from mmlib import search
 >>> type(as_game([[3, 12, 8], [2, 4, 6], [14, 5, 2]])).__name__      # a nested list is read as a tree
 'Tree'
->>> search.minimax([[1, 2], [3, 4]], depth=1, evaluate=lambda state: 1 / 0)
+>>> search.minimax([[1, 2], [3, 4]], depth=1, evaluate=lambda state: 1 / 0)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-mmlib.errors.UserFunctionError[ZeroDivisionError]: evaluate raised ZeroDivisionError at path (0,): division by zero
+mmlib.errors.UserFunctionError[ZeroDivisionError]: evaluate raised ZeroDivisionError at path (0,): ...
 >>> check_depth(-1)
 Traceback (most recent call last):
 ...
@@ -34,12 +34,15 @@ import operator
 import os
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import fields
 from typing import Any, TypeVar, cast
 
 from .. import _validate
 from ..conventions import Conventions
 from ..conventions import apply as apply_conventions
 from ..errors import (
+    DEFAULT_MAX_SECONDS,
+    ArgumentError,
     ArgumentTypeError,
     MmlibError,
     SearchError,
@@ -49,13 +52,14 @@ from ..errors import (
     wrap_user_exception,
 )
 from ..games.base import Game, Move, State
-from ..instrument import Recorder, Tracer
+from ..instrument import Event, PathRecorder, PathTracer, Recorder, Stats, Tracer
 from ..ordering import NaturalOrder, Ordering, as_ordering
 from ..table import TranspositionTable
-from .budgets import check_budget, recursion_room
-from .results import SearchResult
+from .budgets import check_budget, check_count, check_line_length, recursion_room, refuse_hopeless
+from .results import ResearchStats, SearchResult
 
-__all__ = ["Search", "PathSearch", "run", "blame", "as_game", "check_depth", "make_search", "user_call", "INF"]
+__all__ = ["Engine", "Search", "PathSearch", "run", "blame", "game_failure", "as_game", "check_depth",
+           "check_number", "checked_score", "make_search", "user_call", "INF"]
 
 INF = math.inf
 
@@ -64,10 +68,51 @@ GameLike = Game | Sequence[Any] | str
 generated trees, games), or a tree written as nested lists or as a labelled tree text."""
 Line = tuple[Any, ...]
 """A line of play kept as nested pairs (move, rest of the line), so nothing is copied."""
+Path = tuple[Any, ...]
+"""A node's name in a :class:`PathSearch`: the moves from the start."""
 
 
-class Search:
-    """One search: the game, the options, and the words the algorithms are written in.
+class Engine:
+    """What every search holds: the game, the depth limit, the evaluator, the ordering policy
+    and the recorder that counts; and what :func:`run` asks of it."""
+
+    FRAMES_PER_PLY = 1
+    """Python frames one level of the search takes on the call stack."""
+
+    def __init__(self, game: Any, depth: int | float | None, evaluate: Callable[[State], float] | None,
+                 order: Any) -> None:
+        self.game = game
+        self.horizon: float = INF if depth is None else depth
+        self.static_value: Callable[[State], Any] = evaluate or game.evaluate
+        self.evaluator_name = "evaluate" if evaluate is not None else "game.evaluate"
+        self.order: Ordering = as_ordering(order)
+
+    def before(self, state: State) -> None:
+        """Refuse, before it starts, a search that could not finish (nothing by default)."""
+
+    def blame(self, error: Exception) -> MmlibError:
+        """The error to raise when a user function (the game's, the evaluator) raised ``error``."""
+        return game_failure(error)
+
+    def stats(self) -> Stats:
+        """The counts of the finished search."""
+        raise NotImplementedError
+
+    def partial_stats(self) -> Stats:
+        """The counts of a search interrupted from the keyboard."""
+        return self.stats()
+
+    def transcript(self) -> tuple[Event, ...] | None:
+        """The events the search wrote (None when no transcript was asked for)."""
+        raise NotImplementedError
+
+    def principal_variation(self, start: State) -> tuple[Move, ...]:
+        """The moves both sides are expected to play from ``start``."""
+        raise NotImplementedError
+
+
+class Search(Engine):
+    """One search whose nodes are named by their ply: the words the algorithms are written in.
 
     Reading guide: ``enter`` counts a call, ``play`` makes a move (and remembers it as
     part of the line being searched), ``leaf`` evaluates a position statically,
@@ -80,18 +125,11 @@ class Search:
     the recorder's own methods (see :mod:`mmlib.instrument`).
     """
 
-    FRAMES_PER_PLY = 1
-    """Python frames one level of the search takes on the call stack."""
-
     def __init__(self, game: Any, *, depth: int | float | None,
                  evaluate: Callable[[State], float] | None, order: Any,
                  table: TranspositionTable | None, trace: bool, max_nodes: int | None, cutoff: str,
                  leaf_order: bool = True, max_seconds: float | None = None) -> None:
-        self.game = game
-        self.horizon = INF if depth is None else depth
-        self.static_value = evaluate or game.evaluate
-        self.evaluator_name = "evaluate" if evaluate is not None else "game.evaluate"
-        self.order = as_ordering(order)
+        super().__init__(game, depth, evaluate, order)
         self.natural_order = type(self.order) in (Ordering, NaturalOrder)
         self.table = table
         budget = INF if max_nodes is None else max_nodes
@@ -187,24 +225,29 @@ class Search:
     # -- checking what user code hands back (rarely needed, so kept off the fast path) --
     def static_score(self, state: State) -> float:
         """The evaluator's score of ``state``, checked (used by orderings)."""
-        value = self.static_value(state)
+        value: float = self.static_value(state)
         if value.__class__ not in _PLAIN_NUMBERS or value != value:
             value = self.checked(value, self.evaluator_name, None)
         return value
 
     def checked(self, value: Any, function: str, ply: int | None) -> float:
         """``value`` if it is a usable score, else an error naming ``function`` and the position."""
-        if isinstance(value, numbers.Real) and not isinstance(value, bool):
-            try:
-                if not math.isnan(value):
-                    return cast(float, value)
-            except (OverflowError, TypeError, ValueError):   # huge ints are never NaN
-                if isinstance(value, numbers.Integral):
-                    return cast(float, value)
-        where = "" if ply is None else f" at path {self.recorder.path(ply)}"
-        why = " (NaN compares false with everything)" if isinstance(value, numbers.Real) else ""
-        raise UserFunctionError(f"{function} returned {describe(value)}{where}, not a number{why}",
-                                function, None if ply is None else self.recorder.path(ply))
+        return checked_score(value, function, None if ply is None else self.recorder.path(ply))
+
+    def blame(self, error: Exception) -> MmlibError:
+        return blame(self, error)
+
+    def stats(self) -> Stats:
+        return self.recorder.finish()
+
+    def partial_stats(self) -> Stats:
+        return self.recorder.finish("interrupted")
+
+    def transcript(self) -> tuple[Event, ...] | None:
+        return tuple(self.recorder.events) if isinstance(self.recorder, Tracer) else None
+
+    def principal_variation(self, start: State) -> tuple[Move, ...]:
+        return principal_variation(self, start)
 
     def listed(self, moves: Any, function: str, ply: int) -> Sequence[Move]:
         """``moves`` as a list when it is an iterable other than a list, tuple or range."""
@@ -231,6 +274,155 @@ class Search:
                 f"the ordering {name} returned {describe(ordered)} at path {path}, not the "
                 f"moves {describe(list(moves))} in some order", f"{name}.order", path)
         return ordered
+
+
+class PathSearch(Engine):
+    """One search whose nodes are named by their paths (a tuple of moves from the start).
+
+    The searches that visit positions again (windows, chance, Monte Carlo, anytime) keep
+    each node's path; their words are those of :class:`Search`: ``enter`` counts a call,
+    ``leaf`` evaluates statically, ``update`` reports a child's result, ``cutoff`` reports
+    pruned children, ``best`` extends the principal variation, ``done`` returns a node's
+    value, ``mark`` writes a marker into the transcript.  None of them changes what is
+    computed.  ``researches`` and ``passes`` are counted by the algorithms themselves.
+    """
+
+    FRAMES_PER_PLY = 2         # a search and its helper
+
+    def __init__(self, game: Any, *, depth: Any = None, evaluate: Callable[[State], float] | None = None,
+                 order: Any = None, trace: bool = False, max_nodes: Any = None,
+                 max_seconds: Any = DEFAULT_MAX_SECONDS):
+        depth = check_depth(depth)
+        _validate.flag("trace", trace)
+        if evaluate is not None and not callable(evaluate):
+            raise ArgumentTypeError(f"evaluate: expected a function of a state, got {evaluate!r}")
+        super().__init__(game, depth, evaluate, order)
+        self.max_nodes = check_count(max_nodes)
+        self.max_seconds = _validate.seconds_budget(max_seconds)
+        budget = INF if self.max_nodes is None else self.max_nodes
+        self.recorder = PathRecorder((PathTracer if trace else Recorder)(
+            game, budget, max_seconds=self.max_seconds))
+        self.enter = self.recorder.enter
+        self.update = self.recorder.update
+        self.lines: dict[int, tuple[Move, ...]] = {}
+        self.researches = 0
+        self.passes = 0
+        self.visits_every_node = False
+        """Whether a tree too big for the budget is refused as for minimax (the search visits
+        every node), or as for alpha-beta (it visits at least the minimal tree)."""
+
+    def at_horizon(self, state: State, depth: float) -> bool:
+        """Stop here: the game is over or the depth limit is reached."""
+        return depth == 0 or bool(self.game.is_terminal(state))
+
+    def moves(self, state: State, path: Path) -> Sequence[Move]:
+        """The moves of ``state`` in the order the ordering policy chooses."""
+        self.lines[len(path)] = ()
+        return self.order.order(self, state, list(self.game.moves(state)), path)
+
+    def leaf(self, state: State, depth: float, path: Path) -> float:
+        """Static evaluation: the score of a finished game, else the evaluator."""
+        game = self.game
+        if game.is_terminal(state):
+            value = checked_score(game.utility(state), "game.utility", path)
+        else:
+            value = checked_score(self.static_value(state), self.evaluator_name, path)
+        self.lines[len(path)] = ()
+        self.recorder.leaf(path, value)
+        return value
+
+    def best(self, path: Path, move: Move, score: float) -> float:
+        """``move`` is the best so far at ``path``: extend the principal variation."""
+        self.lines[len(path)] = (move,) + self.lines.get(len(path) + 1, ())
+        return score
+
+    def cutoff(self, path: Path, move: Move, skipped: Sequence[Move]) -> None:
+        """``move`` ended the node at ``path``; the moves ``skipped`` are pruned."""
+        self.recorder.cutoff(path, skipped)
+        if skipped:
+            self.order.cutoff(path, move)
+
+    def done(self, state: State, path: Path, value: float) -> float:
+        """The node at ``path`` returns ``value``."""
+        if self.order.learns:
+            line = self.lines.get(len(path), ())
+            self.order.finished(self, state, path, value, line[0] if line else None)
+        self.recorder.leave(path, value)
+        return value
+
+    def mark(self, kind: str, path: Path, **facts: Any) -> None:
+        """Write a marker into the transcript, when there is one (it counts nothing).
+
+        ``"pass"``: a search of the start node begins, with the window ``alpha``, ``beta``;
+        for a null-window test alpha = beta = gamma and ``move`` is the test, ``">="``
+        ("is the value >= gamma?") or ``">"``.  ``"test"``: the node at ``path`` is about
+        to be tested in the same way (PVS).  :mod:`mmlib.trace` reads both.
+        """
+        if self.recorder.tracing:
+            self.recorder.events.append(Event(kind, tuple(path), **facts))
+
+    def first_guess(self, state: State, guess: Any) -> float:
+        """The first guess of a window search: ``guess``, else the static value of ``state``, else 0."""
+        if guess is not None:
+            return cast(float, check_number(guess, "guess", finite=False))
+        if self.game.is_terminal(state):
+            return checked_score(self.game.utility(state), "game.utility", ())
+        try:
+            value = self.static_value(state)
+        except MmlibError:
+            return 0
+        return checked_score(value, self.evaluator_name, ())
+
+    # -- what run() asks ---------------------------------------------------------------
+    def before(self, state: State) -> None:
+        check_line_length(self.game, self.horizon)
+        depth = None if self.horizon == INF else int(self.horizon)
+        refuse_hopeless(self.game, depth, self.max_nodes, state, minimax=self.visits_every_node)
+
+    def stats(self) -> ResearchStats:
+        base = self.recorder.finish()
+        counts = {item.name: getattr(base, item.name) for item in fields(Stats)}
+        return ResearchStats(**counts, researches=self.researches, passes=max(self.passes, 1))
+
+    def transcript(self) -> tuple[Event, ...] | None:
+        return tuple(self.recorder.events) if self.recorder.tracing else None
+
+    def principal_variation(self, start: State) -> tuple[Move, ...]:
+        return self.lines.get(0, ())
+
+
+def check_number(value: Any, name: str, *, positive: bool = False, finite: bool = True) -> Any:
+    """``value`` if it is a real number (not NaN, not a bool; finite unless ``finite=False``;
+    above 0 when ``positive``), else an :class:`~mmlib.errors.ArgumentError` naming ``name``."""
+    if not isinstance(value, numbers.Real) or isinstance(value, bool) or value != value:   # NaN
+        raise ArgumentTypeError(f"{name}: expected a number, got {describe(value)}")
+    try:
+        as_float = float(value)
+    except OverflowError:
+        raise ArgumentError(f"{name}: too large to compute with, got {describe(value)}") from None
+    if finite and not math.isfinite(as_float):
+        raise ArgumentError(f"{name}: expected a finite number, got {describe(value)}")
+    if positive and not as_float > 0:
+        raise ArgumentError(f"{name}: must be > 0, got {describe(value)}")
+    return value
+
+
+def checked_score(value: Any, function: str, path: tuple[Move, ...] | None) -> float:
+    """``value`` if it is a usable score (a real number, not NaN, not a bool), else a
+    :class:`~mmlib.errors.UserFunctionError` naming ``function`` and the position."""
+    if value.__class__ in _PLAIN_NUMBERS and value == value:
+        return cast(float, value)
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        try:
+            if not math.isnan(value):
+                return cast(float, value)
+        except (OverflowError, TypeError, ValueError):   # huge ints are never NaN
+            if isinstance(value, numbers.Integral):
+                return cast(float, value)
+    where = "" if path is None else f" at path {tuple(path)}"
+    why = " (NaN compares false with everything)" if isinstance(value, numbers.Real) else ""
+    raise UserFunctionError(f"{function} returned {describe(value)}{where}, not a number{why}",
+                            function, None if path is None else tuple(path))
 
 
 _PLAIN_NUMBERS = (int, float)
@@ -298,9 +490,15 @@ def user_call(function: Callable[..., Any], name: str, *args: Any) -> Any:
         ) from error
 
 
-def run(search: Search, algorithm: str, state: Any, root_call: Callable[[Any, float], float],
-         conventions: Conventions | None = None) -> SearchResult:
+def run(search: Engine, algorithm: str, state: Any, root_call: Callable[[Any, float], float],
+        conventions: Conventions | None = None, *,
+        pv: Callable[[Any, tuple[Move, ...]], tuple[Move, ...]] | None = None) -> SearchResult:
+    """Run ``root_call(start, horizon)`` with room on the call stack; wrap up the result.
+
+    A user function's error becomes the search's :meth:`~Engine.blame`; ``pv(start, line)``,
+    when given, replaces the principal variation the search recorded."""
     start = search.game.initial if state is None else state
+    search.before(state)
     with recursion_room(search.game, search.horizon, frames_per_ply=search.FRAMES_PER_PLY):
         try:
             value = root_call(start, search.horizon)
@@ -311,16 +509,25 @@ def run(search: Search, algorithm: str, state: Any, root_call: Callable[[Any, fl
         except MmlibError:
             raise
         except Exception as error:
-            raise blame(search, error) from error
+            raise search.blame(error) from error
         except KeyboardInterrupt as interrupt:
             if isinstance(interrupt, SearchInterrupted):
                 raise
-            raise SearchInterrupted(search.recorder.finish("interrupted")) from None
-    stats = search.recorder.finish()
-    pv = principal_variation(search, start)
-    trace = tuple(search.recorder.events) if isinstance(search.recorder, Tracer) else None
-    return SearchResult(value, pv[0] if pv else None, pv, stats, algorithm, trace,
+            raise SearchInterrupted(search.partial_stats()) from None
+    stats = search.stats()
+    line = search.principal_variation(start)
+    if pv is not None:
+        line = pv(start, line)
+    return SearchResult(value, line[0] if line else None, line, stats, algorithm, search.transcript(),
                         search.game, start, conventions)
+
+
+def game_failure(error: Exception) -> MmlibError:
+    """The error to raise when the game (or a state it was given) failed with ``error``, where
+    the search cannot tell which of its functions failed; it names the game."""
+    return wrap_user_exception(
+        error, f"the game failed on this state or below it ({type(error).__name__}: "
+        f"{describe(str(error), 100)}); check state= and the game's methods", "game", None)
 
 
 _CALLS = re.compile(r"self\.static_value|self\.game\.(\w+)|game\.(\w+)|self\.order\.(\w+)|"

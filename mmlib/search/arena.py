@@ -24,10 +24,10 @@ from typing import Any
 
 from .. import _validate
 from ..errors import DEFAULT_MAX_SECONDS, ArgumentError, ArgumentTypeError, describe
-from ..search.engine import user_call as _user_call
-from ._engine import as_game, check_budget, check_number
-from .anytime import anytime
+from .budgets import check_count
 from .chance import chance_outcomes, is_chance
+from .deepening import anytime
+from .engine import as_game, check_number, user_call
 from .mcts import mcts
 
 __all__ = ["Score", "match", "play", "wilson_interval", "alphabeta_player", "mcts_player",
@@ -99,7 +99,7 @@ def play(game: Any, x_player: Player, o_player: Player, *, state: Any = None,
             move = rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0]
         else:
             name, player = ("x_player", x_player) if game.is_max(state) else ("o_player", o_player)
-            move = _user_call(player, name, game, state)
+            move = user_call(player, name, game, state)
         state = game.play(state, move)
     return game.utility(state)
 
@@ -159,7 +159,7 @@ def mcts_player(*, max_nodes: int | None, seed: int = 0, exploration: float = ma
     """UCT with ``max_nodes`` a move (None: 1,000 iterations a move) and at most ``max_seconds``
     a move (see :func:`~mmlib.beyond.mcts.mcts`); each move uses a fresh seed drawn from
     ``seed``.  The budgets are checked here, before any game is played."""
-    max_nodes = check_budget(max_nodes)
+    max_nodes = check_count(max_nodes)
     max_seconds = _validate.seconds_budget(max_seconds)
     exploration = check_number(exploration, "exploration")
     rng = random.Random(seed)

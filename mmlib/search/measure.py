@@ -11,12 +11,12 @@ import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .. import search, trees
+from .. import trees
 from ..ordering import Ordering
-from ._engine import as_game
+from .alphabeta import alphabeta
 from .chance import expectiminimax
-from .layered import layered_uniform
-from .nullwindow import aspiration, mtdf, pvs, sss_star
+from .engine import as_game
+from .windows import aspiration, mtdf, pvs, sss_star
 
 __all__ = ["ALGORITHMS", "minimal_leaves", "leaf_ratios", "chance_leaves", "BestFirst",
            "minimal_tree_leaves", "proof_leaves"]
@@ -28,7 +28,7 @@ def minimal_leaves(branching: int, depth: int) -> int:
 
 
 ALGORITHMS: dict[str, Callable[[Any, float], Any]] = {
-    "alpha-beta": lambda tree, guess: search.alphabeta(tree),
+    "alpha-beta": lambda tree, guess: alphabeta(tree),
     "aspiration": lambda tree, guess: aspiration(tree, guess=guess, delta=0.1),
     "PVS": lambda tree, guess: pvs(tree),
     "MTD(f)": lambda tree, guess: mtdf(tree, guess=guess),
@@ -50,7 +50,7 @@ def leaf_ratios(branching: int, depth: int, ordering: Any, *, seeds: Iterable[in
     seeds = list(seeds)
     for seed in seeds:
         tree = trees.ordered(branching, depth, ordering, seed=seed, noise=0.1)
-        guess = search.alphabeta(tree, depth=depth - 1).value if depth > 1 else 0.5
+        guess = alphabeta(tree, depth=depth - 1).value if depth > 1 else 0.5
         values = set()
         for name, algorithm in algorithms.items():
             result = algorithm(tree, guess)
@@ -68,6 +68,8 @@ def chance_leaves(branching: int, depth: int, *, layers: str = "max chance min c
     chance trees (leaf values in (0, 1))."""
     names = {"expectiminimax": (None, False), "Star1": ("star1", False), "Star2": ("star2", False),
              "Star1 + table": ("star1", True), "Star2 + table": ("star2", True)}
+    # imported here: generated chance trees come from a layer above search until they move to trees
+    from ..beyond import layered_uniform
     totals = dict.fromkeys(names, 0)
     seeds = list(seeds)
     for seed in seeds:
@@ -123,7 +125,7 @@ def minimal_tree_leaves(game: Any, *, depth: int | None = None, state: Any = Non
     True
     """
     horizon = math.inf if depth is None else depth
-    return search.alphabeta(game, depth=depth, order=BestFirst(horizon), state=state).stats.leaves
+    return alphabeta(game, depth=depth, order=BestFirst(horizon), state=state).stats.leaves
 
 
 def proof_leaves(game: Any, *, depth: int | None = None, state: Any = None) -> tuple[float, int, int]:
