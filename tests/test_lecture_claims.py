@@ -183,8 +183,8 @@ def test_leaf_ratios_against_the_minimal_tree():
 
 def test_connect_four_searches_against_the_minimal_tree():
     from mmlib import games
-    from mmlib.search.measure import proof_leaves
     from mmlib.games.connect4 import CentreFirst
+    from mmlib.search.measure import proof_leaves
     c4 = games.ConnectFour(opening="3324")
     v, _, _ = proof_leaves(c4, depth=6)
     results = {name: f(c4, depth=6, order=CentreFirst()) for name, f in
