@@ -42,13 +42,14 @@ from .mcts import mcts, outcome_reward, scaled_reward
 from .measure import chance_leaves, leaf_ratios, minimal_leaves, proof_leaves
 from .minimax import minimax
 from .quiescence import quiescence
-from .results import IterativeResult, SearchResult
+from .results import IterativeResult, ResearchStats, SearchResult
 from .windows import BoundTable, aspiration, mtdf, pvs, sss_star
 
 __all__ = [
     "minimax_nodes",
     "SearchResult",
     "IterativeResult",
+    "ResearchStats",
     "Stats",
     "Conventions",
     "Budget",
