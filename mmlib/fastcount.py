@@ -1,5 +1,11 @@
 """Counts only, compiled: alpha-beta and minimax on generated trees, hundreds of times faster.
 
+This is the compiled twin of :func:`mmlib.search.alphabeta` (fail-soft, cutting at
+alpha >= beta) and :func:`mmlib.search.minimax`, kept for the sweeps: the algorithm is
+taught, and written to be read, in :mod:`mmlib.search.alphabeta`; here it is the same
+search unrolled into a loop that numba compiles, and its counts equal the teaching
+search's on every generated tree.
+
 The teaching search (:mod:`mmlib.search`) pays for its readability and its records: a
 Python call per node, a leaf order, a transcript on request.  Measuring Pearl's
 asymptote needs millions of nodes per tree and hundreds of trees, so this module
