@@ -731,3 +731,28 @@ def test_a_flag_or_choice_given_as_an_array_names_the_argument(call, name):
 def np_array():
     import numpy as np
     return np.array([1, 2])
+
+
+def test_search_is_one_package_on_one_engine():
+    """Every family is a short module of mmlib.search whose search class runs on the one Engine;
+    the package exports public names only and imports nothing above it at load time."""
+    import ast
+    import importlib
+    from pathlib import Path
+
+    from mmlib.search.engine import Engine
+
+    root = Path(search.__file__).parent
+    families = {"minimax": "Minimax", "alphabeta": "AlphaBeta", "quiescence": "Quiescence",
+                "windows": "WindowSearch", "chance": "ChanceSearch", "mcts": "MonteCarlo"}
+    for module_name, class_name in families.items():
+        module = importlib.import_module(f"mmlib.search.{module_name}")
+        assert issubclass(getattr(module, class_name), Engine), class_name
+    assert all(not name.startswith("_") and hasattr(search, name) for name in search.__all__)
+    for path in root.glob("*.py"):
+        source = path.read_text()
+        assert len(source.splitlines()) <= 700, path.name
+        for node in ast.parse(source).body:                  # the imports made when the module loads
+            if isinstance(node, ast.ImportFrom):
+                within = (node.module or "") if node.level else (node.module or "").removeprefix("mmlib.")
+                assert not within.startswith(("beyond", "draw", "widgets", "trace", "check")), path.name

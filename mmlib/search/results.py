@@ -35,8 +35,8 @@ class SearchResult:
     searched (so a drawing can be made from the result alone); ``conventions`` are the
     :class:`~mmlib.conventions.Conventions` it was searched under (``value`` is from MAX's
     point of view unless they say ``values="mover"``: then from the side to move at the
-    start).  ``value`` is None only when a budgeted search (:func:`~mmlib.beyond.mcts`,
-    :func:`~mmlib.beyond.anytime`) stopped before it had any answer.
+    start).  ``value`` is None only when a budgeted search (:func:`~mmlib.search.mcts`,
+    :func:`~mmlib.search.anytime`) stopped before it had any answer.
     """
 
     value: float | None
