@@ -296,9 +296,9 @@ class PathSearch(Engine):
         _validate.flag("trace", trace)
         if evaluate is not None and not callable(evaluate):
             raise ArgumentTypeError(f"evaluate: expected a function of a state, got {evaluate!r}")
-        super().__init__(game, depth, evaluate, order)
         self.max_nodes = check_count(max_nodes)
         self.max_seconds = _validate.seconds_budget(max_seconds)
+        super().__init__(game, depth, evaluate, order)
         budget = INF if self.max_nodes is None else self.max_nodes
         self.recorder = PathRecorder((PathTracer if trace else Recorder)(
             game, budget, max_seconds=self.max_seconds))
