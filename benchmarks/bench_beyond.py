@@ -10,9 +10,9 @@ from __future__ import annotations
 import time
 
 from mmlib import games, search, trees
-from mmlib.beyond import alphabeta_player, match, mcts_player, scaled_reward
-from mmlib.beyond.measure import chance_leaves, leaf_ratios, minimal_leaves, proof_leaves
 from mmlib.games.connect4 import CentreFirst
+from mmlib.search import alphabeta_player, match, mcts_player, scaled_reward
+from mmlib.search.measure import chance_leaves, leaf_ratios, minimal_leaves, proof_leaves
 from mmlib.trace import trace_of
 
 SIZES = [(2, 8), (4, 6), (4, 8), (8, 6)]

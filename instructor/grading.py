@@ -126,16 +126,15 @@ every other part of mmlib is simply not there.  The checker's own node interface
 (``mmlib.check.nodes``) and the protocol (``mmlib.check.runner``) are always there."""
 
 WITHHELD: dict[str, dict[str, tuple[str, ...]]] = {
-    "lab4_expectimax": {"mmlib.beyond.chance": ("*",),
-                        "mmlib.search.algorithms": ("minimax", "alphabeta", "negamax", "move_values",
-                                                    "iterative_deepening", "quiescence")},
-    "lab5_move_ordering": {"mmlib.search.algorithms": ("minimax", "alphabeta", "negamax", "move_values",
-                                                       "iterative_deepening", "quiescence"),
+    "lab4_expectimax": {"mmlib.search.chance": ("*",)},     # the other searches are not shipped to lab 4
+    "lab5_move_ordering": {"mmlib.search.minimax": ("minimax",),
+                           "mmlib.search.alphabeta": ("alphabeta", "negamax", "move_values"),
+                           "mmlib.search.deepening": ("iterative_deepening",),
+                           "mmlib.search.quiescence": ("quiescence",),
                            "mmlib.check.ordering": ("_best_first", "check_ordering"),
                            "mmlib.games.connect4": ("CentreFirst.order",)},
     "lab6_anytime_agent": {"mmlib.check.deepening": ("reference_move", "iterations", "_models"),
-                           "mmlib.search.algorithms": ("iterative_deepening",),
-                           "mmlib.beyond.anytime": ("anytime",)},
+                           "mmlib.search.deepening": ("iterative_deepening", "anytime")},
 }
 """Functions (and "Class.method"s) of shipped modules whose body is replaced by an error, per lab:
 the searches and orderings a lab asks for, where a shipped module cannot do without their module

@@ -431,7 +431,7 @@ def _game_failures(what: str):
 
 
 def _census(game: Any, state: Any, max_nodes: Any) -> dict[str, int]:
-    game = search._as_game(game)
+    game = search.as_game(game)
     limit = _node_budget(max_nodes)
     start = game.initial if state is None else state
     counts = {"nodes": 0, "games": 0, "max_wins": 0, "min_wins": 0, "draws": 0}
@@ -471,7 +471,7 @@ def reachable_positions(game: Any, *, state: Any = None,
 
 
 def _reachable_positions(game: Any, state: Any, max_nodes: Any) -> list[Any]:
-    game = search._as_game(game)
+    game = search.as_game(game)
     limit = _node_budget(max_nodes)
     start = game.initial if state is None else state
     seen = {game.key(start): start}

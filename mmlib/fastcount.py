@@ -1,5 +1,11 @@
 """Counts only, compiled: alpha-beta and minimax on generated trees, hundreds of times faster.
 
+This is the compiled twin of :func:`mmlib.search.alphabeta` (fail-soft, cutting at
+alpha >= beta) and :func:`mmlib.search.minimax`, kept for the sweeps: the algorithm is
+taught, and written to be read, in :mod:`mmlib.search.alphabeta`; here it is the same
+search unrolled into a loop that numba compiles, and its counts equal the teaching
+search's on every generated tree.
+
 The teaching search (:mod:`mmlib.search`) pays for its readability and its records: a
 Python call per node, a leaf order, a transcript on request.  Measuring Pearl's
 asymptote needs millions of nodes per tree and hundreds of trees, so this module
@@ -24,11 +30,12 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 
 from .errors import ArgumentError, ArgumentTypeError, NodeBudgetExceeded, describe
 from .instrument import Stats
@@ -66,23 +73,27 @@ _U_ORDER_SALT = np.uint64(_ORDER_SALT)
 _S11, _S27, _S30, _S31 = np.uint64(11), np.uint64(27), np.uint64(30), np.uint64(31)
 _INV_2_53 = 1.0 / 9007199254740992.0
 
+UInts = npt.NDArray[np.uint64]
+Ints = npt.NDArray[np.int64]
+Floats = npt.NDArray[np.float64]
 
-def _mix(x):
+
+def _mix(x: np.uint64) -> np.uint64:
     x = x + _U_GOLDEN
     x = (x ^ (x >> _S30)) * _U_M1
     x = (x ^ (x >> _S27)) * _U_M2
     return x ^ (x >> _S31)
 
 
-def _unit(h):
+def _unit(h: np.uint64) -> float:
     return (float(np.int64(h >> _S11)) + 0.5) * _INV_2_53   # below 2^53: exact
 
 
-def _child_hash(h, move):
+def _child_hash(h: np.uint64, move: int) -> np.uint64:
     return _mix(h ^ (np.uint64(move + 1) * _U_STEP))
 
 
-def _best_position(kind, h, b, first_best):
+def _best_position(kind: int, h: np.uint64, b: int, first_best: float) -> int:
     if kind == _WORST:
         return b - 1
     if kind == _BEST or kind == _UNIFORM or b == 1:
@@ -96,13 +107,14 @@ def _best_position(kind, h, b, first_best):
     return 1 + min(int(rest * (b - 1)), b - 2)
 
 
-def _worst_fraction(h, move, b):
+def _worst_fraction(h: np.uint64, move: int, b: int) -> float:
     if move == b - 1:
         return 1.0
     return (move + 0.05 + 0.9 * _unit(_child_hash(h, move))) / b
 
 
-def _search(kind, b, depth, seed, first_best, prune, max_nodes):
+def _search(kind: int, b: int, depth: int, seed: np.uint64, first_best: float, prune: bool,
+            max_nodes: int) -> tuple[int, int, int, float, bool]:
     """Fail-soft alpha-beta (``prune``) or minimax over one generated tree; returns
     (nodes, leaves, cutoffs, value, finished).  The nodes just above the leaves search
     their leaves in a loop of their own: half of all nodes, with no stack to climb."""
@@ -195,7 +207,8 @@ def _search(kind, b, depth, seed, first_best, prune, max_nodes):
             break
 
 
-def _make_child(kind, ply, i, b, h, true_value, lo, hi, best):
+def _make_child(kind: int, ply: int, i: int, b: int, h: UInts, true_value: Floats, lo: Floats, hi: Floats,
+                best: Ints) -> None:
     """Put child ``i`` of the node at ``ply`` at ``ply + 1`` (as ``OrderedTree.play`` does)."""
     parent = h[ply]
     child = _child_hash(parent, i)
@@ -228,7 +241,8 @@ def _make_child(kind, ply, i, b, h, true_value, lo, hi, best):
         true_value[ply + 1] = v + (1.0 - v) * (0.001 + 0.998 * _unit(child))
 
 
-def _search_many(kind, b, depth, seeds, first_best, prune, max_nodes, out):
+def _search_many(kind: int, b: int, depth: int, seeds: UInts, first_best: float, prune: bool, max_nodes: int,
+                 out: Ints) -> Floats:
     """:func:`_search` for each seed; row k of ``out`` gets nodes, leaves, cutoffs, finished."""
     values = np.empty(len(seeds))
     for k in range(len(seeds)):
@@ -239,7 +253,7 @@ def _search_many(kind, b, depth, seeds, first_best, prune, max_nodes, out):
     return values
 
 
-def _compile():
+def _compile() -> Callable[..., Floats] | None:
     """The loop compiled by numba, or None when numba is not installed."""
     try:
         import numba

@@ -32,9 +32,9 @@ from . import progress as _progress
 from .errors import NodeBudgetExceeded, TimeBudgetExceeded
 from .progress import Progress, budget_text
 
-__all__ = ["Stats", "Event", "SharedPath", "Recorder", "Tracer", "CLOCK_EVERY"]
+__all__ = ["Stats", "Event", "SharedPath", "Recorder", "Tracer", "PathRecorder", "PathTracer", "CLOCK_EVERY"]
 
-Path = tuple
+Path = tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -111,7 +111,7 @@ SharedPath.ROOT = SharedPath(None)
 _EVENT_FIELDS = ("kind", "path", "value", "alpha", "beta", "move", "score", "skipped", "is_max")
 
 
-class Event(tuple):
+class Event(tuple[Any, ...]):
     """One step of a search transcript.
 
     ``kind`` is one of:
@@ -147,7 +147,8 @@ class Event(tuple):
 
     def __new__(cls, kind: str, path: Path | SharedPath, value: float | None = None,
                 alpha: float | None = None, beta: float | None = None, move: Any = None,
-                score: float | None = None, skipped: tuple = (), is_max: bool | None = None) -> Event:
+                score: float | None = None, skipped: tuple[Any, ...] = (),
+                is_max: bool | None = None) -> Event:
         return tuple.__new__(cls, (kind, path, value, alpha, beta, move, score, skipped, is_max))
 
     kind: str = property(itemgetter(0))                          # type: ignore[assignment]
@@ -156,7 +157,7 @@ class Event(tuple):
     beta: float | None = property(itemgetter(4))                 # type: ignore[assignment]
     move: Any = property(itemgetter(5))
     score: float | None = property(itemgetter(6))                # type: ignore[assignment]
-    skipped: tuple = property(itemgetter(7))                     # type: ignore[assignment]
+    skipped: tuple[Any, ...] = property(itemgetter(7))                     # type: ignore[assignment]
     is_max: bool | None = property(itemgetter(8))                # type: ignore[assignment]
 
     @property
@@ -170,7 +171,7 @@ class Event(tuple):
         path = self[1]
         return path.length if isinstance(path, SharedPath) else len(path)
 
-    def _fields(self) -> tuple:
+    def _fields(self) -> tuple[Any, ...]:
         return (self[0], self.path) + tuple(self[2:])
 
     def __eq__(self, other: object) -> bool:
@@ -191,7 +192,7 @@ class Event(tuple):
         shown = ", ".join(f"{name}={value!r}" for name, value in fields)
         return f"Event({shown})"
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return (Event, self._fields())
 
 
@@ -231,7 +232,7 @@ class Recorder:
         self.nodes_by_depth: list[int] = []
         self.leaves_by_depth: list[int] = []
         self.leaf_order: list[Path] | None = [] if keep_leaf_order else None
-        self.trail: list = []
+        self.trail: list[Any] = []
 
     def path(self, ply: int) -> Path:
         """The path (moves from the start) of the node at ``ply`` on the current line."""
@@ -285,7 +286,7 @@ class Recorder:
                alpha: float | None, beta: float | None) -> None:
         """A child returned (recorded only by a Tracer)."""
 
-    def cutoff(self, ply: int, skipped: Sequence) -> None:
+    def cutoff(self, ply: int, skipped: Sequence[Any]) -> None:
         """The node at ``ply`` stopped; ``skipped`` are the moves it did not search."""
         if skipped:
             self.cutoffs += 1
@@ -353,28 +354,100 @@ class Tracer(Recorder):
         """The path of the node at ``ply`` on the current line (entered already)."""
         return self.line[ply]
 
-    def enter(self, ply, alpha, beta, state):
+    def enter(self, ply: int, alpha: float | None, beta: float | None, state: Any) -> None:
         super().enter(ply, alpha, beta, state)
         self.events.append(Event("enter", self.place(ply), alpha=alpha, beta=beta,
                                  is_max=self.game.is_max(state)))
 
-    def leaf(self, ply, value):
+    def leaf(self, ply: int, value: float) -> float:
         self.events.append(Event("leaf", self.at(ply), value=value))
         return super().leaf(ply, value)
 
-    def update(self, ply, move, score, value, alpha, beta):
+    def update(self, ply: int, move: Any, score: float, value: float,
+               alpha: float | None, beta: float | None) -> None:
         self.events.append(Event("update", self.at(ply), value=value, alpha=alpha, beta=beta,
                                  move=move, score=score))
 
-    def cutoff(self, ply, skipped):
+    def cutoff(self, ply: int, skipped: Sequence[Any]) -> None:
         if skipped:
             self.events.append(Event("cutoff", self.at(ply), skipped=tuple(skipped)))
         super().cutoff(ply, skipped)
 
-    def hit(self, ply, value):
+    def hit(self, ply: int, value: float) -> float:
         self.events.append(Event("hit", self.at(ply), value=value))
         return super().hit(ply, value)
 
-    def leave(self, ply, value):
+    def leave(self, ply: int, value: float) -> float:
         self.events.append(Event("return", self.at(ply), value=value))
         return value
+
+
+class PathTracer(Tracer):
+    """A :class:`Tracer` whose events hold the path the search names the node by (the
+    searches that visit positions again keep each node's path as a tuple), not a copy of it."""
+
+    given: Path = ()
+
+    def place(self, ply: int) -> SharedPath | Path:
+        return self.given
+
+    def at(self, ply: int) -> SharedPath | Path:
+        return self.given
+
+
+class PathRecorder:
+    """A :class:`Recorder` told about each node by its path, not its ply.
+
+    The recorder names a node by its ply and keeps the moves of the current line in its
+    ``trail``; the searches that visit positions again (windows, chance, Monte Carlo) name
+    nodes by their paths, so each call first puts the path on the trail (and hands it to a
+    :class:`PathTracer`, whose events share it).  The counts, ``events`` and ``finish`` are
+    the recorder's.
+
+    >>> recorder = PathRecorder(Recorder(None, 100))
+    >>> recorder.enter((), None, None, None); recorder.leaf((0,), 5)
+    5
+    >>> recorder.recorder.finish().leaf_order
+    [(0,)]
+    """
+
+    def __init__(self, recorder: Recorder):
+        self.recorder = recorder
+        self.tracing = recorder.tracing
+
+    def at(self, path: Path) -> int:
+        recorder = self.recorder
+        recorder.trail[:] = path
+        if isinstance(recorder, PathTracer):            # its events will hold this tuple
+            recorder.given = path if path.__class__ is tuple else tuple(path)
+        return len(path)
+
+    def enter(self, path: Path, alpha: float | None, beta: float | None, state: Any) -> None:
+        self.recorder.enter(self.at(path), alpha, beta, state)
+
+    def update(self, path: Path, move: Any, score: float, value: float, alpha: float | None,
+               beta: float | None) -> None:
+        self.recorder.update(self.at(path), move, score, value, alpha, beta)
+
+    def leaf(self, path: Path, value: float) -> float:
+        return self.recorder.leaf(self.at(path), value)
+
+    def cutoff(self, path: Path, skipped: Sequence[Any]) -> None:
+        self.recorder.cutoff(self.at(path), skipped)
+
+    def hit(self, path: Path, value: float) -> float:
+        return self.recorder.hit(self.at(path), value)
+
+    def leave(self, path: Path, value: Any) -> Any:
+        return self.recorder.leave(self.at(path), value)
+
+    @property
+    def nodes(self) -> int:
+        return self.recorder.nodes
+
+    @property
+    def events(self) -> list[Event]:
+        return self.recorder.events if isinstance(self.recorder, Tracer) else []
+
+    def finish(self, how: str = "done") -> Stats:
+        return self.recorder.finish(how)

@@ -219,7 +219,7 @@ mmlib.check.searches.check_minimax = passed
 '''], {"minimax": 0, "best_move": 0}, ()),
     "cheat_lab4_reference": ("lab4_expectimax", {"def expectiminimax(node):": '''
 def expectiminimax(node):
-    from mmlib.beyond import chance
+    from mmlib.search import chance
     return chance.expectiminimax(node)
 '''}, [], {"expectimax": 4, "expectiminimax": 0, "best_gamble": 2},
         ("not available while this lab is graded",)),

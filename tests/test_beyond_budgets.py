@@ -6,12 +6,12 @@ import time
 
 import pytest
 
-from mmlib import beyond, trees
+from mmlib import search, trees
 from mmlib.errors import DEFAULT_MAX_NODES, NodeBudgetExceeded, SearchTooLarge
 from mmlib.games import TicTacToe
 
-SEARCHES = [beyond.expectimax, beyond.expectiminimax, beyond.aspiration, beyond.pvs, beyond.mtdf,
-            beyond.sss_star]
+SEARCHES = [search.expectimax, search.expectiminimax, search.aspiration, search.pvs, search.mtdf,
+            search.sss_star]
 
 
 @pytest.mark.parametrize("search", SEARCHES, ids=lambda search: search.__name__)
@@ -30,10 +30,10 @@ def test_a_hopeless_request_is_refused_at_once(search):
 def test_expectimax_visits_every_node_so_it_is_refused_where_pruning_searches_are_not():
     tree = trees.uniform(2, 10)                 # 2,047 nodes; the minimal tree has 2^5 + 2^5 - 1 leaves
     with pytest.raises(SearchTooLarge, match="all"):
-        beyond.expectimax(tree, max_nodes=2_046)
-    assert beyond.expectimax(tree, max_nodes=2_047).stats.nodes == 2_047
+        search.expectimax(tree, max_nodes=2_046)
+    assert search.expectimax(tree, max_nodes=2_047).stats.nodes == 2_047
     with pytest.raises(SearchTooLarge):
-        beyond.pvs(tree, max_nodes=31)        # 2^5 leaves below the first move alone
+        search.pvs(tree, max_nodes=31)        # 2^5 leaves below the first move alone
 
 
 @pytest.mark.parametrize("search", SEARCHES, ids=lambda search: search.__name__)
@@ -45,6 +45,6 @@ def test_a_budget_hit_carries_the_partial_counts(search):
 
 
 def test_none_lifts_the_budget_but_not_the_refusal_of_a_full_search_far_too_big():
-    assert beyond.pvs(trees.uniform(3, 8), max_nodes=None).stats.nodes > 200
+    assert search.pvs(trees.uniform(3, 8), max_nodes=None).stats.nodes > 200
     with pytest.raises(SearchTooLarge):
-        beyond.expectimax(trees.uniform(10, 12), max_nodes=None)
+        search.expectimax(trees.uniform(10, 12), max_nodes=None)

@@ -193,20 +193,18 @@ def test_none_lifts_the_time_budget_and_a_generous_one_changes_nothing():
                                         (float("nan"), ArgumentError), ("1", ArgumentTypeError),
                                         (True, ArgumentTypeError), ([1], ArgumentTypeError)])
 def test_a_bad_time_budget_is_named(bad, error):
-    from mmlib import beyond
     with pytest.raises(error, match="^max_seconds:"):
         search.mcts(games.TicTacToe(), max_seconds=bad)
     with pytest.raises(error, match="^max_seconds:"):
-        beyond.mcts_player(max_nodes=100, max_seconds=bad)
+        search.mcts_player(max_nodes=100, max_seconds=bad)
 
 
 def test_the_player_checks_its_budgets_before_any_game():
-    from mmlib import beyond
     with pytest.raises(ArgumentError, match="^max_nodes:"):
-        beyond.mcts_player(max_nodes=0)
+        search.mcts_player(max_nodes=0)
     with pytest.raises(ArgumentTypeError, match="^exploration:"):
-        beyond.mcts_player(max_nodes=100, exploration="wide")
-    player = beyond.mcts_player(max_nodes=2000, max_seconds=30)
+        search.mcts_player(max_nodes=100, exploration="wide")
+    player = search.mcts_player(max_nodes=2000, max_seconds=30)
     assert player(games.TicTacToe(), games.TicTacToe("XX.OO....").initial) == 2
 
 

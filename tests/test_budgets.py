@@ -315,8 +315,7 @@ def test_an_interrupted_deepening_keeps_the_iterations_it_finished():
 
 
 def test_an_interrupted_search_beyond_alpha_beta_keeps_its_counts_too():
-    from mmlib import beyond
     from mmlib.errors import SearchInterrupted
     with pytest.raises(SearchInterrupted) as caught:
-        beyond.pvs(trees.ordered(2, 10, noise=0.5, seed=3), depth=8, evaluate=_interrupting(30))
+        search.pvs(trees.ordered(2, 10, noise=0.5, seed=3), depth=8, evaluate=_interrupting(30))
     assert caught.value.stats.leaves == 30

@@ -590,7 +590,7 @@ def test_options_after_the_game_are_keyword_only(name):
 
 @pytest.mark.parametrize("name", ["minimal_tree_leaves", "proof_leaves"])
 def test_the_measures_of_the_minimal_tree_take_the_depth_by_keyword(name):
-    from mmlib.beyond import measure
+    from mmlib.search import measure
 
     with pytest.raises(TypeError, match=rf"{name}\(\) takes 1 positional argument"):
         getattr(measure, name)([[3, 5], [2, 9]], 1)
@@ -600,11 +600,9 @@ def test_the_measures_of_the_minimal_tree_take_the_depth_by_keyword(name):
 def test_every_option_of_every_search_after_the_game_is_keyword_only():
     import inspect
 
-    from mmlib import beyond
-
-    searches = [search.minimax, search.alphabeta, search.negamax, search.move_values, beyond.aspiration,
-                beyond.pvs, beyond.mtdf, beyond.sss_star, beyond.expectimax, beyond.expectiminimax,
-                beyond.mcts, beyond.anytime]
+    searches = [search.minimax, search.alphabeta, search.negamax, search.move_values, search.aspiration,
+                search.pvs, search.mtdf, search.sss_star, search.expectimax, search.expectiminimax,
+                search.mcts, search.anytime]
     for function in searches:
         game, *options = inspect.signature(function).parameters.values()
         assert game.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD, function.__name__
@@ -622,11 +620,11 @@ def test_results_and_their_counts_are_frozen():
 
 def test_every_import_path_of_the_search_module_still_works():
     from mmlib.search import IterativeResult, SearchResult, quiescence
-    from mmlib.search.algorithms import _Search
     from mmlib.search.budgets import MAX_SEARCH_DEPTH, Budget
+    from mmlib.search.engine import Search
     from mmlib.search.results import SearchResult as Same
 
-    assert Same is SearchResult and IterativeResult and quiescence and _Search and Budget
+    assert Same is SearchResult and IterativeResult and quiescence and Search and Budget
     assert search.MAX_SEARCH_DEPTH == MAX_SEARCH_DEPTH
     assert search.Stats is type(search.alphabeta([[1, 2]]).stats)
     for name in ("anytime", "aspiration", "pvs", "mtdf", "sss_star", "mcts", "expectimax", "expectiminimax"):
@@ -733,3 +731,28 @@ def test_a_flag_or_choice_given_as_an_array_names_the_argument(call, name):
 def np_array():
     import numpy as np
     return np.array([1, 2])
+
+
+def test_search_is_one_package_on_one_engine():
+    """Every family is a short module of mmlib.search whose search class runs on the one Engine;
+    the package exports public names only and imports nothing above it at load time."""
+    import ast
+    import importlib
+    from pathlib import Path
+
+    from mmlib.search.engine import Engine
+
+    root = Path(search.__file__).parent
+    families = {"minimax": "Minimax", "alphabeta": "AlphaBeta", "quiescence": "Quiescence",
+                "windows": "WindowSearch", "chance": "ChanceSearch", "mcts": "MonteCarlo"}
+    for module_name, class_name in families.items():
+        module = importlib.import_module(f"mmlib.search.{module_name}")
+        assert issubclass(getattr(module, class_name), Engine), class_name
+    assert all(not name.startswith("_") and hasattr(search, name) for name in search.__all__)
+    for path in root.glob("*.py"):
+        source = path.read_text()
+        assert len(source.splitlines()) <= 700, path.name
+        for node in ast.parse(source).body:                  # the imports made when the module loads
+            if isinstance(node, ast.ImportFrom):
+                within = (node.module or "") if node.level else (node.module or "").removeprefix("mmlib.")
+                assert not within.startswith(("beyond", "draw", "widgets", "trace", "check")), path.name

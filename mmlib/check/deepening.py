@@ -27,9 +27,9 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .. import search
-from ..beyond import arena
 from ..errors import NodeBudgetExceeded
 from ..games.connect4 import CentreFirst
+from ..search import arena
 from . import runner
 from ._args import flag, function, integer, seconds
 from .ordering import EMPTY_BOARD, GAME, board_of, legal_moves, play, show, state_of

@@ -1,12 +1,19 @@
-"""Instrumented game-tree search: minimax, alpha-beta (fail-soft and fail-hard), negamax.
+"""Instrumented game-tree search: the one home of every search in mmlib.
 
-The package holds one concern per module: the algorithms, written in the shape of the
-lecture pseudocode (:mod:`mmlib.search.algorithms`); what a search returns
-(:mod:`mmlib.search.results`); budgets (:mod:`mmlib.search.budgets`).  What the counts
+One engine (:mod:`~mmlib.search.engine`: the recorder, budgets, the blame for a user
+function's error) and one short module per family, each in the shape of its lecture
+pseudocode: :mod:`~mmlib.search.minimax`; :mod:`~mmlib.search.alphabeta` (fail-soft,
+fail-hard, negamax); :mod:`~mmlib.search.quiescence`; :mod:`~mmlib.search.deepening`
+(iterative deepening, anytime); :mod:`~mmlib.search.windows` (aspiration, PVS, MTD(f),
+SSS*); :mod:`~mmlib.search.chance` (expectimax, expectiminimax, Star1, Star2);
+:mod:`~mmlib.search.mcts`.  Around them: what a search returns (:mod:`~mmlib.search.results`),
+budgets (:mod:`~mmlib.search.budgets`), matches between players (:mod:`~mmlib.search.arena`)
+and measurements against the minimal tree (:mod:`~mmlib.search.measure`).  What the counts
 mean is defined in :mod:`mmlib.instrument`; the choices on which courses' pseudocode
 differs (cutoff test, fail-soft or fail-hard, who moves first, negamax values, several
-MIN agents) are one :class:`~mmlib.conventions.Conventions` value.  The searches beyond
-alpha-beta (:mod:`mmlib.beyond`) are re-exported here.
+MIN agents) are one :class:`~mmlib.conventions.Conventions` value.  A family's function has
+its module's name: ``search.minimax`` is the function, ``from mmlib.search.minimax import
+Minimax`` reaches the module.
 
 >>> from mmlib import search, trees
 >>> tree = trees.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])   # AIMA figure 5.2
@@ -24,28 +31,25 @@ from __future__ import annotations
 from ..conventions import Conventions
 from ..errors import DEFAULT_MAX_NODES, DEFAULT_MAX_SECONDS
 from ..instrument import Stats
-from .algorithms import (
-    INF,
-    alphabeta,
-    iterative_deepening,
-    minimax,
-    move_values,
-    negamax,
-    quiescence,
-)
-from .algorithms import _as_game as _as_game
-from .algorithms import _check_depth as _check_depth
-from .algorithms import _Search as _Search
+from .alphabeta import alphabeta, move_values, negamax
+from .arena import Score, alphabeta_player, match, mcts_player, play, random_player, wilson_interval
 from .budgets import MAX_SEARCH_DEPTH, REFUSE_ABOVE, Budget
-from .budgets import check_budget as _check_budget  # noqa: F401 - used by mmlib.analysis
-from .budgets import recursion_room as _recursion_room  # noqa: F401 - used by mmlib.beyond
+from .chance import chance_outcomes, expectimax, expectiminimax, is_chance
 from .counting import minimax_nodes
-from .results import IterativeResult, SearchResult
+from .deepening import anytime, iterative_deepening
+from .engine import INF, as_game, check_depth
+from .mcts import mcts, outcome_reward, scaled_reward
+from .measure import chance_leaves, leaf_ratios, minimal_leaves, proof_leaves
+from .minimax import minimax
+from .quiescence import quiescence
+from .results import IterativeResult, ResearchStats, SearchResult
+from .windows import BoundTable, aspiration, mtdf, pvs, sss_star
 
 __all__ = [
     "minimax_nodes",
     "SearchResult",
     "IterativeResult",
+    "ResearchStats",
     "Stats",
     "Conventions",
     "Budget",
@@ -55,23 +59,16 @@ __all__ = [
     "iterative_deepening",
     "quiescence",
     "move_values",
+    "as_game",
+    "check_depth",
     "INF",
     "DEFAULT_MAX_NODES",
     "DEFAULT_MAX_SECONDS",
     "MAX_SEARCH_DEPTH",
     "REFUSE_ABOVE",
+    "anytime", "aspiration", "pvs", "mtdf", "sss_star", "BoundTable",
+    "mcts", "outcome_reward", "scaled_reward",
+    "expectimax", "expectiminimax", "is_chance", "chance_outcomes",
+    "Score", "match", "play", "wilson_interval", "alphabeta_player", "mcts_player", "random_player",
+    "minimal_leaves", "proof_leaves", "leaf_ratios", "chance_leaves",
 ]
-
-# -- search beyond alpha-beta (mmlib.beyond) ----------------------------------------------
-from ..beyond import (  # noqa: E402
-    aspiration,
-    expectimax,
-    expectiminimax,
-    mtdf,
-    pvs,
-    sss_star,
-)
-from ..beyond.anytime import anytime  # noqa: E402 - the function, not its module
-from ..beyond.mcts import mcts  # noqa: E402 - the function, not its module
-
-__all__ += ["anytime", "aspiration", "pvs", "mtdf", "sss_star", "mcts", "expectimax", "expectiminimax"]

@@ -27,8 +27,8 @@ from ..errors import NodeBudgetExceeded, SearchInterrupted, SearchTooLarge, Time
 if TYPE_CHECKING:
     from .results import SearchResult
 
-__all__ = ["Budget", "REFUSE_ABOVE", "MAX_SEARCH_DEPTH", "refuse_hopeless", "recursion_room",
-           "check_budget"]
+__all__ = ["Budget", "REFUSE_ABOVE", "MAX_SEARCH_DEPTH", "MAX_LINE", "refuse_hopeless", "recursion_room",
+           "check_budget", "check_count", "check_line_length"]
 
 REFUSE_ABOVE = 50_000_000
 """With the node budget lifted (``max_nodes=None``), plain minimax on a tree known to have
@@ -38,9 +38,34 @@ MAX_SEARCH_DEPTH = 200_000
 """The deepest line a search follows (each ply is one call on Python's stack)."""
 
 
+MAX_LINE = 4_000
+"""The deepest line the searches that name nodes by their paths follow (windows, chance, Monte
+Carlo).  Each of their nodes holds its path from the start, so a line d plies deep costs about
+d²/2 steps and as much memory: 4,000 plies take about a second."""
+
+
 def check_budget(max_nodes: Any, max_seconds: Any) -> tuple[int | None, float | None]:
     """The node and time budgets, checked: (max_nodes, max_seconds)."""
     return _validate.budget(max_nodes), _validate.seconds_budget(max_seconds)
+
+
+def check_count(value: Any, name: str = "max_nodes") -> int | None:
+    """A count of at least 1 (a node budget, a number of iterations), or None (no limit)."""
+    return _validate.whole(name, value, minimum=1, allow_none=True)  # type: ignore[no-any-return]
+
+
+def check_line_length(game: Any, horizon: float) -> None:
+    """SearchTooLarge, naming the depth, for a tree deeper than :data:`MAX_LINE` searched to the end
+    by a search that names its nodes by their paths."""
+    height = getattr(game, "height", None)
+    if height is None:
+        height = getattr(game, "depth", None)
+    if not isinstance(height, int) or isinstance(height, bool):
+        return                                 # a game: its lines end with the game
+    deepest = min(height, horizon)
+    if deepest > MAX_LINE:
+        raise SearchTooLarge(f"depth: lines of {deepest:,} plies are too deep for the searches beyond "
+                             f"alpha-beta (at most {MAX_LINE:,}); give depth=, or use search.alphabeta")
 
 
 def refuse_hopeless(game: Any, depth: int | None, max_nodes: int | None, state: Any = None, *,

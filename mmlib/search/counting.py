@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .algorithms import _as_game, _check_depth
+from .engine import as_game, check_depth
 
 
 def minimax_nodes(game: Any, *, state: Any = None, depth: int | None = None) -> int:
@@ -23,8 +23,8 @@ def minimax_nodes(game: Any, *, state: Any = None, depth: int | None = None) -> 
     >>> minimax_nodes(games.TicTacToe())                 # the whole game tree of tic-tac-toe
     549946
     """
-    game = _as_game(game)
-    depth = _check_depth(depth)
+    game = as_game(game)
+    depth = check_depth(depth)
     counted: dict[tuple[Any, int | None], int] = {}
 
     def count(here: Any, left: int | None) -> int:

@@ -21,7 +21,7 @@ from ..conventions import Conventions
 from ..errors import SearchError
 from ..instrument import Event, Stats
 
-__all__ = ["SearchResult", "IterativeResult"]
+__all__ = ["SearchResult", "IterativeResult", "ResearchStats"]
 
 
 @dataclass(frozen=True)
@@ -35,8 +35,8 @@ class SearchResult:
     searched (so a drawing can be made from the result alone); ``conventions`` are the
     :class:`~mmlib.conventions.Conventions` it was searched under (``value`` is from MAX's
     point of view unless they say ``values="mover"``: then from the side to move at the
-    start).  ``value`` is None only when a budgeted search (:func:`~mmlib.beyond.mcts`,
-    :func:`~mmlib.beyond.anytime`) stopped before it had any answer.
+    start).  ``value`` is None only when a budgeted search (:func:`~mmlib.search.mcts`,
+    :func:`~mmlib.search.anytime`) stopped before it had any answer.
     """
 
     value: float | None
@@ -104,3 +104,27 @@ class IterativeResult:
     def __repr__(self) -> str:
         return (f"IterativeResult(depths={len(self.iterations)}, value={self.value!r}, "
                 f"move={self.move!r}, nodes={self.nodes})")
+
+
+@dataclass(repr=False, frozen=True)
+class ResearchStats(Stats):
+    """:class:`~mmlib.instrument.Stats` plus the counts of searches that search again.
+
+    ``researches``: searches of the root (or of a child) repeated with another window;
+    ``passes``: searches started at the root (1 for a single search; for Monte Carlo
+    tree search, the completed iterations; for iterative deepening, the iterations);
+    ``extra``: what one algorithm adds (visits per move, the depth reached...).
+
+    >>> from mmlib import search
+    >>> search.pvs([[3, 12, 8], [2, 4, 6], [14, 5, 2]]).stats
+    Stats(nodes=11, leaves=7, cutoffs=1, researches=0)
+    """
+
+    researches: int = 0
+    passes: int = 1
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def __repr__(self) -> str:
+        extra = f", table_hits={self.table_hits}" if self.table_hits else ""
+        return (f"Stats(nodes={self.nodes}, leaves={self.leaves}, cutoffs={self.cutoffs}, "
+                f"researches={self.researches}{extra})")

@@ -22,10 +22,9 @@ import time
 from typing import Any
 
 from ..draw.connect4 import connect4_svg
-from ..errors import ArgumentError, ArgumentTypeError, BudgetExceeded
+from ..errors import ArgumentError, ArgumentTypeError
 from ..games.connect4 import CentreFirst, ConnectFour
-from ..search import alphabeta
-from ..table import TranspositionTable
+from ..search import ResearchStats, alphabeta, anytime
 from .common import StaticFallback, VBox, svg_as_img
 
 __all__ = ["play_connect4", "Connect4Board", "CELL_PX", "TIME_BUDGET", "NODE_BUDGET"]
@@ -59,6 +58,7 @@ class Connect4Board(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets h
         self.time_budget, self.node_budget = time_budget, node_budget
         self.human_is_x = not computer_first
         self.last_depth = self.last_nodes = 0
+        self.over_budget = False
         self.last_move: int | None = None
         width = f"{cell}px"
         self.columns = [w.Button(description=str(c), tooltip=f"drop a disc in column {c}",
@@ -119,34 +119,28 @@ class Connect4Board(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets h
         self._show(message + self._whose_turn())
 
     def think(self) -> tuple[Any, int, int]:
-        """Alpha-beta (centre-first ordering, a transposition table) to depth 1, 2, ... until
-        ``depth`` or the budget; returns (result of the deepest completed search, its depth, nodes).
-        Each ply searches within what is left of both budgets, so a move never takes much longer
-        than ``time_budget`` seconds, however deep ``depth`` is."""
-        started, spent, best, reached = time.perf_counter(), 0, None, 0
-        for depth in range(1, self.depth + 1):
-            left = self.time_budget - (time.perf_counter() - started)
-            if best is not None and left <= 0:
-                break
-            try:
-                result = alphabeta(self.game, depth=depth, order=CentreFirst(), table=TranspositionTable(),
-                                   state=self.state, max_nodes=max(1, self.node_budget - spent),
-                                   max_seconds=max(left, 0.05))
-            except BudgetExceeded as stopped:
-                spent += getattr(stopped.stats, "nodes", 0) or 0
-                if best is None:       # not even depth 1 fits: search it anyway (a few nodes)
-                    best, reached = alphabeta(self.game, depth=1, state=self.state), 1
-                break
-            spent += result.stats.nodes
-            best, reached = result, depth
-        return best, reached, spent
+        """Anytime alpha-beta (:func:`mmlib.search.anytime`; centre-first ordering, each ply ordered by
+        the last) to depth 1, 2, ... until ``depth``, the end of the game or the budget; returns
+        (result of the deepest completed search, its depth, nodes).  Both budgets hold for the
+        whole move, so a move never takes much longer than ``time_budget`` seconds, however deep
+        ``depth`` is."""
+        started = time.perf_counter()
+        result = anytime(self.game, max_nodes=self.node_budget, max_seconds=self.time_budget,
+                         max_depth=self.depth, order=CentreFirst(), state=self.state)
+        stats = result.stats
+        assert isinstance(stats, ResearchStats)       # anytime's counts carry its iterations
+        # fewer plies than ``depth`` without a budget spent: the game ends within them
+        self.over_budget = stats.extra["abandoned"] > 0 or time.perf_counter() - started >= self.time_budget
+        if result.move is None:        # not even depth 1 fits: search it anyway (a few nodes)
+            return alphabeta(self.game, depth=1, state=self.state), 1, stats.nodes
+        return result, stats.extra["depth"], stats.nodes
 
     def _computer_moves(self) -> str:
         result, reached, nodes = self.think()
         self.last_depth, self.last_nodes = reached, nodes
         self.state = self.game.play(self.state, result.move)
         self.last_move = result.move
-        stopped = "" if reached == self.depth else \
+        stopped = "" if reached == self.depth or not self.over_budget else \
             f" (stopped before depth {reached + 1}: over the budget of {self.time_budget:g} s and " \
             f"{self.node_budget:,} nodes per move)"
         return (f"Computer played column {result.move}: alpha-beta to depth {reached}{stopped}, "
@@ -181,7 +175,7 @@ def play_connect4(game: ConnectFour | None = None, *, depth: int = 6, computer_f
                   time_budget: float = TIME_BUDGET, node_budget: int = NODE_BUDGET) -> Connect4Board:
     """A Connect Four board to play on; display the returned object (or its ``.widget``).
 
-    The computer answers with alpha-beta (centre-first ordering and a transposition table),
+    The computer answers with anytime alpha-beta (centre-first ordering, each ply ordered by the last),
     deepened one ply at a time up to ``depth`` while it stays within ``time_budget`` seconds and
     ``node_budget`` nodes per move; the status line says which depth it reached and how many
     nodes it searched.  Tab moves between the column buttons, Enter or Space drops a disc.

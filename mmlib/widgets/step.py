@@ -31,7 +31,6 @@ import numbers
 from typing import Any
 
 from .. import search
-from ..beyond.mcts import mcts
 from ..conventions import Conventions, resolve
 from ..conventions import apply as apply_conventions
 from ..draw.svg import TreeSvg
@@ -39,6 +38,7 @@ from ..draw.tree import as_tree, probability_edges
 from ..draw.tree_layout import legend_text, readable_name
 from ..errors import ArgumentError, ArgumentTypeError
 from ..errors import describe as describe_value
+from ..search import mcts
 from ..trace import Algorithm, Trace, trace_of
 from .common import StaticFallback, VBox, set_status, show_svg, status_html, svg_as_img, svg_figure
 from .slider import Slider

@@ -30,11 +30,12 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import DEFAULT_MAX_NODES, ArgumentError, ArgumentTypeError, describe
-from ..search import SearchResult
-from ._engine import INF, Engine, as_game, check_number, run
-from .table import BoundTable
+from ..games.base import Move, State
+from .engine import INF, Path, PathSearch, as_game, check_number, run
+from .results import SearchResult
+from .windows import BoundTable
 
-__all__ = ["expectimax", "expectiminimax", "is_chance", "chance_outcomes"]
+__all__ = ["expectimax", "expectiminimax", "is_chance", "chance_outcomes", "ChanceSearch"]
 
 
 def is_chance(game: Any, state: Any) -> bool:
@@ -52,20 +53,23 @@ def chance_outcomes(game: Any, state: Any) -> list[tuple[Any, float]]:
     return list(outcomes(state))
 
 
-class _ChanceSearch(Engine):
-    def __init__(self, game, *, bounds=None, table=None, **options):
+class ChanceSearch(PathSearch):
+    """Expectiminimax, expectimax and Ballard's Star1 and Star2, in the engine's words."""
+
+    def __init__(self, game: Any, *, bounds: tuple[float, float] | None = None,
+                 table: BoundTable | None = None, **options: Any) -> None:
         super().__init__(game, **options)
         self.low, self.high = bounds if bounds is not None else (-INF, INF)
         self.table = table
 
-    def expectiminimax(self, state, depth, path, random_opponent=False):
+    def expectiminimax(self, state: State, depth: float, path: Path, random_opponent: bool = False) -> float:
         """MAX: the largest child value; MIN: the smallest (or, for expectimax, the
         average); chance: the sum of probability * value over the outcomes."""
         self.enter(path, None, None, state)
         if self.at_horizon(state, depth):
             return self.leaf(state, depth, path)
         if is_chance(self.game, state) or (random_opponent and not self.game.is_max(state)):
-            value = 0
+            value: float = 0
             for move, probability in self.weighted(state):
                 score = self.expectiminimax(self.game.play(state, move), depth - 1,
                                             path + (move,), random_opponent)
@@ -83,14 +87,14 @@ class _ChanceSearch(Engine):
             self.update(path, move, score, value, None, None)
         return self.done(state, path, value)
 
-    def weighted(self, state):
+    def weighted(self, state: State) -> list[tuple[Move, float]]:
         if is_chance(self.game, state):
             return chance_outcomes(self.game, state)
         moves = list(self.game.moves(state))
         return [(move, 1 / len(moves)) for move in moves]
 
     # -- Star1 and Star2 -------------------------------------------------------------
-    def star(self, state, depth, alpha, beta, path, probing):
+    def star(self, state: State, depth: float, alpha: float, beta: float, path: Path, probing: bool) -> float:
         """Fail-soft alpha-beta at MAX and MIN nodes; :meth:`chance_node` at chance nodes."""
         self.enter(path, alpha, beta, state)
         if self.table is not None and (known := self.recall(state, depth, alpha, beta, path)) is not None:
@@ -121,8 +125,9 @@ class _ChanceSearch(Engine):
                 break
         return self.done(state, path, self.remember(state, depth, *window, value))
 
-    def recall(self, state, depth, alpha, beta, path):
+    def recall(self, state: State, depth: float, alpha: float, beta: float, path: Path) -> float | None:
         """The table's answer, when its bounds settle this search (None otherwise)."""
+        assert self.table is not None
         lower, upper = self.table.bounds(self.game.key(state), depth)
         if lower == upper or lower >= beta:
             value = lower
@@ -133,7 +138,7 @@ class _ChanceSearch(Engine):
         self.lines[len(path)] = ()
         return self.recorder.hit(path, value)
 
-    def remember(self, state, depth, alpha, beta, value):
+    def remember(self, state: State, depth: float, alpha: float, beta: float, value: float) -> float:
         """Keep what a fail-soft result says: <= alpha an upper bound, >= beta a lower one."""
         if self.table is not None:
             key = self.game.key(state)
@@ -143,7 +148,8 @@ class _ChanceSearch(Engine):
                 self.table.store(key, depth, upper=value)
         return value
 
-    def chance_node(self, state, depth, alpha, beta, path, probing):
+    def chance_node(self, state: State, depth: float, alpha: float, beta: float, path: Path,
+                    probing: bool) -> float:
         """Star1 (Ballard 1983), with Star2's probing phase when ``probing``.
 
         Every outcome i has a lower bound lo[i] and an upper bound hi[i] (at first the
@@ -171,7 +177,7 @@ class _ChanceSearch(Engine):
                 if low >= beta or high <= alpha:
                     self.cutoff(path, move, moves)            # no outcome was searched in full
                     return low if low >= beta else high
-        known = 0                                             # S: the exact part so far
+        known: float = 0                                      # S: the exact part so far
         for i, move in enumerate(moves):
             if lo[i] == hi[i]:
                 score = lo[i]
@@ -200,7 +206,8 @@ class _ChanceSearch(Engine):
             self.update(path, move, score, known, alpha, beta)
         return known
 
-    def probe(self, state, move, depth, i, p, lo, hi, alpha, beta, path):
+    def probe(self, state: State, move: Move, depth: float, i: int, p: list[float], lo: list[float],
+              hi: list[float], alpha: float, beta: float, path: Path) -> None:
         """Star2's probe of outcome i: search only the first move of the position it
         leads to.  A MAX position is worth at least that move; a MIN position at most."""
         game = self.game
@@ -243,7 +250,7 @@ def _bounds(game: Any, bounds: Any) -> tuple[float, float]:
     return low, high
 
 
-def expectimax(game: Any, *, depth: int | None = None, evaluate: Callable | None = None,
+def expectimax(game: Any, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
                state: Any = None, trace: bool = False, max_nodes: int | None = DEFAULT_MAX_NODES,
                order: Any = None) -> SearchResult:
     """Expectimax (CS188): MAX maximises; at a chance node, and at a MIN node (an opponent
@@ -256,13 +263,14 @@ def expectimax(game: Any, *, depth: int | None = None, evaluate: Callable | None
     7.5
     """
     game = as_game(game)
-    search = _ChanceSearch(game, depth=depth, evaluate=evaluate, order=order, trace=trace,
+    search = ChanceSearch(game, depth=depth, evaluate=evaluate, order=order, trace=trace,
                            max_nodes=max_nodes)
+    search.visits_every_node = True
     return run(search, "expectimax", state,
                lambda s, d: search.expectiminimax(s, d, (), random_opponent=True))
 
 
-def expectiminimax(game: Any, *, depth: int | None = None, evaluate: Callable | None = None,
+def expectiminimax(game: Any, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
                    pruning: str | None = None, bounds: tuple[float, float] | None = None,
                    table: bool | BoundTable = False, state: Any = None, trace: bool = False,
                    max_nodes: int | None = DEFAULT_MAX_NODES, order: Any = None) -> SearchResult:
@@ -273,9 +281,9 @@ def expectiminimax(game: Any, *, depth: int | None = None, evaluate: Callable | 
                  = sum over outcomes of p * value(child)      at a chance node
 
     ``pruning="star1"`` or ``"star2"`` searches with Ballard's (1983) pruning (see
-    ``_ChanceSearch.chance_node``); it needs ``bounds=(L, U)`` on the leaf values
+    ``ChanceSearch.chance_node``); it needs ``bounds=(L, U)`` on the leaf values
     (default: the game's ``value_bounds``).  ``table`` (True or a
-    :class:`~mmlib.beyond.BoundTable`) lets Star1 and Star2 keep the bounds they learn
+    :class:`~mmlib.search.BoundTable`) lets Star1 and Star2 keep the bounds they learn
     about each position, so that a position searched again (Star2 searches each probed
     move again) is answered from memory when its bounds suffice.  All give the same value.
 
@@ -300,10 +308,11 @@ def expectiminimax(game: Any, *, depth: int | None = None, evaluate: Callable | 
     if pruning is None:
         if bound_table is not None:
             raise ArgumentError("table: only the pruning searches (star1, star2) use a table")
-        search = _ChanceSearch(game, depth=depth, evaluate=evaluate, order=order, trace=trace,
+        search = ChanceSearch(game, depth=depth, evaluate=evaluate, order=order, trace=trace,
                                max_nodes=max_nodes)
+        search.visits_every_node = True
         return run(search, "expectiminimax", state, lambda s, d: search.expectiminimax(s, d, ()))
-    search = _ChanceSearch(game, bounds=_bounds(game, bounds), table=bound_table, depth=depth,
+    search = ChanceSearch(game, bounds=_bounds(game, bounds), table=bound_table, depth=depth,
                            evaluate=evaluate, order=order, trace=trace, max_nodes=max_nodes)
     probing = pruning == "star2"
     return run(search, pruning, state,

@@ -24,10 +24,10 @@ from typing import Any
 
 from .. import _validate
 from ..errors import DEFAULT_MAX_SECONDS, ArgumentError, ArgumentTypeError, describe
-from ..search.algorithms import _user_call
-from ._engine import as_game, check_budget, check_number
-from .anytime import anytime
+from .budgets import check_count
 from .chance import chance_outcomes, is_chance
+from .deepening import anytime
+from .engine import as_game, check_number, user_call
 from .mcts import mcts
 
 __all__ = ["Score", "match", "play", "wilson_interval", "alphabeta_player", "mcts_player",
@@ -99,9 +99,9 @@ def play(game: Any, x_player: Player, o_player: Player, *, state: Any = None,
             move = rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0]
         else:
             name, player = ("x_player", x_player) if game.is_max(state) else ("o_player", o_player)
-            move = _user_call(player, name, game, state)
+            move = user_call(player, name, game, state)
         state = game.play(state, move)
-    return game.utility(state)
+    return float(game.utility(state))
 
 
 def match(game: Any, first: Player, second: Player, *, games: int = 100,
@@ -144,10 +144,10 @@ def _opening(game: Any, rng: random.Random, moves: int) -> Any:
     return game.initial
 
 
-def alphabeta_player(*, max_nodes: int, evaluate: Callable | None = None,
+def alphabeta_player(*, max_nodes: int, evaluate: Callable[[Any], float] | None = None,
                      order: Any = None) -> Player:
-    """Anytime alpha-beta (:func:`~mmlib.beyond.anytime.anytime`) with ``max_nodes`` a move."""
-    def choose(game, state):
+    """Anytime alpha-beta (:func:`~mmlib.search.anytime`) with ``max_nodes`` a move."""
+    def choose(game: Any, state: Any) -> Any:
         result = anytime(game, max_nodes=max_nodes, evaluate=evaluate, order=order, state=state)
         return result.move if result.move is not None else next(iter(game.moves(state)))
     choose.__name__ = f"alphabeta_{max_nodes}"
@@ -157,14 +157,14 @@ def alphabeta_player(*, max_nodes: int, evaluate: Callable | None = None,
 def mcts_player(*, max_nodes: int | None, seed: int = 0, exploration: float = math.sqrt(2),
                 max_seconds: float | None = DEFAULT_MAX_SECONDS) -> Player:
     """UCT with ``max_nodes`` a move (None: 1,000 iterations a move) and at most ``max_seconds``
-    a move (see :func:`~mmlib.beyond.mcts.mcts`); each move uses a fresh seed drawn from
+    a move (see :func:`~mmlib.search.mcts`); each move uses a fresh seed drawn from
     ``seed``.  The budgets are checked here, before any game is played."""
-    max_nodes = check_budget(max_nodes)
+    max_nodes = check_count(max_nodes)
     max_seconds = _validate.seconds_budget(max_seconds)
     exploration = check_number(exploration, "exploration")
     rng = random.Random(seed)
 
-    def choose(game, state):
+    def choose(game: Any, state: Any) -> Any:
         return mcts(game, max_nodes=max_nodes, max_seconds=max_seconds, seed=rng.randrange(2 ** 32),
                     exploration=exploration, state=state).move
     choose.__name__ = f"mcts_{max_nodes}"
@@ -177,7 +177,7 @@ def random_player(seed: int = 0) -> Player:
         raise ArgumentTypeError(f"seed: expected a whole number or a string, got {describe(seed)}")
     rng = random.Random(seed if isinstance(seed, str) else int(seed))
 
-    def choose(game, state):
+    def choose(game: Any, state: Any) -> Any:
         moves = list(game.moves(state))
         return moves[int(rng.random() * len(moves))]
     return choose

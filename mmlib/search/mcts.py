@@ -17,7 +17,7 @@ every iteration), ``leaves`` are finished games scored, ``cutoffs`` stay 0.  Wit
 positions of an iteration cut short are counted, its result is not used.  Like every
 search, it also has a time budget, ``max_seconds``: past it the search stops with
 :class:`~mmlib.errors.TimeBudgetExceeded`, carrying the counts and the root's visits so
-far.  Chance nodes (see :mod:`mmlib.beyond.chance`) are sampled with their probabilities.
+far.  Chance nodes (see :mod:`mmlib.search.chance`) are sampled with their probabilities.
 
 >>> from mmlib.games import TicTacToe
 >>> game = TicTacToe("XX.OO....")            # X to move wins at once in square 2
@@ -49,18 +49,20 @@ from ..errors import (
     describe,
     wrap_user_exception,
 )
-from ..search import SearchResult
-from ._engine import MAX_LINE, Engine, as_game, check_budget, check_number, game_failure
+from ..games.base import Move, State
+from .budgets import MAX_LINE, check_count
 from .chance import chance_outcomes, is_chance
+from .engine import Path, PathSearch, as_game, check_number, game_failure
+from .results import ResearchStats, SearchResult
 
-__all__ = ["mcts", "outcome_reward", "scaled_reward"]
+__all__ = ["mcts", "outcome_reward", "scaled_reward", "MonteCarlo"]
 
 
 def outcome_reward(game: Any, state: Any) -> float:
     """1 if MAX won the finished game, 0 if MAX lost, 1/2 for a draw (the sign of the utility)."""
     if not callable(getattr(game, "utility", None)):
         raise ArgumentTypeError(f"game: expected a game (with a utility method), got {describe(game)}")
-    score = game.utility(state)
+    score: float = game.utility(state)
     return 1.0 if score > 0 else 0.0 if score < 0 else 0.5
 
 
@@ -79,7 +81,7 @@ def scaled_reward(low: float, high: float) -> Callable[[Any, Any], float]:
         raise ArgumentError(f"low, high: need low < high, got ({low}, {high})")
 
     def reward(game: Any, state: Any) -> float:
-        return (game.utility(state) - low) / (high - low)
+        return float((game.utility(state) - low) / (high - low))
     return reward
 
 
@@ -88,7 +90,7 @@ class _Node:
 
     __slots__ = ("state", "path", "children", "untried", "visits", "reward")
 
-    def __init__(self, state: Any, path: tuple, untried: list):
+    def __init__(self, state: State, path: Path, untried: list[Move]):
         self.state = state
         self.path = path
         self.children: dict[Any, _Node] = {}
@@ -104,8 +106,12 @@ class _OutOfBudget(Exception):
     """The next position would exceed the node budget."""
 
 
-class _MonteCarlo(Engine):
-    def __init__(self, game, *, exploration, seed, reward, budget, max_seconds, trace):
+class MonteCarlo(PathSearch):
+    """Monte Carlo tree search: its four steps, in the engine's words."""
+
+    def __init__(self, game: Any, *, exploration: float, seed: int,
+                 reward: Callable[[Any, Any], float], budget: int | None, max_seconds: float | None,
+                 trace: bool) -> None:
         super().__init__(game, trace=trace, max_seconds=max_seconds)
         self.exploration = exploration
         self.random = random.Random(seed)
@@ -137,7 +143,8 @@ class _MonteCarlo(Engine):
         """The child with the best UCB1 score for the player to move (first one on ties)."""
         maximizing = self.game.is_max(node.state)
         log_n = math.log(node.visits)
-        best, best_score = None, -math.inf
+        best: _Node | None = None
+        best_score = -math.inf
         for child in node.children.values():
             mean = child.mean() if maximizing else 1.0 - child.mean()
             score = mean + self.exploration * math.sqrt(log_n / child.visits)
@@ -166,7 +173,7 @@ class _MonteCarlo(Engine):
         self.visit(child)
         return child
 
-    def simulate(self, state: Any, path: tuple) -> float:
+    def simulate(self, state: State, path: Path) -> float:
         """Random moves (and chance outcomes) to the end of the game; the result for MAX."""
         game = self.game
         while not game.is_terminal(state):
@@ -180,7 +187,7 @@ class _MonteCarlo(Engine):
         self.recorder.leaf(path, game.utility(state))
         return self.score(state, path)
 
-    def score(self, state: Any, path: tuple) -> float:
+    def score(self, state: State, path: Path) -> float:
         """The reward of the finished game at ``path``: a finite number, or a UserFunctionError."""
         try:
             value = self.reward(self.game, state)
@@ -202,7 +209,7 @@ class _MonteCarlo(Engine):
     def visit(self, node: _Node) -> None:
         self.visit_position(node.state, node.path)
 
-    def visit_position(self, state: Any, path: tuple) -> None:
+    def visit_position(self, state: State, path: Path) -> None:
         if self.recorder.nodes >= self.budget:
             raise _OutOfBudget
         self.enter(path, None, None, state)
@@ -219,7 +226,7 @@ class _MonteCarlo(Engine):
                 return move
         return outcomes[-1][0]
 
-    def legal(self, state: Any) -> list:
+    def legal(self, state: State) -> list[Move]:
         if self.game.is_terminal(state) or is_chance(self.game, state):
             return []
         return list(self.game.moves(state))
@@ -267,8 +274,8 @@ def mcts(game: Any, *, iterations: int | None = None, max_nodes: int | None = No
     game = as_game(game)
     if iterations is None and max_nodes is None:
         iterations = 1000
-    iterations = check_budget(iterations, "iterations")
-    max_nodes = check_budget(max_nodes)
+    iterations = check_count(iterations, "iterations")
+    max_nodes = check_count(max_nodes)
     max_seconds = _validate.seconds_budget(max_seconds)
     exploration = check_number(exploration, "exploration")
     if exploration < 0:
@@ -278,7 +285,7 @@ def mcts(game: Any, *, iterations: int | None = None, max_nodes: int | None = No
     if not callable(reward):
         raise ArgumentTypeError(f"reward: expected a function (game, state) -> [0, 1], got {reward!r}")
     _check_line_length(game)
-    search = _MonteCarlo(game, exploration=exploration, seed=seed, reward=reward,
+    search = MonteCarlo(game, exploration=exploration, seed=seed, reward=reward,
                          budget=max_nodes, max_seconds=max_seconds, trace=trace)
     start = game.initial if state is None else state
     try:
@@ -289,7 +296,7 @@ def mcts(game: Any, *, iterations: int | None = None, max_nodes: int | None = No
         raise game_failure(error) from error
 
 
-def _search(search: _MonteCarlo, start: Any, iterations: int | None) -> SearchResult:
+def _search(search: MonteCarlo, start: Any, iterations: int | None) -> SearchResult:
     """Iterate from ``start`` until the iterations or the node budget are spent."""
     root = _Node(start, (), search.legal(start))
     done = 0
@@ -310,7 +317,7 @@ def _is_number(value: Any) -> bool:
 
 
 def _check_line_length(game: Any) -> None:
-    """SearchTooLarge for a tree whose lines are longer than :data:`~mmlib.beyond._engine.MAX_LINE`
+    """SearchTooLarge for a tree whose lines are longer than :data:`~mmlib.search.budgets.MAX_LINE`
     plies: each position of a playout holds its path from the start, so a line d plies deep
     costs about d²/2 steps."""
     height = getattr(game, "height", None)
@@ -322,17 +329,17 @@ def _check_line_length(game: Any) -> None:
                              "search.alphabeta")
 
 
-def _result(search: _MonteCarlo, root: _Node, start: Any, done: int) -> SearchResult:
+def _result(search: MonteCarlo, root: _Node, start: Any, done: int) -> SearchResult:
     game = search.game
     for node in _tree_nodes(root):       # a child added by an iteration cut short
         node.children = {m: c for m, c in node.children.items() if c.visits}
     if not root.children:
         value = game.utility(start) if game.is_terminal(start) else None
-        pv: tuple = ()
+        pv: tuple[Move, ...] = ()
     else:
         pv = _most_visited_line(game, root)
         value = root.children[pv[0]].mean()
-    stats = replace(search.stats(), passes=done)
+    stats: ResearchStats = replace(search.stats(), passes=done)
     stats.extra["visits"] = {move: child.visits for move, child in root.children.items()}
     stats.extra["means"] = {move: child.mean() for move, child in root.children.items()}
     trace = tuple(search.recorder.events) if search.recorder.tracing else None
@@ -340,7 +347,8 @@ def _result(search: _MonteCarlo, root: _Node, start: Any, done: int) -> SearchRe
 
 
 def _tree_nodes(root: _Node) -> list[_Node]:
-    nodes, stack = [], [root]
+    nodes: list[_Node] = []
+    stack = [root]
     while stack:
         node = stack.pop()
         nodes.append(node)
@@ -348,8 +356,9 @@ def _tree_nodes(root: _Node) -> list[_Node]:
     return nodes
 
 
-def _most_visited_line(game: Any, root: _Node) -> tuple:
-    line, node = [], root
+def _most_visited_line(game: Any, root: _Node) -> tuple[Move, ...]:
+    line: list[Move] = []
+    node = root
     while node.children and not is_chance(game, node.state):
         move = max(node.children, key=lambda m: node.children[m].visits)
         line.append(move)

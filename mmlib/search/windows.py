@@ -31,21 +31,26 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import DEFAULT_MAX_NODES, ArgumentTypeError
-from ..search import SearchResult
-from ._engine import INF, Engine, as_game, check_number, first_guess, run
-from .table import BoundTable
+from ..games.base import Move, State
+from ..table import BoundTable
+from .engine import INF, Path, PathSearch, as_game, check_number, run
+from .results import SearchResult
 
-__all__ = ["aspiration", "pvs", "mtdf", "sss_star", "BoundTable"]
+__all__ = ["aspiration", "pvs", "mtdf", "sss_star", "BoundTable", "WindowSearch"]
+
+Test = Callable[[float, float], bool]
+"""A null-window test's comparison: ``operator.ge`` ("value >= gamma?") or ``operator.gt``."""
 
 
-class _WindowSearch(Engine):
+class WindowSearch(PathSearch):
     """The recursive searches: fail-soft alpha-beta, the null-window test, PVS."""
 
-    def __init__(self, game, *, table: BoundTable | None = None, **options):
+    def __init__(self, game: Any, *, table: BoundTable | None = None, **options: Any) -> None:
         super().__init__(game, **options)
         self.table = table
+        self.value: float = 0
 
-    def alphabeta(self, state, depth, alpha, beta, path):
+    def alphabeta(self, state: State, depth: float, alpha: float, beta: float, path: Path) -> float:
         """Fail-soft alpha-beta: a result <= alpha is an upper bound, >= beta a lower bound."""
         self.enter(path, alpha, beta, state)
         if self.at_horizon(state, depth):
@@ -70,7 +75,7 @@ class _WindowSearch(Engine):
                 break
         return self.done(state, path, value)
 
-    def test(self, state, depth, gamma, passes, path):
+    def test(self, state: State, depth: float, gamma: float, passes: Test, path: Path) -> float:
         """The null-window test "is the value >= gamma?" (or "> gamma?": ``passes`` is >= or >).
 
         The answer g is a bound: if ``passes(g, gamma)`` the value is at least g,
@@ -106,7 +111,7 @@ class _WindowSearch(Engine):
             self.remember(state, depth, -INF, g)
         return self.done(state, path, g)
 
-    def pvs(self, state, depth, alpha, beta, path):
+    def pvs(self, state: State, depth: float, alpha: float, beta: float, path: Path) -> float:
         """Principal variation search: the first move with the window, the others tested.
 
         MAX: v := pvs(first child, alpha, beta); then for each other child c, while v < beta:
@@ -152,21 +157,22 @@ class _WindowSearch(Engine):
         return self.done(state, path, value)
 
     # -- the table ------------------------------------------------------------------
-    def recall(self, path, value):
+    def recall(self, path: Path, value: float) -> float:
         self.lines[len(path)] = ()
         return self.recorder.hit(path, value)
 
-    def remember(self, state, depth, lower, upper):
+    def remember(self, state: State, depth: float, lower: float, upper: float) -> None:
         if self.table is not None:
             self.table.store(self.game.key(state), depth, lower=lower if lower > -INF else None,
                              upper=upper if upper < INF else None)
 
-    def proven_line(self, start, line):
+    def proven_line(self, start: State, line: tuple[Move, ...]) -> tuple[Move, ...]:
         """The principal variation from the table: at each node a child proven to keep
         the root's value (MAX: lower bound >= it; MIN: upper bound <= it)."""
         if self.table is None:
             return line
-        game, state, depth, moves = self.game, start, self.horizon, []
+        game, state, depth = self.game, start, self.horizon
+        moves: list[Move] = []
         value = self.value
         while not self.at_horizon(state, depth):
             for move in self.order.order(self, state, list(game.moves(state)), tuple(moves)):
@@ -180,17 +186,18 @@ class _WindowSearch(Engine):
         return tuple(moves)
 
 
-def _search(game, depth, evaluate, order, state, trace, max_nodes, table=None):
+def _search(game: Any, depth: int | None, evaluate: Callable[[State], float] | None, order: Any,
+            trace: bool, max_nodes: int | None, table: BoundTable | bool | None = None) -> WindowSearch:
     game = as_game(game)
     if table is True:
         table = BoundTable()
     elif table is not None and not isinstance(table, BoundTable):
         raise ArgumentTypeError(f"table: expected True or a BoundTable, got {table!r}")
-    return _WindowSearch(game, table=table, depth=depth, evaluate=evaluate, order=order,
+    return WindowSearch(game, table=table, depth=depth, evaluate=evaluate, order=order,
                          trace=trace, max_nodes=max_nodes)
 
 
-def aspiration(game: Any, *, depth: int | None = None, evaluate: Callable | None = None,
+def aspiration(game: Any, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
                guess: float | None = None, delta: float = 1.0, order: Any = None,
                state: Any = None, trace: bool = False,
                max_nodes: int | None = DEFAULT_MAX_NODES) -> SearchResult:
@@ -216,11 +223,11 @@ def aspiration(game: Any, *, depth: int | None = None, evaluate: Callable | None
     >>> aspiration(tree, guess=10, delta=1).stats.researches
     1
     """
-    search = _search(game, depth, evaluate, order, state, trace, max_nodes)
+    search = _search(game, depth, evaluate, order, trace, max_nodes)
     delta = check_number(delta, "delta", positive=True)
 
-    def root(start, depth):
-        centre = first_guess(search, start, guess)
+    def root(start: State, depth: float) -> float:
+        centre = search.first_guess(start, guess)
         alpha, beta = centre - delta, centre + delta
         while True:
             search.passes += 1
@@ -237,7 +244,7 @@ def aspiration(game: Any, *, depth: int | None = None, evaluate: Callable | None
     return run(search, "aspiration", state, root)
 
 
-def pvs(game: Any, *, depth: int | None = None, evaluate: Callable | None = None,
+def pvs(game: Any, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
         order: Any = None, state: Any = None, trace: bool = False,
         max_nodes: int | None = DEFAULT_MAX_NODES) -> SearchResult:
     """Principal variation search (NegaScout, Reinefeld 1983), in the MAX/MIN form::
@@ -257,16 +264,16 @@ def pvs(game: Any, *, depth: int | None = None, evaluate: Callable | None = None
     >>> pvs([[[3, 5], [6, 9]], [[1, 2], [0, -1]]]).value     # the A-G tree of the Özbilge slides
     5
     """
-    search = _search(game, depth, evaluate, order, state, trace, max_nodes)
+    search = _search(game, depth, evaluate, order, trace, max_nodes)
 
-    def root(start, depth):
+    def root(start: State, depth: float) -> float:
         search.mark("pass", (), alpha=-INF, beta=INF)
         return search.pvs(start, depth, -INF, INF, ())
 
     return run(search, "pvs", state, root)
 
 
-def mtdf(game: Any, *, depth: int | None = None, evaluate: Callable | None = None,
+def mtdf(game: Any, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
          guess: float | None = None, table: bool | BoundTable = True, order: Any = None,
          state: Any = None, trace: bool = False, max_nodes: int | None = DEFAULT_MAX_NODES) -> SearchResult:
     """MTD(f) (Plaat et al. 1996): close in on the value with null-window tests only::
@@ -288,13 +295,13 @@ def mtdf(game: Any, *, depth: int | None = None, evaluate: Callable | None = Non
     >>> [(g, mtdf(tree, guess=g).stats.passes) for g in (3, 0, 20)]
     [(3, 2), (0, 2), (20, 4)]
     """
-    search = _search(game, depth, evaluate, order, state, trace, max_nodes,
+    search = _search(game, depth, evaluate, order, trace, max_nodes,
                      BoundTable() if table is True else table)
     if search.table is None:
         raise ArgumentTypeError("table: MTD(f) needs its table (True or a BoundTable), got None")
 
-    def root(start, depth):
-        g, lower, upper = first_guess(search, start, guess), -INF, INF
+    def root(start: State, depth: float) -> float:
+        g, lower, upper = search.first_guess(start, guess), -INF, INF
         while lower < upper:
             search.passes += 1
             passes = operator.ge if g > lower else operator.gt
@@ -312,7 +319,7 @@ def mtdf(game: Any, *, depth: int | None = None, evaluate: Callable | None = Non
     return run(search, "mtdf", state, root, pv=search.proven_line)
 
 
-def sss_star(game: Any, *, depth: int | None = None, evaluate: Callable | None = None,
+def sss_star(game: Any, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
              table: bool | BoundTable = True, order: Any = None, state: Any = None,
              trace: bool = False, max_nodes: int | None = DEFAULT_MAX_NODES) -> SearchResult:
     """SSS* (Stockman 1979) as MT-SSS* (Plaat et al. 1996): best-first, one bound at a time::
@@ -333,12 +340,12 @@ def sss_star(game: Any, *, depth: int | None = None, evaluate: Callable | None =
     >>> sss_star(tree).stats.leaves == 3 ** 2 + 3 ** 2 - 1       # the minimal tree
     True
     """
-    search = _search(game, depth, evaluate, order, state, trace, max_nodes,
+    search = _search(game, depth, evaluate, order, trace, max_nodes,
                      BoundTable() if table is True else table)
     if search.table is None:
         raise ArgumentTypeError("table: SSS* needs its table (True or a BoundTable), got None")
 
-    def root(start, depth):
+    def root(start: State, depth: float) -> float:
         g = INF
         while True:
             gamma = g

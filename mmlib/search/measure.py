@@ -8,15 +8,16 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from .. import search, trees
+from .. import trees
 from ..ordering import Ordering
 from ..trees import layered_uniform
-from ._engine import as_game
+from .alphabeta import alphabeta
 from .chance import expectiminimax
-from .nullwindow import aspiration, mtdf, pvs, sss_star
+from .engine import as_game
+from .windows import aspiration, mtdf, pvs, sss_star
 
 __all__ = ["ALGORITHMS", "minimal_leaves", "leaf_ratios", "chance_leaves", "BestFirst",
            "minimal_tree_leaves", "proof_leaves"]
@@ -24,11 +25,11 @@ __all__ = ["ALGORITHMS", "minimal_leaves", "leaf_ratios", "chance_leaves", "Best
 
 def minimal_leaves(branching: int, depth: int) -> int:
     """Knuth & Moore (1975): b^ceil(d/2) + b^floor(d/2) - 1 leaves."""
-    return branching ** math.ceil(depth / 2) + branching ** (depth // 2) - 1
+    return int(branching ** math.ceil(depth / 2) + branching ** (depth // 2) - 1)
 
 
 ALGORITHMS: dict[str, Callable[[Any, float], Any]] = {
-    "alpha-beta": lambda tree, guess: search.alphabeta(tree),
+    "alpha-beta": lambda tree, guess: alphabeta(tree),
     "aspiration": lambda tree, guess: aspiration(tree, guess=guess, delta=0.1),
     "PVS": lambda tree, guess: pvs(tree),
     "MTD(f)": lambda tree, guess: mtdf(tree, guess=guess),
@@ -40,7 +41,7 @@ shallower, whose static evaluation is the true value plus noise of up to ± 0.1.
 
 
 def leaf_ratios(branching: int, depth: int, ordering: Any, *, seeds: Iterable[int] = range(5),
-                algorithms: dict[str, Callable] | None = None) -> dict[str, float]:
+                algorithms: dict[str, Callable[[Any, float], Any]] | None = None) -> dict[str, float]:
     """Mean leaves evaluated / minimal-tree leaves, per algorithm, over
     ``trees.ordered(branching, depth, ordering, seed, noise=0.1)`` trees (one per seed).
     The guess-based searches get the value of a search to depth - 1 (not counted).
@@ -50,7 +51,7 @@ def leaf_ratios(branching: int, depth: int, ordering: Any, *, seeds: Iterable[in
     seeds = list(seeds)
     for seed in seeds:
         tree = trees.ordered(branching, depth, ordering, seed=seed, noise=0.1)
-        guess = search.alphabeta(tree, depth=depth - 1).value if depth > 1 else 0.5
+        guess = alphabeta(tree, depth=depth - 1).known_value if depth > 1 else 0.5
         values = set()
         for name, algorithm in algorithms.items():
             result = algorithm(tree, guess)
@@ -95,7 +96,7 @@ class BestFirst(Ordering):
         self.depth = depth
         self.known: dict[tuple[Any, float], float] = {}
 
-    def order(self, search_, state, moves, path):
+    def order(self, search_: Any, state: Any, moves: Sequence[Any], path: tuple[Any, ...]) -> Sequence[Any]:
         game = search_.game
         remaining = self.depth - len(path) - 1
         scored = [(self.value(search_, game.play(state, move), remaining), i, move)
@@ -103,7 +104,7 @@ class BestFirst(Ordering):
         scored.sort(key=lambda item: (-item[0] if game.is_max(state) else item[0], item[1]))
         return [move for _, _, move in scored]
 
-    def value(self, search_, state, depth) -> float:
+    def value(self, search_: Any, state: Any, depth: float) -> float:
         game, key = search_.game, (search_.game.key(state), depth)
         if key not in self.known:
             if depth == 0 or game.is_terminal(state):
@@ -123,7 +124,7 @@ def minimal_tree_leaves(game: Any, *, depth: int | None = None, state: Any = Non
     True
     """
     horizon = math.inf if depth is None else depth
-    return search.alphabeta(game, depth=depth, order=BestFirst(horizon), state=state).stats.leaves
+    return alphabeta(game, depth=depth, order=BestFirst(horizon), state=state).stats.leaves
 
 
 def proof_leaves(game: Any, *, depth: int | None = None, state: Any = None) -> tuple[float, int, int]:
@@ -145,7 +146,7 @@ def proof_leaves(game: Any, *, depth: int | None = None, state: Any = None) -> t
     oracle = BestFirst(horizon)
     context = _Context(game)
     value = oracle.value(context, start, horizon)
-    memo: dict[tuple, int] = {}
+    memo: dict[tuple[Any, float, bool], int] = {}
 
     def proof(state: Any, depth: float, at_least: bool) -> int:
         key = (game.key(state), depth, at_least)

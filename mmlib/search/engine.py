@@ -1,0 +1,613 @@
+"""The search engine: what every search shares, apart from the algorithms themselves.
+
+A search is a :class:`Search` object: the game, the checked options, the recorder that
+counts (see :mod:`mmlib.instrument` for what the counts mean), and the vocabulary the
+algorithms are written in (``moves``, ``play``, ``leaf``, ``best``, ``cutoff``, ``done``).
+Each family of algorithms is a subclass in its own module (:mod:`~mmlib.search.minimax`,
+:mod:`~mmlib.search.alphabeta`, :mod:`~mmlib.search.quiescence`); :func:`run` runs one from
+the start position with room on the call stack, turns a user function's failure into a
+:class:`~mmlib.errors.UserFunctionError` naming the function and the position
+(:func:`blame`), and wraps up the :class:`~mmlib.search.SearchResult`.
+
+The searches that visit a position more than once (windows, chance, Monte Carlo, anytime)
+name each node by its path: :class:`PathSearch`, run by the same :func:`run`.
+
+>>> from mmlib import search
+>>> type(as_game([[3, 12, 8], [2, 4, 6], [14, 5, 2]])).__name__      # a nested list is read as a tree
+'Tree'
+>>> search.minimax([[1, 2], [3, 4]], depth=1, evaluate=lambda state: 1 / 0)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+mmlib.errors.UserFunctionError[ZeroDivisionError]: evaluate raised ZeroDivisionError at path (0,): ...
+>>> check_depth(-1)
+Traceback (most recent call last):
+...
+mmlib.errors.ArgumentError: depth: must be at least 0, got -1
+"""
+
+from __future__ import annotations
+
+import linecache
+import math
+import numbers
+import operator
+import os
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import fields
+from typing import Any, TypeVar, cast
+
+from .. import _validate
+from ..conventions import Conventions
+from ..conventions import apply as apply_conventions
+from ..errors import (
+    DEFAULT_MAX_SECONDS,
+    ArgumentError,
+    ArgumentTypeError,
+    MmlibError,
+    SearchError,
+    SearchInterrupted,
+    UserFunctionError,
+    describe,
+    wrap_user_exception,
+)
+from ..games.base import Game, Move, State
+from ..instrument import Event, PathRecorder, PathTracer, Recorder, Stats, Tracer
+from ..ordering import NaturalOrder, Ordering, as_ordering
+from ..table import TranspositionTable
+from .budgets import check_budget, check_count, check_line_length, recursion_room, refuse_hopeless
+from .results import ResearchStats, SearchResult
+
+__all__ = ["Engine", "Search", "PathSearch", "run", "blame", "game_failure", "as_game", "check_depth",
+           "check_number", "checked_score", "make_search", "user_call", "INF"]
+
+INF = math.inf
+
+GameLike = Game | Sequence[Any] | str
+"""What a search accepts: anything that follows the :class:`~mmlib.games.Game` protocol (trees,
+generated trees, games), or a tree written as nested lists or as a labelled tree text."""
+Line = tuple[Any, ...]
+"""A line of play kept as nested pairs (move, rest of the line), so nothing is copied."""
+Path = tuple[Any, ...]
+"""A node's name in a :class:`PathSearch`: the moves from the start."""
+
+
+class Engine:
+    """What every search holds: the game, the depth limit, the evaluator, the ordering policy
+    and the recorder that counts; and what :func:`run` asks of it."""
+
+    FRAMES_PER_PLY = 1
+    """Python frames one level of the search takes on the call stack."""
+
+    def __init__(self, game: Any, depth: int | float | None, evaluate: Callable[[State], float] | None,
+                 order: Any) -> None:
+        self.game = game
+        self.horizon: float = INF if depth is None else depth
+        self.static_value: Callable[[State], Any] = evaluate or game.evaluate
+        self.evaluator_name = "evaluate" if evaluate is not None else "game.evaluate"
+        self.order: Ordering = as_ordering(order)
+
+    def before(self, state: State) -> None:
+        """Refuse, before it starts, a search that could not finish (nothing by default)."""
+
+    def blame(self, error: Exception) -> MmlibError:
+        """The error to raise when a user function (the game's, the evaluator) raised ``error``."""
+        return game_failure(error)
+
+    def stats(self) -> Stats:
+        """The counts of the finished search."""
+        raise NotImplementedError
+
+    def partial_stats(self) -> Stats:
+        """The counts of a search interrupted from the keyboard."""
+        return self.stats()
+
+    def transcript(self) -> tuple[Event, ...] | None:
+        """The events the search wrote (None when no transcript was asked for)."""
+        raise NotImplementedError
+
+    def principal_variation(self, start: State) -> tuple[Move, ...]:
+        """The moves both sides are expected to play from ``start``."""
+        raise NotImplementedError
+
+
+class Search(Engine):
+    """One search whose nodes are named by their ply: the words the algorithms are written in.
+
+    Reading guide: ``enter`` counts a call, ``play`` makes a move (and remembers it as
+    part of the line being searched), ``leaf`` evaluates a position statically,
+    ``update`` reports a child's result, ``cutoff`` reports pruned children, ``best``
+    records the best move so far (for the principal variation), ``done`` reports the
+    node's value.  ``update`` is called only while a transcript is written, ``done`` only
+    when a transcript or a learning ordering policy listens.  None of them changes what
+    the algorithm computes.  ``ply`` is the node's distance from the start (the root has
+    ply 0).  ``enter`` and ``update`` are
+    the recorder's own methods (see :mod:`mmlib.instrument`).
+    """
+
+    def __init__(self, game: Any, *, depth: int | float | None,
+                 evaluate: Callable[[State], float] | None, order: Any,
+                 table: TranspositionTable | None, trace: bool, max_nodes: int | None, cutoff: str,
+                 leaf_order: bool = True, max_seconds: float | None = None) -> None:
+        super().__init__(game, depth, evaluate, order)
+        self.natural_order = type(self.order) in (Ordering, NaturalOrder)
+        self.table = table
+        budget = INF if max_nodes is None else max_nodes
+        self.recorder = (Tracer if trace else Recorder)(game, budget, leaf_order,
+                                                        max_seconds=max_seconds)
+        self.enter = self.recorder.enter
+        self.update = self.recorder.update
+        self.tracing = self.recorder.tracing
+        self.watched = self.tracing or self.order.learns
+        self.trail = self.recorder.trail
+        self.prunes = operator.ge if cutoff == ">=" else operator.gt
+        self.lines: dict[int, Line] = {}
+
+    # -- the vocabulary the algorithms are written in ------------------------------
+    def moves(self, state: State, ply: int) -> Sequence[Move]:
+        """The moves of ``state`` in the order the ordering policy chooses."""
+        self.lines[ply] = ()
+        moves: Sequence[Move] = self.game.moves(state)
+        if moves.__class__ not in SEQUENCES:
+            moves = self.listed(moves, "game.moves", ply)
+        if self.natural_order:
+            return moves
+        return self.reordered(state, moves, ply)
+
+    def play(self, state: State, move: Move, ply: int) -> State:
+        """The position after ``move``; the move is remembered as the line's ``ply``-th."""
+        try:
+            self.trail[ply] = move
+        except IndexError:                       # the line is this long for the first time
+            self.trail.append(move)
+        return self.game.play(state, move)
+
+    def leaf(self, state: State, depth: float, ply: int) -> float:
+        """Static evaluation: the exact score of a finished game, else the evaluator.
+        (Above the depth limit a position is a leaf only because the game is over.)"""
+        game = self.game
+        if depth > 0 or game.is_terminal(state):
+            value = game.utility(state)
+            if value.__class__ not in _PLAIN_NUMBERS or value != value:
+                value = self.checked(value, "game.utility", ply)
+        else:
+            value = self.static_value(state)
+            if value.__class__ not in _PLAIN_NUMBERS or value != value:
+                value = self.checked(value, self.evaluator_name, ply)
+            self.recorder.horizon_leaves += 1
+        self.lines[ply] = ()
+        return self.recorder.leaf(ply, value)
+
+    def best(self, ply: int, move: Move, score: float) -> float:
+        """``move`` is the best so far at ``ply``: the principal variation goes on with the
+        child's own line (kept as a pair (move, rest) so nothing is copied; every child sets
+        its line, empty at a leaf)."""
+        self.lines[ply] = (move, self.lines[ply + 1])
+        return score
+
+    def cutoff(self, ply: int, move: Move, skipped: Sequence[Move]) -> None:
+        """``move`` ended the node at ``ply``; the moves ``skipped`` are pruned."""
+        self.recorder.cutoff(ply, skipped)
+        if skipped and self.order.learns:
+            self.order.cutoff(self.recorder.path(ply), move)
+
+    def done(self, state: State, ply: int, value: float, sign: int = 1) -> float:
+        """The node at ``ply`` returns ``value`` (a learning ordering policy is told first)."""
+        if self.order.learns:
+            line = self.lines[ply]
+            self.order.finished(self, state, self.recorder.path(ply), sign * value,
+                                line[0] if line else None)
+        if self.recorder.tracing:
+            self.recorder.leave(ply, value)
+        return value
+
+    def recall(self, state: State, depth: float, alpha: float, beta: float, ply: int,
+               sign: int = 1) -> float | None:
+        """The transposition table's answer, if it settles this node (None otherwise)."""
+        lo, hi = (alpha, beta) if sign == 1 else (-beta, -alpha)
+        assert self.table is not None
+        value = self.table.lookup(self.game.key(state), depth, lo, hi)
+        if value is None:
+            return None
+        self.lines[ply] = ()
+        return self.recorder.hit(ply, sign * value)
+
+    def remember(self, state: State, depth: float, value: float, window: tuple[float, float], ply: int,
+                 sign: int = 1) -> None:
+        """Store the node's result in the transposition table, flagged by the window."""
+        alpha, beta = window
+        lo, hi = (alpha, beta) if sign == 1 else (-beta, -alpha)
+        line = self.lines[ply]
+        assert self.table is not None
+        self.table.store(self.game.key(state), depth, sign * value, lo, hi,
+                         line[0] if line else None)
+
+    # -- checking what user code hands back (rarely needed, so kept off the fast path) --
+    def static_score(self, state: State) -> float:
+        """The evaluator's score of ``state``, checked (used by orderings)."""
+        value: float = self.static_value(state)
+        if value.__class__ not in _PLAIN_NUMBERS or value != value:
+            value = self.checked(value, self.evaluator_name, None)
+        return value
+
+    def checked(self, value: Any, function: str, ply: int | None) -> float:
+        """``value`` if it is a usable score, else an error naming ``function`` and the position."""
+        return checked_score(value, function, None if ply is None else self.recorder.path(ply))
+
+    def blame(self, error: Exception) -> MmlibError:
+        return blame(self, error)
+
+    def stats(self) -> Stats:
+        return self.recorder.finish()
+
+    def partial_stats(self) -> Stats:
+        return self.recorder.finish("interrupted")
+
+    def transcript(self) -> tuple[Event, ...] | None:
+        return tuple(self.recorder.events) if isinstance(self.recorder, Tracer) else None
+
+    def principal_variation(self, start: State) -> tuple[Move, ...]:
+        return principal_variation(self, start)
+
+    def listed(self, moves: Any, function: str, ply: int) -> Sequence[Move]:
+        """``moves`` as a list when it is an iterable other than a list, tuple or range."""
+        if isinstance(moves, Sequence) and not isinstance(moves, str):
+            return moves
+        try:
+            return list(moves)
+        except TypeError:
+            raise UserFunctionError(
+                f"{function} returned {describe(moves)} at path {self.recorder.path(ply)}, "
+                "not a sequence of moves", function, self.recorder.path(ply)) from None
+
+    def reordered(self, state: State, moves: Sequence[Move], ply: int) -> Sequence[Move]:
+        """The ordering policy's order of ``moves``, checked to be the same moves."""
+        path = self.recorder.path(ply)
+        ordered = self.order.order(self, state, moves, path)
+        if ordered is moves:
+            return moves
+        if ordered.__class__ not in SEQUENCES:
+            ordered = self.listed(ordered, "the ordering's order", ply)
+        if len(ordered) != len(moves) or any(move not in moves for move in ordered):
+            name = type(self.order).__name__
+            raise UserFunctionError(
+                f"the ordering {name} returned {describe(ordered)} at path {path}, not the "
+                f"moves {describe(list(moves))} in some order", f"{name}.order", path)
+        return ordered
+
+
+class PathSearch(Engine):
+    """One search whose nodes are named by their paths (a tuple of moves from the start).
+
+    The searches that visit positions again (windows, chance, Monte Carlo, anytime) keep
+    each node's path; their words are those of :class:`Search`: ``enter`` counts a call,
+    ``leaf`` evaluates statically, ``update`` reports a child's result, ``cutoff`` reports
+    pruned children, ``best`` extends the principal variation, ``done`` returns a node's
+    value, ``mark`` writes a marker into the transcript.  None of them changes what is
+    computed.  ``researches`` and ``passes`` are counted by the algorithms themselves.
+    """
+
+    FRAMES_PER_PLY = 2         # a search and its helper
+
+    def __init__(self, game: Any, *, depth: Any = None, evaluate: Callable[[State], float] | None = None,
+                 order: Any = None, trace: bool = False, max_nodes: Any = None,
+                 max_seconds: Any = DEFAULT_MAX_SECONDS):
+        depth = check_depth(depth)
+        _validate.flag("trace", trace)
+        if evaluate is not None and not callable(evaluate):
+            raise ArgumentTypeError(f"evaluate: expected a function of a state, got {evaluate!r}")
+        self.max_nodes = check_count(max_nodes)
+        self.max_seconds = _validate.seconds_budget(max_seconds)
+        super().__init__(game, depth, evaluate, order)
+        budget = INF if self.max_nodes is None else self.max_nodes
+        self.recorder = PathRecorder((PathTracer if trace else Recorder)(
+            game, budget, max_seconds=self.max_seconds))
+        self.enter = self.recorder.enter
+        self.update = self.recorder.update
+        self.lines: dict[int, tuple[Move, ...]] = {}
+        self.researches = 0
+        self.passes = 0
+        self.visits_every_node = False
+        """Whether a tree too big for the budget is refused as for minimax (the search visits
+        every node), or as for alpha-beta (it visits at least the minimal tree)."""
+
+    def at_horizon(self, state: State, depth: float) -> bool:
+        """Stop here: the game is over or the depth limit is reached."""
+        return depth == 0 or bool(self.game.is_terminal(state))
+
+    def moves(self, state: State, path: Path) -> Sequence[Move]:
+        """The moves of ``state`` in the order the ordering policy chooses."""
+        self.lines[len(path)] = ()
+        return self.order.order(self, state, list(self.game.moves(state)), path)
+
+    def leaf(self, state: State, depth: float, path: Path) -> float:
+        """Static evaluation: the score of a finished game, else the evaluator."""
+        game = self.game
+        if game.is_terminal(state):
+            value = checked_score(game.utility(state), "game.utility", path)
+        else:
+            value = checked_score(self.static_value(state), self.evaluator_name, path)
+        self.lines[len(path)] = ()
+        self.recorder.leaf(path, value)
+        return value
+
+    def best(self, path: Path, move: Move, score: float) -> float:
+        """``move`` is the best so far at ``path``: extend the principal variation."""
+        self.lines[len(path)] = (move,) + self.lines.get(len(path) + 1, ())
+        return score
+
+    def cutoff(self, path: Path, move: Move, skipped: Sequence[Move]) -> None:
+        """``move`` ended the node at ``path``; the moves ``skipped`` are pruned."""
+        self.recorder.cutoff(path, skipped)
+        if skipped:
+            self.order.cutoff(path, move)
+
+    def done(self, state: State, path: Path, value: float) -> float:
+        """The node at ``path`` returns ``value``."""
+        if self.order.learns:
+            line = self.lines.get(len(path), ())
+            self.order.finished(self, state, path, value, line[0] if line else None)
+        self.recorder.leave(path, value)
+        return value
+
+    def mark(self, kind: str, path: Path, **facts: Any) -> None:
+        """Write a marker into the transcript, when there is one (it counts nothing).
+
+        ``"pass"``: a search of the start node begins, with the window ``alpha``, ``beta``;
+        for a null-window test alpha = beta = gamma and ``move`` is the test, ``">="``
+        ("is the value >= gamma?") or ``">"``.  ``"test"``: the node at ``path`` is about
+        to be tested in the same way (PVS).  :mod:`mmlib.trace` reads both.
+        """
+        if self.recorder.tracing:
+            self.recorder.events.append(Event(kind, tuple(path), **facts))
+
+    def first_guess(self, state: State, guess: Any) -> float:
+        """The first guess of a window search: ``guess``, else the static value of ``state``, else 0."""
+        if guess is not None:
+            return cast(float, check_number(guess, "guess", finite=False))
+        if self.game.is_terminal(state):
+            return checked_score(self.game.utility(state), "game.utility", ())
+        try:
+            value = self.static_value(state)
+        except MmlibError:
+            return 0
+        return checked_score(value, self.evaluator_name, ())
+
+    # -- what run() asks ---------------------------------------------------------------
+    def before(self, state: State) -> None:
+        check_line_length(self.game, self.horizon)
+        depth = None if self.horizon == INF else int(self.horizon)
+        refuse_hopeless(self.game, depth, self.max_nodes, state, minimax=self.visits_every_node)
+
+    def stats(self) -> ResearchStats:
+        base = self.recorder.finish()
+        counts = {item.name: getattr(base, item.name) for item in fields(Stats)}
+        return ResearchStats(**counts, researches=self.researches, passes=max(self.passes, 1))
+
+    def transcript(self) -> tuple[Event, ...] | None:
+        return tuple(self.recorder.events) if self.recorder.tracing else None
+
+    def principal_variation(self, start: State) -> tuple[Move, ...]:
+        return self.lines.get(0, ())
+
+
+def check_number(value: Any, name: str, *, positive: bool = False, finite: bool = True) -> Any:
+    """``value`` if it is a real number (not NaN, not a bool; finite unless ``finite=False``;
+    above 0 when ``positive``), else an :class:`~mmlib.errors.ArgumentError` naming ``name``."""
+    if not isinstance(value, numbers.Real) or isinstance(value, bool) or value != value:   # NaN
+        raise ArgumentTypeError(f"{name}: expected a number, got {describe(value)}")
+    try:
+        as_float = float(value)
+    except OverflowError:
+        raise ArgumentError(f"{name}: too large to compute with, got {describe(value)}") from None
+    if finite and not math.isfinite(as_float):
+        raise ArgumentError(f"{name}: expected a finite number, got {describe(value)}")
+    if positive and not as_float > 0:
+        raise ArgumentError(f"{name}: must be > 0, got {describe(value)}")
+    return value
+
+
+def checked_score(value: Any, function: str, path: tuple[Move, ...] | None) -> float:
+    """``value`` if it is a usable score (a real number, not NaN, not a bool), else a
+    :class:`~mmlib.errors.UserFunctionError` naming ``function`` and the position."""
+    if value.__class__ in _PLAIN_NUMBERS and value == value:
+        return cast(float, value)
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        try:
+            if not math.isnan(value):
+                return cast(float, value)
+        except (OverflowError, TypeError, ValueError):   # huge ints are never NaN
+            if isinstance(value, numbers.Integral):
+                return cast(float, value)
+    where = "" if path is None else f" at path {tuple(path)}"
+    why = " (NaN compares false with everything)" if isinstance(value, numbers.Real) else ""
+    raise UserFunctionError(f"{function} returned {describe(value)}{where}, not a number{why}",
+                            function, None if path is None else tuple(path))
+
+
+_PLAIN_NUMBERS = (int, float)
+SEQUENCES = (tuple, list, range)
+
+S = TypeVar("S", bound=Search)
+
+# -- checking arguments and running ----------------------------------------------------------
+
+_PROTOCOL = ("initial", "is_max", "moves", "play", "is_terminal", "utility", "evaluate", "key")
+
+
+def as_game(game: Any, conventions: Conventions | None = None) -> Any:
+    """``game`` as something that follows the Game protocol, with the players
+    ``conventions`` give it (nested lists and tree texts are read as trees)."""
+    if conventions is not None and not conventions.usual_turns:
+        return apply_conventions(as_game(game), conventions)
+    if isinstance(game, (list, tuple, str)):
+        from ..trees import as_tree
+        return as_tree(game)
+    missing = [name for name in _PROTOCOL if not hasattr(game, name)]
+    if missing:
+        raise ArgumentTypeError(
+            f"game: expected a tree, a game, a nested list or a tree text, got "
+            f"{type(game).__name__} (it lacks {', '.join(missing)})"
+        )
+    return game
+
+
+def check_depth(depth: Any, name: str = "depth", allow_none: bool = True) -> int | None:
+    """A depth limit: a whole number >= 0 (None: no limit, when ``allow_none``)."""
+    return _validate.whole(name, depth, minimum=0, allow_none=allow_none)  # type: ignore[no-any-return]
+
+
+def make_search(kind: type[S], game: Any, depth: Any, evaluate: Any, order: Any, table: Any, trace: Any,
+                max_nodes: Any, cutoff: Any, leaf_order: Any = True, max_seconds: Any = None) -> S:
+    """A search of the family ``kind`` (a :class:`Search` subclass), its options checked."""
+    depth = check_depth(depth)
+    if evaluate is not None and not callable(evaluate):
+        raise ArgumentTypeError(f"evaluate: expected a function of a state, got {describe(evaluate)}")
+    cutoff = _validate.choice("cutoff", cutoff, (">=", ">"))
+    max_nodes, max_seconds = check_budget(max_nodes, max_seconds)
+    if table is True:
+        table = TranspositionTable()
+    elif table is False:
+        table = None
+    elif table is not None and not isinstance(table, TranspositionTable):
+        raise ArgumentTypeError(f"table: expected True or a TranspositionTable, got {describe(table)}")
+    _validate.flag("leaf_order", leaf_order)
+    _validate.flag("trace", trace)
+    return kind(game, depth=depth, evaluate=evaluate, order=order, table=table,
+                trace=trace, max_nodes=max_nodes, cutoff=cutoff, leaf_order=leaf_order,
+                max_seconds=max_seconds)
+
+
+def user_call(function: Callable[..., Any], name: str, *args: Any) -> Any:
+    """Call a user-supplied function outside a search; its failure becomes an mmlib error."""
+    try:
+        return function(*args)
+    except MmlibError:
+        raise
+    except Exception as error:
+        raise wrap_user_exception(
+            error, f"{name} raised {type(error).__name__}: {short_message(error)}", name, None
+        ) from error
+
+
+def run(search: Engine, algorithm: str, state: Any, root_call: Callable[[Any, float], float],
+        conventions: Conventions | None = None, *,
+        pv: Callable[[Any, tuple[Move, ...]], tuple[Move, ...]] | None = None) -> SearchResult:
+    """Run ``root_call(start, horizon)`` with room on the call stack; wrap up the result.
+
+    A user function's error becomes the search's :meth:`~Engine.blame`; ``pv(start, line)``,
+    when given, replaces the principal variation the search recorded."""
+    start = search.game.initial if state is None else state
+    search.before(state)
+    with recursion_room(search.game, search.horizon, frames_per_ply=search.FRAMES_PER_PLY):
+        try:
+            value = root_call(start, search.horizon)
+        except RecursionError:
+            raise SearchError(
+                "depth: the game is too deep for a recursive search here; give a depth limit"
+            ) from None
+        except MmlibError:
+            raise
+        except Exception as error:
+            raise search.blame(error) from error
+        except KeyboardInterrupt as interrupt:
+            if isinstance(interrupt, SearchInterrupted):
+                raise
+            raise SearchInterrupted(search.partial_stats()) from None
+    stats = search.stats()
+    line = search.principal_variation(start)
+    if pv is not None:
+        line = pv(start, line)
+    return SearchResult(value, line[0] if line else None, line, stats, algorithm, search.transcript(),
+                        search.game, start, conventions)
+
+
+def game_failure(error: Exception) -> MmlibError:
+    """The error to raise when the game (or a state it was given) failed with ``error``, where
+    the search cannot tell which of its functions failed; it names the game."""
+    return wrap_user_exception(
+        error, f"the game failed on this state or below it ({type(error).__name__}: "
+        f"{describe(str(error), 100)}); check state= and the game's methods", "game", None)
+
+
+_CALLS = re.compile(r"self\.static_value|self\.game\.(\w+)|game\.(\w+)|self\.order\.(\w+)|"
+                    r"self\.base\.(\w+)|self\.forcing|search\.static_value")
+_FAMILIES = ("engine.py", "minimax.py", "alphabeta.py", "quiescence.py")
+"""The modules whose frames :func:`blame` reads to name the user function that failed."""
+_HERE = os.path.dirname(os.path.abspath(__file__))
+_OWN_FILES = {os.path.join(_HERE, name) for name in _FAMILIES} | {
+    os.path.join(os.path.dirname(_HERE), name) for name in ("instrument.py", "ordering.py", "table.py")}
+
+
+def blame(search: Search, error: Exception) -> UserFunctionError:
+    """A user function raised ``error`` during ``search``: name the function and the
+    position, found from the innermost frame of the search's own code."""
+    own = None
+    tb = error.__traceback__
+    while tb is not None:
+        if os.path.abspath(tb.tb_frame.f_code.co_filename) in _OWN_FILES:
+            own = tb
+        tb = tb.tb_next
+    function, path = "a function of the game", None
+    if own is not None:
+        line = linecache.getline(own.tb_frame.f_code.co_filename, own.tb_lineno)
+        function = _called_name(search, line) or function
+        ply = own.tb_frame.f_locals.get("ply")
+        if isinstance(ply, int):
+            path = search.recorder.path(ply)
+    where = f" at path {path}" if path is not None else ""
+    message = f"{function} raised {type(error).__name__}{where}: {short_message(error)}"
+    return wrap_user_exception(error, message, function, path)
+
+
+def _called_name(search: Search, line: str) -> str | None:
+    match = _CALLS.search(line)
+    if match is None:
+        return None
+    text = match.group(0)
+    if text.endswith("static_value"):
+        return search.evaluator_name
+    if text == "self.forcing":
+        return "forcing"
+    method = next(group for group in match.groups() if group)
+    if text.startswith(("self.order.", "self.base.")):
+        return f"the ordering {type(search.order).__name__}.{method}"
+    return f"game.{method}"
+
+
+def short_message(error: Exception) -> str:
+    try:
+        text = str(error)
+    except Exception:  # noqa: BLE001 - a broken __str__ must not hide the error
+        text = ""
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def principal_variation(search: Search, start: Any) -> tuple[Move, ...]:
+    line = _unlinked(search.lines.get(0, ()))
+    if search.table is None:
+        return line
+    # A table hit ends the recorded line early; continue it with the stored best moves.
+    game, state, seen = search.game, start, set()
+    for move in line:
+        state = game.play(state, move)
+    extended = list(line)
+    while not game.is_terminal(state) and len(extended) < 200:
+        key = game.key(state)
+        move = search.table.best_move(key)
+        if move is None or key in seen:
+            break
+        seen.add(key)
+        extended.append(move)
+        state = game.play(state, move)
+    return tuple(extended)
+
+
+def _unlinked(line: Line) -> tuple[Move, ...]:
+    """The moves of a line kept as nested pairs (move, rest), as a flat tuple."""
+    moves = []
+    while line:
+        moves.append(line[0])
+        line = line[1]
+    return tuple(moves)
+
