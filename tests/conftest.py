@@ -3,8 +3,70 @@
 Figures drawn by the tests go to matplotlib's Agg backend, chosen here for this process only: the
 kernels that nbval and the browser tests start inherit the environment, not this choice, so every notebook
 draws with the kernel's own inline backend, exactly as in JupyterLab.
+
+`make test` runs on two workers (pytest-xdist, ``--dist loadgroup``).  Every test belongs to one group that a
+single worker runs in order: its file (a notebook's cells run in order in one kernel; a test file keeps its
+module fixtures), except that the browser tests of tests/e2e/test_browser.py are split into a few groups of
+notebooks, each with its own JupyterLab, so that both workers share the longest file.  The groups are handed
+out longest first (the seconds below were measured one file at a time on a quiet machine), so that no worker
+is left with a long group at the end while the other one idles.
 """
 
+from __future__ import annotations
+
 import matplotlib
+import pytest
+import support
 
 matplotlib.use("Agg")
+
+
+@pytest.fixture
+def student_minimax():
+    """Lab 1's minimax as a student writes it from the lecture's pseudocode (tests/support.py)."""
+    return support.minimax
+
+
+# -- two workers kept busy ------------------------------------------------------------------------------
+
+BROWSER_FILE = "tests/e2e/test_browser.py"
+
+# The notebooks of the browser tests in groups of about two minutes each (Run All, screenshots, checks).
+BROWSER_GROUPS = {
+    "browser-a": ("05_", "03_", "02_", "06_", "00_"),
+    "browser-b": ("09_", "04_", "07_", "08_", "01_"),
+}
+BROWSER_REST = "browser-labs"        # the student labs, the solutions' widgets and the harness tests
+
+# Seconds per group, measured alone; a group not listed counts as a second.
+SECONDS = {
+    "browser-a": 130, "browser-b": 120, BROWSER_REST: 125,
+    "tests/test_packaging.py": 62,
+}
+
+
+def group_of(item: pytest.Item) -> str:
+    path = item.nodeid.split("::", 1)[0]
+    if path != BROWSER_FILE:
+        return path
+    callspec = getattr(item, "callspec", None)
+    relative = str(callspec.params.get("relative", "")) if callspec else ""
+    name = relative.rsplit("/", 1)[-1]
+    for group, prefixes in BROWSER_GROUPS.items():
+        if relative.startswith("notebooks/") and name.startswith(prefixes):
+            return group
+    return BROWSER_REST
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Each test gets its group (pytest-xdist's xdist_group mark), and the groups come longest first."""
+    if not (getattr(config.option, "loadgroup", False) or config.getoption("dist", "no") == "loadgroup"):
+        return                              # a worker of `--dist loadgroup` sees dist="no", loadgroup=True
+    groups = {id(item): group_of(item) for item in items}
+    for item in items:
+        item.add_marker(pytest.mark.xdist_group(groups[id(item)]))
+    first_seen: dict[str, int] = {}
+    for item in items:
+        first_seen.setdefault(groups[id(item)], len(first_seen))
+    items.sort(key=lambda item: (-SECONDS.get(groups[id(item)], 1), first_seen[groups[id(item)]]))

@@ -10,6 +10,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+import support
 
 jupyter_client = pytest.importorskip("jupyter_client")
 
@@ -22,11 +23,7 @@ SETUP = """
 import math, os, sys
 from mmlib import check
 
-def minimax(node, depth, maximizing):
-    if depth == 0 or node.is_leaf():
-        return node.value
-    values = [minimax(c, depth - 1, not maximizing) for c in node.children]
-    return max(values) if maximizing else min(values)
+""" + support.MINIMAX_SOURCE + """
 
 def quits(node, depth, maximizing):
     os._exit(1)
