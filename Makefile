@@ -43,9 +43,9 @@ NBVAL_ARGS ?= --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sani
 
 # The one pytest invocation used by `make test`: unit tests (incl. the browser and packaging tests),
 # the package doctests and strict nbval over every notebook, with one summary line.
-# Two workers, each taking whole files (a notebook's cells run in order in one kernel; a browser test file
-# keeps its JupyterLab).
-PYTEST := $(PY) -m pytest -p no:randomly -n 2 --dist loadfile --doctest-modules tests mmlib \
+# Two workers, each taking whole groups (tests/conftest.py: a file -- a notebook's cells run in order in
+# one kernel -- or a share of the browser tests' notebooks with its own JupyterLab), the longest first.
+PYTEST := $(PY) -m pytest -p no:randomly -n 2 --dist loadgroup --no-loadscope-reorder --doctest-modules tests mmlib \
           $(wildcard instructor/*.py) $(NBVAL_ARGS) $(ALL_NOTEBOOKS) $(PYTEST_ARGS)
 
 # Executing one notebook in place (kernel python3 = this venv's kernel, as recorded in every notebook).
