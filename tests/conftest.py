@@ -38,26 +38,46 @@ BROWSER_GROUPS = {
 }
 BROWSER_REST = "browser-labs"        # the student labs, the solutions' widgets and the harness tests
 
-# Seconds per group, as measured one at a time (the browser groups, nbval and packaging on a quiet machine; the
-# other files on a loaded one, divided by 2.5).  Only the order matters; a group not listed counts as a second.
+# Seconds per group, as measured one at a time (the browser groups, nbval and packaging on a quiet
+# machine; the other files on a loaded one, divided by 2.5).  Only the order matters; a group not listed
+# counts as a second.
 SECONDS = {
-    "browser-a": 130, "browser-b": 120, BROWSER_REST: 125,
-    "tests/course/test_grading.py": 150, "tests/course/test_nbgrader.py": 130,
+    "browser-a": 130,
+    "browser-b": 120,
+    BROWSER_REST: 125,
+    "tests/course/test_grading.py": 150,
+    "tests/course/test_nbgrader.py": 130,
     "tests/test_packaging.py": 62,
-    "notebooks/05_square_root_speedup.ipynb": 36, "notebooks/07_beyond_connect_four.ipynb": 20,
-    "notebooks/09_beyond_alpha_beta.ipynb": 16, "notebooks/02_depth_limits_and_evaluation.ipynb": 14,
-    "notebooks/04_move_ordering.ipynb": 13, "notebooks/03_alpha_beta_pruning.ipynb": 11,
-    "instructor/solutions/lab5_move_ordering.ipynb": 10, "notebooks/01_game_trees_and_minimax.ipynb": 9,
-    "tests/fuzz/test_fuzz_views.py": 33, "tests/course/test_gradescope.py": 23, "tests/search/test_search.py": 22,
-    "tests/notebooks/test_labs.py": 21, "tests/check/test_check.py": 19,
-    "tests/search/test_beyond_nullwindow.py": 15, "tests/draw/test_draw.py": 11, "tests/check/test_check_runner.py": 11,
-    "tests/course/test_gradebook.py": 9, "tests/games/test_connect4.py": 9, "tests/trace/test_trace_chance.py": 8,
-    "tests/trace/test_trace_passes.py": 7, "tests/course/test_exam.py": 7, "tests/draw/test_draw_export.py": 7,
-    "tests/notebooks/test_lecture_claims.py": 6, "tests/analysis/test_fastcount.py": 6,
+    "notebooks/05_square_root_speedup.ipynb": 36,
+    "notebooks/07_beyond_connect_four.ipynb": 20,
+    "notebooks/09_beyond_alpha_beta.ipynb": 16,
+    "notebooks/02_depth_limits_and_evaluation.ipynb": 14,
+    "notebooks/04_move_ordering.ipynb": 13,
+    "notebooks/03_alpha_beta_pruning.ipynb": 11,
+    "instructor/solutions/lab5_move_ordering.ipynb": 10,
+    "notebooks/01_game_trees_and_minimax.ipynb": 9,
+    "tests/fuzz/test_fuzz_views.py": 33,
+    "tests/course/test_gradescope.py": 23,
+    "tests/search/test_search.py": 22,
+    "tests/notebooks/test_labs.py": 21,
+    "tests/check/test_check.py": 19,
+    "tests/search/test_beyond_nullwindow.py": 15,
+    "tests/draw/test_draw.py": 11,
+    "tests/check/test_check_runner.py": 11,
+    "tests/course/test_gradebook.py": 9,
+    "tests/games/test_connect4.py": 9,
+    "tests/trace/test_trace_chance.py": 8,
+    "tests/trace/test_trace_passes.py": 7,
+    "tests/course/test_exam.py": 7,
+    "tests/draw/test_draw_export.py": 7,
+    "tests/notebooks/test_lecture_claims.py": 6,
+    "tests/analysis/test_fastcount.py": 6,
     "tests/e2e/test_student_lab.py": 6,
     # not measured yet (they build the website, print the handout, start Notebook 7): a minute each, so that
     # none of them is left to the end
-    "tests/e2e/test_site.py": 60, "tests/e2e/test_handout.py": 60, "tests/e2e/test_notebook7.py": 60,
+    "tests/e2e/test_site.py": 60,
+    "tests/e2e/test_handout.py": 60,
+    "tests/e2e/test_notebook7.py": 60,
 }
 
 
