@@ -37,8 +37,8 @@ export PYTHONHASHSEED := 0
 unexport MPLBACKEND
 
 # Strict nbval: every output of every cell is compared, except cells tagged nbval-ignore-output;
-# tests/nbval_sanitize.cfg says what is compared and rewrites addresses, timings and temp paths.
-NBVAL_ARGS ?= --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
+# tests/notebooks/nbval_sanitize.cfg says what is compared and rewrites addresses, timings and temp paths.
+NBVAL_ARGS ?= --nbval --nbval-current-env --nbval-sanitize-with tests/notebooks/nbval_sanitize.cfg \
               --nbval-cell-timeout=120 --nbval-kernel-startup-timeout=120
 
 # The one pytest invocation used by `make test`: unit tests (incl. the browser and packaging tests),

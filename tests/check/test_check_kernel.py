@@ -14,7 +14,7 @@ import support
 
 jupyter_client = pytest.importorskip("jupyter_client")
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # A real kernel and a process per check: `make test` runs these tests, `make check` leaves them out.
 pytestmark = [pytest.mark.skipif(not sys.platform.startswith("linux"), reason="fork-based checker on Linux"),
               pytest.mark.slow]
