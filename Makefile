@@ -45,7 +45,10 @@ NBVAL_ARGS ?= --nbval --nbval-current-env --nbval-sanitize-with tests/notebooks/
 # the package doctests and strict nbval over every notebook, with one summary line.
 # Two workers, each taking whole groups (tests/conftest.py: a file -- a notebook's cells run in order in
 # one kernel -- or a share of the browser tests' notebooks with its own JupyterLab), the longest first.
-PYTEST := $(PY) -m pytest -p no:randomly -n 2 --dist loadgroup --no-loadscope-reorder --doctest-modules tests mmlib \
+# `make test TEST_WORKERS=3` lets a third worker use the CPU time a worker waiting on the browser leaves.
+TEST_WORKERS ?= 2
+PYTEST := $(PY) -m pytest -p no:randomly -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder \
+          --doctest-modules tests mmlib \
           $(wildcard instructor/*.py) $(NBVAL_ARGS) $(ALL_NOTEBOOKS) $(PYTEST_ARGS)
 
 # Executing one notebook in place (kernel python3 = this venv's kernel, as recorded in every notebook).
