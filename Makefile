@@ -43,11 +43,11 @@ NBVAL_ARGS ?= --nbval --nbval-current-env --nbval-sanitize-with tests/notebooks/
 
 # The one pytest invocation used by `make test`: unit tests (incl. the browser and packaging tests),
 # the package doctests and strict nbval over every notebook, with one summary line.
-# Two workers, each taking whole groups (tests/conftest.py: a file -- a notebook's cells run in order in
-# one kernel -- or a share of the browser tests' notebooks with its own JupyterLab), the longest first.
+# Two workers, each taking whole files (a notebook's cells run in order in one kernel; a browser test file
+# keeps its JupyterLab), the longest first (tests/conftest.py).
 # `make test TEST_WORKERS=3` lets a third worker use the CPU time a worker waiting on the browser leaves.
 TEST_WORKERS ?= 2
-PYTEST := $(PY) -m pytest -p no:randomly -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder \
+PYTEST := $(PY) -m pytest -p no:randomly -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder \
           --doctest-modules tests mmlib \
           $(wildcard instructor/*.py) $(NBVAL_ARGS) $(ALL_NOTEBOOKS) $(PYTEST_ARGS)
 

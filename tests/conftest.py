@@ -4,12 +4,10 @@ Figures drawn by the tests go to matplotlib's Agg backend, chosen here for this 
 kernels that nbval and the browser tests start inherit the environment, not this choice, so every notebook
 draws with the kernel's own inline backend, exactly as in JupyterLab.
 
-`make test` runs on two workers (pytest-xdist, ``--dist loadgroup``).  Every test belongs to one group that a
-single worker runs in order: its file (a notebook's cells run in order in one kernel; a test file keeps its
-module fixtures), except that the browser tests of tests/e2e/test_browser.py are split into a few groups of
-notebooks, each with its own JupyterLab, so that both workers share the longest file.  The groups are handed
-out longest first (the seconds below were measured one file at a time on a quiet machine), so that no worker
-is left with a long group at the end while the other one idles.
+`make test` runs on two workers (pytest-xdist, ``--dist loadfile``): a worker takes a whole file (a
+notebook's cells run in order in one kernel; a browser test file keeps its JupyterLab).  The files are
+handed out longest first (the seconds below were measured one file at a time), so that no worker is left
+with a long file at the end while the other one idles.
 """
 
 from __future__ import annotations
@@ -27,24 +25,13 @@ def student_minimax():
     return support.minimax
 
 
-# -- two workers kept busy ------------------------------------------------------------------------------
+# -- two workers kept busy: the longest files first --------------------------------------------------
 
-BROWSER_FILE = "tests/e2e/test_browser.py"
-
-# The notebooks of the browser tests in groups of about two minutes each (Run All, screenshots, checks).
-BROWSER_GROUPS = {
-    "browser-a": ("05_", "03_", "02_", "06_", "00_"),
-    "browser-b": ("09_", "04_", "07_", "08_", "01_"),
-}
-BROWSER_REST = "browser-labs"        # the student labs, the solutions' widgets and the harness tests
-
-# Seconds per group, as measured one at a time (the browser groups, nbval and packaging on a quiet
-# machine; the other files on a loaded one, divided by 2.5).  Only the order matters; a group not listed
+# Seconds per file, as measured one at a time (the browser tests, nbval and packaging on a quiet
+# machine; the other files on a loaded one, divided by 2.5).  Only the order matters; a file not listed
 # counts as a second.
 SECONDS = {
-    "browser-a": 130,
-    "browser-b": 120,
-    BROWSER_REST: 125,
+    "tests/e2e/test_browser.py": 375,
     "tests/course/test_grading.py": 150,
     "tests/course/test_nbgrader.py": 130,
     "tests/test_packaging.py": 62,
@@ -81,28 +68,13 @@ SECONDS = {
 }
 
 
-def group_of(item: pytest.Item) -> str:
-    path = item.nodeid.split("::", 1)[0]
-    if path != BROWSER_FILE:
-        return path
-    callspec = getattr(item, "callspec", None)
-    relative = str(callspec.params.get("relative", "")) if callspec else ""
-    name = relative.rsplit("/", 1)[-1]
-    for group, prefixes in BROWSER_GROUPS.items():
-        if relative.startswith("notebooks/") and name.startswith(prefixes):
-            return group
-    return BROWSER_REST
-
-
-@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Each test gets its group (pytest-xdist's xdist_group mark), and the groups come longest first."""
-    if not (getattr(config.option, "loadgroup", False) or config.getoption("dist", "no") == "loadgroup"):
-        return                              # a worker of `--dist loadgroup` sees dist="no", loadgroup=True
-    groups = {id(item): group_of(item) for item in items}
-    for item in items:
-        item.add_marker(pytest.mark.xdist_group(groups[id(item)]))
+    """On a pytest-xdist worker, the files come longest first; a file's tests keep their order (with
+    ``--no-loadscope-reorder``, pytest-xdist hands the files out in this order)."""
+    if not hasattr(config, "workerinput"):
+        return
+    files = {id(item): item.nodeid.split("::", 1)[0] for item in items}
     first_seen: dict[str, int] = {}
     for item in items:
-        first_seen.setdefault(groups[id(item)], len(first_seen))
-    items.sort(key=lambda item: (-SECONDS.get(groups[id(item)], 1), first_seen[groups[id(item)]]))
+        first_seen.setdefault(files[id(item)], len(first_seen))
+    items.sort(key=lambda item: (-SECONDS.get(files[id(item)], 1), first_seen[files[id(item)]]))
