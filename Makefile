@@ -37,15 +37,18 @@ export PYTHONHASHSEED := 0
 unexport MPLBACKEND
 
 # Strict nbval: every output of every cell is compared, except cells tagged nbval-ignore-output;
-# tests/nbval_sanitize.cfg says what is compared and rewrites addresses, timings and temp paths.
-NBVAL_ARGS ?= --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
+# tests/notebooks/nbval_sanitize.cfg says what is compared and rewrites addresses, timings and temp paths.
+NBVAL_ARGS ?= --nbval --nbval-current-env --nbval-sanitize-with tests/notebooks/nbval_sanitize.cfg \
               --nbval-cell-timeout=120 --nbval-kernel-startup-timeout=120
 
 # The one pytest invocation used by `make test`: unit tests (incl. the browser and packaging tests),
 # the package doctests and strict nbval over every notebook, with one summary line.
 # Two workers, each taking whole files (a notebook's cells run in order in one kernel; a browser test file
-# keeps its JupyterLab).
-PYTEST := $(PY) -m pytest -p no:randomly -n 2 --dist loadfile --doctest-modules tests mmlib \
+# keeps its JupyterLab), the longest first (tests/conftest.py).
+# `make test TEST_WORKERS=3` lets a third worker use the CPU time a worker waiting on the browser leaves.
+TEST_WORKERS ?= 2
+PYTEST := $(PY) -m pytest -p no:randomly -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder \
+          --doctest-modules tests mmlib \
           $(wildcard instructor/*.py) $(NBVAL_ARGS) $(ALL_NOTEBOOKS) $(PYTEST_ARGS)
 
 # Executing one notebook in place (kernel python3 = this venv's kernel, as recorded in every notebook).

@@ -9,6 +9,7 @@ import math
 from collections import Counter
 
 import pytest
+import support
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,10 +17,7 @@ from mmlib import quiz, search, trees
 from mmlib.errors import ArgumentError, ArgumentTypeError
 
 INF = math.inf
-
-
-def knuth_moore(b: int, d: int) -> int:
-    return b ** math.ceil(d / 2) + b ** math.floor(d / 2) - 1
+knuth_moore = support.knuth_moore
 
 
 # -- a second alpha-beta, written from the textbook pseudocode, on nested lists --------------------

@@ -10,7 +10,8 @@ For each notebook under notebooks/ (lectures and student labs) the page is inspe
 before anything runs (what a visitor of a fresh clone sees), and after "Run All". Each time the whole
 notebook is shot, screenful by screenful, into build/screenshots/<notebook>/, and checked for
 
-- raw reprs and figures shown as text (the patterns of tests/test_rendering.py, applied to the rendered text),
+- raw reprs and figures shown as text (the patterns of tests/notebooks/test_rendering.py, applied to the
+  rendered text),
 - error outputs (after running, cells tagged raises-exception in the student labs may fail: their stubs do),
 - widgets that fail to display,
 - visible text under 9 px: the computed font size of HTML text, the on-screen size of SVG text
@@ -44,7 +45,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "notebooks"))
 from test_rendering import FIGURE_AS_TEXT, RAW_REPR  # noqa: E402
 
 pytestmark = pytest.mark.browser

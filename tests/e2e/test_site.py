@@ -7,7 +7,7 @@ answers), then checked for
 - links: every link to a page of the site leads to a file that exists (and to an anchor on it, when named);
   links out are well-formed https addresses,
 - images: every picture served by the site loads (naturalWidth > 0); pictures from elsewhere have an address,
-- raw reprs and figures shown as text (the patterns of tests/test_rendering.py),
+- raw reprs and figures shown as text (the patterns of tests/notebooks/test_rendering.py),
 - math typeset by MathJax (served by the site itself), and no TeX left as text,
 - the stored figures: at least as many pictures in the page as the notebook has figure outputs,
 - each explorer shown as its still picture with the sentence that running the cell makes it interactive,
@@ -52,7 +52,7 @@ pytestmark = pytest.mark.browser
 NOTEBOOKS = ROOT / "notebooks"
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 IMAGE_MIMES = ("image/png", "image/svg+xml", "image/jpeg")
-# Text a reader must never see, beside the patterns of tests/test_rendering.py.
+# Text a reader must never see, beside the patterns of tests/notebooks/test_rendering.py.
 REPR_TEXT = re.compile(r"<Figure size|<mmlib\.|object at 0x")
 MATHJAX_JS = ROOT / "build" / "mathjax" / "node_modules" / "mathjax" / "es5" / "tex-svg-full.js"
 STILL_SENTENCE = re.compile(r"run the cell to (?:use it|play)", re.I)

@@ -14,7 +14,7 @@ from urllib.parse import unquote
 import nbformat
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "instructor"))
 
 import distribute  # noqa: E402

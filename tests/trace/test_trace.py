@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
+import support
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,11 +17,7 @@ AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]              # AIMA figure 5.2
 OZBILGE = [[[3, 5], [6, 9]], [[1, 2], [0, -1]]]         # E. Özbilge 2024, the A-G walkthrough
 INF = math.inf
 
-nested_trees = st.recursive(
-    st.integers(-4, 4),                                    # few values: many ties
-    lambda children: st.lists(children, min_size=1, max_size=4),
-    max_leaves=24,
-)
+nested_trees = support.nested_trees(st.integers(-4, 4), max_leaves=24)    # few values: many ties
 
 
 def searches(tree, alpha=-INF, beta=INF):

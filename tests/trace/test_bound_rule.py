@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass, field
 
 import pytest
+import support
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -185,8 +186,7 @@ def test_rule_on_thousands_of_random_nodes():
     assert checked > 20_000
 
 
-nested_trees = st.recursive(st.integers(-3, 3), lambda kids: st.lists(kids, min_size=1, max_size=4),
-                            max_leaves=20)
+nested_trees = support.nested_trees(st.integers(-3, 3), max_leaves=20)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 import pytest
+import support
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -18,11 +19,8 @@ INF = math.inf
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]                 # AIMA figure 5.2, value 3
 A_TO_G = [[[3, 5], [6, 9]], [[1, 2], [0, -1]]]            # Özbilge's A-G tree, value 5
 
-nested_trees = st.recursive(
-    st.integers(-3, 3),                                    # few values: many ties
-    lambda children: st.lists(children, min_size=1, max_size=3),
-    max_leaves=30,
-).filter(lambda t: isinstance(t, list))
+nested_trees = support.nested_trees(st.integers(-3, 3), max_children=3, max_leaves=30).filter(  # many ties
+    lambda t: isinstance(t, list))
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -10,7 +10,7 @@ import doctest
 import re
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def asked_functions() -> set[str]:

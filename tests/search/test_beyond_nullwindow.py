@@ -3,6 +3,7 @@
 import math
 
 import pytest
+import support
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -12,13 +13,9 @@ from mmlib.search import BoundTable
 
 # Small integer leaves: ties everywhere, the case where > and >= tests differ.
 tied_leaves = st.integers(0, 4)
-nested_trees = st.recursive(tied_leaves, lambda kids: st.lists(kids, min_size=1, max_size=4),
-                            max_leaves=30)
+nested_trees = support.nested_trees(tied_leaves, max_leaves=30)
 FAST = settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def knuth_moore(b, d):
-    return b ** math.ceil(d / 2) + b ** math.floor(d / 2) - 1     # Knuth & Moore (1975)
+knuth_moore = support.knuth_moore     # Knuth & Moore (1975)
 
 
 @pytest.mark.slow

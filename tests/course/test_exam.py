@@ -17,7 +17,7 @@ import pytest
 
 from mmlib import quiz
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "instructor"))
 
 import exam  # noqa: E402

@@ -33,7 +33,7 @@ import pytest
 from mmlib.draw.measure import PNG_KEY
 from mmlib.draw.style import DISPLAY_WIDTH_PX, MIN_TEXT_PT, PX_PER_PT
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SOURCE = Path(os.environ.get("MMLIB_FIGURE_NOTEBOOKS", ROOT))
 NOTEBOOKS = sorted(
     [*SOURCE.glob("notebooks/*.ipynb"), *SOURCE.glob("notebooks/labs/*.ipynb"),

@@ -19,7 +19,7 @@ import nbformat
 import pytest
 from nbgrader.api import Gradebook  # the instructor extra, installed with the test extra
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "instructor"))
 
 import make_labs  # noqa: E402

@@ -16,7 +16,7 @@ import pytest
 
 from mmlib import check
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "instructor"))
 
 import make_labs  # noqa: E402

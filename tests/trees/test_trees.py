@@ -4,6 +4,7 @@ import math
 
 import networkx as nx
 import pytest
+import support
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -141,8 +142,7 @@ def test_to_text_refuses_labels_it_cannot_write():
         trees.to_text(trees.from_networkx(graph, "a b"))
 
 
-nested_trees = st.recursive(st.integers(-9, 9), lambda kids: st.lists(kids, min_size=1, max_size=9),
-                            max_leaves=90)
+nested_trees = support.nested_trees(st.integers(-9, 9), max_children=9, max_leaves=90)
 
 
 @pytest.mark.slow     # a big property run (200 examples): `make test` runs it, `make check` does not

@@ -3,6 +3,7 @@
 import math
 
 import pytest
+import support
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -80,12 +81,7 @@ def test_tictactoe_alpha_beta_in_natural_order():
 
 # -- every variant agrees with minimax (property tests) ------------------------------------
 
-leaf_values = st.integers(min_value=-4, max_value=4)   # few values: many ties
-
-
-def nested_trees(max_leaves=40):
-    return st.recursive(leaf_values, lambda kids: st.lists(kids, min_size=1, max_size=4),
-                        max_leaves=max_leaves)
+nested_trees = support.nested_trees    # leaves -4..4: few values, many ties
 
 
 VARIANTS = [("fail-soft", ">="), ("fail-soft", ">"), ("fail-hard", ">="), ("fail-hard", ">")]
@@ -528,13 +524,8 @@ def test_the_checker_accepts_berkeleys_multi_agent_search_under_its_turns():
     assert check.check_alphabeta(multi_agent, turns="max min min").diagnosis == "strict-cutoff"
 
 
-def test_the_checker_names_inverted_players_under_a_min_root():
-    def minimax(node, depth, maximizing):
-        if depth == 0 or node.is_leaf():
-            return node.value
-        values = [minimax(child, depth - 1, not maximizing) for child in node.children]
-        return max(values) if maximizing else min(values)
-
+def test_the_checker_names_inverted_players_under_a_min_root(student_minimax):
+    minimax = student_minimax
     assert check.check_minimax(minimax, root="min").passed
 
     def always_max_first(node, depth, maximizing):

@@ -10,10 +10,11 @@ import textwrap
 from pathlib import Path
 
 import pytest
+import support
 
 jupyter_client = pytest.importorskip("jupyter_client")
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # A real kernel and a process per check: `make test` runs these tests, `make check` leaves them out.
 pytestmark = [pytest.mark.skipif(not sys.platform.startswith("linux"), reason="fork-based checker on Linux"),
               pytest.mark.slow]
@@ -22,11 +23,7 @@ SETUP = """
 import math, os, sys
 from mmlib import check
 
-def minimax(node, depth, maximizing):
-    if depth == 0 or node.is_leaf():
-        return node.value
-    values = [minimax(c, depth - 1, not maximizing) for c in node.children]
-    return max(values) if maximizing else min(values)
+""" + support.MINIMAX_SOURCE + """
 
 def quits(node, depth, maximizing):
     os._exit(1)

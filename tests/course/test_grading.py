@@ -20,7 +20,7 @@ import nbformat
 import pytest
 from heldout_submissions import SUBMISSIONS, source
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "instructor"))
 
 import grading  # noqa: E402

@@ -20,7 +20,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK_DIR = ROOT / "notebooks"
 INSTRUCTOR = ROOT / "instructor"
 SANITIZE = Path(__file__).resolve().parent / "nbval_sanitize.cfg"
