@@ -12,7 +12,6 @@ import csv
 import hashlib
 import json
 import os
-import sys
 import time
 from pathlib import Path
 
@@ -20,11 +19,12 @@ import nbformat
 import pytest
 from heldout_submissions import SUBMISSIONS, source
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "instructor"))
+from mmlib.course import grading
+from mmlib.course.labsource import make_labs as _make_labs
 
-import grading  # noqa: E402
-import make_labs  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
+
+make_labs = _make_labs()           # the course's instructor/make_labs.py
 
 _needs_bwrap = pytest.mark.skipif(not grading.bwrap_available() and os.environ.get("CI") != "true",
                                   reason="bubblewrap is not installed here (CI installs it)")
