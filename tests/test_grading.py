@@ -178,6 +178,10 @@ def test_the_searches_a_lab_asks_for_are_not_in_its_sandbox(name, tmp_path):
     modules = grading.sandbox_modules(name)
     assert not {"mmlib.check.models", "mmlib.check.searches", "mmlib.quiz", "mmlib.draw"} & modules
     staged = grading.stage(name, tmp_path)
+    # The instructor's tools never reach graded code: no mmlib.course, nor the sandbox's own launcher.
+    tooling = ("mmlib.course", "mmlib.check.sandbox", "mmlib.check.stage")
+    assert not [module for module in modules if module.startswith(tooling)]
+    assert not (staged / "mmlib" / "course").exists()
     if name in ("lab1_minimax", "lab2_alphabeta", "lab3_tictactoe_evaluator", "lab7_transposition_table"):
         assert not any(module.startswith(("mmlib.search", "mmlib.beyond")) for module in modules)
         assert not (staged / "mmlib" / "search").exists()
