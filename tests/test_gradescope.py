@@ -88,7 +88,7 @@ def test_setup_script_is_valid_bash_and_installs_what_grading_needs(autograder_z
     with zipfile.ZipFile(autograder_zip) as archive:
         setup = archive.read("setup.sh").decode()
     subprocess.run(["bash", "-n", "-c", setup], check=True)
-    assert "bubblewrap" in setup and 'pip install --quiet "$ROOT/source"' in setup
+    assert "bubblewrap" in setup and 'pip install --quiet "$ROOT/source[grader]"' in setup
     assert "3, 11" in setup                                 # mmlib needs Python 3.11 or later
 
 

@@ -12,6 +12,8 @@ import csv
 import hashlib
 import json
 import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -311,3 +313,24 @@ def test_new_lab_submissions_score_what_they_get_right(tmp_path, name, kind):
     failed = [r.output for r in graded.results if r.score == 0]
     for why in (reason,) if isinstance(reason, str) else reason:   # each failing part says why
         assert any(why in output for output in failed), (why, failed)
+
+
+def test_one_command_holds_every_instructors_tool():
+    """`mmlib-course` (here `python -m mmlib.course`) lists its subcommands, refuses an unknown one,
+    and the Makefile's instructor targets call it."""
+    def course(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "mmlib.course", *args], capture_output=True, text=True,
+                              cwd=ROOT, timeout=120)
+
+    listed = course("--help")
+    assert listed.returncode == 0, listed.stderr
+    for command in ("release", "grade", "gradebook", "gradescope", "exam", "distribute"):
+        assert f"{command}:" in listed.stdout, command
+    unknown = course("grades")
+    assert unknown.returncode == 2 and "invalid choice: 'grades'" in unknown.stderr
+    grade = course("grade", "--help")
+    assert grade.returncode == 0 and "--weaker-isolation" in grade.stdout
+    dry = subprocess.run(["make", "-n", "release", "grade", "gradescope", "distribution", "SUBMISSIONS=subs"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=120).stdout
+    for command in ("release", 'grade "subs"', 'gradebook "grades"', "gradescope build", "distribute"):
+        assert f"-m mmlib.course {command}" in dry, (command, dry)

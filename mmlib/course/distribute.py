@@ -33,8 +33,6 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-import nbformat
-
 from .labsource import ROOT, build, lab_names, navigation
 
 __all__ = ["distribute", "student_pyproject", "student_readme", "main"]
@@ -160,6 +158,8 @@ def _check_out(out: Path, force: bool) -> None:
 def distribute(out: Path, repository: str | None = None, *, force: bool = False,
                root: Path = ROOT) -> list[Path]:
     """Write the student distribution into ``out``; return the files written (relative to out)."""
+    import nbformat
+
     repository = repository or str(navigation().repository(root))
     if not REPOSITORY.match(repository):
         raise SystemExit(f"--repository: expected a GitHub owner/name, got {repository!r}")

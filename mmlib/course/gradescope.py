@@ -65,7 +65,8 @@ ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
 SETUP_SH = r"""#!/usr/bin/env bash
 # Gradescope runs this once, as root, when it builds the autograder's image (Ubuntu).
-# It installs Python >= 3.11, bubblewrap (the grader's sandbox) and mmlib into $ROOT/venv.
+# It installs Python >= 3.11, bubblewrap (the grader's sandbox) and mmlib with what its grader reads
+# notebooks with (the grader extra) into $ROOT/venv.
 set -euo pipefail
 ROOT="${AUTOGRADER_ROOT:-/autograder}"
 export DEBIAN_FRONTEND=noninteractive
@@ -78,7 +79,7 @@ if ! python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
 fi
 "$PY" -m venv "$ROOT/venv"
 "$ROOT/venv/bin/python" -m pip install --quiet --upgrade pip
-"$ROOT/venv/bin/python" -m pip install --quiet "$ROOT/source"
+"$ROOT/venv/bin/python" -m pip install --quiet "$ROOT/source[grader]"
 """
 
 RUN_AUTOGRADER = r"""#!/usr/bin/env bash

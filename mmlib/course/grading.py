@@ -39,9 +39,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
-
-import nbformat
+from typing import TYPE_CHECKING, Any
 
 from ..check.sandbox import RemoteFunction, Sandbox, bwrap_available, run_limited
 from ..check.stage import PACKAGE_ROOT
@@ -50,6 +48,9 @@ from .channel import Graded, Result, read_results
 from .labs import SANDBOX_MODULES, WITHHELD
 from .labsource import ROOT, Part, lab_names, lab_of, make_labs, parts, read_source
 from .scoring import stage_lab
+
+if TYPE_CHECKING:                     # nbformat comes with the grader extra, imported where it is used
+    import nbformat
 
 __all__ = ["Part", "Result", "Graded", "Sandbox", "RemoteFunction", "parts", "lab_of", "grade_notebook",
            "grade_folder", "read_results", "bwrap_available", "autograder", "release", "sandbox_modules",
@@ -83,6 +84,8 @@ def grade_notebook(path: Path, *, name: str | None = None, time_limit: float = T
                    isolation: str = "bwrap") -> Graded:
     """Grade one submitted notebook: the checker in a fresh process with a time and a memory
     limit, the student's code in a sandbox it starts (see :class:`Sandbox`)."""
+    import nbformat
+
     path = Path(path).resolve()
     try:
         nb = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
@@ -160,6 +163,8 @@ def autograder(name: str, *, root: Path | None = None) -> nbformat.NotebookNode:
 def release(out: Path | None = None) -> None:
     """Write the student notebooks and solutions, and the autograder notebooks in ``out``
     (default: ``release/`` in the course's repository)."""
+    import nbformat
+
     out = out or ROOT / "release"
     make_labs().main()
     for name in lab_names():

@@ -21,9 +21,11 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import nbformat
+if TYPE_CHECKING:                     # nbformat comes with the grader extra, imported where it is used
+    import nbformat
+
 
 __all__ = ["ROOT", "find_root", "instructor_module", "make_labs", "navigation", "lab_names",
            "read_source", "build", "is_hidden_test", "Part", "hidden_code", "parts", "lab_of",

@@ -21,15 +21,16 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
-
-import nbformat
+from typing import TYPE_CHECKING, Any
 
 from ..check.sandbox import RemoteFunction, Sandbox
 from ..check.stage import stage
 from .channel import Result
 from .labs import SANDBOX_MODULES, WITHHELD
 from .labsource import Part, build, exercise_names, parts, setup_code
+
+if TYPE_CHECKING:                     # nbformat comes with the grader extra, imported where it is used
+    import nbformat
 
 __all__ = ["grade_parts", "stage_lab", "child"]
 
@@ -119,6 +120,8 @@ def child(lab: str, path: str, isolation: str) -> None:
 
     def emit(kind: str, data: Any) -> None:
         print(json.dumps({"kind": kind, "data": data}), file=channel, flush=True)
+
+    import nbformat
 
     nb: nbformat.NotebookNode = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
     grade_parts(lab, nb, emit, isolation=isolation)
