@@ -33,7 +33,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from .labsource import ROOT, build, lab_names, navigation
+from .labsource import ROOT, build, lab_names, navigation, notebook_text
 
 __all__ = ["distribute", "student_pyproject", "student_readme", "main"]
 
@@ -158,8 +158,6 @@ def _check_out(out: Path, force: bool) -> None:
 def distribute(out: Path, repository: str | None = None, *, force: bool = False,
                root: Path = ROOT) -> list[Path]:
     """Write the student distribution into ``out``; return the files written (relative to out)."""
-    import nbformat
-
     repository = repository or str(navigation().repository(root))
     if not REPOSITORY.match(repository):
         raise SystemExit(f"--repository: expected a GitHub owner/name, got {repository!r}")
@@ -179,7 +177,7 @@ def distribute(out: Path, repository: str | None = None, *, force: bool = False,
             put(relative, (root / relative).read_bytes())
     for name in lab_names():
         put(Path("notebooks/labs") / f"{name}.ipynb",
-            nbformat.writes(build(name, solution=False, root=root)).encode())  # type: ignore[no-untyped-call]
+            notebook_text(build(name, solution=False, root=root)).encode())
     put(Path("pyproject.toml"), student_pyproject(repository, root).encode())
     environment = "".join(line for line in (root / "environment.yml").read_text().splitlines(keepends=True)
                           if not line.lstrip().startswith("#"))

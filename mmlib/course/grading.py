@@ -46,7 +46,17 @@ from ..check.stage import PACKAGE_ROOT
 from ..check.stage import sandbox_modules as _sandbox_modules
 from .channel import Graded, Result, read_results
 from .labs import SANDBOX_MODULES, WITHHELD
-from .labsource import ROOT, Part, lab_names, lab_of, make_labs, parts, read_source
+from .labsource import (
+    ROOT,
+    Part,
+    lab_names,
+    lab_of,
+    make_labs,
+    parts,
+    read_notebook,
+    read_source,
+    write_notebook,
+)
 from .scoring import stage_lab
 
 if TYPE_CHECKING:                     # nbformat comes with the grader extra, imported where it is used
@@ -84,11 +94,9 @@ def grade_notebook(path: Path, *, name: str | None = None, time_limit: float = T
                    isolation: str = "bwrap") -> Graded:
     """Grade one submitted notebook: the checker in a fresh process with a time and a memory
     limit, the student's code in a sandbox it starts (see :class:`Sandbox`)."""
-    import nbformat
-
     path = Path(path).resolve()
     try:
-        nb = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
+        nb = read_notebook(path)
         name = name or lab_of(path, nb)
     except Exception as error:  # noqa: BLE001 - an unreadable submission is reported, the run goes on
         why = f"not graded: the notebook could not be read ({type(error).__name__}: {str(error)[:200]})"
@@ -163,14 +171,12 @@ def autograder(name: str, *, root: Path | None = None) -> nbformat.NotebookNode:
 def release(out: Path | None = None) -> None:
     """Write the student notebooks and solutions, and the autograder notebooks in ``out``
     (default: ``release/`` in the course's repository)."""
-    import nbformat
-
     out = out or ROOT / "release"
     make_labs().main()
     for name in lab_names():
         path = Path(out) / "autograder" / f"{name}.ipynb"
         path.parent.mkdir(parents=True, exist_ok=True)
-        nbformat.write(autograder(name), path)  # type: ignore[no-untyped-call]
+        write_notebook(autograder(name), path)
         print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
 
 

@@ -18,6 +18,7 @@ import ast
 import importlib.util
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -29,7 +30,7 @@ if TYPE_CHECKING:                     # nbformat comes with the grader extra, im
 
 __all__ = ["ROOT", "find_root", "instructor_module", "make_labs", "navigation", "lab_names",
            "read_source", "build", "is_hidden_test", "Part", "hidden_code", "parts", "lab_of",
-           "exercise_names", "setup_code"]
+           "exercise_names", "setup_code", "read_notebook", "write_notebook", "notebook_text"]
 
 HIDDEN_BEGIN, HIDDEN_END = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
 
@@ -110,6 +111,30 @@ def is_hidden_test(cell: nbformat.NotebookNode) -> bool:
     """True for a cell of hidden tests (nbgrader's ``grade`` metadata and hidden-test markers)."""
     return bool(make_labs().is_hidden_test(cell))
 
+
+
+def read_notebook(path: Path | str) -> nbformat.NotebookNode:
+    """The notebook at ``path`` (nbformat 4)."""
+    import nbformat
+
+    read: Callable[..., nbformat.NotebookNode] = nbformat.read
+    return read(path, as_version=4)
+
+
+def write_notebook(nb: nbformat.NotebookNode, path: Path) -> None:
+    """Write ``nb`` to ``path``."""
+    import nbformat
+
+    write: Callable[..., None] = nbformat.write
+    write(nb, path)
+
+
+def notebook_text(nb: nbformat.NotebookNode) -> str:
+    """``nb`` as the text of an ``.ipynb`` file."""
+    import nbformat
+
+    writes: Callable[..., str] = nbformat.writes
+    return writes(nb)
 
 # -- the graded parts, from the lab's source ---------------------------------------------------
 

@@ -27,7 +27,7 @@ from ..check.sandbox import RemoteFunction, Sandbox
 from ..check.stage import stage
 from .channel import Result
 from .labs import SANDBOX_MODULES, WITHHELD
-from .labsource import Part, build, exercise_names, parts, setup_code
+from .labsource import Part, build, exercise_names, parts, read_notebook, setup_code
 
 if TYPE_CHECKING:                     # nbformat comes with the grader extra, imported where it is used
     import nbformat
@@ -121,7 +121,4 @@ def child(lab: str, path: str, isolation: str) -> None:
     def emit(kind: str, data: Any) -> None:
         print(json.dumps({"kind": kind, "data": data}), file=channel, flush=True)
 
-    import nbformat
-
-    nb: nbformat.NotebookNode = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
-    grade_parts(lab, nb, emit, isolation=isolation)
+    grade_parts(lab, read_notebook(path), emit, isolation=isolation)
