@@ -163,17 +163,19 @@ execute: $(STAMP)
 # Instructors: `make release` writes the student notebooks, the solutions and the autograders
 # (release/autograder/); `make grade SUBMISSIONS=folder` grades every notebook in the folder into
 # $(GRADES)/scores.csv and $(GRADES)/<submission>/results.json (see README, "For instructors").
+# Every instructor's target runs `mmlib-course` (the package's mmlib.course; `mmlib-course --help`).
+COURSE := $(PY) -m mmlib.course
 SUBMISSIONS ?=
 GRADES      ?= grades
 ROSTER      ?=
 GRADEBOOK_ARGS ?=
 release: $(STAMP)
-	$(PY) instructor/grading.py release
+	$(COURSE) release
 
 grade: $(STAMP)
 	@test -n "$(SUBMISSIONS)" || { echo 'name the folder of submitted notebooks: make grade SUBMISSIONS=folder'; exit 2; }
-	$(PY) instructor/grading.py grade "$(SUBMISSIONS)" --out "$(GRADES)"
-	$(PY) instructor/gradebook.py "$(GRADES)" $(if $(ROSTER),--roster "$(ROSTER)") $(GRADEBOOK_ARGS)
+	$(COURSE) grade "$(SUBMISSIONS)" --out "$(GRADES)"
+	$(COURSE) gradebook "$(GRADES)" $(if $(ROSTER),--roster "$(ROSTER)") $(GRADEBOOK_ARGS)
 
 # Instructors: `make gradescope` writes one autograder zip per lab into $(GRADESCOPE)/ for a Gradescope
 # programming assignment; VISIBILITY (visible, after_due_date, after_published, hidden) says when students
@@ -184,7 +186,7 @@ VISIBILITY        ?= visible
 STDOUT_VISIBILITY ?= hidden
 GRADER_ARGS       ?=
 gradescope: $(STAMP)
-	$(PY) instructor/gradescope.py build --out "$(GRADESCOPE)" --visibility $(VISIBILITY) \
+	$(COURSE) gradescope build --out "$(GRADESCOPE)" --visibility $(VISIBILITY) \
 	  --stdout-visibility $(STDOUT_VISIBILITY) $(if $(GRADER_ARGS),--grader-args "$(GRADER_ARGS)")
 
 # Instructors: `make distribution REPOSITORY=owner/name` writes the students' copy of the course into
@@ -195,7 +197,7 @@ DIST       ?= build/course
 REPOSITORY ?=
 DIST_ARGS  ?=
 distribution: $(STAMP)
-	$(PY) instructor/distribute.py "$(DIST)" $(if $(REPOSITORY),--repository "$(REPOSITORY)") $(DIST_ARGS)
+	$(COURSE) distribute "$(DIST)" $(if $(REPOSITORY),--repository "$(REPOSITORY)") $(DIST_ARGS)
 
 # Instructors: `make exam STUDENTS=roster.csv` (or `N=30`) writes one seeded alpha-beta question set per
 # student into $(EXAM)/: questions and key as HTML and PDF, and moodle.xml (see README, "For instructors").
@@ -207,7 +209,7 @@ EXAM      ?= exam
 EXAM_ARGS ?=
 exam: $(STAMP)
 	@test -n "$(STUDENTS)$(N)" || { echo 'name the students: make exam STUDENTS=roster.csv (or N=30)'; exit 2; }
-	$(PY) instructor/exam.py $(if $(STUDENTS),--students "$(STUDENTS)",--n $(N)) --seed $(SEED) --out "$(EXAM)" $(EXAM_ARGS)
+	$(COURSE) exam $(if $(STUDENTS),--students "$(STUDENTS)",--n $(N)) --seed $(SEED) --out "$(EXAM)" $(EXAM_ARGS)
 
 clean:
 	rm -rf $(VENV) build dist release *.egg-info .pytest_cache .ruff_cache .hypothesis

@@ -8,7 +8,6 @@ import csv
 import html
 import re
 import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from pathlib import Path
@@ -16,11 +15,9 @@ from pathlib import Path
 import pytest
 
 from mmlib import quiz
+from mmlib.course import exam
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "instructor"))
-
-import exam  # noqa: E402
 
 STUDENTS = [("s001", "Ada Lovelace"), ("s002", "Alan Turing"), ("s003", "")]
 
@@ -195,10 +192,10 @@ def test_the_command_line_writes_everything(tmp_path):
 
 def test_make_exam_target():
     dry = subprocess.run(["make", "-n", "exam", "N=30", "SEED=5"], cwd=ROOT, capture_output=True, text=True)
-    assert "instructor/exam.py --n 30 --seed 5" in dry.stdout
+    assert "-m mmlib.course exam --n 30 --seed 5" in dry.stdout
     roster = subprocess.run(["make", "-n", "exam", "STUDENTS=roster.csv"], cwd=ROOT, capture_output=True,
                             text=True)
-    assert 'instructor/exam.py --students "roster.csv" --seed 0' in roster.stdout
+    assert '-m mmlib.course exam --students "roster.csv" --seed 0' in roster.stdout
 
 
 # -- what issue 23 found: the depth-4 key, ties in Moodle, part (e) in Moodle, answer space, set numbers --

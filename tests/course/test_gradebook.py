@@ -13,10 +13,9 @@ from pathlib import Path
 import nbformat
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "instructor"))
+from mmlib.course import gradebook
 
-import gradebook  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 SCORES = """submission,lab,part,score,max_score
 alice_lab1_minimax,lab1_minimax,minimax,6,6

@@ -15,10 +15,9 @@ from pathlib import Path
 import nbformat
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "instructor"))
+from mmlib.course import gradescope
 
-import gradescope  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 LAB = "lab1_minimax"
 SOLUTION = ROOT / "instructor" / "solutions" / f"{LAB}.ipynb"
@@ -73,7 +72,7 @@ def test_the_zip_has_gradescopes_scripts_and_no_solution(autograder_zip):
         modes = {info.filename: info.external_attr >> 16 for info in archive.infolist()}
         config = json.loads(archive.read(gradescope.CONFIG))
         everything = b"".join(archive.read(name) for name in names)
-    assert {"setup.sh", "run_autograder", "pyproject.toml", "mmlib/__init__.py", "instructor/grading.py",
+    assert {"setup.sh", "run_autograder", "pyproject.toml", "mmlib/__init__.py", "mmlib/course/grading.py",
             f"instructor/labs/{LAB}.md"} <= names
     assert modes["setup.sh"] & 0o111 and modes["run_autograder"] & 0o111
     assert not [name for name in names if name.startswith("instructor/solutions/")]
@@ -89,7 +88,7 @@ def test_setup_script_is_valid_bash_and_installs_what_grading_needs(autograder_z
     with zipfile.ZipFile(autograder_zip) as archive:
         setup = archive.read("setup.sh").decode()
     subprocess.run(["bash", "-n", "-c", setup], check=True)
-    assert "bubblewrap" in setup and 'pip install --quiet "$ROOT/source"' in setup
+    assert "bubblewrap" in setup and 'pip install --quiet "$ROOT/source[grader]"' in setup
     assert "3, 11" in setup                                 # mmlib needs Python 3.11 or later
 
 
@@ -163,7 +162,7 @@ def test_gradescope_and_make_grade_agree_on_the_same_submission(tmp_path, autogr
     folder = tmp_path / "submitted"
     folder.mkdir()
     nbformat.write(nb, folder / f"bob_{LAB}.ipynb")
-    subprocess.run([sys.executable, str(ROOT / "instructor" / "grading.py"), "grade", str(folder),
+    subprocess.run([sys.executable, "-m", "mmlib.course", "grade", str(folder),
                     "--out", str(tmp_path / "grades")], check=True, capture_output=True, timeout=300)
     here = json.loads((tmp_path / "grades" / f"bob_{LAB}" / "results.json").read_text())
     assert [(t["name"], t["score"], t["max_score"], t["output"]) for t in on_gradescope["tests"]] == \

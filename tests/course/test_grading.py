@@ -12,6 +12,7 @@ import csv
 import hashlib
 import json
 import os
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -20,11 +21,12 @@ import nbformat
 import pytest
 from heldout_submissions import SUBMISSIONS, source
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "instructor"))
+from mmlib.course import grading
+from mmlib.course.labsource import make_labs as _make_labs
 
-import grading  # noqa: E402
-import make_labs  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
+
+make_labs = _make_labs()           # the course's instructor/make_labs.py
 
 _needs_bwrap = pytest.mark.skipif(not grading.bwrap_available() and os.environ.get("CI") != "true",
                                   reason="bubblewrap is not installed here (CI installs it)")
@@ -178,6 +180,10 @@ def test_the_searches_a_lab_asks_for_are_not_in_its_sandbox(name, tmp_path):
     modules = grading.sandbox_modules(name)
     assert not {"mmlib.check.models", "mmlib.check.searches", "mmlib.quiz", "mmlib.draw"} & modules
     staged = grading.stage(name, tmp_path)
+    # The instructor's tools never reach graded code: no mmlib.course, nor the sandbox's own launcher.
+    tooling = ("mmlib.course", "mmlib.check.sandbox", "mmlib.check.stage")
+    assert not [module for module in modules if module.startswith(tooling)]
+    assert not (staged / "mmlib" / "course").exists()
     if name in ("lab1_minimax", "lab2_alphabeta", "lab3_tictactoe_evaluator", "lab7_transposition_table"):
         assert not any(module.startswith(("mmlib.search", "mmlib.beyond")) for module in modules)
         assert not (staged / "mmlib" / "search").exists()
@@ -307,3 +313,24 @@ def test_new_lab_submissions_score_what_they_get_right(tmp_path, name, kind):
     failed = [r.output for r in graded.results if r.score == 0]
     for why in (reason,) if isinstance(reason, str) else reason:   # each failing part says why
         assert any(why in output for output in failed), (why, failed)
+
+
+def test_one_command_holds_every_instructors_tool():
+    """`mmlib-course` (here `python -m mmlib.course`) lists its subcommands, refuses an unknown one,
+    and the Makefile's instructor targets call it."""
+    def course(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "mmlib.course", *args], capture_output=True, text=True,
+                              cwd=ROOT, timeout=120)
+
+    listed = course("--help")
+    assert listed.returncode == 0, listed.stderr
+    for command in ("release", "grade", "gradebook", "gradescope", "exam", "distribute"):
+        assert f"{command}:" in listed.stdout, command
+    unknown = course("grades")
+    assert unknown.returncode == 2 and "invalid choice: 'grades'" in unknown.stderr
+    grade = course("grade", "--help")
+    assert grade.returncode == 0 and "--weaker-isolation" in grade.stdout
+    dry = subprocess.run(["make", "-n", "release", "grade", "gradescope", "distribution", "SUBMISSIONS=subs"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=120).stdout
+    for command in ("release", 'grade "subs"', 'gradebook "grades"', "gradescope build", "distribute"):
+        assert f"-m mmlib.course {command}" in dry, (command, dry)

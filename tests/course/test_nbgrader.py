@@ -2,7 +2,7 @@
 source (instructor/labs/<lab>.md), validates, autogrades and writes feedback for three students —
 one who hands in the solution, one who hands in wrong answers (labs 1 and 2), one who leaves the
 stubs — and its gradebook holds, part by part, the points the instructor expects.  Validation
-fails for the wrong answers and the stubs, and `make grade` (instructor/grading.py) gives the same
+fails for the wrong answers and the stubs, and `make grade` (mmlib.course.grading) gives the same
 points per part as nbgrader (labs 1 and 2: each validation and grading runs the whole lab).
 
 Runs the `nbgrader` command line in a temporary course directory (nbgrader_config.py with
@@ -159,7 +159,7 @@ def test_nbgrader_generates_validates_autogrades_and_gives_feedback(name, tmp_pa
         assert scores(root, name, student) == pytest.approx({k: float(v) for k, v in parts.items()}), student
 
     if name in WRONG:               # make grade gives each of these submissions the same points
-        import grading
+        from mmlib.course import grading
         for student, path in submissions.items():
             graded = grading.grade_notebook(path, name=name)
             assert {r.grade_id: r.score for r in graded.results} == scores(root, name, student), student

@@ -1,6 +1,6 @@
 """The gradebook and the feedback pages, from what ``make grade`` wrote.
 
-``python instructor/gradebook.py GRADES [--roster roster.csv]`` (run by ``make grade`` after
+``mmlib-course gradebook GRADES [--roster roster.csv]`` (run by ``make grade`` after
 grading) reads ``GRADES/scores.csv`` (one row per submission and part, and a ``total`` row per
 submission) and ``GRADES/<submission>/results.json``, and writes:
 
@@ -42,8 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+from .labsource import lab_names
 
 __all__ = ["Submission", "Student", "read_scores", "student_of", "read_roster", "students",
            "gradebook_rows", "canvas_rows", "feedback_html", "write", "main"]
@@ -171,14 +170,12 @@ def students(submissions: Iterable[Submission], roster: list[Student] | None = N
 
 def _columns(submissions: Iterable[Submission]) -> list[tuple[str, list[tuple[str, float]]]]:
     """Every lab graded (in the course's order) with its parts and their points."""
-    import make_labs
-
     labs: dict[str, dict[str, float]] = {}
     for submission in submissions:
         parts = labs.setdefault(submission.lab, {})
         for part, (_, top) in submission.parts.items():
             parts.setdefault(part, top)
-    order = {name: index for index, name in enumerate(make_labs.NAMES)}
+    order = {name: index for index, name in enumerate(lab_names())}
     return [(lab, list(labs[lab].items())) for lab in sorted(labs, key=lambda lab: (order.get(lab, 99), lab))]
 
 
@@ -316,7 +313,8 @@ def write(grades: Path, roster: Path | None = None, warn: Any = print, *,
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="mmlib-course gradebook",
+                                     description=(__doc__ or "").split("\n")[0])
     parser.add_argument("grades", type=Path, help="the folder make grade wrote (with scores.csv)")
     parser.add_argument("--roster", type=Path, help="CSV of the students (see the module's docstring)")
     parser.add_argument("--zero-missing", action="store_true",

@@ -1,13 +1,14 @@
 """The student distribution: a folder to push as the course's own repository, without solutions.
 
 Students clone the course's repository and Binder opens it, so it must hold nothing they should
-not see.  ``python instructor/distribute.py OUT --repository owner/name`` (``make distribution``)
+not see.  ``mmlib-course distribute OUT --repository owner/name`` (``make distribution``)
 writes into ``OUT``:
 
 - ``notebooks/``: the lectures (each ``.ipynb`` with its MyST ``.md`` twin) and the student labs
   (``notebooks/labs/``, written from their sources as ``make release`` writes them: stubs where the
   answers are, no hidden tests);
-- ``mmlib/``, ``pyproject.toml`` (the package, its dependencies and ``[tool.mmlib] repository``
+- ``mmlib/`` (without ``mmlib/course/``, the instructor's tools),
+  ``pyproject.toml`` (the package, its dependencies and ``[tool.mmlib] repository``
   set to the new repository), ``environment.yml`` (what Binder installs) and ``LICENSE``;
 - ``README.md``: the Binder badge and link, how to run the course locally, and its contents;
 - ``.gitignore``.
@@ -18,7 +19,7 @@ sources with their hidden tests, the grader, the exam tools), ``tests/``, ``benc
 exams and releases.  ``OUT`` must be new or empty; ``--force`` empties it first, keeping only its
 ``.git`` folder, so the course's repository can be updated in place::
 
-    python instructor/distribute.py ../course --repository my-university/game-search --force
+    mmlib-course distribute ../course --repository my-university/game-search --force
     cd ../course && git add -A && git commit -m "Week 3" && git push
 """
 
@@ -28,19 +29,11 @@ import argparse
 import re
 import shutil
 import subprocess
-import sys
 import tomllib
 from pathlib import Path
 from typing import Any
 
-import nbformat
-
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
-sys.path.insert(0, str(HERE))
-
-import make_labs  # noqa: E402
-import navigation  # noqa: E402
+from .labsource import ROOT, build, lab_names, navigation, notebook_text
 
 __all__ = ["distribute", "student_pyproject", "student_readme", "main"]
 
@@ -48,6 +41,8 @@ REPOSITORY = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{0,38}/[A-Za-z0-9._-]{1,100}$"
 PROJECT_KEYS = ("name", "version", "description", "readme", "requires-python", "license", "license-files",
                 "authors", "classifiers", "dependencies")
 """What the student pyproject keeps of ``[project]``: no extras (tests, grader, benchmarks)."""
+INSTRUCTOR_TOOLS = Path("mmlib/course")
+"""The instructor's tools in the package: graders and exam builders stay out of the students' copy."""
 GITIGNORE = ".venv/\n__pycache__/\n*.egg-info/\n.ipynb_checkpoints/\nbuild/\n"
 
 
@@ -103,17 +98,18 @@ def student_pyproject(repository: str, root: Path = ROOT) -> str:
 
 def student_readme(repository: str, root: Path = ROOT) -> str:
     """The distribution's README: title, Binder link, how to start, the contents."""
-    start = navigation.COURSE[0].path
-    binder = navigation.binder_url(f"notebooks/{start}", root=root)
+    nav = navigation()
+    start = nav.COURSE[0].path
+    binder = nav.binder_url(f"notebooks/{start}", root=root)
     with open(root / "pyproject.toml", "rb") as handle:
         description = tomllib.load(handle)["project"].get("description", "")
     lectures = "\n".join(f"- [{entry.link_text}](notebooks/{entry.path})"
-                         for entry in navigation.COURSE if not entry.is_lab)
+                         for entry in nav.COURSE if not entry.is_lab)
     labs = "\n".join(f"- [{entry.link_text}](notebooks/{entry.path})"
-                     for entry in navigation.COURSE if entry.is_lab)
+                     for entry in nav.COURSE if entry.is_lab)
     return f"""# Adversarial search: minimax, alpha-beta and the square-root speedup
 
-[![Binder]({navigation.BINDER_BADGE})]({binder})
+[![Binder]({nav.BINDER_BADGE})]({binder})
 
 {description}
 
@@ -162,7 +158,7 @@ def _check_out(out: Path, force: bool) -> None:
 def distribute(out: Path, repository: str | None = None, *, force: bool = False,
                root: Path = ROOT) -> list[Path]:
     """Write the student distribution into ``out``; return the files written (relative to out)."""
-    repository = repository or navigation.repository(root)
+    repository = repository or str(navigation().repository(root))
     if not REPOSITORY.match(repository):
         raise SystemExit(f"--repository: expected a GitHub owner/name, got {repository!r}")
     out = Path(out)
@@ -175,13 +171,13 @@ def distribute(out: Path, repository: str | None = None, *, force: bool = False,
         (out / relative).write_bytes(data)
         written.append(relative)
 
-    lab_paths = {Path("notebooks/labs") / f"{name}.ipynb" for name in make_labs.NAMES}
+    lab_paths = {Path("notebooks/labs") / f"{name}.ipynb" for name in lab_names()}
     for relative in _files(root, "mmlib") + _files(root, "notebooks"):
-        if relative not in lab_paths:
+        if relative not in lab_paths and not relative.is_relative_to(INSTRUCTOR_TOOLS):
             put(relative, (root / relative).read_bytes())
-    for name in make_labs.NAMES:
+    for name in lab_names():
         put(Path("notebooks/labs") / f"{name}.ipynb",
-            nbformat.writes(make_labs.build(name, solution=False, root=root)).encode())
+            notebook_text(build(name, solution=False, root=root)).encode())
     put(Path("pyproject.toml"), student_pyproject(repository, root).encode())
     environment = "".join(line for line in (root / "environment.yml").read_text().splitlines(keepends=True)
                           if not line.lstrip().startswith("#"))
@@ -189,12 +185,13 @@ def distribute(out: Path, repository: str | None = None, *, force: bool = False,
     put(Path("LICENSE"), (root / "LICENSE").read_bytes())
     put(Path(".gitignore"), GITIGNORE.encode())
     put(Path("README.md"), student_readme(repository, out).encode())
-    navigation.main(out.resolve())                  # every Binder link opens the new repository
+    navigation().main(out.resolve())                  # every Binder link opens the new repository
     return written
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="mmlib-course distribute",
+                                     description=(__doc__ or "").split("\n")[0])
     parser.add_argument("out", type=Path, help="the folder to write (new or empty, or pass --force)")
     parser.add_argument("--repository", help="the course's GitHub repository, owner/name "
                         "(default: [tool.mmlib] repository of pyproject.toml)")

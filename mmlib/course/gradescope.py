@@ -1,6 +1,6 @@
 """Gradescope autograders: one zip per lab, grading on Gradescope's machines as ``make grade`` does here.
 
-``python instructor/gradescope.py build --out release/gradescope`` (``make gradescope``) writes
+``mmlib-course gradescope build --out release/gradescope`` (``make gradescope``) writes
 ``<lab>.zip`` for every lab, the file a Gradescope *programming assignment* takes as its
 autograder.  Gradescope unpacks it into ``/autograder/source``, runs ``setup.sh`` once when it
 builds the image, and for every submission runs ``run_autograder``, which grades the notebook the
@@ -10,13 +10,14 @@ The zip holds:
 
 - ``setup.sh``: installs Python (3.11 or later), bubblewrap (the grader's sandbox) and mmlib with
   its dependencies into ``/autograder/venv``;
-- ``run_autograder``: runs ``python instructor/gradescope.py run``;
+- ``run_autograder``: runs ``python -m mmlib.course gradescope run``;
 - ``gradescope.json``: the lab, its parts and points, and who sees what and when;
-- mmlib (the package and ``pyproject.toml``), the grader (``instructor/*.py``) and the lab's own
+- mmlib (the package with its grader, ``mmlib.course``, and ``pyproject.toml``), the course's scripts
+  that build a lab from its source (``instructor/*.py``) and the lab's own
   source, ``instructor/labs/<lab>.md``, which holds its hidden tests.  No other lab, no solution.
 
 ``run`` copies the submitted notebook to ``<lab>.ipynb`` in a scratch folder, grades it with
-``instructor/grading.py grade`` (the very grader of ``make grade``, so both give the same scores)
+``mmlib-course grade`` (the very grader of ``make grade``, so both give the same scores)
 and writes Gradescope's ``results.json``: ``score``, ``execution_time``, ``output``,
 ``visibility``, ``stdout_visibility`` and one test per part (``name``, ``score``, ``max_score``,
 ``output``: the checker's feedback, ``visibility``).  A submission with no notebook, several
@@ -49,9 +50,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
-sys.path.insert(0, str(HERE))
+from .labsource import ROOT, lab_names, parts
 
 __all__ = ["VISIBILITIES", "CONFIG", "build", "build_all", "run", "results_for", "main"]
 
@@ -66,7 +65,8 @@ ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
 SETUP_SH = r"""#!/usr/bin/env bash
 # Gradescope runs this once, as root, when it builds the autograder's image (Ubuntu).
-# It installs Python >= 3.11, bubblewrap (the grader's sandbox) and mmlib into $ROOT/venv.
+# It installs Python >= 3.11, bubblewrap (the grader's sandbox) and mmlib with what its grader reads
+# notebooks with (the grader extra) into $ROOT/venv.
 set -euo pipefail
 ROOT="${AUTOGRADER_ROOT:-/autograder}"
 export DEBIAN_FRONTEND=noninteractive
@@ -79,7 +79,7 @@ if ! python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
 fi
 "$PY" -m venv "$ROOT/venv"
 "$ROOT/venv/bin/python" -m pip install --quiet --upgrade pip
-"$ROOT/venv/bin/python" -m pip install --quiet "$ROOT/source"
+"$ROOT/venv/bin/python" -m pip install --quiet "$ROOT/source[grader]"
 """
 
 RUN_AUTOGRADER = r"""#!/usr/bin/env bash
@@ -88,7 +88,7 @@ RUN_AUTOGRADER = r"""#!/usr/bin/env bash
 set -uo pipefail
 ROOT="${AUTOGRADER_ROOT:-/autograder}"
 PYTHON="${MMLIB_PYTHON:-$ROOT/venv/bin/python}"
-cd "$ROOT/source" && exec "$PYTHON" instructor/gradescope.py run
+cd "$ROOT/source" && exec "$PYTHON" -m mmlib.course gradescope run
 """
 
 
@@ -108,11 +108,9 @@ def _sources(name: str, root: Path) -> list[Path]:
 
 def _config(name: str, visibility: str, stdout_visibility: str, grader_args: list[str],
             root: Path) -> dict[str, Any]:
-    import grading
-
     return {"lab": name, "visibility": visibility, "stdout_visibility": stdout_visibility,
             "grader_args": grader_args, "parts": [{"name": part.grade_id, "max_score": part.points}
-                      for part in grading.parts(name, root=root)]}
+                      for part in parts(name, root=root)]}
 
 
 def _check_visibility(option: str, value: str) -> str:
@@ -131,7 +129,7 @@ def _add(archive: zipfile.ZipFile, name: str, data: bytes, executable: bool = Fa
 def build(name: str, out: Path, *, visibility: str = "visible", stdout_visibility: str = "hidden",
           grader_args: list[str] | None = None, root: Path = ROOT) -> Path:
     """Write the autograder zip of lab ``name`` to ``out/<name>.zip`` and return its path;
-    ``grader_args`` go to ``instructor/grading.py grade`` for every submission."""
+    ``grader_args`` go to ``mmlib-course grade`` for every submission."""
     _check_visibility("visibility", visibility)
     _check_visibility("stdout_visibility", stdout_visibility)
     config = _config(name, visibility, stdout_visibility, list(grader_args or []), root)
@@ -148,12 +146,11 @@ def build(name: str, out: Path, *, visibility: str = "visible", stdout_visibilit
 
 def build_all(out: Path, *, labs: list[str] | None = None, **settings: Any) -> list[Path]:
     """Every lab's autograder zip (or those of ``labs``) in ``out``."""
-    import make_labs
-
-    unknown = [lab for lab in labs or [] if lab not in make_labs.NAMES]
+    names = lab_names()
+    unknown = [lab for lab in labs or [] if lab not in names]
     if unknown:
-        raise SystemExit(f"--lab: no lab {unknown[0]!r} (labs: {', '.join(make_labs.NAMES)})")
-    return [build(name, out, **settings) for name in labs or make_labs.NAMES]
+        raise SystemExit(f"--lab: no lab {unknown[0]!r} (labs: {', '.join(names)})")
+    return [build(name, out, **settings) for name in labs or names]
 
 
 # -- grading one submission, on Gradescope ------------------------------------------------------
@@ -187,7 +184,7 @@ def results_for(config: dict[str, Any], graded: dict[str, Any] | str) -> dict[st
     by_name = {test.get("name"): test for test in base.get("tests", [])}
     tests = []
     reason = str(base.get("output", "")).strip()
-    missing = {"score": 0.0, "output": "not graded" + (f": {reason}" if reason else "")}
+    missing: dict[str, Any] = {"score": 0.0, "output": "not graded" + (f": {reason}" if reason else "")}
     for part in config["parts"]:
         test = by_name.get(part["name"]) or missing
         score = min(max(float(test.get("score", 0.0)), 0.0), part["max_score"])
@@ -203,14 +200,14 @@ def results_for(config: dict[str, Any], graded: dict[str, Any] | str) -> dict[st
 
 
 def _grade(notebook: Path, lab: str, source: Path, grader_args: list[str]) -> dict[str, Any] | str:
-    """Grade ``notebook`` as lab ``lab`` with ``instructor/grading.py grade``; its results.json,
+    """Grade ``notebook`` as lab ``lab`` with ``mmlib-course grade``; its results.json,
     or why there is none."""
     with tempfile.TemporaryDirectory(prefix="mmlib-gradescope-") as scratch:
         folder, out = Path(scratch) / "submission", Path(scratch) / "grades"
         folder.mkdir()
         shutil.copyfile(notebook, folder / f"{lab}.ipynb")
-        env = dict(os.environ, PYTHONPATH=str(source))
-        done = subprocess.run([sys.executable, str(source / "instructor" / "grading.py"), "grade",
+        env = dict(os.environ, PYTHONPATH=str(source), MMLIB_COURSE_ROOT=str(source))
+        done = subprocess.run([sys.executable, "-m", "mmlib.course", "grade",
                                str(folder), "--out", str(out), *grader_args],
                               cwd=str(source), env=env, capture_output=True, text=True)
         print(done.stdout + done.stderr, flush=True)        # the run's log (stdout_visibility)
@@ -218,7 +215,8 @@ def _grade(notebook: Path, lab: str, source: Path, grader_args: list[str]) -> di
         if not produced.exists():
             last = (done.stderr.strip().splitlines() or ["no message"])[-1]
             return f"not graded: the grader stopped on {notebook.name}: {last}"
-        return json.loads(produced.read_text())
+        graded: dict[str, Any] = json.loads(produced.read_text())
+        return graded
 
 
 def run(root: Path | None = None) -> dict[str, Any]:
@@ -242,7 +240,8 @@ def run(root: Path | None = None) -> dict[str, Any]:
 # -- the command line ---------------------------------------------------------------------------
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="mmlib-course gradescope",
+                                     description=(__doc__ or "").split("\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     make = commands.add_parser("build", help="write one autograder zip per lab")
     make.add_argument("--out", type=Path, default=ROOT / "release" / "gradescope")
@@ -252,7 +251,7 @@ def main(argv: list[str] | None = None) -> None:
     make.add_argument("--stdout-visibility", default="hidden", choices=VISIBILITIES,
                       help="when students see the grader's log (default hidden)")
     make.add_argument("--grader-args", default="",
-                      help="options for `grading.py grade` on Gradescope, e.g. --weaker-isolation")
+                      help="options for `mmlib-course grade` on Gradescope, e.g. --weaker-isolation")
     commands.add_parser("run", help="grade $AUTOGRADER_ROOT/submission (on Gradescope)")
     args = parser.parse_args(argv)
     if args.command == "build":

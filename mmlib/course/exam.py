@@ -1,6 +1,6 @@
 """Alpha-beta exams: one seeded question set per student, printable and importable into Moodle.
 
-``python instructor/exam.py --students roster.csv --seed 2025 --out exam/`` (or ``--n 30`` for
+``mmlib-course exam --students roster.csv --seed 2025 --out exam/`` (or ``--n 30`` for
 thirty anonymous sets) writes into ``exam/``:
 
 - ``questions.html`` and ``key.html``: printable pages, one set per student (a page break
@@ -258,6 +258,7 @@ def _answer_html(question: quiz.Question, part: quiz.Part, answers: bool) -> str
 
 
 def _bounds_table(question: quiz.Question, answers: bool) -> str:
+    head: tuple[str, ...]
     if answers:
         head = ("Node", "Window [α, β]", "Returns", "Exact or a bound")
         rows = [tuple(cell or "—" for cell in row) for row in bounds_rows(question)]
@@ -599,8 +600,13 @@ def _write_sets_csv(sets: Sequence[StudentSet], path: Path) -> Path:
     return path
 
 
-if __name__ == "__main__":
+def command(argv: Sequence[str] | None = None) -> int:
+    """:func:`main`, with a constraint that cannot be met or a bad value said in one line."""
     try:
-        sys.exit(main())
+        return main(argv)
     except MmlibError as error:          # a constraint that cannot be met, a bad value: say which
-        sys.exit(f"exam.py: {error}")
+        sys.exit(f"mmlib-course exam: {error}")
+
+
+if __name__ == "__main__":
+    sys.exit(command())

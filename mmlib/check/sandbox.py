@@ -1,0 +1,371 @@
+"""One sealed process for graded code: bubblewrap, limits, a validated channel, a whole-sandbox kill.
+
+:class:`Sandbox` runs a student's notebook top to bottom in a process sealed by bubblewrap
+(:func:`bwrap_available`): user nobody, its own PID, network, IPC and mount namespaces, only the
+Python runtime and a staged copy of mmlib (:mod:`mmlib.check.stage`) mounted read-only, its inputs,
+a private 16 MB scratch folder as its only writable place, limits on memory, processor time,
+processes and file size, and an empty environment.  It then serves the notebook's functions over
+:mod:`mmlib.check.runner`'s protocol: :class:`RemoteFunction` is a student's function the checker
+calls as if it were forked, everything that comes back checked on arrival.
+
+:func:`run_limited` runs a command (the grader of one submission) in its own process group with
+a memory limit and a wall-clock limit, and kills the whole group when it is over.
+
+>>> outcome = run_limited([sys.executable, "-c", "print('hello')"], time_limit=30, memory_limit=1 << 30)
+>>> outcome.lines, outcome.stopped
+([b'hello'], None)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import resource
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from . import runner
+
+__all__ = ["Sandbox", "RemoteFunction", "bwrap_available", "run_limited", "Finished", "CELL_TIME",
+           "SANDBOX_MEMORY", "SCRATCH_BYTES", "EXTRA_PROCESSES", "NOTES_LIMIT", "OUTPUT_BYTES"]
+
+CELL_TIME = 10.0
+"""Seconds the student's notebook may take to run top to bottom before the cell running is left out."""
+SANDBOX_MEMORY = 1 << 30
+"""Bytes of address space a sealed process may use."""
+SCRATCH_BYTES = 16 << 20
+"""Bytes the sealed process may write in its scratch folder (its only writable place)."""
+EXTRA_PROCESSES = 32
+"""Processes a sealed process may start (a fork bomb stops there)."""
+NOTES_LIMIT = 40
+
+
+def bwrap_available() -> bool:
+    """True when bubblewrap is installed and can make a sandbox on this machine."""
+    if not shutil.which("bwrap"):
+        return False
+    try:
+        probe = subprocess.run(_bwrap_prefix() + ["/bin/true" if Path("/bin/true").exists() else "true"],
+                               capture_output=True, timeout=20)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return probe.returncode == 0
+
+
+def _bwrap_prefix() -> list[str]:
+    """bwrap's options: new namespaces for everything, no network, nothing mounted but the runtime."""
+    runtime = Path(sys.base_prefix)
+    command = ["bwrap", "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts",
+               "--unshare-cgroup-try", "--die-with-parent", "--new-session", "--clearenv",
+               "--setenv", "PYTHONHASHSEED", "0", "--ro-bind", str(runtime), "/python"]
+    for system in ("/usr/lib", "/usr/lib64", "/usr/lib32"):
+        if Path(system).is_dir():
+            command += ["--ro-bind", system, system]
+    command += ["--symlink", "usr/lib", "/lib", "--proc", "/proc", "--dev", "/dev"]
+    if Path("/usr/lib64").is_dir():
+        command += ["--symlink", "usr/lib64", "/lib64"]
+    if Path("/usr/bin/true").exists():
+        command += ["--ro-bind", "/usr/bin/true", "/bin/true"]
+    if os.getuid() == 0:        # root: the sealed process drops to nobody itself, keeping no capability
+        command += ["--cap-drop", "ALL", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
+    else:
+        command += ["--unshare-user", "--uid", "65534", "--gid", "65534"]
+    return command
+
+
+def _processes_of(uid: int) -> int:
+    count = 0
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                count += entry.stat().st_uid == uid
+    return count
+
+
+class Sandbox:
+    """A sealed process holding the student's notebook, run top to bottom; restarted when it dies.
+
+    With ``isolation="bwrap"`` it runs in bubblewrap: its own user (nobody), PID, network, IPC
+    and mount namespaces, the Python runtime and the lab's part of mmlib read-only, a private
+    scratch folder as its only writable place, and limits on memory, processor time, processes
+    and file size.  ``isolation="process"`` (only where bubblewrap is missing, and asked for) is
+    a plain process with the same limits: weaker, and every result says so.  ``lib`` is the
+    folder holding the mmlib the sealed code sees (:func:`mmlib.check.stage.stage` writes it).
+    """
+
+    def __init__(self, lib: Path, cells: list[str], work: Path, *, isolation: str = "bwrap",
+                 memory_limit: int = SANDBOX_MEMORY, cell_time: float = CELL_TIME):
+        self.cells, self.isolation = cells, isolation
+        self.memory_limit, self.cell_time = memory_limit, cell_time
+        self.stage = lib
+        self.inputs = work / "inputs"
+        self.inputs.mkdir(mode=0o755, exist_ok=True)
+        self.inputs.chmod(0o755)
+        self.scratch = work / "scratch"          # only for isolation="process"
+        self.skip: set[int] = set()
+        self.quiet: set[int] = set()             # the lab's own cells: what they cannot do here is no news
+        self.notes: list[str] = []
+        self.process: subprocess.Popen[bytes] | None = None
+        self.buffer = b""
+        self.broken: str | None = None
+
+    # the protocol's pipes
+    def _line(self, deadline: float) -> bytes | None:
+        assert self.process is not None and self.process.stdout is not None
+        fd = self.process.stdout.fileno()
+        while b"\n" not in self.buffer:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([fd], [], [], left)[0]:
+                return None
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                return b""
+            self.buffer += chunk
+            if len(self.buffer) > 1 << 20:
+                return b"?"
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        return line
+
+    def _note(self, text: str) -> None:
+        if len(self.notes) < NOTES_LIMIT and text not in self.notes:
+            self.notes.append(text)
+
+    def _command(self) -> list[str]:
+        boot = ("import sys; sys.path.insert(0, '/grading/lib'); from mmlib.check import runner; "
+                "runner.sandbox_main('/grading/inputs/job.json')")
+        version = f"python{sys.version_info.major}.{sys.version_info.minor}"
+        if self.isolation == "bwrap":
+            return _bwrap_prefix() + [
+                "--perms", "0755", "--dir", "/grading", "--ro-bind", str(self.stage), "/grading/lib",
+                "--ro-bind", str(self.inputs), "/grading/inputs",
+                "--perms", "1777", "--size", str(SCRATCH_BYTES), "--tmpfs", "/scratch", "--chdir", "/scratch",
+                f"/python/bin/{version}", "-I", "-S", "-B", "-c", boot]
+        boot = boot.replace("/grading/lib", str(self.stage)).replace("/grading/inputs", str(self.inputs))
+        return [sys.executable, "-I", "-S", "-B", "-c", boot]
+
+    def start(self) -> None:
+        """Start the sealed process and run the notebook in it (a cell that never ends is left out)."""
+        for _attempt in range(6):
+            target_uid = 65534 if os.getuid() == 0 else os.getuid()
+            limits = {"memory": self.memory_limit, "cpu": 600, "file_size": SCRATCH_BYTES, "files": 64,
+                      "core": 0, "processes": _processes_of(target_uid) + EXTRA_PROCESSES}
+            job = {"cells": self.cells, "skip": sorted(self.skip), "limits": limits,
+                   "drop_privileges": self.isolation == "bwrap"}
+            (self.inputs / "job.json").write_text(json.dumps(job))
+            (self.inputs / "job.json").chmod(0o644)
+            cwd = None
+            if self.isolation != "bwrap":
+                self.scratch.mkdir(exist_ok=True)
+                cwd = str(self.scratch)
+            self.buffer = b""
+            self.process = subprocess.Popen(self._command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                            stderr=subprocess.DEVNULL, cwd=cwd, env={"PYTHONHASHSEED": "0"})
+            deadline = time.monotonic() + self.cell_time
+            cell = 0
+            while True:
+                line = self._line(deadline)
+                if line == b"ready":
+                    return
+                kind, data = ("bad", None) if line is None or line in (b"", b"?") else self._message(line)
+                if kind == "cell" and isinstance(data, int):
+                    cell, deadline = data, time.monotonic() + self.cell_time
+                elif kind == "note" and isinstance(data, str):
+                    if cell not in self.quiet:
+                        self._note(data)
+                else:          # the cell being run hung, ended the process or wrote into the channel
+                    self.stop()
+                    if not cell:
+                        self.broken = "the process for your notebook could not start"
+                        return
+                    self.skip.add(cell)
+                    why = (f"it did not finish within {self.cell_time:g} s" if line is None else
+                           "it ended the process running it" if line == b"" else
+                           "it wrote into the grader's channel")
+                    self._note(f"cell {cell} was left out: {why}")
+                    break
+        self.broken = "your notebook did not finish running top to bottom"
+
+    def _message(self, line: bytes) -> tuple[str, Any]:
+        """A note line from the sealed process, checked: ("cell", n), ("note", text) or ("bad", None)."""
+        if not line.startswith(b"n "):
+            return "bad", None
+        try:
+            message = json.loads(line[2:])
+            kind, data = message["kind"], message["data"]
+        except (ValueError, KeyError, TypeError):
+            return "bad", None
+        if kind == "cell" and type(data) is int and 0 < data <= len(self.cells):
+            return kind, data
+        if kind == "note" and isinstance(data, str):
+            return kind, data[:300]
+        return "bad", None
+
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def ensure(self) -> None:
+        if not self.alive() and not self.broken:
+            self.start()
+
+    def stop(self) -> int:
+        """Kill the sealed process (bubblewrap takes everything inside with it); its wait status."""
+        if self.process is None:
+            return 0
+        process, self.process = self.process, None
+        with contextlib.suppress(OSError):
+            process.kill()
+        code = process.wait()
+        for pipe in (process.stdin, process.stdout):
+            with contextlib.suppress(OSError):
+                pipe.close()                                    # type: ignore[union-attr]
+        return (-code) if code < 0 else code << 8
+
+    def send(self, request: bytes) -> bool:
+        assert self.process is not None and self.process.stdin is not None
+        fd = self.process.stdin.fileno()
+        view = memoryview(request)
+        deadline = time.monotonic() + 10
+        os.set_blocking(fd, False)
+        while view:
+            if time.monotonic() > deadline:
+                return False
+            if not select.select([], [fd], [], 1)[1]:
+                continue
+            try:
+                view = view[os.write(fd, view):]
+            except BlockingIOError:
+                continue
+            except OSError:
+                return False
+        return not view
+
+    def ended_pipes(self) -> tuple[int, int]:
+        """Descriptors of a channel whose other end has ended (kept open until the next call)."""
+        for fd in getattr(self, "_ended", ()):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        read, write = os.pipe()
+        os.close(write)
+        self._ended = (read, os.open(os.devnull, os.O_WRONLY))
+        return self._ended
+
+    def lookup(self, name: str) -> dict[str, Any]:
+        """What ``name`` is in the student's notebook:
+        {"callable": True}, {"value": ...} or {"missing": why}."""
+        self.ensure()
+        if self.broken or not self.alive():
+            return {"missing": self.broken or "the process holding your notebook stopped"}
+        if not self.send(json.dumps({"op": "get", "name": name}).encode() + b"\n"):
+            self.stop()
+            return {"missing": "the process holding your notebook stopped answering"}
+        line = self._line(time.monotonic() + 10)
+        try:
+            assert line is not None and line.startswith(b"g ") and not self.buffer
+            answer = json.loads(line[2:])
+            assert isinstance(answer, dict) and len(answer) == 1
+            if "value" in answer:
+                answer = {"value": runner.unpack(answer["value"])}
+            elif "missing" in answer:
+                assert isinstance(answer["missing"], str)
+                answer = {"missing": answer["missing"][:300]}
+            else:
+                assert answer == {"callable": True}
+        except (AssertionError, ValueError, TypeError, KeyError):
+            self.stop()
+            return {"missing": f"`{name}` could not be read from your notebook (the process holding it "
+                               "broke its channel)"}
+        return answer
+
+
+class RemoteFunction(runner.Remote):
+    """The student's function ``name``, living in ``sandbox``: the checker calls it through the runner."""
+
+    def __init__(self, sandbox: Sandbox, name: str):
+        self.sandbox, self.name = sandbox, name
+        self.__name__ = self.__qualname__ = name
+
+    def begin(self, calls: list[runner.Call], time_limit: float,
+              adapter: str | None = None) -> tuple[int, int]:
+        sandbox = self.sandbox
+        sandbox.ensure()
+        if sandbox.alive() and not sandbox.send(runner.batch_request(self.name, calls, adapter)):
+            sandbox.stop()
+        process = sandbox.process
+        if process is None or process.stdout is None or process.stdin is None:
+            return sandbox.ended_pipes()           # the checker reads a process that has ended
+        return process.stdout.fileno(), process.stdin.fileno()
+
+    def finish(self, clean: bool) -> int | None:
+        if clean and self.sandbox.alive():
+            return None
+        return self.sandbox.stop()
+
+
+
+
+# -- the process that grades one submission -----------------------------------------------------
+
+OUTPUT_BYTES = 4 << 20
+"""Bytes of a limited process's output that are read (the rest is not)."""
+
+
+@dataclass(frozen=True)
+class Finished:
+    """What :func:`run_limited` saw: the output lines (at most :data:`OUTPUT_BYTES`), why the
+    process was stopped (None when it ended with status 0) and how long it took."""
+
+    lines: list[bytes]
+    stopped: str | None
+    seconds: float
+
+
+def _limits(memory_limit: int) -> None:
+    os.setsid()
+    resource.setrlimit(resource.RLIMIT_AS, (memory_limit, memory_limit))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+
+def _kill_group(process: subprocess.Popen[bytes]) -> None:
+    """Kill the process's group (the sandboxes inside die with their parent) and reap it."""
+    with contextlib.suppress(OSError):
+        os.killpg(process.pid, signal.SIGKILL)
+    with contextlib.suppress(OSError):
+        process.kill()
+    process.wait()
+
+
+def run_limited(command: list[str], *, time_limit: float, memory_limit: int,
+                env: dict[str, str] | None = None, cwd: str | None = None,
+                what: str = "the time limit") -> Finished:
+    """Run ``command`` in its own process group with ``memory_limit`` bytes of address space and
+    ``time_limit`` wall-clock seconds; kill the whole group when it ends or at the limit.
+    ``what`` names the time limit in the reason a process was stopped."""
+    start = time.monotonic()
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=out, stderr=err, env=env,
+                                   cwd=cwd or tempfile.gettempdir(),
+                                   preexec_fn=lambda: _limits(memory_limit))
+        stopped: str | None
+        try:
+            process.wait(timeout=time_limit)
+            stopped = None if process.returncode == 0 else \
+                f"grading stopped (exit status {process.returncode})"
+        except subprocess.TimeoutExpired:
+            stopped = f"grading stopped after {time_limit:g} s ({what})"
+        _kill_group(process)
+        out.seek(0)
+        lines = out.read(OUTPUT_BYTES).splitlines()
+        if stopped and process.returncode not in (0, None):
+            err.seek(0)
+            tail = err.read()[-2000:].decode(errors="replace").strip().splitlines()[-1:]
+            stopped += f": {tail[0][:300]}" if tail else ""
+    return Finished(lines, stopped, time.monotonic() - start)

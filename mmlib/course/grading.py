@@ -1,0 +1,226 @@
+"""Release the labs and grade submitted notebooks, with the students' code sealed.
+
+``mmlib-course release`` (``make release``) writes the student notebooks and solutions (through
+the course's ``instructor/make_labs.py``) and, for each lab, the autograder notebook
+``release/autograder/<lab>.ipynb``.  ``mmlib-course grade SUBMISSIONS [--out GRADES]``
+(``make grade``) grades every ``*.ipynb`` below ``SUBMISSIONS`` and writes ``GRADES/scores.csv``
+(one row per part and a total per submission) and ``GRADES/<submission>/results.json`` in
+Gradescope's format.  The labs, their graded parts and hidden tests are read from the course's
+repository (:mod:`mmlib.course.labsource`); this package stores none of them.
+
+How a submission is graded, and why it cannot forge its score:
+
+- the student's notebook runs top to bottom, as in the notebook (constants, helpers, default
+  arguments, classes, imports all work; the lab's own check calls are left out, a cell that
+  raises stops there as in a kernel, and the feedback names what was left out and why) inside a
+  **sandbox** (:class:`mmlib.check.sandbox.Sandbox`, bubblewrap): user nobody, its own PID,
+  network, IPC and mount namespaces, only the Python runtime and the parts of mmlib the lab
+  allows mounted read-only (:data:`mmlib.course.labs.SANDBOX_MODULES`; the searches the lab asks
+  for are not there, and neither is this package), its inputs, a private scratch folder as its
+  only writable place, limits on memory, processor time, processes and file size, killed as a
+  whole at the checker's wall-clock limit;
+- the checker and the hidden tests run in another process that holds no student code
+  (:mod:`mmlib.course.scoring`): it calls the student's functions in the sandbox over a channel
+  (:mod:`mmlib.check.runner`'s protocol) that carries only plain data, checked on arrival, and
+  computes the verdict itself;
+- that process reports to this one over a validated channel (:func:`read_results`): known part
+  ids, once each, a score within the part's points; a malformed message fails only what it
+  concerns, and the run goes on for everybody else.
+
+Where bubblewrap is missing, ``grade`` refuses to run unless given ``--weaker-isolation``
+(a plain process with the same limits; every result then says so).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..check.sandbox import RemoteFunction, Sandbox, bwrap_available, run_limited
+from ..check.stage import PACKAGE_ROOT
+from ..check.stage import sandbox_modules as _sandbox_modules
+from .channel import Graded, Result, read_results
+from .labs import SANDBOX_MODULES, WITHHELD
+from .labsource import (
+    ROOT,
+    Part,
+    lab_names,
+    lab_of,
+    make_labs,
+    parts,
+    read_notebook,
+    read_source,
+    write_notebook,
+)
+from .scoring import stage_lab
+
+if TYPE_CHECKING:                     # nbformat comes with the grader extra, imported where it is used
+    import nbformat
+
+__all__ = ["Part", "Result", "Graded", "Sandbox", "RemoteFunction", "parts", "lab_of", "grade_notebook",
+           "grade_folder", "read_results", "bwrap_available", "autograder", "release", "sandbox_modules",
+           "stage", "main", "TIME_LIMIT", "MEMORY_LIMIT", "SANDBOX_MODULES", "WITHHELD"]
+
+TIME_LIMIT = 120.0
+"""Wall-clock seconds one submission may take to grade, all parts together."""
+MEMORY_LIMIT = 4 << 30
+"""Bytes of address space the process grading one submission may use."""
+
+
+def sandbox_modules(name: str) -> set[str]:
+    """Every mmlib module shipped into lab ``name``'s sandbox: what the lab allows and what that imports.
+
+    >>> shipped = sandbox_modules("lab1_minimax")
+    >>> "mmlib.trees" in shipped, "mmlib.search" in shipped, [m for m in shipped if "course" in m]
+    (True, False, [])
+    """
+    return _sandbox_modules(SANDBOX_MODULES[name])
+
+
+def stage(name: str, target: Path) -> Path:
+    """Write the mmlib that lab ``name``'s sealed code sees into ``target``/mmlib; return ``target``."""
+    return stage_lab(name, target)
+
+
+# -- grading notebooks ------------------------------------------------------------------------------
+
+def grade_notebook(path: Path, *, name: str | None = None, time_limit: float = TIME_LIMIT,
+                   memory_limit: int = MEMORY_LIMIT, submission: str | None = None,
+                   isolation: str = "bwrap") -> Graded:
+    """Grade one submitted notebook: the checker in a fresh process with a time and a memory
+    limit, the student's code in a sandbox it starts (see :class:`Sandbox`)."""
+    path = Path(path).resolve()
+    try:
+        nb = read_notebook(path)
+        name = name or lab_of(path, nb)
+    except Exception as error:  # noqa: BLE001 - an unreadable submission is reported, the run goes on
+        why = f"not graded: the notebook could not be read ({type(error).__name__}: {str(error)[:200]})"
+        name = name or next((lab for lab in lab_names() if lab in path.name), None)
+        graded = Graded(submission or path.stem, name or "unknown")
+        lab_parts = parts(name) if name else []
+        graded.results = [Result(part.grade_id, 0.0, part.points, why) for part in lab_parts]
+        graded.notes.append(why)
+        return graded
+    expected = parts(name)
+    graded = Graded(submission or path.stem, name)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(PACKAGE_ROOT), os.environ.get("PYTHONPATH", "")]),
+               PYTHONHASHSEED="0", MPLBACKEND="Agg", MMLIB_COURSE_ROOT=str(ROOT))
+    finished = run_limited([sys.executable, "-m", "mmlib.course", "_child", name, str(path), isolation],
+                           time_limit=time_limit, memory_limit=memory_limit, env=env,
+                           what="the time limit of a submission")
+    lines, stopped, graded.seconds = finished.lines, finished.stopped, finished.seconds
+    graded.results, graded.notes = read_results(lines, expected)
+    done = {r.grade_id for r in graded.results}
+    graded.results += [Result(part.grade_id, 0.0, part.points, stopped or "not graded")
+                       for part in expected if part.grade_id not in done]
+    order = [part.grade_id for part in expected]
+    graded.results.sort(key=lambda r: order.index(r.grade_id))
+    if stopped:
+        graded.notes.append(stopped)
+    return graded
+
+
+def grade_folder(folder: Path, out: Path, **limits: Any) -> list[Graded]:
+    """Grade every notebook below ``folder``; write ``out/scores.csv`` and ``out/<id>/results.json``."""
+    folder, out = Path(folder), Path(out)
+    paths = sorted(p for p in folder.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts
+                   and out.resolve() not in p.resolve().parents)
+    everything: list[Graded] = []
+    for path in paths:
+        ident = path.relative_to(folder).with_suffix("").as_posix()
+        graded = grade_notebook(path, submission=ident, **limits)
+        everything.append(graded)
+        target = out / ident / "results.json"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(graded.gradescope(), indent=2) + "\n")
+        print(f"{ident}: {graded.score:g} points in {graded.seconds:.1f} s", flush=True)
+    out.mkdir(parents=True, exist_ok=True)
+    with open(out / "scores.csv", "w", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["submission", "lab", "part", "score", "max_score"])
+        for graded in everything:
+            for r in graded.results:
+                writer.writerow([graded.submission, graded.lab, r.grade_id, f"{r.score:g}",
+                                 f"{r.max_score:g}"])
+            writer.writerow([graded.submission, graded.lab, "total", f"{graded.score:g}",
+                             f"{sum(r.max_score for r in graded.results):g}"])
+    return everything
+
+
+# -- release -----------------------------------------------------------------------------------
+
+def autograder(name: str, *, root: Path | None = None) -> nbformat.NotebookNode:
+    """Lab ``name``'s autograder notebook: the source with solutions, hidden tests and nbgrader's
+    checksums, its metadata validated by nbgrader."""
+    from nbgrader.preprocessors import CheckCellMetadata, ComputeChecksums  # type: ignore[import-untyped]
+
+    nb = read_source(name, root)
+    for index, cell in enumerate(nb.cells):
+        cell.id = f"{name}-{index:02d}"
+    nb, _ = CheckCellMetadata().preprocess(nb, {})
+    nb, _ = ComputeChecksums().preprocess(nb, {})
+    checked: nbformat.NotebookNode = nb
+    return checked
+
+
+def release(out: Path | None = None) -> None:
+    """Write the student notebooks and solutions, and the autograder notebooks in ``out``
+    (default: ``release/`` in the course's repository)."""
+    out = out or ROOT / "release"
+    make_labs().main()
+    for name in lab_names():
+        path = Path(out) / "autograder" / f"{name}.ipynb"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_notebook(autograder(name), path)
+        print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+
+
+# -- the command line ----------------------------------------------------------------------------
+
+WEAKER = ("bubblewrap (bwrap) is missing or cannot make a sandbox here, so student code cannot be "
+          "sealed: install it (Debian: apt-get install bubblewrap), or pass --weaker-isolation to grade "
+          "with plain processes (every result says so)")
+
+
+def add_commands(commands: Any) -> None:
+    """The ``release`` and ``grade`` subcommands, on an ``argparse`` subparsers object."""
+    commands.add_parser("release", help="write student notebooks, solutions and autograders",
+                        description="Write the student notebooks, solutions and autograder notebooks.")
+    grade = commands.add_parser("grade", help="grade every notebook in a folder",
+                                description="Grade every notebook below SUBMISSIONS, student code sealed.")
+    grade.add_argument("submissions", type=Path)
+    grade.add_argument("--out", type=Path, default=ROOT / "grades")
+    grade.add_argument("--time-limit", type=float, default=TIME_LIMIT)
+    grade.add_argument("--weaker-isolation", action="store_true",
+                       help="where bubblewrap is missing: run student code as a plain process with limits")
+
+
+def run_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
+    """Run the ``release`` or ``grade`` command parsed into ``args``."""
+    if args.command == "release":
+        release()
+        return
+    if not args.submissions.is_dir():
+        parser.error(f"SUBMISSIONS={args.submissions}: no such folder")
+    isolation = "bwrap"
+    if not bwrap_available():
+        if not args.weaker_isolation:
+            parser.error(WEAKER)
+        isolation = "process"
+        print("WARNING: grading without bubblewrap: student code is not sealed from this machine",
+              file=sys.stderr)
+    graded = grade_folder(args.submissions, args.out, time_limit=args.time_limit, isolation=isolation)
+    print(f"graded {len(graded)} notebooks: {args.out / 'scores.csv'}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``release`` or ``grade SUBMISSIONS [--out GRADES] [--time-limit S] [--weaker-isolation]``."""
+    parser = argparse.ArgumentParser(prog="mmlib-course", description=(__doc__ or "").split("\n")[0])
+    add_commands(parser.add_subparsers(dest="command", required=True))
+    run_command(parser.parse_args(argv), parser)
+

@@ -1,0 +1,42 @@
+"""What each lab's graded code may see of mmlib: edit these two tables when a lab's needs change.
+
+The grader stages a copy of mmlib for each lab (:func:`mmlib.check.stage.stage`) holding only the
+modules :data:`SANDBOX_MODULES` names (with what they import, and the protocol, node interface
+and errors every sandbox has); the functions :data:`WITHHELD` names are there with their body
+replaced by an error.  ``mmlib.course`` itself is never staged.
+
+>>> SANDBOX_MODULES["lab1_minimax"], set(WITHHELD) <= set(SANDBOX_MODULES)
+(('mmlib.trees',), True)
+"""
+
+from __future__ import annotations
+
+__all__ = ["SANDBOX_MODULES", "WITHHELD"]
+
+SANDBOX_MODULES: dict[str, tuple[str, ...]] = {
+    "lab1_minimax": ("mmlib.trees",),
+    "lab2_alphabeta": ("mmlib.trees",),
+    "lab3_tictactoe_evaluator": ("mmlib.games",),
+    "lab4_expectimax": ("mmlib.check.expectimax",),
+    "lab5_move_ordering": ("mmlib.check.ordering",),
+    "lab6_anytime_agent": ("mmlib.check.deepening",),
+    "lab7_transposition_table": ("mmlib.games", "mmlib.table"),
+}
+"""The parts of mmlib each lab's code may import while it is graded (with what they import);
+every other part of mmlib is simply not there.  The checker's own node interface
+(``mmlib.check.nodes``) and the protocol (``mmlib.check.runner``) are always there."""
+
+WITHHELD: dict[str, dict[str, tuple[str, ...]]] = {
+    "lab4_expectimax": {"mmlib.search.chance": ("*",)},     # the other searches are not shipped to lab 4
+    "lab5_move_ordering": {"mmlib.search.minimax": ("minimax",),
+                           "mmlib.search.alphabeta": ("alphabeta", "negamax", "move_values"),
+                           "mmlib.search.deepening": ("iterative_deepening",),
+                           "mmlib.search.quiescence": ("quiescence",),
+                           "mmlib.check.ordering": ("_best_first", "check_ordering"),
+                           "mmlib.games.connect4": ("CentreFirst.order",)},
+    "lab6_anytime_agent": {"mmlib.check.deepening": ("reference_move", "iterations", "_models"),
+                           "mmlib.search.deepening": ("iterative_deepening", "anytime")},
+}
+"""Functions (and "Class.method"s) of shipped modules whose body is replaced by an error, per lab:
+the searches and orderings a lab asks for, where a shipped module cannot do without their module
+("*": every function of the module)."""
