@@ -73,8 +73,8 @@ def grade_parts(name: str, nb: nbformat.NotebookNode, emit: Callable[[str, Any],
 def _grade_part(part: Part, trusted: dict[str, Any], sandbox: Sandbox, answers: set[str]) -> Result:
     """Run one hidden test here, the student's names fetched from the sandbox.  The part scores
     its points iff the hidden test raises nothing (and a report it ends with passed)."""
-    from ..check.expectimax import LabReport
     from ..check import Report
+    from ..check.expectimax import LabReport
 
     tree = ast.parse(part.test)
     used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} & answers
