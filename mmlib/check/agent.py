@@ -18,6 +18,7 @@ from typing import Any
 from .. import analysis, search
 from ..errors import NodeBudgetExceeded
 from ..ordering import Ordering
+from ..progress import Run
 from . import runner
 from ._args import flag, function, integer, seconds
 from .report import HINTS, Report, finish
@@ -41,11 +42,14 @@ def _answers(fn: Callable, name: str, game: Any, states: list, with_moves: bool,
     """What ``fn`` answers on each position (run elsewhere); _Unusable at the first bad answer."""
     calls = [Call((game.board(state), list(game.moves(state))) if with_moves else (game.board(state),))
              for state in states]
-    table: dict = {}
+    table: dict[Any, Any] = {}
     outcomes = runner.run_calls(fn, calls, time_limit=time_limit)
     try:
-        for state, call, outcome in zip(states, calls, outcomes, strict=False):
-            table[state] = _usable(name, call, outcome, with_moves)
+        with Run(f"checking your {name} function", f"{len(calls):,} positions", "positions answered",
+                 total=len(calls)) as run:
+            for state, call, outcome in zip(states, calls, outcomes, strict=False):
+                table[state] = _usable(name, call, outcome, with_moves)
+                run.step()
     finally:
         outcomes.close()
     return table

@@ -30,6 +30,7 @@ from .. import search
 from ..beyond import arena
 from ..errors import NodeBudgetExceeded
 from ..games.connect4 import CentreFirst
+from ..progress import Run
 from . import runner
 from ._args import flag, function, integer, seconds
 from .ordering import EMPTY_BOARD, GAME, board_of, legal_moves, play, show, state_of
@@ -298,29 +299,32 @@ def check_games(anytime_move: Callable, *, max_nodes: int = GAME_BUDGET, games: 
     student = _student_player(anytime_move, max_nodes, move_seconds)
     rows, failed = [], []
     rng = random.Random(2024)
-    for name, opponent in opponents().items():
-        points, record = 0.0, []
-        for number in range(games):
-            if number % 2 == 0:
-                opening = _opening(rng)
-            as_x = number % 2 == 0
-            try:
-                result = arena.play(GAME, student if as_x else opponent, opponent if as_x else student,
-                                    state=opening)
-            except _Stopped as stopped:
-                bad = stopped.unusable
-                return finish(Report(title, False, bad.diagnosis, "Your agent could not finish a game.",
-                                     [f"Your code: {bad.detail}."], _hint(bad.diagnosis),
-                                     output=bad.output), raise_on_failure)
-            mine = result if as_x else -result
-            outcome = "won" if mine > 0 else "drew" if mine == 0 else "lost"
-            points += 1 if mine > 0 else 0.5 if mine == 0 else 0
-            record.append(f"{outcome} as {'X' if as_x else 'O'} from {board_of(opening)}")
-        need = games if name == "random moves" else games / 2
-        rows.append(f"against {name}: {points:g} of {games} points (needed: {need:g})")
-        rows += ["    " + line for line in record]
-        if points < need:
-            failed.append(name)
+    total = games * len(opponents())
+    with Run("your anytime agent in play", f"{total} games", "games played", total=total) as run:
+        for name, opponent in opponents().items():
+            points, record = 0.0, []
+            for number in range(games):
+                if number % 2 == 0:
+                    opening = _opening(rng)
+                as_x = number % 2 == 0
+                try:
+                    result = arena.play(GAME, student if as_x else opponent, opponent if as_x else student,
+                                        state=opening)
+                except _Stopped as stopped:
+                    bad = stopped.unusable
+                    return finish(Report(title, False, bad.diagnosis, "Your agent could not finish a game.",
+                                         [f"Your code: {bad.detail}."], _hint(bad.diagnosis),
+                                         output=bad.output), raise_on_failure)
+                mine = result if as_x else -result
+                outcome = "won" if mine > 0 else "drew" if mine == 0 else "lost"
+                points += 1 if mine > 0 else 0.5 if mine == 0 else 0
+                record.append(f"{outcome} as {'X' if as_x else 'O'} from {board_of(opening)}")
+                run.step()
+            need = games if name == "random moves" else games / 2
+            rows.append(f"against {name}: {points:g} of {games} points (needed: {need:g})")
+            rows += ["    " + line for line in record]
+            if points < need:
+                failed.append(name)
     summary = f"{games} games against each reference agent, {max_nodes} nodes a move, each move in time."
     if not failed:
         return finish(Report(title, True, "ok", summary, rows), raise_on_failure)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..progress import Run
 from . import runner
 from .runner import Call, Outcome
 
@@ -63,11 +64,14 @@ def ask(fn: Callable, name: str, questions: list[tuple], validate: Callable[[Cal
     """``fn``'s validated answer to each question (a tuple of arguments), asked in one batch."""
     calls = [Call(tuple(list(arg) if isinstance(arg, tuple) else arg for arg in question))
              for question in questions]
-    answers: dict[tuple, Any] = {}
+    answers: dict[tuple[Any, ...], Any] = {}
     outcomes = runner.run_calls(fn, calls, time_limit=time_limit)   # a generator: close() kills the child
     try:
-        for question, call, outcome in zip(questions, calls, outcomes, strict=False):
-            answers[question] = validate(call, outcome)
+        with Run(f"checking your {name} function", f"{len(calls):,} calls", "calls answered",
+                 total=len(calls)) as run:
+            for question, call, outcome in zip(questions, calls, outcomes, strict=False):
+                answers[question] = validate(call, outcome)
+                run.step()
     finally:
         outcomes.close()
     return answers
