@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import math
-import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -19,7 +18,7 @@ from .. import search, trees
 from ..conventions import DEFAULT, Conventions, resolve
 from ..conventions import apply as apply_conventions
 from ..errors import ArgumentTypeError
-from ..progress import Progress
+from ..progress import Run
 from . import runner
 from ._args import flag, function, seconds
 from .cases import Case, check_cases, has_tie
@@ -99,17 +98,15 @@ def _observe(fn: Callable, cases: Sequence[Case], kind: str, judge: Callable, li
         calls.append(Call(args, shape, values, budget=40 * tree.node_count + 200))
         prepared.append((case, tree, depth, paths))
     outcomes = runner.run_calls(fn, calls, **limits)
-    progress = Progress(f"checking your {kind} function", f"{len(calls):,} trees", unit="trees checked")
-    done = 0
     try:
-        for (case, tree, depth, paths), outcome in zip(prepared, outcomes, strict=False):
-            evaluated = tuple(paths[index] for index in outcome.evaluated)
-            diagnosis, detail = judge(outcome, evaluated, tree, depth)
-            done += 1
-            progress.tick(done, time.perf_counter())
-            yield Seen(case, tree, depth, outcome, evaluated, diagnosis, detail)
+        with Run(f"checking your {kind} function", f"{len(calls):,} trees", "trees checked",
+                 total=len(calls)) as run:
+            for (case, tree, depth, paths), outcome in zip(prepared, outcomes, strict=False):
+                evaluated = tuple(paths[index] for index in outcome.evaluated)
+                diagnosis, detail = judge(outcome, evaluated, tree, depth)
+                run.step()
+                yield Seen(case, tree, depth, outcome, evaluated, diagnosis, detail)
     finally:
-        progress.end(done)
         outcomes.close()
 
 
