@@ -208,7 +208,7 @@ def _explain(board: str, max_nodes: int) -> list[str]:
     return ["    " + line for line in lines]
 
 
-def check_anytime(anytime_move: Callable, *, raise_on_failure: bool = False,
+def check_anytime(anytime_move: Callable[..., Any], *, raise_on_failure: bool = False,
                   time_limit: float | None = None) -> Report:
     """Check ``anytime_move(board, max_nodes) -> column`` on the boards and budgets of
     :data:`DEEPENING_CASES`: it must play the move of the last completed iteration.
@@ -255,7 +255,7 @@ class _Stopped(Exception):
         self.unusable = unusable
 
 
-def _student_player(anytime_move: Callable, max_nodes: int, seconds_: float) -> Callable:
+def _student_player(anytime_move: Callable[..., Any], max_nodes: int, seconds_: float) -> Callable[..., Any]:
     def choose(game: Any, state: Any) -> int:
         board = board_of(state)
         try:
@@ -263,7 +263,8 @@ def _student_player(anytime_move: Callable, max_nodes: int, seconds_: float) -> 
                          time_limit=seconds_)
         except Unusable as bad:
             raise _Stopped(bad) from None
-        return answer[(board, max_nodes)]
+        move: int = answer[(board, max_nodes)]
+        return move
     return choose
 
 
@@ -276,13 +277,13 @@ def _opening(rng: random.Random, moves: int = 2) -> Any:
     return state
 
 
-def opponents() -> dict[str, Callable]:
+def opponents() -> dict[str, Callable[..., Any]]:
     """The reference agents: random moves, and anytime alpha-beta with 200 nodes a move."""
     return {"random moves": arena.random_player(seed=7),
             "alpha-beta, 200 nodes a move": arena.alphabeta_player(max_nodes=200)}
 
 
-def check_games(anytime_move: Callable, *, max_nodes: int = GAME_BUDGET, games: int = 4,
+def check_games(anytime_move: Callable[..., Any], *, max_nodes: int = GAME_BUDGET, games: int = 4,
                 raise_on_failure: bool = False, move_seconds: float = MOVE_SECONDS) -> Report:
     """Let ``anytime_move`` (``max_nodes`` a move, ``move_seconds`` at most per move) play
     ``games`` games against each reference agent of :func:`opponents`, half of them as X, each

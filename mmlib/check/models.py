@@ -24,6 +24,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any
 
 from .. import trees
 from ..conventions import DEFAULT, Conventions
@@ -60,14 +61,16 @@ class Model:
         kind = self.layers[ply % len(self.layers) if self.alternate else 0]
         return (kind == "max") != self.inverted
 
-    def run(self, tree: trees.Tree, depth: int) -> tuple[float, tuple]:
-        evaluated: list[tuple] = []
-        prunes = (lambda a, b: a >= b) if self.cutoff == ">=" else (lambda a, b: a > b)
+    def run(self, tree: trees.Tree, depth: int) -> tuple[float, tuple[Any, ...]]:
+        evaluated: list[tuple[Any, ...]] = []
+        def prunes(alpha: float, beta: float) -> bool:
+            return alpha >= beta if self.cutoff == ">=" else alpha > beta
 
         def visit(node: trees.Node, depth: int, alpha: float, beta: float, ply: int) -> float:
             if depth <= 0 or node.is_leaf():
                 evaluated.append(node.path)
-                return node.value  # type: ignore[return-value]
+                leaf: float = node.value  # type: ignore[assignment]
+                return leaf
             maximizing = self.is_max(ply)
             if not self.deep and ply > 0:         # only the parent's bound reaches this node
                 alpha, beta = (-INF, beta) if maximizing else (alpha, INF)
@@ -87,7 +90,8 @@ class Model:
                     break
             return value
 
-        def hard(node, depth, alpha, beta, maximizing, ply) -> float:
+        def hard(node: trees.Node, depth: int, alpha: float, beta: float, maximizing: bool,
+                 ply: int) -> float:
             if maximizing:
                 value = alpha
                 for child in node.children:
@@ -157,7 +161,8 @@ def reference(kind: str, conventions: Conventions = DEFAULT) -> Model:
     return minimax_models(conventions)[0] if kind == "minimax" else alphabeta_models(conventions)[0][0]
 
 
-def diagnose(value: float | None, evaluated: Sequence[tuple], tree: trees.Tree, depth: int, kind: str,
+def diagnose(value: float | None, evaluated: Sequence[tuple[Any, ...]], tree: trees.Tree, depth: int,
+             kind: str,
              conventions: Conventions = DEFAULT) -> str:
     """"ok" or the name of the mistake, for a function that returned the number ``value``
     (from MAX's point of view) after evaluating the nodes at ``evaluated``, in order."""
@@ -175,7 +180,7 @@ def diagnose(value: float | None, evaluated: Sequence[tuple], tree: trees.Tree, 
     return _generic(value, tuple(evaluated), tree, depth, kind, conventions)
 
 
-def _generic(value: float | None, evaluated: tuple, tree: trees.Tree, depth: int, kind: str,
+def _generic(value: float | None, evaluated: tuple[Any, ...], tree: trees.Tree, depth: int, kind: str,
              conventions: Conventions) -> str:
     expected_value, expected = reference(kind, conventions).run(tree, depth)
     horizon = set(reference("minimax", conventions).run(tree, depth)[1])

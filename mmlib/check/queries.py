@@ -59,8 +59,9 @@ def usable_outcome(name: str, call: Call, outcome: Outcome) -> Any:
     return outcome.answer
 
 
-def ask(fn: Callable, name: str, questions: list[tuple], validate: Callable[[Call, Outcome], Any], *,
-        time_limit: float = runner.TIME_LIMIT) -> dict[tuple, Any]:
+def ask(fn: Callable[..., Any], name: str, questions: list[tuple[Any, ...]],
+        validate: Callable[[Call, Outcome], Any], *,
+        time_limit: float = runner.TIME_LIMIT) -> dict[tuple[Any, ...], Any]:
     """``fn``'s validated answer to each question (a tuple of arguments), asked in one batch."""
     calls = [Call(tuple(list(arg) if isinstance(arg, tuple) else arg for arg in question))
              for question in questions]
@@ -77,7 +78,7 @@ def ask(fn: Callable, name: str, questions: list[tuple], validate: Callable[[Cal
     return answers
 
 
-def answers_by_rounds(fn: Callable, name: str, search: Callable[[dict, set], Any],
+def answers_by_rounds(fn: Callable[..., Any], name: str, search: Callable[[dict[Any, Any], set[Any]], Any],
                       validate: Callable[[Call, Outcome], Any], *, time_limit: float = runner.TIME_LIMIT,
                       max_rounds: int = MAX_ROUNDS) -> Any:
     """Run ``search(known, missing)`` until it asks nothing new; return its last result.
@@ -85,9 +86,9 @@ def answers_by_rounds(fn: Callable, name: str, search: Callable[[dict, set], Any
     ``search`` answers from ``known`` (question -> validated answer) and adds the questions
     it could not answer to ``missing``; they are asked of ``fn`` between two rounds.
     """
-    known: dict[tuple, Any] = {}
+    known: dict[tuple[Any, ...], Any] = {}
     for _ in range(max_rounds):
-        missing: set[tuple] = set()
+        missing: set[tuple[Any, ...]] = set()
         result = search(known, missing)
         missing -= known.keys()
         if not missing:
