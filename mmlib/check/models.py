@@ -1,5 +1,10 @@
 """The reference search and the classic mistakes, each written as the same search with knobs.
 
+This is a second, deliberately separate copy of minimax and alpha-beta (the teaching copy
+lives in :mod:`mmlib.search`): it is the yardstick a student's code is compared with, node
+for node, so it must not share code with what it judges, and its knobs reproduce mistakes
+the library's search never makes.
+
 A mistake is named when the student's function does exactly what a mistaken model does:
 the same value and the same evaluations in the same order.  The reference follows a
 course's :class:`~mmlib.conventions.Conventions` (cutoff test, who moves first, the turn

@@ -136,7 +136,10 @@ def minimax(graph: Graph, node: str, depth: int) -> int:
 
 class _Table:
     """Alpha-beta (fail-soft) with a table whose flags and lookups are the student's answers;
-    ``misuse`` describes the first time the table answered where the rules would not have."""
+    ``misuse`` describes the first time the table answered where the rules would not have.
+
+    A separate copy of alpha-beta on purpose (the teaching copy is :mod:`mmlib.search`'s):
+    the student's two functions are plugged into it, and it is compared with minimax."""
 
     def __init__(self, graph: Graph, flag_of: Callable[..., Any], probe: Callable[..., Any]):
         self.graph, self.flag_of, self.probe = graph, flag_of, probe
