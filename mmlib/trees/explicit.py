@@ -204,7 +204,9 @@ class Tree:
             raise ArgumentTypeError(f"path: expected a tuple of child indices such as (0, 1), got "
                                     f"{describe(path)}")
         try:
-            return self.node(tuple(path)).label
+            return self._by_path[tuple(path)].label
+        except KeyError:
+            raise ArgumentError(f"path: no node at {describe(path)} in this tree") from None
         except TypeError:
             raise ArgumentTypeError(f"path: expected a tuple of child indices such as (0, 1), got "
                                     f"{describe(path)}") from None
