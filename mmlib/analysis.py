@@ -221,7 +221,9 @@ def sweep(branchings: Iterable[int], depths: Iterable[int], orderings: Iterable[
     runs out the error's ``completed`` holds the rows measured so far.  None lifts either.
     ``progress``: True prints a progress line to stderr; a function gets (done, total); None
     (the default) shows how many searches are done once the sweep has run a few seconds, in a
-    notebook or a terminal (see :mod:`mmlib.progress`).
+    notebook or a terminal (see :mod:`mmlib.progress`).  Stopped by the kernel's interrupt
+    (or Ctrl-C), a sweep raises :class:`~mmlib.errors.RunInterrupted`, whose ``completed`` holds
+    the rows finished so far (in a notebook: ``rows = sys.last_value.completed``).
 
     >>> rows = sweep([2], [1, 2], ["best"], ["minimax", "alphabeta"])
     >>> [(r["depth"], r["algorithm"], r["leaves"]) for r in rows]
@@ -424,7 +426,9 @@ def census(game: Any, *, state: Any = None, max_nodes: int | None = DEFAULT_MAX_
 
     Returns ``nodes`` (every node of the tree, the start included), ``games`` (terminal
     nodes, i.e. complete games), ``max_wins`` / ``min_wins`` / ``draws`` (games by the
-    sign of their utility) and ``positions`` (distinct positions, by ``game.key``).
+    sign of their utility) and ``positions`` (distinct positions, by ``game.key``).  Stopped
+    by the kernel's interrupt, it raises :class:`~mmlib.errors.RunInterrupted`, whose
+    ``partial`` holds the counts so far.
 
     >>> from mmlib import games
     >>> census(games.TicTacToe("XOX OXO ..."))   # X wins at once with 6 or 8, or later after 7
