@@ -154,8 +154,12 @@ def effective_branching_factor(leaves: float, depth: int) -> float:
     100.0
     """
     d = _whole("depth", depth, 1)
+    if d > 10 ** 9:
+        raise ArgumentError(f"depth: at most 1,000,000,000, got {describe(d)}")
     if isinstance(leaves, bool) or not isinstance(leaves, numbers.Real) or not leaves >= 1:
         raise ArgumentError(f"leaves: expected a number >= 1, got {describe(leaves)}")
+    if not isinstance(leaves, numbers.Integral) and not math.isfinite(leaves):
+        raise ArgumentError(f"leaves: expected a finite number, got {describe(leaves)}")
     if isinstance(leaves, numbers.Integral) and int(leaves).bit_length() > 1000:
         return 2.0 ** (int(leaves).bit_length() / d)       # beyond floats: to within a factor 2^(1/d)
     return float(leaves) ** (1.0 / d)

@@ -26,7 +26,7 @@ import time
 from types import TracebackType
 from typing import Any
 
-from .errors import RunInterrupted
+from .errors import ArgumentTypeError, RunInterrupted, describe
 
 __all__ = ["SHOW_AFTER", "UPDATE_EVERY", "Progress", "Run", "wanted", "budget_text"]
 
@@ -74,10 +74,14 @@ def budget_text(max_nodes: float | None, max_seconds: float | None, unit: str = 
     'nothing (no budget)'
     """
     parts = []
-    if max_nodes is not None and max_nodes != float("inf"):
-        parts.append(f"max_{unit}={int(max_nodes):,}")
-    if max_seconds is not None:
-        parts.append(f"max_seconds={max_seconds:g}")
+    try:
+        if max_nodes is not None and max_nodes != float("inf"):
+            parts.append(f"max_{unit}={int(max_nodes):,}")
+        if max_seconds is not None:
+            parts.append(f"max_seconds={float(max_seconds):g}")
+    except (TypeError, ValueError, OverflowError):
+        raise ArgumentTypeError(f"max_nodes, max_seconds: expected whole numbers of nodes and seconds "
+                                f"or None, got {describe(max_nodes)} and {describe(max_seconds)}") from None
     return " or ".join(parts) if parts else "nothing (no budget)"
 
 

@@ -400,3 +400,19 @@ def test_a_function_that_lifts_its_budget_and_runs_away_is_not_an_error(lift):
                      ("check_best_move", lambda node, depth: runaway(node, depth, True))):
         report = getattr(check, name)(fn, cases=cases, time_limit=1)
         assert report.diagnosis in ("runaway", "timeout"), (name, lift.__name__, report.diagnosis)
+
+
+# -- found by a held-out campaign over every public function ------------------------------------------
+
+@pytest.mark.parametrize("call, name", [
+    (lambda: analysis.effective_branching_factor(10, 10 ** 400), "depth"),
+    (lambda: analysis.effective_branching_factor(math.inf, 2), "leaves"),
+    (lambda: quiz.best_moves(2.5), "q"),
+    (lambda: check.try_it(True), "function"),
+    (lambda: __import__("mmlib.progress").progress.budget_text(math.nan, None), "max_nodes"),
+    (lambda: __import__("mmlib.progress").progress.budget_text(None, "x"), "max_nodes, max_seconds"),
+])
+def test_campaign_findings_name_their_argument(call, name):
+    with pytest.raises(errors.ArgumentError) as refused:
+        call()
+    assert str(refused.value).startswith(name)

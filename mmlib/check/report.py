@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import trees
-from ..errors import CheckFailed
+from ..errors import ArgumentTypeError, CheckFailed, describe
 
 __all__ = ["Report", "HINTS", "finish", "show", "verdict", "try_it", "counted"]
 
@@ -247,6 +247,8 @@ def try_it(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     >>> try_it(max, 3, 12, 8)
     12
     """
+    if not callable(function):
+        raise ArgumentTypeError(f"function: expected your function, got {describe(function)}")
     try:
         return function(*args, **kwargs)
     except NotImplementedError:
