@@ -116,7 +116,7 @@ SANDBOX_MODULES: dict[str, tuple[str, ...]] = {
     "lab1_minimax": ("mmlib.trees",),
     "lab2_alphabeta": ("mmlib.trees",),
     "lab3_tictactoe_evaluator": ("mmlib.games",),
-    "lab4_expectimax": ("mmlib.beyond.labcheck",),
+    "lab4_expectimax": ("mmlib.check.expectimax",),
     "lab5_move_ordering": ("mmlib.check.ordering",),
     "lab6_anytime_agent": ("mmlib.check.deepening",),
     "lab7_transposition_table": ("mmlib.games", "mmlib.table"),
@@ -719,8 +719,8 @@ def _grade_part(part: Part, trusted: dict, sandbox: Sandbox, answers: set[str]) 
     import contextlib as _contextlib
     import io as _io
 
-    from mmlib.beyond.labcheck import LabReport
     from mmlib.check import Report
+    from mmlib.check.expectimax import LabReport
 
     tree = ast.parse(part.test)
     used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} & answers

@@ -19,6 +19,14 @@ mmlib.errors.ArgumentError: depth: must be at least 0, got -1
 Traceback (most recent call last):
 ...
 mmlib.errors.ArgumentError: alpha, beta: the window needs alpha < beta, got [3, 1]
+
+A module whose messages say it in its own words passes them: ``what`` is the kind of value
+expected and ``show`` describes the bad value (:func:`~mmlib.errors.describe` unless told).
+
+>>> whole("seed", "3", what="an integer", show=type_name)
+Traceback (most recent call last):
+...
+mmlib.errors.ArgumentTypeError: seed: expected an integer, got str
 """
 
 from __future__ import annotations
@@ -26,11 +34,12 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, TypeGuard, TypeVar
 
 from .errors import ArgumentError, ArgumentTypeError, describe
 
-__all__ = ["whole", "number", "choice", "flag", "function", "window", "budget", "seconds_budget"]
+__all__ = ["whole", "number", "real", "text", "choice", "flag", "function", "window", "budget",
+           "seconds_budget", "is_whole", "is_real", "type_name"]
 
 T = TypeVar("T")
 
@@ -43,21 +52,54 @@ def is_whole(value: Any) -> bool:
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
-def whole(name: str, value: Any, *, minimum: int | None = None, allow_none: bool = False) -> Any:
+def is_real(value: Any) -> TypeGuard[float]:
+    """A real number (int, float, Fraction...), and not True or False.  (For the type checker,
+    a float: every Real compares and converts as a float does.)
+
+    >>> is_real(2.5), is_real(True), is_real("2")
+    (True, False, False)
+    """
+    return isinstance(value, numbers.Real) and not isinstance(value, bool)
+
+
+def type_name(value: Any) -> str:
+    """The name of ``value``'s type: a description of a bad value that shows nothing of it.
+
+    >>> type_name(b"ABC")
+    'bytes'
+    """
+    return type(value).__name__
+
+
+def whole(name: str, value: Any, *, minimum: int | None = None, allow_none: bool = False,
+          what: str = "a whole number", show: Callable[[Any], str] = describe) -> Any:
     """``value`` as an ``int`` (None passes when ``allow_none``), at least ``minimum``."""
     if value is None and allow_none:
         return None
     if not is_whole(value):
         none = " or None" if allow_none else ""
-        raise ArgumentTypeError(f"{name}: expected a whole number{none}, got {describe(value)}")
+        raise ArgumentTypeError(f"{name}: expected {what}{none}, got {show(value)}")
     if minimum is not None and value < minimum:
         raise ArgumentError(f"{name}: must be at least {minimum}, got {describe(value)}")
     return int(value)
 
 
+def real(name: str, value: Any, *, what: str = "a number", show: Callable[[Any], str] = describe) -> Any:
+    """A real number, not a bool (NaN and the infinities pass: see :func:`number`).
+
+    >>> real("leaves", True)
+    Traceback (most recent call last):
+    ...
+    mmlib.errors.ArgumentTypeError: leaves: expected a number, got True
+    """
+    if not is_real(value):
+        raise ArgumentTypeError(f"{name}: expected {what}, got {show(value)}")
+    return value
+
+
 def number(name: str, value: Any, *, finite: bool = False) -> Any:
     """A real number (not a bool, not NaN; also finite when ``finite``)."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or _is_nan(value):
+    if not is_real(value) or _is_nan(value):
         raise ArgumentTypeError(f"{name}: expected a number, got {describe(value)}")
     if finite and not is_whole(value) and not math.isfinite(value):
         raise ArgumentError(f"{name}: expected a finite number, got {describe(value)}")
@@ -74,17 +116,31 @@ def choice(name: str, value: Any, allowed: Sequence[T]) -> T:
     return value  # type: ignore[no-any-return]
 
 
-def flag(name: str, value: Any) -> bool:
-    """True or False (not 0, 1 or None)."""
-    if not isinstance(value, bool):
-        raise ArgumentTypeError(f"{name}: expected True or False, got {describe(value)}")
+def text(name: str, value: Any, *, what: str = "a string", show: Callable[[Any], str] = describe) -> str:
+    """A string, else an error saying ``what`` was expected.
+
+    >>> text("text", 7, show=type_name)
+    Traceback (most recent call last):
+    ...
+    mmlib.errors.ArgumentTypeError: text: expected a string, got int
+    """
+    if not isinstance(value, str):
+        raise ArgumentTypeError(f"{name}: expected {what}, got {show(value)}")
     return value
 
 
-def function(name: str, value: Any, what: str = "a function") -> Callable[..., Any]:
+def flag(name: str, value: Any, *, show: Callable[[Any], str] = describe) -> bool:
+    """True or False (not 0, 1 or None)."""
+    if not isinstance(value, bool):
+        raise ArgumentTypeError(f"{name}: expected True or False, got {show(value)}")
+    return value
+
+
+def function(name: str, value: Any, what: str = "a function", *,
+             show: Callable[[Any], str] = describe) -> Callable[..., Any]:
     """A callable, else an error saying ``what`` was expected."""
     if not callable(value):
-        raise ArgumentTypeError(f"{name}: expected {what}, got {describe(value)}")
+        raise ArgumentTypeError(f"{name}: expected {what}, got {show(value)}")
     return value  # type: ignore[no-any-return]
 
 
@@ -114,9 +170,7 @@ def seconds_budget(max_seconds: Any) -> float | None:
     """A time budget: a number of seconds above 0, or None (no limit)."""
     if max_seconds is None:
         return None
-    if isinstance(max_seconds, bool) or not isinstance(max_seconds, numbers.Real):
-        raise ArgumentTypeError(f"max_seconds: expected a number of seconds or None (no "
-                                f"limit), got {describe(max_seconds)}")
+    real("max_seconds", max_seconds, what="a number of seconds or None (no limit)")
     if is_whole(max_seconds):
         max_seconds = min(max_seconds, LONGEST_SECONDS)      # a huge int as a float would overflow
     if not max_seconds > 0 or _is_nan(max_seconds):

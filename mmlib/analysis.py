@@ -156,13 +156,13 @@ def effective_branching_factor(leaves: float, depth: int) -> float:
     d = _whole("depth", depth, 1)
     if d > 10 ** 9:
         raise ArgumentError(f"depth: at most 1,000,000,000, got {describe(d)}")
-    if isinstance(leaves, bool) or not isinstance(leaves, numbers.Real) or not leaves >= 1:
+    if not _validate.is_real(leaves) or not leaves >= 1:
         raise ArgumentError(f"leaves: expected a number >= 1, got {describe(leaves)}")
     if not isinstance(leaves, numbers.Integral) and not math.isfinite(leaves):
         raise ArgumentError(f"leaves: expected a finite number, got {describe(leaves)}")
     if isinstance(leaves, numbers.Integral) and int(leaves).bit_length() > 1000:
         return 2.0 ** (int(leaves).bit_length() / d)       # beyond floats: to within a factor 2^(1/d)
-    return float(leaves) ** (1.0 / d)
+    return float(float(leaves) ** (1.0 / d))      # float ** float is typed Any (it may be complex)
 
 
 def aima_branching_factor(nodes: float, depth: int) -> float:
@@ -175,7 +175,7 @@ def aima_branching_factor(nodes: float, depth: int) -> float:
     d = _whole("depth", depth, 1)
     if d > 10_000:
         raise ArgumentError(f"depth: at most 10,000, got {d:,}")
-    if isinstance(nodes, bool) or not isinstance(nodes, numbers.Real) or not nodes >= d + 1:
+    if not _validate.is_real(nodes) or not nodes >= d + 1:
         raise ArgumentError(f"nodes: expected at least depth + 1 = {d + 1}, got {describe(nodes)}")
     if isinstance(nodes, numbers.Integral) and int(nodes).bit_length() > 1000:
         raise ArgumentError(f"nodes: {describe(nodes)} is too large for this estimate")

@@ -30,13 +30,12 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-import numbers
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from . import search, trees
+from . import _validate, search, trees
 from .conventions import Conventions, resolve
 from .conventions import apply as apply_conventions
 from .errors import ArgumentError, ArgumentTypeError, describe
@@ -369,9 +368,8 @@ def _root_orders(tree: trees.Tree, *, cutoff: str, variant: str,
 # -- making questions --------------------------------------------------------------------------------
 
 def _whole(name: str, value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ArgumentTypeError(f"{name}: expected a whole number, got {describe(value)}")
-    return int(value)
+    whole: int = _validate.whole(name, value)
+    return whole
 
 
 def _check_size(branching: Any, depth: Any) -> None:
@@ -522,8 +520,7 @@ def alpha_beta_question(seed: int, branching: int = 2, depth: int = 3, *,
     if depth == 1 and "ordering" in kinds:
         raise ArgumentError("kinds: at depth 1 alpha-beta evaluates every leaf in any order; leave out "
                             "'ordering'")
-    if not isinstance(ties, bool):
-        raise ArgumentTypeError(f"ties: expected True or False, got {describe(ties)}")
+    _validate.flag("ties", ties)
     leaves = branching ** depth
     low, high = _check_range(value_range, leaves, ties)
     if depth == 1 and min_pruned > 0:
@@ -558,7 +555,7 @@ def question_batch(n: int, seed: int = 0, branching: int = 2, depth: int = 3,
     >>> [q.seed for q in question_batch(3, seed=2)] == [q.seed for q in question_batch(3, seed=2)]
     True
     """
-    if isinstance(n, bool) or not isinstance(n, numbers.Integral) or not 1 <= n <= MAX_BATCH:
+    if not _validate.is_whole(n) or not 1 <= n <= MAX_BATCH:
         raise ArgumentError(f"n: expected a whole number from 1 to {MAX_BATCH:,} (about 2 ms a question), "
                             f"got {describe(n)}")
     seed = _whole("seed", seed)

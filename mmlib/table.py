@@ -14,17 +14,20 @@ the current window.
 5
 >>> table.lookup("p", depth=3, alpha=0, beta=9) is None   # at most 5 says too little
 True
+
+Null-window searches keep both bounds instead (:class:`BoundTable`).
 """
 
 from __future__ import annotations
 
-import numbers
+import math
 from dataclasses import dataclass
 from typing import Any
 
+from . import _validate
 from .errors import ArgumentTypeError, describe
 
-__all__ = ["TranspositionTable", "Entry", "EXACT", "LOWER", "UPPER"]
+__all__ = ["TranspositionTable", "Entry", "EXACT", "LOWER", "UPPER", "BoundTable"]
 
 EXACT, LOWER, UPPER = "exact", "lower", "upper"
 
@@ -105,10 +108,62 @@ class TranspositionTable:
         self._entries.clear()
 
 
+class BoundTable:
+    """The memory of null-window searches: what is known about a position's value, as two bounds.
+
+    A null-window test learns only a bound ("the value is at least 5", "at most 2").  MTD(f)
+    and MT-SSS* ask such questions again and again about the same tree, so each position
+    keeps both bounds it has learnt, ``lower <= value <= upper`` (Plaat, Schaeffer, Pijls &
+    de Bruin 1996, "Best-first fixed-depth minimax algorithms").  Bounds learnt with a
+    different remaining depth describe another value, so they are kept apart: the key is
+    (position key, remaining depth) and the entry [lower, upper, best move].
+
+    >>> table = BoundTable()
+    >>> table.store("p", 3, lower=5)
+    >>> table.store("p", 3, upper=7, move=1)
+    >>> table.bounds("p", 3), table.best_move("p", 3)
+    ((5, 7), 1)
+    >>> table.bounds("p", 2)
+    (-inf, inf)
+    """
+
+    def __init__(self) -> None:
+        self._entries: dict[tuple[Any, float], list[Any]] = {}
+        self.stores = 0
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def bounds(self, key: Any, depth: float) -> tuple[float, float]:
+        """The bounds known on the value of ``key`` searched to ``depth`` ((-inf, inf) if none)."""
+        entry = self._entries.get((key, depth))
+        return (-math.inf, math.inf) if entry is None else (entry[0], entry[1])
+
+    def store(self, key: Any, depth: float, *, lower: float | None = None,
+              upper: float | None = None, move: Any = None) -> None:
+        """Tighten the bounds of ``key`` at ``depth`` with what a search just learnt."""
+        entry = self._entries.setdefault((key, depth), [-math.inf, math.inf, None])
+        if lower is not None:
+            entry[0] = max(entry[0], lower)
+        if upper is not None:
+            entry[1] = min(entry[1], upper)
+        if move is not None:
+            entry[2] = move
+        self.stores += 1
+
+    def best_move(self, key: Any, depth: float) -> Any:
+        """The best move stored for ``key`` at ``depth`` (None if none)."""
+        entry = self._entries.get((key, depth))
+        return None if entry is None else entry[2]
+
+    def clear(self) -> None:
+        self._entries.clear()
+
+
 def _not_a_number(**arguments: Any) -> ArgumentTypeError:
     """The error naming the first of ``arguments`` that is not a number (NaN is none)."""
     for name, value in arguments.items():
-        if isinstance(value, bool) or not isinstance(value, numbers.Real) or value != value:
+        if not _validate.is_real(value) or value != value:
             return ArgumentTypeError(f"{name}: expected a number, got {describe(value)}")
     return ArgumentTypeError(f"{', '.join(arguments)}: expected numbers, got "
                              f"{describe(list(arguments.values()))}")

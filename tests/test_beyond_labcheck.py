@@ -2,8 +2,10 @@
 
 import pytest
 
-from mmlib.beyond import labcheck
 from mmlib.check import CheckFailed
+from mmlib.check import expectimax as labcheck
+from mmlib.check.nodes import TableValues
+from mmlib.trees import layered_tree
 
 
 def expectiminimax(node):
@@ -78,11 +80,10 @@ def test_best_gamble_accepts_any_best_index_and_rejects_others():
 
 
 def test_leaf_reads_are_recorded_in_order():
-    root = labcheck.chance_lab_tree([[(0.5, 8), (0.5, 2)]], layers="max chance")
-    probe = labcheck._Probe()
-    watched = labcheck.ChanceLabNode(root._node, probe)
-    assert expectiminimax(watched) == 5
-    assert probe.reads == ["C", "D"]
+    call, labels = labcheck._shipped(layered_tree([[(0.5, 8), (0.5, 2)]], layers="max chance"))
+    values = TableValues(call.values)
+    assert expectiminimax(labcheck._lab_root(call, values)) == 5
+    assert [labels[index] for index in values.read] == ["C", "D"]
 
 
 def test_a_student_function_cannot_end_the_checking_process():
@@ -141,3 +142,12 @@ def test_a_returned_object_is_described_safely():
     report = labcheck.check_expectimax(lambda node: Hostile())
     assert report.diagnosis == "wrong-value"
     assert "Hostile object" in str(report)
+
+
+def test_showing_a_node_is_not_an_evaluation():
+    def shows_the_leaves_first(node):
+        def leaves(at):
+            return [at] if at.is_leaf() else [leaf for child in at.children for leaf in leaves(child)]
+        assert all("value=" in repr(leaf) for leaf in leaves(node))
+        return expectiminimax(node)
+    assert labcheck.check_expectimax(shows_the_leaves_first).passed

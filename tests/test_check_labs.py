@@ -155,8 +155,7 @@ def test_check_pruned_says_labels_are_case_sensitive():
 
 
 def test_a_failing_report_says_its_verdict_on_standard_error_and_does_not_raise(capsys):
-    from mmlib.beyond import labcheck
-    from mmlib.check import check_minimax
+    from mmlib.check import check_expectimax, check_minimax
 
     def stub(node, depth, maximizing):
         raise NotImplementedError("replace this line with your code")
@@ -177,7 +176,7 @@ def test_a_failing_report_says_its_verdict_on_standard_error_and_does_not_raise(
                            (no_alternation, "minimax: not yet (no-alternation)\n"), (right, "")):
         check_minimax(function)._ipython_display_()          # what a notebook does with the report
         assert capsys.readouterr().err == said
-    labcheck.check_expectimax(lambda node: (_ for _ in ()).throw(NotImplementedError()))._ipython_display_()
+    check_expectimax(lambda node: (_ for _ in ()).throw(NotImplementedError()))._ipython_display_()
     assert capsys.readouterr().err == "expectimax: not answered yet\n"
 
 

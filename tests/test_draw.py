@@ -413,3 +413,40 @@ def test_connect_four_rings_the_last_move_and_keeps_its_letter():
     svg = connect4_svg(game, state, last_move=3)
     assert 'class="last"' in svg and 'fill="none"' in svg.split('class="last"')[1].split("/>")[0]
     assert ">X</text>" in svg
+
+
+# -- the leaf gap: one rule, in the layout, read by every painter ------------------------------------
+
+def test_the_leaf_gap_rule_divides_what_two_neighbours_need_by_the_slots_between_them():
+    from mmlib.draw.tree_layout import TreeLayout, slot_width
+
+    rows = [[(0.0, 10.0), (1.0, 30.0), (4.0, 5.0)], [(0.0, 50.0), (0.0, 99.0)]]   # same x: no pair
+    # neighbours need (10 + 30) over 1 slot and (30 + 5) over 3 slots: 40 wins; the least is kept
+    assert slot_width(rows, lambda a, b: a + b) == 40.0
+    assert slot_width(rows, lambda a, b: a + b, least=41.5) == 41.5
+    frame = TreeLayout(trees.from_nested([[1, 2], 3]))
+    assert frame.rows == [[(1.25, ())], [(0.5, (0,)), (2.0, (1,))], [(0.0, (0, 0)), (1.0, (0, 1))]]
+    # B and C are 1.5 slots apart, D and E 1 slot: 6 / 1.5 = 4 < 5 / 1
+    apart = {((0,), (1,)): 6.0, ((0, 0), (0, 1)): 5.0}
+    assert frame.leaf_gap(lambda left, right: apart[left, right]) == 5.0
+
+
+@pytest.mark.parametrize("painter", ["svg", "matplotlib", "tikz"])
+def test_every_painter_reads_its_leaf_gap_from_the_layout(monkeypatch, painter):
+    from mmlib.draw import svg, tikz, tree_layout
+
+    result = search.alphabeta(CS312, alpha=-100, beta=100, trace=True)
+
+    def paint():
+        if painter == "svg":
+            return svg.TreeSvg(result.game, windows=True).slot
+        if painter == "tikz":
+            return tikz.auto_x_unit(tree_layout.TreeLayout(result.game).scene(result, windows=True))
+        return TreeView(result.game, windows=True)._needed_slot_points(True)
+
+    before = paint()
+    real = tree_layout.slot_width
+    monkeypatch.setattr(tree_layout, "slot_width", lambda rows, apart, least=0.0: 3 * real(rows, apart,
+                                                                                            least=least))
+    after = paint()
+    assert after == pytest.approx(3 * before, rel=0.02)     # TikZ rounds its unit to 0.01 cm

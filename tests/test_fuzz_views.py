@@ -34,7 +34,7 @@ from hypothesis import strategies as st
 os.environ.setdefault("MPLBACKEND", "Agg")
 
 from mmlib import beyond, check, draw, games, quiz, search, trees, widgets  # noqa: E402
-from mmlib.beyond import labcheck  # noqa: E402
+from mmlib.check import expectimax as labcheck  # noqa: E402
 from mmlib.draw import boards, connect4  # noqa: E402
 from mmlib.errors import MmlibError, describe  # noqa: E402
 

@@ -3,6 +3,7 @@
 import xml.etree.ElementTree as ET
 
 from mmlib import search, trees
+from mmlib.draw import style
 from mmlib.draw.svg import Series, TreeSvg, log_plot_svg, tree_svg
 from mmlib.draw.tree import marks_from_events, marks_from_result
 
@@ -85,9 +86,27 @@ def test_log_plot_has_one_point_per_measurement_and_a_tick_per_power_of_ten():
                        x_range=(0.8, 4.2), y_range=(1, 1000), title="b = 3")
     root = ET.fromstring(svg)
     assert len(elements(svg, "point")) == 4
-    assert len(elements(svg, "series")) == 2
+    assert len(elements(svg, "series")) == 1 and len(elements(svg, "guide")) == 1   # no markers: a guide
     texts = [e.text for e in root.iter() if e.tag.endswith("text")]
-    assert {"10⁰", "10¹", "10²", "10³"} <= set(texts) and "b = 3" in texts
+    assert {"1", "10", "100", "1000"} <= set(texts) and "b = 3" in texts
+    assert {"1", "2", "3", "4"} <= set(texts)                                       # integer x ticks
+
+
+def test_log_plot_and_the_explorers_share_one_painter_and_one_style_per_series():
+    from mmlib.draw import lineplot
+
+    series = [Series(name, [1, 2], [2, 4], markers=True) for name in "abc"]
+    svg = log_plot_svg(series, x_range=(0.5, 2.5), y_range=(1, 10))
+    lines = [lineplot.Line(name, [1, 2], [2, 4], *lineplot.STYLES[k], width=1.5)
+             for k, name in enumerate("abc")]
+    plain = lineplot.line_plot_svg(lines, title="plot", xlabel="", ylabel="", x_range=(0.5, 2.5),
+                                   y_range=(1, 10), plot_height=300.0)
+    assert svg == plain
+    strokes = [(e.get("stroke"), e.get("stroke-dasharray")) for e in elements(svg, "series")]
+    assert len(set(strokes)) == 3 and all(color in style.OKABE_ITO for color, _ in strokes)
+    marks = [e.tag for e in elements(svg, "legend-mark")]
+    assert len(marks) == 3 and [e.tag.split("}")[1] for e in elements(svg, "legend-mark")] == \
+        ["circle", "rect", "polygon"]
 
 
 # -- bounds, text alternatives, valid XML, readable sizes, no overlaps ------------------------------
@@ -191,6 +210,9 @@ def test_log_plots_have_a_title_readable_text_and_stay_valid_with_any_label():
     svg = log_plot_svg([Series("a < b & \x01c", [1, 2], [3, 9])], x_range=(0.8, 2.2), y_range=(1, 100),
                        title="x & y <z>", xlabel="depth", ylabel="leaves")
     root = ET.fromstring(svg)
-    assert root.find(f"{{{SVG_NS}}}title").text == "x & y <z>" and root.get("role") == "img"
-    sizes = [float(e.get("font-size")) for e in root.iter() if e.tag.endswith("text")]
-    assert min(sizes) >= 12
+    alternative = root.find(f"{{{SVG_NS}}}title").text
+    assert alternative == "x & y <z>. a < b & \ufffdc: (1, 3), (2, 9)." and root.get("role") == "img"
+    assert alternative == root.get("aria-label")
+    inherited = float(root.get("font-size"))
+    sizes = [float(e.get("font-size", inherited)) for e in root.iter() if e.tag.endswith("text")]
+    assert min(sizes) >= style.TEXT_PX and float(root.get("width")) <= style.DISPLAY_WIDTH_PX

@@ -7,11 +7,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mmlib import search
-from mmlib.beyond import expectimax, expectiminimax, layered_tree
 from mmlib.draw import draw_tree
 from mmlib.draw.svg import MIN_FONT_PX, TreeSvg, tree_svg
 from mmlib.draw.tree import node_kind
+from mmlib.search import expectimax, expectiminimax
 from mmlib.trace import trace_of
+from mmlib.trees import layered_tree
 
 AIMA_5_12 = [[(0.9, [2, 2]), (0.1, [3, 3])], [(0.9, [1, 1]), (0.1, [4, 4])]]   # AIMA figure 5.12, left
 CS188 = [[(1/2, 8), (1/3, 24), (1/6, -12)], [(1/4, 3), (3/4, 9)]]               # CS188 expectimax

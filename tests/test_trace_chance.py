@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from mmlib import search
-from mmlib.beyond import expectimax, expectiminimax, layered_tree
 from mmlib.errors import ArgumentError
+from mmlib.search import expectimax, expectiminimax
 from mmlib.trace import (
     EXACT,
     LOWER,
@@ -21,6 +21,7 @@ from mmlib.trace import (
     node_role,
     trace_of,
 )
+from mmlib.trees import layered_tree
 
 PATTERNS = ["max chance", "max chance min chance", "max chance min", "max min chance", "chance max min",
             "max min min", "max chance min min", "max chance chance"]

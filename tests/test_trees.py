@@ -304,7 +304,7 @@ def test_turns_that_do_not_alternate_travel_through_json_and_networkx():
 
 
 def test_json_with_chance_nodes():
-    from mmlib.beyond import expectimax
+    from mmlib.search import expectimax
     text = """{"format": "mmlib-tree", "version": 1, "root": {"label": "A", "player": "MAX", "children": [
         {"label": "B", "player": "CHANCE", "probabilities": [0.5, 0.25, 0.25], "children": [
             {"label": "D", "player": "MAX", "value": 8}, {"label": "E", "player": "MAX", "value": 24},
@@ -448,9 +448,8 @@ def test_a_depth_too_large_even_for_a_float_is_refused_naming_the_depth():
 
 
 def test_a_layered_tree_text_refuses_a_control_character_too():
-    from mmlib import beyond
     with pytest.raises(TreeTextError, match=r"^line 2: column 4 holds the control character"):
-        beyond.layered_tree_from_text("ABC\nA: \x1dBC\nB 3\nC 4", layers="max chance")
+        trees.layered_tree_from_text("ABC\nA: \x1dBC\nB 3\nC 4", layers="max chance")
 
 
 def test_labels_and_trees_from_the_wrong_kind_of_value_name_the_argument():

@@ -4,9 +4,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from mmlib.beyond import layered_tree
 from mmlib.draw.style import DISPLAY_WIDTH_PX
 from mmlib.errors import ArgumentError
+from mmlib.trees import layered_tree
 from mmlib.widgets import step_through
 
 AIMA_5_12 = [[(0.9, [2, 2]), (0.1, [3, 3])], [(0.9, [1, 1]), (0.1, [4, 4])]]   # AIMA figure 5.12, left

@@ -7,15 +7,12 @@ Every algorithm runs on the :class:`mmlib.games.Game` protocol, counts like
 - :mod:`~mmlib.beyond.nullwindow`: aspiration windows, PVS, MTD(f), SSS*;
 - :mod:`~mmlib.beyond.mcts`: Monte Carlo tree search (UCT);
 - :mod:`~mmlib.beyond.chance`: expectimax, expectiminimax, Star1 and Star2;
-- :mod:`~mmlib.beyond.layered`: trees with chance nodes and with several agents;
+- :mod:`~mmlib.trees.layered`: trees with chance nodes and with several agents (re-exported here);
 - :mod:`~mmlib.beyond.anytime`: iterative deepening under a node or time budget;
 - :mod:`~mmlib.beyond.arena`: matches between players, with confidence intervals.
 """
 
-from .anytime import anytime
-from .arena import Score, alphabeta_player, match, mcts_player, play, random_player, wilson_interval
-from .chance import chance_outcomes, expectimax, expectiminimax, is_chance
-from .layered import (
+from ..trees.layered import (
     LayeredNode,
     LayeredTree,
     LayeredUniformTree,
@@ -23,6 +20,9 @@ from .layered import (
     layered_tree_from_text,
     layered_uniform,
 )
+from .anytime import anytime
+from .arena import Score, alphabeta_player, match, mcts_player, play, random_player, wilson_interval
+from .chance import chance_outcomes, expectimax, expectiminimax, is_chance
 from .mcts import mcts, outcome_reward, scaled_reward
 from .nullwindow import BoundTable, aspiration, mtdf, pvs, sss_star
 

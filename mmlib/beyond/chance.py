@@ -18,7 +18,7 @@ is the expected value of its outcomes (AIMA 4th ed., section 5.5: expectiminimax
 CS188's expectimax example: a chance node with outcomes 8, 24, -12 and probabilities
 1/2, 1/3, 1/6 has value 1/2 * 8 + 1/3 * 24 + 1/6 * (-12) = 10.
 
->>> from mmlib.beyond.layered import layered_tree
+>>> from mmlib.trees import layered_tree
 >>> tree = layered_tree([[(1/2, 8), (1/3, 24), (1/6, -12)]], layers="max chance")
 >>> round(expectimax(tree).value, 9)
 10.0
@@ -279,7 +279,7 @@ def expectiminimax(game: Any, *, depth: int | None = None, evaluate: Callable | 
     about each position, so that a position searched again (Star2 searches each probed
     move again) is answered from memory when its bounds suffice.  All give the same value.
 
-    >>> from mmlib.beyond.layered import layered_tree
+    >>> from mmlib.trees import layered_tree
     >>> aima = layered_tree([[(0.9, [2, 2]), (0.1, [3, 3])], [(0.9, [1, 1]), (0.1, [4, 4])]],
     ...                     layers="max chance min")        # AIMA figure 5.12, left
     >>> [round(expectiminimax(aima, pruning=p).value, 9) for p in (None, "star1", "star2")]

@@ -13,9 +13,9 @@ from typing import Any
 
 from .. import search, trees
 from ..ordering import Ordering
+from ..trees import layered_uniform
 from ._engine import as_game
 from .chance import expectiminimax
-from .layered import layered_uniform
 from .nullwindow import aspiration, mtdf, pvs, sss_star
 
 __all__ = ["ALGORITHMS", "minimal_leaves", "leaf_ratios", "chance_leaves", "BestFirst",

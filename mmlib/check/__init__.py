@@ -25,7 +25,8 @@ interface), :mod:`~mmlib.check.runner` (running student code), :mod:`~mmlib.chec
 :mod:`~mmlib.check.searches` (search checks), :mod:`~mmlib.check.pruned` (predictions),
 :mod:`~mmlib.check.agent` (tic-tac-toe agents), :mod:`~mmlib.check.ordering` (Connect Four move
 ordering against the minimal tree), :mod:`~mmlib.check.deepening` (anytime iterative deepening),
-:mod:`~mmlib.check.table` (a transposition table's bound flags and lookups).
+:mod:`~mmlib.check.table` (a transposition table's bound flags and lookups),
+:mod:`~mmlib.check.expectimax` (expectimax and expectiminimax on chance trees).
 
 >>> def minimax(node, depth, maximizing):          # the lab's stub, not answered yet
 ...     raise NotImplementedError
@@ -44,6 +45,13 @@ from ..errors import CheckFailed
 from .agent import AGENT_DEPTH, AGENT_MAX_NODES, check_agent, check_evaluator
 from .cases import SEED_TREES, Case, check_cases, random_nested
 from .deepening import check_anytime, check_games
+from .expectimax import (
+    ChanceLabNode,
+    chance_lab_tree,
+    check_best_gamble,
+    check_expectimax,
+    check_expectiminimax,
+)
 from .nodes import LabNode, lab_tree
 from .ordering import check_ordering
 from .pruned import check_pruned
@@ -70,6 +78,11 @@ __all__ = [
     "check_games",
     "check_bound_flag",
     "check_probe",
+    "ChanceLabNode",
+    "chance_lab_tree",
+    "check_expectimax",
+    "check_expectiminimax",
+    "check_best_gamble",
     "try_it",
     "SEED_TREES",
     "Case",

@@ -1,6 +1,7 @@
 """Validation of the checker's own parameters: a bad one is the caller's mistake, raised at
 the call as an :class:`~mmlib.errors.ArgumentError` naming the argument (never reported as
-the student's).
+the student's).  The checks are :mod:`mmlib._validate`'s, in the checker's words, with a
+description of the bad value that never calls its ``repr`` (student objects may be hostile).
 
 >>> integer("depth", 3, minimum=1)
 3
@@ -13,49 +14,44 @@ mmlib.errors.ArgumentTypeError: depth: expected an integer, got None
 from __future__ import annotations
 
 import math
-import numbers
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import ArgumentError, ArgumentTypeError
+from .. import _validate
+from ..errors import ArgumentError
 
 __all__ = ["integer", "seconds", "flag", "function", "text"]
 
 
 def integer(name: str, value: Any, *, minimum: int | None = None) -> int:
     """``value`` as an int, or an error naming ``name``."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ArgumentTypeError(f"{name}: expected an integer, got {_show(value)}")
-    if minimum is not None and value < minimum:
-        raise ArgumentError(f"{name}: must be at least {minimum}, got {int(value)}")
-    return int(value)
+    whole: int = _validate.whole(name, value, what="an integer", show=_show)
+    if minimum is not None and whole < minimum:
+        raise ArgumentError(f"{name}: must be at least {minimum}, got {whole}")
+    return whole
 
 
 def seconds(name: str, value: Any, *, maximum: float) -> float:
     """A positive, finite number of seconds (or bytes) up to ``maximum``."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise ArgumentTypeError(f"{name}: expected a number, got {_show(value)}")
+    _validate.real(name, value, show=_show)
     if not (math.isfinite(value) and 0 < float(value) <= maximum):
         raise ArgumentError(f"{name}: must be above 0 and at most {maximum:g}, got {_show(value)}")
     return float(value)
 
 
 def flag(name: str, value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise ArgumentTypeError(f"{name}: expected True or False, got {_show(value)}")
-    return value
+    """True or False."""
+    return _validate.flag(name, value, show=_show)
 
 
-def function(name: str, value: Any, what: str) -> Callable:
-    if not callable(value):
-        raise ArgumentTypeError(f"{name}: expected {what}, got {_show(value)}")
-    return value
+def function(name: str, value: Any, what: str) -> Callable[..., Any]:
+    """A callable, else an error saying ``what`` was expected."""
+    return _validate.function(name, value, what, show=_show)
 
 
 def text(name: str, value: Any) -> str:
-    if not isinstance(value, str):
-        raise ArgumentTypeError(f"{name}: expected a string, got {_show(value)}")
-    return value
+    """A string."""
+    return _validate.text(name, value, show=_show)
 
 
 def _show(value: Any) -> str:

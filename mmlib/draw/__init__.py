@@ -2,7 +2,8 @@
 
 Every ``draw_*`` function returns a :class:`matplotlib.figure.Figure` made without pyplot,
 so nothing is shown twice in a notebook and tests can render it with the Agg backend;
-``tree_svg`` and ``log_plot_svg`` return SVG text instead, for the explorers' quick redraws,
+``tree_svg`` and ``log_plot_svg`` return SVG text instead, for the explorers' quick redraws
+(one plot painter, :mod:`mmlib.draw.lineplot`, paints the explorers' plots and ``log_plot_svg``),
 ``tree_tikz`` a TikZ picture for LaTeX, and ``tree_picture`` a drawing a notebook shows as SVG.
 A tree is laid out once (:mod:`mmlib.draw.tree_layout`) and every painter paints that same scene;
 what a search did is read from :mod:`mmlib.trace`; the drawings only paint it.  ``export``

@@ -23,7 +23,7 @@ from ..trace import best_line, minimax_values
 from ..trees import Node, Path, Tree
 from . import style
 from .display import check_axes, set_alt
-from .svg import clean_text
+from .svg_text import clean_text
 from .tree import PV_COLOR, format_value, layout
 
 __all__ = ["draw_board", "draw_game_tree", "game_tree", "board_svg", "readable_points", "board_text",
@@ -241,7 +241,7 @@ _LINE_NAMES: dict[tuple[int, ...], str] = {(0, 1, 2): "row 1", (3, 4, 5): "row 2
 
 def _cells(game: Any, state: Any) -> str:
     _check_board_game(game)
-    return game.board(game.initial if state is None else state)
+    return str(game.board(game.initial if state is None else state))
 
 
 def winning_line(game: Any, state: Any = None) -> tuple[int, ...]:

@@ -12,12 +12,13 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Iterator
 from typing import Any
 
 from ..errors import ArgumentTypeError
 from . import style
 from .display import check_axes, set_alt
-from .svg import clean_text
+from .svg_text import clean_text
 
 __all__ = ["draw_connect4", "connect4_svg", "DISC_COLORS", "DISC_LETTERS"]
 
@@ -83,7 +84,7 @@ def draw_connect4(game: Any, state: Any = None, ax: Any = None, *, title: str | 
     return figure
 
 
-def _cells_top_down(game: Any, state: Any):
+def _cells_top_down(game: Any, state: Any) -> Iterator[tuple[int, int, Any]]:
     for column in range(game.columns):
         for row in range(game.rows):
             yield column, row, game.cell(state, column, row)

@@ -69,7 +69,7 @@ def figure_alt(figure: Any) -> str:
     check_figure(figure)
     stored = getattr(figure, ALT_ATTRIBUTE, None)
     if stored:
-        return stored
+        return str(stored)
     parts = []
     suptitle = getattr(figure, "_suptitle", None)
     if suptitle is not None and suptitle.get_text():

@@ -33,6 +33,7 @@ from typing import Any
 
 from ..errors import ArgumentError, ArgumentTypeError, describe
 from ..trace import trace_of
+from ..trees import Path
 from .tree_layout import DEFAULT_MAX_NODES, drawing_parts, is_result
 
 __all__ = ["export", "save_steps_gif", "tree_picture", "TreePicture", "FORMATS"]
@@ -85,10 +86,10 @@ def _writing(target: pathlib.Path) -> Iterator[None]:
                             "choose another file name or folder") from error
 
 
-def export(tree_or_result: Any, path: str | os.PathLike, *, format: str | None = None,
+def export(tree_or_result: Any, path: str | os.PathLike[str], *, format: str | None = None,
            step: int | None = None, values: bool = True, windows: bool = False, leaf_numbers: bool = True,
            title: str | None = None,
-           root: tuple | str = (), max_depth: int | None = None,
+           root: Path | str = (), max_depth: int | None = None,
            max_nodes: int | None = DEFAULT_MAX_NODES) -> pathlib.Path:
     """Write a tree drawing to ``path`` and return the path.
 
@@ -142,8 +143,8 @@ def _metadata(figure: Any, kind: str) -> dict[str, str]:
     return {"Title": words} if kind == "pdf" else {"Description": words}
 
 
-def save_steps_gif(result: Any, path: str | os.PathLike, *, fps: float = 1.5, windows: bool = True,
-                   values: bool = True, leaf_numbers: bool = True, root: tuple | str = (),
+def save_steps_gif(result: Any, path: str | os.PathLike[str], *, fps: float = 1.5, windows: bool = True,
+                   values: bool = True, leaf_numbers: bool = True, root: Path | str = (),
                    max_depth: int | None = None, max_frames: int = 400) -> pathlib.Path:
     """Write the step-through of a search as an animated GIF and return the path.
 
@@ -251,7 +252,7 @@ class TreePicture:
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(self.description)
 
-    def save(self, path: str | os.PathLike, *, format: str | None = None) -> pathlib.Path:
+    def save(self, path: str | os.PathLike[str], *, format: str | None = None) -> pathlib.Path:
         """Write the drawing to ``path`` (see :func:`export`) and return the path."""
         return export(self.subject, path, format=format, **self.options)
 

@@ -87,7 +87,7 @@ def geometry(figure: Any) -> dict[str, Any]:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.text import Text
 
-    canvas = figure.canvas if isinstance(figure.canvas, FigureCanvasAgg) else FigureCanvasAgg(figure)
+    canvas: Any = figure.canvas if isinstance(figure.canvas, FigureCanvasAgg) else FigureCanvasAgg(figure)
     canvas.draw()
     renderer = canvas.get_renderer()
     legends = [legend for legend in figure.legends if legend.get_visible()]

@@ -60,7 +60,8 @@ def ordering_name(ordering: Any) -> str:
     return ORDERING_NAMES.get(ordering, str(ordering))
 
 
-def average_rows(rows: Iterable[dict], measure: str = "leaves") -> dict[tuple, list[tuple[int, float]]]:
+def average_rows(rows: Iterable[dict[str, Any]], measure: str = "leaves"
+                 ) -> dict[tuple[Any, ...], list[tuple[int, float]]]:
     """``(branching, ordering, algorithm) -> [(depth, mean of measure over seeds), ...]`` by depth.
 
     >>> average_rows([{"branching": 2, "depth": 1, "ordering": "best", "algorithm": "minimax",
@@ -72,7 +73,7 @@ def average_rows(rows: Iterable[dict], measure: str = "leaves") -> dict[tuple, l
     if isinstance(rows, (str, bytes, dict)) or not isinstance(rows, Iterable):
         raise ArgumentTypeError(f"rows: expected rows of measurements (dicts, as analysis.sweep "
                                 f"returns), got {type(rows).__name__}")
-    sums: dict[tuple, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
+    sums: dict[tuple[Any, ...], dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
     for row in rows:
         try:
             key = (row["branching"], row["ordering"], row["algorithm"])
@@ -84,7 +85,7 @@ def average_rows(rows: Iterable[dict], measure: str = "leaves") -> dict[tuple, l
             for key, by_depth in sums.items()}
 
 
-def _series_label(key: tuple, many_branchings: bool) -> str:
+def _series_label(key: tuple[Any, ...], many_branchings: bool) -> str:
     branching, ordering, algorithm = key
     text = f"{algorithm}, {ordering_name(ordering)}"
     return f"b={branching}: {text}" if many_branchings else text
@@ -143,13 +144,13 @@ def _new_axes(ax: Any, size: tuple[float, float]) -> tuple[Any, Any]:
     return figure, figure.add_subplot()
 
 
-def _style(index: int) -> dict:
+def _style(index: int) -> dict[str, Any]:
     """Colour, line style and marker of the ``index``-th measured series (all three differ)."""
     look = style.series_style(index)
     return {"color": look.color, "ls": look.dash, "marker": look.marker}
 
 
-def _theory_style(name: str) -> dict:
+def _theory_style(name: str) -> dict[str, Any]:
     look = style.THEORY[name]
     return {"color": look.color, "ls": look.dash, "lw": 1.5}
 
@@ -213,8 +214,8 @@ def add_band(figure: Any, xs: Iterable[float], low: Iterable[float], high: Itera
     return figure
 
 
-def plot_growth(rows: Iterable[dict], *, measure: str = "leaves", theory: bool = True, ax: Any = None,
-                title: str | None = None) -> Any:
+def plot_growth(rows: Iterable[dict[str, Any]], *, measure: str = "leaves", theory: bool = True,
+                ax: Any = None, title: str | None = None) -> Any:
     """Leaves (or nodes) searched versus depth on a log axis, one line per
     (branching, ordering, algorithm), with the theory curves b^d, Knuth–Moore and Pearl's
     as dashed and dotted lines for each branching factor; beside a random ordering, Pearl's rate
@@ -246,7 +247,7 @@ def plot_growth(rows: Iterable[dict], *, measure: str = "leaves", theory: bool =
     return figure
 
 
-def plot_ebf(rows: Iterable[dict], *, ax: Any = None, title: str | None = None) -> Any:
+def plot_ebf(rows: Iterable[dict[str, Any]], *, ax: Any = None, title: str | None = None) -> Any:
     """Effective branching factor leaves^(1/d) versus depth, with for each branching factor the
     exact best case (Knuth–Moore's count) and the limits b, Pearl's R_b and √b as level lines;
     returns the Figure."""

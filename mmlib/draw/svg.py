@@ -1,4 +1,4 @@
-"""Game trees and log-scale plots as SVG text: quick enough to redraw at every step of an explorer.
+"""Game trees as SVG text: quick enough to redraw at every step of an explorer.
 
 :func:`tree_svg` paints the facts of :mod:`mmlib.trace` (a :class:`~mmlib.trace.Marks`)
 on the same layout as :func:`~mmlib.draw.draw_tree`: MAX nodes are up-triangles, MIN
@@ -17,7 +17,7 @@ another (:meth:`TreeSvg.boxes` gives the boxes the tests check).
 Every node shape carries the class ``node`` plus its kind (``max``, ``min``, ``chance``,
 ``leaf``) and its state (``pruned``, ``pending``, ``pv``, ``current``), and ``data-label``.
 
-Trees with chance nodes (:class:`~mmlib.beyond.LayeredTree`) draw them as circles with the
+Trees with chance nodes (:class:`~mmlib.trees.LayeredTree`) draw them as circles with the
 probability of each outcome on its edge (``1/2``, ``0.9``); when several agents move in a
 round, or chance moves, each level is named at the left (``MAX``, ``MIN 1``, ``MIN 2``,
 ``chance``).
@@ -33,18 +33,17 @@ round, or chance moves, each level is named at the left (``MAX``, ``MIN 1``, ``M
 
 from __future__ import annotations
 
-import html
-import math
-import numbers
-import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable
 from typing import Any
 
-from ..errors import ArgumentError, ArgumentTypeError, describe
 from ..trace import Marks
+from ..trees import Path
 from . import style
+from .lineplot import Series, log_plot_svg
+from .svg_text import FONT, SVG_NS, Box, Label, clean_text, text_width
+from .svg_text import number_text as _num
+from .svg_text import sub_element as _sub
 from .tree_layout import (
     CHANCE_COLOR,
     CURRENT_COLOR,
@@ -64,21 +63,18 @@ from .tree_layout import (
     Scene,
     TreeLayout,
     drawing_parts,
+    slot_width,
 )
 
-__all__ = ["TreeSvg", "tree_svg", "Series", "log_plot_svg", "Box", "MIN_FONT_PX"]
+__all__ = ["TreeSvg", "tree_svg", "Series", "log_plot_svg", "Box", "MIN_FONT_PX", "clean_text", "text_width"]
 
-SVG_NS = "http://www.w3.org/2000/svg"
 WINDOW_COLOR = "#333333"
-FONT = "DejaVu Sans, Arial, sans-serif"
 MIN_FONT_PX = style.TEXT_PX
 """The smallest text in a tree drawing, in SVG units (shown at natural size: pixels): 11.25 pt.
 Windows, leaf numbers and node letters are this size, values a little larger."""
 VALUE_FONT_PX = style.VALUE_PX
 LEGEND_ROW = 24.0
 """Height of a legend row."""
-CHAR_WIDTH = 0.66
-"""Width of a character as a fraction of the font size (generous for digits, ∞, ≥, −)."""
 RADIUS = 16.0
 """Half-size of a node shape (letters inside are 15 px)."""
 LEVEL = 92.0
@@ -92,84 +88,6 @@ BADGE = 11.0
 GAP = 4.0
 MAX_SLOT = 130.0
 
-# -- small SVG helpers ---------------------------------------------------------------------------
-
-_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-
-
-def clean_text(text: Any) -> str:
-    """``text`` as a string XML can hold: characters XML 1.0 forbids become U+FFFD.
-
-    >>> clean_text("a\x07<b>")
-    'a\ufffd<b>'
-    """
-    return _FORBIDDEN.sub("\ufffd", str(text))
-
-
-def _fmt(value: Any) -> str:
-    if isinstance(value, float):
-        return _num(value)
-    return clean_text(value)
-
-
-def _sub(parent: ET.Element, tag: str, text: str | None = None, **attributes: Any) -> ET.Element:
-    """A child element; ``class_`` becomes ``class``, ``_`` in names becomes ``-``, None is left out."""
-    element = ET.SubElement(parent, tag, {("class" if k == "class_" else k.replace("_", "-")): _fmt(v)
-                                          for k, v in attributes.items() if v is not None})
-    if text is not None:
-        element.text = clean_text(text)
-    return element
-
-
-_ADVANCE = {**dict.fromkeys("0123456789", 0.64), " ": 0.32, ",": 0.32, ".": 0.32, "[": 0.4, "]": 0.4,
-            "(": 0.4, ")": 0.4, "/": 0.34, "−": 0.84, "-": 0.37, "+": 0.84, "∞": 0.84, "≥": 0.84, "≤": 0.84}
-"""Advance widths (fractions of the font size) of DejaVu Sans, the first font the SVGs ask for,
-rounded up; any other character counts :data:`CHAR_WIDTH`."""
-
-
-def text_width(text: str, size: float) -> float:
-    """An upper estimate of the width of ``text`` at font size ``size``.
-
-    >>> text_width("[−100, 100]", 10.0) < len("[−100, 100]") * CHAR_WIDTH * 10.0
-    True
-    """
-    return sum(_ADVANCE.get(char, CHAR_WIDTH) for char in text) * size
-
-
-@dataclass(frozen=True)
-class Box:
-    """An axis-aligned box in SVG units: what a label or a node shape covers."""
-
-    left: float
-    top: float
-    right: float
-    bottom: float
-    what: str = ""
-
-    def overlaps(self, other: Box) -> bool:
-        return (self.left < other.right and other.left < self.right
-                and self.top < other.bottom and other.top < self.bottom)
-
-
-@dataclass(frozen=True)
-class _Label:
-    """A text placed at (x, baseline y) with an anchor, and the box it covers."""
-
-    x: float
-    y: float
-    text: str
-    size: float
-    anchor: str
-    css: str
-    opacity: float = 1.0
-
-    @property
-    def box(self) -> Box:
-        width = text_width(self.text, self.size)
-        left = {"start": self.x, "middle": self.x - width / 2, "end": self.x - width}[self.anchor]
-        return Box(left, self.y - 0.8 * self.size, left + width, self.y + 0.25 * self.size, self.css)
-
-
 # -- trees ----------------------------------------------------------------------------------------
 
 class TreeSvg:
@@ -179,7 +97,8 @@ class TreeSvg:
     so a small tree uses the room it has).  Slots widen until no label can touch a node
     shape or another label; ``windows=False`` leaves no room for [α, β] windows; ``texts``
     (the values and ``[α, β]`` windows a search will write, when known) makes room for those alone
-    instead of for the widest a value of the tree could be.
+    instead of for the widest a value of the tree could be; ``events`` (a search's transcript)
+    makes room for the texts the layout says it writes (:meth:`TreeLayout.texts_written`).
 
     >>> from mmlib import search
     >>> view = TreeSvg([[[3, 5], [6, 9]], [[1, 2], [0, -1]]])
@@ -189,10 +108,12 @@ class TreeSvg:
     3
     """
 
-    def __init__(self, tree: Any, *, min_width: float = 0.0, windows: bool = True, root: tuple | str = (),
+    def __init__(self, tree: Any, *, min_width: float = 0.0, windows: bool = True, root: Path | str = (),
                  max_depth: int | None = None, max_nodes: int | None = DEFAULT_MAX_NODES,
-                 texts: Iterable[str] | None = None):
+                 texts: Iterable[str] | None = None, events: Iterable[Any] | None = None):
         self.frame = TreeLayout(tree, root=root, max_depth=max_depth, max_nodes=max_nodes)
+        if events is not None and texts is None:
+            texts = self.frame.texts_written(events)
         self.tree = self.frame.tree
         self.nodes = self.frame.nodes
         self.kind = self.frame.kinds
@@ -230,14 +151,14 @@ class TreeSvg:
         self.letters = True
 
     # -- geometry --------------------------------------------------------------------------
-    def _extent(self, path: tuple) -> tuple[float, float]:
+    def _extent(self, path: Path) -> tuple[float, float]:
         """How far a node's shape and labels reach to its left and to its right."""
         if self.kind[path] == "leaf":
             half = max(self.value_room, self.window_room) / 2
             return max(half, LEAF_RING + 2), max(half, self._badge_x() + BADGE)
         return RING + 2, RING + GAP + max(self.value_room, self.window_room)
 
-    def _left_of(self, path: tuple, neighbour: tuple) -> float:
+    def _left_of(self, path: Path, neighbour: Path) -> float:
         """How far the node at ``path`` reaches to its left towards ``neighbour`` on its left: a
         leaf's value and window are written below it, lower than an inner neighbour's value and
         window (beside that node, at most 1.1 lines down), so only its shape meets them."""
@@ -251,20 +172,15 @@ class TreeSvg:
         return LEAF_RING + 2 + GAP + BADGE
 
     def _needed_slot(self) -> float:
-        by_level: dict[float, list[tuple[float, tuple]]] = {}
-        for path, (x, y) in self.grid.items():
-            by_level.setdefault(y, []).append((x, path))
-        needed = 40.0
-        for row in by_level.values():
-            row.sort()
-            for (x1, p1), (x2, p2) in zip(row, row[1:], strict=False):
-                needed = max(needed, (self._extent(p1)[1] + self._left_of(p2, p1) + 2 * GAP) / (x2 - x1))
-        for band in self._probability_bands().values():
-            band.sort()
-            for (x1, _, right1), (x2, left2, _) in zip(band, band[1:], strict=False):
-                if x2 - x1 > 1e-9:
-                    needed = max(needed, (right1 + left2 + GAP) / (x2 - x1))
-        return needed
+        """The leaf gap (pixels), read from the layout: every two neighbours on a level apart by
+        what their shapes and texts reach, and nothing in a probability band touching."""
+        def apart(left: Path, right: Path) -> float:
+            return self._extent(left)[1] + self._left_of(right, left) + 2 * GAP
+
+        bands = [[(x, (left, right)) for x, left, right in sorted(band)]
+                 for band in self._probability_bands().values()]
+        return max(self.frame.leaf_gap(apart, least=40.0),
+                   slot_width(bands, lambda left, right: left[1] + right[0] + GAP))
 
     def _probability_bands(self) -> dict[int, list[tuple[float, float, float]]]:
         """By depth, what lies in the band just below that level, where probabilities are
@@ -287,10 +203,10 @@ class TreeSvg:
         return max((x - rightmost) * slot + self._extent(path)[1]
                    for path, (x, _) in self.grid.items()) + 12.0
 
-    def _ring(self, path: tuple) -> float:
+    def _ring(self, path: Path) -> float:
         return LEAF_RING if self.kind[path] == "leaf" else RING
 
-    def shape_box(self, path: tuple) -> Box:
+    def shape_box(self, path: Path) -> Box:
         """The box a node's shape covers."""
         x, y = self.xy[path]
         if self.kind[path] == "leaf":
@@ -309,42 +225,42 @@ class TreeSvg:
                                 title=title or "", description=description)
 
     def labels(self, marks: Marks | None = None, *, values: bool = True, windows: bool = False,
-               leaf_numbers: bool = True) -> list[_Label]:
+               leaf_numbers: bool = True) -> list[Label]:
         """The texts placed beside the nodes for ``marks`` (values, windows, leaf numbers)."""
         scene = self.scene(marks, values=values, windows=windows, leaf_numbers=leaf_numbers)
         return self._scene_labels(scene)
 
-    def _scene_labels(self, scene: Scene) -> list[_Label]:
+    def _scene_labels(self, scene: Scene) -> list[Label]:
         out = []
         for mark in scene.nodes:
             x, y = self.xy[mark.path]
             if mark.kind == "leaf":
                 below = y + LEAF_RING + 2 + GAP + 0.8 * VALUE_FONT_PX
-                out.append(_Label(x, below, mark.value, VALUE_FONT_PX, "middle", "value", mark.text_opacity))
+                out.append(Label(x, below, mark.value, VALUE_FONT_PX, "middle", "value", mark.text_opacity))
                 if mark.window:
-                    out.append(_Label(x, below + MIN_FONT_PX * 1.3, mark.window, MIN_FONT_PX, "middle",
+                    out.append(Label(x, below + MIN_FONT_PX * 1.3, mark.window, MIN_FONT_PX, "middle",
                                       "window"))
                 if mark.order is not None:
-                    out.append(_Label(x + self._badge_x(), y + MIN_FONT_PX * 0.35, str(mark.order),
+                    out.append(Label(x + self._badge_x(), y + MIN_FONT_PX * 0.35, str(mark.order),
                                       MIN_FONT_PX, "middle", "order"))
             else:
                 left = x + RING + GAP
                 if mark.value:
-                    out.append(_Label(left, y - 3, mark.value, VALUE_FONT_PX, "start", "value",
+                    out.append(Label(left, y - 3, mark.value, VALUE_FONT_PX, "start", "value",
                                       mark.text_opacity))
                 if mark.window:
-                    out.append(_Label(left, y + MIN_FONT_PX * 1.1, mark.window, MIN_FONT_PX, "start",
+                    out.append(Label(left, y + MIN_FONT_PX * 1.1, mark.window, MIN_FONT_PX, "start",
                                       "window"))
                 if mark.cut:
-                    out.append(_Label(x, y + RING + 2 + 0.8 * VALUE_FONT_PX, CUT_MARK, VALUE_FONT_PX,
+                    out.append(Label(x, y + RING + 2 + 0.8 * VALUE_FONT_PX, CUT_MARK, VALUE_FONT_PX,
                                       "middle", "cut"))
         for edge in scene.edges:
             if edge.probability:
                 (x1, y1), (x2, _) = self.xy[edge.parent], self.xy[edge.child]
-                out.append(_Label(x1 + PROBABILITY_AT * (x2 - x1), y1 + RING + 2 + 0.8 * MIN_FONT_PX,
+                out.append(Label(x1 + PROBABILITY_AT * (x2 - x1), y1 + RING + 2 + 0.8 * MIN_FONT_PX,
                                   edge.probability, MIN_FONT_PX, "middle", "probability"))
         for depth, name in scene.levels.items():
-            out.append(_Label(12.0, self.top + LEVEL * depth + 0.3 * MIN_FONT_PX, name, MIN_FONT_PX, "start",
+            out.append(Label(12.0, self.top + LEVEL * depth + 0.3 * MIN_FONT_PX, name, MIN_FONT_PX, "start",
                               "level"))
         return out
 
@@ -357,7 +273,7 @@ class TreeSvg:
             x, y, r = *self.xy[current.path], self._ring(current.path) + 1.25      # half the ring's stroke
             shapes.append(Box(x - r, y - r, x + r, y + r, "current-ring"))
         labels = [label.box for label in self._scene_labels(scene)]
-        crosses = [_Label(x, y, "✕", 17.0, "middle", "cross").box for x, y in self._cross_points(scene)]
+        crosses = [Label(x, y, "✕", 17.0, "middle", "cross").box for x, y in self._cross_points(scene)]
         return shapes, labels + crosses
 
     def _cross_points(self, scene: Scene) -> list[tuple[float, float]]:
@@ -490,12 +406,12 @@ class TreeSvg:
                               opacity=label.opacity if label.opacity < 1 else None)
             _sub(group, "text", label.text, **attributes)
 
-    def _faded_edge(self, label: _Label, faded: set[tuple]) -> bool:
+    def _faded_edge(self, label: Label, faded: set[tuple[Path, Path]]) -> bool:
         """True when the probability ``label`` is on an edge into a pruned subtree."""
         return any(abs(self._probability_x(child) - label.x) < 1e-6
                    and self.probabilities.get(child) == label.text for _, child in faded)
 
-    def _probability_x(self, path: tuple) -> float:
+    def _probability_x(self, path: Path) -> float:
         (x1, _), (x2, _) = self.xy[path[:-1]], self.xy[path]
         return x1 + PROBABILITY_AT * (x2 - x1)
 
@@ -572,7 +488,7 @@ class TreeSvg:
 
 def tree_svg(tree: Any, marks: Marks | None = None, *, values: bool = True, windows: bool = False,
              leaf_numbers: bool = True, title: str | None = None, min_width: float = 0.0,
-             root: tuple | str = (), max_depth: int | None = None, max_nodes: int | None = DEFAULT_MAX_NODES,
+             root: Path | str = (), max_depth: int | None = None, max_nodes: int | None = DEFAULT_MAX_NODES,
              step: int | None = None) -> str:
     """A game tree as SVG text, with what a search did when ``marks`` is given.
 
@@ -597,229 +513,3 @@ def tree_svg(tree: Any, marks: Marks | None = None, *, values: bool = True, wind
     return TreeSvg(tree, min_width=min_width, windows=windows, root=root, max_depth=max_depth,
                    max_nodes=max_nodes).show(marks, values=values, windows=windows, leaf_numbers=leaf_numbers,
                                              title=title, description=description)
-
-
-# -- text-built SVG (the plots) ---------------------------------------------------------------------------
-
-def _num(value: float) -> str:
-    """A coordinate with at most one decimal (keeps the SVG short)."""
-    return f"{value:.1f}".rstrip("0").rstrip(".")
-
-
-def _attrs(**attributes: Any) -> str:
-    """``key="value"`` pairs; ``class_`` becomes ``class``, ``_`` in names becomes ``-``, None is left out."""
-    parts = []
-    for key, value in attributes.items():
-        if value is None:
-            continue
-        name = "class" if key == "class_" else key.replace("_", "-")
-        text = _num(value) if isinstance(value, float) else str(value)
-        parts.append(f'{name}="{html.escape(clean_text(text), quote=True)}"')
-    return " ".join(parts)
-
-
-def _element(tag: str, **attributes: Any) -> str:
-    return f"<{tag} {_attrs(**attributes)}/>"
-
-
-def _text(x: float, y: float, text: str, **attributes: Any) -> str:
-    body = html.escape(clean_text(text), quote=False)
-    return f"<text {_attrs(x=float(x), y=float(y), **attributes)}>{body}</text>"
-
-
-def _svg_open(width: float, height: float, label: str) -> str:
-    label = clean_text(label)
-    return (f'<svg xmlns="{SVG_NS}" {_attrs(width=float(width), height=float(height))} '
-            f'viewBox="0 0 {_num(width)} {_num(height)}" font-family="{FONT}" role="img" '
-            f'aria-label="{html.escape(label, quote=True)}" style="max-width:none;height:auto">'
-            f'<title>{html.escape(label, quote=False)}</title>')
-
-
-# -- log-scale line plots ---------------------------------------------------------------------------
-
-@dataclass
-class Series:
-    """One line of a plot: ``label``, the points ``xs``/``ys``, its colour, an SVG dash pattern
-    (``""`` for a solid line), whether the points get markers, the line's width and the marker's
-    shape (``"circle"``, ``"square"``, ``"triangle"``, ``"diamond"``; ``""``: a shape of its own,
-    different from the other series' of the plot)."""
-
-    label: str
-    xs: Sequence[float]
-    ys: Sequence[float]
-    color: str = "#1f77b4"
-    dash: str = ""
-    markers: bool = False
-    width: float = 1.5
-    marker: str = ""
-
-
-MARKER_SHAPES = ("circle", "square", "triangle", "diamond")
-PLOT_TEXT_PX = style.TEXT_PX
-"""Ticks, axis labels and legend of an SVG plot (11.25 pt)."""
-PLOT_LEGEND_ROW = 22.0
-
-
-@dataclass
-class _Frame:
-    """Pixel box of the axes and the data ranges mapped onto it (y on a log scale)."""
-
-    left: float
-    top: float
-    width: float
-    height: float
-    x_range: tuple[float, float]
-    log_range: tuple[float, float]
-
-    def px(self, x: float, y: float) -> tuple[float, float]:
-        (x0, x1), (l0, l1) = self.x_range, self.log_range
-        return (self.left + (x - x0) / (x1 - x0) * self.width,
-                self.top + self.height - (math.log10(y) - l0) / (l1 - l0) * self.height)
-
-
-def log_plot_svg(series: Sequence[Series], *, x_range: tuple[float, float], y_range: tuple[float, float],
-                 title: str = "", xlabel: str = "", ylabel: str = "", width: float = 600,
-                 height: float = 340) -> str:
-    """Lines on a logarithmic y axis, as SVG text: integer x ticks, a grid line per power of ten,
-    the y label written level above the axis, and the legend under the plot (it never covers a
-    line; the picture grows by its rows).  Every series with markers gets a shape of its own.
-    Points with y ≤ 0 are left out (they have no logarithm).
-
-    >>> svg = log_plot_svg([Series("2^d", [1, 2, 3], [2, 4, 8], markers=True)], x_range=(0.8, 3.2),
-    ...                    y_range=(1, 10), title="doubling")
-    >>> svg.count('class="point"'), "10²" in svg, "10¹" in svg
-    (3, False, True)
-    """
-    _check_plot(series, x_range, y_range, width, height)
-    (y0, y1) = y_range
-    rows = _legend_layout(series, width)
-    frame = _Frame(left=66, top=54, width=width - 86, height=height - 104, x_range=x_range,
-                   log_range=(math.log10(y0), math.log10(y1)))
-    total = height + 12 + PLOT_LEGEND_ROW * len(rows)
-    parts = [_svg_open(width, total, title or "plot"),
-             _element("rect", x=frame.left, y=float(frame.top), width=frame.width, height=frame.height,
-                      fill="white", stroke="#333333", stroke_width=0.8)]
-    parts += _axes(frame)
-    shapes = iter(MARKER_SHAPES * len(series))
-    marked = [line.marker or next(shapes) if line.markers else "" for line in series]
-    for line, shape in zip(series, marked, strict=True):
-        parts.append(_line(frame, line, shape))
-    parts.append(_text(12, 22, title, font_size=style.TITLE_PX, font_weight="bold", class_="title"))
-    parts.append(_text(12, frame.top - 12, ylabel, font_size=PLOT_TEXT_PX, class_="axis-label"))
-    parts.append(_text(frame.left + frame.width / 2, frame.top + frame.height + 38, xlabel,
-                       text_anchor="middle", font_size=PLOT_TEXT_PX, class_="axis-label"))
-    parts.append(_plot_legend(series, marked, rows, height + 14))
-    parts.append("</svg>")
-    return "".join(parts)
-
-
-def _is_real(value: object) -> bool:
-    """Whether ``value`` is a real number (a bool is not)."""
-    return isinstance(value, numbers.Real) and not isinstance(value, bool)
-
-
-def _check_plot(series: Any, x_range: Any, y_range: Any, width: Any, height: Any) -> None:
-    """ArgumentError / ArgumentTypeError naming the first argument of :func:`log_plot_svg` that is wrong."""
-    def finite(name: str, values: Any, size: int | None = None) -> list[float]:
-        if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or \
-                (size is not None and len(values) != size):
-            raise ArgumentTypeError(f"{name}: expected {size or 'a sequence of'} numbers, "
-                                    f"got {describe(values)}")
-        if not all(_is_real(v) and abs(v) < 1e300 for v in values):
-            raise ArgumentError(f"{name}: expected finite numbers, got {describe(values)}")
-        return [float(v) for v in values]
-
-    if isinstance(series, (str, bytes)) or not isinstance(series, Sequence) or \
-            not all(isinstance(line, Series) for line in series):
-        raise ArgumentTypeError(f"series: expected a list of Series, got {describe(series)}")
-    if not series:
-        raise ArgumentError("series: nothing to plot; pass at least one Series(label, xs, ys)")
-    for line in series:
-        if len(finite("series xs", line.xs)) != len(finite("series ys", line.ys)):
-            raise ArgumentError(f"series: {describe(line.label)} has {len(line.xs)} xs and {len(line.ys)} ys")
-    x0, x1 = finite("x_range", x_range, 2)
-    if not x0 < x1 or x1 - x0 > 10_000:
-        raise ArgumentError(f"x_range: expected low < high, at most 10,000 apart, got {describe(x_range)}")
-    y0, y1 = finite("y_range", y_range, 2)
-    if not 0 < y0 < y1:
-        raise ArgumentError(f"y_range: expected 0 < low < high, got {describe(y_range)}")
-    for name, size in (("width", width), ("height", height)):
-        if finite(name, [size], 1)[0] < 100 or size > 10_000:
-            raise ArgumentError(f"{name}: expected 100 to 10,000 pixels, got {describe(size)}")
-
-
-_SUPERSCRIPTS = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
-
-
-def _axes(frame: _Frame) -> list[str]:
-    out = []
-    bottom = frame.top + frame.height
-    for power in range(math.ceil(frame.log_range[0] - 1e-9), math.floor(frame.log_range[1] + 1e-9) + 1):
-        _, y = frame.px(frame.x_range[0], 10.0 ** power)
-        out.append(_element("line", x1=frame.left, y1=y, x2=frame.left + frame.width, y2=y, stroke='#cccccc',
-                                    stroke_width=0.7))
-        out.append(_text(frame.left - 6, y + 5, "10" + str(power).translate(_SUPERSCRIPTS), text_anchor="end",
-                         font_size=PLOT_TEXT_PX))
-    for tick in range(math.ceil(frame.x_range[0]), math.floor(frame.x_range[1]) + 1):
-        x, _ = frame.px(tick, 10.0 ** frame.log_range[0])
-        out.append(_element("line", x1=x, y1=float(frame.top), x2=x, y2=bottom, stroke="#e4e4e4",
-                            stroke_width=0.7))
-        out.append(_text(x, bottom + 18, str(tick), text_anchor="middle", font_size=PLOT_TEXT_PX))
-    return out
-
-
-def _marker(shape: str, x: float, y: float, color: str, r: float, css: str) -> str:
-    """A marker of the given shape centred at (x, y)."""
-    if shape == "square":
-        return _element("rect", x=x - r * 0.9, y=y - r * 0.9, width=r * 1.8, height=r * 1.8, fill=color,
-                        class_=css)
-    if shape in ("triangle", "diamond"):
-        corners = ([(x, y - r * 1.2), (x - r * 1.1, y + r * 0.8), (x + r * 1.1, y + r * 0.8)]
-                   if shape == "triangle" else [(x, y - r * 1.3), (x + r, y), (x, y + r * 1.3), (x - r, y)])
-        return _element("polygon", points=" ".join(f"{_num(a)},{_num(b)}" for a, b in corners), fill=color,
-                        class_=css)
-    return _element("circle", cx=x, cy=y, r=r, fill=color, class_=css)
-
-
-def _line(frame: _Frame, line: Series, shape: str = "") -> str:
-    points = [frame.px(x, y) for x, y in zip(line.xs, line.ys, strict=True) if y > 0]
-    if not points:
-        return ""
-    out = [_element("polyline", points=' '.join(f'{_num(a)},{_num(b)}' for a, b in points), fill='none',
-                               stroke=line.color, stroke_width=line.width, stroke_dasharray=line.dash or None,
-                               class_='series')]
-    if shape:
-        out += [_marker(shape, a, b, line.color, 4.0, "point") for a, b in points]
-    return "".join(out)
-
-
-def _legend_layout(series: Sequence[Series], width: float) -> list[list[int]]:
-    """The indices of the series in each legend row: as many per row as fit ``width``."""
-    rows: list[list[int]] = [[]]
-    x = 12.0
-    for index, line in enumerate(series):
-        entry = 40 + text_width(line.label, PLOT_TEXT_PX) * 0.9 + 16
-        if rows[-1] and x + entry > width - 8:
-            rows.append([])
-            x = 12.0
-        rows[-1].append(index)
-        x += entry
-    return rows
-
-
-def _plot_legend(series: Sequence[Series], marked: Sequence[str], rows: list[list[int]], top: float) -> str:
-    """The legend under the plot: for each series a short stretch of its line, its marker and label."""
-    out = ['<g class="legend">']
-    for number, row in enumerate(rows):
-        y = top + PLOT_LEGEND_ROW * number
-        x = 12.0
-        for index in row:
-            line = series[index]
-            out.append(_element("line", x1=x, y1=y - 5, x2=x + 32, y2=y - 5, stroke=line.color,
-                                stroke_width=line.width, stroke_dasharray=line.dash or None))
-            if marked[index]:
-                out.append(_marker(marked[index], x + 16, y - 5, line.color, 4.0, "legend-point"))
-            out.append(_text(x + 40, y, line.label, font_size=PLOT_TEXT_PX))
-            x += 40 + text_width(line.label, PLOT_TEXT_PX) * 0.9 + 16
-    out.append("</g>")
-    return "".join(out)

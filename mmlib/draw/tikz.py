@@ -29,6 +29,7 @@ from typing import Any
 
 from ..errors import ArgumentError
 from ..trace import Marks
+from ..trees import Path
 from .tree_layout import (
     CHANCE_COLOR,
     CUT_MARK,
@@ -159,7 +160,7 @@ def _node(mark: NodeMark) -> list[str]:
     return lines
 
 
-def _edge(edge: EdgeMark, by_path: dict[tuple, NodeMark]) -> list[str]:
+def _edge(edge: EdgeMark, by_path: dict[Path, NodeMark]) -> list[str]:
     parent, child = by_path[edge.parent], by_path[edge.child]
     lines = [f"  \\draw[{EDGE_STYLE[edge.style]}] {_at(parent.x, parent.y)} -- {_at(child.x, child.y)};"]
     if edge.probability:
@@ -171,7 +172,7 @@ def _edge(edge: EdgeMark, by_path: dict[tuple, NodeMark]) -> list[str]:
     return lines
 
 
-def _cross(edge: EdgeMark, by_path: dict[tuple, NodeMark]) -> list[str]:
+def _cross(edge: EdgeMark, by_path: dict[Path, NodeMark]) -> list[str]:
     parent, child, t = by_path[edge.parent], by_path[edge.child], edge.cross_at
     at = _at(parent.x + t * (child.x - parent.x), parent.y + t * (child.y - parent.y))
     return [f"  % cross {latex_text(child.label)}", _text("font=\\bfseries", at, "✕")]
@@ -197,15 +198,7 @@ def auto_x_unit(scene: Scene) -> float:
         right = (SIZE_PT + 4) * CM_PER_PT + max(_width_cm(mark.value), _width_cm(mark.window, "scriptsize"))
         return 1.4 * SIZE_PT * CM_PER_PT, right
 
-    rows: dict[float, list[NodeMark]] = {}
-    for mark in scene.nodes:
-        rows.setdefault(mark.y, []).append(mark)
-    needed = 1.2
-    for row in rows.values():
-        row.sort(key=lambda mark: mark.x)
-        for left, right in zip(row, row[1:], strict=False):
-            needed = max(needed, (reach(left)[1] + reach(right)[0] + 0.15) / (right.x - left.x))
-    return round(needed, 2)
+    return round(scene.leaf_gap(lambda left, right: reach(left)[1] + reach(right)[0] + 0.15, least=1.2), 2)
 
 
 def _legend_glyph(glyph: str, x: float, y: float, dy: float) -> str:
@@ -283,7 +276,7 @@ def paint_tikz(scene: Scene, *, x_unit: float | None = None, y_unit: float = 1.5
 
 
 def tree_tikz(tree: Any, marks: Marks | None = None, *, values: bool = True, windows: bool = False,
-              leaf_numbers: bool = True, title: str | None = None, root: tuple | str = (),
+              leaf_numbers: bool = True, title: str | None = None, root: Path | str = (),
               max_depth: int | None = None, max_nodes: int | None = DEFAULT_MAX_NODES,
               step: int | None = None, x_unit: float | None = None, y_unit: float = 1.5,
               legend: bool = True) -> str:

@@ -49,6 +49,7 @@ from ..trace import (
 from ..trees import Path
 from . import style
 from .display import ALT_ATTRIBUTE, check_axes, set_alt
+from .legend import LEGEND_WORDS
 from .tree_layout import (
     CHANCE_COLOR,
     CURRENT_COLOR,
@@ -57,7 +58,6 @@ from .tree_layout import (
     EDGE_COLOR,
     FADED_ALPHA,
     LEAF_COLOR,
-    LEGEND_WORDS,
     MAX_COLOR,
     MIN_COLOR,
     PENDING_ALPHA,
@@ -284,15 +284,7 @@ class TreeView:
                 return half, half
             return radius * RING_AREA ** 0.5, radius * RING_AREA ** 0.5 + 3 + beside
 
-        rows: dict[float, list[tuple[float, Path]]] = {}
-        for path, (x, y) in self.positions.items():
-            rows.setdefault(y, []).append((x, path))
-        needed = 0.0
-        for row in rows.values():
-            row.sort()
-            for (x1, left), (x2, right) in zip(row, row[1:], strict=False):
-                needed = max(needed, (extent(left)[1] + extent(right)[0] + 3) / (x2 - x1))
-        return needed
+        return self.frame.leaf_gap(lambda left, right: extent(left)[1] + extent(right)[0] + 3)
 
     # -- building the artists (once) --------------------------------------------------------
     def _draw_edges(self, edge_labels: bool) -> None:
@@ -410,7 +402,7 @@ class TreeView:
         ax.set_axis_off()
         self.title = ax.set_title(title or "", fontsize=style.TITLE_PT)
         self.legend = None
-        self.legend_entries: tuple = ()
+        self.legend_entries: tuple[Any, ...] = ()
 
     def _legend_handle(self, glyph: str, words: str) -> Any:
         from matplotlib.lines import Line2D
@@ -443,7 +435,7 @@ class TreeView:
                                      handletextpad=0.3, columnspacing=1.0, borderaxespad=0.2)
 
     def _axes_inches(self) -> float:
-        return self.ax.get_position().width * self.figure.get_figwidth()
+        return float(self.ax.get_position().width * self.figure.get_figwidth())
 
     # -- showing a state (every time) ------------------------------------------------------------
     def show(self, marks: Marks | None, *, values: bool = True, windows: bool = False,

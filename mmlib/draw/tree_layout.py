@@ -38,9 +38,9 @@ children are not drawn has ``⋯`` under it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from ..errors import ArgumentError, ArgumentTypeError, MmlibError
 from ..trace import (
@@ -49,7 +49,9 @@ from ..trace import (
     SO_FAR,
     UNKNOWN,
     UPPER,
+    Algorithm,
     Marks,
+    Trace,
     format_mark,
     format_probability,
     format_value,
@@ -63,40 +65,22 @@ from ..trace import (
 )
 from ..trace.narration import describe_marks
 from ..trees import Path
+from .legend import (
+    CUT_MARK,
+    LEGEND_GLYPH,
+    LEGEND_WORDS,
+    WINS_WORDS,
+    LegendEntry,
+    bound_words,
+    chance_words,
+    legend_text,
+)
 
-__all__ = [
-    "TreeLayout",
-    "Scene",
-    "NodeMark",
-    "EdgeMark",
-    "LegendEntry",
-    "bound_words",
-    "readable_name",
-    "legend_text",
-    "chance_words",
-    "layout",
-    "node_kind",
-    "edge_style",
-    "level_names",
-    "probability_edges",
-    "as_tree",
-    "is_result",
-    "drawing_parts",
-    "DEFAULT_MAX_NODES",
-    "COPY_LIMIT",
-    "MAX_COLOR",
-    "MIN_COLOR",
-    "LEAF_COLOR",
-    "CHANCE_COLOR",
-    "PV_COLOR",
-    "EDGE_COLOR",
-    "PRUNED_COLOR",
-    "CURRENT_COLOR",
-    "FADED_ALPHA",
-    "PENDING_ALPHA",
-    "PROBABILITY_AT",
-    "CUT_MARK",
-]
+__all__ = ["TreeLayout", "Scene", "NodeMark", "EdgeMark", "LegendEntry", "bound_words", "readable_name",
+           "legend_text", "chance_words", "layout", "slot_width", "node_kind", "edge_style", "level_names",
+           "probability_edges", "as_tree", "is_result", "drawing_parts", "DEFAULT_MAX_NODES", "COPY_LIMIT",
+           "MAX_COLOR", "MIN_COLOR", "LEAF_COLOR", "CHANCE_COLOR", "PV_COLOR", "EDGE_COLOR",
+           "PRUNED_COLOR", "CURRENT_COLOR", "FADED_ALPHA", "PENDING_ALPHA", "PROBABILITY_AT", "CUT_MARK"]
 
 # Okabe & Ito (2008), "Color Universal Design": distinguishable with every common colour-vision deficiency.
 MAX_COLOR = "#56B4E9"       # sky blue, up-triangles
@@ -120,8 +104,6 @@ CROSS_AT = 0.5
 """The ✕ of a pruned subtree sits this far down the edge into it ..."""
 CROSS_AT_PROBABILITY = 0.62
 """... or this far, clear of the probability, on an edge out of a chance node."""
-CUT_MARK = "⋯"
-"""Written under a node whose children are not drawn (``max_depth``)."""
 
 DEFAULT_MAX_NODES = 2000
 """The most nodes a tree drawing shows; larger trees are drawn with ``max_depth`` or ``root``."""
@@ -176,7 +158,7 @@ def level_names(tree: Any) -> dict[int, str]:
     """Who moves at each depth, for trees with chance nodes or several agents per round
     (empty for an ordinary two-player tree, whose triangles say it all).
 
-    >>> from mmlib.beyond import layered_tree
+    >>> from mmlib.trees import layered_tree
     >>> level_names(layered_tree([[[3, 5], [2, 9]], [[1, 4], [6, 7]]], layers="max min min"))
     {0: 'MAX', 1: 'MIN 1', 2: 'MIN 2'}
     >>> level_names([[1, 2], [3, 4]])
@@ -195,7 +177,7 @@ def level_names(tree: Any) -> dict[int, str]:
 def probability_edges(tree: Any) -> dict[Path, str]:
     """The probability written on each edge out of a chance node, by the child's path.
 
-    >>> from mmlib.beyond import layered_tree
+    >>> from mmlib.trees import layered_tree
     >>> probability_edges(layered_tree([[(0.5, 8), (0.25, 24), (0.25, -12)]], layers="max chance"))
     {(0, 0): '1/2', (0, 1): '1/4', (0, 2): '1/4'}
     """
@@ -238,6 +220,27 @@ def layout(tree: Any, *, root: Path = (), max_depth: int | None = None) -> dict[
             stack.append((node, True))
             stack.extend((child, False) for child in reversed(node.children))
     return positions
+
+
+Item = TypeVar("Item")
+
+
+def slot_width(rows: Iterable[Sequence[tuple[float, Item]]], apart: Callable[[Item, Item], float], *,
+               least: float = 0.0) -> float:
+    """The leaf gap: the distance between two neighbouring slots at which every two neighbours
+    of a row (``(x in slots, item)``, left to right) are at least ``apart(left, right)`` apart
+    (centre to centre, in a painter's units); never less than ``least``.  The one rule every
+    painter spaces its leaves by (:meth:`TreeLayout.leaf_gap`).
+
+    >>> slot_width([[(0.0, "3"), (1.0, "12"), (3.0, "100")]], lambda a, b: 10.0 * (len(a) + len(b)))
+    30.0
+    """
+    width = least
+    for row in rows:
+        for (x1, left), (x2, right) in zip(row, row[1:], strict=False):
+            if x2 - x1 > 1e-9:
+                width = max(width, apart(left, right) / (x2 - x1))
+    return width
 
 
 # -- the marks ----------------------------------------------------------------------------------
@@ -301,71 +304,6 @@ class EdgeMark:
 
 
 @dataclass(frozen=True)
-class LegendEntry:
-    """A legend entry: a ``glyph`` (``max``, ``min``, ``leaf``, ``chance``, ``pv``, ``ring``,
-    ``pruned``, ``cut`` or ``""`` for words alone) and what it means."""
-
-    glyph: str
-    words: str
-
-
-WINS_WORDS = "w/n: wins for MAX (a draw counts 1/2) / visits"
-"""What ``w/n`` beside a node of a Monte Carlo tree search means: every iteration through the
-node adds its playout's result for MAX (1 win, 1/2 draw, 0 loss; :mod:`mmlib.beyond.mcts`),
-whichever player moves there."""
-
-LEGEND_WORDS = {
-    "max": "MAX", "min": "MIN", "leaf": "leaf",
-    "chance": "chance: averages its outcomes (1/2: an outcome's probability)",
-    "pv": "principal variation (thick)", "ring": "current node (dashed ring)",
-    "pruned": "pruned (dotted, ✕)", "bound": "≥ 6 / ≤ 2: a bound, not the exact value",
-    "order": "order of evaluation", "window": "[α, β]: window on entry",
-    "pending": "faded: not searched", "pending yet": "faded: not searched yet",
-    "so far": "(5): best so far, not yet a bound", "cut": f"{CUT_MARK}: its subtree is not drawn",
-    "most visited": "most visited line (thick)", "wins": WINS_WORDS,
-}
-def bound_words(lower: str, upper: str) -> str:
-    """The legend's words for bounds, with the drawing's own first lower and upper bound
-    (``""`` for a side the drawing does not show).
-
-    >>> bound_words("≥ 6", ""), bound_words("≥ 6", "≤ 2")
-    ('≥ 6: a bound, not the exact value', '≥ 6 / ≤ 2: a bound, not the exact value')
-    """
-    shown = " / ".join(text for text in (lower, upper) if text)
-    return f"{shown}: a bound, not the exact value" if shown else "≥ / ≤: a bound, not the exact value"
-
-
-def chance_words(probability: str) -> str:
-    """The legend's words for chance nodes, with a probability written on the drawing's edges.
-
-    >>> chance_words("0.9")
-    "chance: averages its outcomes (0.9: an outcome's probability)"
-    """
-    example = f" ({probability}: an outcome's probability)" if probability else ""
-    return f"chance: averages its outcomes{example}"
-
-
-LEGEND_SYMBOL = {"max": "▲", "min": "▼", "leaf": "■", "chance": "●", "pv": "━", "ring": "◌", "pruned": "┈",
-                 "pending": "□", "order": "①", "cut": ""}
-"""Each legend glyph as a character, for a legend written as text."""
-
-
-def legend_text(entries: Iterable[LegendEntry]) -> str:
-    """A legend as one line of text (the words a painter writes beside its glyphs).
-
-    >>> legend_text([LegendEntry("max", "MAX"), LegendEntry("", "≥ 6: a bound, not the exact value")])
-    '▲ MAX   ≥ 6: a bound, not the exact value'
-    """
-    return "   ".join(" ".join(part for part in (LEGEND_SYMBOL.get(entry.glyph, ""), entry.words) if part)
-                      for entry in entries)
-
-
-LEGEND_GLYPH = {"bound": "", "so far": "", "wins": "", "most visited": "pv", "pending yet": "pending",
-                "window": ""}
-"""The glyph of a legend entry whose glyph is not its own name ("" for words alone)."""
-
-
-@dataclass(frozen=True)
 class Scene:
     """Everything a painter paints: nodes and edges in drawing order, the legend, the names of
     the levels (by depth from the top), the title and the text alternative."""
@@ -393,6 +331,15 @@ class Scene:
     @property
     def current(self) -> NodeMark | None:
         return next((mark for mark in self.nodes if mark.current), None)
+
+    def leaf_gap(self, apart: Callable[[NodeMark, NodeMark], float], *, least: float = 0.0) -> float:
+        """The leaf gap of this scene's layout for a painter that measures its marks' texts (see
+        :func:`slot_width`): every two neighbouring marks on a level ``apart(left, right)`` apart."""
+        rows: dict[float, list[NodeMark]] = {}
+        for mark in self.nodes:
+            rows.setdefault(mark.y, []).append(mark)
+        return slot_width([[(mark.x, mark) for mark in sorted(row, key=lambda mark: mark.x)]
+                           for row in rows.values()], apart, least=least)
 
 
 class TreeLayout:
@@ -447,6 +394,39 @@ class TreeLayout:
     def leaves(self) -> list[Any]:
         """The leaves drawn, left to right."""
         return [node for node in self.nodes if node.is_leaf()]
+
+    @property
+    def rows(self) -> list[list[tuple[float, Path]]]:
+        """The nodes drawn on each level, from the top, left to right: ``(x in slots, path)``."""
+        by_level: dict[float, list[tuple[float, Path]]] = {}
+        for path, (x, y) in self.positions.items():
+            by_level.setdefault(y, []).append((x, path))
+        return [sorted(row) for _, row in sorted(by_level.items(), reverse=True)]
+
+    def leaf_gap(self, apart: Callable[[Path, Path], float], *, least: float = 0.0) -> float:
+        """The distance between two leaf slots at which every two neighbours on a level are
+        ``apart(left, right)`` apart (see :func:`slot_width`): a painter says how far its shapes
+        and texts reach, in its own units, and reads the gap from here."""
+        return slot_width(self.rows, apart, least=least)
+
+    def texts_written(self, events: Iterable[Any]) -> list[str]:
+        """Every value (as the widest mark it can be: ``≥ v``) and every [α, β] window a step of
+        a search with these ``events`` can write: a drawing keeps room for these and no more.
+
+        >>> from mmlib import search
+        >>> result = search.alphabeta([[3, 5], [2, 9]], trace=True)
+        >>> texts = TreeLayout(result.game).texts_written(result.trace)
+        >>> sorted(set(texts))                                  # doctest: +NORMALIZE_WHITESPACE
+        ['[3, +∞]', '[3, 2]', '[−∞, +∞]', '[−∞, 3]', '≥ 2', '≥ 3', '≥ 5', '≥ 9',
+         '≥ −2', '≥ −3', '≥ −5', '≥ −9']
+        """
+        events = list(events)
+        values = {leaf.value for leaf in self.tree.leaves()}
+        values |= {event.value for event in events if getattr(event, "value", None) is not None}
+        texts = [f"≥ {format_value(sign * value)}" for value in values for sign in (1, -1)]
+        texts += [format_window((event.alpha, event.beta)) for event in events
+                  if getattr(event, "alpha", None) is not None]
+        return texts
 
     def widest_value(self) -> int:
         """The most characters of a value written in this drawing (leaf values; averages of
@@ -635,17 +615,27 @@ def _result_words(result: Any) -> str | None:
     return None
 
 
-def readable_name(algorithm: str) -> str:
-    """An algorithm's name as a drawing's title writes it: ``alphabeta (fail-soft, >=)`` reads
-    ``alpha-beta (fail-soft, cut when α ≥ β)``; other names stay as they are.
+def readable_name(search: Trace | str) -> str:
+    """A search's name as a drawing's title writes it.  From its model (a
+    :class:`~mmlib.trace.Trace`), alpha-beta is named with the variant and the cutoff test the
+    model replays (read from the result's conventions); a result without a transcript gives
+    only its name, ``alphabeta (fail-soft, >=)``, read the same way.  Other searches keep
+    their names.
 
-    >>> readable_name("alphabeta (fail-hard, >)"), readable_name("minimax")
-    ('alpha-beta (fail-hard, cut when α > β)', 'minimax')
+    >>> from mmlib import search
+    >>> model = trace_of(search.alphabeta([[1, 2], [3]], variant="fail-hard", cutoff=">", trace=True))
+    >>> readable_name(model), readable_name("alphabeta (fail-hard, >)"), readable_name("minimax")
+    ('alpha-beta (fail-hard, cut when α > β)', 'alpha-beta (fail-hard, cut when α > β)', 'minimax')
     """
-    found = re.match(r"alphabeta \((fail-soft|fail-hard), (>=|>)\)(.*)", algorithm)
-    if found is None:
-        return algorithm
-    variant, cutoff, rest = found.groups()
+    if isinstance(search, Trace):
+        if search.kind is not Algorithm.ALPHABETA:
+            return search.algorithm
+        variant, cutoff, rest = search.variant, search.cutoff, ""
+    else:
+        found = re.match(r"alphabeta \((fail-soft|fail-hard), (>=|>)\)(.*)", search)
+        if found is None:
+            return search
+        variant, cutoff, rest = found.groups()
     return f"alpha-beta ({variant}, cut when α {'≥' if cutoff == '>=' else '>'} β){rest}"
 
 
@@ -658,7 +648,7 @@ def drawing_parts(tree_or_result: Any, *, step: int | None = None, windows: bool
     >>> from mmlib import search
     >>> result = search.alphabeta([[3, 12, 8], [2, 4, 6]], trace=True)
     >>> tree, marks, words, title = drawing_parts(result, step=4)    # A, B and D entered, D evaluated
-    >>> marks.leaf_numbers, tree.label_of(marks.current)
+    >>> dict(marks.leaf_numbers), tree.label_of(marks.current)
     ({(0, 0): 1}, 'D')
     """
     if not is_result(tree_or_result):
@@ -678,16 +668,17 @@ def drawing_parts(tree_or_result: Any, *, step: int | None = None, windows: bool
     if windows and result.trace and result.trace[0].alpha is None:
         raise ArgumentError("windows: minimax has no [α, β] window; draw an alpha-beta result")
     tree, _ = result_tree(result)
+    model = trace_of(result) if result.trace is not None else None
     if step is None:
         marks = result_marks(result)
         value = format_mark(result.value, marks.bounds.get(marks.start, EXACT))
-        title = (f"{readable_name(result.algorithm)}: value {value}, {result.stats.leaves} of "
+        title = (f"{readable_name(model or result.algorithm)}: value {value}, {result.stats.leaves} of "
                  f"{tree.leaf_count} leaves evaluated")
-        return tree, marks, _result_words(result), title
-    model = trace_of(result)
+        return tree, marks, None if model is None else model.describe(), title
+    assert model is not None                                    # a step needs a trace (checked above)
     if isinstance(step, bool) or not isinstance(step, int):
         raise ArgumentTypeError(f"step: expected a whole number, got {step!r}")
     if not 0 <= step <= len(model.events):
         raise ArgumentError(f"step: expected 0 to {len(model.events)} (the events of the search), got {step}")
     marks = model.marks(step)
-    return tree, marks, None, f"{readable_name(result.algorithm)}: step {step} of {len(model.events)}"
+    return tree, marks, None, f"{readable_name(model)}: step {step} of {len(model.events)}"

@@ -29,7 +29,7 @@ re-searches, Monte Carlo iterations), :mod:`~mmlib.trace.narration` (one sentenc
 :mod:`~mmlib.trace.results` (from a search result).
 
 Trees with chance nodes and with several MIN (or MAX) agents per round
-(:class:`~mmlib.beyond.LayeredTree`) are read too: transcripts of expectimax,
+(:class:`~mmlib.trees.LayeredTree`) are read too: transcripts of expectimax,
 expectiminimax and Ballard's (1983) Star1 and Star2, and of minimax and alpha-beta on
 multi-agent trees.  A chance node entered by Star1 or Star2 with the window (α, β) that
 returns r with outcomes pruned below it is exact when α < r < β, at most r when r ≤ α and
@@ -52,7 +52,8 @@ cutoffs, re-searches and passes from the transcript alone.
 >>> mtd.counts()["researches"], (mtd.phases[-1].lower, mtd.phases[-1].upper)
 (1, (3, 3))
 
->>> from mmlib.beyond import expectiminimax, layered_tree
+>>> from mmlib.search import expectiminimax
+>>> from mmlib.trees import layered_tree
 >>> dice = layered_tree([[(0.9, [2, 2]), (0.1, [3, 3])], [(0.9, [1, 1]), (0.1, [4, 4])]],
 ...                     layers="max chance min")            # AIMA figure 5.12, left
 >>> star1 = trace_of(expectiminimax(dice, pruning="star1", trace=True))
@@ -71,7 +72,7 @@ cutoffs, re-searches and passes from the transcript alone.
 from __future__ import annotations
 
 from .algorithms import CHANCE_ALGORITHMS as CHANCE_ALGORITHMS
-from .algorithms import WINDOW_ALGORITHMS
+from .algorithms import WINDOW_ALGORITHMS, Algorithm
 from .bounds import EXACT, LOWER, SO_FAR, UNKNOWN, UPPER, Window, bound_of, chance_bound, null_window_bound
 from .events import TraceEvent, gamma_of, score_of, value_of, window_of
 from .marks import Marks, minimax_marks
@@ -116,4 +117,5 @@ __all__ = [
     "Iteration",
     "null_window_bound",
     "WINDOW_ALGORITHMS",
+    "Algorithm",
 ]

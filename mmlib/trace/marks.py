@@ -6,7 +6,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from types import MappingProxyType
 from typing import Any
 
 from ..trees import Path
@@ -15,7 +17,7 @@ from .trees import minimax_values, view_tree
 from .words import format_mark
 
 
-@dataclass
+@dataclass(frozen=True, eq=False)
 class Marks:
     """What to show on a tree at one moment; all paths are tuples of child indices from the root.
 
@@ -27,22 +29,44 @@ class Marks:
     principal variation from ``start``; ``current``: the node being worked on;
     ``searched``: False for a plain tree (no search shown); ``monte_carlo``: True for Monte
     Carlo tree search, whose nodes show wins/visits (``texts``) instead of values.
+
+    Marks are facts the model computed, so a view cannot change them: the mappings are
+    read-only and the sets frozen.  A changed view is a new Marks (:meth:`at`,
+    :meth:`with_leaf_values`).
+
+    >>> marks = Marks(values={(): 3})
+    >>> marks.values[()] = 4
+    Traceback (most recent call last):
+    TypeError: 'mappingproxy' object does not support item assignment
     """
 
-    values: dict[Path, float] = field(default_factory=dict)
-    windows: dict[Path, Window] = field(default_factory=dict)
-    entered: set[Path] = field(default_factory=set)
-    pruned: set[Path] = field(default_factory=set)
-    pruned_roots: set[Path] = field(default_factory=set)
-    leaf_numbers: dict[Path, int] = field(default_factory=dict)
+    values: Mapping[Path, float] = field(default_factory=dict)
+    windows: Mapping[Path, Window] = field(default_factory=dict)
+    entered: frozenset[Path] = frozenset()
+    pruned: frozenset[Path] = frozenset()
+    pruned_roots: frozenset[Path] = frozenset()
+    leaf_numbers: Mapping[Path, int] = field(default_factory=dict)
     pv: tuple[Any, ...] = ()
     current: Path | None = None
     searched: bool = False
     start: Path = ()
-    bounds: dict[Path, str] = field(default_factory=dict)
-    texts: dict[Path, str] = field(default_factory=dict)
+    bounds: Mapping[Path, str] = field(default_factory=dict)
+    texts: Mapping[Path, str] = field(default_factory=dict)
     """What to write instead of a value (Monte Carlo tree search: wins/visits, ``2/3``)."""
     monte_carlo: bool = False
+
+    def __post_init__(self) -> None:
+        for name in _MAPPINGS:
+            object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
+        for name in _SETS:
+            object.__setattr__(self, name, frozenset(getattr(self, name)))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Marks):
+            return NotImplemented
+        return all(getattr(self, f.name) == getattr(other, f.name) for f in fields(self))
+
+    __hash__ = None  # type: ignore[assignment]   # equal marks may hold different dict orders
 
     def value_text(self, path: Path) -> str:
         """The value of ``path`` as drawn: ``3``, ``≥ 6``, ``≤ 2``, ``(5)``, ``2/3`` (wins/visits),
@@ -79,6 +103,40 @@ class Marks:
         if not self.pv:
             return set()
         return {self.start + tuple(self.pv[:k]) for k in range(len(self.pv) + 1)}
+
+
+_MAPPINGS = ("values", "windows", "leaf_numbers", "bounds", "texts")
+_SETS = ("entered", "pruned", "pruned_roots")
+
+
+@dataclass
+class MarksDraft:
+    """The marks being worked out by a replay of the search, step by step (the model's own
+    scratch copy); :meth:`done` hands the finished :class:`Marks` to the views.
+
+    >>> draft = MarksDraft(searched=True)
+    >>> draft.values[()] = 3
+    >>> draft.done().value_text(())
+    '3'
+    """
+
+    values: dict[Path, float] = field(default_factory=dict)
+    windows: dict[Path, Window] = field(default_factory=dict)
+    entered: set[Path] = field(default_factory=set)
+    pruned: set[Path] = field(default_factory=set)
+    pruned_roots: set[Path] = field(default_factory=set)
+    leaf_numbers: dict[Path, int] = field(default_factory=dict)
+    pv: tuple[Any, ...] = ()
+    current: Path | None = None
+    searched: bool = False
+    start: Path = ()
+    bounds: dict[Path, str] = field(default_factory=dict)
+    texts: dict[Path, str] = field(default_factory=dict)
+    monte_carlo: bool = False
+
+    def done(self) -> Marks:
+        """The finished, read-only marks."""
+        return Marks(**{f.name: getattr(self, f.name) for f in fields(self)})
 
 
 def minimax_marks(tree: Any) -> Marks:

@@ -32,7 +32,7 @@ from .bounds import (
     null_window_bound,
 )
 from .events import TraceEvent, _normalised, gamma_of, value_of
-from .marks import Marks
+from .marks import Marks, MarksDraft
 from .narration import _Narrator
 from .passes import Iteration, Phase, Research, _iterations, find_phases, find_researches, monte_carlo_marks
 from .trees import _is_chance, _probabilities, _subtree_paths, view_tree
@@ -100,8 +100,7 @@ class Trace:
         self.phases: tuple[Phase, ...] = \
             tuple(find_phases(self.events, self.start, self._raw_kinds, self.researches)) \
             if self.multipass else ()
-        self._final.pv = self.pv
-        self._final.current = None
+        self._final = replace(self._final, pv=self.pv, current=None)
         self._building = False
 
     @classmethod
@@ -149,14 +148,42 @@ class Trace:
         >>> [p for k in range(len(model.events)) for p in model.pruned_by(k)]
         [(1, 1), (1, 2)]
         """
-        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step < len(self.events):
-            raise ArgumentError(f"step: expected a whole number from 0 to {len(self.events) - 1}, "
-                                f"got {step!r}")
+        self._check_step(step)
         event = self.events[step]
         if event.kind != "cutoff":
             return []
         roots = [event.path + (move,) for move in event.skipped]
         return [leaf.path for leaf in self.tree.leaves() if any(leaf.path[:len(r)] == r for r in roots)]
+
+    def window_set_by(self, step: int) -> int:
+        """Why the node entered at ``events[step]`` has its [α, β] window: the event that gave
+        its parent that window (the parent's entry, or the update after its last child
+        returned); ``step`` itself for the start node, which is entered with the search's window.
+
+        >>> from mmlib import search
+        >>> from mmlib.trace import trace_of
+        >>> model = trace_of(search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]], trace=True))
+        >>> c = model.entered_at((2,))                                   # D, entered with [3, +∞]
+        >>> model.sentence(model.window_set_by(c))          # after C returned, A's update
+        "at A: C returned 2, so A's value so far is 3; now α = 3, β = +∞."
+        """
+        self._check_step(step)
+        path = self.events[step].path
+        if path == self.start:
+            return step
+        parent = path[:-1]
+        return next(j for j in range(step - 1, -1, -1)
+                    if self.events[j].path == parent and self.events[j].kind in ("enter", "update"))
+
+    def entered_at(self, path: Path) -> int | None:
+        """The first event that enters the node at ``path`` (None if the search never does)."""
+        path = tuple(path)
+        return next((k for k, e in enumerate(self.events) if e.kind == "enter" and e.path == path), None)
+
+    def _check_step(self, step: int) -> None:
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step < len(self.events):
+            raise ArgumentError(f"step: expected a whole number from 0 to {len(self.events) - 1}, "
+                                f"got {step!r}")
 
     @property
     def evaluation_order(self) -> list[Path]:
@@ -271,7 +298,7 @@ class Trace:
     def _replay(self, step: int) -> Marks:
         if self.monte_carlo:
             return monte_carlo_marks(self.events, self.start, step)
-        marks = Marks(searched=True, start=self.start)
+        marks = MarksDraft(searched=True, start=self.start)
         entry: dict[Path, Window] = {}      # the window each node was entered with
         is_max: dict[Path, bool] = {}
         cut: set[Path] = set()             # nodes whose current visit stopped early
@@ -365,7 +392,7 @@ class Trace:
             # the finished search: pruned is what no pass ever entered
             marks.pruned = ever_pruned - marks.entered
             marks.pruned_roots = {p for p in marks.pruned if p[:-1] not in marks.pruned}
-        return marks
+        return marks.done()
 
     def _returned_kind(self, event: TraceEvent, window: Window | None, stopped: bool, probed: bool,
                        test: tuple[float, str] | None = None) -> str:
@@ -462,7 +489,7 @@ class Trace:
             return text
         return ""
 
-    def _unprune(self, marks: Marks, path: Path) -> None:
+    def _unprune(self, marks: MarksDraft, path: Path) -> None:
         """A node entered again is no longer pruned, nor is anything below it yet."""
         below = set(_subtree_paths(self.tree, path))
         if below & marks.pruned:

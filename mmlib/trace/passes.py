@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from ..trees import Path
 from .bounds import EXACT, LOWER, SO_FAR, UNKNOWN, UPPER
 from .events import TraceEvent, score_of, value_of, window_of
-from .marks import Marks
+from .marks import Marks, MarksDraft
 from .words import format_mark, format_test, format_value, format_window
 
 
@@ -190,7 +190,7 @@ def find_phases(events: Sequence[TraceEvent], start: Path, bounds: dict[int, str
 def monte_carlo_marks(events: Sequence[TraceEvent], start: Path, step: int) -> Marks:
     """Monte Carlo tree search after ``step`` events: the tree grown so far with each node's
     wins/visits, and the positions of the current iteration's playout."""
-    marks = Marks(searched=True, start=start, monte_carlo=True)
+    marks = MarksDraft(searched=True, start=start, monte_carlo=True)
     visits: dict[Path, int] = {}
     wins: dict[Path, float] = {}
     playout: list[Path] = []
@@ -214,4 +214,4 @@ def monte_carlo_marks(events: Sequence[TraceEvent], start: Path, step: int) -> M
             wins[path] = wins.get(path, 0.0) + score_of(event)
             marks.values[path], marks.bounds[path] = wins[path] / visits[path], SO_FAR
             marks.texts[path] = f"{format_value(wins[path])}/{visits[path]}"
-    return marks
+    return marks.done()

@@ -14,7 +14,7 @@ from ..errors import ArgumentError, ArgumentTypeError
 from ..trees import Path
 from .algorithms import ALPHABETA_NAMES, Algorithm
 from .bounds import EXACT
-from .marks import Marks
+from .marks import Marks, MarksDraft
 from .model import Trace
 from .trees import _subtree_paths, result_tree
 
@@ -69,7 +69,7 @@ def result_marks(result: Any) -> Marks:
         raise ArgumentError("result: it was searched with leaf_order=False and no trace, so it does "
                             "not say which nodes were visited; search again with trace=True")
     tree, start = result_tree(result)
-    marks = Marks(searched=True, start=start, pv=tuple(result.pv))
+    marks = MarksDraft(searched=True, start=start, pv=tuple(result.pv))
     for number, leaf in enumerate(result.stats.leaf_order, start=1):
         path = start + tuple(leaf)
         marks.leaf_numbers[path] = number
@@ -81,7 +81,7 @@ def result_marks(result: Any) -> Marks:
     for root in roots:
         marks.pruned_roots.add(root)
         marks.pruned.update(_subtree_paths(tree, root))
-    return marks
+    return marks.done()
 
 
 def result_pruned_leaves(result: Any) -> list[Path]:

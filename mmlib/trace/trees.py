@@ -1,7 +1,7 @@
 """The trees a trace is read on: explicit trees and layered ones (chance nodes, several
 agents), who moves at a node, and every node's true (expectiminimax) value.
 
->>> from mmlib.beyond import layered_tree
+>>> from mmlib.trees import layered_tree
 >>> dice = layered_tree([[(1/2, 8), (1/2, 2)], [(1/2, 4), (1/2, 4)]], layers="max chance")
 >>> node_role(dice, (0,)), expected_values(dice)[()]
 ('chance', 5.0)
@@ -17,10 +17,10 @@ from ..trees import Path, Tree, as_tree
 
 
 def view_tree(tree: Any, *, max_nodes: int = 2000) -> Any:
-    """The explicit tree the views draw: a :class:`~mmlib.beyond.LayeredTree` (chance nodes,
+    """The explicit tree the views draw: a :class:`~mmlib.trees.LayeredTree` (chance nodes,
     several agents) as it is, anything else through :func:`mmlib.trees.as_tree`.
 
-    >>> from mmlib.beyond import layered_tree
+    >>> from mmlib.trees import layered_tree
     >>> view_tree(layered_tree([[1, 2]], layers="max chance")).leaf_count
     2
     """
@@ -41,7 +41,7 @@ def node_role(tree: Any, path: Path) -> str:
     """Who moves at ``path``: ``"MAX"``, ``"MIN"``, ``"chance"`` or ``"leaf"``; on a tree
     with several MIN (or MAX) agents per round, which one: ``"MIN 1"``, ``"MIN 2"``...
 
-    >>> from mmlib.beyond import layered_tree
+    >>> from mmlib.trees import layered_tree
     >>> ghosts = layered_tree([[[3, 5], [2, 9]], [[1, 4], [6, 7]]], layers="max min min")
     >>> [node_role(ghosts, p) for p in [(), (0,), (0, 0), (0, 0, 1)]]
     ['MAX', 'MIN 1', 'MIN 2', 'leaf']
@@ -102,7 +102,7 @@ def expected_values(tree: Any, *, random_opponent: bool = False) -> dict[Path, f
     chance the probability-weighted sum; with ``random_opponent`` (expectimax, CS188) a MIN
     node averages its children too.
 
-    >>> from mmlib.beyond import layered_tree
+    >>> from mmlib.trees import layered_tree
     >>> tree = layered_tree([[(1/2, 8), (1/3, 24), (1/6, -12)]], layers="max chance")
     >>> round(expected_values(tree)[()], 9)
     10.0

@@ -1,5 +1,5 @@
 """Game trees: explicit (from nested lists, labelled text, JSON, networkx or CS 188's test files)
-and generated.
+and generated; trees with chance nodes and several agents (:mod:`~mmlib.trees.layered`).
 
 All of them follow the :class:`mmlib.games.Game` protocol, so every search runs on them.
 
@@ -8,6 +8,8 @@ All of them follow the :class:`mmlib.games.Game` protocol, so every search runs 
 9
 >>> trees.ordered(4, 8, "best", seed=0).leaf_count
 65536
+>>> trees.layered_tree([[(0.5, 8), (0.5, 2)]], layers="max chance").leaf_count
+2
 """
 
 from .convert import as_tree
@@ -25,6 +27,14 @@ from .generated import (
 )
 from .graphs import from_networkx, to_networkx
 from .jsontree import from_json, to_json
+from .layered import (
+    LayeredNode,
+    LayeredTree,
+    LayeredUniformTree,
+    layered_tree,
+    layered_tree_from_text,
+    layered_uniform,
+)
 from .text import from_text, to_text
 
 __all__ = [
@@ -52,4 +62,10 @@ __all__ = [
     "explicit",
     "uniform_leaf_count",
     "uniform_node_count",
+    "LayeredNode",
+    "LayeredTree",
+    "LayeredUniformTree",
+    "layered_tree",
+    "layered_tree_from_text",
+    "layered_uniform",
 ]

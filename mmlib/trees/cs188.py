@@ -109,8 +109,7 @@ def _whole(fields: dict[str, str], name: str, default: str | None = None) -> int
 
 def read_cs188(text: str) -> CS188Tree:
     """Read a CS 188 game-tree test (see the module docstring)."""
-    if not isinstance(text, str):
-        raise ArgumentTypeError(f"text: expected a string, got {type(text).__name__}")
+    _validate.text("text", text, show=_validate.type_name)
     fields = _fields(text)
     agents = _whole(fields, "num_agents")
     if agents < 2:
@@ -188,8 +187,7 @@ def to_cs188(tree: Tree, *, depth: int | None = None, algorithm: str = "MinimaxA
     if not isinstance(tree, Tree):
         raise ArgumentTypeError(f"tree: expected an explicit trees.Tree, got {type(tree).__name__}")
     depth = _validate.whole("depth", depth, minimum=0, allow_none=True)
-    if not isinstance(algorithm, str):
-        raise ArgumentTypeError(f"algorithm: expected the name of an agent class, got {describe(algorithm)}")
+    _validate.text("algorithm", algorithm, what="the name of an agent class")
     if not algorithm.isidentifier():
         raise ArgumentError(f"algorithm: expected the name of an agent class such as 'MinimaxAgent', "
                             f"got {describe(algorithm)}")

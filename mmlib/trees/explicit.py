@@ -16,7 +16,6 @@ from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 from __future__ import annotations
 
 import math
-import numbers
 import string
 from collections import deque
 from collections.abc import Iterator, Sequence
@@ -73,7 +72,7 @@ class Node:
 
 def check_value(value: object, where: str) -> float:
     """Return ``value`` if it is a finite real number, else raise TreeError naming ``where``."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+    if not _validate.is_real(value):
         raise TreeError(f"{where}: leaf value {describe(value)} is not a number")
     try:
         finite = math.isfinite(value)
@@ -82,7 +81,7 @@ def check_value(value: object, where: str) -> float:
     if not finite:
         raise TreeError(f"{where}: leaf value {describe(value)} is not finite or too large "
                         "(use a number below 1e308; a large number like 1000 for a win)")
-    return value  # type: ignore[return-value]
+    return value
 
 
 def bfs_labels(count: int) -> list[str]:
@@ -279,11 +278,8 @@ def from_nested(nested: object, *, root_is_max: bool = True,
     ...
     mmlib.errors.TreeError: nested: an interior node has no children (at path (1,)); write a leaf as a number
     """
-    if not isinstance(root_is_max, bool):
-        raise ArgumentError(f"root_is_max: expected True or False, got {describe(root_is_max)}")
-    if max_nodes is not None and (isinstance(max_nodes, bool)
-                                  or not isinstance(max_nodes, numbers.Integral)):
-        raise ArgumentTypeError(f"max_nodes: expected a whole number or None, got {describe(max_nodes)}")
+    _validate.flag("root_is_max", root_is_max)
+    _validate.whole("max_nodes", max_nodes, allow_none=True)
     _check_nested_shape(nested, max_nodes)
     # First pass (breadth first): validate and give every position its label.
     order: list[tuple[Path, object]] = []

@@ -16,7 +16,6 @@ ordered(branching=3, depth=4, ordering='best', seed=1)
 from __future__ import annotations
 
 import math
-import numbers
 from collections.abc import Iterable
 from typing import cast
 
@@ -277,8 +276,7 @@ class OrderedTree(_GeneratedTree):
                  noise: float = 0.0):
         super().__init__(branching, depth, seed)
         self.ordering = _check_ordering(ordering)
-        if isinstance(noise, bool) or not isinstance(noise, numbers.Real):
-            raise ArgumentTypeError(f"noise: expected a finite number >= 0, got {_show(noise)}")
+        _validate.real("noise", noise, what="a finite number >= 0", show=_show)
         try:
             usable = math.isfinite(float(noise)) and noise >= 0
         except OverflowError:
@@ -373,8 +371,7 @@ def _check_ordering(ordering: object) -> str | float:
                 f"ordering: expected 'best', 'worst', 'random' or a probability q, got {_show(ordering)}"
             )
         return ordering
-    if isinstance(ordering, bool) or not isinstance(ordering, numbers.Real):
-        raise ArgumentTypeError(f"ordering: expected a string or a number, got {_show(ordering)}")
+    _validate.real("ordering", ordering, what="a string or a number", show=_show)
     q = cast(float, ordering)             # a Real (int, float, Fraction) compares as a float does
     if not 0.0 <= q <= 1.0:
         raise ArgumentError(f"ordering: q must lie in [0, 1], got {_show(ordering)}")

@@ -32,6 +32,7 @@ from typing import Any
 from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError, TreeError, describe
 from .explicit import MAX_HEIGHT, Path, build, check_value
+from .layered import LayeredNode, LayeredTree
 
 __all__ = ["to_json", "from_json", "to_json_data", "from_json_data", "FORMAT"]
 
@@ -41,7 +42,7 @@ MAX_JSON_NODES = 250_000
 
 
 def to_json(tree: Any, *, indent: int | None = None) -> str:
-    """``tree`` (an explicit tree, or a tree with chance nodes from :mod:`mmlib.beyond`) as JSON text;
+    """``tree`` (an explicit tree, or a :class:`~mmlib.trees.LayeredTree` with chance nodes) as JSON text;
     ``indent``: None (one line), spaces per level (0 to 16) or the whitespace to indent with."""
     return json.dumps(to_json_data(tree), indent=_indent(indent), ensure_ascii=False)
 
@@ -91,9 +92,8 @@ def _player(node: Any) -> str:
 
 def from_json(text: str) -> Any:
     """A tree from JSON text (see the module docstring): a :class:`~mmlib.trees.Tree`, or with
-    chance nodes a :class:`~mmlib.beyond.LayeredTree`."""
-    if not isinstance(text, str):
-        raise ArgumentTypeError(f"text: expected a string, got {type(text).__name__}")
+    chance nodes a :class:`~mmlib.trees.LayeredTree`."""
+    _validate.text("text", text, show=_validate.type_name)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -166,8 +166,6 @@ def _check_node(item: Any, path: Path, labels: set[str]) -> None:
 
 
 def _layered(nodes: list[tuple[dict[str, Any], Path]]) -> Any:
-    from ..beyond.layered import LayeredNode, LayeredTree
-
     built: dict[Path, LayeredNode] = {}
     kinds_by_depth: dict[int, str] = {}
     for item, path in reversed(nodes):

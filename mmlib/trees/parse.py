@@ -16,7 +16,8 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from ..errors import ArgumentTypeError, TreeTextError
+from .. import _validate
+from ..errors import TreeTextError
 from .explicit import Tree, from_nested
 from .text import from_text
 
@@ -32,8 +33,7 @@ def parse_tree(text: str) -> Tree:
     >>> parse_tree("AB\\nA: B\\nB 3\\n").leaf_count
     1
     """
-    if not isinstance(text, str):
-        raise ArgumentTypeError(f"text: expected a string, got {type(text).__name__}")
+    _validate.text("text", text, show=_validate.type_name)
     if not text.strip().startswith("["):
         return from_text(text)
     return from_nested(parse_nested(text))

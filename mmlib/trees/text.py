@@ -44,6 +44,7 @@ from __future__ import annotations
 import math
 import re
 
+from .. import _validate
 from ..errors import ArgumentTypeError, TreeError, TreeTextError, describe
 from .explicit import Tree, build
 
@@ -63,8 +64,7 @@ MAX_TEXT_LENGTH = 10_000_000
 
 def from_text(text: str) -> Tree:
     """Read a labelled tree text; errors name the line (see the module docstring)."""
-    if not isinstance(text, str):
-        raise ArgumentTypeError(f"text: expected a string, got {type(text).__name__}")
+    _validate.text("text", text, show=_validate.type_name)
     if len(text) > MAX_TEXT_LENGTH:
         raise TreeTextError(f"the text has {len(text):,} characters, more than {MAX_TEXT_LENGTH:,}")
     lines = [   # lines end at \n, \r\n or \r only, as an editor shows them

@@ -92,7 +92,8 @@ def svg_as_img(svg: str, *, alt: str) -> str:
     return f'<img alt="{html.escape(alt)}" src="data:image/svg+xml;base64,{data}" style="max-width:none">'
 
 
-def fallback_bundle(bundle: dict | None, text: str, picture_html: str | None = None) -> dict:
+def fallback_bundle(bundle: dict[str, Any] | None, text: str, picture_html: str | None = None
+                    ) -> dict[str, Any]:
     """A widget's mime bundle with ``text`` as its ``text/plain`` and ``picture_html`` (a still
     picture and the same sentence) as its ``text/html``; the widget view stays first choice.
 
@@ -121,7 +122,7 @@ class FitsItsRanges:
     def update(self) -> None:
         raise NotImplementedError
 
-    def _on_change(self, change: dict) -> None:
+    def _on_change(self, change: dict[str, Any]) -> None:
         if self._fitting:
             return                   # a range moved a value: the update below draws it
         self._fitting = True
@@ -150,10 +151,11 @@ class StaticFallback:
     def fallback_html(self) -> str | None:
         return None
 
-    def _repr_mimebundle_base(self, **kwargs: Any) -> dict | None:
-        return super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
+    def _repr_mimebundle_base(self, **kwargs: Any) -> dict[str, Any] | None:
+        bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
+        return bundle
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict | tuple[dict, dict]:
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | tuple[dict[str, Any], dict[str, Any]]:
         try:
             picture = self.fallback_html()
         except Exception:  # noqa: BLE001 - a failed still picture must not hide the live widget

@@ -43,7 +43,7 @@ def _widgets() -> Any:
     return ipywidgets
 
 
-class Connect4Board(StaticFallback, VBox):
+class Connect4Board(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has no types
     """The board (a widget: display it, or its ``.widget``, which is the same object).
 
     ``columns`` (one button per column, in the grid ``buttons_row``), ``figure`` (the board drawn
@@ -118,7 +118,7 @@ class Connect4Board(StaticFallback, VBox):
             message += " " + self._computer_moves()
         self._show(message + self._whose_turn())
 
-    def think(self) -> tuple:
+    def think(self) -> tuple[Any, int, int]:
         """Alpha-beta (centre-first ordering, a transposition table) to depth 1, 2, ... until
         ``depth`` or the budget; returns (result of the deepest completed search, its depth, nodes).
         Each ply searches within what is left of both budgets, so a move never takes much longer

@@ -47,7 +47,7 @@ def text_rows(text: str) -> int:
     return min(max(text.count("\n") + 2, 3), 40)
 
 
-class TreeEditor(StaticFallback, VBox):
+class TreeEditor(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has no types
     """``text`` (the Textarea), ``status``, ``output`` (the figure), ``tree``, ``result`` and
     ``model`` (the :class:`~mmlib.trace.Trace`; all None while the text has errors),
     ``message`` (the status as plain text)."""
@@ -107,7 +107,7 @@ class TreeEditor(StaticFallback, VBox):
             result = search.alphabeta(tree, trace=True)
             model = trace_of(result)
             view = TreeSvg(tree, min_width=COLUMN_PX)
-            scene = view.scene(model.marks(), windows=True, title=readable_name(result.algorithm),
+            scene = view.scene(model.marks(), windows=True, title=readable_name(model),
                                description=model.describe())
             drawing = view.paint(scene)
         except MmlibError as error:

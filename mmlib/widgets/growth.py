@@ -9,13 +9,13 @@
 from __future__ import annotations
 
 import html
-import numbers
 from typing import Any
 
-from .. import analysis, trees
+from .. import _validate, analysis, trees
+from ..draw.lineplot import STYLES, Line, line_plot_svg
 from ..draw.plots import ordering_name
 from ..draw.tree import format_value
-from ..errors import ArgumentError, ArgumentTypeError, MmlibError, describe
+from ..errors import ArgumentError, MmlibError, describe
 from .common import (
     FitsItsRanges,
     StaticFallback,
@@ -26,7 +26,6 @@ from .common import (
     svg_as_img,
     svg_figure,
 )
-from .plot import STYLES, Line, line_plot_svg
 from .slider import FractionSlider, Slider
 
 __all__ = ["growth_explorer", "GrowthExplorer", "forecast_nodes", "deepest_fitting", "guides"]
@@ -87,7 +86,7 @@ def deepest_fitting(branching: int, ordering: Any, algorithm: str, trees_: int, 
     return deepest
 
 
-class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):
+class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has no types
     """Sliders ``branching``, ``depth``, ``q``, ``seed``, ``trees`` (each with a number box) and
     menus ``ordering``, ``algorithm``; the plot in ``output`` (an ``HTML`` showing the SVG text
     ``svg``), the summary in ``status``; ``rows`` holds the measurements shown (means over the
@@ -98,8 +97,8 @@ class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):
                  trees: int = 1):
         widgets = _widgets()
         self.node_budget = node_budget
-        self.cache: dict[tuple, dict | None] = {}
-        self.rows: list[dict] = []
+        self.cache: dict[tuple[Any, ...], dict[str, Any] | None] = {}
+        self.rows: list[dict[str, Any]] = []
         self._fitting = False
         self.branching = Slider(value=branching, min=2, max=MAX_BRANCHING, label="b",
                                 words="branching factor {value}")
@@ -152,7 +151,7 @@ class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):
         """The seeds of the trees measured: ``trees`` of them from ``seed`` on."""
         return range(self.seed.value, self.seed.value + self.trees.value)
 
-    def measure(self, branching: int, depth: int, budget: float | None = None) -> dict | None:
+    def measure(self, branching: int, depth: int, budget: float | None = None) -> dict[str, Any] | None:
         """The row for one depth (cached): leaves and nodes averaged over the trees, or None
         if one tree takes more than ``budget`` or four times its share of it (the forecast of
         :meth:`update` keeps the trees' expected total within the budget)."""
@@ -177,7 +176,7 @@ class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):
     def update(self) -> None:
         """Measure depths 1..d (until the budget runs out) and redraw the plot."""
         b, d = self.branching.value, self.depth.value
-        rows: list[dict] = []
+        rows: list[dict[str, Any]] = []
         left = self.node_budget              # for the searches of every depth together
         for depth in range(1, d + 1):
             row = self.measure(b, depth, left)
@@ -233,7 +232,7 @@ class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):
         d = max(by_depth, default=0)
         if d < 3:
             return None
-        return (by_depth[d] / by_depth[d - 2]) ** 0.5
+        return float((by_depth[d] / by_depth[d - 2]) ** 0.5)
 
     # -- the still picture for a notebook shown without its widget models ---------------------------
     def fallback_text(self) -> str:
@@ -253,8 +252,7 @@ ALGORITHMS = ("alphabeta", "minimax")
 
 def _whole(name: str, value: Any, low: int, high: int) -> None:
     """An ArgumentError naming ``name`` unless ``value`` is a whole number from ``low`` to ``high``."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ArgumentTypeError(f"{name}: expected a whole number, got {describe(value)}")
+    _validate.whole(name, value)
     if not low <= int(value) <= high:
         raise ArgumentError(f"{name}: expected {low} to {high:,}, got {describe(value)}")
 

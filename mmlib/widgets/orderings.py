@@ -17,6 +17,7 @@ import html
 from typing import Any
 
 from .. import analysis
+from ..draw.lineplot import STYLES, Line, line_plot_svg
 from ..errors import ArgumentError, ArgumentTypeError, describe
 from .common import (
     FitsItsRanges,
@@ -40,7 +41,6 @@ from .growth import (
     forecast_nodes,
     guides,
 )
-from .plot import STYLES, Line, line_plot_svg
 from .slider import FractionSlider, Slider
 
 __all__ = ["orderings_explorer", "OrderingsExplorer", "quality_explorer", "QualityExplorer", "QS"]
@@ -65,7 +65,7 @@ def _mean_leaves(branching: int, depth: int, ordering: Any, seeds: range, budget
     return int(mean) if mean.is_integer() else mean
 
 
-class OrderingsExplorer(FitsItsRanges, StaticFallback, VBox):
+class OrderingsExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has no types
     """Sliders ``branching``, ``depth`` (the deepest depth drawn), ``q`` and ``seed``; alpha-beta's
     leaves versus depth for the best order, best-first-with-probability-q, random and worst
     orders on one plot (``svg`` in ``output``), with the b^d and Knuth–Moore guides; ``leaves``
@@ -76,7 +76,7 @@ class OrderingsExplorer(FitsItsRanges, StaticFallback, VBox):
     def __init__(self, branching: int, depth: int, q: float, seed: int, node_budget: int):
         widgets = _widgets()
         self.node_budget = node_budget
-        self.cache: dict[tuple, float] = {}
+        self.cache: dict[tuple[Any, ...], float] = {}
         self.leaves: dict[str, list[float]] = {}
         self.lines: list[Line] = []
         self._fitting = False
@@ -155,7 +155,7 @@ class OrderingsExplorer(FitsItsRanges, StaticFallback, VBox):
                                         f"{html.unescape(self.status.value)}")
 
 
-class QualityExplorer(FitsItsRanges, StaticFallback, VBox):
+class QualityExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has no types
     """Sliders ``branching``, ``depth`` and ``trees``; alpha-beta's leaves at that depth versus the
     probability q that the best child comes first (``QS``: 0, 0.1, ..., 1), the mean over
     ``trees`` trees (seeds 0, 1, ...), with the Knuth–Moore and b^d levels as guides."""
@@ -163,7 +163,7 @@ class QualityExplorer(FitsItsRanges, StaticFallback, VBox):
     def __init__(self, branching: int, depth: int, trees: int, node_budget: int):
         widgets = _widgets()
         self.node_budget = node_budget
-        self.cache: dict[tuple, float] = {}
+        self.cache: dict[tuple[Any, ...], float] = {}
         self.leaves: list[float] = []
         self._fitting = False
         self.branching = Slider(value=branching, min=2, max=MAX_BRANCHING, label="b",

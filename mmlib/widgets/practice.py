@@ -25,14 +25,15 @@ from __future__ import annotations
 
 import html
 import math
-import numbers
 from dataclasses import dataclass
 from typing import Any
 
+from .. import _validate
 from ..draw.svg import TreeSvg
 from ..errors import ArgumentError, ArgumentTypeError, MmlibError
 from ..quiz import Question, alpha_beta_question
 from ..trace import Marks, format_value, format_window, node_role
+from ..trees import Path
 from .common import StaticFallback, VBox, set_status, show_svg, status_html, svg_as_img, svg_figure
 
 __all__ = ["practice", "Practice", "PracticeRound", "Feedback", "MODES", "parse_bound", "first_question",
@@ -55,9 +56,8 @@ SUBMIT_DELAY = 0.3
 # -- questions ------------------------------------------------------------------------------------
 
 def _whole(value: Any, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ArgumentTypeError(f"{name}: expected a whole number, got {value!r}")
-    return int(value)
+    whole: int = _validate.whole(name, value, show=repr)
+    return whole
 
 
 def next_question(after: int, *, branching: int = 2, depth: int = 3,
@@ -98,7 +98,7 @@ def parse_bound(text: Any, name: str = "α") -> float:
     Traceback (most recent call last):
     mmlib.errors.ArgumentError: β: write a number such as 7, or -inf / inf for −∞ / +∞; got 'seven'
     """
-    if isinstance(text, numbers.Real) and not isinstance(text, bool):
+    if _validate.is_real(text):
         return float(text)
     if not isinstance(text, str):
         raise ArgumentTypeError(f"{name}: expected a number or its text, got {text!r}")
@@ -191,7 +191,7 @@ class PracticeRound:
         """The trace event the current step asks about."""
         return self.events[self.steps[self.step]]
 
-    def label(self, path: tuple) -> str:
+    def label(self, path: Path) -> str:
         return self.tree.label_of(path)
 
     def pruned_by(self, k: int) -> list[str]:
@@ -290,8 +290,7 @@ class PracticeRound:
                 text += f" Pruned leaves: {', '.join(pruned)}."
             self._advance(k + 1)
             return Feedback(True, text)
-        leaf = self.tree.node(label).path
-        entered = next((j for j, e in enumerate(self.events) if e.kind == "enter" and e.path == leaf), None)
+        entered = self.model.entered_at(self.tree.node(label).path)
         if entered is not None:
             return Feedback(False, f"No: {label} is evaluated, not pruned — {self.model.sentence(entered)}")
         return Feedback(False, f"No: {label} is pruned, but later; a cutoff further left comes first.")
@@ -322,8 +321,7 @@ class PracticeRound:
         """Why the node entered at ``events[k]`` has its window: the last event that set its
         parent's window (the parent's entry, or the update after its last child returned)."""
         parent = self.events[k].path[:-1]
-        setter = next(j for j in range(k - 1, -1, -1)
-                      if self.events[j].path == parent and self.events[j].kind in ("enter", "update"))
+        setter = self.model.window_set_by(k)
         return f"the window its parent {self.label(parent)} has then — {self.model.sentence(setter)}"
 
     def _advance(self, shown: int) -> None:
@@ -338,7 +336,7 @@ def _widgets() -> Any:
     return ipywidgets
 
 
-class Practice(StaticFallback, VBox):
+class Practice(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has no types
     """The practice widget (see :func:`practice`).
 
     ``kind`` (the dropdown of :data:`MODES`), ``leaf_buttons`` (one per leaf, by label),
@@ -429,7 +427,7 @@ class Practice(StaticFallback, VBox):
         self.show()
 
     # -- what happens inside ------------------------------------------------------------------------
-    def _on_box_message(self, _widget: Any, content: dict, _buffers: Any) -> None:
+    def _on_box_message(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
         if content.get("event") == "submit":          # Enter pressed in the α or β box
             self._submit_soon()
 
@@ -454,7 +452,7 @@ class Practice(StaticFallback, VBox):
         except Exception as error:  # noqa: BLE001 - never raise into the kernel from a callback
             set_status(self.status, f"could not check the window: {error}", error=True)
 
-    def _on_typing(self, _change: dict) -> None:
+    def _on_typing(self, _change: dict[str, Any]) -> None:
         if self._waiting is not None:                  # text that came after Enter: wait for the rest
             self._submit_soon()
 

@@ -39,7 +39,7 @@ from ..draw.tree import as_tree, probability_edges
 from ..draw.tree_layout import legend_text, readable_name
 from ..errors import ArgumentError, ArgumentTypeError
 from ..errors import describe as describe_value
-from ..trace import Trace, format_value, format_window, trace_of
+from ..trace import Algorithm, Trace, trace_of
 from .common import StaticFallback, VBox, set_status, show_svg, status_html, svg_as_img, svg_figure
 from .slider import Slider
 
@@ -53,7 +53,8 @@ COLUMN_PX = 880.0
 """The width a notebook gives an output (the drawing fills it and scrolls sideways beyond it)."""
 
 
-def describe(tree: Any, events: tuple, k: int, cutoff: str = ">=", *, variant: str = "fail-soft") -> str:
+def describe(tree: Any, events: tuple[Any, ...], k: int, cutoff: str = ">=", *,
+             variant: str = "fail-soft") -> str:
     """One sentence for the event ``events[k]`` of a trace on ``tree``
     (written by :meth:`mmlib.trace.Trace.sentence`).
 
@@ -73,15 +74,16 @@ ALGORITHMS = ("minimax", "alphabeta", "expectimax", "expectiminimax", "star1", "
 trees with chance nodes; aspiration, PVS, MTD(f) and SSS* pass by pass; Monte Carlo tree
 search iteration by iteration)."""
 
-WINDOWED = ("star1", "star2", "aspiration", "pvs")
-"""The searches whose drawings show each node's [α, β] window (and alpha-beta's variants)."""
+WINDOWED = (Algorithm.ALPHABETA, Algorithm.STAR1, Algorithm.STAR2, Algorithm.ASPIRATION, Algorithm.PVS)
+"""The searches whose drawings show each node's [α, β] window: alpha-beta (every variant), Star1,
+Star2, aspiration windows and PVS."""
 
 SEVERAL_PASSES = {"aspiration": search.aspiration, "pvs": search.pvs, "mtdf": search.mtdf,
                   "sss*": search.sss_star, "sss_star": search.sss_star}
 
 
-def _run_search(tree: Any, algorithm: str, variant: str, cutoff: str, window: tuple,
-                bounds: tuple | None = None, options: dict | None = None,
+def _run_search(tree: Any, algorithm: str, variant: str, cutoff: str, window: tuple[float, float],
+                bounds: tuple[float, float] | None = None, options: dict[str, Any] | None = None,
                 conventions: Conventions | None = None) -> Any:
     options = {key: value for key, value in (options or {}).items() if value is not None}
     chance = bool(probability_edges(tree))
@@ -117,7 +119,7 @@ def _tree_of(tree: Any, layers: Any) -> Any:
     """The tree to step through: nested lists or a text with ``layers`` become a layered tree."""
     if layers is None:
         return as_tree(tree, max_nodes=MAX_STEP_NODES)
-    from ..beyond import layered_tree, layered_tree_from_text
+    from ..trees import layered_tree, layered_tree_from_text
     if hasattr(tree, "layers"):
         raise ArgumentError("layers: the tree already has its layers; leave layers out")
     if isinstance(tree, str):
@@ -130,7 +132,7 @@ def _widgets() -> Any:
     return ipywidgets
 
 
-class StepThrough(StaticFallback, VBox):
+class StepThrough(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has no types
     """The step-through explorer (see :func:`step_through`).
 
     ``slider`` (step number; step 0 is before the search starts), ``back``, ``next``,
@@ -149,8 +151,9 @@ class StepThrough(StaticFallback, VBox):
         return svg_as_img(self.svg, alt=saved)
 
     def __init__(self, tree: Any, algorithm: str, variant: str, cutoff: str, interval: int,
-                 window: tuple = (-search.INF, search.INF), layers: Any = None, bounds: tuple | None = None,
-                 options: dict | None = None, conventions: Conventions | None = None):
+                 window: tuple[float, float] = (-search.INF, search.INF), layers: Any = None,
+                 bounds: tuple[float, float] | None = None, options: dict[str, Any] | None = None,
+                 conventions: Conventions | None = None):
         widgets = _widgets()
         searched = _searched(tree)
         self.tree = _tree_of(searched.game if searched is not None else tree, layers)
@@ -162,11 +165,10 @@ class StepThrough(StaticFallback, VBox):
             _run_search(self.tree, algorithm, variant, cutoff, window, bounds, options, conventions)
         self.model = trace_of(self.result)
         self.events = self.model.events
-        algorithm = self.result.algorithm
-        self.windows = algorithm.startswith("alphabeta") or algorithm in WINDOWED
+        self.windows = self.model.kind in WINDOWED
         self.name = self.result.algorithm
         self.view = TreeSvg(self.tree, min_width=COLUMN_PX, windows=self.windows,
-                            texts=None if self.name == "mcts" else _texts_written(self.tree, self.events))
+                            events=None if self.model.monte_carlo else self.events)
         self.svg = ""
         self.output = svg_figure()
         self.status = status_html()
@@ -201,7 +203,7 @@ class StepThrough(StaticFallback, VBox):
         step = _step_number(step)
         self.slider.value = max(self.slider.min, min(self.slider.max, step))
 
-    def _on_play(self, change: dict) -> None:
+    def _on_play(self, change: dict[str, Any]) -> None:
         if change["new"]:
             if self.slider.value >= self.slider.max:
                 self.go(0)
@@ -237,7 +239,7 @@ class StepThrough(StaticFallback, VBox):
                 return k + 1
         raise ArgumentError(f"kind: no {kind!r} event{' at ' + label if label else ''} in this search")
 
-    def _on_step(self, change: dict) -> None:
+    def _on_step(self, change: dict[str, Any]) -> None:
         try:
             self.show(change["new"])
         except Exception as error:  # noqa: BLE001 - never raise into the kernel from a callback
@@ -255,7 +257,7 @@ class StepThrough(StaticFallback, VBox):
         else:
             self.sentence = self.model.sentence(step - 1)
         self.phase = self.model.phase_text(step)
-        parts = (readable_name(self.name), self.phase, f"step {step} of {len(self.events)}")
+        parts = (readable_name(self.model), self.phase, f"step {step} of {len(self.events)}")
         title = " — ".join(part for part in parts if part)
         scene = self.view.scene(marks, windows=self.windows, title=title,
                                 description=f"{title}: {self.sentence} " + self.view.describe(marks))
@@ -263,22 +265,6 @@ class StepThrough(StaticFallback, VBox):
         self.legend.value = f'<span style="font-size:15px">{html.escape(legend_text(scene.legend))}</span>'
         show_svg(self.output, self.svg)
         set_status(self.status, f"step {step}: {self.sentence}")
-
-
-def _texts_written(tree: Any, events: tuple) -> list[str]:
-    """Every value (as the widest mark it can be: ``≥ v``) and every [α, β] window a step of the
-    search can write, so the drawing keeps room for these and no more (it fits the column).
-
-    >>> result = search.alphabeta([[3, 5], [2, 9]], trace=True)
-    >>> sorted(set(_texts_written(result.game, result.trace)))
-    ['[3, +∞]', '[3, 2]', '[−∞, +∞]', '[−∞, 3]', '≥ 2', '≥ 3', '≥ 5', '≥ 9', '≥ −2', '≥ −3', '≥ −5', '≥ −9']
-    """
-    values = {leaf.value for leaf in tree.leaves()}
-    values |= {event.value for event in events if getattr(event, "value", None) is not None}
-    texts = [f"≥ {format_value(sign * value)}" for value in values for sign in (1, -1)]
-    texts += [format_window((event.alpha, event.beta)) for event in events
-              if getattr(event, "alpha", None) is not None]
-    return texts
 
 
 def _step_number(step: Any) -> int:
@@ -300,14 +286,15 @@ def _searched(tree: Any) -> Any:
 def step_through(tree: Any, algorithm: str = "alphabeta", *, conventions: Conventions | None = None,
                  layers: Any = None, variant: str | None = None, cutoff: str | None = None,
                  alpha: float = -search.INF, beta: float = search.INF,
-                 bounds: tuple | None = None, guess: float | None = None, delta: float | None = None,
+                 bounds: tuple[float, float] | None = None, guess: float | None = None,
+                 delta: float | None = None,
                  iterations: int | None = None, seed: int | None = None,
                  interval: int = 900) -> StepThrough:
     """An explorer that replays a search on ``tree`` one event at a time.
 
     ``tree``: an explicit tree, a generated tree of modest size (at most 400 nodes), a
     nested list or a labelled tree text; or a tree with chance nodes or several agents
-    (a :class:`~mmlib.beyond.LayeredTree`, or nested lists or a text with ``layers``,
+    (a :class:`~mmlib.trees.LayeredTree`, or nested lists or a text with ``layers``,
     e.g. ``layers="max chance min"`` or ``"max min min"``).  ``algorithm``: ``"minimax"`` or
     ``"alphabeta"`` (with ``variant`` ``"fail-soft"``/``"fail-hard"``, ``cutoff``
     ``">="``/``">"`` and the root's window ``alpha``, ``beta``: Cornell CS 312's fail-hard

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import games, search
+from .. import _validate, games, search
 from ..draw.boards import O_COLOR, X_COLOR, board_svg, describe_square, line_name, rooted_at, winning_line
 from ..draw.tree import format_value
 from ..errors import ArgumentError, MmlibError
@@ -43,7 +43,7 @@ def _where(square: int) -> str:
     return f"row {row + 1}, column {column + 1}"
 
 
-class TicTacToeBoard(StaticFallback, VBox):
+class TicTacToeBoard(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has no types
     """``buttons`` (squares 0..8, each with a spoken ``tooltip`` such as "row 1, column 3, empty"),
     ``status``, ``new_game``, ``output`` (the board drawn as SVG, with the winning line), ``state``,
     ``game``, and after each computer move ``last_counts`` (nodes per algorithm) and
@@ -53,8 +53,7 @@ class TicTacToeBoard(StaticFallback, VBox):
         widgets = _widgets()
         if algorithm not in ("minimax", "alphabeta"):
             raise ArgumentError(f"algorithm: expected 'minimax' or 'alphabeta', got {algorithm!r}")
-        if depth is not None:
-            search._check_depth(depth)
+        _validate.whole("depth", depth, minimum=0, allow_none=True)
         self.game = games.TicTacToe(scoring=scoring)
         self.depth, self.algorithm, self.computer_first = depth, algorithm, computer_first
         size = f"{SQUARE_PX}px"

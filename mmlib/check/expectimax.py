@@ -14,7 +14,8 @@ The lecture's examples run first, then generated trees from the smallest to the 
 report shows the first tree on which the function goes wrong, what was expected, what came
 back, and a hint.  The function runs in a separate process with a time and memory limit
 (:mod:`mmlib.check.runner`): an endless loop, ``os._exit`` or a huge allocation fails the
-check and leaves the notebook running.
+check and leaves the notebook running.  The nodes are the checker's :class:`~mmlib.check.LabNode`
+seen through the chance interface, and the verdict is a :class:`~mmlib.check.Report`.
 
 >>> def expectimax(node):                  # the lab's stub, not answered yet
 ...     raise NotImplementedError
@@ -28,45 +29,36 @@ check and leaves the notebook running.
 
 from __future__ import annotations
 
+import html
 import math
 import random
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..check import CheckFailed, runner
-from ..check.nodes import LabNode
-from ..check.report import try_it, verdict
-from ..check.runner import Call, Outcome
-from ..errors import ArgumentTypeError, describe
-from .chance import expectiminimax as _expectiminimax
-from .layered import LayeredNode, LayeredTree, layered_tree
+from .. import _validate
+from ..errors import describe
+from ..search import expectiminimax as _expectiminimax
+from ..trees import LayeredNode, LayeredTree, layered_tree
+from . import runner
+from .nodes import LabNode, TableValues, ValueSource, build_nodes
+from .report import Report, finish, try_it, verdict
+from .runner import Call, Outcome
 
-__all__ = ["ChanceLabNode", "LabReport", "chance_lab_tree", "check_expectimax",
-           "check_expectiminimax", "check_best_gamble", "tree_text", "try_it", "CASES"]
+__all__ = ["ChanceLabNode", "LabReport", "ChanceCase", "chance_lab_tree", "check_expectimax",
+           "check_expectiminimax", "check_best_gamble", "tree_text", "try_it", "CASES", "HINTS"]
 
 TIME_LIMIT = 5.0
 _TOUCH_LIMIT = 100_000
 
 
-class _Stop(Exception):
-    """The student's code touched nodes far too often (a loop that never ends?)."""
-
-
-class _Probe:
-    def __init__(self):
-        self.reads: list[str] = []
-        self.touches = 0
-
-    def touch(self) -> None:
-        self.touches += 1
-        if self.touches > _TOUCH_LIMIT:
-            raise _Stop
-
-
 class ChanceLabNode:
-    """A node of a lab chance tree (see the module docstring).
+    """A node of a lab chance tree (see the module docstring): a :class:`~mmlib.check.LabNode`
+    (label, children, values from its value source) with the kind and probabilities of each node.
+
+    Every access counts against the call's budget, as a :class:`~mmlib.check.LabNode`'s does;
+    reading ``value`` is a static evaluation, recorded by the value source.
 
     >>> root = chance_lab_tree([[(0.5, 8), (0.5, 2)]], layers="max chance")
     >>> child = root.children[0]
@@ -74,55 +66,62 @@ class ChanceLabNode:
     ('chance', [0.5, 0.5], [8, 2])
     """
 
-    __slots__ = ("_node", "_probe")
+    __slots__ = ("_lab", "_kinds", "_probabilities")
 
-    def __init__(self, node: LayeredNode, probe: _Probe | None = None):
-        self._node = node
-        self._probe = probe
+    def __init__(self, lab: LabNode, kinds: Sequence[str], probabilities: Sequence[Sequence[float]]):
+        self._lab, self._kinds, self._probabilities = lab, kinds, probabilities
 
     def _touch(self) -> None:
-        if self._probe is not None:
-            self._probe.touch()
+        self._lab._source.touch()
 
     @property
     def label(self) -> str:
-        return self._node.label
+        return self._lab.label
 
     @property
     def kind(self) -> str:
         self._touch()
-        return self._node.kind
+        kind: str = self._kinds[self._lab._index]
+        return kind
 
     @property
     def children(self) -> list[ChanceLabNode]:
         self._touch()
-        return [ChanceLabNode(child, self._probe) for child in self._node.children]
+        return [ChanceLabNode(child, self._kinds, self._probabilities) for child in self._lab._kids]
 
     @property
     def probabilities(self) -> list[float]:
         self._touch()
-        return list(self._node.probabilities)
+        return list(self._probabilities[self._lab._index])
 
     def is_leaf(self) -> bool:
         self._touch()
-        return not self._node.children
+        return not self._lab._kids
 
     @property
     def value(self) -> float | None:
         self._touch()
-        if self._probe is not None:
-            self._probe.reads.append(self._node.label)
-        return self._node.value
+        return self._lab.value if not self._lab._kids else None
 
     def __repr__(self) -> str:
-        if not self._node.children:
-            return f"ChanceLabNode({self.label!r}, value={self._node.value!r})"
-        return f"ChanceLabNode({self.label!r}, {self._node.kind}, {len(self._node.children)} children)"
+        kids = self._lab._kids
+        if not kids:
+            return f"ChanceLabNode({self.label!r}, value={self._lab._source.peek(self._lab._index)!r})"
+        return f"ChanceLabNode({self.label!r}, {self._kinds[self._lab._index]}, {len(kids)} children)"
 
 
 def chance_lab_tree(nested: Any, *, layers: str = "max chance") -> ChanceLabNode:
     """The root :class:`ChanceLabNode` of a nested-list chance tree, for trying a function by hand."""
-    return ChanceLabNode(layered_tree(nested, layers=layers).root)
+    call, _ = _shipped(layered_tree(nested, layers=layers))
+    return _lab_root(call, TableValues(call.values))
+
+
+def _lab_root(call: Call, source: ValueSource) -> ChanceLabNode:
+    """The root node of a shipped chance tree, its values read from ``source``."""
+    kinds, probabilities = call.args
+    assert call.shape is not None
+    return ChanceLabNode(build_nodes(call.shape, source), kinds, probabilities)
+
 
 
 # -- the cases ------------------------------------------------------------------------------
@@ -130,7 +129,7 @@ def chance_lab_tree(nested: Any, *, layers: str = "max chance") -> ChanceLabNode
 _PROBABILITY_SETS = ([0.5, 0.5], [0.25, 0.75], [0.5, 0.25, 0.25], [0.1, 0.6, 0.3], [0.9, 0.1])
 
 
-def _random_nested(rng: random.Random, kinds: tuple[str, ...], depth: int, level: int = 0):
+def _random_nested(rng: random.Random, kinds: tuple[str, ...], depth: int, level: int = 0) -> Any:
     if depth == 0 or (level > 0 and rng.random() < 0.2):
         return rng.randint(-9, 9)
     kind = kinds[level % len(kinds)]
@@ -141,7 +140,15 @@ def _random_nested(rng: random.Random, kinds: tuple[str, ...], depth: int, level
 
 
 @dataclass(frozen=True)
-class _Case:
+class ChanceCase:
+    """One chance tree to check on (the chance counterpart of :class:`~mmlib.check.Case`):
+    ``nested`` as :func:`~mmlib.trees.layered_tree` reads it, its levels following ``layers``;
+    ``name`` is the source's name for a worked example.
+
+    >>> ChanceCase([[(0.5, 8), (0.5, 2)]], "max chance").tree().leaf_count
+    2
+    """
+
     nested: Any
     layers: str
     name: str = ""
@@ -150,28 +157,28 @@ class _Case:
         return layered_tree(self.nested, layers=self.layers)
 
 
-CASES: dict[str, list[_Case]] = {
+CASES: dict[str, list[ChanceCase]] = {
     "expectimax": [
-        _Case([[(1 / 2, 8), (1 / 3, 24), (1 / 6, -12)]], "max chance", "CS188's chance node"),
-        _Case([[(0.5, 2), (0.5, 6)], [(0.9, 3), (0.1, 5)]], "max chance", "two gambles"),
+        ChanceCase([[(1 / 2, 8), (1 / 3, 24), (1 / 6, -12)]], "max chance", "CS188's chance node"),
+        ChanceCase([[(0.5, 2), (0.5, 6)], [(0.9, 3), (0.1, 5)]], "max chance", "two gambles"),
     ],
     "expectiminimax": [
-        _Case([[(0.9, [2, 2]), (0.1, [3, 3])], [(0.9, [1, 1]), (0.1, [4, 4])]], "max chance min",
-              "AIMA figure 5.12"),
-        _Case([[(0.9, [20, 20]), (0.1, [30, 30])], [(0.9, [1, 1]), (0.1, [400, 400])]],
-              "max chance min", "AIMA figure 5.12, rescaled"),
+        ChanceCase([[(0.9, [2, 2]), (0.1, [3, 3])], [(0.9, [1, 1]), (0.1, [4, 4])]], "max chance min",
+                   "AIMA figure 5.12"),
+        ChanceCase([[(0.9, [20, 20]), (0.1, [30, 30])], [(0.9, [1, 1]), (0.1, [400, 400])]],
+                   "max chance min", "AIMA figure 5.12, rescaled"),
     ],
 }
 
 
-def _cases(kind: str, count: int = 120, seed: int = 0) -> list[_Case]:
+def _cases(kind: str, count: int = 120, seed: int = 0) -> list[ChanceCase]:
     rng = random.Random(seed)
     layers = "max chance" if kind == "expectimax" else "max chance min chance"
-    generated: list[_Case] = []
+    generated: list[ChanceCase] = []
     while len(generated) < count:
         nested = _random_nested(rng, tuple(layers.split()), rng.randint(1, 4))
         if isinstance(nested, list):
-            generated.append(_Case(nested, layers))
+            generated.append(ChanceCase(nested, layers))
     generated.sort(key=lambda case: case.tree().node_count)
     return CASES[kind] + generated
 
@@ -187,7 +194,7 @@ def _cases(kind: str, count: int = 120, seed: int = 0) -> list[_Case]:
 class _Run:
     kind: str    # "ok", "not-implemented", "error", "recursion", "runaway", "timeout", "memory", ...
     value: Any = None
-    reads: list = field(default_factory=list)
+    reads: list[str] = field(default_factory=list)
     detail: str = ""
     shown: str = ""
 
@@ -197,51 +204,14 @@ _RUN_DETAILS = {
 }
 
 
-class _ShippedNode:
-    """A chance-tree node rebuilt in the checking process: the student's node objects wrap these."""
-
-    __slots__ = ("_lab", "_kinds", "_probabilities")
-
-    def __init__(self, lab: LabNode, kinds: list, probabilities: list):
-        self._lab, self._kinds, self._probabilities = lab, kinds, probabilities
-
-    @property
-    def label(self) -> str:
-        return self._lab.label
-
-    @property
-    def kind(self) -> str:
-        return self._kinds[self._lab._index]
-
-    @property
-    def children(self) -> list:
-        return [_ShippedNode(child, self._kinds, self._probabilities) for child in self._lab._kids]
-
-    @property
-    def probabilities(self) -> list:
-        return self._probabilities[self._lab._index]
-
-    @property
-    def value(self) -> Any:
-        return self._lab.value if not self._lab._kids else None
-
-
-class _ShippedProbe:
-    """Node accesses count against the call's budget (reads are recorded by the checker)."""
-
-    def __init__(self, lab: LabNode):
-        self.reads: list[str] = []
-        self._source = lab._source
-
-    def touch(self) -> None:
-        self._source.touch()
-
-
-def _student_call(fn: Callable) -> Callable:
-    def call(root: LabNode, kinds: list, probabilities: list) -> Any:
-        return fn(ChanceLabNode(_ShippedNode(root, kinds, probabilities), _ShippedProbe(root)))  # type: ignore[arg-type]
+def _student_call(fn: Callable[[ChanceLabNode], Any]) -> Callable[..., Any]:
+    """``fn`` as the runner calls it: on the root :class:`~mmlib.check.LabNode` and the kinds and
+    probabilities of the nodes (by index), seen through :class:`ChanceLabNode`."""
+    def call(root: LabNode, kinds: list[str], probabilities: list[list[float]]) -> Any:
+        return fn(ChanceLabNode(root, kinds, probabilities))
     call.__wrapped_student__ = (fn, "chance")  # type: ignore[attr-defined]  # a sealed fn: wrapped there
     return call
+
 
 
 def _shipped(tree: LayeredTree) -> tuple[Call, tuple[str, ...]]:
@@ -288,7 +258,7 @@ class _Shown:
         return self.text
 
 
-def _runs(fn: Callable, trees: list[LayeredTree]) -> Iterator[_Run]:
+def _runs(fn: Callable[..., Any], trees: list[LayeredTree]) -> Iterator[_Run]:
     """The runs of ``fn`` on each tree, in order (stop iterating to stop the process)."""
     shipped = [_shipped(tree) for tree in trees]
     outcomes = runner.run_calls(_student_call(fn), [call for call, _ in shipped], time_limit=TIME_LIMIT)
@@ -320,19 +290,28 @@ HINTS = {
 }
 
 
-@dataclass
-class LabReport:
-    """What a check found: ``passed``, a one-word ``diagnosis``, details and a hint."""
+@dataclass(repr=False)
+class LabReport(Report):
+    """A :class:`~mmlib.check.Report` whose counterexample is a chance tree, shown as its tree text
+    with the kinds of its levels; in a notebook it shows as plain text.
 
-    title: str
-    passed: bool
-    diagnosis: str
-    summary: str
-    details: list[str] = field(default_factory=list)
-    counterexample: LayeredTree | None = None
-    hint: str = ""
+    >>> report = LabReport("expectimax", False, "wrong-value", "wrong on a tree, after 0 correct ones",
+    ...                    counterexample=layered_tree([[(0.5, 8), (0.5, 2)]], layers="max chance"))
+    >>> print(report)
+    expectimax: FAILED (wrong-value)
+    wrong on a tree, after 0 correct ones
+    The first tree it fails on (levels: max chance):
+        ABCD
+        A: B
+        B: CD
+        B p 0.5 0.5
+        C 8
+        D 2
+    """
 
-    def __str__(self) -> str:
+    counterexample: LayeredTree | None = None  # type: ignore[assignment]  # a chance tree
+
+    def _lines(self) -> list[str]:
         lines = [f"{self.title}: {'passed' if self.passed else 'FAILED'} ({self.diagnosis})",
                  self.summary, *self.details]
         if self.counterexample is not None:
@@ -341,7 +320,7 @@ class LabReport:
             lines += ["    " + line for line in tree_text(self.counterexample).splitlines()]
         if self.hint:
             lines.append(f"Hint: {self.hint}")
-        return "\n".join(lines)
+        return lines
 
     def __repr__(self) -> str:
         return f"LabReport({self.title!r}, passed={self.passed}, diagnosis={self.diagnosis!r})"
@@ -349,20 +328,16 @@ class LabReport:
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(str(self))
 
-    def _ipython_display_(self) -> None:
-        """In a notebook: the report, and on a failure its verdict on standard error (as a
-        :class:`mmlib.check.Report` does)."""
-        from IPython.display import display
-        display({"text/plain": str(self)}, raw=True)
-        if not self.passed:
-            print(verdict(self.title, self.passed, self.diagnosis), file=sys.stderr)
+    def _repr_html_(self) -> str:
+        return f'<div class="mmlib-check"><pre>{html.escape(str(self))}</pre></div>'
 
-    def raise_for_failure(self) -> LabReport:
-        """Print the report and raise :class:`mmlib.check.CheckFailed` if the check failed."""
-        if not self.passed:
-            print(self)
-            raise CheckFailed(f"{self.title}: {self.diagnosis} (see the report above)", self)
-        return self
+    def _display(self, *, verdict_on_stderr: bool) -> None:
+        """The report as plain text; on a failure, its verdict on standard error when
+        ``verdict_on_stderr`` (as for every :class:`~mmlib.check.Report`)."""
+        from IPython.display import display
+        display({"text/plain": str(self)}, raw=True)  # type: ignore[no-untyped-call]
+        if not self.passed and verdict_on_stderr:
+            print(verdict(self.title, self.passed, self.diagnosis), file=sys.stderr)
 
 
 def tree_text(tree: LayeredTree) -> str:
@@ -431,8 +406,7 @@ def _is_number(value: Any) -> bool:
 
 
 def _check(fn: Any, kind: str, raise_on_failure: bool) -> LabReport:
-    if not callable(fn):
-        raise ArgumentTypeError(f"fn: expected your function, got {describe(fn)}")
+    _validate.function("fn", fn, "your function")
     title = kind
     cases = _cases(kind)
     trees = [case.tree() for case in cases]
@@ -446,27 +420,31 @@ def _check(fn: Any, kind: str, raise_on_failure: bool) -> LabReport:
                 details.append(f"expected {expected:.6g}, your function returned {_returned(run)}")
                 if diagnosis == "reads-twice":
                     details.append(f"leaves read: {' '.join(run.reads)}")
-            report = LabReport(title, False, diagnosis,
-                               f"wrong on a tree{where}, after {number} correct ones",
-                               details, tree, HINTS.get(diagnosis, ""))
-            return report.raise_for_failure() if raise_on_failure else report
+            summary = f"wrong on a tree{where}, after {number} correct ones"
+            report = LabReport(title, False, diagnosis, summary, details, HINTS.get(diagnosis, ""), tree)
+            return _finish(report, raise_on_failure)
     return LabReport(title, True, "ok", f"right on all {len(cases)} trees, each leaf read once")
 
 
-def check_expectimax(fn: Callable, *, raise_on_failure: bool = False) -> LabReport:
+def _finish(report: LabReport, raise_on_failure: bool) -> LabReport:
+    """The report, or (``raise_on_failure`` and a failure) show it and raise CheckFailed."""
+    finish(report, raise_on_failure)
+    return report
+
+
+def check_expectimax(fn: Callable[..., Any], *, raise_on_failure: bool = False) -> LabReport:
     """Check ``fn(node)`` against expectimax on MAX / chance trees (CS188's examples first)."""
     return _check(fn, "expectimax", raise_on_failure)
 
 
-def check_expectiminimax(fn: Callable, *, raise_on_failure: bool = False) -> LabReport:
+def check_expectiminimax(fn: Callable[..., Any], *, raise_on_failure: bool = False) -> LabReport:
     """Check ``fn(node)`` against expectiminimax on MAX / chance / MIN trees (AIMA's first)."""
     return _check(fn, "expectiminimax", raise_on_failure)
 
 
-def check_best_gamble(fn: Callable, *, raise_on_failure: bool = False) -> LabReport:
+def check_best_gamble(fn: Callable[..., Any], *, raise_on_failure: bool = False) -> LabReport:
     """Check ``fn(node)``: the index of a child of the MAX root with the largest expectimax value."""
-    if not callable(fn):
-        raise ArgumentTypeError(f"fn: expected your function, got {describe(fn)}")
+    _validate.function("fn", fn, "your function")
     cases = [case for case in _cases("expectimax")
              if case.tree().root.kind == "max" and case.tree().root.children]
     trees = [case.tree() for case in cases]
@@ -484,6 +462,6 @@ def check_best_gamble(fn: Callable, *, raise_on_failure: bool = False) -> LabRep
             hint = HINTS.get(diagnosis, "return the index (0, 1, ...) of a child with the largest "
                                         "value, computed with your expectimax")
             report = LabReport("best gamble", False, diagnosis,
-                               f"wrong on a tree after {number} correct ones", details, tree, hint)
-            return report.raise_for_failure() if raise_on_failure else report
+                               f"wrong on a tree after {number} correct ones", details, hint, tree)
+            return _finish(report, raise_on_failure)
     return LabReport("best gamble", True, "ok", "right on every tree")

@@ -33,19 +33,20 @@ Three ways to build one, as for ordinary trees:
 from __future__ import annotations
 
 import math
-import numbers
 import re
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, cast
 
+from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError, SearchError, TreeError, TreeTextError, describe
 from ..mixing import MASK, splitmix64, unit_float
-from ..trees import Path, bfs_labels
-from ..trees._nodes import not_a_move, not_a_node
-from ..trees.generated import _power
-from ..trees.text import _LINE_BREAK, _printable
+from ._nodes import not_a_move, not_a_node
+from .explicit import Path, bfs_labels
+from .generated import _power
+from .text import _LINE_BREAK, _printable
 
 __all__ = ["KINDS", "LayeredNode", "LayeredTree", "LayeredUniformTree", "layered_tree",
            "layered_tree_from_text", "layered_uniform", "parse_layers"]
@@ -86,7 +87,7 @@ class LayeredNode:
     value: float | None = None
     children: tuple[LayeredNode, ...] = ()
     probabilities: tuple[float, ...] = ()
-    path: tuple = field(default=(), repr=False)
+    path: Path = field(default=(), repr=False)
 
     def is_leaf(self) -> bool:
         return not self.children
@@ -186,7 +187,7 @@ class LayeredTree:
             raise SearchError(f"node {node.label} has no static value: search to the leaves")
         return value
 
-    def key(self, node: LayeredNode) -> tuple:
+    def key(self, node: LayeredNode) -> Path:
         try:
             return node.path
         except AttributeError:
@@ -199,7 +200,7 @@ class LayeredTree:
     def leaves(self) -> list[LayeredNode]:
         return [node for node in self._nodes if node.is_leaf()]
 
-    def node(self, where: tuple | str) -> LayeredNode:
+    def node(self, where: Path | str) -> LayeredNode:
         try:
             found = self._by_label.get(where) if isinstance(where, str) else self._by_path.get(tuple(where))
         except TypeError:                         # not iterable, or holding unhashable items
@@ -209,7 +210,7 @@ class LayeredTree:
             raise ArgumentError(f"where: no node {where!r} in this tree")
         return found
 
-    def label_of(self, path) -> str:
+    def label_of(self, path: Sequence[int]) -> str:
         if isinstance(path, str):
             raise ArgumentTypeError(f"path: expected a tuple of child indices such as (0, 1), got "
                                     f"{describe(path)}")
@@ -227,7 +228,8 @@ class LayeredTree:
 
 
 def _preorder(root: LayeredNode) -> list[LayeredNode]:
-    out, stack = [], [root]
+    out: list[LayeredNode] = []
+    stack = [root]
     while stack:
         node = stack.pop()
         out.append(node)
@@ -236,7 +238,7 @@ def _preorder(root: LayeredNode) -> list[LayeredNode]:
 
 
 def _probability(value: Any, where: str) -> float:
-    real = isinstance(value, numbers.Real) and not isinstance(value, bool)
+    real = _validate.is_real(value)
     probability = cast(float, value)    # a Real (int, float, Fraction) compares as a float does
     if not real or not 0 < probability <= 1:
         raise TreeError(f"{where}: probability {value!r} is not a number in (0, 1]")
@@ -244,13 +246,13 @@ def _probability(value: Any, where: str) -> float:
 
 
 def _leaf(value: Any, where: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not _finite(value):
+    if not _validate.is_real(value) or not _finite(value):
         shown = repr(value) if len(repr(value)) <= 40 else f"{repr(value)[:30]}... (too large)"
         raise TreeError(f"{where}: leaf value {shown} is not a finite number")
-    return value  # type: ignore[return-value]
+    return value
 
 
-def _finite(value: numbers.Real) -> bool:
+def _finite(value: float) -> bool:
     try:
         return math.isfinite(value)
     except OverflowError:  # an int beyond a float's range, e.g. 10**400
@@ -274,8 +276,8 @@ def layered_tree(nested: Any, *, layers: Any = "max chance min chance") -> Layer
     mmlib.errors.TreeError: nested: the outcomes at path (0,): probabilities add up to 1.1, not 1
     """
     kinds = parse_layers(layers)
-    order: list[tuple[tuple, Any]] = []
-    queue: deque = deque([((), nested)])
+    order: list[tuple[Path, Any]] = []
+    queue: deque[tuple[Path, Any]] = deque([((), nested)])
     while queue:
         path, item = queue.popleft()
         order.append((path, item))
@@ -287,7 +289,7 @@ def layered_tree(nested: Any, *, layers: Any = "max chance min chance") -> Layer
         else:
             _leaf(item, f"nested: leaf at path {path}")
     labels = dict(zip((p for p, _ in order), bfs_labels(len(order)), strict=True))
-    built: dict[tuple, LayeredNode] = {}
+    built: dict[Path, LayeredNode] = {}
     for path, item in reversed(order):
         kind = kinds[len(path) % len(kinds)]
         if isinstance(item, (list, tuple)):
@@ -300,7 +302,7 @@ def layered_tree(nested: Any, *, layers: Any = "max chance min chance") -> Layer
     return LayeredTree(built[()], kinds)
 
 
-def _children(item, kind: str, path: tuple) -> list[tuple[Any, Any]]:
+def _children(item: Sequence[Any], kind: str, path: Path) -> list[tuple[Any, Any]]:
     """(probability, subtree) for each child; probabilities only at chance nodes."""
     pairs = [isinstance(child, tuple) for child in item]
     if kind != "chance":
@@ -318,7 +320,7 @@ def _children(item, kind: str, path: tuple) -> list[tuple[Any, Any]]:
     return [(1 / len(item), child) for child in item]
 
 
-def _check_sum_named(probabilities, where: str) -> None:
+def _check_sum_named(probabilities: Sequence[float], where: str) -> None:
     total = sum(probabilities)
     if not math.isclose(total, 1.0, rel_tol=0, abs_tol=1e-9):
         raise TreeError(f"{where}: probabilities add up to {float(total):.6g}, not 1")
@@ -340,8 +342,7 @@ def layered_tree_from_text(text: str, *, layers: Any = "max chance min chance") 
     ...
     mmlib.errors.TreeTextError: line 3: the probabilities add up to 0.833333, not 1
     """
-    if not isinstance(text, str):
-        raise ArgumentTypeError(f"text: expected a string, got {type(text).__name__}")
+    _validate.text("text", text, show=_validate.type_name)
     kinds = parse_layers(layers)
     lines = [(n, _printable(n, line).strip()) for n, line in enumerate(_LINE_BREAK.split(text), start=1)
              if line.strip() and not line.strip().startswith("#")]
@@ -393,7 +394,9 @@ def _fraction(word: str, number: int) -> float:
     return value
 
 
-def _build_from_labels(root, children, values, chances, kinds, mentioned) -> LayeredTree:
+def _build_from_labels(root: str, children: dict[str, list[str]], values: dict[str, float],
+                       chances: dict[str, tuple[int, list[float]]], kinds: tuple[str, ...],
+                       mentioned: dict[str, int]) -> LayeredTree:
     order: list[tuple[str, Path]] = []
     queue: deque[tuple[str, Path]] = deque([(root, ())])
     seen = {root}
@@ -412,7 +415,7 @@ def _build_from_labels(root, children, values, chances, kinds, mentioned) -> Lay
         if not kids and label not in values:
             raise TreeTextError(f"leaf {label!r} has no value: add a line '{label} 7' with its value",
                                 mentioned[label])
-        probabilities: tuple = ()
+        probabilities: tuple[float, ...] = ()
         if label in chances:
             number, given = chances[label]
             if kind != "chance" or not kids:
@@ -453,13 +456,13 @@ class LayeredUniformTree:
     value_bounds = (0.0, 1.0)
 
     def __init__(self, branching: int, depth: int, layers: Any, seed: int, probabilities: str):
+        sizes: list[int] = []
         for name, value, least in (("branching", branching, 1), ("depth", depth, 0)):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise ArgumentTypeError(f"{name}: expected an integer, got {value!r}")
+            sizes.append(_validate.whole(name, value, what="an integer", show=repr))
             if value < least:
                 raise ArgumentError(f"{name}: must be at least {least}, got {value}")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ArgumentTypeError(f"seed: expected an integer, got {seed!r}")
+        branching, depth = sizes
+        seed = _validate.whole("seed", seed, what="an integer", show=repr)
         if not isinstance(probabilities, str) or probabilities not in ("equal", "random"):
             raise ArgumentError(f"probabilities: expected 'equal' or 'random', got {probabilities!r}")
         self.branching, self.depth, self.seed = branching, depth, seed

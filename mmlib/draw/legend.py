@@ -1,0 +1,86 @@
+"""A tree drawing's legend: its entries, their words and glyphs, the same for every painter.
+
+:meth:`mmlib.draw.tree_layout.TreeLayout.scene` chooses the entries a drawing needs (only the
+marks it uses); the painters draw each entry's glyph and write its words.
+
+>>> legend_text([LegendEntry("pv", LEGEND_WORDS["pv"]), LegendEntry("", bound_words("≥ 6", ""))])
+'━ principal variation (thick)   ≥ 6: a bound, not the exact value'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+__all__ = ["LegendEntry", "CUT_MARK", "WINS_WORDS", "LEGEND_WORDS", "LEGEND_SYMBOL", "LEGEND_GLYPH",
+           "bound_words", "chance_words", "legend_text"]
+
+CUT_MARK = "⋯"
+"""Written under a node whose children are not drawn (``max_depth``)."""
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    """A legend entry: a ``glyph`` (``max``, ``min``, ``leaf``, ``chance``, ``pv``, ``ring``,
+    ``pruned``, ``cut`` or ``""`` for words alone) and what it means."""
+
+    glyph: str
+    words: str
+
+
+WINS_WORDS = "w/n: wins for MAX (a draw counts 1/2) / visits"
+"""What ``w/n`` beside a node of a Monte Carlo tree search means: every iteration through the
+node adds its playout's result for MAX (1 win, 1/2 draw, 0 loss; :mod:`mmlib.beyond.mcts`),
+whichever player moves there."""
+
+LEGEND_WORDS = {
+    "max": "MAX", "min": "MIN", "leaf": "leaf",
+    "chance": "chance: averages its outcomes (1/2: an outcome's probability)",
+    "pv": "principal variation (thick)", "ring": "current node (dashed ring)",
+    "pruned": "pruned (dotted, ✕)", "bound": "≥ 6 / ≤ 2: a bound, not the exact value",
+    "order": "order of evaluation", "window": "[α, β]: window on entry",
+    "pending": "faded: not searched", "pending yet": "faded: not searched yet",
+    "so far": "(5): best so far, not yet a bound", "cut": f"{CUT_MARK}: its subtree is not drawn",
+    "most visited": "most visited line (thick)", "wins": WINS_WORDS,
+}
+
+
+def bound_words(lower: str, upper: str) -> str:
+    """The legend's words for bounds, with the drawing's own first lower and upper bound
+    (``""`` for a side the drawing does not show).
+
+    >>> bound_words("≥ 6", ""), bound_words("≥ 6", "≤ 2")
+    ('≥ 6: a bound, not the exact value', '≥ 6 / ≤ 2: a bound, not the exact value')
+    """
+    shown = " / ".join(text for text in (lower, upper) if text)
+    return f"{shown}: a bound, not the exact value" if shown else "≥ / ≤: a bound, not the exact value"
+
+
+def chance_words(probability: str) -> str:
+    """The legend's words for chance nodes, with a probability written on the drawing's edges.
+
+    >>> chance_words("0.9")
+    "chance: averages its outcomes (0.9: an outcome's probability)"
+    """
+    example = f" ({probability}: an outcome's probability)" if probability else ""
+    return f"chance: averages its outcomes{example}"
+
+
+LEGEND_SYMBOL = {"max": "▲", "min": "▼", "leaf": "■", "chance": "●", "pv": "━", "ring": "◌", "pruned": "┈",
+                 "pending": "□", "order": "①", "cut": ""}
+"""Each legend glyph as a character, for a legend written as text."""
+
+
+def legend_text(entries: Iterable[LegendEntry]) -> str:
+    """A legend as one line of text (the words a painter writes beside its glyphs).
+
+    >>> legend_text([LegendEntry("max", "MAX"), LegendEntry("", "≥ 6: a bound, not the exact value")])
+    '▲ MAX   ≥ 6: a bound, not the exact value'
+    """
+    return "   ".join(" ".join(part for part in (LEGEND_SYMBOL.get(entry.glyph, ""), entry.words) if part)
+                      for entry in entries)
+
+
+LEGEND_GLYPH = {"bound": "", "so far": "", "wins": "", "most visited": "pv", "pending yet": "pending",
+                "window": ""}
+"""The glyph of a legend entry whose glyph is not its own name ("" for words alone)."""
