@@ -416,3 +416,12 @@ def test_campaign_findings_name_their_argument(call, name):
     with pytest.raises(errors.ArgumentError) as refused:
         call()
     assert str(refused.value).startswith(name)
+
+
+@pytest.mark.parametrize("depth", [8, 2 ** 63, 10 ** 400])
+def test_an_ordering_check_deeper_than_its_searches_can_go_is_refused_at_once(depth):
+    from mmlib.check import ordering
+    with pytest.raises(ArgumentError, match="^depth: at most 7"):
+        ordering.check_ordering(lambda board, moves: moves, depth=depth)
+    with pytest.raises(ArgumentError, match="^depth: at most 7"):
+        ordering.leaves_per_board(lambda board, moves: moves, depth=depth)

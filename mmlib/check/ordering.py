@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .. import analysis, search
+from ..errors import ArgumentError
 from ..games import ConnectFour
 from ..games.connect4 import CentreFirst
 from ..ordering import Ordering
@@ -47,6 +48,9 @@ ORDERING_BOARDS: tuple[str, ...] = ()
 """The boards the check searches from: the empty board and seven openings, X or O to move."""
 NODE_LIMIT = 400_000
 """The most nodes one of the check's searches may take (a random order takes about 10,000)."""
+MAX_DEPTH = 7
+"""The deepest search the check runs: at depth 8 the left-to-right search from its boards
+needs more than :data:`NODE_LIMIT` nodes."""
 
 
 def board_of(state: Any) -> str:
@@ -159,6 +163,14 @@ class _Answered(Ordering):
         return order
 
 
+def _depth(depth: Any) -> int:
+    depth = integer("depth", depth, minimum=1)
+    if depth > MAX_DEPTH:
+        raise ArgumentError(f"depth: at most {MAX_DEPTH} (deeper, the searches from these boards take more "
+                            f"than {NODE_LIMIT:,} nodes), got {depth:,}")
+    return int(depth)
+
+
 def _leaves(order: Ordering | str | None, depth: int, boards: Sequence[str]) -> list[int]:
     return [search.alphabeta(GAME, depth=depth, state=state_of(board), order=order, max_nodes=NODE_LIMIT,
                              max_seconds=None, leaf_order=False).stats.leaves for board in boards]
@@ -193,7 +205,7 @@ def leaves_per_board(order_moves: Callable[..., Any], *, depth: int = ORDERING_D
     [16]
     """
     function("order_moves", order_moves, "your order_moves function")
-    depth = integer("depth", depth, minimum=1)
+    depth = _depth(depth)
     time_limit = runner.TIME_LIMIT if time_limit is None else seconds("time_limit", time_limit, maximum=3600)
     leaves: list[int] = answers_by_rounds(
         order_moves, "order_moves", lambda known, missing: _leaves(_Answered(known, missing), depth, boards),
@@ -228,7 +240,7 @@ def check_ordering(order_moves: Callable[..., Any], *, within: float | None = No
     """
     __tracebackhide__ = True
     function("order_moves", order_moves, "your order_moves function")
-    depth = integer("depth", depth, minimum=2)
+    depth = _depth(integer("depth", depth, minimum=2))
     flag("raise_on_failure", raise_on_failure)
     if within is not None:
         within = seconds("within", within, maximum=1000)
