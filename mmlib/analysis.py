@@ -37,7 +37,7 @@ from .errors import (
     wrap_user_exception,
 )
 from .instrument import Stats
-from .progress import Progress
+from .progress import Run, budget_text
 from .search.budgets import check_budget
 from .trees.generated import MAX_COUNT_BITS, _exponent_bits
 
@@ -57,7 +57,7 @@ __all__ = [
 
 
 def _whole(name: str, value: object, minimum: int) -> int:
-    return _validate.whole(name, value, minimum=minimum)
+    return int(_validate.whole(name, value, minimum=minimum))
 
 
 def _not_astronomical(b: int, d: int) -> None:
@@ -75,7 +75,7 @@ def knuth_moore_leaves(branching: int, depth: int) -> int:
     """
     b, d = _whole("branching", branching, 1), _whole("depth", depth, 0)
     _not_astronomical(b, d)
-    return b ** ((d + 1) // 2) + b ** (d // 2) - 1
+    return int(b ** ((d + 1) // 2) + b ** (d // 2) - 1)
 
 
 def knuth_moore_nodes(branching: int, depth: int) -> int:
@@ -154,8 +154,12 @@ def effective_branching_factor(leaves: float, depth: int) -> float:
     100.0
     """
     d = _whole("depth", depth, 1)
+    if d > 10 ** 9:
+        raise ArgumentError(f"depth: at most 1,000,000,000, got {describe(d)}")
     if not _validate.is_real(leaves) or not leaves >= 1:
         raise ArgumentError(f"leaves: expected a number >= 1, got {describe(leaves)}")
+    if not isinstance(leaves, numbers.Integral) and not math.isfinite(leaves):
+        raise ArgumentError(f"leaves: expected a finite number, got {describe(leaves)}")
     if isinstance(leaves, numbers.Integral) and int(leaves).bit_length() > 1000:
         return 2.0 ** (int(leaves).bit_length() / d)       # beyond floats: to within a factor 2^(1/d)
     return float(float(leaves) ** (1.0 / d))      # float ** float is typed Any (it may be complex)
@@ -201,7 +205,7 @@ ALGORITHMS: dict[str, Callable[..., search.SearchResult]] = {
 """Algorithms a sweep can run, by name."""
 
 
-def _tree_for(branching: int, depth: int, ordering: Any, seed: int):
+def _tree_for(branching: int, depth: int, ordering: Any, seed: int) -> Any:
     if isinstance(ordering, str) and ordering == "uniform":
         return trees.uniform(branching, depth, seed)
     return trees.ordered(branching, depth, ordering, seed)
@@ -221,7 +225,9 @@ def sweep(branchings: Iterable[int], depths: Iterable[int], orderings: Iterable[
     runs out the error's ``completed`` holds the rows measured so far.  None lifts either.
     ``progress``: True prints a progress line to stderr; a function gets (done, total); None
     (the default) shows how many searches are done once the sweep has run a few seconds, in a
-    notebook or a terminal (see :mod:`mmlib.progress`).
+    notebook or a terminal (see :mod:`mmlib.progress`).  Stopped by the kernel's interrupt
+    (or Ctrl-C), a sweep raises :class:`~mmlib.errors.RunInterrupted`, whose ``completed`` holds
+    the rows finished so far (in a notebook: ``rows = sys.last_value.completed``).
 
     >>> rows = sweep([2], [1, 2], ["best"], ["minimax", "alphabeta"])
     >>> [(r["depth"], r["algorithm"], r["leaves"]) for r in rows]
@@ -243,10 +249,19 @@ def sweep(branchings: Iterable[int], depths: Iterable[int], orderings: Iterable[
     for name in columns["algorithms"]:
         _algorithm(name)
     check_budget(max_nodes, max_seconds)
-    report = _progress_reporter(progress, len(plan), max_seconds)
+    report = _progress_reporter(progress)
+    limit = f"{len(plan):,} searches" + ("" if max_seconds is None else f" or max_seconds={max_seconds:g}")
+    with Run("sweep", limit, "searches done", total=len(plan), show=progress is None) as run:
+        return _sweep(plan, _Batches(columns["seeds"], max_nodes, max_seconds), run, report,
+                      max_nodes, max_seconds)
+
+
+def _sweep(plan: list[tuple[Any, ...]], batches: _Batches, run: Run,
+           report: Callable[[int, int], None], max_nodes: int | None,
+           max_seconds: float | None) -> list[dict[str, Any]]:
+    """Measure each row of the plan in turn; ``run`` keeps the finished rows."""
     started = time.perf_counter()
     rows: list[dict[str, Any]] = []
-    batches = _Batches(columns["seeds"], max_nodes, max_seconds)
     for done, (b, d, ordering, algorithm, seed) in enumerate(plan, start=1):
         seconds = None
         if max_seconds is not None:
@@ -260,6 +275,7 @@ def sweep(branchings: Iterable[int], depths: Iterable[int], orderings: Iterable[
         except TimeBudgetExceeded as err:
             budget = err.max_seconds if max_seconds is None else max_seconds
             raise TimeBudgetExceeded(budget, err.stats, tuple(rows)) from None
+        run.step(rows[-1])
         report(done, len(plan))
     return rows
 
@@ -289,7 +305,7 @@ class _Batches:
         self.seeds = seeds
         self.max_nodes = max_nodes
         self.max_seconds = max_seconds
-        self.done: dict[tuple, Any] = {}
+        self.done: dict[tuple[Any, ...], Any] = {}
 
     def row(self, b: int, d: int, ordering: Any, algorithm: str, seed: Any) -> dict[str, Any] | None:
         plain = all(_plain_seed(n) for n in (b, d, seed)) and (
@@ -302,7 +318,8 @@ class _Batches:
         outcome = self.done.pop(key)
         if isinstance(outcome, Exception):
             raise outcome
-        return outcome
+        row: dict[str, Any] = outcome
+        return row
 
     def _measure(self, b: int, d: int, ordering: Any, algorithm: str, seed: int) -> None:
         """Measure ``seed`` and the next seeds of the plan (a batch) on the same tree shape."""
@@ -372,17 +389,12 @@ class _Counted:
         self.cutoffs, self.value = result.stats.cutoffs, result.value
 
 
-def _progress_reporter(progress: bool | Callable[[int, int], None] | None, total: int = 0,
-                       max_seconds: float | None = None) -> Callable[[int, int], None]:
+def _progress_reporter(progress: bool | Callable[[int, int], None] | None
+                       ) -> Callable[[int, int], None]:
+    """The sweep's own way to show progress: None and False show nothing more than the
+    :class:`~mmlib.progress.Run` line (None shows it, False hides it)."""
     if progress is None:
-        limit = f"{total:,} searches" + ("" if max_seconds is None else f" or max_seconds={max_seconds:g}")
-        line = Progress("sweep", limit, unit="searches done")
-
-        def tick(done: int, total: int) -> None:
-            line.tick(done, time.perf_counter())
-            if done == total:
-                line.end(done)
-        return tick
+        return lambda done, total: None
     if progress is False:
         return lambda done, total: None
     if progress is True:
@@ -394,7 +406,18 @@ def _progress_reporter(progress: bool | Callable[[int, int], None] | None, total
             sys.stderr.flush()
         return show
     if callable(progress):
-        return progress
+        hook = progress
+
+        def call(done: int, total: int) -> None:
+            try:
+                hook(done, total)
+            except MmlibError:
+                raise
+            except Exception as error:
+                raise wrap_user_exception(
+                    error, f"progress (called as progress(done, total) after each search) raised "
+                    f"{type(error).__name__}: {error}", "progress", None) from error
+        return call
     raise ArgumentTypeError(f"progress: expected True, False, None or a function, got {describe(progress)}")
 
 
@@ -407,7 +430,9 @@ def census(game: Any, *, state: Any = None, max_nodes: int | None = DEFAULT_MAX_
 
     Returns ``nodes`` (every node of the tree, the start included), ``games`` (terminal
     nodes, i.e. complete games), ``max_wins`` / ``min_wins`` / ``draws`` (games by the
-    sign of their utility) and ``positions`` (distinct positions, by ``game.key``).
+    sign of their utility) and ``positions`` (distinct positions, by ``game.key``).  Stopped
+    by the kernel's interrupt, it raises :class:`~mmlib.errors.RunInterrupted`, whose
+    ``partial`` holds the counts so far.
 
     >>> from mmlib import games
     >>> census(games.TicTacToe("XOX OXO ..."))   # X wins at once with 6 or 8, or later after 7
@@ -418,7 +443,7 @@ def census(game: Any, *, state: Any = None, max_nodes: int | None = DEFAULT_MAX_
 
 
 @contextmanager
-def _game_failures(what: str):
+def _game_failures(what: str) -> Iterator[None]:
     """A failure of the game's own methods becomes an mmlib error naming ``what`` was done."""
     try:
         yield
@@ -430,23 +455,31 @@ def _game_failures(what: str):
             "game", None) from error
 
 
+_STEP = 1024
+"""Nodes a census or walk counts between two looks at the clock (for its progress line)."""
+
+
 def _census(game: Any, state: Any, max_nodes: Any) -> dict[str, int]:
     game = search.as_game(game)
     limit = _node_budget(max_nodes)
     start = game.initial if state is None else state
     counts = {"nodes": 0, "games": 0, "max_wins": 0, "min_wins": 0, "draws": 0}
     stack = [start]
-    while stack:
-        node = stack.pop()
-        counts["nodes"] += 1
-        if counts["nodes"] > limit:
-            raise NodeBudgetExceeded(int(limit), Stats(nodes=counts["nodes"], leaves=counts["games"]))
-        if game.is_terminal(node):
-            counts["games"] += 1
-            score = game.utility(node)
-            counts["max_wins" if score > 0 else "min_wins" if score < 0 else "draws"] += 1
-        else:
-            stack.extend(game.play(node, move) for move in game.moves(node))
+    with Run("census", budget_text(max_nodes, None), "nodes counted") as run:
+        run.partial = counts                      # an interrupt keeps the counts so far
+        while stack:
+            node = stack.pop()
+            counts["nodes"] += 1
+            if counts["nodes"] > limit:
+                raise NodeBudgetExceeded(int(limit), Stats(nodes=counts["nodes"], leaves=counts["games"]))
+            if counts["nodes"] % _STEP == 0:
+                run.step(count=_STEP)
+            if game.is_terminal(node):
+                counts["games"] += 1
+                score = game.utility(node)
+                counts["max_wins" if score > 0 else "min_wins" if score < 0 else "draws"] += 1
+            else:
+                stack.extend(game.play(node, move) for move in game.moves(node))
     counts["positions"] = len(reachable_positions(game, state=start, max_nodes=max_nodes))
     return counts
 
@@ -476,16 +509,19 @@ def _reachable_positions(game: Any, state: Any, max_nodes: Any) -> list[Any]:
     start = game.initial if state is None else state
     seen = {game.key(start): start}
     frontier = [start]
-    while frontier:
-        node = frontier.pop()
-        if game.is_terminal(node):
-            continue
-        for move in game.moves(node):
-            child = game.play(node, move)
-            key = game.key(child)
-            if key not in seen:
-                seen[key] = child
-                frontier.append(child)
-                if len(seen) > limit:
-                    raise NodeBudgetExceeded(int(limit), Stats(nodes=len(seen)))
+    with Run("positions", budget_text(max_nodes, None), "positions found") as run:
+        while frontier:
+            node = frontier.pop()
+            if game.is_terminal(node):
+                continue
+            for move in game.moves(node):
+                child = game.play(node, move)
+                key = game.key(child)
+                if key not in seen:
+                    seen[key] = child
+                    frontier.append(child)
+                    if len(seen) > limit:
+                        raise NodeBudgetExceeded(int(limit), Stats(nodes=len(seen)))
+                    if len(seen) % _STEP == 0:
+                        run.step(count=_STEP)
     return list(seen.values())

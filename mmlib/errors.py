@@ -49,7 +49,9 @@ Interrupting: a search stopped by the kernel's interrupt (or Ctrl-C) raises
 :class:`SearchInterrupted`, carrying the partial ``stats`` like :class:`BudgetExceeded`.
 It is a ``KeyboardInterrupt``, deliberately not an :class:`MmlibError`: ``except
 Exception`` or ``except BudgetExceeded`` around a search (a sweep going on to the next
-size, say) must not swallow the stop a person asked for.
+size, say) must not swallow the stop a person asked for.  A sweep, census or check stopped
+the same way raises :class:`RunInterrupted`, carrying what it finished: ``completed`` (the
+rows of a sweep) and ``partial`` (counts so far).
 """
 
 from __future__ import annotations
@@ -72,6 +74,7 @@ __all__ = [
     "BudgetExceeded",
     "TimeBudgetExceeded",
     "SearchInterrupted",
+    "RunInterrupted",
     "UserFunctionError",
     "DEFAULT_MAX_NODES",
     "DEFAULT_MAX_SECONDS",
@@ -219,6 +222,36 @@ class SearchInterrupted(KeyboardInterrupt):
             f"the search was interrupted (partial counts: {stats.nodes:,} nodes, "
             f"{stats.leaves:,} leaves{before}); a smaller depth, or alpha-beta with good move "
             "ordering, ends sooner")
+
+
+class RunInterrupted(KeyboardInterrupt):
+    """A sweep, census or check stopped by the kernel's interrupt (or Ctrl-C).
+
+    ``done`` of ``total`` (None: not known in advance) ``unit`` were finished;
+    ``completed`` holds their results (the rows of a sweep, as ``TimeBudgetExceeded``'s
+    ``completed`` does) and ``partial`` the counts so far (a census's counts).  In a
+    notebook the error of the last cell is ``sys.last_value``:
+
+    >>> stop = RunInterrupted("sweep", 2, 5, "searches", completed=({"leaves": 3}, {"leaves": 5}))
+    >>> print(stop)
+    sweep: interrupted after 2 of 5 searches; what was finished is kept: rows = sys.last_value.completed
+    >>> [row["leaves"] for row in stop.completed]
+    [3, 5]
+    """
+
+    def __init__(self, what: str, done: int, total: int | None, unit: str, *,
+                 completed: tuple[Any, ...] = (), partial: dict[str, Any] | None = None):
+        self.what, self.done, self.total, self.unit = what, done, total, unit
+        self.completed = completed
+        self.partial = dict(partial or {})
+        of = "" if total is None else f" of {total:,}"
+        kept = ""
+        if completed:
+            kept = "; what was finished is kept: rows = sys.last_value.completed"
+        elif self.partial:
+            counts = ", ".join(f"{key} {value:,}" for key, value in self.partial.items())
+            kept = f" (partial counts: {counts}; in sys.last_value.partial)"
+        super().__init__(f"{what}: interrupted after {done:,}{of} {unit}{kept}")
 
 
 class SearchTooLarge(SearchError):

@@ -23,9 +23,12 @@ from __future__ import annotations
 import os
 import sys
 import time
+from types import TracebackType
 from typing import Any
 
-__all__ = ["SHOW_AFTER", "UPDATE_EVERY", "Progress", "wanted", "budget_text"]
+from .errors import ArgumentTypeError, RunInterrupted, describe
+
+__all__ = ["SHOW_AFTER", "UPDATE_EVERY", "Progress", "Run", "wanted", "budget_text"]
 
 SHOW_AFTER = 2.0
 """Seconds a search or check runs before it shows its progress."""
@@ -71,10 +74,14 @@ def budget_text(max_nodes: float | None, max_seconds: float | None, unit: str = 
     'nothing (no budget)'
     """
     parts = []
-    if max_nodes is not None and max_nodes != float("inf"):
-        parts.append(f"max_{unit}={int(max_nodes):,}")
-    if max_seconds is not None:
-        parts.append(f"max_seconds={max_seconds:g}")
+    try:
+        if max_nodes is not None and max_nodes != float("inf"):
+            parts.append(f"max_{unit}={int(max_nodes):,}")
+        if max_seconds is not None:
+            parts.append(f"max_seconds={float(max_seconds):g}")
+    except (TypeError, ValueError, OverflowError):
+        raise ArgumentTypeError(f"max_nodes, max_seconds: expected whole numbers of nodes and seconds "
+                                f"or None, got {describe(max_nodes)} and {describe(max_seconds)}") from None
     return " or ".join(parts) if parts else "nothing (no budget)"
 
 
@@ -128,7 +135,8 @@ class Progress:
             try:
                 from IPython.display import display
                 if self.handle is None:
-                    self.handle = display({"text/plain": line}, raw=True, display_id=True)
+                    self.handle = display({"text/plain": line}, raw=True,  # type: ignore[no-untyped-call]
+                                          display_id=True)
                 else:
                     self.handle.update({"text/plain": line}, raw=True)
                 return
@@ -143,3 +151,59 @@ class Progress:
             stream.flush()
         except (OSError, ValueError):
             pass
+
+
+class Run:
+    """A long sweep, census or check, counted step by step: it shows the progress line and
+    turns the kernel's interrupt into :class:`~mmlib.errors.RunInterrupted`, which keeps
+    what was finished (the ``completed`` results and the ``partial`` counts).
+
+    >>> rows = []
+    >>> with Run("sweep", "3 searches", "searches done", total=3) as run:
+    ...     for leaves in (3, 5, 7):
+    ...         rows.append({"leaves": leaves})
+    ...         run.step(rows[-1])
+    >>> run.done, len(run.completed)
+    (3, 3)
+
+    An interrupt inside the ``with`` (here raised by hand after two steps) keeps both rows:
+
+    >>> try:
+    ...     with Run("sweep", "3 searches", "searches done", total=3) as run:
+    ...         run.step({"leaves": 3}); run.step({"leaves": 5})
+    ...         raise KeyboardInterrupt
+    ... except RunInterrupted as stop:
+    ...     print(stop.done, [row["leaves"] for row in stop.completed])
+    2 [3, 5]
+    """
+
+    def __init__(self, what: str, limit: str, unit: str, *, total: int | None = None,
+                 show: bool = True) -> None:
+        self.what, self.unit, self.total = what, unit, total
+        self.line = Progress(what, limit, unit=unit)
+        if not show:                     # the caller shows its progress its own way
+            self.line.due = float("inf")
+        self.done = 0
+        self.completed: list[Any] = []
+        self.partial: dict[str, Any] = {}
+
+    def __enter__(self) -> Run:
+        return self
+
+    def step(self, result: Any = None, count: int = 1) -> None:
+        """``count`` more steps are finished (``result``, if not None, is kept)."""
+        self.done += count
+        if result is not None:
+            self.completed.append(result)
+        self.line.tick(self.done, time.perf_counter())
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        if kind is None:
+            self.line.end(self.done)
+            return
+        interrupted = isinstance(error, KeyboardInterrupt)
+        self.line.end(self.done, "interrupted" if interrupted else "stopped")
+        if interrupted and not isinstance(error, RunInterrupted):
+            raise RunInterrupted(self.what, self.done, self.total, self.unit,
+                                 completed=tuple(self.completed), partial=self.partial) from None

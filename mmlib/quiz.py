@@ -273,6 +273,8 @@ def best_moves(q: Question) -> tuple[str, ...]:
     >>> q.tree.to_nested(), best_moves(q), q.best_move         # both leaves are worth 1 to MAX
     ([1, 1], ('B', 'C'), 'B')
     """
+    if not isinstance(q, Question):
+        raise ArgumentTypeError(f"q: expected a Question (from alpha_beta_question), got {describe(q)}")
     marks = trace_of(search.minimax(q.tree, trace=True, conventions=q.conventions)).marks()
     best = marks.values[()]
     return tuple(child.label for child in q.tree.root.children if marks.values.get(child.path) == best)

@@ -374,3 +374,64 @@ def test_drawing_a_question_searches_nothing_again_and_tests_no_text_against_the
         figure.savefig(io.BytesIO(), format="png", bbox_inches="tight")
     assert question.result is result and searches == Counter()
     assert tests == Counter()
+
+
+# -- every value a question shows lies in the range asked for -----------------------------------------
+
+def _shown_values(question):
+    """Every value the question shows: its leaves, in the tree and in the tree text; the root's
+    value; what each inner node returns (a bound's number too); the numbers of its parts."""
+    import re
+
+    from mmlib.errors import MmlibError
+
+    number = re.compile(r"-?\d+(?:\.\d+)?")
+    shown = [leaf.value for leaf in question.tree.leaves()] + [question.value]
+    for text in question.inner_values.values():
+        shown += [float(x) for x in number.findall(text.replace("−", "-"))]
+    try:
+        text = question.tree_text()
+    except MmlibError:            # a tree whose turns the text format cannot write
+        text = ""
+    for line in text.splitlines()[1:]:
+        words = line.split()
+        if len(words) == 2 and ":" not in line:
+            shown.append(float(words[1].replace("−", "-")))
+    shown += [part.number for part in question.parts() if part.number is not None]
+    return shown
+
+
+def test_every_value_shown_lies_in_the_range_over_every_kind_of_question():
+    import random
+
+    from mmlib.conventions import Conventions
+    from mmlib.errors import MmlibError
+
+    draw = random.Random(25)
+    sizes = [(2, 1), (2, 2), (2, 3), (2, 4), (2, 5), (3, 1), (3, 2), (3, 3), (4, 2), (4, 3), (5, 2)]
+    ranges = [None, (0, 20), (-5, 5), (-100, -90), (7, 7), (0, 1), (-3, 0), (-500_000, 500_000),
+              (10 ** 17, 10 ** 17 + 70), (-2 ** 63, -2 ** 63 + 70), (2 ** 53 - 5, 2 ** 53 + 70)]
+    courses = [None, Conventions(root="min"), Conventions(values="mover"),
+               Conventions(root="min", values="mover"), Conventions(turns="max min min"),
+               Conventions(deep=False), Conventions(cutoff=">", variant="fail-hard")]
+    made = 0
+    for _ in range(150):
+        branching, depth = draw.choice(sizes)
+        value_range = draw.choice(ranges)
+        ties = draw.random() < 0.4 or (value_range is not None
+                                       and value_range[1] - value_range[0] < branching ** depth)
+        kinds = [kind for kind in quiz.KINDS if draw.random() < 0.6 and (depth > 1 or kind != "ordering")]
+        options = dict(value_range=value_range, ties=ties, conventions=draw.choice(courses),
+                       ordering=draw.choice(["random", "best", "worst", 0.0, 0.5, 1.0]),
+                       kinds=kinds or None, min_pruned=0 if depth == 1 else draw.choice([0, 1, 2]))
+        seed = draw.choice([draw.randrange(5000), draw.randrange(2 ** 48), -draw.randrange(1, 1000)])
+        try:
+            question = quiz.alpha_beta_question(seed, branching, depth, **options)
+        except MmlibError:        # constraints no tree meets (said so), e.g. ties in a wide range
+            continue
+        made += 1
+        low, high = value_range or ((0, 20) if branching ** depth <= 16 else (0, 99))
+        outside = [v for v in _shown_values(question) if not low <= v <= high]
+        assert not outside, (seed, branching, depth, options, outside)
+        assert all(float(leaf.value).is_integer() for leaf in question.tree.leaves())
+    assert made > 90                     # the loop really made questions, not just refusals

@@ -18,6 +18,7 @@ from typing import Any
 from .. import analysis, search
 from ..errors import NodeBudgetExceeded
 from ..ordering import Ordering
+from ..progress import Run
 from . import runner
 from ._args import flag, function, integer, seconds
 from .report import HINTS, Report, finish
@@ -37,15 +38,19 @@ class _Unusable(Exception):
         self.diagnosis, self.detail, self.output = diagnosis, detail, output
 
 
-def _answers(fn: Callable, name: str, game: Any, states: list, with_moves: bool, time_limit: float) -> dict:
+def _answers(fn: Callable[..., Any], name: str, game: Any, states: list[Any], with_moves: bool,
+             time_limit: float) -> dict[Any, Any]:
     """What ``fn`` answers on each position (run elsewhere); _Unusable at the first bad answer."""
     calls = [Call((game.board(state), list(game.moves(state))) if with_moves else (game.board(state),))
              for state in states]
-    table: dict = {}
+    table: dict[Any, Any] = {}
     outcomes = runner.run_calls(fn, calls, time_limit=time_limit)
     try:
-        for state, call, outcome in zip(states, calls, outcomes, strict=False):
-            table[state] = _usable(name, call, outcome, with_moves)
+        with Run(f"checking your {name} function", f"{len(calls):,} positions", "positions answered",
+                 total=len(calls)) as run:
+            for state, call, outcome in zip(states, calls, outcomes, strict=False):
+                table[state] = _usable(name, call, outcome, with_moves)
+                run.step()
     finally:
         outcomes.close()
     return table
@@ -76,14 +81,15 @@ def _usable(name: str, call: Call, outcome: Outcome, with_moves: bool) -> Any:
 class _TableOrder(Ordering):
     name = "student"
 
-    def __init__(self, table: dict | None):
+    def __init__(self, table: dict[Any, Any] | None):
         self.table = table
 
-    def order(self, search_: Any, state: Any, moves: Any, path: tuple) -> Any:
+    def order(self, search_: Any, state: Any, moves: Any, path: tuple[Any, ...]) -> Any:
         return moves if self.table is None else self.table[state]
 
 
-def _play_everything(game: Any, values: dict, orders: dict | None, depth: int, max_nodes: int | None) -> dict:
+def _play_everything(game: Any, values: dict[Any, Any], orders: dict[Any, Any] | None,
+                    depth: int, max_nodes: int | None) -> dict[Any, Any]:
     """The agent plays X and then O against every possible reply of the opponent."""
     ordering = _TableOrder(orders)
     chosen: dict[int, int] = {}
@@ -103,7 +109,7 @@ def _play_everything(game: Any, values: dict, orders: dict | None, depth: int, m
             facts["worst"] = max(facts["worst"], result.stats.nodes)
         return chosen[state]
 
-    def explore(state: int, agent_is_x: bool, line: tuple) -> bool:
+    def explore(state: int, agent_is_x: bool, line: tuple[Any, ...]) -> bool:
         if game.is_terminal(state):
             facts["games"] += 1
             winner = game.winner(state)
@@ -170,7 +176,7 @@ def _check_player(evaluate: Any, order_moves: Any, title: str, depth: Any, max_n
     return finish(Report(title, True, "ok", summary), raise_on_failure)
 
 
-def check_evaluator(evaluate: Callable, *, depth: int = AGENT_DEPTH, raise_on_failure: bool = False,
+def check_evaluator(evaluate: Callable[..., Any], *, depth: int = AGENT_DEPTH, raise_on_failure: bool = False,
                     time_limit: float | None = None) -> Report:
     """Check a tic-tac-toe evaluator ``evaluate(board) -> number``.
 
@@ -187,7 +193,7 @@ def check_evaluator(evaluate: Callable, *, depth: int = AGENT_DEPTH, raise_on_fa
     return _check_player(evaluate, None, "evaluator", depth, None, raise_on_failure, time_limit)
 
 
-def check_agent(evaluate: Callable, order_moves: Callable, *, depth: int = AGENT_DEPTH,
+def check_agent(evaluate: Callable[..., Any], order_moves: Callable[..., Any], *, depth: int = AGENT_DEPTH,
                 max_nodes: int = AGENT_MAX_NODES, raise_on_failure: bool = False,
                 time_limit: float | None = None) -> Report:
     """Check an evaluator together with a move ordering ``order_moves(board, moves) -> moves``

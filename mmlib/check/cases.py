@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .. import trees
 from ..errors import ArgumentError, describe
@@ -25,7 +26,7 @@ from ._args import integer
 __all__ = ["SEED_TREES", "Case", "check_cases", "random_nested", "build", "with_statics",
            "static_value", "subtree", "has_tie"]
 
-SEED_TREES: dict[str, list] = {
+SEED_TREES: dict[str, list[Any]] = {
     "AIMA figure 5.2": [[3, 12, 8], [2, 4, 6], [14, 5, 2]],
     "the A-G tree of the slides": [[[3, 5], [6, 9]], [[1, 2], [0, -1]]],
     "t1.in": [[7, 5], [9, 3, 1]],
@@ -52,7 +53,7 @@ MAX_RANDOM_LEAVES = 10 ** 6
 
 
 def random_nested(seed: int, *, max_branching: int = 3, max_depth: int = 3, low: int = -9,
-                  high: int = 9, stop: float = 0.2) -> list:
+                  high: int = 9, stop: float = 0.2) -> list[Any]:
     """A random tree as nested lists with integer leaves, deterministic per ``seed``.
 
     Every interior node has 1..``max_branching`` children (the root at least 2); below
@@ -78,7 +79,7 @@ def random_nested(seed: int, *, max_branching: int = 3, max_depth: int = 3, low:
     draws = _Draws(seed)
     stop_per_mille = int(stop * 1000)
 
-    def grow(depth: int, is_root: bool) -> list | int:
+    def grow(depth: int, is_root: bool) -> list[Any] | int:
         if depth == max_depth or (not is_root and draws.below(1000) < stop_per_mille):
             return draws.between(low, high)
         count = draws.between(2 if is_root else 1, max(max_branching, 2 if is_root else 1))
@@ -87,7 +88,7 @@ def random_nested(seed: int, *, max_branching: int = 3, max_depth: int = 3, low:
     return grow(0, True)  # type: ignore[return-value]
 
 
-def static_value(item: list | int) -> int:
+def static_value(item: list[Any] | int) -> int:
     """The static value the checker gives an interior node: the floor of its children's mean.
 
     >>> static_value([[3, 5], 9])
@@ -109,12 +110,12 @@ def with_statics(node: trees.Node) -> trees.Node:
     return trees.Node(node.label, value, kids, node.is_max, node.path)
 
 
-def build(nested: list) -> trees.Tree:
+def build(nested: list[Any]) -> trees.Tree:
     """An explicit tree whose interior nodes also carry static values (for depth limits)."""
     return trees.Tree(with_statics(trees.from_nested(nested).root))
 
 
-def subtree(nested: list | int, path: Sequence[int]) -> list | int:
+def subtree(nested: list[Any] | int, path: Sequence[int]) -> list[Any] | int:
     """The part of a nested list at ``path`` (child indices from the root)."""
     for move in path:
         nested = nested[move]  # type: ignore[index]
@@ -132,7 +133,7 @@ class Case:
     """One tree to check on: ``nested`` with integer leaves, searched to ``depth``
     (None: to the bottom); ``name`` is the lecture's name for a seed tree."""
 
-    nested: list
+    nested: list[Any]
     depth: int | None = None
     name: str = ""
 

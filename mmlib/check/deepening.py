@@ -29,6 +29,7 @@ from typing import Any, NamedTuple
 from .. import search
 from ..errors import NodeBudgetExceeded
 from ..games.connect4 import CentreFirst
+from ..progress import Run
 from ..search import arena
 from . import runner
 from ._args import flag, function, integer, seconds
@@ -207,7 +208,7 @@ def _explain(board: str, max_nodes: int) -> list[str]:
     return ["    " + line for line in lines]
 
 
-def check_anytime(anytime_move: Callable, *, raise_on_failure: bool = False,
+def check_anytime(anytime_move: Callable[..., Any], *, raise_on_failure: bool = False,
                   time_limit: float | None = None) -> Report:
     """Check ``anytime_move(board, max_nodes) -> column`` on the boards and budgets of
     :data:`DEEPENING_CASES`: it must play the move of the last completed iteration.
@@ -254,7 +255,7 @@ class _Stopped(Exception):
         self.unusable = unusable
 
 
-def _student_player(anytime_move: Callable, max_nodes: int, seconds_: float) -> Callable:
+def _student_player(anytime_move: Callable[..., Any], max_nodes: int, seconds_: float) -> Callable[..., Any]:
     def choose(game: Any, state: Any) -> int:
         board = board_of(state)
         try:
@@ -262,7 +263,8 @@ def _student_player(anytime_move: Callable, max_nodes: int, seconds_: float) -> 
                          time_limit=seconds_)
         except Unusable as bad:
             raise _Stopped(bad) from None
-        return answer[(board, max_nodes)]
+        move: int = answer[(board, max_nodes)]
+        return move
     return choose
 
 
@@ -275,13 +277,13 @@ def _opening(rng: random.Random, moves: int = 2) -> Any:
     return state
 
 
-def opponents() -> dict[str, Callable]:
+def opponents() -> dict[str, Callable[..., Any]]:
     """The reference agents: random moves, and anytime alpha-beta with 200 nodes a move."""
     return {"random moves": arena.random_player(seed=7),
             "alpha-beta, 200 nodes a move": arena.alphabeta_player(max_nodes=200)}
 
 
-def check_games(anytime_move: Callable, *, max_nodes: int = GAME_BUDGET, games: int = 4,
+def check_games(anytime_move: Callable[..., Any], *, max_nodes: int = GAME_BUDGET, games: int = 4,
                 raise_on_failure: bool = False, move_seconds: float = MOVE_SECONDS) -> Report:
     """Let ``anytime_move`` (``max_nodes`` a move, ``move_seconds`` at most per move) play
     ``games`` games against each reference agent of :func:`opponents`, half of them as X, each
@@ -298,29 +300,32 @@ def check_games(anytime_move: Callable, *, max_nodes: int = GAME_BUDGET, games: 
     student = _student_player(anytime_move, max_nodes, move_seconds)
     rows, failed = [], []
     rng = random.Random(2024)
-    for name, opponent in opponents().items():
-        points, record = 0.0, []
-        for number in range(games):
-            if number % 2 == 0:
-                opening = _opening(rng)
-            as_x = number % 2 == 0
-            try:
-                result = arena.play(GAME, student if as_x else opponent, opponent if as_x else student,
-                                    state=opening)
-            except _Stopped as stopped:
-                bad = stopped.unusable
-                return finish(Report(title, False, bad.diagnosis, "Your agent could not finish a game.",
-                                     [f"Your code: {bad.detail}."], _hint(bad.diagnosis),
-                                     output=bad.output), raise_on_failure)
-            mine = result if as_x else -result
-            outcome = "won" if mine > 0 else "drew" if mine == 0 else "lost"
-            points += 1 if mine > 0 else 0.5 if mine == 0 else 0
-            record.append(f"{outcome} as {'X' if as_x else 'O'} from {board_of(opening)}")
-        need = games if name == "random moves" else games / 2
-        rows.append(f"against {name}: {points:g} of {games} points (needed: {need:g})")
-        rows += ["    " + line for line in record]
-        if points < need:
-            failed.append(name)
+    total = games * len(opponents())
+    with Run("your anytime agent in play", f"{total} games", "games played", total=total) as run:
+        for name, opponent in opponents().items():
+            points, record = 0.0, []
+            for number in range(games):
+                if number % 2 == 0:
+                    opening = _opening(rng)
+                as_x = number % 2 == 0
+                try:
+                    result = arena.play(GAME, student if as_x else opponent, opponent if as_x else student,
+                                        state=opening)
+                except _Stopped as stopped:
+                    bad = stopped.unusable
+                    return finish(Report(title, False, bad.diagnosis, "Your agent could not finish a game.",
+                                         [f"Your code: {bad.detail}."], _hint(bad.diagnosis),
+                                         output=bad.output), raise_on_failure)
+                mine = result if as_x else -result
+                outcome = "won" if mine > 0 else "drew" if mine == 0 else "lost"
+                points += 1 if mine > 0 else 0.5 if mine == 0 else 0
+                record.append(f"{outcome} as {'X' if as_x else 'O'} from {board_of(opening)}")
+                run.step()
+            need = games if name == "random moves" else games / 2
+            rows.append(f"against {name}: {points:g} of {games} points (needed: {need:g})")
+            rows += ["    " + line for line in record]
+            if points < need:
+                failed.append(name)
     summary = f"{games} games against each reference agent, {max_nodes} nodes a move, each move in time."
     if not failed:
         return finish(Report(title, True, "ok", summary, rows), raise_on_failure)

@@ -1,5 +1,10 @@
 """The reference search and the classic mistakes, each written as the same search with knobs.
 
+This is a second, deliberately separate copy of minimax and alpha-beta (the teaching copy
+lives in :mod:`mmlib.search`): it is the yardstick a student's code is compared with, node
+for node, so it must not share code with what it judges, and its knobs reproduce mistakes
+the library's search never makes.
+
 A mistake is named when the student's function does exactly what a mistaken model does:
 the same value and the same evaluations in the same order.  The reference follows a
 course's :class:`~mmlib.conventions.Conventions` (cutoff test, who moves first, the turn
@@ -24,6 +29,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any
 
 from .. import trees
 from ..conventions import DEFAULT, Conventions
@@ -60,14 +66,16 @@ class Model:
         kind = self.layers[ply % len(self.layers) if self.alternate else 0]
         return (kind == "max") != self.inverted
 
-    def run(self, tree: trees.Tree, depth: int) -> tuple[float, tuple]:
-        evaluated: list[tuple] = []
-        prunes = (lambda a, b: a >= b) if self.cutoff == ">=" else (lambda a, b: a > b)
+    def run(self, tree: trees.Tree, depth: int) -> tuple[float, tuple[Any, ...]]:
+        evaluated: list[tuple[Any, ...]] = []
+        def prunes(alpha: float, beta: float) -> bool:
+            return alpha >= beta if self.cutoff == ">=" else alpha > beta
 
         def visit(node: trees.Node, depth: int, alpha: float, beta: float, ply: int) -> float:
             if depth <= 0 or node.is_leaf():
                 evaluated.append(node.path)
-                return node.value  # type: ignore[return-value]
+                leaf: float = node.value  # type: ignore[assignment]
+                return leaf
             maximizing = self.is_max(ply)
             if not self.deep and ply > 0:         # only the parent's bound reaches this node
                 alpha, beta = (-INF, beta) if maximizing else (alpha, INF)
@@ -87,7 +95,8 @@ class Model:
                     break
             return value
 
-        def hard(node, depth, alpha, beta, maximizing, ply) -> float:
+        def hard(node: trees.Node, depth: int, alpha: float, beta: float, maximizing: bool,
+                 ply: int) -> float:
             if maximizing:
                 value = alpha
                 for child in node.children:
@@ -157,7 +166,8 @@ def reference(kind: str, conventions: Conventions = DEFAULT) -> Model:
     return minimax_models(conventions)[0] if kind == "minimax" else alphabeta_models(conventions)[0][0]
 
 
-def diagnose(value: float | None, evaluated: Sequence[tuple], tree: trees.Tree, depth: int, kind: str,
+def diagnose(value: float | None, evaluated: Sequence[tuple[Any, ...]], tree: trees.Tree, depth: int,
+             kind: str,
              conventions: Conventions = DEFAULT) -> str:
     """"ok" or the name of the mistake, for a function that returned the number ``value``
     (from MAX's point of view) after evaluating the nodes at ``evaluated``, in order."""
@@ -175,7 +185,7 @@ def diagnose(value: float | None, evaluated: Sequence[tuple], tree: trees.Tree, 
     return _generic(value, tuple(evaluated), tree, depth, kind, conventions)
 
 
-def _generic(value: float | None, evaluated: tuple, tree: trees.Tree, depth: int, kind: str,
+def _generic(value: float | None, evaluated: tuple[Any, ...], tree: trees.Tree, depth: int, kind: str,
              conventions: Conventions) -> str:
     expected_value, expected = reference(kind, conventions).run(tree, depth)
     horizon = set(reference("minimax", conventions).run(tree, depth)[1])

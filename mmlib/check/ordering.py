@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .. import analysis, search
+from ..errors import ArgumentError
 from ..games import ConnectFour
 from ..games.connect4 import CentreFirst
 from ..ordering import Ordering
@@ -47,6 +48,9 @@ ORDERING_BOARDS: tuple[str, ...] = ()
 """The boards the check searches from: the empty board and seven openings, X or O to move."""
 NODE_LIMIT = 400_000
 """The most nodes one of the check's searches may take (a random order takes about 10,000)."""
+MAX_DEPTH = 7
+"""The deepest search the check runs: at depth 8 the left-to-right search from its boards
+needs more than :data:`NODE_LIMIT` nodes."""
 
 
 def board_of(state: Any) -> str:
@@ -146,16 +150,25 @@ class _Answered(Ordering):
 
     name = "student"
 
-    def __init__(self, known: dict, missing: set):
+    def __init__(self, known: dict[Any, Any], missing: set[Any]):
         self.known, self.missing = known, missing
 
-    def order(self, search_: Any, state: Any, moves: Sequence, path: tuple) -> Sequence:
+    def order(self, search_: Any, state: Any, moves: Sequence[Any], path: tuple[Any, ...]) -> Sequence[Any]:
         question = (board_of(state), tuple(moves))
         answer = self.known.get(question)
         if answer is None:              # asked after this round; meanwhile a likely order
             self.missing.add(question)
             return CentreFirst().order(search_, state, moves, path)
-        return answer
+        order: Sequence[Any] = answer
+        return order
+
+
+def _depth(depth: Any) -> int:
+    depth = integer("depth", depth, minimum=1)
+    if depth > MAX_DEPTH:
+        raise ArgumentError(f"depth: at most {MAX_DEPTH} (deeper, the searches from these boards take more "
+                            f"than {NODE_LIMIT:,} nodes), got {depth:,}")
+    return int(depth)
 
 
 def _leaves(order: Ordering | str | None, depth: int, boards: Sequence[str]) -> list[int]:
@@ -180,7 +193,7 @@ def _valid_order(call: Call, outcome: Outcome) -> tuple[int, ...]:
     return tuple(items)
 
 
-def leaves_per_board(order_moves: Callable, *, depth: int = ORDERING_DEPTH,
+def leaves_per_board(order_moves: Callable[..., Any], *, depth: int = ORDERING_DEPTH,
                      boards: Sequence[str] = ORDERING_BOARDS, time_limit: float | None = None) -> list[int]:
     """The leaves alpha-beta evaluates to ``depth`` from each board with the children in the
     order ``order_moves(board, moves)`` gives (run in a separate process).
@@ -192,11 +205,12 @@ def leaves_per_board(order_moves: Callable, *, depth: int = ORDERING_DEPTH,
     [16]
     """
     function("order_moves", order_moves, "your order_moves function")
-    depth = integer("depth", depth, minimum=1)
+    depth = _depth(depth)
     time_limit = runner.TIME_LIMIT if time_limit is None else seconds("time_limit", time_limit, maximum=3600)
-    return answers_by_rounds(order_moves, "order_moves",
-                             lambda known, missing: _leaves(_Answered(known, missing), depth, boards),
-                             _valid_order, time_limit=time_limit)
+    leaves: list[int] = answers_by_rounds(
+        order_moves, "order_moves", lambda known, missing: _leaves(_Answered(known, missing), depth, boards),
+        _valid_order, time_limit=time_limit)
+    return leaves
 
 
 def _best_first(board: str, depth: int) -> tuple[list[int], list[float]]:
@@ -211,8 +225,9 @@ def _best_first(board: str, depth: int) -> tuple[list[int], list[float]]:
     return ranked, [values[move] for move in ranked]
 
 
-def check_ordering(order_moves: Callable, *, within: float | None = None, depth: int = ORDERING_DEPTH,
-                   raise_on_failure: bool = False, time_limit: float | None = None) -> Report:
+def check_ordering(order_moves: Callable[..., Any], *, within: float | None = None,
+                   depth: int = ORDERING_DEPTH, raise_on_failure: bool = False,
+                   time_limit: float | None = None) -> Report:
     """Check a Connect Four move ordering ``order_moves(board, moves) -> moves``.
 
     Alpha-beta searches ``depth`` plies from each of :data:`ORDERING_BOARDS` with the
@@ -225,7 +240,7 @@ def check_ordering(order_moves: Callable, *, within: float | None = None, depth:
     """
     __tracebackhide__ = True
     function("order_moves", order_moves, "your order_moves function")
-    depth = integer("depth", depth, minimum=2)
+    depth = _depth(integer("depth", depth, minimum=2))
     flag("raise_on_failure", raise_on_failure)
     if within is not None:
         within = seconds("within", within, maximum=1000)
@@ -259,7 +274,7 @@ def check_ordering(order_moves: Callable, *, within: float | None = None, depth:
     ranked, values = _best_first(board, depth)
     question = (board, tuple(legal_moves(board)))
 
-    def first_order(known: dict, missing: set) -> Any:
+    def first_order(known: dict[Any, Any], missing: set[Any]) -> Any:
         if question not in known:
             missing.add(question)
         return known.get(question, ())

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..progress import Run
 from . import runner
 from .runner import Call, Outcome
 
@@ -58,22 +59,26 @@ def usable_outcome(name: str, call: Call, outcome: Outcome) -> Any:
     return outcome.answer
 
 
-def ask(fn: Callable, name: str, questions: list[tuple], validate: Callable[[Call, Outcome], Any], *,
-        time_limit: float = runner.TIME_LIMIT) -> dict[tuple, Any]:
+def ask(fn: Callable[..., Any], name: str, questions: list[tuple[Any, ...]],
+        validate: Callable[[Call, Outcome], Any], *,
+        time_limit: float = runner.TIME_LIMIT) -> dict[tuple[Any, ...], Any]:
     """``fn``'s validated answer to each question (a tuple of arguments), asked in one batch."""
     calls = [Call(tuple(list(arg) if isinstance(arg, tuple) else arg for arg in question))
              for question in questions]
-    answers: dict[tuple, Any] = {}
+    answers: dict[tuple[Any, ...], Any] = {}
     outcomes = runner.run_calls(fn, calls, time_limit=time_limit)   # a generator: close() kills the child
     try:
-        for question, call, outcome in zip(questions, calls, outcomes, strict=False):
-            answers[question] = validate(call, outcome)
+        with Run(f"checking your {name} function", f"{len(calls):,} calls", "calls answered",
+                 total=len(calls)) as run:
+            for question, call, outcome in zip(questions, calls, outcomes, strict=False):
+                answers[question] = validate(call, outcome)
+                run.step()
     finally:
         outcomes.close()
     return answers
 
 
-def answers_by_rounds(fn: Callable, name: str, search: Callable[[dict, set], Any],
+def answers_by_rounds(fn: Callable[..., Any], name: str, search: Callable[[dict[Any, Any], set[Any]], Any],
                       validate: Callable[[Call, Outcome], Any], *, time_limit: float = runner.TIME_LIMIT,
                       max_rounds: int = MAX_ROUNDS) -> Any:
     """Run ``search(known, missing)`` until it asks nothing new; return its last result.
@@ -81,9 +86,9 @@ def answers_by_rounds(fn: Callable, name: str, search: Callable[[dict, set], Any
     ``search`` answers from ``known`` (question -> validated answer) and adds the questions
     it could not answer to ``missing``; they are asked of ``fn`` between two rounds.
     """
-    known: dict[tuple, Any] = {}
+    known: dict[tuple[Any, ...], Any] = {}
     for _ in range(max_rounds):
-        missing: set[tuple] = set()
+        missing: set[tuple[Any, ...]] = set()
         result = search(known, missing)
         missing -= known.keys()
         if not missing:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import trees
-from ..errors import CheckFailed
+from ..errors import ArgumentTypeError, CheckFailed, describe
 
 __all__ = ["Report", "HINTS", "finish", "show", "verdict", "try_it", "counted"]
 
@@ -176,10 +176,10 @@ class Report:
         """Show the report (and its drawing); on a failure, its verdict on standard error when
         ``verdict_on_stderr`` (not when an error follows, which says it already)."""
         from IPython.display import display
-        display({"text/html": self._repr_html_(), "text/plain": str(self)}, raw=True)
+        display({"text/html": self._repr_html_(), "text/plain": str(self)}, raw=True)  # type: ignore[no-untyped-call]
         figure = self.figure
         if figure is not None:
-            display(figure)
+            display(figure)  # type: ignore[no-untyped-call]
         if not self.passed and verdict_on_stderr:
             print(verdict(self.title, self.passed, self.diagnosis), file=sys.stderr)
 
@@ -247,6 +247,8 @@ def try_it(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     >>> try_it(max, 3, 12, 8)
     12
     """
+    if not callable(function):
+        raise ArgumentTypeError(f"function: expected your function, got {describe(function)}")
     try:
         return function(*args, **kwargs)
     except NotImplementedError:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import math
-import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -19,7 +18,7 @@ from .. import search, trees
 from ..conventions import DEFAULT, Conventions, resolve
 from ..conventions import apply as apply_conventions
 from ..errors import ArgumentTypeError
-from ..progress import Progress
+from ..progress import Run
 from . import runner
 from ._args import flag, function, seconds
 from .cases import Case, check_cases, has_tie
@@ -59,7 +58,7 @@ class Seen:
         return answer.text if answer is not None else "nothing"
 
 
-def _limits(time_limit: float | None) -> dict:
+def _limits(time_limit: float | None) -> dict[Any, Any]:
     return {"time_limit": runner.TIME_LIMIT if time_limit is None else
             seconds("time_limit", time_limit, maximum=3600)}
 
@@ -84,8 +83,8 @@ def _root_argument(conventions: Conventions) -> bool | int:
     return conventions.root == "max"
 
 
-def _observe(fn: Callable, cases: Sequence[Case], kind: str, judge: Callable, limits: dict,
-             conventions: Conventions = DEFAULT) -> Generator[Seen, None, None]:
+def _observe(fn: Callable[..., Any], cases: Sequence[Case], kind: str, judge: Callable[..., Any],
+             limits: dict[Any, Any], conventions: Conventions = DEFAULT) -> Generator[Seen, None, None]:
     """Run ``fn`` on each case (one batch) and judge each outcome, in order."""
     prepared = []
     calls = []
@@ -99,22 +98,20 @@ def _observe(fn: Callable, cases: Sequence[Case], kind: str, judge: Callable, li
         calls.append(Call(args, shape, values, budget=40 * tree.node_count + 200))
         prepared.append((case, tree, depth, paths))
     outcomes = runner.run_calls(fn, calls, **limits)
-    progress = Progress(f"checking your {kind} function", f"{len(calls):,} trees", unit="trees checked")
-    done = 0
     try:
-        for (case, tree, depth, paths), outcome in zip(prepared, outcomes, strict=False):
-            evaluated = tuple(paths[index] for index in outcome.evaluated)
-            diagnosis, detail = judge(outcome, evaluated, tree, depth)
-            done += 1
-            progress.tick(done, time.perf_counter())
-            yield Seen(case, tree, depth, outcome, evaluated, diagnosis, detail)
+        with Run(f"checking your {kind} function", f"{len(calls):,} trees", "trees checked",
+                 total=len(calls)) as run:
+            for (case, tree, depth, paths), outcome in zip(prepared, outcomes, strict=False):
+                evaluated = tuple(paths[index] for index in outcome.evaluated)
+                diagnosis, detail = judge(outcome, evaluated, tree, depth)
+                run.step()
+                yield Seen(case, tree, depth, outcome, evaluated, diagnosis, detail)
     finally:
-        progress.end(done)
         outcomes.close()
 
 
-def _observe_until_broken(fn: Callable, cases: Sequence[Case], kind: str, judge: Callable,
-                          limits: dict, conventions: Conventions = DEFAULT) -> list[Seen]:
+def _observe_until_broken(fn: Callable[..., Any], cases: Sequence[Case], kind: str, judge: Callable[..., Any],
+                          limits: dict[Any, Any], conventions: Conventions = DEFAULT) -> list[Seen]:
     """Every case in order, stopping after a crash or a hang (no need to go on)."""
     seen: list[Seen] = []
     with contextlib.closing(_observe(fn, cases, kind, judge, limits, conventions)) as entries:
@@ -125,13 +122,13 @@ def _observe_until_broken(fn: Callable, cases: Sequence[Case], kind: str, judge:
     return seen
 
 
-def _observe_one(fn: Callable, case: Case, kind: str, judge: Callable, limits: dict,
-                 conventions: Conventions = DEFAULT) -> Seen:
+def _observe_one(fn: Callable[..., Any], case: Case, kind: str, judge: Callable[..., Any],
+                 limits: dict[Any, Any], conventions: Conventions = DEFAULT) -> Seen:
     with contextlib.closing(_observe(fn, [case], kind, judge, limits, conventions)) as entries:
         return next(entries)
 
 
-def _mistake_shows(fn: Callable, kind: str, judge: Callable, limits: dict,
+def _mistake_shows(fn: Callable[..., Any], kind: str, judge: Callable[..., Any], limits: dict[Any, Any],
                    shows: Callable[[Seen], bool],
                    conventions: Conventions = DEFAULT) -> Callable[[list[Case]], Iterator[bool]]:
     """For shrinking: whether the mistake shows on each candidate, judged lazily in one batch."""
@@ -146,8 +143,8 @@ def _mistake_shows(fn: Callable, kind: str, judge: Callable, limits: dict,
     return still_fail
 
 
-def _judge_search(kind: str, conventions: Conventions = DEFAULT) -> Callable:
-    def judge(outcome: Outcome, evaluated: tuple, tree: trees.Tree, depth: int) -> tuple[str, str]:
+def _judge_search(kind: str, conventions: Conventions = DEFAULT) -> Callable[..., Any]:
+    def judge(outcome: Outcome, evaluated: tuple[Any, ...], tree: trees.Tree, depth: int) -> tuple[str, str]:
         if outcome.kind != "ok":
             return outcome.kind, outcome.detail or _RUNAWAY
         answer = outcome.answer
@@ -220,7 +217,8 @@ def _value_wrong(entry: Seen, conventions: Conventions = DEFAULT) -> bool:
 
 def _players(tree: trees.Tree, conventions: Conventions) -> trees.Tree:
     """``tree`` with its players as ``conventions`` say (for the drawing in a report)."""
-    return apply_conventions(tree, conventions)
+    shown: trees.Tree = apply_conventions(tree, conventions)
+    return shown
 
 
 def _output(outcome: Outcome) -> str:
@@ -270,7 +268,7 @@ def _explain(entry: Seen, kind: str, conventions: Conventions = DEFAULT) -> list
     return lines
 
 
-def _labels(tree: trees.Tree, paths: Sequence[tuple]) -> str:
+def _labels(tree: trees.Tree, paths: Sequence[tuple[Any, ...]]) -> str:
     return " ".join(tree.label_of(path) for path in paths) or "(nothing)"
 
 
@@ -294,8 +292,8 @@ def _summary(seen: list[Seen], kind: str, conventions: Conventions = DEFAULT) ->
             f"compared).{under}")
 
 
-def check_minimax(fn: Callable, *, conventions: Conventions | None = None, root: str | None = None,
-                  values: str | None = None, turns: Any = None, cases: list | None = None,
+def check_minimax(fn: Callable[..., Any], *, conventions: Conventions | None = None, root: str | None = None,
+                  values: str | None = None, turns: Any = None, cases: list[Any] | None = None,
                   raise_on_failure: bool = False, time_limit: float | None = None) -> Report:
     """Check ``fn(node, depth, maximizing)`` against minimax: value and evaluation order.
 
@@ -320,9 +318,10 @@ def check_minimax(fn: Callable, *, conventions: Conventions | None = None, root:
     return _check_search(fn, "minimax", cases, raise_on_failure, time_limit, conventions)
 
 
-def check_alphabeta(fn: Callable, *, conventions: Conventions | None = None, cutoff: str | None = None,
-                    variant: str | None = None, root: str | None = None, values: str | None = None,
-                    turns: Any = None, deep: bool | None = None, cases: list | None = None,
+def check_alphabeta(fn: Callable[..., Any], *, conventions: Conventions | None = None,
+                    cutoff: str | None = None, variant: str | None = None, root: str | None = None,
+                    values: str | None = None,
+                    turns: Any = None, deep: bool | None = None, cases: list[Any] | None = None,
                     raise_on_failure: bool = False, time_limit: float | None = None) -> Report:
     """Check ``fn(node, depth, alpha, beta, maximizing)`` against alpha-beta: the value and
     the exact leaves evaluated, in order.
@@ -355,8 +354,9 @@ def check_alphabeta(fn: Callable, *, conventions: Conventions | None = None, cut
     return _check_search(fn, "alpha-beta", cases, raise_on_failure, time_limit, conventions)
 
 
-def check_best_move(fn: Callable, *, conventions: Conventions | None = None, root: str | None = None,
-                    values: str | None = None, turns: Any = None, cases: list | None = None,
+def check_best_move(fn: Callable[..., Any], *, conventions: Conventions | None = None,
+                    root: str | None = None, values: str | None = None, turns: Any = None,
+                    cases: list[Any] | None = None,
                     raise_on_failure: bool = False, time_limit: float | None = None) -> Report:
     """Check ``fn(node, depth)``, which returns the index of the best child of the root
     (0 for the first child) for the player who moves there.  Any move of best minimax value
@@ -418,8 +418,8 @@ def check_best_move(fn: Callable, *, conventions: Conventions | None = None, roo
     return finish(report, raise_on_failure)
 
 
-def _judge_best_move(conventions: Conventions) -> Callable:
-    def judge(outcome: Outcome, evaluated: tuple, tree: trees.Tree, depth: int) -> tuple[str, str]:
+def _judge_best_move(conventions: Conventions) -> Callable[..., Any]:
+    def judge(outcome: Outcome, evaluated: tuple[Any, ...], tree: trees.Tree, depth: int) -> tuple[str, str]:
         if outcome.kind != "ok":
             return outcome.kind, outcome.detail or _RUNAWAY
         answer = outcome.answer
@@ -435,7 +435,7 @@ def _judge_best_move(conventions: Conventions) -> Callable:
     return judge
 
 
-def _shown_move_values(tree: trees.Tree, depth: int, conventions: Conventions) -> dict:
+def _shown_move_values(tree: trees.Tree, depth: int, conventions: Conventions) -> dict[Any, Any]:
     """Move -> minimax value, with the players of ``conventions``: from MAX's point of view,
     or from the root player's when values are from the side to move (negamax)."""
     played = apply_conventions(tree, conventions)
@@ -443,7 +443,7 @@ def _shown_move_values(tree: trees.Tree, depth: int, conventions: Conventions) -
             for move, result in search.move_values(played, depth=depth).items()}
 
 
-def _best_moves(values: dict, conventions: Conventions) -> list:
+def _best_moves(values: dict[Any, Any], conventions: Conventions) -> list[Any]:
     """The moves of best value for the player at the root, in order."""
     highest = conventions.root == "max" or conventions.values == "mover"
     best = max(values.values()) if highest else min(values.values())

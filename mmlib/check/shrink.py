@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 from .cases import Case, static_value, subtree
 
@@ -23,17 +24,17 @@ SHRINK_SECONDS = 20.0
 cost a time limit each) and keeps the smallest failing tree found so far."""
 
 
-def candidates(nested: list) -> list[list]:
+def candidates(nested: list[Any]) -> list[list[Any]]:
     """Smaller trees, biggest reductions first.  Leaf values are kept (shrinking them towards 0
     gives trees of ties, which hide what a mistake does on ordinary values).
 
     >>> candidates([[1, 2], 3])
     [[1, 3], [3], [[1, 2]], [[2], 3], [[1], 3]]
     """
-    out: list[list | int] = []
+    out: list[list[Any] | int] = []
     interior: list[tuple[int, ...]] = []
 
-    def walk(item: list | int, path: tuple[int, ...]) -> None:
+    def walk(item: list[Any] | int, path: tuple[int, ...]) -> None:
         if isinstance(item, list):
             interior.append(path)
             for i, child in enumerate(item):
@@ -41,7 +42,7 @@ def candidates(nested: list) -> list[list]:
 
     walk(nested, ())
 
-    def replaced(path: tuple[int, ...], new: list | int) -> list | int:
+    def replaced(path: tuple[int, ...], new: list[Any] | int) -> list[Any] | int:
         if not path:
             return new
         copy = _copy(nested)
@@ -65,7 +66,7 @@ def candidates(nested: list) -> list[list]:
     return [c for c in out if isinstance(c, list)]
 
 
-def _copy(item: list | int) -> list | int:
+def _copy(item: list[Any] | int) -> list[Any] | int:
     return [_copy(child) for child in item] if isinstance(item, list) else item
 
 

@@ -136,9 +136,12 @@ def minimax(graph: Graph, node: str, depth: int) -> int:
 
 class _Table:
     """Alpha-beta (fail-soft) with a table whose flags and lookups are the student's answers;
-    ``misuse`` describes the first time the table answered where the rules would not have."""
+    ``misuse`` describes the first time the table answered where the rules would not have.
 
-    def __init__(self, graph: Graph, flag_of: Callable, probe: Callable):
+    A separate copy of alpha-beta on purpose (the teaching copy is :mod:`mmlib.search`'s):
+    the student's two functions are plugged into it, and it is compared with minimax."""
+
+    def __init__(self, graph: Graph, flag_of: Callable[..., Any], probe: Callable[..., Any]):
         self.graph, self.flag_of, self.probe = graph, flag_of, probe
         self.entries: dict[str, tuple[float, str, int, float, float]] = {}
         self.leaves = 0
@@ -151,7 +154,8 @@ class _Table:
             hit = self.probe(value, flag_, stored_depth, depth, alpha, beta)
             if hit is not None:
                 self._note(node, entry, depth, alpha, beta, hit)
-                return hit
+                found: float = hit
+                return found
         if depth == 0 or not self.graph.children[node]:
             self.leaves += 1
             return self.graph.value[node]
@@ -170,7 +174,8 @@ class _Table:
         self.entries[node] = (best, flag_, depth, start_alpha, start_beta)
         return best
 
-    def _note(self, node: str, entry: tuple, depth: int, alpha: float, beta: float, hit: float) -> None:
+    def _note(self, node: str, entry: tuple[Any, ...], depth: int, alpha: float, beta: float,
+              hit: float) -> None:
         value, flag_, stored_depth, stored_alpha, stored_beta = entry
         right = reference_flag(value, stored_alpha, stored_beta)
         if self.misuse is not None or reference_probe(value, right, stored_depth, depth, alpha, beta) == hit:
@@ -182,8 +187,8 @@ class _Table:
                        f"took {hit:g} from the table.")
 
 
-def _deepening(graph: Graph, flag_of: Callable, probe: Callable) -> tuple[list[tuple[int, float, int]],
-                                                                          str | None]:
+def _deepening(graph: Graph, flag_of: Callable[..., Any], probe: Callable[..., Any]
+               ) -> tuple[list[tuple[int, float, int]], str | None]:
     """Iterative deepening with one table: (depth, value found, minimax value) per iteration,
     and the first misuse of the table."""
     table = _Table(graph, flag_of, probe)
@@ -192,7 +197,8 @@ def _deepening(graph: Graph, flag_of: Callable, probe: Callable) -> tuple[list[t
     return rows, table.misuse
 
 
-def _wrong_graph(flag_of: Callable, probe: Callable, count: int) -> tuple[Graph, list, str | None] | None:
+def _wrong_graph(flag_of: Callable[..., Any], probe: Callable[..., Any], count: int
+                 ) -> tuple[Graph, list[Any], str | None] | None:
     for graph in graphs(count):
         rows, misuse = _deepening(graph, flag_of, probe)
         if any(found != true for _, found, true in rows):
@@ -226,14 +232,15 @@ def _valid_probe(call: Call, outcome: Outcome) -> float | None:
     if answer.kind not in ("int", "float", "inf") or answer.number is None:
         raise Unusable("wrong-type", f"{shown_call('probe', call)} returned {answer.text}, not a number "
                        "or None")
-    return answer.number
+    number: float = answer.number
+    return number
 
 
 def _window(alpha: float, beta: float) -> str:
     return f"[{alpha:g}, {beta:g}]"
 
 
-def _flag_mistake(args: tuple, got: str) -> tuple[str, str]:
+def _flag_mistake(args: tuple[Any, ...], got: str) -> tuple[str, str]:
     value, alpha, beta = args
     right = reference_flag(value, alpha, beta)
     why = {LOWER: f"{value:g} >= beta = {beta:g}: the search stopped at a cutoff, so the position is worth "
@@ -247,7 +254,7 @@ def _flag_mistake(args: tuple, got: str) -> tuple[str, str]:
                        f"but it is {right.upper()}: {why[right]}.")
 
 
-def _probe_mistake(args: tuple, got: float | None) -> tuple[str, str]:
+def _probe_mistake(args: tuple[Any, ...], got: float | None) -> tuple[str, str]:
     value, flag_, stored_depth, depth, alpha, beta = args
     right = reference_probe(*args)
     shown = (f"probe({value:g}, {flag_.upper()}, stored_depth={stored_depth}, depth={depth}, "
@@ -267,18 +274,18 @@ def _plies(count: int) -> str:
     return f"{count} ply" if count == 1 else f"{count} plies"
 
 
-def _grid_flags() -> list[tuple]:
+def _grid_flags() -> list[tuple[Any, ...]]:
     return [(v, a, b) for v in GRID_VALUES for a in GRID_BOUNDS for b in GRID_BOUNDS if a < b]
 
 
-def _grid_probes() -> list[tuple]:
+def _grid_probes() -> list[tuple[Any, ...]]:
     return [(v, f, sd, d, a, b) for v in GRID_VALUES for f in FLAGS for sd, d in GRID_DEPTHS
             for a in GRID_BOUNDS for b in GRID_BOUNDS if a < b]
 
 
-def _check(name: str, fn: Callable, grid: list[tuple], validate: Callable, reference: Callable,
-           mistake: Callable, use: Callable, title: str, hint: str, raise_on_failure: bool,
-           time_limit: float | None) -> Report:
+def _check(name: str, fn: Callable[..., Any], grid: list[tuple[Any, ...]], validate: Callable[..., Any],
+           reference: Callable[..., Any], mistake: Callable[..., Any], use: Callable[..., Any], title: str,
+           hint: str, raise_on_failure: bool, time_limit: float | None) -> Report:
     __tracebackhide__ = True
     function(name, fn, f"your {name} function")
     flag("raise_on_failure", raise_on_failure)
@@ -287,7 +294,7 @@ def _check(name: str, fn: Callable, grid: list[tuple], validate: Callable, refer
         answers = ask(fn, name, grid, validate, time_limit=time_limit)
         wrong = [(args, got) for args, got in answers.items() if got != reference(*args)]
 
-        def run(known: dict, missing: set) -> Any:
+        def run(known: dict[Any, Any], missing: set[Any]) -> Any:
             def student(*args: Any) -> Any:
                 if args in known:
                     return known[args]
@@ -328,7 +335,7 @@ def _check(name: str, fn: Callable, grid: list[tuple], validate: Callable, refer
                   raise_on_failure)
 
 
-def check_bound_flag(bound_flag: Callable, *, raise_on_failure: bool = False,
+def check_bound_flag(bound_flag: Callable[..., Any], *, raise_on_failure: bool = False,
                      time_limit: float | None = None) -> Report:
     """Check ``bound_flag(value, alpha, beta) -> EXACT | LOWER | UPPER`` (fail-soft results).
 
@@ -343,7 +350,7 @@ def check_bound_flag(bound_flag: Callable, *, raise_on_failure: bool = False,
                   "(Marsland 1986).", raise_on_failure, time_limit)
 
 
-def check_probe(probe: Callable, *, raise_on_failure: bool = False,
+def check_probe(probe: Callable[..., Any], *, raise_on_failure: bool = False,
                 time_limit: float | None = None) -> Report:
     """Check ``probe(value, flag, stored_depth, depth, alpha, beta) -> value or None``.
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError, SearchError, TreeError, describe
+from ._nodes import not_a_move, not_a_node
 
 __all__ = ["Node", "Tree", "Path", "from_nested", "check_value", "bfs_labels", "MAX_HEIGHT",
            "MAX_NESTED_NODES"]
@@ -126,30 +127,54 @@ class Tree:
         return self.root
 
     def is_max(self, node: Node) -> bool:
-        return node.is_max
+        try:
+            return node.is_max
+        except AttributeError:
+            raise not_a_node(node) from None
 
     def moves(self, node: Node) -> range:
-        return range(len(node.children))
+        try:
+            return range(len(node.children))
+        except AttributeError:
+            raise not_a_node(node) from None
 
     def play(self, node: Node, move: int) -> Node:
-        return node.children[move]
+        try:
+            return node.children[move]
+        except AttributeError:
+            raise not_a_node(node) from None
+        except (IndexError, TypeError):
+            raise not_a_move(move, self.moves(node)) from None
 
     def is_terminal(self, node: Node) -> bool:
-        return not node.children
+        try:
+            return not node.children
+        except AttributeError:
+            raise not_a_node(node) from None
 
     def utility(self, node: Node) -> float:
-        return node.value  # type: ignore[return-value]
+        try:
+            return node.value  # type: ignore[return-value]
+        except AttributeError:
+            raise not_a_node(node) from None
 
     def evaluate(self, node: Node) -> float:
-        if node.value is None:
+        try:
+            value = node.value
+        except AttributeError:
+            raise not_a_node(node) from None
+        if value is None:
             raise SearchError(
                 f"node {node.label} has no static value: give it one (a line '{node.label} 7' "
                 "in the tree text) or search deeper"
             )
-        return node.value
+        return value
 
     def key(self, node: Node) -> Path:
-        return node.path
+        try:
+            return node.path
+        except AttributeError:
+            raise not_a_node(node) from None
 
     # -- looking around ----------------------------------------------------------
     def nodes(self) -> list[Node]:
@@ -178,7 +203,9 @@ class Tree:
             raise ArgumentTypeError(f"path: expected a tuple of child indices such as (0, 1), got "
                                     f"{describe(path)}")
         try:
-            return self.node(tuple(path)).label
+            return self._by_path[tuple(path)].label
+        except KeyError:
+            raise ArgumentError(f"path: no node at {describe(path)} in this tree") from None
         except TypeError:
             raise ArgumentTypeError(f"path: expected a tuple of child indices such as (0, 1), got "
                                     f"{describe(path)}") from None

@@ -23,6 +23,7 @@ from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError, SearchError
 from ..errors import describe as _show
 from ..mixing import MASK, splitmix64, unit_float
+from ._nodes import not_a_move, not_a_node
 from .explicit import Tree, bfs_labels, build
 
 __all__ = [
@@ -175,19 +176,34 @@ class _GeneratedTree:
 
     # -- the Game protocol -------------------------------------------------------
     def is_max(self, node: GeneratedNode) -> bool:
-        return node.depth % 2 == 0
+        try:
+            return node.depth % 2 == 0
+        except AttributeError:
+            raise not_a_node(node) from None
 
     def moves(self, node: GeneratedNode) -> range:
-        return range(self.branching) if node.depth < self.depth else range(0)
+        try:
+            return range(self.branching) if node.depth < self.depth else range(0)
+        except AttributeError:
+            raise not_a_node(node) from None
 
     def is_terminal(self, node: GeneratedNode) -> bool:
-        return node.depth >= self.depth
+        try:
+            return node.depth >= self.depth
+        except AttributeError:
+            raise not_a_node(node) from None
 
     def utility(self, node: GeneratedNode) -> float:
-        return node.value
+        try:
+            return node.value
+        except AttributeError:
+            raise not_a_node(node) from None
 
     def key(self, node: GeneratedNode) -> int:
-        return node.h
+        try:
+            return node.h
+        except AttributeError:
+            raise not_a_node(node) from None
 
     def play(self, node: GeneratedNode, move: int) -> GeneratedNode:
         raise NotImplementedError          # each kind of generated tree makes its children
@@ -198,8 +214,11 @@ class _GeneratedTree:
     def node_at(self, path: Iterable[int]) -> GeneratedNode:
         """The node reached by following ``path`` (child indices) from the root."""
         node = self.initial
+        if isinstance(path, (str, bytes)) or not isinstance(path, Iterable):
+            raise ArgumentTypeError(f"path: expected a tuple of child indices such as (0, 1), got "
+                                    f"{_show(path)}")
         for move in path:
-            if move not in self.moves(node):
+            if isinstance(move, bool) or move not in self.moves(node):
                 raise ArgumentError(f"path: move {move!r} does not exist at depth {node.depth}")
             node = self.play(node, move)
         return node
@@ -209,11 +228,20 @@ class UniformTree(_GeneratedTree):
     """Uniform tree with i.i.d. leaf values in (0, 1): Pearl's random model."""
 
     def play(self, node: GeneratedNode, move: int) -> GeneratedNode:
-        h = _child_hash(node.h, move)
-        return GeneratedNode(h, node.depth + 1, _unit(h))
+        try:
+            h = _child_hash(node.h, move)
+            return GeneratedNode(h, node.depth + 1, _unit(h))
+        except AttributeError:
+            raise not_a_node(node) from None
+        except TypeError:
+            raise not_a_move(move, self.moves(node)) from None
 
     def evaluate(self, node: GeneratedNode) -> float:
-        if node.depth < self.depth:
+        try:
+            interior = node.depth < self.depth
+        except AttributeError:
+            raise not_a_node(node) from None
+        if interior:
             raise SearchError(
                 "uniform trees have no static evaluation at interior nodes; "
                 "use trees.ordered(..., noise=...) for depth-limited experiments"
@@ -267,7 +295,10 @@ class OrderedTree(_GeneratedTree):
             return b - 1
         if self.ordering == "best" or b == 1:
             return 0
-        u = _unit(_mix(node.h ^ _ORDER_SALT))
+        try:
+            u = _unit(_mix(node.h ^ _ORDER_SALT))
+        except AttributeError:
+            raise not_a_node(node) from None
         if self.ordering == "random":
             return min(int(u * b), b - 1)
         if u < self._first_best:
@@ -276,7 +307,12 @@ class OrderedTree(_GeneratedTree):
         return 1 + min(int(rest * (b - 1)), b - 2)
 
     def play(self, node: GeneratedNode, move: int) -> GeneratedNode:
-        h = _child_hash(node.h, move)
+        try:
+            h = _child_hash(node.h, move)
+        except AttributeError:
+            raise not_a_node(node) from None
+        except TypeError:
+            raise not_a_move(move, self.moves(node)) from None
         if self.ordering == "worst":
             return self._worst_child(node, move, h)
         maximizing = node.depth % 2 == 0
@@ -314,7 +350,11 @@ class OrderedTree(_GeneratedTree):
         return (move + 0.05 + 0.9 * _unit(_child_hash(node.h, move))) / b
 
     def evaluate(self, node: GeneratedNode) -> float:
-        if node.depth >= self.depth or not self.noise:
+        try:
+            exact = node.depth >= self.depth or not self.noise
+        except AttributeError:
+            raise not_a_node(node) from None
+        if exact:
             return node.value
         return node.value + self.noise * (2.0 * _unit(_mix(node.h ^ _EVAL_SALT)) - 1.0)
 

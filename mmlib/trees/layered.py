@@ -43,6 +43,7 @@ from typing import Any, cast
 from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError, SearchError, TreeError, TreeTextError, describe
 from ..mixing import MASK, splitmix64, unit_float
+from ._nodes import not_a_move, not_a_node
 from .explicit import Path, bfs_labels
 from .generated import _power
 from .text import _LINE_BREAK, _printable
@@ -134,33 +135,63 @@ class LayeredTree:
         return self.root
 
     def is_max(self, node: LayeredNode) -> bool:
-        return node.kind == "max"
+        try:
+            return node.kind == "max"
+        except AttributeError:
+            raise not_a_node(node) from None
 
     def is_chance(self, node: LayeredNode) -> bool:
-        return node.kind == "chance" and bool(node.children)
+        try:
+            return node.kind == "chance" and bool(node.children)
+        except AttributeError:
+            raise not_a_node(node) from None
 
     def outcomes(self, node: LayeredNode) -> list[tuple[int, float]]:
-        return list(enumerate(node.probabilities))
+        try:
+            return list(enumerate(node.probabilities))
+        except AttributeError:
+            raise not_a_node(node) from None
 
     def moves(self, node: LayeredNode) -> range:
-        return range(len(node.children))
+        try:
+            return range(len(node.children))
+        except AttributeError:
+            raise not_a_node(node) from None
 
     def play(self, node: LayeredNode, move: int) -> LayeredNode:
-        return node.children[move]
+        try:
+            return node.children[move]
+        except AttributeError:
+            raise not_a_node(node) from None
+        except (IndexError, TypeError):
+            raise not_a_move(move, self.moves(node)) from None
 
     def is_terminal(self, node: LayeredNode) -> bool:
-        return not node.children
+        try:
+            return not node.children
+        except AttributeError:
+            raise not_a_node(node) from None
 
     def utility(self, node: LayeredNode) -> float:
-        return node.value  # type: ignore[return-value]
+        try:
+            return node.value  # type: ignore[return-value]
+        except AttributeError:
+            raise not_a_node(node) from None
 
     def evaluate(self, node: LayeredNode) -> float:
-        if node.value is None:
+        try:
+            value = node.value
+        except AttributeError:
+            raise not_a_node(node) from None
+        if value is None:
             raise SearchError(f"node {node.label} has no static value: search to the leaves")
-        return node.value
+        return value
 
     def key(self, node: LayeredNode) -> Path:
-        return node.path
+        try:
+            return node.path
+        except AttributeError:
+            raise not_a_node(node) from None
 
     # -- looking around --------------------------------------------------------------
     def nodes(self) -> list[LayeredNode]:
@@ -170,13 +201,26 @@ class LayeredTree:
         return [node for node in self._nodes if node.is_leaf()]
 
     def node(self, where: Path | str) -> LayeredNode:
-        found = self._by_label.get(where) if isinstance(where, str) else self._by_path.get(tuple(where))
+        try:
+            found = self._by_label.get(where) if isinstance(where, str) else self._by_path.get(tuple(where))
+        except TypeError:                         # not iterable, or holding unhashable items
+            raise ArgumentTypeError(f"where: expected a path (a tuple of child indices such as "
+                                    f"(0, 1)) or a label, got {describe(where)}") from None
         if found is None:
             raise ArgumentError(f"where: no node {where!r} in this tree")
         return found
 
     def label_of(self, path: Sequence[int]) -> str:
-        return self.node(tuple(path)).label
+        if isinstance(path, str):
+            raise ArgumentTypeError(f"path: expected a tuple of child indices such as (0, 1), got "
+                                    f"{describe(path)}")
+        try:
+            return self._by_path[tuple(path)].label
+        except KeyError:
+            raise ArgumentError(f"path: no node at {describe(path)} in this tree") from None
+        except TypeError:
+            raise ArgumentTypeError(f"path: expected a tuple of child indices such as (0, 1), got "
+                                    f"{describe(path)}") from None
 
     def __repr__(self) -> str:
         return (f"<LayeredTree {' '.join(self.layers)}: {self.node_count} nodes, "
@@ -430,16 +474,20 @@ class LayeredUniformTree:
         self.initial = GeneratedLayeredNode(h, 0, unit_float(h))
 
     def kind(self, node: GeneratedLayeredNode) -> str:
-        return self.layers[node.depth % len(self.layers)]
+        try:
+            return self.layers[node.depth % len(self.layers)]
+        except AttributeError:
+            raise not_a_node(node) from None
 
     def is_max(self, node: GeneratedLayeredNode) -> bool:
         return self.kind(node) == "max"
 
     def is_chance(self, node: GeneratedLayeredNode) -> bool:
-        return self.kind(node) == "chance" and node.depth < self.depth
+        return self.kind(node) == "chance" and node.depth < self.depth     # kind: only nodes
 
     def outcomes(self, node: GeneratedLayeredNode) -> list[tuple[int, float]]:
         b = self.branching
+        self.kind(node)                                   # refuses what is not a node
         if self.probabilities == "equal":
             return [(i, 1 / b) for i in range(b)]
         weights = [0.05 + unit_float(splitmix64(node.h ^ _CHANCE_SALT ^ i)) for i in range(b)]
@@ -447,26 +495,43 @@ class LayeredUniformTree:
         return [(i, w / total) for i, w in enumerate(weights)]
 
     def moves(self, node: GeneratedLayeredNode) -> range:
-        return range(self.branching) if node.depth < self.depth else range(0)
+        try:
+            return range(self.branching) if node.depth < self.depth else range(0)
+        except AttributeError:
+            raise not_a_node(node) from None
 
     def play(self, node: GeneratedLayeredNode, move: int) -> GeneratedLayeredNode:
-        h = splitmix64(node.h ^ (((move + 1) * _STEP) & MASK))
-        return GeneratedLayeredNode(h, node.depth + 1, unit_float(h))
+        try:
+            h = splitmix64(node.h ^ (((move + 1) * _STEP) & MASK))
+            return GeneratedLayeredNode(h, node.depth + 1, unit_float(h))
+        except AttributeError:
+            raise not_a_node(node) from None
+        except TypeError:
+            raise not_a_move(move, self.moves(node)) from None
 
     def is_terminal(self, node: GeneratedLayeredNode) -> bool:
-        return node.depth >= self.depth
+        try:
+            return node.depth >= self.depth
+        except AttributeError:
+            raise not_a_node(node) from None
 
     def utility(self, node: GeneratedLayeredNode) -> float:
-        return node.value
+        try:
+            return node.value
+        except AttributeError:
+            raise not_a_node(node) from None
 
     def evaluate(self, node: GeneratedLayeredNode) -> float:
-        if node.depth < self.depth:
+        if not self.is_terminal(node):
             raise SearchError("generated layered trees have no static evaluation at interior "
                               "nodes; search to the leaves")
         return node.value
 
     def key(self, node: GeneratedLayeredNode) -> int:
-        return node.h
+        try:
+            return node.h
+        except AttributeError:
+            raise not_a_node(node) from None
 
     def __repr__(self) -> str:
         return (f"layered_uniform({self.branching}, {self.depth}, "

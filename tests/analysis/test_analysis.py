@@ -74,3 +74,81 @@ def test_sweep_progress_and_errors(capsys):
         analysis.sweep([2], [2], algorithms=["alphabetta"])
     with pytest.raises(ArgumentTypeError, match="progress"):
         analysis.sweep([2], [2], progress="yes")
+
+
+# -- an interrupted sweep or census keeps what it finished -----------------------------------------
+
+def _interrupt_after(calls):
+    """A progress hook that presses the stop button after ``calls`` calls (deterministic)."""
+    seen = []
+
+    def hook(done, total):
+        seen.append(done)
+        if len(seen) == calls:
+            raise KeyboardInterrupt
+    return hook
+
+
+def test_an_interrupted_sweep_keeps_its_finished_rows():
+    from mmlib.errors import RunInterrupted
+    with pytest.raises(RunInterrupted) as stop:
+        analysis.sweep([2], [1, 2, 3, 4], ["best"], ["minimax", "alphabeta"], progress=_interrupt_after(3))
+    assert isinstance(stop.value, KeyboardInterrupt)        # no `except Exception` swallows it
+    assert (stop.value.done, stop.value.total) == (3, 8)
+    rows = stop.value.completed
+    # depth 1: minimax 2 leaves, alpha-beta 2; depth 2: minimax 4 (the 4th search never finished)
+    assert [(r["depth"], r["algorithm"], r["leaves"]) for r in rows] == [
+        (1, "minimax", 2), (1, "alphabeta", 2), (2, "minimax", 4)]
+    assert "3 of 8 searches" in str(stop.value) and "sys.last_value.completed" in str(stop.value)
+
+
+def test_an_interrupt_inside_a_search_of_a_sweep_keeps_the_rows_before_it(monkeypatch):
+    from mmlib.errors import RunInterrupted, SearchInterrupted
+    real = analysis.measure
+    calls = []
+
+    def measure(*args, **kwargs):
+        calls.append(args)
+        if len(calls) == 2:
+            raise SearchInterrupted(search.minimax(trees.from_nested([1, 2])).stats)
+        return real(*args, **kwargs)
+    monkeypatch.setattr(analysis, "measure", measure)
+    with pytest.raises(RunInterrupted) as stop:
+        analysis.sweep([2], [1, 2], ["best"], ["negamax"])
+    assert [r["depth"] for r in stop.value.completed] == [1]
+
+
+def test_a_progress_hook_that_fails_is_named():
+    from mmlib.errors import UserFunctionError
+    with pytest.raises(UserFunctionError, match="progress"):
+        analysis.sweep([2], [1], progress=lambda done: None)           # wrong number of arguments
+    with pytest.raises(UserFunctionError, match="progress.*ZeroDivisionError"):
+        analysis.sweep([2], [1], progress=lambda done, total: 1 / 0)
+
+
+class _StopAfter:
+    """Tic-tac-toe whose `moves` presses the stop button at its n-th call."""
+
+    def __init__(self, calls):
+        from mmlib import games
+        self.game, self.left = games.TicTacToe(), calls
+
+    def __getattr__(self, name):
+        return getattr(self.game, name)
+
+    def moves(self, state):
+        self.left -= 1
+        if self.left == 0:
+            raise KeyboardInterrupt
+        return self.game.moves(state)
+
+
+def test_an_interrupted_census_keeps_its_partial_counts():
+    from mmlib.errors import RunInterrupted
+    with pytest.raises(RunInterrupted) as stop:
+        analysis.census(_StopAfter(5000))
+    counts = stop.value.partial
+    # the node being expanded when the stop came is counted: 5,000 interior nodes, the rest games
+    assert counts["nodes"] - counts["games"] == 5000
+    assert counts["games"] == counts["max_wins"] + counts["min_wins"] + counts["draws"] > 0
+    assert "partial counts: nodes" in str(stop.value)

@@ -631,3 +631,23 @@ def test_numpy_integers_as_seeds_and_sizes_give_the_same_trees_as_ints():
         == check.random_nested(3, max_branching=3, low=-2, high=5)
     assert [case.nested for case in check.check_cases(np.int64(2), seed=np.int64(3))] \
         == [case.nested for case in check.check_cases(2, seed=3)]
+
+
+def test_an_interrupted_search_check_says_how_many_trees_it_checked(monkeypatch):
+    from mmlib import progress
+    from mmlib.errors import RunInterrupted
+
+    def tick(self, count, now):                 # the progress clock: the stop button at the 2nd tree
+        if count == 2:
+            raise KeyboardInterrupt
+    monkeypatch.setattr(progress.Progress, "tick", tick)
+    cases = check.check_cases(3, seed=1)
+
+    def minimax(node, depth, maximizing):
+        if depth == 0 or not node.children:
+            return node.value
+        values = [minimax(child, depth - 1, not maximizing) for child in node.children]
+        return max(values) if maximizing else min(values)
+    with pytest.raises(RunInterrupted) as stop:
+        check.check_minimax(minimax, cases=cases)
+    assert stop.value.done == 2 and stop.value.unit == "trees checked"

@@ -191,3 +191,59 @@ def test_a_failing_check_raises_with_its_report_when_asked():
 def test_a_report_counts_one_leaf_in_the_singular():
     report = check.check_pruned([[5]], "")                 # one leaf, nothing pruned
     assert report.passed and "evaluates 1 of 1 leaf;" in str(report) and "1 leaves" not in str(report)
+
+
+# -- a check stopped by the kernel's interrupt ---------------------------------------------------
+
+def _children():
+    import os
+    me = str(os.getpid())
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if fields[1] == me and fields[0] != "Z":
+                found.append(entry)
+    return found
+
+
+@pytest.mark.parametrize("run_check, unit", [
+    (lambda: ordering.check_ordering(lambda board, moves: moves), "calls answered"),
+    (lambda: table.check_probe(lambda *args: None), "calls answered"),
+    (lambda: deepening.check_anytime(lambda board, max_nodes: 3), "calls answered"),
+])
+def test_an_interrupted_check_says_how_far_it_got_and_leaves_no_process(monkeypatch, run_check, unit):
+    from mmlib import progress
+    from mmlib.errors import RunInterrupted
+    ticks = []
+
+    def tick(self, count, now):               # the progress clock: the stop button at the 3rd answer
+        ticks.append(count)
+        if count == 3:
+            raise KeyboardInterrupt
+    monkeypatch.setattr(progress.Progress, "tick", tick)
+    before = set(_children())
+    with pytest.raises(RunInterrupted) as stop:
+        run_check()
+    assert stop.value.done == 3 and stop.value.unit == unit and stop.value.total > 3
+    assert "interrupted after 3 of" in str(stop.value)
+    assert set(_children()) <= before
+
+
+def test_an_interrupted_agent_check_counts_the_positions_answered(monkeypatch):
+    from mmlib import progress
+    from mmlib.check import agent
+    from mmlib.errors import RunInterrupted
+
+    def tick(self, count, now):
+        if count == 100:
+            raise KeyboardInterrupt
+    monkeypatch.setattr(progress.Progress, "tick", tick)
+    with pytest.raises(RunInterrupted) as stop:
+        agent.check_evaluator(lambda board: 0)
+    # every tic-tac-toe position reachable and not over: 5,478 positions less 958 finished games
+    assert (stop.value.done, stop.value.total) == (100, 5478 - 958)

@@ -7,6 +7,7 @@ right) and checks it against an independent computation where one is needed.
 from __future__ import annotations
 
 import os
+import time
 
 import numpy as np
 import pytest
@@ -313,3 +314,59 @@ def test_an_empty_list_of_series_is_refused_naming_the_argument():
     from mmlib.errors import ArgumentError
     with pytest.raises(ArgumentError, match="^series: nothing to plot"):
         draw.log_plot_svg([], x_range=(0, 1), y_range=(1, 10))
+
+
+# -- every explorer control at its extremes answers in time -------------------------------------------
+
+ACTION_TARGET = 2.0
+"""Seconds an explorer's action answers within (benchmarks/bench_widgets.py measures it)."""
+
+
+def _widgets():
+    from mmlib import widgets
+    return widgets
+
+
+EXTREME_EXPLORERS = {
+    "growth_explorer": lambda: _widgets().growth_explorer(branching=2, depth=1),
+    "orderings_explorer": lambda: _widgets().orderings_explorer(branching=2, depth=1),
+    "quality_explorer": lambda: _widgets().quality_explorer(branching=2, depth=1, trees=1),
+}
+EXTREME_CONTROLS = ("algorithm", "ordering", "branching", "depth", "q", "seed", "trees")
+
+
+def _extremes(control):
+    """The values a person can type or drag a control to: its ends, one past them, and far off."""
+    if hasattr(control, "options"):
+        return list(control.options)
+    low, high = getattr(control, "min", 0), getattr(control, "max", 0)
+    return [high, low, high + 1, low - 1, 100, 10 ** 6]
+
+
+@settings(max_examples=int(os.environ.get("MMLIB_FUZZ_EXAMPLES", "6")), derandomize=True, deadline=None,
+          database=None)
+@given(st.sampled_from(sorted(EXTREME_EXPLORERS)), st.data())
+def test_every_explorer_action_at_the_extreme_settings_answers_in_time(name, data):
+    """Each control of an explorer moved to an extreme, in a drawn order: a value out of range is
+    refused in words (what would fit), and every accepted action answers within three times the
+    target (a margin for a loaded machine; the benchmark measures the target itself)."""
+    from traitlets import TraitError
+
+
+    explorer = EXTREME_EXPLORERS[name]()
+    present = [getattr(explorer, control) for control in EXTREME_CONTROLS
+               if hasattr(getattr(explorer, control, None), "value")]
+    for _ in range(data.draw(st.integers(3, 8))):
+        control = data.draw(st.sampled_from(present))
+        value = data.draw(st.sampled_from(_extremes(control)))
+        if hasattr(explorer, "cache"):
+            explorer.cache.clear()                    # every search runs again
+        started = time.perf_counter()
+        try:
+            control.value = value
+        except TraitError as refused:
+            assert "choose" in str(refused) or "expected" in str(refused), str(refused)
+            continue
+        seconds = time.perf_counter() - started
+        assert seconds < 3 * ACTION_TARGET, f"{name}: {control.description}={value!r} took {seconds:.1f} s"
+

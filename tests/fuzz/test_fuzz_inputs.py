@@ -6,7 +6,11 @@
 - a tree text with a control character somewhere in a line;
 - a progress callback of iterative deepening that raises or takes the wrong arguments;
 - quiz questions asked for a range of leaf values;
-- the kernel's interrupt arriving at any point of a search.
+- the kernel's interrupt arriving at any point of a search, a sweep or a census;
+- something that is not a node given to a tree's methods, on every kind of tree;
+- a transposition-table key that cannot be hashed, a leaf count too big to write, an empty plot;
+- a progress callback of a sweep that raises or takes the wrong arguments;
+- a student function that lifts the checker's budget of node reads and then runs away.
 
 Same contract and same campaign switches as ``test_fuzz.py`` (``MMLIB_FUZZ_EXAMPLES``,
 ``MMLIB_FUZZ_COLLECT``).
@@ -23,8 +27,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_fuzz import FUZZ, TRIED, anything, expect, in_family
 
-from mmlib import beyond, errors, games, quiz, search, trees
-from mmlib.errors import MmlibError, TreeTextError, UserFunctionError
+from mmlib import analysis, beyond, check, draw, errors, games, quiz, search, trees
+from mmlib.errors import ArgumentError, MmlibError, TreeTextError, UserFunctionError
+from mmlib.table import TranspositionTable
 
 pytestmark = pytest.mark.slow
 
@@ -208,3 +213,215 @@ def test_the_interrupt_at_any_point_keeps_the_partial_counts(after, entry):
                "interrupt", f"{name}: an interrupt lost the partial counts")
     except Exception as error:  # noqa: BLE001 - the point of the test
         expect(False, "interrupt", f"{name}: an interrupt became {type(error).__name__}")
+
+
+# -- something that is not a node, on every kind of tree ---------------------------------------------
+
+def _layered():
+    try:
+        from mmlib.trees import layered_tree, layered_uniform
+    except ImportError:                       # before trees with chance nodes moved to mmlib.trees
+        from mmlib.beyond.layered import layered_tree, layered_uniform
+    return (layered_tree([[1, 2], [3, 4]], layers="max chance"),
+            layered_uniform(2, 2, layers="max chance"))
+
+
+def every_kind_of_tree():
+    explicit = trees.from_nested(AIMA)
+    graph = trees.to_networkx(explicit)
+    return [explicit, trees.uniform(3, 3, seed=1), trees.ordered(3, 3, "best", seed=1),
+            trees.ordered(3, 3, "worst", seed=1), trees.ordered(3, 3, 0.5, seed=1, noise=0.1),
+            trees.from_json(trees.to_json(explicit)), trees.from_cs188(trees.to_cs188(explicit)),
+            trees.from_networkx(graph, explicit.root.label), trees.from_text(trees.to_text(explicit)),
+            *_layered()]
+
+
+TREES = every_kind_of_tree()
+NODE_METHODS = ("is_max", "is_chance", "outcomes", "moves", "is_terminal", "utility", "evaluate", "key",
+                "kind", "best_position")
+
+
+@FUZZ
+@given(st.sampled_from(TREES), st.sampled_from(NODE_METHODS), anything)
+def test_a_tree_method_given_something_that_is_not_a_node_names_the_node(tree, method, value):
+    function = getattr(tree, method, None)
+    if function is None:
+        return
+    outcome = in_family("not a node", function, value)
+    expect(isinstance(outcome, errors.ArgumentTypeError) and str(outcome).startswith("node:"),
+           "not a node", f"{type(tree).__name__}.{method}({value!r:.40}) gave {outcome!r:.80}")
+
+
+@FUZZ
+@given(st.sampled_from(TREES), anything, anything)
+def test_play_names_the_node_or_the_move(tree, value, move):
+    outcome = in_family("not a node", tree.play, value, 0)
+    expect(isinstance(outcome, errors.ArgumentTypeError) and str(outcome).startswith("node:"),
+           "not a node", f"{type(tree).__name__}.play({value!r:.40}, 0) gave {outcome!r:.80}")
+    if isinstance(move, int) and not isinstance(move, bool) and 0 <= move < 3:
+        return                                  # a move the root may have
+    outcome = in_family("not a move", tree.play, tree.initial, move)
+    if isinstance(outcome, MmlibError):
+        expect(str(outcome).startswith("move:"), "not a move",
+               f"{type(tree).__name__}.play(root, {move!r:.40}) gave {outcome!r:.80}")
+
+
+@FUZZ
+@given(st.sampled_from([t for t in TREES if hasattr(t, "label_of")]), anything)
+def test_looking_a_node_up_by_something_that_is_not_a_path_names_the_argument(tree, where):
+    for method, name in (("label_of", "path"), ("node", "where")):
+        outcome = in_family("not a path", getattr(tree, method), where)
+        if isinstance(outcome, MmlibError):
+            expect(str(outcome).startswith(name + ":"), "not a path",
+                   f"{method}({where!r:.40}) gave {outcome!r:.80}")
+
+
+# -- errors that name their argument ----------------------------------------------------------------
+
+unhashable = st.one_of(st.lists(st.integers(), max_size=3),
+                       st.dictionaries(st.text(max_size=2), st.integers(), max_size=2),
+                       st.sets(st.integers(), max_size=2), st.just(np.array([1, 2])), st.just([[1], {}]))
+
+
+@FUZZ
+@given(unhashable, st.integers(0, 3))
+def test_a_table_key_that_cannot_be_hashed_is_named(key, depth):
+    table = TranspositionTable()
+    for outcome in (in_family("table key", table.store, key, depth, 1.0, 0.0, 3.0),
+                    in_family("table key", table.lookup, key, depth, 0.0, 3.0)):
+        expect(isinstance(outcome, errors.ArgumentTypeError) and str(outcome).startswith("key:"),
+               "table key", f"an unhashable key {key!r:.40} gave {outcome!r:.80}")
+
+
+@FUZZ
+@given(st.integers(2, 10 ** 9), st.integers(10 ** 6, 10 ** 12))
+def test_a_leaf_count_too_big_to_write_says_which_depth_fits(branching, depth):
+    for count in (trees.uniform_leaf_count, trees.uniform_node_count):
+        outcome = in_family("huge count", count, branching, depth)
+        expect(isinstance(outcome, ArgumentError) and str(outcome).startswith("depth:")
+               and "at most" in str(outcome), "huge count",
+               f"{count.__name__}({branching}, {depth}) gave {outcome!r:.100}")
+
+
+@FUZZ
+@given(st.sampled_from([[], (), iter([])]), st.sampled_from([(0, 1), (1, 10)]))
+def test_an_empty_plot_is_refused_naming_the_series(series, x_range):
+    outcome = in_family("empty plot", draw.log_plot_svg, series, x_range=x_range, y_range=(1, 10))
+    expect(isinstance(outcome, MmlibError) and str(outcome).startswith("series:"), "empty plot",
+           f"log_plot_svg({series!r}) gave {outcome!r:.80}")
+
+
+sweep_callbacks = st.sampled_from([
+    lambda done, total: 1 / 0,
+    lambda done: None,
+    lambda: None,
+    lambda done, total, extra: None,
+    lambda done, total: done.missing,
+    lambda done, total: None,
+    lambda done, total: "any value",
+])
+
+
+@FUZZ
+@given(sweep_callbacks)
+def test_a_sweep_progress_callback_that_fails_is_named(progress):
+    outcome = in_family("sweep progress", analysis.sweep, [2], [1, 2], progress=progress)
+    if isinstance(outcome, MmlibError):
+        expect(isinstance(outcome, UserFunctionError) and str(outcome).startswith("progress"),
+               "sweep progress", f"a failing callback gave {outcome!r:.80}")
+    else:
+        expect([row["leaves"] for row in outcome] == [2, 3], "sweep progress",
+               f"a callback that returned changed the rows: {outcome!r:.80}")
+
+
+@FUZZ
+@given(st.integers(1, 8))
+def test_an_interrupted_sweep_keeps_exactly_the_rows_it_finished(after):
+    plan = dict(branchings=[2, 3], depths=[1, 2], orderings=["best", "worst"], algorithms=["minimax"])
+    whole = analysis.sweep(**plan)
+
+    def stop(done, total):
+        if done == after:
+            raise KeyboardInterrupt
+    TRIED["interrupt"] += 1
+    try:
+        analysis.sweep(**plan, progress=stop)
+    except errors.RunInterrupted as stopped:
+        expect(list(stopped.completed) == whole[:after] and stopped.done == after, "interrupt",
+               f"interrupted after {after}: kept {len(stopped.completed)} rows")
+    except KeyboardInterrupt:
+        expect(False, "interrupt", f"an interrupted sweep lost its rows (after {after})")
+
+
+# -- a student function that lifts the checker's budget, then runs away -------------------------------
+
+def _lift_to_none(node):
+    node._source._budget = None
+
+
+def _lift_high(node):
+    node._source._budget = 10 ** 18
+
+
+def _wind_back(node):
+    node._source._touches = -10 ** 12
+
+
+def _lift_everywhere(node):
+    import gc
+    for item in gc.get_objects():
+        if hasattr(item, "_budget"):
+            try:
+                item._budget = None
+            except Exception:  # noqa: BLE001 - what a student might write
+                pass
+
+
+def _runs_away(lift):
+    def minimax(node, depth, maximizing, *more):
+        try:
+            lift(node)
+        except Exception:  # noqa: BLE001 - the node may not allow it: run away anyway
+            pass
+        while True:
+            for child in node.children:
+                _ = child.children
+            _ = node.value if not node.children else None
+    return minimax
+
+
+@pytest.mark.parametrize("lift", [_lift_to_none, _lift_high, _wind_back, _lift_everywhere])
+def test_a_function_that_lifts_its_budget_and_runs_away_is_not_an_error(lift):
+    cases = check.check_cases(1, seed=3)
+    runaway = _runs_away(lift)
+    for name, fn in (("check_minimax", runaway),
+                     ("check_alphabeta", lambda node, depth, alpha, beta, maximizing: runaway(node, depth,
+                                                                                             maximizing)),
+                     ("check_best_move", lambda node, depth: runaway(node, depth, True))):
+        report = getattr(check, name)(fn, cases=cases, time_limit=1)
+        assert report.diagnosis in ("runaway", "timeout"), (name, lift.__name__, report.diagnosis)
+
+
+# -- found by a held-out campaign over every public function ------------------------------------------
+
+@pytest.mark.parametrize("call, name", [
+    (lambda: analysis.effective_branching_factor(10, 10 ** 400), "depth"),
+    (lambda: analysis.effective_branching_factor(math.inf, 2), "leaves"),
+    (lambda: quiz.best_moves(2.5), "q"),
+    (lambda: check.try_it(True), "function"),
+    (lambda: __import__("mmlib.progress").progress.budget_text(math.nan, None), "max_nodes"),
+    (lambda: __import__("mmlib.progress").progress.budget_text(None, "x"), "max_nodes, max_seconds"),
+])
+def test_campaign_findings_name_their_argument(call, name):
+    with pytest.raises(errors.ArgumentError) as refused:
+        call()
+    assert str(refused.value).startswith(name)
+
+
+@pytest.mark.parametrize("depth", [8, 2 ** 63, 10 ** 400])
+def test_an_ordering_check_deeper_than_its_searches_can_go_is_refused_at_once(depth):
+    from mmlib.check import ordering
+    with pytest.raises(ArgumentError, match="^depth: at most 7"):
+        ordering.check_ordering(lambda board, moves: moves, depth=depth)
+    with pytest.raises(ArgumentError, match="^depth: at most 7"):
+        ordering.leaves_per_board(lambda board, moves: moves, depth=depth)
