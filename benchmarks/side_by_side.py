@@ -30,7 +30,7 @@ def workloads() -> dict[str, Callable[[], object]]:
     from mmlib import games, search, trees
     try:
         from mmlib.trees import layered_uniform  # type: ignore[attr-defined]
-    except ImportError:
+    except ImportError:                          # a revision from before chance trees moved to trees
         from mmlib.beyond import layered_uniform
 
     def chance_tree() -> object:

@@ -48,7 +48,7 @@ SECONDS = {
     "tests/search/test_search.py": 22,
     "tests/notebooks/test_labs.py": 21,
     "tests/check/test_check.py": 19,
-    "tests/search/test_beyond_nullwindow.py": 15,
+    "tests/search/test_windows.py": 15,
     "tests/draw/test_draw.py": 11,
     "tests/check/test_check_runner.py": 11,
     "tests/course/test_gradebook.py": 9,

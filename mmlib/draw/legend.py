@@ -30,7 +30,7 @@ class LegendEntry:
 
 WINS_WORDS = "w/n: wins for MAX (a draw counts 1/2) / visits"
 """What ``w/n`` beside a node of a Monte Carlo tree search means: every iteration through the
-node adds its playout's result for MAX (1 win, 1/2 draw, 0 loss; :mod:`mmlib.beyond.mcts`),
+node adds its playout's result for MAX (1 win, 1/2 draw, 0 loss; :mod:`mmlib.search.mcts`),
 whichever player moves there."""
 
 LEGEND_WORDS = {

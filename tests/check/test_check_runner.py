@@ -218,7 +218,7 @@ def test_a_huge_allocation_is_a_memory_verdict():
     assert "more memory than the check allows" in str(report)
 
 
-@pytest.mark.slow     # fills memory to the limit; test_beyond_labcheck.py checks the same runner
+@pytest.mark.slow     # fills memory to the limit; check/test_expectimax.py checks the same runner
 def test_memory_that_grows_step_by_step_is_stopped_too():
     def grow(node, depth, maximizing):
         chunks = []

@@ -14,13 +14,14 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from mmlib import draw, search, trees  # noqa: E402
-from mmlib.beyond import expectiminimax, layered_tree  # noqa: E402
 from mmlib.draw.svg import LEVEL, TreeSvg  # noqa: E402
 from mmlib.draw.tikz import latex_text, tree_tikz  # noqa: E402
 from mmlib.draw.tree import TreeView  # noqa: E402
 from mmlib.draw.tree_layout import TreeLayout  # noqa: E402
 from mmlib.errors import ArgumentError, ArgumentTypeError, MmlibError  # noqa: E402
+from mmlib.search import expectiminimax
 from mmlib.trace import trace_of  # noqa: E402
+from mmlib.trees import layered_tree  # noqa: E402
 from mmlib.trees.explicit import build  # noqa: E402
 
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]                 # AIMA 4th ed. figure 5.2

@@ -335,8 +335,8 @@ CS188_PIECES = ['num_agents: "2"', 'num_agents: "3"', 'num_agents: "1"', 'num_ag
 
 
 def _search_value(tree):
-    from mmlib import beyond
-    return (beyond.expectimax(tree) if type(tree).__name__ == "LayeredTree" else search.minimax(tree)).value
+    from mmlib import search
+    return (search.expectimax(tree) if type(tree).__name__ == "LayeredTree" else search.minimax(tree)).value
 
 
 @FUZZ

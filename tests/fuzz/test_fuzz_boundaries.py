@@ -157,19 +157,19 @@ def test_drawings_name_the_bad_argument():
 
 
 def test_matches_and_explorers_name_the_bad_argument():
-    from mmlib import beyond, widgets
+    from mmlib import search, widgets
     from mmlib.errors import ArgumentError, ArgumentTypeError, UserFunctionError
 
     with pytest.raises(ArgumentError, match="^successes:"):
-        beyond.wilson_interval(11, 10)
+        search.wilson_interval(11, 10)
     with pytest.raises(ArgumentError, match="^trials:"):
-        beyond.wilson_interval(1, 10 ** 400)
+        search.wilson_interval(1, 10 ** 400)
     with pytest.raises(ArgumentTypeError, match="^x_player:"):
-        beyond.play(games.TicTacToe(), None, beyond.random_player())
+        search.play(games.TicTacToe(), None, search.random_player())
     with pytest.raises(UserFunctionError, match="^x_player raised ZeroDivisionError"):
-        beyond.play(games.TicTacToe(), lambda game, state: 1 / 0, beyond.random_player())
+        search.play(games.TicTacToe(), lambda game, state: 1 / 0, search.random_player())
     with pytest.raises(ArgumentTypeError, match="^game:"):
-        beyond.match(42, beyond.random_player(), beyond.random_player(), games=2)
+        search.match(42, search.random_player(), search.random_player(), games=2)
     with pytest.raises(ArgumentError, match="^branching:"):
         widgets.growth_explorer(branching=9)
     with pytest.raises(ArgumentTypeError, match="^depth:"):
@@ -185,12 +185,12 @@ def test_matches_and_explorers_name_the_bad_argument():
 def test_deep_lines_are_refused_or_searched_quickly():
     import time
 
-    from mmlib import beyond, trees
+    from mmlib import search, trees
     from mmlib.errors import SearchTooLarge
 
     started = time.perf_counter()
     with pytest.raises(SearchTooLarge, match="^depth: lines of 100,000 plies"):
-        beyond.expectimax(trees.uniform(1, 100_000))
+        search.expectimax(trees.uniform(1, 100_000))
     traced = search.minimax(trees.uniform(1, 20_000), trace=True)  # its events share their paths
     assert time.perf_counter() - started < 10                     # before: 29 s and 4.6 GB
     assert traced.stats.nodes == 20_001 and len(traced.trace) == 3 * 20_000 + 2

@@ -27,7 +27,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_fuzz import FUZZ, TRIED, anything, expect, in_family
 
-from mmlib import analysis, beyond, check, draw, errors, games, quiz, search, trees
+from mmlib import analysis, check, draw, errors, games, quiz, search, trees
 from mmlib.errors import ArgumentError, MmlibError, TreeTextError, UserFunctionError
 from mmlib.table import TranspositionTable
 
@@ -43,10 +43,10 @@ DEPTH_LIMITED = [
                                                              order="static")),
     ("deepening", lambda game, evaluate: search.iterative_deepening(game, 2, evaluate=evaluate)),
     ("move values", lambda game, evaluate: search.move_values(game, depth=2, evaluate=evaluate)),
-    ("pvs", lambda game, evaluate: beyond.pvs(game, depth=2, evaluate=evaluate)),
-    ("mtdf", lambda game, evaluate: beyond.mtdf(game, depth=2, evaluate=evaluate)),
-    ("aspiration", lambda game, evaluate: beyond.aspiration(game, depth=2, evaluate=evaluate)),
-    ("sss*", lambda game, evaluate: beyond.sss_star(game, depth=2, evaluate=evaluate)),
+    ("pvs", lambda game, evaluate: search.pvs(game, depth=2, evaluate=evaluate)),
+    ("mtdf", lambda game, evaluate: search.mtdf(game, depth=2, evaluate=evaluate)),
+    ("aspiration", lambda game, evaluate: search.aspiration(game, depth=2, evaluate=evaluate)),
+    ("sss*", lambda game, evaluate: search.sss_star(game, depth=2, evaluate=evaluate)),
 ]
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]                    # AIMA figure 5.2
 
@@ -221,7 +221,7 @@ def _layered():
     try:
         from mmlib.trees import layered_tree, layered_uniform
     except ImportError:                       # before trees with chance nodes moved to mmlib.trees
-        from mmlib.beyond.layered import layered_tree, layered_uniform
+        from mmlib.trees import layered_tree, layered_uniform
     return (layered_tree([[1, 2], [3, 4]], layers="max chance"),
             layered_uniform(2, 2, layers="max chance"))
 

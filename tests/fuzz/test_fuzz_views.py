@@ -33,7 +33,7 @@ from hypothesis import strategies as st
 
 os.environ.setdefault("MPLBACKEND", "Agg")
 
-from mmlib import beyond, check, draw, games, quiz, search, trees, widgets  # noqa: E402
+from mmlib import check, draw, games, quiz, search, trees, widgets  # noqa: E402
 from mmlib.check import expectimax as labcheck  # noqa: E402
 from mmlib.draw import boards, connect4  # noqa: E402
 from mmlib.errors import MmlibError, describe  # noqa: E402
@@ -222,7 +222,7 @@ def trees_and_results():
     good = st.sampled_from([
         AIMA, trees.from_nested(AIMA), trees.ordered(2, 3, "random", seed=1), "ABC\nB 3\nC 4",
         search.alphabeta(AIMA, trace=True), search.minimax(AIMA), search.alphabeta(AIMA),
-        search.pvs(AIMA, trace=True), beyond.layered_tree([[(0.5, 8), (0.5, 2)]], layers="max chance"),
+        search.pvs(AIMA, trace=True), trees.layered_tree([[(0.5, 8), (0.5, 2)]], layers="max chance"),
         trees.uniform(2, 14), trees.uniform(30, 3), trees.uniform(1, 3000),
     ])
     return st.one_of(good, anything)
@@ -691,9 +691,9 @@ def _beyond_games():
     return st.one_of(st.sampled_from([AIMA, trees.ordered(3, 3, "random", seed=1),
                                       games.TicTacToe("XO. .X. ..O"),
                                       games.ConnectFour(4, 4, opening="0123"),   # solved in well under 10 s
-                                      beyond.layered_tree([[(0.5, 8), (0.5, 2)], [(0.5, 1), (0.5, 9)]],
+                                      trees.layered_tree([[(0.5, 8), (0.5, 2)], [(0.5, 1), (0.5, 9)]],
                                                           layers="max chance"),
-                                      beyond.layered_uniform(3, 4), games.Pig(goal=10),
+                                      trees.layered_uniform(3, 4), games.Pig(goal=10),
                                       # refused at once (a minimal tree of 2 x 10^7 leaves; a line of
                                       # 100,000 plies); uniform(10, 12) is searched to the default
                                       # budget of 5,000,000 nodes, 20-40 s: bounded, but past TIME_LIMIT
@@ -706,16 +706,16 @@ user_functions = st.sampled_from([len, lambda *args: math.nan, lambda *args: 1 /
 number, a plain constant."""
 
 BEYOND = {
-    beyond.aspiration: ["depth", "evaluate", "guess", "delta", "order", "state", "trace", "max_nodes"],
-    beyond.pvs: ["depth", "evaluate", "order", "state", "trace", "max_nodes"],
-    beyond.mtdf: ["depth", "evaluate", "guess", "table", "order", "state", "trace", "max_nodes"],
-    beyond.sss_star: ["depth", "evaluate", "table", "order", "state", "trace", "max_nodes"],
-    beyond.mcts: ["iterations", "max_nodes", "max_seconds", "exploration", "seed", "reward", "state",
+    search.aspiration: ["depth", "evaluate", "guess", "delta", "order", "state", "trace", "max_nodes"],
+    search.pvs: ["depth", "evaluate", "order", "state", "trace", "max_nodes"],
+    search.mtdf: ["depth", "evaluate", "guess", "table", "order", "state", "trace", "max_nodes"],
+    search.sss_star: ["depth", "evaluate", "table", "order", "state", "trace", "max_nodes"],
+    search.mcts: ["iterations", "max_nodes", "max_seconds", "exploration", "seed", "reward", "state",
                   "trace"],
-    beyond.expectimax: ["depth", "evaluate", "state", "trace", "max_nodes", "order"],
-    beyond.expectiminimax: ["depth", "evaluate", "pruning", "bounds", "table", "state", "trace",
+    search.expectimax: ["depth", "evaluate", "state", "trace", "max_nodes", "order"],
+    search.expectiminimax: ["depth", "evaluate", "pruning", "bounds", "table", "state", "trace",
                             "max_nodes", "order"],
-    beyond.anytime: ["max_nodes", "max_seconds", "max_depth", "evaluate", "order", "state", "trace"],
+    search.anytime: ["max_nodes", "max_seconds", "max_depth", "evaluate", "order", "state", "trace"],
 }
 
 
@@ -732,19 +732,19 @@ def test_beyond_searches(function, game, data):
 @FUZZ
 @given(anything, anything, anything)
 def test_beyond_trees_and_matches(first, second, third):
-    call("beyond trees", beyond.layered_tree, first, layers=second)
-    call("beyond trees", beyond.layered_tree_from_text, first, layers=second)
-    call("beyond trees", beyond.layered_tree_from_text, "A: BC\nB 3\nC 4", layers=second)
-    call("beyond trees", beyond.layered_uniform, first, second, layers=third)
-    call("beyond trees", beyond.layered_uniform, 3, 3, seed=first, probabilities=second)
-    call("matches", beyond.wilson_interval, first, second, third)
-    call("matches", beyond.match, games.TicTacToe(), beyond.random_player(1), beyond.random_player(2),
+    call("beyond trees", trees.layered_tree, first, layers=second)
+    call("beyond trees", trees.layered_tree_from_text, first, layers=second)
+    call("beyond trees", trees.layered_tree_from_text, "A: BC\nB 3\nC 4", layers=second)
+    call("beyond trees", trees.layered_uniform, first, second, layers=third)
+    call("beyond trees", trees.layered_uniform, 3, 3, seed=first, probabilities=second)
+    call("matches", search.wilson_interval, first, second, third)
+    call("matches", search.match, games.TicTacToe(), search.random_player(1), search.random_player(2),
          games=first, opening_moves=second, seed=third)
-    call("matches", beyond.match, first, beyond.random_player(1), beyond.random_player(2), games=2)
-    call("matches", beyond.alphabeta_player, max_nodes=first)
-    call("matches", beyond.mcts_player, max_nodes=first, exploration=second)
-    call("matches", beyond.play, games.TicTacToe(), second, third)
-    call("matches", beyond.scaled_reward, first, second)
+    call("matches", search.match, first, search.random_player(1), search.random_player(2), games=2)
+    call("matches", search.alphabeta_player, max_nodes=first)
+    call("matches", search.mcts_player, max_nodes=first, exploration=second)
+    call("matches", search.play, games.TicTacToe(), second, third)
+    call("matches", search.scaled_reward, first, second)
 
 
 def test_session_totals():

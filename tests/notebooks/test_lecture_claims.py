@@ -252,7 +252,7 @@ def test_tictactoe_replies_to_centre_and_corner(ttt_runs):
 # -- 08: many agents ---------------------------------------------------------------------------
 
 def test_one_max_two_min_agents():
-    from mmlib.beyond import layered_tree
+    from mmlib.trees import layered_tree
     agents = layered_tree([[[3, 5], [2, 9]], [[6, 1], [8, 4]]], layers="max min min")
     plain, pruned = search.minimax(agents), search.alphabeta(agents)
     assert plain.value == pruned.value == 2 == max(min(3, 5, 2, 9), min(6, 1, 8, 4))

@@ -161,7 +161,8 @@ def test_fail_hard_clamped_return_is_a_bound_even_when_nothing_was_pruned():
 
 
 def test_star1_node_with_a_pruned_leaf_is_a_bound():
-    from mmlib.beyond import expectiminimax, layered_tree
+    from mmlib.search import expectiminimax
+    from mmlib.trees import layered_tree
     dice = layered_tree([[(0.9, [2, 2]), (0.1, [3, 3])], [(0.9, [1, 1]), (0.1, [4, 4])]],
                         layers="max chance min")                # AIMA figure 5.12, left
     model = trace_of(expectiminimax(dice, pruning="star1", trace=True))

@@ -230,7 +230,8 @@ def test_step_through_refuses_a_result_without_transcript():
 
 
 def test_monte_carlo_on_a_tree_with_chance_nodes_names_the_outcomes_chance_picks():
-    from mmlib.beyond import layered_tree, scaled_reward
+    from mmlib.search import scaled_reward
+    from mmlib.trees import layered_tree
 
     dice = layered_tree([[(0.9, [2, 2]), (0.1, [3, 3])], [(0.9, [1, 1]), (0.1, [4, 4])]],
                         layers="max chance min")                     # AIMA figure 5.12, left

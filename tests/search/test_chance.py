@@ -5,8 +5,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mmlib import games, search
-from mmlib.beyond import layered_tree, layered_tree_from_text, layered_uniform
 from mmlib.errors import ArgumentError, IllegalMoveError, SearchError, TreeError, TreeTextError
+from mmlib.trees import layered_tree, layered_tree_from_text, layered_uniform
 
 AIMA_5_12 = [[(0.9, [2, 2]), (0.1, [3, 3])], [(0.9, [1, 1]), (0.1, [4, 4])]]
 AIMA_5_12_SCALED = [[(0.9, [20, 20]), (0.1, [30, 30])], [(0.9, [1, 1]), (0.1, [400, 400])]]
@@ -216,20 +216,20 @@ def test_pig_needs_a_depth_limit():
 
 
 def test_helpers_given_something_that_is_no_game_name_the_argument():
-    from mmlib import beyond
+    from mmlib import search
     from mmlib.errors import ArgumentTypeError
     with pytest.raises(ArgumentTypeError, match="^game: expected a game with chance nodes"):
-        beyond.chance_outcomes([[1, 2]], None)
+        search.chance_outcomes([[1, 2]], None)
     with pytest.raises(ArgumentTypeError, match="^game: expected a game"):
-        beyond.outcome_reward(3, None)
+        search.outcome_reward(3, None)
     with pytest.raises(ArgumentTypeError, match="^seed: expected a whole number or a string"):
-        beyond.random_player([1, 2])
+        search.random_player([1, 2])
 
 
 def test_a_layered_tree_too_deep_to_count_or_built_from_no_node_names_the_argument():
-    from mmlib import beyond
+    from mmlib import trees
     from mmlib.errors import ArgumentError, ArgumentTypeError
     with pytest.raises(ArgumentError, match="^depth: "):
-        beyond.layered_uniform(2, 10 ** 9)              # once spent minutes computing 2 ** 10 ** 9
+        trees.layered_uniform(2, 10 ** 9)              # once spent minutes computing 2 ** 10 ** 9
     with pytest.raises(ArgumentTypeError, match="^root: expected a LayeredNode"):
-        beyond.LayeredTree(3, ("max",))
+        trees.LayeredTree(3, ("max",))

@@ -5,9 +5,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mmlib import games, search, trees
-from mmlib.beyond import layered_tree, layered_uniform
 from mmlib.errors import ArgumentError, IllegalMoveError
 from mmlib.search import match, mcts_player, random_player, wilson_interval
+from mmlib.trees import layered_tree, layered_uniform
 
 # -- many agents ------------------------------------------------------------------------------
 
