@@ -16,7 +16,7 @@ import pytest
 
 from mmlib.course import distribute, labsource
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 navigation = labsource.navigation()          # the course's instructor/navigation.py
 
 REPOSITORY = "uni-example/game-search"

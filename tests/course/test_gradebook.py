@@ -15,7 +15,7 @@ import pytest
 
 from mmlib.course import gradebook
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 SCORES = """submission,lab,part,score,max_score
 alice_lab1_minimax,lab1_minimax,minimax,6,6

@@ -17,7 +17,7 @@ import pytest
 
 from mmlib.course import gradescope
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 LAB = "lab1_minimax"
 SOLUTION = ROOT / "instructor" / "solutions" / f"{LAB}.ipynb"

@@ -24,7 +24,7 @@ from heldout_submissions import SUBMISSIONS, source
 from mmlib.course import grading
 from mmlib.course.labsource import make_labs as _make_labs
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 make_labs = _make_labs()           # the course's instructor/make_labs.py
 

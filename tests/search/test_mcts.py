@@ -232,9 +232,9 @@ def test_a_reward_that_is_not_a_finite_number_is_refused(answer):
         search.mcts([[1, 2], [3]], reward=lambda game, state: answer)
 
 
-def test_a_game_failing_on_the_given_state_is_named():
-    from mmlib.errors import UserFunctionError
-    with pytest.raises(UserFunctionError, match="game failed on this state"):
+def test_a_state_that_is_not_a_node_of_the_tree_is_named():
+    from mmlib.errors import ArgumentTypeError
+    with pytest.raises(ArgumentTypeError, match="expected a node of this tree .* got 99"):
         search.mcts(trees.from_nested([[1, 2], [3]]), state=99)
 
 
