@@ -123,7 +123,10 @@ def test_a_flood_of_prints_does_not_reach_the_notebook(kernel):
     run(kernel, SETUP)
     reply, out = run(kernel, "report = check.check_minimax(floods)\nprint(report.passed, flooded)")
     assert reply["status"] == "ok"
-    assert plain(out).strip() == "True []"          # and the notebook's own list was not touched
+    # what reaches the notebook: the answer, and on a slow machine mmlib's own progress line, never a print
+    shown = [line for line in plain(out).strip().splitlines()
+             if not line.startswith("checking your minimax function:")]
+    assert shown == ["True []"]                    # and the notebook's own list was not touched
     assert sum(len(m["content"].get("text", "")) for m in out) < 100
 
 
