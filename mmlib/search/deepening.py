@@ -26,7 +26,14 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import _validate
-from ..errors import DEFAULT_MAX_NODES, DEFAULT_MAX_SECONDS, ArgumentError, ArgumentTypeError, MmlibError, describe
+from ..errors import (
+    DEFAULT_MAX_NODES,
+    DEFAULT_MAX_SECONDS,
+    ArgumentError,
+    ArgumentTypeError,
+    MmlibError,
+    describe,
+)
 from ..games.base import State
 from ..instrument import Event
 from ..ordering import KillerMoves, Ordering, PreviousIteration, as_ordering

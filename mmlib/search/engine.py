@@ -197,7 +197,7 @@ class Search:
         ("is the value >= gamma?") or ``">"``.  ``"test"``: the node at ``ply`` is about
         to be tested in the same way (PVS).  :mod:`mmlib.trace` reads both.
         """
-        if self.recorder.tracing:
+        if isinstance(self.recorder, Tracer):
             self.recorder.events.append(Event(kind, self.recorder.path(ply), **facts))
 
     def recall(self, state: State, depth: float, alpha: float, beta: float, ply: int,

@@ -233,9 +233,11 @@ def test_a_reward_that_is_not_a_finite_number_is_refused(answer):
 
 
 def test_a_game_failing_on_the_given_state_is_named():
+    """The failing method is named, as in every search (not "the game failed")."""
     from mmlib.errors import UserFunctionError
-    with pytest.raises(UserFunctionError, match="game failed on this state"):
+    with pytest.raises(UserFunctionError, match="^game.is_terminal raised AttributeError") as raised:
         search.mcts(trees.from_nested([[1, 2], [3]]), state=99)
+    assert raised.value.function == "game.is_terminal"
 
 
 def test_lines_too_long_for_playouts_are_refused_at_once():
