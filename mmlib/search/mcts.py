@@ -290,6 +290,7 @@ def mcts(game: Any, *, iterations: int | None = None, max_nodes: int | None = No
     if not callable(reward):
         raise ArgumentTypeError(f"reward: expected a function (game, state) -> [0, 1], got {reward!r}")
     _check_line_length(game)
+    _validate.flag("trace", trace)
     search = MonteCarlo(game, exploration=exploration, seed=seed, reward=reward,
                          budget=max_nodes, max_seconds=max_seconds, trace=trace)
     start = game.initial if state is None else state
