@@ -32,7 +32,7 @@ from . import progress as _progress
 from .errors import NodeBudgetExceeded, TimeBudgetExceeded
 from .progress import Progress, budget_text
 
-__all__ = ["Stats", "Event", "SharedPath", "Recorder", "Tracer", "PathRecorder", "PathTracer", "CLOCK_EVERY"]
+__all__ = ["Stats", "Event", "SharedPath", "Recorder", "Tracer", "CLOCK_EVERY"]
 
 Path = tuple[Any, ...]
 
@@ -296,8 +296,9 @@ class Recorder:
         self.table_hits += 1
         return value
 
-    def leave(self, ply: int, value: float) -> float:
-        """The node at ``ply`` returns ``value`` (recorded only by a Tracer)."""
+    def leave(self, ply: int, value: float | None) -> float | None:
+        """The node at ``ply`` returns ``value`` (recorded only by a Tracer; None: the node
+        was only looked at, as Star2's probe of a chance node)."""
         return value
 
     def finish(self, how: str = "done") -> Stats:
@@ -377,77 +378,6 @@ class Tracer(Recorder):
         self.events.append(Event("hit", self.at(ply), value=value))
         return super().hit(ply, value)
 
-    def leave(self, ply: int, value: float) -> float:
+    def leave(self, ply: int, value: float | None) -> float | None:
         self.events.append(Event("return", self.at(ply), value=value))
         return value
-
-
-class PathTracer(Tracer):
-    """A :class:`Tracer` whose events hold the path the search names the node by (the
-    searches that visit positions again keep each node's path as a tuple), not a copy of it."""
-
-    given: Path = ()
-
-    def place(self, ply: int) -> SharedPath | Path:
-        return self.given
-
-    def at(self, ply: int) -> SharedPath | Path:
-        return self.given
-
-
-class PathRecorder:
-    """A :class:`Recorder` told about each node by its path, not its ply.
-
-    The recorder names a node by its ply and keeps the moves of the current line in its
-    ``trail``; the searches that visit positions again (windows, chance, Monte Carlo) name
-    nodes by their paths, so each call first puts the path on the trail (and hands it to a
-    :class:`PathTracer`, whose events share it).  The counts, ``events`` and ``finish`` are
-    the recorder's.
-
-    >>> recorder = PathRecorder(Recorder(None, 100))
-    >>> recorder.enter((), None, None, None); recorder.leaf((0,), 5)
-    5
-    >>> recorder.recorder.finish().leaf_order
-    [(0,)]
-    """
-
-    def __init__(self, recorder: Recorder):
-        self.recorder = recorder
-        self.tracing = recorder.tracing
-
-    def at(self, path: Path) -> int:
-        recorder = self.recorder
-        recorder.trail[:] = path
-        if isinstance(recorder, PathTracer):            # its events will hold this tuple
-            recorder.given = path if path.__class__ is tuple else tuple(path)
-        return len(path)
-
-    def enter(self, path: Path, alpha: float | None, beta: float | None, state: Any) -> None:
-        self.recorder.enter(self.at(path), alpha, beta, state)
-
-    def update(self, path: Path, move: Any, score: float, value: float, alpha: float | None,
-               beta: float | None) -> None:
-        self.recorder.update(self.at(path), move, score, value, alpha, beta)
-
-    def leaf(self, path: Path, value: float) -> float:
-        return self.recorder.leaf(self.at(path), value)
-
-    def cutoff(self, path: Path, skipped: Sequence[Any]) -> None:
-        self.recorder.cutoff(self.at(path), skipped)
-
-    def hit(self, path: Path, value: float) -> float:
-        return self.recorder.hit(self.at(path), value)
-
-    def leave(self, path: Path, value: Any) -> Any:
-        return self.recorder.leave(self.at(path), value)
-
-    @property
-    def nodes(self) -> int:
-        return self.recorder.nodes
-
-    @property
-    def events(self) -> list[Event]:
-        return self.recorder.events if isinstance(self.recorder, Tracer) else []
-
-    def finish(self, how: str = "done") -> Stats:
-        return self.recorder.finish(how)

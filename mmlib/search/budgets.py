@@ -56,7 +56,7 @@ def check_count(value: Any, name: str = "max_nodes") -> int | None:
 
 def check_line_length(game: Any, horizon: float) -> None:
     """SearchTooLarge, naming the depth, for a tree deeper than :data:`MAX_LINE` searched to the end
-    by a search that names its nodes by their paths."""
+    by one of the searches beyond alpha-beta (windows, chance)."""
     height = getattr(game, "height", None)
     if height is None:
         height = getattr(game, "depth", None)

@@ -31,8 +31,8 @@ from typing import Any
 
 from ..errors import DEFAULT_MAX_NODES, ArgumentError, ArgumentTypeError, describe
 from ..games.base import Move, State
-from .engine import INF, Path, PathSearch, as_game, check_number, run
-from .results import SearchResult
+from .engine import INF, Search, as_game, check_number, make_counting_search, run
+from .results import ResearchStats, SearchResult
 from .windows import BoundTable
 
 __all__ = ["expectimax", "expectiminimax", "is_chance", "chance_outcomes", "ChanceSearch"]
@@ -53,39 +53,48 @@ def chance_outcomes(game: Any, state: Any) -> list[tuple[Any, float]]:
     return list(outcomes(state))
 
 
-class ChanceSearch(PathSearch):
-    """Expectiminimax, expectimax and Ballard's Star1 and Star2, in the engine's words."""
+class ChanceSearch(Search):
+    """Expectiminimax, expectimax and Ballard's Star1 and Star2, in the engine's words.
+    ``bounds`` is the bounds table of Star1 and Star2 (None: no table)."""
 
-    def __init__(self, game: Any, *, bounds: tuple[float, float] | None = None,
-                 table: BoundTable | None = None, **options: Any) -> None:
+    FRAMES_PER_PLY = 2         # a search and its helper
+
+    def __init__(self, game: Any, *, values: tuple[float, float] | None = None,
+                 bounds: BoundTable | None = None, **options: Any) -> None:
         super().__init__(game, **options)
-        self.low, self.high = bounds if bounds is not None else (-INF, INF)
-        self.table = table
+        self.low, self.high = values if values is not None else (-INF, INF)
+        self.bounds = bounds
 
-    def expectiminimax(self, state: State, depth: float, path: Path, random_opponent: bool = False) -> float:
+    def before(self, state: State) -> None:
+        self.refuse_unfinishable(state)
+
+    def stats(self) -> ResearchStats:
+        return self.research_stats()
+
+    def expectiminimax(self, state: State, depth: float, ply: int, random_opponent: bool = False) -> float:
         """MAX: the largest child value; MIN: the smallest (or, for expectimax, the
         average); chance: the sum of probability * value over the outcomes."""
-        self.enter(path, None, None, state)
-        if self.at_horizon(state, depth):
-            return self.leaf(state, depth, path)
+        self.enter(ply, None, None, state)
+        if depth == 0 or self.game.is_terminal(state):      # the depth limit, or the game is over
+            return self.leaf(state, depth, ply)
         if is_chance(self.game, state) or (random_opponent and not self.game.is_max(state)):
             value: float = 0
             for move, probability in self.weighted(state):
-                score = self.expectiminimax(self.game.play(state, move), depth - 1,
-                                            path + (move,), random_opponent)
+                score = self.expectiminimax(self.play(state, move, ply), depth - 1, ply + 1,
+                                            random_opponent)
                 value += probability * score
-                self.update(path, move, score, value, None, None)
-            self.lines[len(path)] = ()
-            return self.done(state, path, value)
+                self.update(ply, move, score, value, None, None)
+            self.lines[ply] = ()
+            return self.done(state, ply, value)
         maximizing = self.game.is_max(state)
         value = -INF if maximizing else INF
-        for move in self.moves(state, path):
-            score = self.expectiminimax(self.game.play(state, move), depth - 1, path + (move,),
+        for move in self.moves(state, ply):
+            score = self.expectiminimax(self.play(state, move, ply), depth - 1, ply + 1,
                                         random_opponent)
             if (score > value) if maximizing else (score < value):
-                value = self.best(path, move, score)
-            self.update(path, move, score, value, None, None)
-        return self.done(state, path, value)
+                value = self.best(ply, move, score)
+            self.update(ply, move, score, value, None, None)
+        return self.done(state, ply, value)
 
     def weighted(self, state: State) -> list[tuple[Move, float]]:
         if is_chance(self.game, state):
@@ -94,61 +103,60 @@ class ChanceSearch(PathSearch):
         return [(move, 1 / len(moves)) for move in moves]
 
     # -- Star1 and Star2 -------------------------------------------------------------
-    def star(self, state: State, depth: float, alpha: float, beta: float, path: Path, probing: bool) -> float:
+    def star(self, state: State, depth: float, alpha: float, beta: float, ply: int, probing: bool) -> float:
         """Fail-soft alpha-beta at MAX and MIN nodes; :meth:`chance_node` at chance nodes."""
-        self.enter(path, alpha, beta, state)
-        if self.table is not None and (known := self.recall(state, depth, alpha, beta, path)) is not None:
+        self.enter(ply, alpha, beta, state)
+        if self.bounds is not None and (known := self.known(state, depth, alpha, beta, ply)) is not None:
             return known
-        if self.at_horizon(state, depth):
-            return self.remember(state, depth, alpha, beta, self.leaf(state, depth, path))
+        if depth == 0 or self.game.is_terminal(state):      # the depth limit, or the game is over
+            return self.keep(state, depth, alpha, beta, self.leaf(state, depth, ply))
         if is_chance(self.game, state):
-            value = self.chance_node(state, depth, alpha, beta, path, probing)
-            return self.done(state, path, self.remember(state, depth, alpha, beta, value))
+            value = self.chance_node(state, depth, alpha, beta, ply, probing)
+            return self.done(state, ply, self.keep(state, depth, alpha, beta, value))
         window = (alpha, beta)
-        moves = self.moves(state, path)
+        moves = self.moves(state, ply)
         maximizing = self.game.is_max(state)
         value = -INF if maximizing else INF
         for i, move in enumerate(moves):
-            score = self.star(self.game.play(state, move), depth - 1, alpha, beta,
-                              path + (move,), probing)
+            score = self.star(self.play(state, move, ply), depth - 1, alpha, beta, ply + 1, probing)
             if maximizing:
                 if score > value:
-                    value = self.best(path, move, score)
+                    value = self.best(ply, move, score)
                 alpha = max(alpha, value)
             else:
                 if score < value:
-                    value = self.best(path, move, score)
+                    value = self.best(ply, move, score)
                 beta = min(beta, value)
-            self.update(path, move, score, value, alpha, beta)
+            self.update(ply, move, score, value, alpha, beta)
             if alpha >= beta:
-                self.cutoff(path, move, moves[i + 1:])
+                self.cutoff(ply, move, moves[i + 1:])
                 break
-        return self.done(state, path, self.remember(state, depth, *window, value))
+        return self.done(state, ply, self.keep(state, depth, *window, value))
 
-    def recall(self, state: State, depth: float, alpha: float, beta: float, path: Path) -> float | None:
-        """The table's answer, when its bounds settle this search (None otherwise)."""
-        assert self.table is not None
-        lower, upper = self.table.bounds(self.game.key(state), depth)
+    def known(self, state: State, depth: float, alpha: float, beta: float, ply: int) -> float | None:
+        """The bounds table's answer, when its bounds settle this search (None otherwise)."""
+        assert self.bounds is not None
+        lower, upper = self.bounds.bounds(self.game.key(state), depth)
         if lower == upper or lower >= beta:
             value = lower
         elif upper <= alpha:
             value = upper
         else:
             return None
-        self.lines[len(path)] = ()
-        return self.recorder.hit(path, value)
+        self.lines[ply] = ()
+        return self.recorder.hit(ply, value)
 
-    def remember(self, state: State, depth: float, alpha: float, beta: float, value: float) -> float:
+    def keep(self, state: State, depth: float, alpha: float, beta: float, value: float) -> float:
         """Keep what a fail-soft result says: <= alpha an upper bound, >= beta a lower one."""
-        if self.table is not None:
+        if self.bounds is not None:
             key = self.game.key(state)
             if value > alpha:
-                self.table.store(key, depth, lower=value)
+                self.bounds.store(key, depth, lower=value)
             if value < beta:
-                self.table.store(key, depth, upper=value)
+                self.bounds.store(key, depth, upper=value)
         return value
 
-    def chance_node(self, state: State, depth: float, alpha: float, beta: float, path: Path,
+    def chance_node(self, state: State, depth: float, alpha: float, beta: float, ply: int,
                     probing: bool) -> float:
         """Star1 (Ballard 1983), with Star2's probing phase when ``probing``.
 
@@ -168,14 +176,14 @@ class ChanceSearch(PathSearch):
         moves = [move for move, _ in outcomes]
         p = [probability for _, probability in outcomes]
         lo, hi = [self.low] * len(p), [self.high] * len(p)
-        self.lines[len(path)] = ()
+        self.lines[ply] = ()
         if probing:
             for i, move in enumerate(moves):
-                self.probe(state, move, depth, i, p, lo, hi, alpha, beta, path)
+                self.probe(state, move, depth, i, p, lo, hi, alpha, beta, ply)
                 low = sum(pj * lj for pj, lj in zip(p, lo, strict=True))
                 high = sum(pj * hj for pj, hj in zip(p, hi, strict=True))
                 if low >= beta or high <= alpha:
-                    self.cutoff(path, move, moves)            # no outcome was searched in full
+                    self.cutoff(ply, move, moves)            # no outcome was searched in full
                     return low if low >= beta else high
         known: float = 0                                      # S: the exact part so far
         for i, move in enumerate(moves):
@@ -188,52 +196,49 @@ class ChanceSearch(PathSearch):
                 fail_high = (beta - known - rest_lo) / p[i]       # B
                 window = (max(fail_low, lo[i]), min(fail_high, hi[i]))
                 if window[0] >= window[1]:       # only by rounding: the bounds already decide
-                    self.cutoff(path, move, moves[i:])
+                    self.cutoff(ply, move, moves[i:])
                     if fail_low >= hi[i]:
                         return min(alpha, known + p[i] * hi[i] + rest_hi)
                     return max(beta, known + p[i] * lo[i] + rest_lo)
                 if probing:
                     self.researches += 1
-                score = self.star(self.game.play(state, move), depth - 1, *window,
-                                  path + (move,), probing)
+                score = self.star(self.play(state, move, ply), depth - 1, *window, ply + 1, probing)
                 if score <= fail_low:
-                    self.cutoff(path, move, moves[i + 1:])
+                    self.cutoff(ply, move, moves[i + 1:])
                     return known + p[i] * score + rest_hi       # an upper bound <= alpha
                 if score >= fail_high:
-                    self.cutoff(path, move, moves[i + 1:])
+                    self.cutoff(ply, move, moves[i + 1:])
                     return known + p[i] * score + rest_lo       # a lower bound >= beta
             known += p[i] * score
-            self.update(path, move, score, known, alpha, beta)
+            self.update(ply, move, score, known, alpha, beta)
         return known
 
     def probe(self, state: State, move: Move, depth: float, i: int, p: list[float], lo: list[float],
-              hi: list[float], alpha: float, beta: float, path: Path) -> None:
+              hi: list[float], alpha: float, beta: float, ply: int) -> None:
         """Star2's probe of outcome i: search only the first move of the position it
         leads to.  A MAX position is worth at least that move; a MIN position at most."""
         game = self.game
-        child, child_path = game.play(state, move), path + (move,)
-        self.enter(child_path, alpha, beta, child)
-        if self.at_horizon(child, depth - 1):
-            lo[i] = hi[i] = self.leaf(child, depth - 1, child_path)
+        child = self.play(state, move, ply)
+        self.enter(ply + 1, alpha, beta, child)
+        if depth - 1 == 0 or game.is_terminal(child):
+            lo[i] = hi[i] = self.leaf(child, depth - 1, ply + 1)
             return
         if is_chance(game, child):
-            self.recorder.leave(child_path, None)
+            self.recorder.leave(ply + 1, None)
             return
-        first = self.moves(child, child_path)[0]
+        first = self.moves(child, ply + 1)[0]
         others = sum(pj * lj for j, (pj, lj) in enumerate(zip(p, lo, strict=True)) if j != i)
         if game.is_max(child):
             window = (self.low, min((beta - others) / p[i], self.high))
-            value = self.star(game.play(child, first), depth - 2, *window,
-                              child_path + (first,), True)
+            value = self.star(self.play(child, first, ply + 1), depth - 2, *window, ply + 2, True)
             lo[i] = max(lo[i], value)
         else:
             others = sum(pj * hj for j, (pj, hj) in enumerate(zip(p, hi, strict=True)) if j != i)
             window = (max((alpha - others) / p[i], self.low), self.high)
-            value = self.star(game.play(child, first), depth - 2, *window,
-                              child_path + (first,), True)
+            value = self.star(self.play(child, first, ply + 1), depth - 2, *window, ply + 2, True)
             hi[i] = min(hi[i], value)
-        self.recorder.cutoff(child_path, list(game.moves(child))[1:])
-        self.recorder.leave(child_path, value)
+        self.recorder.cutoff(ply + 1, list(game.moves(child))[1:])
+        self.recorder.leave(ply + 1, value)
 
 
 def _bounds(game: Any, bounds: Any) -> tuple[float, float]:
@@ -263,11 +268,11 @@ def expectimax(game: Any, *, depth: int | None = None, evaluate: Callable[[State
     7.5
     """
     game = as_game(game)
-    search = ChanceSearch(game, depth=depth, evaluate=evaluate, order=order, trace=trace,
-                           max_nodes=max_nodes)
+    search = make_counting_search(ChanceSearch, game, depth=depth, evaluate=evaluate, order=order,
+                                  trace=trace, max_nodes=max_nodes)
     search.visits_every_node = True
     return run(search, "expectimax", state,
-               lambda s, d: search.expectiminimax(s, d, (), random_opponent=True))
+               lambda s, d: search.expectiminimax(s, d, 0, random_opponent=True))
 
 
 def expectiminimax(game: Any, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
@@ -308,12 +313,13 @@ def expectiminimax(game: Any, *, depth: int | None = None, evaluate: Callable[[S
     if pruning is None:
         if bound_table is not None:
             raise ArgumentError("table: only the pruning searches (star1, star2) use a table")
-        search = ChanceSearch(game, depth=depth, evaluate=evaluate, order=order, trace=trace,
-                               max_nodes=max_nodes)
+        search = make_counting_search(ChanceSearch, game, depth=depth, evaluate=evaluate, order=order,
+                                      trace=trace, max_nodes=max_nodes)
         search.visits_every_node = True
-        return run(search, "expectiminimax", state, lambda s, d: search.expectiminimax(s, d, ()))
-    search = ChanceSearch(game, bounds=_bounds(game, bounds), table=bound_table, depth=depth,
-                           evaluate=evaluate, order=order, trace=trace, max_nodes=max_nodes)
+        return run(search, "expectiminimax", state, lambda s, d: search.expectiminimax(s, d, 0))
+    search = make_counting_search(ChanceSearch, game, values=_bounds(game, bounds), bounds=bound_table,
+                                  depth=depth, evaluate=evaluate, order=order, trace=trace,
+                                  max_nodes=max_nodes)
     probing = pruning == "star2"
     return run(search, pruning, state,
-               lambda s, d: search.star(s, d, search.low, search.high, (), probing))
+               lambda s, d: search.star(s, d, search.low, search.high, 0, probing))

@@ -26,16 +26,22 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import _validate
-from ..errors import DEFAULT_MAX_NODES, DEFAULT_MAX_SECONDS, ArgumentError, ArgumentTypeError, describe
+from ..errors import (
+    DEFAULT_MAX_NODES,
+    DEFAULT_MAX_SECONDS,
+    ArgumentError,
+    ArgumentTypeError,
+    MmlibError,
+    describe,
+)
 from ..games.base import State
 from ..instrument import Event
 from ..ordering import KillerMoves, Ordering, PreviousIteration, as_ordering
 from ..table import TranspositionTable
-from .alphabeta import alphabeta
+from .alphabeta import AlphaBeta, alphabeta
 from .budgets import Budget, check_count
-from .engine import INF, GameLike, Path, as_game, check_depth, check_number, user_call
+from .engine import INF, GameLike, as_game, check_depth, check_number, make_counting_search, user_call
 from .results import IterativeResult, ResearchStats, SearchResult
-from .windows import WindowSearch
 
 __all__ = ["iterative_deepening", "anytime"]
 
@@ -108,9 +114,11 @@ class _OutOfBudget(Exception):
     """The iteration under way must stop: no nodes or no time left."""
 
 
-class _Iteration(WindowSearch):
+class _Iteration(AlphaBeta):
     """One alpha-beta iteration that stops the moment its budget is spent, and notes
     whether the depth limit cut off any live position (else the game is solved)."""
+
+    FRAMES_PER_PLY = 2
 
     def __init__(self, game: Any, *, nodes_left: float, deadline: float, **options: Any) -> None:
         super().__init__(game, **options)
@@ -119,17 +127,17 @@ class _Iteration(WindowSearch):
         self.reached_horizon = False
         self.enter = self.enter_within_budget
 
-    def enter_within_budget(self, path: Path, alpha: float | None, beta: float | None, state: State) -> None:
+    def enter_within_budget(self, ply: int, alpha: float | None, beta: float | None, state: State) -> None:
         if self.recorder.nodes >= self.nodes_left:
             raise _OutOfBudget
         if self.recorder.nodes % 256 == 0 and time.monotonic() > self.deadline:
             raise _OutOfBudget
-        self.recorder.enter(path, alpha, beta, state)
+        self.recorder.enter(ply, alpha, beta, state)
 
-    def leaf(self, state: State, depth: float, path: Path) -> float:
+    def leaf(self, state: State, depth: float, ply: int) -> float:
         if not self.game.is_terminal(state):
             self.reached_horizon = True
-        return super().leaf(state, depth, path)
+        return super().leaf(state, depth, ply)
 
 
 def anytime(game: Any, *, max_nodes: int | None = None, max_seconds: float | None = None,
@@ -180,23 +188,25 @@ def anytime(game: Any, *, max_nodes: int | None = None, max_seconds: float | Non
     while max_depth is None or depth < max_depth:
         depth += 1
         policy.next_iteration()
-        search = _Iteration(game, nodes_left=nodes_left - spent, deadline=deadline, depth=depth,
-                            evaluate=evaluate, order=policy, trace=trace)
+        search = make_counting_search(_Iteration, game, nodes_left=nodes_left - spent, deadline=deadline,
+                                      depth=depth, evaluate=evaluate, order=policy, trace=trace)
         try:
-            value = search.alphabeta(start, depth, -INF, INF, ())
+            value = search.alphabeta(start, depth, -INF, INF, 0)
         except _OutOfBudget:
-            if trace:
-                events += search.recorder.events
+            events += search.transcript() or ()
             partial = search.recorder.finish()
             abandoned = partial.nodes
             spent += partial.nodes
             leaves, cutoffs = leaves + partial.leaves, cutoffs + partial.cutoffs
             break
+        except MmlibError:
+            raise
+        except Exception as error:
+            raise search.blame(error) from error
         stats = search.stats()
-        if trace:
-            events += search.recorder.events
+        events += search.transcript() or ()
         spent, leaves, cutoffs = spent + stats.nodes, leaves + stats.leaves, cutoffs + stats.cutoffs
-        line = search.lines.get(0, ())
+        line = search.principal_variation(start)
         best = SearchResult(value, line[0] if line else None, line, stats, "alphabeta", None,
                             game, start)
         rows.append({"depth": depth, "nodes": stats.nodes, "value": value,

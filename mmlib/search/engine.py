@@ -4,13 +4,12 @@ A search is a :class:`Search` object: the game, the checked options, the recorde
 counts (see :mod:`mmlib.instrument` for what the counts mean), and the vocabulary the
 algorithms are written in (``moves``, ``play``, ``leaf``, ``best``, ``cutoff``, ``done``).
 Each family of algorithms is a subclass in its own module (:mod:`~mmlib.search.minimax`,
-:mod:`~mmlib.search.alphabeta`, :mod:`~mmlib.search.quiescence`); :func:`run` runs one from
-the start position with room on the call stack, turns a user function's failure into a
-:class:`~mmlib.errors.UserFunctionError` naming the function and the position
-(:func:`blame`), and wraps up the :class:`~mmlib.search.SearchResult`.
-
-The searches that visit a position more than once (windows, chance, Monte Carlo, anytime)
-name each node by its path: :class:`PathSearch`, run by the same :func:`run`.
+:mod:`~mmlib.search.alphabeta`, :mod:`~mmlib.search.quiescence`,
+:mod:`~mmlib.search.windows`, :mod:`~mmlib.search.deepening`, :mod:`~mmlib.search.chance`,
+:mod:`~mmlib.search.mcts`); :func:`run` runs one from the start position with room on the
+call stack, turns a user function's failure into a :class:`~mmlib.errors.UserFunctionError`
+naming the function and the position (:func:`blame`), and wraps up the
+:class:`~mmlib.search.SearchResult`.
 
 >>> from mmlib import search
 >>> type(as_game([[3, 12, 8], [2, 4, 6], [14, 5, 2]])).__name__      # a nested list is read as a tree
@@ -52,14 +51,14 @@ from ..errors import (
     wrap_user_exception,
 )
 from ..games.base import Game, Move, State
-from ..instrument import Event, PathRecorder, PathTracer, Recorder, Stats, Tracer
+from ..instrument import Event, Recorder, Stats, Tracer
 from ..ordering import NaturalOrder, Ordering, as_ordering
 from ..table import TranspositionTable
 from .budgets import check_budget, check_count, check_line_length, recursion_room, refuse_hopeless
 from .results import ResearchStats, SearchResult
 
-__all__ = ["Engine", "Search", "PathSearch", "run", "blame", "game_failure", "as_game", "check_depth",
-           "check_number", "checked_score", "make_search", "user_call", "INF"]
+__all__ = ["Search", "run", "blame", "as_game", "check_depth", "check_number", "checked_score",
+           "make_search", "make_counting_search", "user_call", "INF"]
 
 INF = math.inf
 
@@ -69,69 +68,41 @@ generated trees, games), or a tree written as nested lists or as a labelled tree
 Line = tuple[Any, ...]
 """A line of play kept as nested pairs (move, rest of the line), so nothing is copied."""
 Path = tuple[Any, ...]
-"""A node's name in a :class:`PathSearch`: the moves from the start."""
+"""A node's path: the moves from the start."""
 
 
-class Engine:
-    """What every search holds: the game, the depth limit, the evaluator, the ordering policy
-    and the recorder that counts; and what :func:`run` asks of it."""
-
-    FRAMES_PER_PLY = 1
-    """Python frames one level of the search takes on the call stack."""
-
-    def __init__(self, game: Any, depth: int | float | None, evaluate: Callable[[State], float] | None,
-                 order: Any) -> None:
-        self.game = game
-        self.horizon: float = INF if depth is None else depth
-        self.static_value: Callable[[State], Any] = evaluate or game.evaluate
-        self.evaluator_name = "evaluate" if evaluate is not None else "game.evaluate"
-        self.order: Ordering = as_ordering(order)
-
-    def before(self, state: State) -> None:
-        """Refuse, before it starts, a search that could not finish (nothing by default)."""
-
-    def blame(self, error: Exception) -> MmlibError:
-        """The error to raise when a user function (the game's, the evaluator) raised ``error``."""
-        return game_failure(error)
-
-    def stats(self) -> Stats:
-        """The counts of the finished search."""
-        raise NotImplementedError
-
-    def partial_stats(self) -> Stats:
-        """The counts of a search interrupted from the keyboard."""
-        return self.stats()
-
-    def transcript(self) -> tuple[Event, ...] | None:
-        """The events the search wrote (None when no transcript was asked for)."""
-        raise NotImplementedError
-
-    def principal_variation(self, start: State) -> tuple[Move, ...]:
-        """The moves both sides are expected to play from ``start``."""
-        raise NotImplementedError
-
-
-class Search(Engine):
-    """One search whose nodes are named by their ply: the words the algorithms are written in.
+class Search:
+    """One search: the game, the checked options, the recorder that counts, and the words the
+    algorithms are written in.  Every family of algorithms is a subclass in its own module.
 
     Reading guide: ``enter`` counts a call, ``play`` makes a move (and remembers it as
     part of the line being searched), ``leaf`` evaluates a position statically,
     ``update`` reports a child's result, ``cutoff`` reports pruned children, ``best``
     records the best move so far (for the principal variation), ``done`` reports the
-    node's value.  ``update`` is called only while a transcript is written, ``done`` only
-    when a transcript or a learning ordering policy listens.  None of them changes what
-    the algorithm computes.  ``ply`` is the node's distance from the start (the root has
-    ply 0).  ``enter`` and ``update`` are
-    the recorder's own methods (see :mod:`mmlib.instrument`).
+    node's value, ``mark`` writes a marker (a new pass, a null-window test) into the
+    transcript.  None of them changes what the algorithm computes.  A node is named by
+    its ``ply``, its distance from the start (the root has ply 0): the recorder keeps the
+    moves of the line being searched, so a node's path is made only when it is kept, and
+    a node costs the same at any depth (see :mod:`mmlib.instrument`).  ``enter`` and
+    ``update`` are the recorder's own methods.  ``researches`` and ``passes`` are counted
+    by the algorithms that search the start again (windows, Star2, Monte Carlo).
     """
+
+    FRAMES_PER_PLY = 1
+    """Python frames one level of the search takes on the call stack."""
 
     def __init__(self, game: Any, *, depth: int | float | None,
                  evaluate: Callable[[State], float] | None, order: Any,
-                 table: TranspositionTable | None, trace: bool, max_nodes: int | None, cutoff: str,
+                 table: TranspositionTable | None, trace: bool, max_nodes: int | None, cutoff: str = ">=",
                  leaf_order: bool = True, max_seconds: float | None = None) -> None:
-        super().__init__(game, depth, evaluate, order)
+        self.game = game
+        self.horizon: float = INF if depth is None else depth
+        self.static_value: Callable[[State], Any] = evaluate or game.evaluate
+        self.evaluator_name = "evaluate" if evaluate is not None else "game.evaluate"
+        self.order: Ordering = as_ordering(order)
         self.natural_order = type(self.order) in (Ordering, NaturalOrder)
         self.table = table
+        self.max_nodes = max_nodes
         budget = INF if max_nodes is None else max_nodes
         self.recorder = (Tracer if trace else Recorder)(game, budget, leaf_order,
                                                         max_seconds=max_seconds)
@@ -142,6 +113,11 @@ class Search(Engine):
         self.trail = self.recorder.trail
         self.prunes = operator.ge if cutoff == ">=" else operator.gt
         self.lines: dict[int, Line] = {}
+        self.researches = 0
+        self.passes = 0
+        self.visits_every_node = False
+        """Whether a tree too big for the budget is refused as for minimax (the search visits
+        every node), or as for alpha-beta (it visits at least the minimal tree)."""
 
     # -- the vocabulary the algorithms are written in ------------------------------
     def moves(self, state: State, ply: int) -> Sequence[Move]:
@@ -161,6 +137,17 @@ class Search(Engine):
         except IndexError:                       # the line is this long for the first time
             self.trail.append(move)
         return self.game.play(state, move)
+
+    def reach(self, path: Path) -> int:
+        """Put ``path`` on the line being searched (for a search that jumps between the
+        nodes of a tree it keeps, as Monte Carlo does); its ply."""
+        ply = len(path)
+        if ply:
+            try:
+                self.trail[ply - 1] = path[-1]
+            except IndexError:
+                self.trail.append(path[-1])
+        return ply
 
     def leaf(self, state: State, depth: float, ply: int) -> float:
         """Static evaluation: the exact score of a finished game, else the evaluator.
@@ -201,6 +188,18 @@ class Search(Engine):
             self.recorder.leave(ply, value)
         return value
 
+    def mark(self, kind: str, ply: int, **facts: Any) -> None:
+        """Write a marker for the node at ``ply`` on the line into the transcript, when there
+        is one (it counts nothing).
+
+        ``"pass"``: a search of the start node begins, with the window ``alpha``, ``beta``;
+        for a null-window test alpha = beta = gamma and ``move`` is the test, ``">="``
+        ("is the value >= gamma?") or ``">"``.  ``"test"``: the node at ``ply`` is about
+        to be tested in the same way (PVS).  :mod:`mmlib.trace` reads both.
+        """
+        if isinstance(self.recorder, Tracer):
+            self.recorder.events.append(Event(kind, self.recorder.path(ply), **facts))
+
     def recall(self, state: State, depth: float, alpha: float, beta: float, ply: int,
                sign: int = 1) -> float | None:
         """The transposition table's answer, if it settles this node (None otherwise)."""
@@ -234,21 +233,6 @@ class Search(Engine):
         """``value`` if it is a usable score, else an error naming ``function`` and the position."""
         return checked_score(value, function, None if ply is None else self.recorder.path(ply))
 
-    def blame(self, error: Exception) -> MmlibError:
-        return blame(self, error)
-
-    def stats(self) -> Stats:
-        return self.recorder.finish()
-
-    def partial_stats(self) -> Stats:
-        return self.recorder.finish("interrupted")
-
-    def transcript(self) -> tuple[Event, ...] | None:
-        return tuple(self.recorder.events) if isinstance(self.recorder, Tracer) else None
-
-    def principal_variation(self, start: State) -> tuple[Move, ...]:
-        return principal_variation(self, start)
-
     def listed(self, moves: Any, function: str, ply: int) -> Sequence[Move]:
         """``moves`` as a list when it is an iterable other than a list, tuple or range."""
         if isinstance(moves, Sequence) and not isinstance(moves, str):
@@ -275,120 +259,42 @@ class Search(Engine):
                 f"moves {describe(list(moves))} in some order", f"{name}.order", path)
         return ordered
 
-
-class PathSearch(Engine):
-    """One search whose nodes are named by their paths (a tuple of moves from the start).
-
-    The searches that visit positions again (windows, chance, Monte Carlo, anytime) keep
-    each node's path; their words are those of :class:`Search`: ``enter`` counts a call,
-    ``leaf`` evaluates statically, ``update`` reports a child's result, ``cutoff`` reports
-    pruned children, ``best`` extends the principal variation, ``done`` returns a node's
-    value, ``mark`` writes a marker into the transcript.  None of them changes what is
-    computed.  ``researches`` and ``passes`` are counted by the algorithms themselves.
-    """
-
-    FRAMES_PER_PLY = 2         # a search and its helper
-
-    def __init__(self, game: Any, *, depth: Any = None, evaluate: Callable[[State], float] | None = None,
-                 order: Any = None, trace: bool = False, max_nodes: Any = None,
-                 max_seconds: Any = DEFAULT_MAX_SECONDS):
-        depth = check_depth(depth)
-        _validate.flag("trace", trace)
-        if evaluate is not None and not callable(evaluate):
-            raise ArgumentTypeError(f"evaluate: expected a function of a state, got {evaluate!r}")
-        self.max_nodes = check_count(max_nodes)
-        self.max_seconds = _validate.seconds_budget(max_seconds)
-        super().__init__(game, depth, evaluate, order)
-        budget = INF if self.max_nodes is None else self.max_nodes
-        self.recorder = PathRecorder((PathTracer if trace else Recorder)(
-            game, budget, max_seconds=self.max_seconds))
-        self.enter = self.recorder.enter
-        self.update = self.recorder.update
-        self.lines: dict[int, tuple[Move, ...]] = {}
-        self.researches = 0
-        self.passes = 0
-        self.visits_every_node = False
-        """Whether a tree too big for the budget is refused as for minimax (the search visits
-        every node), or as for alpha-beta (it visits at least the minimal tree)."""
-
-    def at_horizon(self, state: State, depth: float) -> bool:
-        """Stop here: the game is over or the depth limit is reached."""
-        return depth == 0 or bool(self.game.is_terminal(state))
-
-    def moves(self, state: State, path: Path) -> Sequence[Move]:
-        """The moves of ``state`` in the order the ordering policy chooses."""
-        self.lines[len(path)] = ()
-        return self.order.order(self, state, list(self.game.moves(state)), path)
-
-    def leaf(self, state: State, depth: float, path: Path) -> float:
-        """Static evaluation: the score of a finished game, else the evaluator."""
-        game = self.game
-        if game.is_terminal(state):
-            value = checked_score(game.utility(state), "game.utility", path)
-        else:
-            value = checked_score(self.static_value(state), self.evaluator_name, path)
-        self.lines[len(path)] = ()
-        self.recorder.leaf(path, value)
-        return value
-
-    def best(self, path: Path, move: Move, score: float) -> float:
-        """``move`` is the best so far at ``path``: extend the principal variation."""
-        self.lines[len(path)] = (move,) + self.lines.get(len(path) + 1, ())
-        return score
-
-    def cutoff(self, path: Path, move: Move, skipped: Sequence[Move]) -> None:
-        """``move`` ended the node at ``path``; the moves ``skipped`` are pruned."""
-        self.recorder.cutoff(path, skipped)
-        if skipped:
-            self.order.cutoff(path, move)
-
-    def done(self, state: State, path: Path, value: float) -> float:
-        """The node at ``path`` returns ``value``."""
-        if self.order.learns:
-            line = self.lines.get(len(path), ())
-            self.order.finished(self, state, path, value, line[0] if line else None)
-        self.recorder.leave(path, value)
-        return value
-
-    def mark(self, kind: str, path: Path, **facts: Any) -> None:
-        """Write a marker into the transcript, when there is one (it counts nothing).
-
-        ``"pass"``: a search of the start node begins, with the window ``alpha``, ``beta``;
-        for a null-window test alpha = beta = gamma and ``move`` is the test, ``">="``
-        ("is the value >= gamma?") or ``">"``.  ``"test"``: the node at ``path`` is about
-        to be tested in the same way (PVS).  :mod:`mmlib.trace` reads both.
-        """
-        if self.recorder.tracing:
-            self.recorder.events.append(Event(kind, tuple(path), **facts))
-
-    def first_guess(self, state: State, guess: Any) -> float:
-        """The first guess of a window search: ``guess``, else the static value of ``state``, else 0."""
-        if guess is not None:
-            return cast(float, check_number(guess, "guess", finite=False))
-        if self.game.is_terminal(state):
-            return checked_score(self.game.utility(state), "game.utility", ())
-        try:
-            value = self.static_value(state)
-        except MmlibError:
-            return 0
-        return checked_score(value, self.evaluator_name, ())
-
     # -- what run() asks ---------------------------------------------------------------
     def before(self, state: State) -> None:
+        """Refuse, before it starts, a search that could not finish (nothing by default)."""
+
+    def refuse_unfinishable(self, state: State) -> None:
+        """Refuse a line too long to search to the end, or a tree the node budget cannot cover
+        (the check of the searches that count their passes)."""
         check_line_length(self.game, self.horizon)
         depth = None if self.horizon == INF else int(self.horizon)
         refuse_hopeless(self.game, depth, self.max_nodes, state, minimax=self.visits_every_node)
 
-    def stats(self) -> ResearchStats:
+    def blame(self, error: Exception) -> MmlibError:
+        """The error to raise when a user function (the game's, the evaluator) raised ``error``."""
+        return blame(self, error)
+
+    def stats(self) -> Stats:
+        """The counts of the finished search."""
+        return self.recorder.finish()
+
+    def partial_stats(self) -> Stats:
+        """The counts of a search interrupted from the keyboard."""
+        return self.recorder.finish("interrupted")
+
+    def research_stats(self) -> ResearchStats:
+        """The counts with the passes over the start and the re-searches."""
         base = self.recorder.finish()
         counts = {item.name: getattr(base, item.name) for item in fields(Stats)}
         return ResearchStats(**counts, researches=self.researches, passes=max(self.passes, 1))
 
     def transcript(self) -> tuple[Event, ...] | None:
-        return tuple(self.recorder.events) if self.recorder.tracing else None
+        """The events the search wrote (None when no transcript was asked for)."""
+        return tuple(self.recorder.events) if isinstance(self.recorder, Tracer) else None
 
     def principal_variation(self, start: State) -> tuple[Move, ...]:
-        return self.lines.get(0, ())
+        """The moves both sides are expected to play from ``start``."""
+        return principal_variation(self, start)
 
 
 def check_number(value: Any, name: str, *, positive: bool = False, finite: bool = True) -> Any:
@@ -478,6 +384,21 @@ def make_search(kind: type[S], game: Any, depth: Any, evaluate: Any, order: Any,
                 max_seconds=max_seconds)
 
 
+def make_counting_search(kind: type[S], game: Any, *, depth: Any = None, evaluate: Any = None,
+                         order: Any = None, trace: Any = False, max_nodes: Any = None,
+                         max_seconds: Any = DEFAULT_MAX_SECONDS, **options: Any) -> S:
+    """A search of the family ``kind`` that counts its passes over the start (windows, chance,
+    Monte Carlo, anytime's iterations), its options checked."""
+    depth = check_depth(depth)
+    _validate.flag("trace", trace)
+    if evaluate is not None and not callable(evaluate):
+        raise ArgumentTypeError(f"evaluate: expected a function of a state, got {evaluate!r}")
+    max_nodes = check_count(max_nodes)
+    max_seconds = _validate.seconds_budget(max_seconds)
+    return kind(game, depth=depth, evaluate=evaluate, order=order, table=None, trace=trace,
+                max_nodes=max_nodes, max_seconds=max_seconds, **options)
+
+
 def user_call(function: Callable[..., Any], name: str, *args: Any) -> Any:
     """Call a user-supplied function outside a search; its failure becomes an mmlib error."""
     try:
@@ -490,12 +411,12 @@ def user_call(function: Callable[..., Any], name: str, *args: Any) -> Any:
         ) from error
 
 
-def run(search: Engine, algorithm: str, state: Any, root_call: Callable[[Any, float], float],
+def run(search: Search, algorithm: str, state: Any, root_call: Callable[[Any, float], float],
         conventions: Conventions | None = None, *,
         pv: Callable[[Any, tuple[Move, ...]], tuple[Move, ...]] | None = None) -> SearchResult:
     """Run ``root_call(start, horizon)`` with room on the call stack; wrap up the result.
 
-    A user function's error becomes the search's :meth:`~Engine.blame`; ``pv(start, line)``,
+    A user function's error becomes the search's :meth:`~Search.blame`; ``pv(start, line)``,
     when given, replaces the principal variation the search recorded."""
     start = search.game.initial if state is None else state
     search.before(state)
@@ -522,17 +443,10 @@ def run(search: Engine, algorithm: str, state: Any, root_call: Callable[[Any, fl
                         search.game, start, conventions)
 
 
-def game_failure(error: Exception) -> MmlibError:
-    """The error to raise when the game (or a state it was given) failed with ``error``, where
-    the search cannot tell which of its functions failed; it names the game."""
-    return wrap_user_exception(
-        error, f"the game failed on this state or below it ({type(error).__name__}: "
-        f"{describe(str(error), 100)}); check state= and the game's methods", "game", None)
-
-
 _CALLS = re.compile(r"self\.static_value|self\.game\.(\w+)|game\.(\w+)|self\.order\.(\w+)|"
                     r"self\.base\.(\w+)|self\.forcing|search\.static_value")
-_FAMILIES = ("engine.py", "minimax.py", "alphabeta.py", "quiescence.py")
+_FAMILIES = ("engine.py", "minimax.py", "alphabeta.py", "quiescence.py", "windows.py", "deepening.py",
+             "chance.py", "mcts.py")
 """The modules whose frames :func:`blame` reads to name the user function that failed."""
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _OWN_FILES = {os.path.join(_HERE, name) for name in _FAMILIES} | {

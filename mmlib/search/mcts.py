@@ -52,7 +52,7 @@ from ..errors import (
 from ..games.base import Move, State
 from .budgets import MAX_LINE, check_count
 from .chance import chance_outcomes, is_chance
-from .engine import Path, PathSearch, as_game, check_number, game_failure
+from .engine import Path, Search, as_game, check_number
 from .results import ResearchStats, SearchResult
 
 __all__ = ["mcts", "outcome_reward", "scaled_reward", "MonteCarlo"]
@@ -106,13 +106,18 @@ class _OutOfBudget(Exception):
     """The next position would exceed the node budget."""
 
 
-class MonteCarlo(PathSearch):
-    """Monte Carlo tree search: its four steps, in the engine's words."""
+class MonteCarlo(Search):
+    """Monte Carlo tree search: its four steps, in the engine's words.  The search keeps its
+    own tree of nodes and jumps between them, so each visit first puts the node's path on
+    the line (:meth:`~mmlib.search.engine.Search.reach`)."""
+
+    FRAMES_PER_PLY = 2
 
     def __init__(self, game: Any, *, exploration: float, seed: int,
                  reward: Callable[[Any, Any], float], budget: int | None, max_seconds: float | None,
                  trace: bool) -> None:
-        super().__init__(game, trace=trace, max_seconds=max_seconds)
+        super().__init__(game, depth=None, evaluate=None, order=None, table=None, trace=trace,
+                         max_nodes=None, max_seconds=max_seconds)
         self.exploration = exploration
         self.random = random.Random(seed)
         self.reward = reward
@@ -137,7 +142,7 @@ class MonteCarlo(PathSearch):
         for visited in path:
             visited.visits += 1
             visited.reward += reward
-            self.update(visited.path, None, reward, visited.mean(), None, None)
+            self.update(len(visited.path), None, reward, visited.mean(), None, None)
 
     def select(self, node: _Node) -> _Node:
         """The child with the best UCB1 score for the player to move (first one on ties)."""
@@ -184,7 +189,7 @@ class MonteCarlo(PathSearch):
                 move = moves[self.random_index(len(moves))]
             state, path = game.play(state, move), path + (move,)
             self.visit_position(state, path)
-        self.recorder.leaf(path, game.utility(state))
+        self.recorder.leaf(len(path), game.utility(state))
         return self.score(state, path)
 
     def score(self, state: State, path: Path) -> float:
@@ -212,7 +217,7 @@ class MonteCarlo(PathSearch):
     def visit_position(self, state: State, path: Path) -> None:
         if self.recorder.nodes >= self.budget:
             raise _OutOfBudget
-        self.enter(path, None, None, state)
+        self.enter(self.reach(path), None, None, state)
 
     def random_index(self, n: int) -> int:
         return min(int(self.random.random() * n), n - 1)
@@ -285,6 +290,7 @@ def mcts(game: Any, *, iterations: int | None = None, max_nodes: int | None = No
     if not callable(reward):
         raise ArgumentTypeError(f"reward: expected a function (game, state) -> [0, 1], got {reward!r}")
     _check_line_length(game)
+    _validate.flag("trace", trace)
     search = MonteCarlo(game, exploration=exploration, seed=seed, reward=reward,
                          budget=max_nodes, max_seconds=max_seconds, trace=trace)
     start = game.initial if state is None else state
@@ -293,7 +299,7 @@ def mcts(game: Any, *, iterations: int | None = None, max_nodes: int | None = No
     except MmlibError:
         raise
     except Exception as error:
-        raise game_failure(error) from error
+        raise search.blame(error) from error
 
 
 def _search(search: MonteCarlo, start: Any, iterations: int | None) -> SearchResult:
@@ -339,11 +345,10 @@ def _result(search: MonteCarlo, root: _Node, start: Any, done: int) -> SearchRes
     else:
         pv = _most_visited_line(game, root)
         value = root.children[pv[0]].mean()
-    stats: ResearchStats = replace(search.stats(), passes=done)
+    stats: ResearchStats = replace(search.research_stats(), passes=done)
     stats.extra["visits"] = {move: child.visits for move, child in root.children.items()}
     stats.extra["means"] = {move: child.mean() for move, child in root.children.items()}
-    trace = tuple(search.recorder.events) if search.recorder.tracing else None
-    return SearchResult(value, pv[0] if pv else None, pv, stats, "mcts", trace, game, start)
+    return SearchResult(value, pv[0] if pv else None, pv, stats, "mcts", search.transcript(), game, start)
 
 
 def _tree_nodes(root: _Node) -> list[_Node]:

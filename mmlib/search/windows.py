@@ -28,13 +28,14 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
-from ..errors import DEFAULT_MAX_NODES, ArgumentTypeError
+from ..errors import DEFAULT_MAX_NODES, ArgumentTypeError, MmlibError
 from ..games.base import Move, State
 from ..table import BoundTable
-from .engine import INF, Path, PathSearch, as_game, check_number, run
-from .results import SearchResult
+from .alphabeta import AlphaBeta
+from .engine import INF, as_game, check_number, checked_score, make_counting_search, run
+from .results import ResearchStats, SearchResult
 
 __all__ = ["aspiration", "pvs", "mtdf", "sss_star", "BoundTable", "WindowSearch"]
 
@@ -42,141 +43,139 @@ Test = Callable[[float, float], bool]
 """A null-window test's comparison: ``operator.ge`` ("value >= gamma?") or ``operator.gt``."""
 
 
-class WindowSearch(PathSearch):
-    """The recursive searches: fail-soft alpha-beta, the null-window test, PVS."""
+class WindowSearch(AlphaBeta):
+    """The searches with narrow windows: alpha-beta's own fail-soft search (inherited from
+    :class:`~mmlib.search.alphabeta.AlphaBeta`), the null-window test, PVS.  The bounds
+    table of MTD(f) and SSS* is ``bounds``."""
 
-    def __init__(self, game: Any, *, table: BoundTable | None = None, **options: Any) -> None:
+    FRAMES_PER_PLY = 2         # a search and its helper
+
+    def __init__(self, game: Any, *, bounds: BoundTable | None = None, **options: Any) -> None:
         super().__init__(game, **options)
-        self.table = table
+        self.bounds = bounds
         self.value: float = 0
 
-    def alphabeta(self, state: State, depth: float, alpha: float, beta: float, path: Path) -> float:
-        """Fail-soft alpha-beta: a result <= alpha is an upper bound, >= beta a lower bound."""
-        self.enter(path, alpha, beta, state)
-        if self.at_horizon(state, depth):
-            return self.leaf(state, depth, path)
-        moves = self.moves(state, path)
-        maximizing = self.game.is_max(state)
-        value = -INF if maximizing else INF
-        for i, move in enumerate(moves):
-            score = self.alphabeta(self.game.play(state, move), depth - 1, alpha, beta,
-                                   path + (move,))
-            if maximizing:
-                if score > value:
-                    value = self.best(path, move, score)
-                alpha = max(alpha, value)
-            else:
-                if score < value:
-                    value = self.best(path, move, score)
-                beta = min(beta, value)
-            self.update(path, move, score, value, alpha, beta)
-            if alpha >= beta:
-                self.cutoff(path, move, moves[i + 1:])
-                break
-        return self.done(state, path, value)
+    def before(self, state: State) -> None:
+        self.refuse_unfinishable(state)
 
-    def test(self, state: State, depth: float, gamma: float, passes: Test, path: Path) -> float:
+    def stats(self) -> ResearchStats:
+        return self.research_stats()
+
+    def first_guess(self, state: State, guess: Any) -> float:
+        """The first guess of a window search: ``guess``, else the static value of ``state``, else 0."""
+        if guess is not None:
+            return cast(float, check_number(guess, "guess", finite=False))
+        if self.game.is_terminal(state):
+            return checked_score(self.game.utility(state), "game.utility", ())
+        try:
+            value = self.static_value(state)
+        except MmlibError:
+            return 0
+        return checked_score(value, self.evaluator_name, ())
+
+    def test(self, state: State, depth: float, gamma: float, passes: Test, ply: int) -> float:
         """The null-window test "is the value >= gamma?" (or "> gamma?": ``passes`` is >= or >).
 
         The answer g is a bound: if ``passes(g, gamma)`` the value is at least g,
         otherwise at most g.  MAX stops at the first child that passes, MIN at the
         first that fails.  With a table (MT, Plaat et al. 1996) the bounds are kept.
         """
-        self.enter(path, gamma, gamma, state)
-        if self.table is not None:
-            lower, upper = self.table.bounds(self.game.key(state), depth)
+        self.enter(ply, gamma, gamma, state)
+        if self.bounds is not None:
+            lower, upper = self.bounds.bounds(self.game.key(state), depth)
             if passes(lower, gamma):
-                return self.recall(path, lower)
+                return self.known(ply, lower)
             if not passes(upper, gamma):
-                return self.recall(path, upper)
-        if self.at_horizon(state, depth):
-            g = self.leaf(state, depth, path)
-            self.remember(state, depth, g, g)
+                return self.known(ply, upper)
+        if depth == 0 or self.game.is_terminal(state):      # the depth limit, or the game is over
+            g = self.leaf(state, depth, ply)
+            self.keep(state, depth, g, g)
             return g
-        moves = self.moves(state, path)
+        moves = self.moves(state, ply)
         maximizing = self.game.is_max(state)
         g = -INF if maximizing else INF
         for i, move in enumerate(moves):
-            score = self.test(self.game.play(state, move), depth - 1, gamma, passes,
-                              path + (move,))
+            score = self.test(self.play(state, move, ply), depth - 1, gamma, passes, ply + 1)
             if (score > g) if maximizing else (score < g):
-                g = self.best(path, move, score)
-            self.update(path, move, score, g, gamma, gamma)
+                g = self.best(ply, move, score)
+            self.update(ply, move, score, g, gamma, gamma)
             if passes(g, gamma) == maximizing:       # MAX: proved high; MIN: proved low
-                self.cutoff(path, move, moves[i + 1:])
+                self.cutoff(ply, move, moves[i + 1:])
                 break
         if passes(g, gamma):
-            self.remember(state, depth, g, INF)
+            self.keep(state, depth, g, INF)
         else:
-            self.remember(state, depth, -INF, g)
-        return self.done(state, path, g)
+            self.keep(state, depth, -INF, g)
+        return self.done(state, ply, g)
 
-    def pvs(self, state: State, depth: float, alpha: float, beta: float, path: Path) -> float:
+    def pvs(self, state: State, depth: float, alpha: float, beta: float, ply: int) -> float:
         """Principal variation search: the first move with the window, the others tested.
 
         MAX: v := pvs(first child, alpha, beta); then for each other child c, while v < beta:
         a := max(alpha, v); if test(c > a) answers t > a, c is better: re-search it in
         [t, beta] (t is a lower bound on c).  MIN is the mirror image.  Fail-soft, like alpha-beta.
         """
-        self.enter(path, alpha, beta, state)
-        if self.at_horizon(state, depth):
-            return self.leaf(state, depth, path)
-        moves = self.moves(state, path)
+        self.enter(ply, alpha, beta, state)
+        if depth == 0 or self.game.is_terminal(state):      # the depth limit, or the game is over
+            return self.leaf(state, depth, ply)
+        moves = self.moves(state, ply)
         maximizing = self.game.is_max(state)
         first, *others = moves
-        value = self.best(path, first, self.pvs(self.game.play(state, first), depth - 1,
-                                                alpha, beta, path + (first,)))
-        self.update(path, first, value, value, alpha, beta)
+        value = self.best(ply, first, self.pvs(self.play(state, first, ply), depth - 1,
+                                               alpha, beta, ply + 1))
+        self.update(ply, first, value, value, alpha, beta)
         for i, move in enumerate(others):
             if (value >= beta) if maximizing else (value <= alpha):
-                self.cutoff(path, moves[i], others[i:])
+                self.cutoff(ply, moves[i], others[i:])
                 break
-            child = self.game.play(state, move)
+            child = self.play(state, move, ply)
             if maximizing:
                 bound = max(alpha, value)
-                self.mark("test", path + (move,), alpha=bound, beta=bound, move=">")
-                score = self.test(child, depth - 1, bound, operator.gt, path + (move,))
+                self.mark("test", ply + 1, alpha=bound, beta=bound, move=">")
+                score = self.test(child, depth - 1, bound, operator.gt, ply + 1)
                 if bound < score < beta:                 # better than the best so far: re-search
                     self.researches += 1
-                    score = self.pvs(child, depth - 1, score, beta, path + (move,))
+                    score = self.pvs(child, depth - 1, score, beta, ply + 1)
                 if score > value:
-                    value = self.best(path, move, score)
+                    value = self.best(ply, move, score)
             else:
                 bound = min(beta, value)
-                self.mark("test", path + (move,), alpha=bound, beta=bound, move=">=")
-                score = self.test(child, depth - 1, bound, operator.ge, path + (move,))
+                self.mark("test", ply + 1, alpha=bound, beta=bound, move=">=")
+                score = self.test(child, depth - 1, bound, operator.ge, ply + 1)
                 if alpha < score < bound:
                     self.researches += 1
-                    score = self.pvs(child, depth - 1, alpha, score, path + (move,))
+                    score = self.pvs(child, depth - 1, alpha, score, ply + 1)
                 if score < value:
-                    value = self.best(path, move, score)
-            self.update(path, move, score, value, alpha, beta)
+                    value = self.best(ply, move, score)
+            self.update(ply, move, score, value, alpha, beta)
         else:
             if (value >= beta) if maximizing else (value <= alpha):
-                self.cutoff(path, moves[-1], ())
-        return self.done(state, path, value)
+                self.cutoff(ply, moves[-1], ())
+        return self.done(state, ply, value)
 
-    # -- the table ------------------------------------------------------------------
-    def recall(self, path: Path, value: float) -> float:
-        self.lines[len(path)] = ()
-        return self.recorder.hit(path, value)
+    # -- the bounds table --------------------------------------------------------------
+    def known(self, ply: int, value: float) -> float:
+        """The bounds table settled the node at ``ply``: its answer is ``value``."""
+        self.lines[ply] = ()
+        return self.recorder.hit(ply, value)
 
-    def remember(self, state: State, depth: float, lower: float, upper: float) -> None:
-        if self.table is not None:
-            self.table.store(self.game.key(state), depth, lower=lower if lower > -INF else None,
+    def keep(self, state: State, depth: float, lower: float, upper: float) -> None:
+        """Keep the bounds a test proved for ``state`` (infinite ones say nothing)."""
+        if self.bounds is not None:
+            self.bounds.store(self.game.key(state), depth, lower=lower if lower > -INF else None,
                              upper=upper if upper < INF else None)
 
     def proven_line(self, start: State, line: tuple[Move, ...]) -> tuple[Move, ...]:
         """The principal variation from the table: at each node a child proven to keep
         the root's value (MAX: lower bound >= it; MIN: upper bound <= it)."""
-        if self.table is None:
+        if self.bounds is None:
             return line
         game, state, depth = self.game, start, self.horizon
         moves: list[Move] = []
         value = self.value
-        while not self.at_horizon(state, depth):
+        while not (depth == 0 or game.is_terminal(state)):
             for move in self.order.order(self, state, list(game.moves(state)), tuple(moves)):
-                lower, upper = self.table.bounds(game.key(game.play(state, move)), depth - 1)
+                lower, upper = self.bounds.bounds(game.key(game.play(state, move)), depth - 1)
                 if (lower >= value) if game.is_max(state) else (upper <= value):
                     break
             else:
@@ -193,8 +192,8 @@ def _search(game: Any, depth: int | None, evaluate: Callable[[State], float] | N
         table = BoundTable()
     elif table is not None and not isinstance(table, BoundTable):
         raise ArgumentTypeError(f"table: expected True or a BoundTable, got {table!r}")
-    return WindowSearch(game, table=table, depth=depth, evaluate=evaluate, order=order,
-                         trace=trace, max_nodes=max_nodes)
+    return make_counting_search(WindowSearch, game, bounds=table, depth=depth, evaluate=evaluate,
+                                order=order, trace=trace, max_nodes=max_nodes)
 
 
 def aspiration(game: Any, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
@@ -231,8 +230,8 @@ def aspiration(game: Any, *, depth: int | None = None, evaluate: Callable[[State
         alpha, beta = centre - delta, centre + delta
         while True:
             search.passes += 1
-            search.mark("pass", (), alpha=alpha, beta=beta)
-            value = search.alphabeta(start, depth, alpha, beta, ())
+            search.mark("pass", 0, alpha=alpha, beta=beta)
+            value = search.alphabeta(start, depth, alpha, beta, 0)
             if value <= alpha and alpha > -INF:
                 alpha = -INF
             elif value >= beta and beta < INF:
@@ -267,8 +266,8 @@ def pvs(game: Any, *, depth: int | None = None, evaluate: Callable[[State], floa
     search = _search(game, depth, evaluate, order, trace, max_nodes)
 
     def root(start: State, depth: float) -> float:
-        search.mark("pass", (), alpha=-INF, beta=INF)
-        return search.pvs(start, depth, -INF, INF, ())
+        search.mark("pass", 0, alpha=-INF, beta=INF)
+        return search.pvs(start, depth, -INF, INF, 0)
 
     return run(search, "pvs", state, root)
 
@@ -297,7 +296,7 @@ def mtdf(game: Any, *, depth: int | None = None, evaluate: Callable[[State], flo
     """
     search = _search(game, depth, evaluate, order, trace, max_nodes,
                      BoundTable() if table is True else table)
-    if search.table is None:
+    if search.bounds is None:
         raise ArgumentTypeError("table: MTD(f) needs its table (True or a BoundTable), got None")
 
     def root(start: State, depth: float) -> float:
@@ -306,8 +305,8 @@ def mtdf(game: Any, *, depth: int | None = None, evaluate: Callable[[State], flo
             search.passes += 1
             passes = operator.ge if g > lower else operator.gt
             gamma = g
-            search.mark("pass", (), alpha=gamma, beta=gamma, move=">=" if passes is operator.ge else ">")
-            g = search.test(start, depth, gamma, passes, ())
+            search.mark("pass", 0, alpha=gamma, beta=gamma, move=">=" if passes is operator.ge else ">")
+            g = search.test(start, depth, gamma, passes, 0)
             if passes(g, gamma):
                 lower = g
             else:
@@ -342,7 +341,7 @@ def sss_star(game: Any, *, depth: int | None = None, evaluate: Callable[[State],
     """
     search = _search(game, depth, evaluate, order, trace, max_nodes,
                      BoundTable() if table is True else table)
-    if search.table is None:
+    if search.bounds is None:
         raise ArgumentTypeError("table: SSS* needs its table (True or a BoundTable), got None")
 
     def root(start: State, depth: float) -> float:
@@ -350,8 +349,8 @@ def sss_star(game: Any, *, depth: int | None = None, evaluate: Callable[[State],
         while True:
             gamma = g
             search.passes += 1
-            search.mark("pass", (), alpha=gamma, beta=gamma, move=">=")
-            g = search.test(start, depth, gamma, operator.ge, ())
+            search.mark("pass", 0, alpha=gamma, beta=gamma, move=">=")
+            g = search.test(start, depth, gamma, operator.ge, 0)
             if g >= gamma:
                 break
         search.researches = search.passes - 1

@@ -632,6 +632,44 @@ def test_a_users_error_inside_a_search_names_the_function_and_the_position():
         search.alphabeta(trees.from_nested([[1, 2], [3, 4]]), depth=1, evaluate=evaluate)
 
 
+@pytest.mark.parametrize("run", [
+    lambda tree, evaluate: search.minimax(tree, depth=1, evaluate=evaluate),
+    lambda tree, evaluate: search.alphabeta(tree, depth=1, evaluate=evaluate),
+    lambda tree, evaluate: search.pvs(tree, depth=1, evaluate=evaluate),
+    lambda tree, evaluate: search.sss_star(tree, depth=1, evaluate=evaluate),
+    lambda tree, evaluate: search.expectimax(tree, depth=1, evaluate=evaluate),
+    lambda tree, evaluate: search.expectiminimax(tree, depth=1, evaluate=evaluate, pruning="star2",
+                                                 bounds=(0, 9)),
+    lambda tree, evaluate: search.anytime(tree, max_depth=1, evaluate=evaluate),
+], ids=["minimax", "alphabeta", "pvs", "sss_star", "expectimax", "star2", "anytime"])
+def test_every_search_names_a_failing_evaluator_the_same_way(run):
+    from mmlib.errors import UserFunctionError
+
+    def evaluate(node):
+        raise ValueError("no idea")
+
+    expected = r"^evaluate raised ValueError at path \(0,\): no idea"
+    with pytest.raises(UserFunctionError, match=expected) as raised:
+        run(trees.from_nested([[1, 2], [3, 4]]), evaluate)
+    assert raised.value.function == "evaluate" and raised.value.path == (0,)
+
+
+@pytest.mark.parametrize("run", [search.aspiration, search.pvs, search.mtdf, search.expectimax,
+                                 lambda game: search.mcts(game, iterations=3)],
+                         ids=["aspiration", "pvs", "mtdf", "expectimax", "mcts"])
+def test_every_search_names_a_failing_game_method(run):
+    from mmlib.errors import UserFunctionError
+    from mmlib.games import TicTacToe
+
+    class Broken(TicTacToe):
+        def play(self, state, move):
+            raise KeyError(move)
+
+    with pytest.raises(UserFunctionError, match=r"^game.play raised KeyError") as raised:
+        run(Broken())
+    assert raised.value.function == "game.play"
+
+
 @settings(max_examples=100, deadline=None)
 @given(nested=NESTED, cutoff=st.sampled_from([">=", ">"]),
        variant=st.sampled_from(["fail-soft", "fail-hard"]))
@@ -725,13 +763,22 @@ def np_array():
 
 
 def test_search_is_one_package_on_one_engine():
-    """Every family is a short module of mmlib.search whose search class runs on the one Engine;
-    the package exports public names only and imports nothing above it at load time."""
+    """Every family is a short module of mmlib.search whose search class runs on the one engine
+    class, Search (one way of naming nodes: by ply); fail-soft alpha-beta is written once, and
+    the window searches and anytime run alpha-beta's own; the package exports public names only
+    and imports nothing above it at load time."""
     import ast
     import importlib
     from pathlib import Path
 
-    from mmlib.search.engine import Engine
+    from mmlib.search import deepening, engine
+    from mmlib.search.alphabeta import AlphaBeta
+    from mmlib.search.windows import WindowSearch
+
+    Engine = engine.Search
+    assert not [name for name in vars(engine) if name in ("Engine", "PathSearch", "game_failure")]
+    assert issubclass(WindowSearch, AlphaBeta) and WindowSearch.alphabeta is AlphaBeta.alphabeta
+    assert issubclass(deepening._Iteration, AlphaBeta)
 
     root = Path(search.__file__).parent
     families = {"minimax": "Minimax", "alphabeta": "AlphaBeta", "quiescence": "Quiescence",
