@@ -174,3 +174,13 @@ def test_no_search_without_a_table_beats_the_larger_proof_on_connect_four():
     value, at_least, at_most = proof_leaves(game, depth=4)
     for result in (search.alphabeta(game, depth=4), search.pvs(game, depth=4), search.minimax(game, depth=4)):
         assert result.value == value and result.stats.leaves >= max(at_least, at_most)
+
+
+@pytest.mark.parametrize("name", ["pvs", "mtdf", "sss_star", "aspiration"])
+def test_leaves_at_the_depth_limit_are_counted_as_horizon_leaves(name):
+    """Cut at depth 3 in a tree 5 plies deep, every leaf evaluated is an interior node scored at
+    the horizon; searched to the end, none is."""
+    tree = trees.ordered(3, 5, "random", seed=1, noise=1.0)
+    limited, full = getattr(search, name)(tree, depth=3), getattr(search, name)(tree)
+    assert limited.stats.horizon_leaves == limited.stats.leaves > 0
+    assert full.stats.horizon_leaves == 0 < full.stats.leaves
