@@ -344,7 +344,8 @@ def _result(search: MonteCarlo, root: _Node, start: Any, done: int) -> SearchRes
         pv: tuple[Move, ...] = ()
     else:
         pv = _most_visited_line(game, root)
-        value = root.children[pv[0]].mean()
+        # at a chance node nobody chooses: its value is the mean of its playouts
+        value = root.children[pv[0]].mean() if pv else root.mean()
     stats: ResearchStats = replace(search.research_stats(), passes=done)
     stats.extra["visits"] = {move: child.visits for move, child in root.children.items()}
     stats.extra["means"] = {move: child.mean() for move, child in root.children.items()}

@@ -247,3 +247,13 @@ def test_lines_too_long_for_playouts_are_refused_at_once():
         search.mcts(trees.uniform(1, 100_000), iterations=1)
     assert time.perf_counter() - started < 1                      # before: quadratic, minutes
     assert search.mcts(trees.uniform(1, 50), iterations=3).stats.nodes == 3 * 51
+
+
+def test_a_chance_node_at_the_start_has_no_move_and_the_mean_of_its_playouts():
+    """Nobody chooses at a chance node: the result names no move, and its value is the share of
+    playouts won for MAX (here MAX loses only below the second outcome, after choosing -1)."""
+    tree = trees.layered_tree([(0.5, [3, 2]), (0.5, [-1, -4])], layers="chance max")
+    result = search.mcts(tree, iterations=400, seed=1)
+    assert result.move is None and result.pv == ()
+    assert 0.35 < result.value < 0.65                  # half the outcomes are won for MAX
+    assert result.stats.extra["visits"][0] + result.stats.extra["visits"][1] == 400
