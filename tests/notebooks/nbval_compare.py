@@ -1,8 +1,9 @@
 """Strict nbval's own verdict on outputs computed elsewhere.
 
 `make test` executes each notebook a student opens once, in JupyterLab (tests/e2e/test_browser.py, "Run
-All"), and compares the outputs JupyterLab shows with the stored ones here, cell by cell, with nbval's own
-code: its options per cell (tags and comment markers), its merging of streams, its list of what is not
+All"), and compares the outputs the kernel sent for each cell there with the stored ones here, cell by
+cell, with nbval's own code: its way of collecting a cell's outputs from the kernel's messages, its options
+per cell (tags and comment markers), its merging of streams, its list of what is not
 compared and its comparison, with the rewriting rules of nbval_sanitize.cfg.  The verdict is the one
 `pytest --nbval --nbval-sanitize-with tests/notebooks/nbval_sanitize.cfg` gives on the same outputs
 (tests/notebooks/test_nbval_compare.py proves it on notebooks that differ by one character).
@@ -11,7 +12,6 @@ compared and its comparison, with the rewriting rules of nbval_sanitize.cfg.  Th
 from __future__ import annotations
 
 import copy
-import json
 from collections import OrderedDict, defaultdict
 from pathlib import Path
 from types import SimpleNamespace
@@ -77,19 +77,36 @@ def cell_options(cell: Any) -> defaultdict[str, bool]:
     return options
 
 
-def as_notebook_outputs(outputs: list[dict]) -> list[Any]:
-    """Outputs as a front end holds them (multi-line text as a string or a list of lines), read the way
-    nbformat reads a stored notebook, so that both sides reach nbval in the same shape."""
-    cell = {"id": "fresh", "cell_type": "code", "source": "", "metadata": {}, "execution_count": 1,
-            "outputs": outputs}
-    notebook = {"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
-    return nbformat.reads(json.dumps(notebook), as_version=4).cells[0].outputs
+def outputs_from_messages(messages: list[dict]) -> list[Any]:
+    """A cell's outputs as nbval builds them from the kernel's iopub messages for its execute request
+    (``{"msg_type": ..., "content": ...}`` in the order received): every display, result, stream and error
+    appended (clear_output and display updates are not applied), the streams merged."""
+    outs = []
+    for message in messages:
+        kind, reply = message["msg_type"], message["content"]
+        out = nbformat.NotebookNode(output_type=kind)
+        if kind in ("display_data", "execute_result"):
+            out["metadata"] = reply["metadata"]
+            out["data"] = reply["data"]
+            if kind == "execute_result":
+                out.execution_count = reply["execution_count"]
+        elif kind == "stream":
+            out.name = reply["name"]
+            out.text = reply["text"]
+        elif kind == "error":
+            out["ename"] = reply["ename"]
+            out["evalue"] = reply["evalue"]
+            out["traceback"] = reply["traceback"]
+        else:  # status, execute_input, comm messages, execute_reply, clear_output, update_display_data
+            continue
+        outs.append(out)
+    return outs
 
 
-def differences(stored: Any, fresh: list[list[dict]]) -> list[str]:
-    """Where the fresh outputs of each code cell (in order; ``fresh[n]`` for the n-th code cell) differ
-    from the stored notebook ``stored`` as strict nbval judges: one message per failing cell, numbered
-    like nbval's items ("Cell n" counts code cells from 0)."""
+def differences(stored: Any, fresh: list[list[Any]]) -> list[str]:
+    """Where the fresh outputs of each code cell (``fresh[n]`` for the n-th code cell, in nbval's shape:
+    outputs_from_messages) differ from the stored notebook ``stored`` as strict nbval judges: one message
+    per failing cell, numbered like nbval's items ("Cell n" counts code cells from 0)."""
     code = [cell for cell in stored.cells if cell.cell_type == "code"]
     if len(code) != len(fresh):
         return [f"{len(fresh)} code cells ran, the stored notebook has {len(code)}"]
@@ -111,7 +128,7 @@ def differences(stored: Any, fresh: list[list[dict]]) -> list[str]:
             continue
         if options["check"] and not unrun:
             comparison = _Comparison(patterns)
-            ran = coalesce_streams(as_notebook_outputs(outputs))
+            ran = coalesce_streams([nbformat.from_dict(o) for o in outputs])
             if not comparison.compare_outputs(ran, coalesce_streams(copy.deepcopy(cell.outputs))):
                 found.append(f"{where}: Cell outputs differ\n" + "\n".join(comparison.comparison_traceback))
     return found

@@ -14,7 +14,7 @@ import nbformat
 import nbval_compare
 import pytest
 from nbval.plugin import IPyNbFile
-from nbval_compare import SANITIZE, differences
+from nbval_compare import SANITIZE, differences, outputs_from_messages
 
 ROOT = Path(__file__).resolve().parents[2]
 STUDENT_NOTEBOOKS = [*sorted((ROOT / "notebooks").glob("*.ipynb")),
@@ -135,14 +135,43 @@ CASES = [
     ("1/0", lambda o: o[0].update(evalue="division by zero!"), True),              # raises-exception
     ("1/0", None, False),                                                          # raises-exception
     ("print('same')", None, False),
+    ("from IPython.display import clear_output\nprint('old')\nclear_output()\nprint('new')", None, True),
+    ("from IPython.display import display\nh = display('first', display_id=True)\nh.update('second')", None,
+     True),
 ]
 TAGS = {7: ["nbval-ignore-output"], 8: ["raises-exception"], 9: ["raises-exception"]}
+
+
+def kernel_messages(cases) -> list[list[dict]]:
+    """Each cell's iopub messages, run in one fresh kernel."""
+    from jupyter_client.manager import start_new_kernel
+
+    manager, client = start_new_kernel(kernel_name="python3")
+    try:
+        found = []
+        for source, _, _ in cases:
+            request = client.execute(source, allow_stdin=False)
+            messages = []
+            while True:
+                message = client.get_iopub_msg(timeout=60)
+                if message["parent_header"].get("msg_id") != request:
+                    continue
+                if message["msg_type"] == "status" and message["content"]["execution_state"] == "idle":
+                    break
+                messages.append({"msg_type": message["msg_type"], "content": message["content"]})
+            found.append(messages)
+        return found
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
 
 
 @pytest.mark.slow
 def test_the_verdict_is_nbvals_own(tmp_path):
     """A notebook executed once (its outputs stand for what JupyterLab shows), stored with one character
-    changed here and there: strict nbval and `differences` fail exactly the same cells."""
+    changed here and there, then run again (the kernel's messages per cell stand for what JupyterLab
+    receives): strict nbval and `differences` fail exactly the same cells.  nbval neither clears outputs
+    nor updates displays, so the last two cells fail although a front end would show the stored output."""
     from nbclient import NotebookClient
 
     cells = [nbformat.v4.new_code_cell(source, metadata={"tags": TAGS.get(n, [])})
@@ -150,7 +179,7 @@ def test_the_verdict_is_nbvals_own(tmp_path):
     nb = nbformat.v4.new_notebook(cells=cells)
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     NotebookClient(nb, timeout=60, kernel_name="python3", allow_errors=True).execute()
-    fresh = stored_outputs(nb)
+    fresh = [outputs_from_messages(messages) for messages in kernel_messages(CASES)]
     for cell, (_, change, _) in zip(nb.cells, CASES, strict=True):
         if change:
             outputs = [dict(o) for o in cell.outputs]
