@@ -325,8 +325,12 @@ def jupyter_server(app: str, root: Path, state: Path, *, args: tuple[str, ...] =
 
 
 def jupyterlab(root: Path, state: Path):
-    """JupyterLab serving `root`, with its settings, workspaces and runtime files under `state`."""
-    return jupyter_server("jupyterlab", root, state, args=(
+    """JupyterLab serving `root`, with its settings, workspaces and runtime files under `state`.
+
+    Its kernels show no progress line (MMLIB_PROGRESS=0), as under nbval and nbconvert, which allow no
+    input: the line a long sweep shows a person appears only on a slow machine, so the outputs of Run All
+    compared with the stored ones (made without it) do not depend on the machine's speed."""
+    return jupyter_server("jupyterlab", root, state, env={"MMLIB_PROGRESS": "0"}, args=(
         "--LabApp.news_url=None",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
         "--LabApp.expose_app_in_browser=True",
