@@ -1020,6 +1020,26 @@ def test_outputs_after_run_all_are_the_stored_ones(reports, relative):
                       "like nbval's, code cells from 0):\n" + "\n".join(found)
 
 
+def test_the_output_comparison_sees_one_character(reports):
+    """The outputs recorded during Run All are compared for real: with one character of one stored
+    output changed (a cell whose output nbval compares), the lecture no longer agrees."""
+    relative = "notebooks/03_alpha_beta_pruning.ipynb"
+    if relative not in STUDENT_IDS:
+        pytest.skip(f"{relative} is gone")
+    stored = nbformat.read(ROOT / relative, as_version=4)
+    changed = 0
+    for cell in stored.cells:
+        if cell.cell_type == "code" and IGNORE_TAG not in cell.metadata.get("tags", []):
+            streams = [output for output in cell.outputs if output.output_type == "stream"]
+            if streams and "5" in streams[0].text:
+                streams[0].text = streams[0].text.replace("5", "6", 1)
+                changed += 1
+                break
+    assert changed == 1
+    found = differences(stored, reports(relative).outputs)
+    assert len(found) == 1 and "Cell outputs differ" in found[0], found
+
+
 @pytest.mark.parametrize("relative", STUDENT_IDS)
 def test_no_text_smaller_than_9_px(reports, relative):
     report = reports(relative)
