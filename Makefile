@@ -45,7 +45,7 @@ NBVAL_ARGS ?= --nbval --nbval-current-env --nbval-sanitize-with tests/notebooks/
 # whose outputs are compared with the stored ones exactly as strict nbval compares them
 # (tests/notebooks/nbval_compare.py); nbval executes them itself only where there is no chromium for the browser
 # tests (which skip there, outside CI).  nbval always executes the lab solutions.  (Leaving the browser tests
-# out, e.g. PYTEST_ARGS='-m "not browser"', leaves the lectures' outputs unchecked: add NBVAL_NOTEBOOKS='$$(ALL_NOTEBOOKS)'.)
+# out, e.g. PYTEST_ARGS='-m "not browser"', leaves the lectures' outputs unchecked: add NBVAL_NOTEBOOKS='$(ALL_NOTEBOOKS)'.)
 NBVAL_NOTEBOOKS := $(if $(shell command -v chromium 2>/dev/null),$(SOLUTIONS),$(ALL_NOTEBOOKS))
 
 # The one pytest invocation used by `make test`: unit tests (incl. the browser and packaging tests),
