@@ -1,5 +1,7 @@
 """Keep the packaging files (pyproject, Binder environment, Makefile, README) consistent."""
 
+import fcntl
+import hashlib
 import json
 import os
 import re
@@ -305,18 +307,67 @@ PLAIN_KERNEL_CELLS = [
 ]
 
 
-def fresh_venv(built: dict[str, Path]) -> tuple[Path, dict[str, str]]:
-    """A fresh venv (no system site-packages) with the wheel, its declared dependencies and the kernel
-    machinery only. pip's cache and the machine's wheel folder spare repeated downloads."""
-    venv_dir = built["work"] / "venv"
-    run([sys.executable, "-m", "venv", str(venv_dir)], timeout=300)
+# The plain kernel's environment is built once per machine and per set of requirements, in
+# build/plain-kernel-<key>/: a venv without system site-packages, holding what pip resolves for the wheel's
+# declared dependencies and the kernel machinery, nothing else.  Every run installs the new wheel into it
+# from no index at all, so pip must find every dependency the wheel declares already there; a change to the
+# declared dependencies (or to Python) gives a new key and a new environment.
+PLAIN_KERNELS = ROOT / "build"
+VENV_LEAKS = {"PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "MPLBACKEND", "JUPYTER_PATH", "JUPYTER_CONFIG_PATH"}
+
+
+def declared_requirements(wheel: Path) -> list[str]:
+    with zipfile.ZipFile(wheel) as archive:
+        metadata = next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))
+        lines = archive.read(metadata).decode().splitlines()
+    return sorted(line.split(":", 1)[1].strip() for line in lines if line.startswith("Requires-Dist:"))
+
+
+def plain_kernel_environment(wheel: Path) -> Path:
+    """The venv for the wheel's declared dependencies (built on first use); its interpreter."""
+    key = hashlib.sha256(json.dumps([sys.version, declared_requirements(wheel), KERNEL_MACHINERY]).encode())
+    venv_dir = PLAIN_KERNELS / f"plain-kernel-{key.hexdigest()[:16]}"
     python = venv_dir / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
-    leaks = {"PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "MPLBACKEND", "JUPYTER_PATH", "JUPYTER_CONFIG_PATH"}
-    env = {k: v for k, v in os.environ.items() if k not in leaks}
-    env.update(PIP_DISABLE_PIP_VERSION_CHECK="1", JUPYTER_PATH=str(venv_dir / "share" / "jupyter"),
-               JUPYTER_DATA_DIR=str(built["work"] / "jupyter-data"))
-    install = [str(python), "-m", "pip", "install", "-q", str(built["wheel"]), *KERNEL_MACHINERY]
-    run(install, env=env, timeout=900)
+    complete = venv_dir / "complete.json"
+    PLAIN_KERNELS.mkdir(exist_ok=True)
+    with open(PLAIN_KERNELS / "plain-kernel.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not complete.exists():
+            shutil.rmtree(venv_dir, ignore_errors=True)
+            run([sys.executable, "-m", "venv", str(venv_dir)], timeout=300)
+            install = [str(python), "-m", "pip", "install", "-q", str(wheel), *KERNEL_MACHINERY]
+            run(install, env=plain_env(venv_dir), timeout=900)
+            run([str(python), "-m", "pip", "uninstall", "-q", "-y", "mmlib"], env=plain_env(venv_dir))
+            complete.write_text(json.dumps(installed(python, venv_dir)))
+    return python
+
+
+def plain_env(venv_dir: Path, work: Path | None = None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in VENV_LEAKS}
+    env.update(PIP_DISABLE_PIP_VERSION_CHECK="1", JUPYTER_PATH=str(venv_dir / "share" / "jupyter"))
+    if work is not None:
+        env["JUPYTER_DATA_DIR"] = str(work / "jupyter-data")
+    return env
+
+
+def installed(python: Path, venv_dir: Path) -> list[str]:
+    freeze = run([str(python), "-m", "pip", "freeze", "--all"], env=plain_env(venv_dir)).stdout
+    return sorted(line for line in freeze.splitlines() if line and not line.lower().startswith("mmlib"))
+
+
+def fresh_venv(built: dict[str, Path]) -> tuple[Path, dict[str, str]]:
+    """The plain kernel's venv with this wheel installed from no index: its declared dependencies and the
+    kernel machinery only, exactly the packages pip resolved for them when the venv was built."""
+    python = plain_kernel_environment(built["wheel"])
+    venv_dir = python.parent.parent
+    env = plain_env(venv_dir, built["work"])
+    with open(PLAIN_KERNELS / "plain-kernel.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        run([str(python), "-m", "pip", "uninstall", "-q", "-y", "mmlib"], env=env)
+        assert installed(python, venv_dir) == json.loads((venv_dir / "complete.json").read_text()), \
+            f"{venv_dir} holds more or other packages than pip resolved for the wheel; delete it"
+        install = [str(python), "-m", "pip", "install", "-q", "--no-index", str(built["wheel"])]
+        run(install, env=env, timeout=300)
     return python, env
 
 

@@ -19,6 +19,10 @@ notebook is shot, screenful by screenful, into build/screenshots/<notebook>/, an
 - serious or critical accessibility violations found by axe-core (build/axe/, installed by `make test`)
   in the cell outputs and rendered markdown, not in JupyterLab's own interface.
 
+After Run All, every cell's outputs (as the kernel sent them) must equal the stored ones as strict nbval
+compares them (nbval's own comparison and tests/notebooks/nbval_sanitize.cfg, in
+tests/notebooks/nbval_compare.py): these notebooks are executed here, once, and not by nbval as well.
+
 Then every mmlib widget is operated (clicked, typed into, slid) and must respond.
 
 Without chromium, Playwright or axe-core the tests concerned skip with the reason; with CI=true they fail.
@@ -42,10 +46,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import nbformat
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "notebooks"))
+from nbval_compare import differences, outputs_from_messages  # noqa: E402
 from test_rendering import FIGURE_AS_TEXT, RAW_REPR  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -319,8 +325,12 @@ def jupyter_server(app: str, root: Path, state: Path, *, args: tuple[str, ...] =
 
 
 def jupyterlab(root: Path, state: Path):
-    """JupyterLab serving `root`, with its settings, workspaces and runtime files under `state`."""
-    return jupyter_server("jupyterlab", root, state, args=(
+    """JupyterLab serving `root`, with its settings, workspaces and runtime files under `state`.
+
+    Its kernels show no progress line (MMLIB_PROGRESS=0), as under nbval and nbconvert, which allow no
+    input: the line a long sweep shows a person appears only on a slow machine, so the outputs of Run All
+    compared with the stored ones (made without it) do not depend on the machine's speed."""
+    return jupyter_server("jupyterlab", root, state, env={"MMLIB_PROGRESS": "0"}, args=(
         "--LabApp.news_url=None",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
         "--LabApp.expose_app_in_browser=True",
@@ -355,6 +365,41 @@ JS_NOTEBOOK_STATE = """() => {
           rendered: panel.content.node.querySelectorAll('.jp-Cell').length,
           busy: prompts.some(p => p.textContent.includes('*'))};
 }"""
+
+
+# The kernel's iopub messages, recorded from before Run All (what nbval would collect for each cell).
+JS_RECORD_KERNEL = """() => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  window.mmlibIopub = [];
+  kernel.iopubMessage.connect((_, msg) => {
+    window.mmlibIopub.push({parent: msg.parent_header.msg_id, msg_type: msg.header.msg_type,
+                            content: msg.content});
+  });
+}"""
+
+# Each code cell's execution count after Run All and the kernel's messages per execute request.
+JS_RECORDED = """() => {
+  const model = window.jupyterapp.shell.currentWidget.content.model;
+  const counts = [];
+  for (let i = 0; i < model.cells.length; i++) {
+    const cell = model.cells.get(i);
+    if (cell.type === 'code') { counts.push(cell.executionCount); }
+  }
+  return {counts: counts, messages: window.mmlibIopub};
+}"""
+
+
+def outputs_per_cell(recorded: dict) -> list[list]:
+    """Each code cell's outputs in nbval's shape, from the messages answering its execute request (the one
+    whose execute_input carries the cell's execution count); a cell that did not run has none."""
+    by_request: dict[str, list[dict]] = {}
+    count_of: dict[int, str] = {}
+    for message in recorded["messages"]:
+        by_request.setdefault(message["parent"], []).append(message)
+        if message["msg_type"] == "execute_input":
+            count_of[message["content"]["execution_count"]] = message["parent"]
+    return [outputs_from_messages(by_request[count_of[count]]) if count in count_of else []
+            for count in recorded["counts"]]
 
 
 def notebook_state(page) -> dict | None:
@@ -720,6 +765,7 @@ class Report:
     after: View = field(default_factory=View)
     not_run: list[int] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
+    outputs: list[list] = field(default_factory=list)  # each code cell's, in nbval's shape
     operated: dict[str, list[str]] = field(default_factory=dict)
     widget_failure: str = ""
     crash: str = ""
@@ -813,7 +859,9 @@ def inspect_notebook(browser, lab: Lab, relative: str) -> Report:
         wait_for_widgets(page)
         report.before = look(page, folder, "1-before-run", axe=axe)
         report.before.errors = unexpected_errors(notebook_state(page), raises_allowed=False)
+        page.evaluate(JS_RECORD_KERNEL)
         state = run_all(page)
+        report.outputs = outputs_per_cell(page.evaluate(JS_RECORDED))
         wait_for_widgets(page)
         raises_allowed = is_student_lab(relative)
         report.after = look(page, folder, "2-after-run", axe=axe)
@@ -960,6 +1008,36 @@ def test_notebook_runs_and_renders(reports, relative):
         *(f"page error: {e}" for e in report.page_errors),
     ]
     assert not found, failures(relative, "after Run All", found)
+
+
+@pytest.mark.parametrize("relative", STUDENT_IDS)
+def test_outputs_after_run_all_are_the_stored_ones(reports, relative):
+    """Strict nbval on the outputs of Run All in JupyterLab (tests/notebooks/nbval_compare.py): every output
+    nbval compares equals the stored one, so `make test` executes these notebooks here only."""
+    stored = nbformat.read(ROOT / relative, as_version=4)
+    found = differences(stored, reports(relative).outputs)
+    assert not found, f"{relative}: stored outputs differ from the outputs after Run All (cells numbered " \
+                      "like nbval's, code cells from 0):\n" + "\n".join(found)
+
+
+def test_the_output_comparison_sees_one_character(reports):
+    """The outputs recorded during Run All are compared for real: with one character of one stored
+    output changed (a cell whose output nbval compares), the lecture no longer agrees."""
+    relative = "notebooks/03_alpha_beta_pruning.ipynb"
+    if relative not in STUDENT_IDS:
+        pytest.skip(f"{relative} is gone")
+    stored = nbformat.read(ROOT / relative, as_version=4)
+    changed = 0
+    for cell in stored.cells:
+        if cell.cell_type == "code" and IGNORE_TAG not in cell.metadata.get("tags", []):
+            streams = [output for output in cell.outputs if output.output_type == "stream"]
+            if streams and "5" in streams[0].text:
+                streams[0].text = streams[0].text.replace("5", "6", 1)
+                changed += 1
+                break
+    assert changed == 1
+    found = differences(stored, reports(relative).outputs)
+    assert len(found) == 1 and "Cell outputs differ" in found[0], found
 
 
 @pytest.mark.parametrize("relative", STUDENT_IDS)

@@ -1,6 +1,7 @@
 """Static checks on every notebook: what strict nbval cannot see.
 
-Strict nbval (run by `make test`) re-executes every lecture and lab solution and compares its text
+Strict nbval (run by `make test`: the browser tests' Run All for the lectures, with nbval's own comparison,
+and nbval itself for the lab solutions) re-executes every lecture and lab solution and compares its text
 outputs with the stored ones, so stored outputs are stale exactly when they differ from what the
 current code produces: a change to mmlib that leaves every output the same needs no re-execution.
 The checks here cover the rest: each lecture and its MyST twin agree, the navigation cells are
