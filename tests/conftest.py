@@ -35,7 +35,7 @@ SECONDS = {
     "tests/e2e/test_browser.py": 375,
     "tests/course/test_grading.py": 150,
     "tests/course/test_nbgrader.py": 130,
-    "tests/test_packaging.py": 30,     # 62 the first time on a machine (it builds build/plain-kernel-*)
+    "tests/test_packaging.py": 30,     # 62 the first time on a machine (it builds its cached plain kernel)
     "instructor/solutions/lab5_move_ordering.ipynb": 10,
     "tests/fuzz/test_fuzz_views.py": 33,
     "tests/course/test_gradescope.py": 23,

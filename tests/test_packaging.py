@@ -307,12 +307,13 @@ PLAIN_KERNEL_CELLS = [
 ]
 
 
-# The plain kernel's environment is built once per machine and per set of requirements, in
-# build/plain-kernel-<key>/: a venv without system site-packages, holding what pip resolves for the wheel's
-# declared dependencies and the kernel machinery, nothing else.  Every run installs the new wheel into it
-# from no index at all, so pip must find every dependency the wheel declares already there; a change to the
-# declared dependencies (or to Python) gives a new key and a new environment.
-PLAIN_KERNELS = ROOT / "build"
+# The plain kernel's environment is built once per machine and per set of requirements, in the user's
+# cache folder (~/.cache/mmlib/plain-kernel-<key>/, shared by every clone on the machine): a venv
+# without system site-packages, holding what pip resolves for the wheel's declared dependencies and
+# the kernel machinery, nothing else.  Every run installs the new wheel into it from no index at all,
+# so pip must find every dependency the wheel declares already there; a change to the declared
+# dependencies (or to Python) gives a new key and a new environment.
+PLAIN_KERNELS = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "mmlib"
 VENV_LEAKS = {"PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "MPLBACKEND", "JUPYTER_PATH", "JUPYTER_CONFIG_PATH"}
 
 
@@ -329,7 +330,7 @@ def plain_kernel_environment(wheel: Path) -> Path:
     venv_dir = PLAIN_KERNELS / f"plain-kernel-{key.hexdigest()[:16]}"
     python = venv_dir / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
     complete = venv_dir / "complete.json"
-    PLAIN_KERNELS.mkdir(exist_ok=True)
+    PLAIN_KERNELS.mkdir(parents=True, exist_ok=True)
     with open(PLAIN_KERNELS / "plain-kernel.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not complete.exists():
