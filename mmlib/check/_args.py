@@ -34,7 +34,7 @@ def integer(name: str, value: Any, *, minimum: int | None = None) -> int:
 def seconds(name: str, value: Any, *, maximum: float) -> float:
     """A positive, finite number of seconds (or bytes) up to ``maximum``."""
     _validate.real(name, value, show=_show)
-    if not (math.isfinite(value) and 0 < float(value) <= maximum):
+    if not (0 < value <= maximum and math.isfinite(maximum)):     # (no float() of a huge int)
         raise ArgumentError(f"{name}: must be above 0 and at most {maximum:g}, got {_show(value)}")
     return float(value)
 
