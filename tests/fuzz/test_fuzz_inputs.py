@@ -433,9 +433,11 @@ HUGE = 10 ** 400
 
 
 @pytest.mark.parametrize("name", ["minimax", "alphabeta", "negamax", "mtdf", "pvs"])
-def test_a_depth_too_big_for_a_float_searches_to_the_end_of_the_tree(name):
+def test_a_depth_too_big_for_a_float_searches_a_tree_to_its_end_and_is_refused_for_a_game(name):
     tree = trees.uniform(2, 3, seed=4)
     assert getattr(search, name)(tree, depth=HUGE).value == search.minimax(tree).value
+    with pytest.raises(MmlibError, match="^depth: .* too deep"):      # a game does not know its height
+        getattr(search, name)(games.TicTacToe("XO. .X. ..O"), depth=HUGE)
 
 
 @pytest.mark.parametrize("name", ["check_evaluator", "check_alphabeta", "check_best_move", "check_ordering"])
