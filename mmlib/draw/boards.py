@@ -148,6 +148,7 @@ def game_tree(game: Any, state: Any = None, depth: int = 1, *,
     """
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
         raise ArgumentError(f"depth: expected a whole number >= 0, got {depth!r}")
+    _validate.whole("max_nodes", max_nodes, minimum=1)
     if state is not None:
         rooted = rooted_at(game, state)
         if rooted is not game:            # depth-adjusted scores count from the drawn position

@@ -447,8 +447,8 @@ def test_a_time_limit_too_big_for_a_float_is_refused_naming_it(name, time_limit)
         getattr(check, name)(lambda *args: 0, time_limit=time_limit)
 
 
-@pytest.mark.parametrize("workers, refused", [(HUGE, None), (2 ** 63, None), (2.5, "workers"), ((1, "a"), "workers"),
-                                               (0, "workers"), (math.nan, "workers")])
+@pytest.mark.parametrize("workers, refused", [(HUGE, None), (2 ** 63, None), (2.5, "workers"),
+                                               ((1, "a"), "workers"), (0, "workers"), (math.nan, "workers")])
 def test_count_many_takes_any_number_of_workers_or_names_them(workers, refused):
     from mmlib import fastcount
     if refused is None:
@@ -486,6 +486,13 @@ def test_seeds_that_are_not_some_whole_numbers_are_named(seeds):
     (lambda: games.ConnectFour(4, 4).has_line(-7), "discs"),
     (lambda: draw.draw_board(games.TicTacToe(), title=b"\xff"), "title"),
     (lambda: draw.draw_game_tree(games.TicTacToe("XO. .X. ..O"), title=b"\xff"), "title"),
+    (lambda: draw.game_tree(games.TicTacToe(), max_nodes=None), "max_nodes"),
+    (lambda: draw.game_tree(games.TicTacToe(), max_nodes="A\x1dB"), "max_nodes"),
+    (lambda: draw.tree_svg(trees.uniform(2, 2), min_width={"a": 1}), "min_width"),
+    (lambda: draw.tree_svg(trees.uniform(2, 2), min_width=HUGE), "min_width"),
+    (lambda: search.as_game(trees.uniform(2, 2), math.nan), "conventions"),
+    (lambda: search.mcts_player(max_nodes=10, seed=(1, "a")), "seed"),
+    (lambda: __import__("mmlib.widgets").widgets.play_connect4(time_budget="A\x1dB"), "time_budget"),
 ])
 def test_helpers_given_a_value_of_the_wrong_kind_name_the_argument(call, name):
     with pytest.raises(MmlibError) as refused:
@@ -510,3 +517,7 @@ def test_a_question_under_other_turns_prints_who_moves_and_the_tree(turns, root)
     tree = trees.from_text(question.tree_text())
     assert tree.to_nested() == question.tree.to_nested()
     assert [node.label for node in tree.nodes()] == [node.label for node in question.tree.nodes()]
+
+
+def test_a_sweep_with_a_time_budget_too_big_for_a_float_runs():
+    assert [row["leaves"] for row in analysis.sweep([2], [2], max_seconds=HUGE)] == [3]
