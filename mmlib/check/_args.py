@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import _validate
-from ..errors import ArgumentError
+from ..errors import ArgumentError, describe
 
 __all__ = ["integer", "seconds", "flag", "function", "text"]
 
@@ -58,6 +58,8 @@ def _show(value: Any) -> str:
     """A short description of a bad argument that cannot fail (no repr of arbitrary objects)."""
     if value is None or isinstance(value, (bool, float)) or type(value) is int and abs(value) < 10**12:
         return repr(value)
+    if type(value) is int:
+        return describe(value)                   # 'an integer of about 401 digits'
     if type(value) is str:
         return repr(value) if len(value) <= 40 else repr(value[:37] + "...")
     return f"a {type(value).__name__}"
