@@ -67,7 +67,7 @@ def bitboard_perft(game: ConnectFour, state, depth: int) -> int:
     """The same count with the bitboard game's unchecked move (what the searches' inner loop costs)."""
     if depth == 0 or state[2] is not None:
         return 1
-    return 1 + sum(bitboard_perft(game, game.play_unchecked(state, move), depth - 1)
+    return 1 + sum(bitboard_perft(game, game._play_unchecked(state, move), depth - 1)
                    for move in game.moves(state))
 
 

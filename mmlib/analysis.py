@@ -248,7 +248,7 @@ def sweep(branchings: Iterable[int], depths: Iterable[int], orderings: Iterable[
             for o in columns["orderings"] for s in columns["seeds"] for a in columns["algorithms"]]
     for name in columns["algorithms"]:
         _algorithm(name)
-    check_budget(max_nodes, max_seconds)
+    max_nodes, max_seconds = check_budget(max_nodes, max_seconds)
     report = _progress_reporter(progress)
     limit = f"{len(plan):,} searches" + ("" if max_seconds is None else f" or max_seconds={max_seconds:g}")
     with Run("sweep", limit, "searches done", total=len(plan), show=progress is None) as run:

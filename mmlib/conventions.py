@@ -169,6 +169,9 @@ def apply(game: Any, conventions: Conventions) -> Any:
     >>> [three.node(label).player for label in "ABDG"]
     ['MAX', 'MIN', 'MIN', 'MAX']
     """
+    if not isinstance(conventions, Conventions):
+        raise ArgumentTypeError(f"conventions: expected a Conventions(...), got "
+                                f"{_validate.type_name(conventions)}")
     if conventions.usual_turns:
         return game
     from .trees.explicit import Tree, build

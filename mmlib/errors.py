@@ -112,6 +112,8 @@ def describe(value: Any, limit: int = 60) -> str:
     >>> describe("x" * 100, limit=12)
     "'xxxxxxxxx...' (str)"
     """
+    if not isinstance(limit, int) or isinstance(limit, bool) or not 8 <= limit <= 10_000:
+        raise ArgumentError(f"limit: expected a whole number from 8 to 10,000, got {describe(limit)}")
     if isinstance(value, int) and not isinstance(value, bool) and abs(value).bit_length() > 256:
         return f"an integer of about {int(abs(value).bit_length() * 0.30103) + 1:,} digits"
     try:

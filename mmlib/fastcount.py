@@ -37,6 +37,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from . import _validate
 from .errors import ArgumentError, ArgumentTypeError, NodeBudgetExceeded, describe
 from .instrument import Stats
 from .mixing import GOLDEN, MASK
@@ -365,6 +366,9 @@ def outcomes_many(branching: Any, depth: int, ordering: Any, seeds: Iterable[int
     if not isinstance(branching, int) or isinstance(branching, bool):
         raise ArgumentTypeError(f"tree: expected trees.uniform(...) or trees.ordered(...), got "
                                 f"{type(branching).__name__}")
+    if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Iterable):
+        raise ArgumentTypeError(f"seeds: expected some whole numbers (range(100), a list), "
+                                f"got {describe(seeds)}")
     seeds = list(seeds)
     for seed in seeds:
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -373,8 +377,10 @@ def outcomes_many(branching: Any, depth: int, ordering: Any, seeds: Iterable[int
     tree = (uniform(branching, depth, first) if ordering == "uniform"
             else ordered(branching, depth, ordering, first))
     kind, first_best, prune, limit = _check(tree, algorithm, max_nodes)
+    workers = _validate.whole("workers", workers, minimum=1, allow_none=True)
     if workers is None:
         workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    workers = min(workers, max(1, len(seeds)))            # one tree per thread at most
     if _COMPILED is None or workers <= 1 or len(seeds) < 2:
         return _counted(tree, kind, first_best, prune, limit, seeds)
     chunks = [seeds[k::workers] for k in range(workers)]

@@ -42,6 +42,7 @@ from .errors import ArgumentError, ArgumentTypeError, describe
 from .mixing import MASK, splitmix64
 from .ordering import Ordering
 from .trace import Trace, format_value, trace_of
+from .trees.explicit import build
 
 __all__ = ["Question", "Part", "AnswerKey", "alpha_beta_question", "question_batch", "question_set",
            "student_seed", "best_moves", "KINDS"]
@@ -192,8 +193,15 @@ class Question:
         returns = ("every node returns a value clamped to its window [alpha, beta] (fail-hard)"
                    if self.variant == "fail-hard" else
                    "every node returns the best value it found, even outside its window (fail-soft)")
-        return (f"The root is MAX and the players alternate.  Run alpha-beta with the children taken "
+        return (f"{self._who_moves()}.  Run alpha-beta with the children taken "
                 f"left to right, pruning {test}; {returns}.")
+
+    def _who_moves(self) -> str:
+        layers = ("max", "min") if self.conventions is None else self.conventions.layers
+        if len(layers) == 2:
+            return f"The root is {layers[0].upper()} and the players alternate"
+        order = ", ".join(player.upper() for player in layers)
+        return f"The players move level by level in the order {order}, repeated, from the root down"
 
     def parts(self) -> list[Part]:
         """The parts this question asks (its ``kinds``), each with its answer."""
@@ -230,8 +238,15 @@ class Question:
 
     def tree_text(self) -> str:
         """The tree as students read it: the labelled tree text (labels longer than one
-        character, separated by spaces, once the tree has more than 62 nodes)."""
-        return trees.to_text(self.tree).rstrip()
+        character, separated by spaces, once the tree has more than 62 nodes).  The format has
+        MAX at the root and turns that alternate; under other turns it gives the labels and
+        values, and the prompt says who moves."""
+        tree = self.tree
+        if self.conventions is not None and not self.conventions.usual_turns:
+            children = {node.label: [kid.label for kid in node.children] for node in tree.nodes()}
+            values = {node.label: node.value for node in tree.nodes() if node.value is not None}
+            tree = build(children, values, tree.root.label)      # the same tree, turns left to the prompt
+        return trees.to_text(tree).rstrip()
 
     def __str__(self) -> str:
         return "\n".join([self.prompt(), self.tree_text(), self.answer_key()])

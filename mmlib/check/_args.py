@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import _validate
-from ..errors import ArgumentError
+from ..errors import ArgumentError, describe
 
 __all__ = ["integer", "seconds", "flag", "function", "text"]
 
@@ -34,7 +34,7 @@ def integer(name: str, value: Any, *, minimum: int | None = None) -> int:
 def seconds(name: str, value: Any, *, maximum: float) -> float:
     """A positive, finite number of seconds (or bytes) up to ``maximum``."""
     _validate.real(name, value, show=_show)
-    if not (math.isfinite(value) and 0 < float(value) <= maximum):
+    if not (0 < value <= maximum and math.isfinite(maximum)):     # (no float() of a huge int)
         raise ArgumentError(f"{name}: must be above 0 and at most {maximum:g}, got {_show(value)}")
     return float(value)
 
@@ -58,6 +58,8 @@ def _show(value: Any) -> str:
     """A short description of a bad argument that cannot fail (no repr of arbitrary objects)."""
     if value is None or isinstance(value, (bool, float)) or type(value) is int and abs(value) < 10**12:
         return repr(value)
+    if type(value) is int:
+        return describe(value)                   # 'an integer of about 401 digits'
     if type(value) is str:
         return repr(value) if len(value) <= 40 else repr(value[:37] + "...")
     return f"a {type(value).__name__}"

@@ -18,6 +18,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError
 from ..trace import best_line, minimax_values
 from ..trees import Node, Path, Tree
@@ -88,6 +89,8 @@ def draw_board(game: Any, state: Any = None, ax: Any = None, *, title: str | Non
 
     _check_board_game(game)
     check_axes(ax)
+    if title is not None:
+        _validate.text("title", title, what="a string or None")
     state = game.initial if state is None else state
     if ax is None:
         figure = Figure(figsize=(2.2, 2.4), layout="constrained")
@@ -145,6 +148,7 @@ def game_tree(game: Any, state: Any = None, depth: int = 1, *,
     """
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
         raise ArgumentError(f"depth: expected a whole number >= 0, got {depth!r}")
+    _validate.whole("max_nodes", max_nodes, minimum=1)
     if state is not None:
         rooted = rooted_at(game, state)
         if rooted is not game:            # depth-adjusted scores count from the drawn position
@@ -182,6 +186,8 @@ def draw_game_tree(game: Any, state: Any = None, depth: int = 1, *, max_nodes: i
     from matplotlib.figure import Figure
 
     _check_board_game(game)
+    if title is not None:
+        _validate.text("title", title, what="a string or None")
     tree, states = game_tree(game, state, depth, max_nodes=max_nodes)
     values = minimax_values(tree)
     positions = {path: (x * SLOT_GAP, y * LEVEL_GAP) for path, (x, y) in layout(tree).items()}

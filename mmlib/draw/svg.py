@@ -37,6 +37,8 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from typing import Any
 
+from .. import _validate
+from ..errors import ArgumentError, describe
 from ..trace import Marks
 from ..trees import Path
 from . import style
@@ -73,6 +75,8 @@ MIN_FONT_PX = style.TEXT_PX
 """The smallest text in a tree drawing, in SVG units (shown at natural size: pixels): 11.25 pt.
 Windows, leaf numbers and node letters are this size, values a little larger."""
 VALUE_FONT_PX = style.VALUE_PX
+MAX_WIDTH_PX = 100_000
+"""The widest drawing asked for with ``min_width`` (pixels)."""
 LEGEND_ROW = 24.0
 """Height of a legend row."""
 RADIUS = 16.0
@@ -111,6 +115,10 @@ class TreeSvg:
     def __init__(self, tree: Any, *, min_width: float = 0.0, windows: bool = True, root: Path | str = (),
                  max_depth: int | None = None, max_nodes: int | None = DEFAULT_MAX_NODES,
                  texts: Iterable[str] | None = None, events: Iterable[Any] | None = None):
+        min_width = _validate.number("min_width", min_width, finite=True)
+        if not 0 <= min_width <= MAX_WIDTH_PX:
+            raise ArgumentError(f"min_width: expected pixels from 0 to {MAX_WIDTH_PX:,}, "
+                                f"got {describe(min_width)}")
         self.frame = TreeLayout(tree, root=root, max_depth=max_depth, max_nodes=max_nodes)
         if events is not None and texts is None:
             texts = self.frame.texts_written(events)

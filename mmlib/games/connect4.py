@@ -38,6 +38,7 @@ import numbers
 from collections.abc import Sequence
 from typing import Any, cast
 
+from .. import _validate
 from ..errors import (
     ArgumentError,
     ArgumentTypeError,
@@ -167,23 +168,23 @@ class ConnectFour:
                 raise IllegalMoveError(f"move: column {move} cannot be played, the game is over")
             if (state[0] | state[1]) & self._top[move]:
                 raise IllegalMoveError(f"move: column {move} is full")
-            return self.play_unchecked(state, move if type(move) is int else int(move))
+            return self._play_unchecked(state, move if type(move) is int else int(move))
         except MmlibError:
             raise
         except _STATE_ERRORS as error:
             raise _bad_state(state) from error
 
-    def play_unchecked(self, state: State, move: int) -> State:
+    def _play_unchecked(self, state: State, move: int) -> State:
         """``play`` without the legality checks (the searches only play legal moves)."""
         x, o, _ = state
         occupied = x | o
         disc = (occupied + self._bottom[move]) & self._column_mask[move]  # lowest empty cell
         if x.bit_count() == o.bit_count():
             x |= disc
-            outcome = 1 if self.has_line(x) else None
+            outcome = 1 if self._has_line(x) else None
         else:
             o |= disc
-            outcome = -1 if self.has_line(o) else None
+            outcome = -1 if self._has_line(o) else None
         if outcome is None and (occupied | disc).bit_count() == self.cells:
             outcome = 0
         return (x, o, outcome)
@@ -240,7 +241,17 @@ class ConnectFour:
 
     # -- the rules, for people and for quiescence search ----------------------------
     def has_line(self, discs: int) -> bool:
-        """True when the bitboard ``discs`` holds ``connect`` in a row in some direction.
+        """True when the bitboard ``discs`` (a whole number, one bit per cell) holds ``connect``
+        in a row in some direction.
+
+        >>> game = ConnectFour(4, 4)
+        >>> game.has_line(0b1111), game.has_line(0b0111)
+        (True, False)
+        """
+        return self._has_line(_validate.whole("discs", discs, minimum=0, what="a bitboard (a whole number)"))
+
+    def _has_line(self, discs: int) -> bool:
+        """:meth:`has_line` without the check of ``discs`` (for the searches).
 
         ``run`` keeps the cells that start a run of discs, first of length 1, then 2, 4...:
         runs of length L starting at a cell and L cells further make a run of length 2L.
@@ -297,7 +308,7 @@ class ConnectFour:
         found = []
         for c in self.moves(state):
             disc = (occupied + self._bottom[c]) & self._column_mask[c]
-            if self.has_line(mine | disc):
+            if self._has_line(mine | disc):
                 found.append(c)
         return tuple(found)
 

@@ -204,8 +204,16 @@ class TicTacToe:
 
     @staticmethod
     def square(move: int) -> tuple[int, int]:
-        """``(row, column)`` of a square number, as the slides write moves."""
-        return divmod(move, 3)
+        """``(row, column)`` of a square number, as the slides write moves.
+
+        >>> TicTacToe.square(5)
+        (1, 2)
+        """
+        if type(move) is not int and (isinstance(move, bool) or not isinstance(move, numbers.Integral)):
+            raise ArgumentTypeError(f"move: expected a square number 0..8, got {describe(move)}")
+        if not 0 <= move <= 8:
+            raise ArgumentError(f"move: expected a square number 0..8, got {describe(move)}")
+        return divmod(int(move), 3)
 
     def _depth(self, state: int) -> int:
         return self.marks(state) - self._start_marks if self.scoring == "depth-adjusted" else 0

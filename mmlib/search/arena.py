@@ -162,7 +162,7 @@ def mcts_player(*, max_nodes: int | None, seed: int = 0, exploration: float = ma
     max_nodes = check_count(max_nodes)
     max_seconds = _validate.seconds_budget(max_seconds)
     exploration = check_number(exploration, "exploration")
-    rng = random.Random(seed)
+    rng = random.Random(_validate.whole("seed", seed))
 
     def choose(game: Any, state: Any) -> Any:
         return mcts(game, max_nodes=max_nodes, max_seconds=max_seconds, seed=rng.randrange(2 ** 32),

@@ -153,10 +153,11 @@ def recursion_room(game: Any, horizon: float, *, frames_per_ply: int = 1) -> Ite
     if isinstance(height, int):
         needed = min(horizon, height)
     else:
-        needed = horizon if math.isfinite(horizon) else 0
+        needed = horizon if horizon < math.inf else 0       # (a huge int has no float)
     limit = sys.getrecursionlimit()
     if needed > MAX_SEARCH_DEPTH:
-        raise SearchTooLarge(f"depth: a tree of height {needed:,} is too deep to search "
+        shown = f"{needed:,}" if needed < 10 ** 15 else "more than 10**15"
+        raise SearchTooLarge(f"depth: a tree of height {shown} is too deep to search "
                              f"recursively (at most {MAX_SEARCH_DEPTH:,}); give a depth limit")
     wanted = int(needed) * frames_per_ply + 200 + _stack_depth()
     if wanted <= limit:

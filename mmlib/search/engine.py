@@ -344,8 +344,8 @@ _PROTOCOL = ("initial", "is_max", "moves", "play", "is_terminal", "utility", "ev
 def as_game(game: Any, conventions: Conventions | None = None) -> Any:
     """``game`` as something that follows the Game protocol, with the players
     ``conventions`` give it (nested lists and tree texts are read as trees)."""
-    if conventions is not None and not conventions.usual_turns:
-        return apply_conventions(as_game(game), conventions)
+    if conventions is not None and not getattr(conventions, "usual_turns", False):
+        return apply_conventions(as_game(game), conventions)       # (which checks conventions)
     if isinstance(game, (list, tuple, str)):
         from ..trees import as_tree
         return as_tree(game)

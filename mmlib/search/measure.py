@@ -7,11 +7,13 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from .. import trees
+from .. import _validate, trees
+from ..errors import ArgumentError, ArgumentTypeError, describe
 from ..ordering import Ordering
 from ..trees import layered_uniform
 from .alphabeta import alphabeta
@@ -23,9 +25,19 @@ __all__ = ["ALGORITHMS", "minimal_leaves", "leaf_ratios", "chance_leaves", "Best
            "minimal_tree_leaves", "proof_leaves"]
 
 
+MAX_SEEDS = 100_000
+"""The most seeds (trees) one measurement averages over."""
+
+
 def minimal_leaves(branching: int, depth: int) -> int:
-    """Knuth & Moore (1975): b^ceil(d/2) + b^floor(d/2) - 1 leaves."""
-    return int(branching ** math.ceil(depth / 2) + branching ** (depth // 2) - 1)
+    """Knuth & Moore (1975): b^ceil(d/2) + b^floor(d/2) - 1 leaves.
+
+    >>> minimal_leaves(3, 5)
+    35
+    """
+    depth = _validate.whole("depth", depth, minimum=0)
+    return trees.uniform_leaf_count(branching, (depth + 1) // 2) + \
+        trees.uniform_leaf_count(branching, depth // 2) - 1
 
 
 ALGORITHMS: dict[str, Callable[[Any, float], Any]] = {
@@ -46,9 +58,15 @@ def leaf_ratios(branching: int, depth: int, ordering: Any, *, seeds: Iterable[in
     ``trees.ordered(branching, depth, ordering, seed, noise=0.1)`` trees (one per seed).
     The guess-based searches get the value of a search to depth - 1 (not counted).
     Every algorithm must agree on the value."""
+    depth = _validate.whole("depth", depth, minimum=0)
+    if algorithms is not None and not isinstance(algorithms, dict):
+        raise ArgumentTypeError(f"algorithms: expected a dict of name: search(tree, guess), or None, "
+                                f"got {describe(algorithms)}")
     algorithms = ALGORITHMS if algorithms is None else algorithms
+    for name, algorithm in algorithms.items():
+        _validate.function(f"algorithms[{name!r}]", algorithm, "a function search(tree, guess)")
     totals = dict.fromkeys(algorithms, 0)
-    seeds = list(seeds)
+    seeds = _seeds(seeds)
     for seed in seeds:
         tree = trees.ordered(branching, depth, ordering, seed=seed, noise=0.1)
         guess = alphabeta(tree, depth=depth - 1).known_value if depth > 1 else 0.5
@@ -70,7 +88,7 @@ def chance_leaves(branching: int, depth: int, *, layers: str = "max chance min c
     names = {"expectiminimax": (None, False), "Star1": ("star1", False), "Star2": ("star2", False),
              "Star1 + table": ("star1", True), "Star2 + table": ("star2", True)}
     totals = dict.fromkeys(names, 0)
-    seeds = list(seeds)
+    seeds = _seeds(seeds)
     for seed in seeds:
         tree = layered_uniform(branching, depth, layers=layers, seed=seed)
         values = set()
@@ -81,6 +99,19 @@ def chance_leaves(branching: int, depth: int, *, layers: str = "max chance min c
         if len(values) != 1:
             raise AssertionError(f"the searches disagree on seed {seed}: {values}")
     return {name: total / len(seeds) for name, total in totals.items()}
+
+
+def _seeds(seeds: Any) -> list[int]:
+    """The seeds, checked: some whole numbers."""
+    if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Iterable):
+        raise ArgumentTypeError(f"seeds: expected some whole numbers (range(5), a list), "
+                                f"got {describe(seeds)}")
+    checked = [_validate.whole("seeds", seed) for seed in itertools.islice(seeds, MAX_SEEDS + 1)]
+    if not checked:
+        raise ArgumentError("seeds: expected at least one seed, got none")
+    if len(checked) > MAX_SEEDS:
+        raise ArgumentError(f"seeds: expected at most {MAX_SEEDS:,} seeds, got more")
+    return checked
 
 
 class BestFirst(Ordering):
@@ -141,6 +172,7 @@ def proof_leaves(game: Any, *, depth: int | None = None, state: Any = None) -> t
     (9, 9, True)
     """
     game = as_game(game)
+    depth = _validate.whole("depth", depth, minimum=0, allow_none=True)
     start = game.initial if state is None else state
     horizon = math.inf if depth is None else depth
     oracle = BestFirst(horizon)

@@ -21,6 +21,7 @@ import html
 import time
 from typing import Any
 
+from .. import _validate
 from ..draw.connect4 import connect4_svg
 from ..errors import ArgumentError, ArgumentTypeError
 from ..games.connect4 import CentreFirst, ConnectFour
@@ -187,6 +188,7 @@ def play_connect4(game: ConnectFour | None = None, *, depth: int = 6, computer_f
         raise ArgumentTypeError(f"depth: expected a whole number, got {depth!r}")
     if not 1 <= depth <= 12:
         raise ArgumentError(f"depth: expected 1..12 (deeper searches take too long here), got {depth}")
+    _validate.real("time_budget", time_budget, what="seconds in (0, 10]")
     if not 0 < time_budget <= 10:
         raise ArgumentError(f"time_budget: expected seconds in (0, 10], got {time_budget!r}")
     if isinstance(node_budget, bool) or not isinstance(node_budget, int) or node_budget < 1:

@@ -425,3 +425,99 @@ def test_an_ordering_check_deeper_than_its_searches_can_go_is_refused_at_once(de
         ordering.check_ordering(lambda board, moves: moves, depth=depth)
     with pytest.raises(ArgumentError, match="^depth: at most 7"):
         ordering.leaves_per_board(lambda board, moves: moves, depth=depth)
+
+
+# -- a second held-out campaign: every parameter of every public function, 22 hostile values ------
+
+HUGE = 10 ** 400
+
+
+@pytest.mark.parametrize("name", ["minimax", "alphabeta", "negamax", "mtdf", "pvs"])
+def test_a_depth_too_big_for_a_float_searches_a_tree_to_its_end_and_is_refused_for_a_game(name):
+    tree = trees.uniform(2, 3, seed=4)
+    assert getattr(search, name)(tree, depth=HUGE).value == search.minimax(tree).value
+    with pytest.raises(MmlibError, match="^depth: .* too deep"):      # a game does not know its height
+        getattr(search, name)(games.TicTacToe("XO. .X. ..O"), depth=HUGE)
+
+
+@pytest.mark.parametrize("name", ["check_evaluator", "check_alphabeta", "check_best_move", "check_ordering"])
+@pytest.mark.parametrize("time_limit", [HUGE, 2 ** 63, math.inf])
+def test_a_time_limit_too_big_for_a_float_is_refused_naming_it(name, time_limit):
+    with pytest.raises(ArgumentError, match="^time_limit: must be above 0 and at most"):
+        getattr(check, name)(lambda *args: 0, time_limit=time_limit)
+
+
+@pytest.mark.parametrize("workers, refused", [(HUGE, None), (2 ** 63, None), (2.5, "workers"),
+                                               ((1, "a"), "workers"), (0, "workers"), (math.nan, "workers")])
+def test_count_many_takes_any_number_of_workers_or_names_them(workers, refused):
+    from mmlib import fastcount
+    if refused is None:
+        counts = fastcount.count_many(2, 3, seeds=range(3), workers=workers)
+        assert counts == fastcount.count_many(2, 3, seeds=range(3), workers=1)
+    else:
+        with pytest.raises(MmlibError, match=f"^{refused}:"):
+            fastcount.count_many(2, 3, seeds=range(3), workers=workers)
+
+
+@pytest.mark.parametrize("seeds", [None, -7, math.inf, "012", b"\xff"])
+def test_seeds_that_are_not_some_whole_numbers_are_named(seeds):
+    from mmlib import fastcount
+    for call in (lambda: fastcount.outcomes_many(2, 2, "uniform", seeds, "alphabeta", max_nodes=100),
+                 lambda: search.leaf_ratios(2, 2, "best", seeds=seeds),
+                 lambda: search.chance_leaves(2, 2, seeds=seeds)):
+        with pytest.raises(MmlibError, match="^seeds:"):
+            call()
+
+
+@pytest.mark.parametrize("call, name", [
+    (lambda: search.minimal_leaves("A\x1dB", 2), "branching"),
+    (lambda: search.minimal_leaves(2, math.nan), "depth"),
+    (lambda: search.minimal_leaves(2, HUGE), "depth"),
+    (lambda: search.leaf_ratios(2, 2, "best", algorithms=(1, "a")), "algorithms"),
+    (lambda: search.leaf_ratios(2, 2, "best", algorithms={"mine": 3}), "algorithms['mine']"),
+    (lambda: search.proof_leaves(trees.uniform(2, 2), depth=lambda: 0), "depth"),
+    (lambda: __import__("mmlib.conventions").conventions.apply(trees.uniform(2, 2), None), "conventions"),
+    (lambda: errors.describe(3, limit=None), "limit"),
+    (lambda: errors.describe(3, limit="A\x1dB"), "limit"),
+    (lambda: games.TicTacToe.square(""), "move"),
+    (lambda: games.TicTacToe.square({"a": 1}), "move"),
+    (lambda: games.TicTacToe.square(9), "move"),
+    (lambda: games.ConnectFour(4, 4).has_line({"a": 1}), "discs"),
+    (lambda: games.ConnectFour(4, 4).has_line(-7), "discs"),
+    (lambda: draw.draw_board(games.TicTacToe(), title=b"\xff"), "title"),
+    (lambda: draw.draw_game_tree(games.TicTacToe("XO. .X. ..O"), title=b"\xff"), "title"),
+    (lambda: draw.game_tree(games.TicTacToe(), max_nodes=None), "max_nodes"),
+    (lambda: draw.game_tree(games.TicTacToe(), max_nodes="A\x1dB"), "max_nodes"),
+    (lambda: draw.tree_svg(trees.uniform(2, 2), min_width={"a": 1}), "min_width"),
+    (lambda: draw.tree_svg(trees.uniform(2, 2), min_width=HUGE), "min_width"),
+    (lambda: search.as_game(trees.uniform(2, 2), math.nan), "conventions"),
+    (lambda: search.mcts_player(max_nodes=10, seed=(1, "a")), "seed"),
+    (lambda: __import__("mmlib.widgets").widgets.play_connect4(time_budget="A\x1dB"), "time_budget"),
+])
+def test_helpers_given_a_value_of_the_wrong_kind_name_the_argument(call, name):
+    with pytest.raises(MmlibError) as refused:
+        call()
+    assert str(refused.value).startswith(f"{name}:")
+
+
+def test_minimal_leaves_keeps_knuth_and_moore_count():
+    assert [search.minimal_leaves(3, depth) for depth in range(5)] == [1, 3, 5, 11, 17]
+    assert search.minimal_leaves(np.int64(2), np.int64(4)) == 7
+
+
+@pytest.mark.parametrize("turns, root", [("max min min", "max"), ("max min", "min"), ("max min min", "min")])
+def test_a_question_under_other_turns_prints_who_moves_and_the_tree(turns, root):
+    from mmlib.conventions import Conventions
+    rules = Conventions(turns=turns, root=root)
+    question = quiz.alpha_beta_question(0, 2, 3, conventions=rules)
+    text = str(question)
+    order = ", ".join(player.upper() for player in rules.layers)
+    assert (f"The root is {root.upper()} and the players alternate" in text if len(rules.layers) == 2
+            else f"in the order {order}, repeated" in text)
+    tree = trees.from_text(question.tree_text())
+    assert tree.to_nested() == question.tree.to_nested()
+    assert [node.label for node in tree.nodes()] == [node.label for node in question.tree.nodes()]
+
+
+def test_a_sweep_with_a_time_budget_too_big_for_a_float_runs():
+    assert [row["leaves"] for row in analysis.sweep([2], [2], max_seconds=HUGE)] == [3]
