@@ -252,6 +252,9 @@ def sweep(branchings: Iterable[int], depths: Iterable[int], orderings: Iterable[
     report = _progress_reporter(progress)
     limit = f"{len(plan):,} searches" + ("" if max_seconds is None else f" or max_seconds={max_seconds:g}")
     with Run("sweep", limit, "searches done", total=len(plan), show=progress is None) as run:
+        if any(_fast(algorithm, max_nodes, max_seconds) for algorithm in set(columns["algorithms"])):
+            from . import fastcount
+            fastcount.warm()                    # compiling the loop is not part of the sweep's time
         return _sweep(plan, _Batches(columns["seeds"], max_nodes, max_seconds), run, report,
                       max_nodes, max_seconds)
 

@@ -43,7 +43,7 @@ from .instrument import Stats
 from .mixing import GOLDEN, MASK
 from .trees.generated import _ORDER_SALT, _STEP, OrderedTree, UniformTree
 
-__all__ = ["Counts", "count", "count_many", "outcomes_many", "compiled", "ALGORITHMS"]
+__all__ = ["Counts", "count", "count_many", "outcomes_many", "compiled", "warm", "ALGORITHMS"]
 
 ALGORITHMS = ("alphabeta", "minimax")
 """What the fast path runs: fail-soft alpha-beta cutting at alpha >= beta (the default
@@ -285,6 +285,16 @@ def compiled() -> bool:
 
 
 # -- the public functions ---------------------------------------------------------------------
+
+def warm() -> None:
+    """Compile the loop now, if it is not compiled yet (numba keeps it on disk, so this costs
+    seconds once per machine), so that no search's clock pays for compiling it.
+
+    >>> warm()
+    """
+    if _COMPILED is not None:
+        count_many(2, 1, seeds=[0])
+
 
 def _plan(tree: Any) -> tuple[int, float]:
     """The kind of tree (one of the constants above) and the chance the best child is first."""

@@ -152,3 +152,17 @@ def test_an_interrupted_census_keeps_its_partial_counts():
     assert counts["nodes"] - counts["games"] == 5000
     assert counts["games"] == counts["max_wins"] + counts["min_wins"] + counts["draws"] > 0
     assert "partial counts: nodes" in str(stop.value)
+
+
+def test_compiling_the_counting_loop_is_not_part_of_a_sweeps_time(monkeypatch):
+    """On a fresh machine the compiled loop is built on first use (seconds); a sweep's budget is
+    for its searches, so the first sweep must not run out of time while the loop compiles."""
+    import time
+
+    from mmlib import fastcount
+    if not fastcount.compiled():
+        pytest.skip("numba is not installed: the sweep uses the teaching search")
+    fastcount.warm()                                                       # compiled for real, then
+    monkeypatch.setattr(fastcount, "warm", lambda: time.sleep(0.5))     # a slow first compilation
+    rows = analysis.sweep([2], [1, 2], max_seconds=0.4)
+    assert [row["leaves"] for row in rows] == [2, 3]
