@@ -21,12 +21,11 @@ from .connect4 import draw_connect4
 from .display import figure_alt, set_alt, show_figures_with_alt_text
 from .export import TreePicture, export, save_steps_gif, tree_picture
 from .plots import add_band, average_rows, legend_below, plot_ebf, plot_growth
-from .svg import TreeSvg, log_plot_svg, tree_svg
+from .svg import TreeSvg as TreeSvg
+from .svg import log_plot_svg, tree_svg
 from .tikz import tree_tikz
 from .tree import (
     LEGEND,
-    Marks,
-    TreeView,
     describe_drawing,
     draw_tree,
     format_value,
@@ -34,7 +33,12 @@ from .tree import (
     marks_from_result,
     pruned_leaves,
 )
+from .tree import Marks as Marks
+from .tree import TreeView as TreeView
 from .tree_layout import Scene, TreeLayout
+
+# Marks (the model's facts), TreeView and TreeSvg (the painters draw_tree and tree_svg build)
+# stay importable here for the widgets but are not in __all__: students call draw_tree and tree_svg.
 
 __all__ = [
     "draw_tree",
@@ -52,10 +56,7 @@ __all__ = [
     "marks_from_result",
     "game_tree",
     "average_rows",
-    "Marks",
-    "TreeView",
     "tree_svg",
-    "TreeSvg",
     "log_plot_svg",
     "describe_drawing",
     "LEGEND",

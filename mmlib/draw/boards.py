@@ -20,6 +20,7 @@ from typing import Any
 
 from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError
+from ..search import as_game
 from ..trace import best_line, minimax_values
 from ..trees import Node, Path, Tree
 from . import style
@@ -149,6 +150,7 @@ def game_tree(game: Any, state: Any = None, depth: int = 1, *,
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
         raise ArgumentError(f"depth: expected a whole number >= 0, got {depth!r}")
     _validate.whole("max_nodes", max_nodes, minimum=1)
+    game = as_game(game)
     if state is not None:
         rooted = rooted_at(game, state)
         if rooted is not game:            # depth-adjusted scores count from the drawn position

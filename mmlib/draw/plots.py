@@ -25,9 +25,10 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
+from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError, describe
 from . import style
-from .display import check_axes
+from .display import check_axes, check_figure
 
 __all__ = ["plot_growth", "plot_ebf", "add_band", "legend_below", "pearl_curve", "average_rows",
            "ordering_name", "OKABE_ITO"]
@@ -172,6 +173,7 @@ def legend_below(where: Any) -> Any:
     drawn into (its own legend, under it).  Any legend there before is replaced."""
     from matplotlib.figure import Figure
 
+    _check_where(where)
     axes = where.axes[0] if isinstance(where, Figure) else where
     handles, labels = axes.get_legend_handles_labels()
     widest = max((len(label) for label in labels), default=1)
@@ -203,12 +205,20 @@ def add_band(figure: Any, xs: Iterable[float], low: Iterable[float], high: Itera
     >>> [text.get_text() for text in figure.legends[0].get_texts()][-1]
     '95% band'
     """
+    check_figure(figure)
+    _validate.text("label", label)
+    if not figure.axes:
+        raise ArgumentError("figure: expected a figure of plot_growth or plot_ebf, got an empty figure")
+    xs, low, high = (_numbers(name, values) for name, values in (("xs", xs), ("low", low), ("high", high)))
+    if not len(xs) == len(low) == len(high):
+        raise ArgumentError(f"xs, low, high: expected as many numbers each, got {len(xs)}, {len(low)} "
+                            f"and {len(high)}")
     ax = figure.axes[0]
     name = ordering_name(ordering)
     line = next((line for line in ax.get_lines() if name in line.get_label()), None)
     if line is None:
         raise ArgumentError(f"ordering: no series of {name!r} in this figure")
-    ax.fill_between(list(xs), list(low), list(high), facecolor=line.get_color(), alpha=0.22,
+    ax.fill_between(xs, low, high, facecolor=line.get_color(), alpha=0.22,
                     edgecolor=line.get_color(), hatch="///", linewidth=0.0, label=label, zorder=1)
     legend_below(figure if figure.legends else ax)
     return figure
@@ -280,3 +290,28 @@ def plot_ebf(rows: Iterable[dict[str, Any]], *, ax: Any = None, title: str | Non
     _finish(figure, ax, own_figure, title or "Effective branching factor versus depth",
             "effective branching factor  leaves$^{1/d}$")
     return figure
+
+
+def _numbers(name: str, values: Any) -> list[float]:
+    """``values`` as a list of finite numbers, or an ArgumentError naming ``name``."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise ArgumentTypeError(f"{name}: expected a list of numbers, got {describe(values)}")
+    numbers = []
+    for index, value in enumerate(values):
+        _validate.number(f"{name}[{index}]", value, finite=True)
+        try:
+            numbers.append(float(value))
+        except OverflowError:                     # a whole number too large to plot
+            raise ArgumentError(f"{name}[{index}]: expected a number a plot can show, got "
+                                f"{describe(value)}") from None
+    return numbers
+
+
+def _check_where(where: Any) -> None:
+    """An ArgumentTypeError naming ``where`` unless it is a figure with axes, or axes."""
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    if not (isinstance(where, Figure) and where.axes) and not isinstance(where, Axes):
+        raise ArgumentTypeError(f"where: expected a figure of plot_growth or plot_ebf, or matplotlib "
+                                f"Axes, got {describe(where)}")

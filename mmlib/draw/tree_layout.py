@@ -42,7 +42,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from ..errors import ArgumentError, ArgumentTypeError, MmlibError
+from ..errors import ArgumentError, ArgumentTypeError, MmlibError, describe
 from ..trace import (
     EXACT,
     LOWER,
@@ -202,6 +202,9 @@ def layout(tree: Any, *, root: Path = (), max_depth: int | None = None) -> dict[
     """
     if not hasattr(getattr(tree, "root", None), "path"):
         tree = as_tree(tree)                     # a nested list, a text, a generated tree, or an error
+    if not isinstance(root, (tuple, list)):
+        raise ArgumentTypeError(f"root: expected a path (a tuple of child indices such as (0, 1)), "
+                                f"got {describe(root)}")
     start = tree.node(tuple(root))
     positions: dict[Path, tuple[float, float]] = {}
     next_slot = 0.0

@@ -174,6 +174,11 @@ def proof_leaves(game: Any, *, depth: int | None = None, state: Any = None) -> t
     game = as_game(game)
     depth = _validate.whole("depth", depth, minimum=0, allow_none=True)
     start = game.initial if state is None else state
+    try:
+        hash(game.key(start))
+    except TypeError:                             # a list or a dict: not a position of this game
+        raise ArgumentTypeError(f"state: expected a position of this game (one with a hashable key), "
+                                f"got {describe(start)}") from None
     horizon = math.inf if depth is None else depth
     oracle = BestFirst(horizon)
     context = _Context(game)

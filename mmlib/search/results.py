@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..conventions import Conventions
-from ..errors import SearchError
+from ..errors import ArgumentTypeError, SearchError, describe
 from ..instrument import Event, Stats
 
 __all__ = ["SearchResult", "IterativeResult", "ResearchStats"]
@@ -73,6 +73,14 @@ class IterativeResult:
     """Iterative deepening: one :class:`SearchResult` per depth, and their totals."""
 
     iterations: tuple[SearchResult, ...]
+
+    def __post_init__(self) -> None:
+        iterations = self.iterations
+        if not isinstance(iterations, (tuple, list)) or not all(isinstance(one, SearchResult)
+                                                                 for one in iterations):
+            raise ArgumentTypeError(f"iterations: expected a tuple of SearchResult (one per depth), "
+                                    f"got {describe(iterations)}")
+        object.__setattr__(self, "iterations", tuple(iterations))
 
     @property
     def last(self) -> SearchResult:

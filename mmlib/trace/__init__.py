@@ -72,15 +72,34 @@ cutoffs, re-searches and passes from the transcript alone.
 from __future__ import annotations
 
 from .algorithms import CHANCE_ALGORITHMS as CHANCE_ALGORITHMS
-from .algorithms import WINDOW_ALGORITHMS, Algorithm
-from .bounds import EXACT, LOWER, SO_FAR, UNKNOWN, UPPER, Window, bound_of, chance_bound, null_window_bound
-from .events import TraceEvent, gamma_of, score_of, value_of, window_of
-from .marks import Marks, minimax_marks
-from .model import Trace
+from .algorithms import WINDOW_ALGORITHMS
+from .algorithms import Algorithm as Algorithm
+from .bounds import EXACT, LOWER, SO_FAR, UNKNOWN, UPPER, Window
+from .bounds import bound_of as bound_of
+from .bounds import chance_bound as chance_bound
+from .bounds import null_window_bound as null_window_bound
+from .events import TraceEvent
+from .events import gamma_of as gamma_of
+from .events import score_of as score_of
+from .events import value_of as value_of
+from .events import window_of as window_of
+from .marks import Marks as Marks
+from .marks import minimax_marks
+from .model import Trace as Trace
 from .passes import Iteration, Phase, Research
-from .results import result_marks, result_pruned_leaves, trace_of
-from .trees import best_line, expected_values, minimax_values, node_role, result_tree, view_tree
-from .words import format_mark, format_probability, format_value, format_window
+from .results import result_marks, trace_of
+from .results import result_pruned_leaves as result_pruned_leaves
+from .trees import best_line as best_line
+from .trees import expected_values, minimax_values, view_tree
+from .trees import node_role as node_role
+from .trees import result_tree as result_tree
+from .words import format_mark, format_value
+from .words import format_probability as format_probability
+from .words import format_window as format_window
+
+# The model's own parts (the Trace and Marks that trace_of and the views build, the readers of
+# one event, the bound rule, the words of a window) stay importable here for mmlib's views and
+# widgets, but are not in __all__: students reach them through trace_of and what it returns.
 
 __all__ = [
     "EXACT",
@@ -88,34 +107,18 @@ __all__ = [
     "UPPER",
     "SO_FAR",
     "UNKNOWN",
-    "Marks",
-    "Trace",
     "TraceEvent",
     "Window",
-    "value_of",
-    "score_of",
-    "window_of",
-    "gamma_of",
     "trace_of",
-    "bound_of",
     "format_value",
-    "format_window",
     "format_mark",
     "minimax_values",
-    "best_line",
     "expected_values",
     "view_tree",
-    "node_role",
-    "format_probability",
-    "chance_bound",
     "minimax_marks",
     "result_marks",
-    "result_pruned_leaves",
-    "result_tree",
     "Phase",
     "Research",
     "Iteration",
-    "null_window_bound",
     "WINDOW_ALGORITHMS",
-    "Algorithm",
 ]

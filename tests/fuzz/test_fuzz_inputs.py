@@ -521,3 +521,60 @@ def test_a_question_under_other_turns_prints_who_moves_and_the_tree(turns, root)
 
 def test_a_sweep_with_a_time_budget_too_big_for_a_float_runs():
     assert [row["leaves"] for row in analysis.sweep([2], [2], max_seconds=HUGE)] == [3]
+
+
+def _ebf_figure():
+    rows = analysis.sweep([2], [1, 2, 3], ["random"], ["alphabeta"], seeds=range(2))
+    return draw.plot_ebf(rows)
+
+
+@pytest.mark.parametrize("call, name", [
+    (lambda: draw.add_band(None, [1], [1], [2], label="band", ordering="random"), "figure"),
+    (lambda: draw.add_band((1, "a"), [1], [1], [2], label="band", ordering="random"), "figure"),
+    (lambda: draw.add_band(_ebf_figure(), "A\x1dB", [1], [2], label="band", ordering="random"), "xs"),
+    (lambda: draw.add_band(_ebf_figure(), [1, 2], [1, math.nan], [2, 2], label="band", ordering="random"),
+     "low[1]"),
+    (lambda: draw.add_band(_ebf_figure(), [1, HUGE], [1, 1], [2, 2], label="band", ordering="random"),
+     "xs[1]"),
+    (lambda: draw.add_band(_ebf_figure(), [1, 2], [1], [2, 2], label="band", ordering="random"),
+     "xs, low, high"),
+    (lambda: draw.add_band(_ebf_figure(), [1], [1], [2], label=None, ordering="random"), "label"),
+    (lambda: draw.legend_below("A\x1dB"), "where"),
+    (lambda: draw.legend_below([1, [2]]), "where"),
+    (lambda: draw.legend_below(HUGE), "where"),
+    (lambda: draw.layout(trees.uniform(2, 2), root=-7), "root"),
+    (lambda: draw.layout(trees.uniform(2, 2), root=2 ** 63), "root"),
+    (lambda: draw.game_tree(-7), "game"),
+    (lambda: draw.game_tree({"a": 1}), "game"),
+    (lambda: search.IterativeResult(iterations=math.nan), "iterations"),
+    (lambda: search.IterativeResult(iterations=(1, "a")), "iterations"),
+    (lambda: search.proof_leaves(trees.uniform(2, 2), state={}), "state"),
+    (lambda: search.proof_leaves(trees.uniform(2, 2), state=[1, [2]]), "state"),
+])
+def test_public_drawing_and_result_calls_name_a_bad_argument(call, name):
+    with pytest.raises(MmlibError) as refused:
+        call()
+    assert str(refused.value).startswith(f"{name}:")
+
+
+def test_a_band_on_a_figure_still_joins_its_legend():
+    figure = draw.add_band(_ebf_figure(), (1, 2, 3), np.array([1.5, 1.5, 1.5]), [2, 2, 2], label="95% band",
+                           ordering="random")
+    assert [text.get_text() for text in figure.legends[0].get_texts()][-1] == "95% band"
+
+
+MODEL_PARTS = {"mmlib.trace": ["Marks", "Trace", "Algorithm", "value_of", "score_of", "window_of", "gamma_of",
+                               "bound_of", "chance_bound", "null_window_bound", "format_window",
+                               "format_probability", "node_role", "best_line", "result_tree",
+                               "result_pruned_leaves"],
+               "mmlib.draw": ["Marks", "TreeView", "TreeSvg"]}
+
+
+@pytest.mark.parametrize("module, name", [(module, name) for module, names in MODEL_PARTS.items()
+                                          for name in names])
+def test_the_models_own_parts_are_importable_but_not_offered_to_students(module, name):
+    import importlib
+
+    package = importlib.import_module(module)
+    assert name not in package.__all__
+    assert getattr(package, name) is not None        # mmlib's views and widgets still import it here
