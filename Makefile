@@ -50,10 +50,10 @@ NBVAL_NOTEBOOKS := $(if $(shell command -v chromium 2>/dev/null),$(SOLUTIONS),$(
 
 # The one pytest invocation used by `make test`: unit tests (incl. the browser and packaging tests),
 # the package doctests and strict nbval over every notebook (above), with one summary line.
-# Two workers, each taking whole files (a notebook's cells run in order in one kernel; a browser test file
-# keeps its JupyterLab), the longest first (tests/conftest.py).
-# `make test TEST_WORKERS=3` lets a third worker use the CPU time a worker waiting on the browser leaves.
-TEST_WORKERS ?= 2
+# Three workers on two cores, each taking whole files (a notebook's cells run in order in one kernel; a
+# browser test file keeps its JupyterLab), the longest first (tests/conftest.py): the third uses the time
+# a worker spends waiting on the browser.  `make test TEST_WORKERS=2` for a machine with less memory.
+TEST_WORKERS ?= 3
 PYTEST := $(PY) -m pytest -p no:randomly -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder \
           --doctest-modules tests mmlib \
           $(wildcard instructor/*.py) $(NBVAL_ARGS) $(NBVAL_NOTEBOOKS) $(PYTEST_ARGS)
