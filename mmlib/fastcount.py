@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 import os
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, NamedTuple
@@ -288,12 +289,22 @@ def compiled() -> bool:
 
 def warm() -> None:
     """Compile the loop now, if it is not compiled yet (numba keeps it on disk, so this costs
-    seconds once per machine), so that no search's clock pays for compiling it.
+    seconds once per machine), in this thread alone: numba must not compile (and cache) the
+    same loop in two threads at once, and no search's clock should pay for compiling it.
 
     >>> warm()
     """
-    if _COMPILED is not None:
-        count_many(2, 1, seeds=[0])
+    global _WARM
+    if _COMPILED is None or _WARM:
+        return
+    with _FIRST_CALL:
+        if not _WARM:
+            count_many(2, 1, seeds=[0], workers=1)
+            _WARM = True
+
+
+_FIRST_CALL = threading.Lock()
+_WARM = False
 
 
 def _plan(tree: Any) -> tuple[int, float]:
@@ -393,6 +404,7 @@ def outcomes_many(branching: Any, depth: int, ordering: Any, seeds: Iterable[int
     workers = min(workers, max(1, len(seeds)))            # one tree per thread at most
     if _COMPILED is None or workers <= 1 or len(seeds) < 2:
         return _counted(tree, kind, first_best, prune, limit, seeds)
+    warm()                                                # compiled in one thread, before the threads
     chunks = [seeds[k::workers] for k in range(workers)]
     with ThreadPoolExecutor(workers) as pool:
         parts = list(pool.map(lambda chunk: _counted(tree, kind, first_best, prune, limit, chunk),

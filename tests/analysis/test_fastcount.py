@@ -124,3 +124,16 @@ def test_growth_explorer_averages_over_trees_with_the_teaching_counts():
         assert row["leaves"] == pytest.approx(sum(leaves) / 5)
     assert "Growth per ply from depth 4 to 6" in explorer.status.value
     assert "mean of 5 trees" in explorer.svg
+
+
+def test_the_loop_is_compiled_in_one_thread_before_the_trees_are_shared_out(monkeypatch):
+    """numba compiling (and caching) the same loop in two threads at once fails ("no compiled
+    object yet"): the first call compiles it in the caller's thread before any worker starts."""
+    import threading
+
+    from mmlib import fastcount
+    threads = []
+    monkeypatch.setattr(fastcount, "warm", lambda: threads.append(threading.active_count()))
+    before = threading.active_count()
+    fastcount.count_many(2, 3, seeds=range(8), workers=2)
+    assert threads == [before]                  # called once, while no worker thread was running
