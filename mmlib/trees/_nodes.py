@@ -1,4 +1,5 @@
-"""The errors a tree's methods raise when given something that is not one of its nodes.
+"""The game methods every tree of linked nodes shares (:class:`LinkedTree`), and the errors a
+tree's methods raise when given something that is not one of its nodes.
 
 The methods of a tree (``is_max``, ``moves``, ``play``, ...) run millions of times in a
 search, so they do not check their arguments first: they catch the ``AttributeError`` or
@@ -15,11 +16,62 @@ that tree.play(node, move) returned), got 42 (type int)
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 from ..errors import ArgumentTypeError, IllegalMoveError, describe
 
-__all__ = ["not_a_node", "not_a_move"]
+__all__ = ["LinkedTree", "not_a_node", "not_a_move"]
+
+
+class LinkedNode(Protocol):
+    """A node that holds its children (in move order) and, at a leaf, its value."""
+
+    @property
+    def children(self) -> Sequence[Any]: ...
+
+    @property
+    def value(self) -> float | None: ...
+
+
+N = TypeVar("N", bound=LinkedNode)
+
+
+class LinkedTree(Generic[N]):
+    """The moves of a tree whose nodes hold their children: a node's moves are its children's
+    indices, playing move ``i`` goes to child ``i``, and a leaf's utility is its value.
+
+    >>> from mmlib import trees
+    >>> tree = trees.from_nested([[3, 12], [2]])
+    >>> tree.moves(tree.initial), tree.utility(tree.play(tree.play(tree.initial, 0), 1))
+    (range(0, 2), 12)
+    """
+
+    def moves(self, node: N) -> range:
+        try:
+            return range(len(node.children))
+        except AttributeError:
+            raise not_a_node(node) from None
+
+    def play(self, node: N, move: int) -> N:
+        try:
+            return cast(N, node.children[move])
+        except AttributeError:
+            raise not_a_node(node) from None
+        except (IndexError, TypeError):
+            raise not_a_move(move, self.moves(node)) from None
+
+    def is_terminal(self, node: N) -> bool:
+        try:
+            return not node.children
+        except AttributeError:
+            raise not_a_node(node) from None
+
+    def utility(self, node: N) -> float:
+        try:
+            return node.value  # type: ignore[return-value]   # a leaf always has its value
+        except AttributeError:
+            raise not_a_node(node) from None
 
 
 def not_a_node(value: Any, name: str = "node") -> ArgumentTypeError:

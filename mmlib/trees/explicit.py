@@ -24,7 +24,7 @@ from typing import Any
 
 from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError, SearchError, TreeError, describe
-from ._nodes import not_a_move, not_a_node
+from ._nodes import LinkedTree, not_a_node
 
 __all__ = ["Node", "Tree", "Path", "from_nested", "check_value", "bfs_labels", "MAX_HEIGHT",
            "MAX_NESTED_NODES"]
@@ -102,7 +102,7 @@ MAX_LABELS = 10_000_000
 """The most labels :func:`bfs_labels` makes (more would fill the memory)."""
 
 
-class Tree:
+class Tree(LinkedTree[Node]):
     """An explicit game tree; it follows the :class:`mmlib.games.Game` protocol.
 
     States are :class:`Node` objects and moves are child indices, so every search
@@ -129,32 +129,6 @@ class Tree:
     def is_max(self, node: Node) -> bool:
         try:
             return node.is_max
-        except AttributeError:
-            raise not_a_node(node) from None
-
-    def moves(self, node: Node) -> range:
-        try:
-            return range(len(node.children))
-        except AttributeError:
-            raise not_a_node(node) from None
-
-    def play(self, node: Node, move: int) -> Node:
-        try:
-            return node.children[move]
-        except AttributeError:
-            raise not_a_node(node) from None
-        except (IndexError, TypeError):
-            raise not_a_move(move, self.moves(node)) from None
-
-    def is_terminal(self, node: Node) -> bool:
-        try:
-            return not node.children
-        except AttributeError:
-            raise not_a_node(node) from None
-
-    def utility(self, node: Node) -> float:
-        try:
-            return node.value  # type: ignore[return-value]
         except AttributeError:
             raise not_a_node(node) from None
 

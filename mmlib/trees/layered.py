@@ -43,7 +43,7 @@ from typing import Any, cast
 from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError, SearchError, TreeError, TreeTextError, describe
 from ..mixing import MASK, splitmix64, unit_float
-from ._nodes import not_a_move, not_a_node
+from ._nodes import LinkedTree, not_a_move, not_a_node
 from .explicit import Path, bfs_labels
 from .generated import _power
 from .text import _LINE_BREAK, _printable
@@ -108,7 +108,7 @@ class LayeredNode:
         return f"LayeredNode({self.label!r}, {self.kind}, {len(self.children)} children)"
 
 
-class LayeredTree:
+class LayeredTree(LinkedTree[LayeredNode]):
     """An explicit tree with MAX, MIN and chance nodes (the Game protocol plus
     ``is_chance`` and ``outcomes``).  ``value_bounds`` are the smallest and largest
     leaf values (widened by 1 when all leaves are equal): every value lies between them."""
@@ -149,32 +149,6 @@ class LayeredTree:
     def outcomes(self, node: LayeredNode) -> list[tuple[int, float]]:
         try:
             return list(enumerate(node.probabilities))
-        except AttributeError:
-            raise not_a_node(node) from None
-
-    def moves(self, node: LayeredNode) -> range:
-        try:
-            return range(len(node.children))
-        except AttributeError:
-            raise not_a_node(node) from None
-
-    def play(self, node: LayeredNode, move: int) -> LayeredNode:
-        try:
-            return node.children[move]
-        except AttributeError:
-            raise not_a_node(node) from None
-        except (IndexError, TypeError):
-            raise not_a_move(move, self.moves(node)) from None
-
-    def is_terminal(self, node: LayeredNode) -> bool:
-        try:
-            return not node.children
-        except AttributeError:
-            raise not_a_node(node) from None
-
-    def utility(self, node: LayeredNode) -> float:
-        try:
-            return node.value  # type: ignore[return-value]
         except AttributeError:
             raise not_a_node(node) from None
 
