@@ -148,8 +148,12 @@ $(HANDOUT_STAMP): pyproject.toml | $(PY)
 handout: $(HANDOUT_STAMP) $(if $(shell command -v npm 2>/dev/null),$(MATHJAX_JS))
 	$(PY) site/handout.py $(LECTURES)
 
+# The benchmarks, then this checkout's searches against BENCH_BASE's, side by side in one run
+# (alternating processes, CPU time; ratios new / old), e.g. `make bench BENCH_BASE=v1.2`.
+BENCH_BASE ?= main
 bench: $(STAMP)
 	$(PY) benchmarks/run.py
+	$(PY) benchmarks/side_by_side.py $(BENCH_BASE) --runs 3
 
 # Write the student labs and solutions from their sources (student labs are stored without outputs),
 # refresh every navigation cell, execute the lectures and the solutions (they must run without errors),
