@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Generic, Protocol, TypeVar, cast
 
-from ..errors import ArgumentTypeError, IllegalMoveError, describe
+from ..errors import ArgumentError, ArgumentTypeError, IllegalMoveError, describe
 
 __all__ = ["LinkedTree", "not_a_node", "not_a_move"]
 
@@ -33,19 +33,33 @@ class LinkedNode(Protocol):
     @property
     def value(self) -> float | None: ...
 
+    @property
+    def path(self) -> tuple[int, ...]: ...
+
+    @property
+    def label(self) -> str: ...
+
+    def is_leaf(self) -> bool: ...
+
 
 N = TypeVar("N", bound=LinkedNode)
 
 
 class LinkedTree(Generic[N]):
     """The moves of a tree whose nodes hold their children: a node's moves are its children's
-    indices, playing move ``i`` goes to child ``i``, and a leaf's utility is its value.
+    indices, playing move ``i`` goes to child ``i``, and a leaf's utility is its value; and the
+    ways to look around it (``_nodes`` in preorder, ``_by_path`` from path to node).
 
     >>> from mmlib import trees
     >>> tree = trees.from_nested([[3, 12], [2]])
     >>> tree.moves(tree.initial), tree.utility(tree.play(tree.play(tree.initial, 0), 1))
     (range(0, 2), 12)
+    >>> tree.label_of((0, 1)), [leaf.value for leaf in tree.leaves()]
+    ('E', [3, 12, 2])
     """
+
+    _nodes: list[N]
+    _by_path: dict[tuple[int, ...], N]
 
     def moves(self, node: N) -> range:
         try:
@@ -72,6 +86,33 @@ class LinkedTree(Generic[N]):
             return node.value  # type: ignore[return-value]   # a leaf always has its value
         except AttributeError:
             raise not_a_node(node) from None
+
+    def key(self, node: N) -> tuple[int, ...]:
+        try:
+            return node.path
+        except AttributeError:
+            raise not_a_node(node) from None
+
+    def nodes(self) -> list[N]:
+        """All nodes in preorder (left to right, depth first)."""
+        return list(self._nodes)
+
+    def leaves(self) -> list[N]:
+        """The leaves from left to right."""
+        return [node for node in self._nodes if node.is_leaf()]
+
+    def label_of(self, path: Sequence[int]) -> str:
+        """The label of the node at ``path``."""
+        if isinstance(path, str):
+            raise ArgumentTypeError(f"path: expected a tuple of child indices such as (0, 1), got "
+                                    f"{describe(path)}")
+        try:
+            return self._by_path[tuple(path)].label
+        except KeyError:
+            raise ArgumentError(f"path: no node at {describe(path)} in this tree") from None
+        except TypeError:
+            raise ArgumentTypeError(f"path: expected a tuple of child indices such as (0, 1), got "
+                                    f"{describe(path)}") from None
 
 
 def not_a_node(value: Any, name: str = "node") -> ArgumentTypeError:

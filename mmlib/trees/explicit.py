@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import string
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -144,21 +144,7 @@ class Tree(LinkedTree[Node]):
             )
         return value
 
-    def key(self, node: Node) -> Path:
-        try:
-            return node.path
-        except AttributeError:
-            raise not_a_node(node) from None
-
     # -- looking around ----------------------------------------------------------
-    def nodes(self) -> list[Node]:
-        """All nodes in preorder (left to right, depth first)."""
-        return list(self._nodes)
-
-    def leaves(self) -> list[Node]:
-        """The leaves from left to right."""
-        return [node for node in self._nodes if node.is_leaf()]
-
     def node(self, where: Path | str) -> Node:
         """The node at a path (tuple of child indices) or with a label."""
         try:
@@ -170,19 +156,6 @@ class Tree(LinkedTree[Node]):
         except TypeError:                         # not iterable, or holding unhashable items
             raise ArgumentTypeError(f"where: expected a path (a tuple of child indices such as "
                                     f"(0, 1)) or a label, got {describe(where)}") from None
-
-    def label_of(self, path: Sequence[int]) -> str:
-        """The label of the node at ``path``."""
-        if isinstance(path, str):
-            raise ArgumentTypeError(f"path: expected a tuple of child indices such as (0, 1), got "
-                                    f"{describe(path)}")
-        try:
-            return self._by_path[tuple(path)].label
-        except KeyError:
-            raise ArgumentError(f"path: no node at {describe(path)} in this tree") from None
-        except TypeError:
-            raise ArgumentTypeError(f"path: expected a tuple of child indices such as (0, 1), got "
-                                    f"{describe(path)}") from None
 
     def to_nested(self) -> list[Any] | float:
         """The nested-list form (interior static values are dropped)."""

@@ -161,19 +161,7 @@ class LayeredTree(LinkedTree[LayeredNode]):
             raise SearchError(f"node {node.label} has no static value: search to the leaves")
         return value
 
-    def key(self, node: LayeredNode) -> Path:
-        try:
-            return node.path
-        except AttributeError:
-            raise not_a_node(node) from None
-
     # -- looking around --------------------------------------------------------------
-    def nodes(self) -> list[LayeredNode]:
-        return list(self._nodes)
-
-    def leaves(self) -> list[LayeredNode]:
-        return [node for node in self._nodes if node.is_leaf()]
-
     def node(self, where: Path | str) -> LayeredNode:
         try:
             found = self._by_label.get(where) if isinstance(where, str) else self._by_path.get(tuple(where))
@@ -183,18 +171,6 @@ class LayeredTree(LinkedTree[LayeredNode]):
         if found is None:
             raise ArgumentError(f"where: no node {where!r} in this tree")
         return found
-
-    def label_of(self, path: Sequence[int]) -> str:
-        if isinstance(path, str):
-            raise ArgumentTypeError(f"path: expected a tuple of child indices such as (0, 1), got "
-                                    f"{describe(path)}")
-        try:
-            return self._by_path[tuple(path)].label
-        except KeyError:
-            raise ArgumentError(f"path: no node at {describe(path)} in this tree") from None
-        except TypeError:
-            raise ArgumentTypeError(f"path: expected a tuple of child indices such as (0, 1), got "
-                                    f"{describe(path)}") from None
 
     def __repr__(self) -> str:
         return (f"<LayeredTree {' '.join(self.layers)}: {self.node_count} nodes, "
