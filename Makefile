@@ -163,6 +163,7 @@ notebooks: $(STAMP)
 	$(PY) instructor/navigation.py
 	@set -e; for nb in $(LECTURES) $(SOLUTIONS); do echo "executing $$nb"; $(NBCONVERT) "$$nb"; done
 	$(JUPYTEXT) --sync $(LECTURES)
+	$(PY) instructor/make_labs.py    # again: the student labs store the given figures of the executed solutions
 
 # Re-execute only the notebooks named, e.g. `make execute NB=notebooks/03_alpha_beta_pruning.ipynb`.
 NB ?=
