@@ -21,7 +21,7 @@ an nbgrader source notebook as it stands: nbgrader's ``generate_assignment``, ``
   reason about, which reveals no answer) is stored with its picture in the student notebook too,
   copied from the executed solution, so the student sees the trees before running anything.
 
-- ``notebooks/labs/<lab>.ipynb``: the student notebook, stored without outputs but its given figures;
+- ``notebooks/labs/<lab>.ipynb``: the student notebook, stored without outputs except its given figures;
 - ``instructor/solutions/<lab>.ipynb``: the solution; it keeps its stored outputs while its code
   is unchanged, and ``make notebooks`` executes it.
 
