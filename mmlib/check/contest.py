@@ -6,8 +6,10 @@ The referee (:func:`play_game`) gives it the board as text (the rows top first, 
 the clock runs here, outside the agent, which runs in another process
 (:mod:`mmlib.check.runner`; in the tournament a sealed sandbox).  An agent that runs over its
 time, raises, crashes, ends its process or answers anything but a column with room in it
-*forfeits*: it loses that game, and the record says why.  Each pair of games starts from its
-own opening of a few random moves, the colours swapped, so first-move advantage is shared.
+*forfeits*: it loses that game, and the record says why.  Its opponent wins the game if it
+answers the same board with a column with room; if it forfeits too, both lose.  Each pair of
+games starts from its own opening of a few random moves, the colours swapped, so first-move
+advantage is shared.
 
 The fixed entrants (:data:`BASELINES`) are trusted code that runs here: random moves, the
 centre-most column, and alpha-beta to a fixed depth.  :func:`practice` plays your own agent
@@ -78,7 +80,8 @@ class Rules:
 @dataclass
 class GameRecord:
     """One game: who played X and O, the opening and every move (columns, opening included),
-    the ``result`` ("X", "O" or "draw"), and the player that ``forfeit`` with its ``reason``."""
+    the ``result`` ("X", "O", "draw", or "none" when both forfeited), who forfeited ("X", "O",
+    "both" or None) and why (``reasons``: side -> reason)."""
 
     x: str
     o: str
@@ -86,7 +89,7 @@ class GameRecord:
     moves: list[int] = field(default_factory=list)
     result: str = "draw"
     forfeit: str | None = None
-    reason: str | None = None
+    reasons: dict[str, str] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -235,7 +238,14 @@ def play_game(rules: Rules, agents: dict[str, Agent], *, opening: str, seed: int
         try:
             move = agents[side].choose(board_text(game, state), game, state)
         except Forfeit as why:
-            record.result, record.forfeit, record.reason = ("O" if side == "X" else "X"), side, str(why)
+            record.reasons[side] = str(why)
+            other = "O" if side == "X" else "X"
+            try:                       # the opponent wins if it can answer the same board itself
+                agents[other].choose(board_text(game, state), game, state)
+            except Forfeit as also:
+                record.reasons[other] = str(also)
+            record.forfeit = side if len(record.reasons) == 1 else "both"
+            record.result = other if len(record.reasons) == 1 else "none"
             return record
         state = game.play(state, move)
         record.moves.append(move)
@@ -268,7 +278,7 @@ def practice(anytime_move: Callable[..., Any], *, rules: Rules | None = None,
                 mine = 1.0 if record.result == you else 0.5 if record.result == "draw" else 0.0
                 points += mine
                 verdict = {1.0: "won", 0.5: "drew", 0.0: "lost"}[mine]
-                why = f" ({record.reason})" if record.forfeit == you else ""
+                why = f" ({record.reasons[you]})" if you in record.reasons else ""
                 lines.append(f"against {name} as {you} from opening {opening or '-'}: {verdict} in "
                              f"{len(record.moves)} moves{why}")
     games = len(opponents) * rules.games

@@ -56,7 +56,7 @@ def ratings(games: Sequence[dict[str, Any]], names: Sequence[str]) -> dict[str, 
     n = len(names)
     score, played = np.zeros((n, n)), np.zeros((n, n))
     for game in games:
-        if "bye" in game:
+        if "bye" in game or game["result"] == "none":      # a double forfeit says nothing of strength
             continue
         i, j = index[game["x"]], index[game["o"]]
         s = 1.0 if game["result"] == "X" else 0.5 if game["result"] == "draw" else 0.0
@@ -117,7 +117,8 @@ def standings(records: Sequence[dict[str, Any]], entrants: Sequence[Any]) -> lis
     """The leaderboard, best first: by rating, then points, then name.
 
     >>> from types import SimpleNamespace as E
-    >>> rows = standings([{"id": "g", "x": "a", "o": "b", "result": "O", "forfeit": "X", "reason": "slow"}],
+    >>> rows = standings([{"id": "g", "x": "a", "o": "b", "result": "O", "forfeit": "X",
+    ...                    "reasons": {"X": "slow"}}],
     ...                  [E(name="a", baseline=None), E(name="b", baseline="random")])
     >>> [(row.rank, row.name, row.wins, row.losses, row.forfeits) for row in rows]
     [(1, 'b', 1, 0, []), (2, 'a', 0, 1, [('g', 'slow')])]
@@ -135,9 +136,10 @@ def standings(records: Sequence[dict[str, Any]], entrants: Sequence[Any]) -> lis
                 row.wins += 1
             else:
                 row.losses += 1
-            if record.get("forfeit") == side:
-                row.forfeits.append((record["id"], str(record.get("reason"))))
-            elif record.get("forfeit") is None:
+            reasons = record.get("reasons", {})
+            if side in reasons:
+                row.forfeits.append((record["id"], str(reasons[side])))
+            elif not reasons:
                 row.completed += 1
     for name, (rating, low, high) in ratings(records, list(table)).items():
         table[name].rating, table[name].low, table[name].high = rating, low, high
@@ -221,9 +223,9 @@ def _crosstable(rows: list[Standing], records: Sequence[dict[str, Any]]) -> str:
         if "bye" in record:
             continue
         x, o = record["x"], record["o"]
-        gained = {"X": 1.0, "O": 0.0, "draw": 0.5}[record["result"]]
-        points[x, o] = points.get((x, o), 0) + gained
-        points[o, x] = points.get((o, x), 0) + 1 - gained
+        gained = {"X": (1.0, 0.0), "O": (0.0, 1.0), "draw": (0.5, 0.5), "none": (0.0, 0.0)}[record["result"]]
+        points[x, o] = points.get((x, o), 0) + gained[0]
+        points[o, x] = points.get((o, x), 0) + gained[1]
     head = "".join(f'<th scope="col"><abbr title="{html.escape(row.name)}">{row.rank}</abbr></th>'
                    for row in rows)
     lines = ['<div class="scroll" role="region" aria-label="crosstable" tabindex="0"><table>',
@@ -282,12 +284,14 @@ def _game_page(record: dict[str, Any], rules: Rules) -> str:
     game = rules.game()
     state = game.initial
     x, o = record["x"], record["o"]
-    outcome = {"X": f"{x} (X) won", "O": f"{o} (O) won", "draw": "a draw"}[record["result"]]
+    outcome = {"X": f"{x} (X) won", "O": f"{o} (O) won", "draw": "a draw",
+               "none": "both lost"}[record["result"]]
+    forfeits = [f"{x if side == 'X' else o} ({side}) forfeited: {reason}"
+                for side, reason in sorted(record.get("reasons", {}).items())]
     opening = len(record["opening"])
     moves = record["moves"]
     body = [f"<p>{_link(x, 1)} played X (first), {_link(o, 1)} played O. Result: {html.escape(outcome)}"
-            + (f", because {html.escape(record['forfeit'])} forfeited: {html.escape(str(record['reason']))}"
-               if record.get("forfeit") else "") + ".</p>",
+            + (f"; {html.escape('; '.join(forfeits))}" if forfeits else "") + ".</p>",
             f"<p>The first {opening} moves were the seeded opening. Columns are numbered 0 to "
             f"{rules.columns - 1} from the left. Step through the game with the links under each board.</p>",
             '<h2>The moves</h2><ol class="moves">']
@@ -349,9 +353,9 @@ def _player_page(row: Standing, records: Sequence[dict[str, Any]]) -> str:
         side = "X" if record["x"] == row.name else "O"
         other = record["o"] if side == "X" else record["x"]
         result = "drawn" if record["result"] == "draw" else "won" if record["result"] == side else "lost"
-        if record.get("forfeit"):
-            who = "forfeit" if record["forfeit"] == side else "opponent forfeited"
-            result += f" ({who}: {html.escape(str(record['reason']))})"
+        for by, reason in sorted(record.get("reasons", {}).items()):
+            who = "forfeit" if by == side else "opponent forfeited"
+            result += f" ({who}: {html.escape(reason)})"
         body.append(f"<tr><td>{record['round']}</td><td class=\"name\">{_link(other, 1)}</td><td>{side}</td>"
                     f"<td class=\"name\">{result}</td><td>{len(record['moves'])}</td>"
                     f'<td><a href="../games/{record["id"]}.html">replay</a></td></tr>')

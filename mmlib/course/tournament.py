@@ -32,14 +32,18 @@ The results (:mod:`mmlib.course.standings`) are written into ``OUT`` as well.
 from __future__ import annotations
 
 import argparse
+import atexit
+import compileall
 import contextlib
 import json
+import multiprocessing.util
 import os
+import shutil
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Container, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -59,8 +63,8 @@ from ..errors import ArgumentError
 from .gradebook import student_of
 from .scoring import stage_lab
 
-__all__ = ["LAB", "FUNCTION", "Entrant", "Task", "entrants_from", "round_robin", "swiss_round", "run_game",
-           "run_tournament", "executor", "points_of", "main"]
+__all__ = ["LAB", "FUNCTION", "Entrant", "Task", "entrants_from", "round_robin", "swiss_round", "run_pairing",
+           "Game", "run_tournament", "executor", "staged_lib", "points_of", "main"]
 
 LAB = "lab6_anytime_agent"
 """The lab whose student function is the player."""
@@ -79,15 +83,29 @@ class Entrant:
 
 
 @dataclass(frozen=True)
-class Task:
-    """One game to play: its id, round, the entrants as X and O, the opening and the seed."""
+class Game:
+    """One game of a pairing: its id, whether the pairing's first entrant plays X, the opening."""
 
     id: str
-    round: int
-    x: Entrant
-    o: Entrant
+    first_is_x: bool
     opening: str
+
+
+@dataclass(frozen=True)
+class Task:
+    """The games of one pairing, a task for an executor: the round, the two entrants, the games
+    (each its own seeded opening with both colours) and the seed.  The agents' sandboxes are
+    started once for all the games of a task (and again after one has been stopped)."""
+
+    round: int
+    a: Entrant
+    b: Entrant
+    games: tuple[Game, ...]
     seed: int
+
+    def without(self, done: Container[str]) -> Task:
+        """The task without the games in ``done``."""
+        return replace(self, games=tuple(game for game in self.games if game.id not in done))
 
 
 def entrants_from(folder: Path, *, baselines: tuple[str, ...] = DEFAULT_BASELINES) -> list[Entrant]:
@@ -113,25 +131,23 @@ def entrants_from(folder: Path, *, baselines: tuple[str, ...] = DEFAULT_BASELINE
     return entrants
 
 
-def _task(round_: int, x: Entrant, o: Entrant, opening: str, pair: int, seed: int) -> Task:
-    ident = f"r{round_}-{seed_of(seed, round_, x.name, o.name, pair):016x}"
-    return Task(ident, round_, x, o, opening, seed_of(seed, ident))
-
-
 def _pairing(round_: int, a: Entrant, b: Entrant, rules: Rules, seed: int) -> list[Task]:
-    tasks = []
+    games = []
     for pair in range(rules.games // 2):
         opening = opening_of(rules, seed_of(seed, round_, a.name, b.name, pair))
-        tasks += [_task(round_, a, b, opening, pair, seed), _task(round_, b, a, opening, pair, seed)]
-    return tasks
+        for first_is_x in (True, False):
+            x, o = (a, b) if first_is_x else (b, a)
+            games.append(Game(f"r{round_}-{seed_of(seed, round_, x.name, o.name, pair):016x}", first_is_x,
+                              opening))
+    return [Task(round_, a, b, tuple(games), seed_of(seed, round_, a.name, b.name))]
 
 
 def round_robin(entrants: list[Entrant], rules: Rules, seed: int = 0) -> list[Task]:
     """Every pairing once (round 1), ``rules.games`` games each.
 
     >>> tasks = round_robin([Entrant("a", "random"), Entrant("b", "centre"), Entrant("c", "random")], Rules())
-    >>> len(tasks), sorted({(t.x.name, t.o.name) for t in tasks})[:3]
-    (6, [('a', 'b'), ('a', 'c'), ('b', 'a')])
+    >>> [(t.a.name, t.b.name, len(t.games)) for t in tasks]
+    [('a', 'b', 2), ('a', 'c', 2), ('b', 'c', 2)]
     """
     return [task for i, a in enumerate(entrants) for b in entrants[i + 1:]
             for task in _pairing(1, a, b, rules, seed)]
@@ -165,9 +181,9 @@ def swiss_round(entrants: list[Entrant], records: list[dict[str, Any]], round_: 
 
     >>> people = [Entrant(name, "random") for name in "abcd"]
     >>> first, bye = swiss_round(people, [], 1, Rules())
-    >>> played = [{"x": t.x.name, "o": t.o.name, "result": "X"} for t in first]
+    >>> played = [{"x": t.a.name, "o": t.b.name, "result": "X"} for t in first]
     >>> second, _ = swiss_round(people, played, 2, Rules())
-    >>> met = lambda tasks: {frozenset((t.x.name, t.o.name)) for t in tasks}
+    >>> met = lambda tasks: {frozenset((t.a.name, t.b.name)) for t in tasks}
     >>> bye, len(met(first)), met(first) & met(second)
     (None, 2, set())
     """
@@ -209,6 +225,31 @@ def _pair(order: list[Entrant], met: set[frozenset[str]], budget: list[int] | No
 
 # -- one game, sealed ------------------------------------------------------------------------------
 
+_STAGED: dict[tuple[str, int], Path] = {}
+
+
+def staged_lib() -> Path:
+    """Lab 6's part of mmlib as sealed code sees it (:func:`mmlib.course.scoring.stage_lab`), written
+    once per process with its bytecode (a sandbox then starts without compiling it), and removed
+    when the process ends."""
+    key = (LAB, os.getpid())
+    if key not in _STAGED or not _STAGED[key].is_dir():
+        folder = Path(tempfile.mkdtemp(prefix="mmlib-tournament-lib-"))
+        folder.chmod(0o755)
+        lib = stage_lab(LAB, folder / "lib")
+        compileall.compile_dir(lib, quiet=1)
+        for path in [lib, *lib.rglob("*")]:
+            path.chmod(0o755 if path.is_dir() else 0o644)
+
+        def remove(owner: int = os.getpid()) -> None:
+            if os.getpid() == owner:                 # not in a forked child that inherited the handler
+                shutil.rmtree(folder, ignore_errors=True)
+        multiprocessing.util.Finalize(None, remove, exitpriority=0)    # a pool's worker process
+        atexit.register(remove)                                          # this process
+        _STAGED[key] = lib
+    return _STAGED[key]
+
+
 class _Forfeits(Agent):
     """An agent that cannot play: it forfeits at its first move, with the reason."""
 
@@ -224,7 +265,7 @@ def _agent(stack: contextlib.ExitStack, entrant: Entrant, rules: Rules, seed: in
         return _Baseline(entrant.name, baseline(entrant.baseline, seed))
     work = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="mmlib-tournament-")))
     work.chmod(0o755)
-    sandbox = Sandbox(stage_lab(LAB, work / "lib"), list(entrant.cells), work, isolation=isolation)
+    sandbox = Sandbox(staged_lib(), list(entrant.cells), work, isolation=isolation)
     stack.callback(sandbox.stop)
     sandbox.start()
     found = sandbox.lookup(FUNCTION)
@@ -242,18 +283,25 @@ class _Baseline(Agent):
         return self.agent.choose(board, game, state)
 
 
-def run_game(task: Task, rules: Rules, isolation: str = "bwrap") -> dict[str, Any]:
-    """Play one game (a task for any executor): the record as plain data.  A failure of the
-    referee itself gives ``{"void": reason}`` instead of a result."""
-    base = {"id": task.id, "round": task.round}
+def run_pairing(task: Task, rules: Rules, isolation: str = "bwrap") -> list[dict[str, Any]]:
+    """Play the games of one pairing (a task for any executor): each game's record as plain data.
+    A failure of the referee itself gives ``{"void": reason}`` records instead of results."""
+    records = []
     try:
         with contextlib.ExitStack() as stack:
-            agents = {"X": _agent(stack, task.x, rules, seed_of(task.seed, "X"), isolation),
-                      "O": _agent(stack, task.o, rules, seed_of(task.seed, "O"), isolation)}
-            record = play_game(rules, agents, opening=task.opening)
-        return {**base, **record.as_dict()}
-    except Exception as error:  # noqa: BLE001 - the tournament goes on; the game is tried again next run
-        return {**base, "x": task.x.name, "o": task.o.name, "void": f"{type(error).__name__}: {error}"[:300]}
+            agents = {task.a.name: _agent(stack, task.a, rules, seed_of(task.seed, "a"), isolation),
+                      task.b.name: _agent(stack, task.b, rules, seed_of(task.seed, "b"), isolation)}
+            for game in task.games:
+                x, o = (task.a, task.b) if game.first_is_x else (task.b, task.a)
+                record = play_game(rules, {"X": agents[x.name], "O": agents[o.name]}, opening=game.opening)
+                records.append({"id": game.id, "round": task.round, **record.as_dict()})
+    except Exception as error:  # noqa: BLE001 - the tournament goes on; the games are tried again next run
+        why = f"{type(error).__name__}: {error}"[:300]
+        played = {record["id"] for record in records}
+        records += [{"id": game.id, "round": task.round, "x": task.a.name if game.first_is_x else task.b.name,
+                     "o": task.b.name if game.first_is_x else task.a.name, "void": why}
+                    for game in task.games if game.id not in played]
+    return records
 
 
 # -- the tournament --------------------------------------------------------------------------------
@@ -334,18 +382,21 @@ def run_tournament(entrants: list[Entrant], rules: Rules, out: Path, *, fmt: str
                         journal.add({"id": ident, "round": round_, "bye": bye, "points": rules.games})
             else:
                 tasks = round_robin(entrants, rules, seed)
-            planned += [task.id for task in tasks]
-            todo = [task for task in tasks if task.id not in journal.records]
-            say(f"round {round_}: {len(tasks)} games, {len(tasks) - len(todo)} already played")
-            futures = [pool.submit(run_game, task, rules, isolation) for task in todo]
+            planned += [game.id for task in tasks for game in task.games]
+            todo = [task.without(journal.records) for task in tasks]
+            todo = [task for task in todo if task.games]
+            games, left = sum(len(task.games) for task in tasks), sum(len(task.games) for task in todo)
+            say(f"round {round_}: {games} games, {games - left} already played")
+            futures = [pool.submit(run_pairing, task, rules, isolation) for task in todo]
             void = []
             for future in as_completed(futures):
-                record = future.result()
-                if "void" in record:
-                    void.append(record)
-                    say(f"game {record['id']} ({record['x']} - {record['o']}) not played: {record['void']}")
-                else:
-                    journal.add(record)
+                for record in future.result():
+                    if "void" in record:
+                        void.append(record)
+                        say(f"game {record['id']} ({record['x']} - {record['o']}) not played: "
+                            f"{record['void']}")
+                    else:
+                        journal.add(record)
             if void:
                 say(f"{len(void)} games could not be played; run the same command again to play them")
                 break
