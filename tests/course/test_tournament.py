@@ -14,7 +14,7 @@ import math
 import os
 import random
 import socket
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -123,10 +123,13 @@ def test_rating_interval_of_two_entrants_by_hand() -> None:
 
 
 class _Counting(Executor):
-    """An executor running tasks on threads, counting the games it was given."""
+    """An executor running tasks in a process pool, counting the games it was given."""
 
     def __init__(self) -> None:
-        self.pool, self.games = ThreadPoolExecutor(2), 0
+        self.pool, self.games = ProcessPoolExecutor(2), 0
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self.pool.shutdown(wait, cancel_futures=cancel_futures)
 
     def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
         self.games += len(args[0].games)
@@ -137,22 +140,23 @@ def _baselines(*names: str) -> list[Entrant]:
     return [Entrant(name, baseline=name) for name in names]
 
 
+@pytest.mark.slow
 def test_an_interrupted_tournament_resumes_without_replaying(tmp_path: Path) -> None:
     entrants = _baselines("random", "centre", "alphabeta-1", "alphabeta-3")
-    first = tournament.run_tournament(entrants, SMALL, tmp_path / "a", pool=_Counting())
+    with _Counting() as pool:
+        first = tournament.run_tournament(entrants, SMALL, tmp_path / "a", pool=pool)
     assert len(first) == 12
     journal = (tmp_path / "a" / "journal.jsonl").read_text().splitlines()
     (tmp_path / "a" / "journal.jsonl").write_text("\n".join(journal[:5]) + "\n")     # stopped after 5 games
-    counting = _Counting()
-    again = tournament.run_tournament(entrants, SMALL, tmp_path / "a", pool=counting)
+    with _Counting() as counting:
+        again = tournament.run_tournament(entrants, SMALL, tmp_path / "a", pool=counting)
     assert counting.games == 7
     assert again == first                                 # the same games, the same results, the same order
-    swiss = tournament.run_tournament(entrants, SMALL, tmp_path / "s", fmt="swiss", rounds=3,
-                                      pool=_Counting())
+    with _Counting() as pool:
+        swiss = tournament.run_tournament(entrants, SMALL, tmp_path / "s", fmt="swiss", rounds=3, pool=pool)
     assert len(swiss) == 12
     with pytest.raises(ArgumentError, match="other settings"):
-        tournament.run_tournament(entrants, Rules(columns=5, rows=4, games=4), tmp_path / "a",
-                                  pool=_Counting())
+        tournament.run_tournament(entrants, Rules(columns=5, rows=4, games=4), tmp_path / "a", pool=pool)
 
 
 def test_each_game_is_played_by_the_rules() -> None:
