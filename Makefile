@@ -65,8 +65,7 @@ NBCONVERT := $(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
              --ExecutePreprocessor.store_widget_state=True --ExecutePreprocessor.record_timing=False
 JUPYTEXT  := $(VENV)/bin/jupytext
 
-.PHONY: lab notebook test check bench notebooks execute clean install release grade exam gradescope distribution site handout \
-        tournament
+.PHONY: lab notebook test check bench notebooks execute clean install release grade exam gradescope distribution site handout
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -196,6 +195,7 @@ grade: $(STAMP)
 # (`mmlib-course tournament --help` lists them).  Run it again after an interruption: finished games are kept.
 TOURNAMENT      ?= tournament
 TOURNAMENT_ARGS ?=
+.PHONY: tournament
 tournament: $(STAMP)
 	@test -n "$(SUBMISSIONS)" || { echo 'name the folder of lab 6 notebooks: make tournament SUBMISSIONS=folder'; exit 2; }
 	$(COURSE) tournament "$(SUBMISSIONS)" --out "$(TOURNAMENT)" $(TOURNAMENT_ARGS)
