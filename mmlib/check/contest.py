@@ -12,7 +12,7 @@ games starts from its own opening of a few random moves, the colours swapped, so
 advantage is shared.
 
 The fixed entrants (:data:`BASELINES`) are trusted code that runs here: random moves, the
-centre-most column, and alpha-beta to a fixed depth.  :func:`practice` plays your own agent
+centre-most column, and alpha-beta to a fixed depth.  :func:`practice_games` plays your own agent
 against them under the same rules and time budget.
 
 >>> rules = Rules(columns=5, rows=4)
@@ -38,7 +38,7 @@ from . import runner
 from .runner import Call, Outcome
 
 __all__ = ["Rules", "GameRecord", "Agent", "BASELINES", "baseline", "student_agent", "board_text",
-           "opening_of", "play_game", "practice", "seed_of"]
+           "opening_of", "play_game", "practice_games", "seed_of"]
 
 
 @dataclass(frozen=True)
@@ -254,12 +254,13 @@ def play_game(rules: Rules, agents: dict[str, Agent], *, opening: str, seed: int
     return record
 
 
-def practice(anytime_move: Callable[..., Any], *, rules: Rules | None = None,
+def practice_games(anytime_move: Callable[..., Any], *, rules: Rules | None = None,
              opponents: tuple[str, ...] = ("random", "centre", "alphabeta-2"), seed: int = 0) -> list[str]:
     """Play your ``anytime_move`` against the fixed entrants under the tournament's rules (time
     per move, node budget, openings, both colours): one line per game, then your points.
 
-    >>> lines = practice(lambda board, max_nodes: 9, rules=Rules(columns=5, rows=4), opponents=("centre",))
+    >>> lines = practice_games(lambda board, max_nodes: 9, rules=Rules(columns=5, rows=4),
+    ...                        opponents=("centre",))
     >>> print(lines[0])           # doctest: +ELLIPSIS
     against centre as X from opening 20: lost in 2 moves (illegal move: it answered 9, ...)
     >>> lines[-1]

@@ -164,7 +164,7 @@ caption { text-align: left; font-weight: bold; padding: 0.25rem 0; }
 ol.moves { columns: 12rem; }
 .position { display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; }
 pre { font-size: 1rem; line-height: 1.2; margin: 0; }
-nav.steps a { margin-right: 1rem; }
+p.steps a { margin-right: 1rem; }
 """
 
 
@@ -320,7 +320,7 @@ def _game_page(record: dict[str, Any], rules: Rules) -> str:
         body.append(f'<section id="m{number}" aria-labelledby="h{number}"><h3 id="h{number}">{title}</h3>'
                     f'<div class="position">{drawing}'
                     f"<pre>{html.escape(chr(10).join(' '.join(line) for line in text))}</pre></div>"
-                    f'<nav class="steps" aria-label="steps">{"".join(steps)}</nav></section>')
+                    f'<p class="steps">{"".join(steps)}</p></section>')
     return _page(f"{x} against {o}", "\n".join(body), depth=1)
 
 

@@ -391,3 +391,44 @@ def test_a_dask_cluster_gives_the_same_results_as_the_process_pool(dozen: Any, t
     assert remote == local
     assert json.loads((tmp_path / "pool" / "tournament.json").read_text()) == \
         json.loads((tmp_path / "dask" / "tournament.json").read_text())
+
+
+# -- the published pages in a browser: axe-core at a phone's width -----------------------------------------
+
+AXE_JS = Path(__file__).resolve().parents[2] / "build" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_pages_pass_axe_on_a_phone(tmp_path: Path) -> None:
+    import shutil
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if chromium is None or not AXE_JS.exists():
+        if os.environ.get("CI") == "true":
+            pytest.fail("chromium and axe-core (make test installs it) are needed")
+        pytest.skip("chromium or axe-core (build/axe/) is missing")
+    if chromium == "/usr/bin/chromium" and Path("/usr/lib/chromium/chromium").exists():
+        chromium = "/usr/lib/chromium/chromium"          # Debian's wrapper script around the browser
+    entrants = _baselines("random", "centre", "alphabeta-1")
+    with ProcessPoolExecutor(2) as pool:
+        records = tournament.run_tournament(entrants, SMALL, tmp_path, pool=pool)
+    records[0] = {**records[0], "forfeit": "X", "reasons": {"X": "overran its time"}}
+    standings.write(tmp_path, records, entrants, SMALL)
+    pages = [tmp_path / "index.html", next((tmp_path / "players").iterdir()), tmp_path / "games" /
+             f"{records[0]['id']}.html"]
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": 375, "height": 740})
+        try:
+            for path in pages:
+                page.goto(path.as_uri())
+                page.add_script_tag(path=str(AXE_JS))
+                found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']}))"
+                                      ".violations.map(v => `${v.impact} ${v.id}: ${v.nodes.length}`)")
+                assert found == [], (path.name, found)
+                # nothing wider than the phone's screen but the tables' own scrolling regions
+                overflow = page.evaluate("document.documentElement.scrollWidth")
+                assert overflow <= 375, (path.name, overflow)
+        finally:
+            browser.close()
