@@ -379,6 +379,7 @@ def test_a_dask_cluster_gives_the_same_results_as_the_process_pool(dozen: Any, t
     chosen = {"good", "slow", "illegal"}
     entrants = [e for e in tournament.entrants_from(folder, baselines=("alphabeta-3",))
                 if e.baseline or e.name in chosen]
+    before = set(os.listdir(os.environ.get("TMPDIR", "/tmp")))
     with ProcessPoolExecutor(2) as pool:
         local = tournament.run_tournament(entrants, RULES, tmp_path / "pool", fmt="swiss", rounds=2,
                                           pool=pool)
@@ -389,6 +390,9 @@ def test_a_dask_cluster_gives_the_same_results_as_the_process_pool(dozen: Any, t
                                            pool=pool)
     assert len(local) == 2 * 2 * 2
     assert remote == local
+    left = {name for name in set(os.listdir(os.environ.get("TMPDIR", "/tmp"))) - before
+            if name.startswith("mmlib-tournament")}
+    assert left == set()                                       # the workers removed what they staged
     assert json.loads((tmp_path / "pool" / "tournament.json").read_text()) == \
         json.loads((tmp_path / "dask" / "tournament.json").read_text())
 
