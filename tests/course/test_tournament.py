@@ -436,3 +436,23 @@ def test_the_pages_pass_axe_on_a_phone(tmp_path: Path) -> None:
                 assert overflow <= 375, (path.name, overflow)
         finally:
             browser.close()
+
+
+@pytest.mark.slow
+def test_the_command_writes_the_leaderboard_and_the_gradebook(tmp_path: Path) -> None:
+    from mmlib.course import cli
+
+    (tmp_path / "submissions").mkdir()
+    out = tmp_path / "out"
+    argv = ["tournament", str(tmp_path / "submissions"), "--out", str(out), "--baselines",
+            "random,alphabeta-2", "--columns", "5", "--rows", "4", "--games", "4", "--workers", "2",
+            "--weaker-isolation"]
+    assert cli.main(argv) == 0
+    with open(out / "standings.csv") as handle:
+        rows = list(csv.DictReader(handle))
+    assert [row["entrant"] for row in rows] == ["alphabeta-2", "random"] and rows[0]["games"] == "4"
+    assert (out / "gradebook.csv").read_text().splitlines() == [
+        "student,rank,rating,points,participation,bonus,tournament"]
+    assert len(list((out / "games").iterdir())) == 4 and (out / "index.html").exists()
+    with pytest.raises(SystemExit):
+        cli.main(["tournament", str(tmp_path / "nowhere")])
