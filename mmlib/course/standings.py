@@ -324,19 +324,29 @@ def _game_page(record: dict[str, Any], rules: Rules) -> str:
     return _page(f"{x} against {o}", "\n".join(body), depth=1)
 
 
+def _games(count: int) -> str:
+    """``count`` games, in words.
+
+    >>> _games(1), _games(3)
+    ('1 game', '3 games')
+    """
+    return f"{count} game{'' if count == 1 else 's'}"
+
+
 def _player_page(row: Standing, records: Sequence[dict[str, Any]]) -> str:
     rate = row.win_rate()
     body = [f"<p>Rank {row.rank}; rating {row.rating:.0f} (95 % interval {row.low:.0f}–{row.high:.0f}); "
-            f"{row.games} games: {row.wins} won, {row.draws} drawn, {row.losses} lost"
+            f"{_games(row.games)}: {row.wins} won, {row.draws} drawn, {row.losses} lost"
             + (f"; byes worth {row.byes:g} points" if row.byes else "")
             + (f"; win rate {rate[0]:.0%} (95 % interval {rate[1]:.0%}–{rate[2]:.0%})" if rate else "")
             + ".</p>"]
     if row.forfeits:
-        body.append(f'<p class="note">{len(row.forfeits)} games were lost by forfeit. The reasons:</p><ul>')
+        lost = f"{_games(len(row.forfeits))} {'was' if len(row.forfeits) == 1 else 'were'}"
+        body.append(f'<p class="note">{lost} lost by forfeit. The reasons:</p><ul>')
         reasons: dict[str, int] = {}
         for _, reason in row.forfeits:
             reasons[reason] = reasons.get(reason, 0) + 1
-        body += [f"<li>{html.escape(reason)} ({count} games)</li>" for reason, count in reasons.items()]
+        body += [f"<li>{html.escape(reason)} ({_games(count)})</li>" for reason, count in reasons.items()]
         body.append("</ul>")
     body += ['<div class="scroll" role="region" aria-label="games" tabindex="0"><table>',
              f"<caption>The games of {html.escape(row.name)}</caption>",
