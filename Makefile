@@ -189,6 +189,18 @@ grade: $(STAMP)
 	$(COURSE) grade "$(SUBMISSIONS)" --out "$(GRADES)"
 	$(COURSE) gradebook "$(GRADES)" $(if $(ROSTER),--roster "$(ROSTER)") $(GRADEBOOK_ARGS)
 
+# Instructors: `make tournament SUBMISSIONS=folder` lets every lab 6 agent in the folder play Connect Four
+# against the others and the fixed entrants, each sealed in the grader's sandbox, and writes the leaderboard
+# (index.html), per-student and per-game pages, standings.csv and gradebook.csv into $(TOURNAMENT)/.
+# TOURNAMENT_ARGS passes settings, e.g. '--format swiss --rounds 9 --move-seconds 1 --scheduler tcp://host:8786'
+# (`mmlib-course tournament --help` lists them).  Run it again after an interruption: finished games are kept.
+TOURNAMENT      ?= tournament
+TOURNAMENT_ARGS ?=
+.PHONY: tournament
+tournament: $(STAMP)
+	@test -n "$(SUBMISSIONS)" || { echo 'name the folder of lab 6 notebooks: make tournament SUBMISSIONS=folder'; exit 2; }
+	$(COURSE) tournament "$(SUBMISSIONS)" --out "$(TOURNAMENT)" $(TOURNAMENT_ARGS)
+
 # Instructors: `make gradescope` writes one autograder zip per lab into $(GRADESCOPE)/ for a Gradescope
 # programming assignment; VISIBILITY (visible, after_due_date, after_published, hidden) says when students
 # see each part's score and feedback, STDOUT_VISIBILITY when they see the grader's log; GRADER_ARGS go to
