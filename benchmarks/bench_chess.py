@@ -10,11 +10,10 @@ paused.  Target: mmlib within 1.5x of the plain search.
 
 from __future__ import annotations
 
-import gc
 import math
-import time
 
 import chess
+from bench_connect4 import _best_times  # best of REPEATS, taking turns, on this thread's CPU time
 
 from mmlib import search
 from mmlib.games.chess import MATE, CapturesFirst, Chess, mvv_lva_score, white_score
@@ -67,24 +66,9 @@ def mmlib_search(fen: str) -> tuple[int, float]:
     return result.stats.nodes, result.value
 
 
-def _best_times(functions: dict) -> dict:
-    best: dict = {}
-    for _ in range(REPEATS):
-        for name, function in functions.items():
-            gc.collect()
-            gc.disable()
-            start = time.thread_time()
-            count = function()
-            seconds = time.thread_time() - start
-            gc.enable()
-            if name not in best or seconds < best[name][0]:
-                best[name] = (seconds, count)
-    return best
-
-
 def run() -> list[dict]:
     fens = [fen for name, fen, _ in BRATKO_KOPEC if name in POSITIONS]
-    best = _best_times({
+    best = _best_times(REPEATS, {
         "mmlib": lambda: [mmlib_search(fen) for fen in fens],
         "plain": lambda: [plain(fen) for fen in fens],
     })

@@ -80,6 +80,7 @@ COURSE: tuple[Entry, ...] = (
     Entry("07_beyond_connect_four.ipynb", "07", "Beyond tic-tac-toe: Connect Four"),
     Entry("08_chance_and_many_agents.ipynb", "08", "Chance and many agents"),
     Entry("09_beyond_alpha_beta.ipynb", "09", "Beyond alpha-beta: null windows, best-first, Monte Carlo"),
+    Entry("10_chess.ipynb", "10", "√b in chess: move ordering on real positions"),
     Entry("labs/lab1_minimax.ipynb", "Lab 1", "minimax"),
     Entry("labs/lab2_alphabeta.ipynb", "Lab 2", "alpha-beta"),
     Entry("labs/lab3_tictactoe_evaluator.ipynb", "Lab 3", "a tic-tac-toe evaluator"),

@@ -39,7 +39,8 @@ from .errors import (
 )
 from .ordering import Ordering, as_ordering, learns_from_previous
 
-__all__ = ["FirstMoveCutoffs", "own_branching", "minimal_leaves", "ordering_rows"]
+__all__ = ["FirstMoveCutoffs", "own_branching", "minimal_leaves", "minimal_nodes", "ordering_rows",
+           "rows_from_counts"]
 
 Policy = str | Ordering | Callable[[], Ordering] | None
 """An ordering: a name, a fresh policy, or a function that makes a fresh policy for every search."""
@@ -51,7 +52,7 @@ class FirstMoveCutoffs(Ordering):
     >>> from mmlib import trees
     >>> watch = FirstMoveCutoffs()
     >>> _ = search.alphabeta(trees.ordered(3, 4, "best"), order=watch)
-    >>> watch.cutoffs, watch.first, watch.share       # one at each CUT node: 2 + 2 + (2 + 6)
+    >>> watch.cutoffs, watch.first, watch.share    # one at each CUT node: 2 + 2 + (2 + 6)
     (12, 12, 1.0)
     """
 
@@ -116,6 +117,16 @@ def minimal_leaves(branching: float, depth: int) -> float:
     return b ** ((depth + 1) // 2) + b ** (depth // 2) - 1
 
 
+def minimal_nodes(branching: float, depth: int) -> float:
+    """All nodes of the minimal tree to ``depth``, root included: :func:`minimal_leaves` summed
+    over the levels 0..d.
+
+    >>> minimal_nodes(3, 2)          # the root, its 3 children, 3 + 3 - 1 grandchildren
+    9.0
+    """
+    return sum(minimal_leaves(branching, level) for level in range(depth + 1))
+
+
 def _policy(order: Policy) -> Ordering:
     made = order() if callable(order) and not isinstance(order, Ordering) else order
     return as_ordering(made)
@@ -128,7 +139,8 @@ def ordering_rows(game: Any, order: Policy, depths: Iterable[int], *, state: Any
     ``state`` (default: the start); the measures are described in the module's help.
 
     ``order`` is a name, or a function that makes a fresh policy (each depth is searched with a
-    fresh one, so nothing learnt at one depth helps the next), or a policy.  A policy that learns
+    fresh one, so nothing learnt at one depth helps the next), or a policy (then one policy serves
+    every depth, and what it learns carries over).  A policy that learns
     from the previous iteration is run as iterative deepening to the largest depth instead, and
     a depth's ``nodes`` and ``leaves`` are then those of all its iterations together: what the
     deepening costs.  ``max_nodes`` and ``max_seconds`` bound each search; a depth whose minimal
@@ -145,7 +157,7 @@ def ordering_rows(game: Any, order: Policy, depths: Iterable[int], *, state: Any
             f"depth: even the minimal tree of depth {deepest} has about {minimal_leaves(b, deepest):,.0f} "
             f"leaves for this position's b = {b:.1f}, more than max_nodes={max_nodes:,}; use a smaller depth")
     label = name or _name(_policy(order))
-    counts: dict[int, tuple[int, int, int, int, float | None, Any]] = {}
+    counts: Counts = {}
     if learns_from_previous(_policy(order)):
         watch = FirstMoveCutoffs(_policy(order))
         totals = [0, 0]
@@ -165,8 +177,17 @@ def ordering_rows(game: Any, order: Policy, depths: Iterable[int], *, state: Any
                                       max_seconds=max_seconds, leaf_order=False)
             counts[depth] = (result.stats.nodes, result.stats.leaves, watch.cutoffs, watch.first,
                              result.value, result.move)
+    return rows_from_counts(counts, wanted, b, label)
+
+
+Counts = dict[int, tuple[int, int, int, int, Any, Any]]
+"""depth -> (nodes, leaves, cutoffs, cutoffs by the first move, value, best move)."""
+
+
+def rows_from_counts(counts: Counts, depths: Sequence[int], b: float, label: str) -> list[dict[str, Any]]:
+    """The rows of :func:`ordering_rows` from the raw counts of each depth (measured now, or stored)."""
     rows = []
-    for depth in wanted:
+    for depth in depths:
         if depth not in counts:          # the game ended sooner: deeper searches find the same
             break
         nodes, leaves, cutoffs, first, value, move = counts[depth]

@@ -217,8 +217,9 @@ class KillerMoves(Ordering):
 
 
 class HistoryHeuristic(Ordering):
-    """The history heuristic (Schaeffer 1983, 1989): a move that caused a cutoff anywhere in the
-    tree scores ``2 ** d`` (``d`` the depth left below the node it cut), and moves are tried by
+    """The history heuristic (J. Schaeffer, "The history heuristic and alpha-beta search enhancements
+    in practice", IEEE PAMI 11(11), 1989): a move that caused a cutoff anywhere in the tree scores
+    ``2 ** d`` (``d`` the depth left below the node it cut: deeper cutoffs weigh more), and moves are tried by
     their score, highest first, in the order of ``base`` among equal scores.  Unlike killers, the
     scores are kept for the whole search, whatever the ply.
 

@@ -362,8 +362,9 @@ def mvv_lva_score(board: chess.Board, move: chess.Move) -> int:
 
 class CapturesFirst(Ordering):
     """Captures (and promotions) first, best by MVV-LVA (:func:`mvv_lva_score`); the other moves
-    after them in the order of ``base`` (default: the generator's), which may learn (killers,
-    history) and is told of every cutoff.
+    after them in the order of ``base`` (default: the generator's).  The base orders only the quiet
+    moves, so it learns only from their cutoffs: killers and history scores are kept for quiet
+    moves, as in chess programs (a capture is already tried early).
 
     >>> game = Chess(KIWIPETE)
     >>> [move.uci() for move in CapturesFirst().order(None, game.initial, game.moves(game.initial), ())][:3]
@@ -377,15 +378,19 @@ class CapturesFirst(Ordering):
             raise ArgumentTypeError(f"base: expected an Ordering, got {describe(base)}")
         self.base: Ordering = base or Ordering()
         self.learns = self.base.learns
+        self.captures: dict[int, list[Any]] = {}       # the captures of the node at each ply
 
     def order(self, search: Any, state: Any, moves: Sequence[Any], path: tuple[Any, ...]) -> Sequence[Any]:
         scored = [(mvv_lva_score(state, move), move) for move in moves]
-        captures = sorted((item for item in scored if item[0]), key=lambda item: -item[0])
+        captures = [move for _, move in sorted((item for item in scored if item[0]),
+                                               key=lambda item: -item[0])]
         quiet = [move for score, move in scored if not score]
-        return [move for _, move in captures] + list(self.base.order(search, state, quiet, path))
+        self.captures[len(path)] = captures
+        return captures + list(self.base.order(search, state, quiet, path))
 
     def cutoff(self, path: tuple[Any, ...], move: Any) -> None:
-        self.base.cutoff(path, move)
+        if move not in self.captures.get(len(path), ()):
+            self.base.cutoff(path, move)
 
     def finished(self, search: Any, state: Any, path: tuple[Any, ...], value: float, best: Any) -> None:
         self.base.finished(search, state, path, value, best)
