@@ -13,11 +13,10 @@ import pytest
 
 pytest.importorskip("chess")
 
-from mmlib.games.chess_counts import BRANCHING, COUNTS  # noqa: E402
-
 from mmlib import branching  # noqa: E402
 from mmlib.errors import ArgumentError  # noqa: E402
 from mmlib.games.chess import ORDERINGS, Chess  # noqa: E402
+from mmlib.games.chess_counts import BRANCHING, COUNTS  # noqa: E402
 from mmlib.games.chess_positions import BRATKO_KOPEC  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
