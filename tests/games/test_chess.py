@@ -184,9 +184,15 @@ def test_every_ordering_finds_the_alpha_beta_value(name: str) -> None:
 
 
 def test_history_learns_across_the_tree() -> None:
-    policy = HistoryHeuristic()
-    search.alphabeta(Chess(KIWIPETE), depth=2, order=CapturesFirst(policy))
-    assert policy.scores and all(score >= 1 for score in policy.scores.values())
+    alone = HistoryHeuristic()
+    search.alphabeta(Chess(KIWIPETE), depth=2, order=alone, max_seconds=None)
+    assert alone.scores and all(score >= 1 for score in alone.scores.values())
+    behind_captures = HistoryHeuristic()                # learns from the quiet moves' cutoffs only
+    search.alphabeta(Chess(BRATKO_KOPEC[1][1]), depth=3, order=CapturesFirst(behind_captures),
+                     max_seconds=None)
+    board = chess.Board(BRATKO_KOPEC[1][1])
+    assert behind_captures.scores
+    assert not any(board.is_capture(move) for move in behind_captures.scores if board.is_legal(move))
 
 
 def test_the_bratko_kopec_positions_are_legal_and_have_their_best_moves() -> None:
