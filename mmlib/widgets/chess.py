@@ -9,7 +9,7 @@ within one budget of :data:`~mmlib.widgets.growth.ANSWER_SECONDS` for the whole 
 not finish in time is left off the plot and named in the status line.
 
 >>> explorer = chess_explorer(position=12, depth=3)
->>> explorer.rows["MVV-LVA"][-1]["nodes"] < explorer.rows["generator"][-1]["nodes"]
+>>> explorer.rows["MVV-LVA"][-1]["nodes"] < explorer.rows["random"][-1]["nodes"]
 True
 >>> explorer.ordering.value = 3
 >>> explorer.ordering.text()
