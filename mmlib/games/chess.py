@@ -161,7 +161,8 @@ class Position(chess.Board):
 
 
 def as_position(board: chess.Board) -> Position:
-    """``board`` as a :class:`Position` (a copy, with its move stack, when it is a plain board)."""
+    """``board`` as a :class:`Position`: itself, or a copy of a plain board's position (its FEN;
+    the moves that led to it are not kept)."""
     if isinstance(board, Position):
         return board
     position = Position(None, chess960=board.chess960)
