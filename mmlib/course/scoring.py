@@ -23,10 +23,11 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..check.sandbox import RemoteFunction, Sandbox
+from ..check.sandbox import RemoteFunction, Sandbox, package_folders
 from ..check.stage import stage
+from .cells import notebook_code
 from .channel import Result
-from .labs import SANDBOX_MODULES, WITHHELD
+from .labs import SANDBOX_MODULES, WITHHELD, packages
 from .labsource import Part, build, exercise_names, parts, read_notebook, setup_code
 
 if TYPE_CHECKING:                     # nbformat comes with the grader extra, imported where it is used
@@ -41,33 +42,41 @@ def stage_lab(name: str, target: Path) -> Path:
 
 
 def grade_parts(name: str, nb: nbformat.NotebookNode, emit: Callable[[str, Any], None], *,
-                isolation: str = "bwrap") -> None:
+                isolation: str = "bwrap", work: Path | None = None) -> None:
     """Grade notebook ``nb`` of lab ``name``; ``emit(kind, data)`` reports each note and part.
 
     The student's notebook runs in a :class:`Sandbox`; this process runs the lab's trusted setup
     and its hidden tests, handing the checker the student's functions as :class:`RemoteFunction`
-    objects and their plain data as data.  No student code ever runs here.
+    objects and their plain data as data.  No student code ever runs here.  The sandbox's files go
+    into ``work`` (which the grader removes, even when this process is killed), else into a
+    temporary folder of its own.
     """
-    cells = [cell.source for cell in nb.cells if cell.cell_type == "code"]
+    if work is None:
+        with tempfile.TemporaryDirectory(prefix="mmlib-grading-") as folder:
+            grade_parts(name, nb, emit, isolation=isolation, work=Path(folder))
+        return
+    cells, said = notebook_code(nb)
     namespace: dict[str, Any] = {"__name__": "__lab__"}
     with contextlib.redirect_stdout(io.StringIO()):
         exec(compile(setup_code(name), f"<{name} setup>", "exec"), namespace)
     answers = exercise_names(name)
-    with tempfile.TemporaryDirectory(prefix="mmlib-grading-") as work:
-        Path(work).chmod(0o755)
-        sandbox = Sandbox(stage_lab(name, Path(work) / "lib"), cells, Path(work), isolation=isolation)
-        released = {cell.source.strip() for cell in build(name, solution=False).cells}
-        sandbox.quiet = {number for number, source in enumerate(cells, start=1) if source.strip() in released}
-        try:
-            if isolation != "bwrap":
-                emit("note", "graded WITHOUT bubblewrap (--weaker-isolation): the student's code ran as a "
-                             "plain process with limits, not sealed from this machine's files")
-            for part in parts(name):
-                emit("part", asdict(_grade_part(part, namespace, sandbox, answers)))
-        finally:
-            sandbox.stop()
-        for note in sandbox.notes:
-            emit("note", note)
+    work.chmod(0o755)
+    sandbox = Sandbox(stage_lab(name, work / "lib"), cells, work, isolation=isolation,
+                      packages=package_folders(packages(name)))
+    sandbox.notes += said
+    released = {cell.source.strip() for cell in build(name, solution=False).cells}
+    sandbox.quiet = {number for number, cell in enumerate(nb.cells, start=1)
+                     if cell.source.strip() in released}
+    try:
+        if isolation != "bwrap":
+            emit("note", "graded WITHOUT bubblewrap (--weaker-isolation): the student's code ran as a "
+                         "plain process with limits, not sealed from this machine's files")
+        for part in parts(name):
+            emit("part", asdict(_grade_part(part, namespace, sandbox, answers)))
+    finally:
+        sandbox.stop()
+    for note in sandbox.notes:
+        emit("note", note)
 
 
 def _grade_part(part: Part, trusted: dict[str, Any], sandbox: Sandbox, answers: set[str]) -> Result:
@@ -114,11 +123,11 @@ def _grade_part(part: Part, trusted: dict[str, Any], sandbox: Sandbox, answers: 
                   (text or "passed") + (left_out if not passed else ""))
 
 
-def child(lab: str, path: str, isolation: str) -> None:
+def child(lab: str, path: str, isolation: str, work: str | None = None) -> None:
     """Entry point of the grading process: one JSON line per note and part on stdout."""
     channel, sys.stdout = sys.stdout, sys.stderr     # what a lab's setup prints is not a message
 
     def emit(kind: str, data: Any) -> None:
         print(json.dumps({"kind": kind, "data": data}), file=channel, flush=True)
 
-    grade_parts(lab, read_notebook(path), emit, isolation=isolation)
+    grade_parts(lab, read_notebook(path), emit, isolation=isolation, work=Path(work) if work else None)
