@@ -131,7 +131,7 @@ def grade_notebook(path: Path, *, name: str | None = None, time_limit: float = T
     graded = Graded(submission or path.stem, name)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(PACKAGE_ROOT), os.environ.get("PYTHONPATH", "")]),
                PYTHONHASHSEED="0", MPLBACKEND="Agg", MMLIB_COURSE_ROOT=str(ROOT))
-    work = tempfile.mkdtemp(prefix="mmlib-grading-")
+    work = tempfile.mkdtemp(prefix="mmlib-grading-", dir=os.environ.get("TMPDIR"))  # as set now, not cached
     try:
         command = [sys.executable, "-m", "mmlib.course", "_child", name, str(path), isolation, work]
         finished = run_limited(command,

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..check.sandbox import RemoteFunction, Sandbox, package_folders
 from ..check.stage import stage
-from .cells import notebook_code
+from .cells import cell_code, notebook_code
 from .channel import Result
 from .labs import SANDBOX_MODULES, WITHHELD, packages
 from .labsource import Part, build, exercise_names, parts, read_notebook, setup_code
@@ -38,7 +38,68 @@ __all__ = ["grade_parts", "stage_lab", "child"]
 
 def stage_lab(name: str, target: Path) -> Path:
     """Write the mmlib lab ``name``'s sealed code sees into ``target`` (see :mod:`mmlib.course.labs`)."""
-    return stage(SANDBOX_MODULES[name], target, withheld=WITHHELD.get(name, {}))
+    questions = quiz_trees(name)
+    stand_ins = {"mmlib.quiz": QUIZ_STAND_IN.format(trees=questions)} if questions else {}
+    return stage(SANDBOX_MODULES[name], target, withheld=WITHHELD.get(name, {}), stand_ins=stand_ins)
+
+
+QUIZ_STAND_IN = '''"""mmlib.quiz as graded lab code sees it: the trees of the lab's own questions, no answer key."""
+from . import trees as _trees
+
+_TREES = {trees!r}
+
+
+class Question:
+    """A quiz question while the lab is graded: its tree only."""
+
+    def __init__(self, nested):
+        self.tree = _trees.from_nested(nested)
+
+    def __getattr__(self, name):
+        raise AttributeError(f"Question.{{name}}: only the question's tree is available while this lab is graded")
+
+
+def alpha_beta_question(*args, **kwargs):
+    key = repr((args, sorted(kwargs.items())))
+    if key not in _TREES:
+        raise RuntimeError("only the lab's own quiz questions are available while this lab is graded")
+    return Question(_TREES[key])
+'''
+
+
+def quiz_trees(name: str) -> dict[str, Any]:
+    """The trees of the quiz questions lab ``name``'s own cells ask for (``quiz.alpha_beta_question``
+    with literal arguments), keyed by their arguments: what its sandbox's stand-in ``mmlib.quiz``
+    holds, so the lab's own ``quiz_tree`` cell works there without any answer key.
+
+    >>> list(quiz_trees("lab2_alphabeta"))
+    ["((), [('branching', 3), ('depth', 3), ('ordering', 'random'), ('seed', 7)])"]
+    >>> quiz_trees("lab1_minimax")
+    {}
+    """
+    if "mmlib.trees" not in SANDBOX_MODULES[name]:
+        return {}
+    from .. import quiz
+
+    found: dict[str, Any] = {}
+    for cell in build(name, solution=False).cells:
+        if cell.cell_type != "code" or "alpha_beta_question" not in cell.source:
+            continue
+        for node in ast.walk(ast.parse(_python(cell.source))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                    and node.func.attr == "alpha_beta_question":
+                try:
+                    args = tuple(ast.literal_eval(arg) for arg in node.args)
+                    kwargs = {k.arg: ast.literal_eval(k.value) for k in node.keywords if k.arg}
+                except ValueError:
+                    continue
+                tree = quiz.alpha_beta_question(*args, **kwargs).tree
+                found[repr((args, sorted(kwargs.items())))] = tree.to_nested()
+    return found
+
+
+def _python(source: str) -> str:
+    return cell_code(source, 0)[0]
 
 
 def grade_parts(name: str, nb: nbformat.NotebookNode, emit: Callable[[str, Any], None], *,
