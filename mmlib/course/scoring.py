@@ -43,7 +43,7 @@ def stage_lab(name: str, target: Path) -> Path:
     return stage(SANDBOX_MODULES[name], target, withheld=WITHHELD.get(name, {}), stand_ins=stand_ins)
 
 
-QUIZ_STAND_IN = '''"""mmlib.quiz as graded lab code sees it: the trees of the lab's own questions, no answer key."""
+QUIZ_STAND_IN = '''"""mmlib.quiz while a lab is graded: the trees of the lab's own questions, no answer key."""
 from . import trees as _trees
 
 _TREES = {trees!r}
@@ -56,7 +56,7 @@ class Question:
         self.tree = _trees.from_nested(nested)
 
     def __getattr__(self, name):
-        raise AttributeError(f"Question.{{name}}: only the question's tree is available while this lab is graded")
+        raise AttributeError(f"Question.{{name}}: only the question's tree is there while this lab is graded")
 
 
 def alpha_beta_question(*args, **kwargs):
