@@ -43,7 +43,7 @@ def stage_lab(name: str, target: Path) -> Path:
     return stage(SANDBOX_MODULES[name], target, withheld=WITHHELD.get(name, {}), stand_ins=stand_ins)
 
 
-QUIZ_STAND_IN = '''"""mmlib.quiz while a lab is graded: the trees of the lab's own questions, no answer key."""
+QUIZ_STAND_IN = '''"""mmlib.quiz while a lab is graded: the trees of the lab's own questions, no answers."""
 from . import trees as _trees
 
 _TREES = {trees!r}
