@@ -370,3 +370,39 @@ def test_each_student_lab_states_every_limit_as_the_grader_applies_it(lab):
         assert f"`{module}`" in section, (lab, module)
     for package in ("numpy", "matplotlib", "networkx"):
         assert (f"`{package}`" in section) == (package in packages(lab)), (lab, package)
+
+
+# -- nbgrader's own validate and autograde agree with `make grade` on these correct submissions ----------
+
+NBGRADER_STYLES = {
+    "lab1_minimax": {"numpy_black": ({"minimax_answer": MINIMAX_NUMPY_BLACK,
+                                      "best_move_answer": BEST_MOVE_NOT_EQUAL}, []),
+                     "magics": ({}, MAGICS + [OLD_ATTEMPT])},
+    "lab2_alphabeta": {"sets_quiz": ({"pruned_answers": PRUNED_AS_SETS,
+                                      "pruned_quiz_answer": QUIZ_COMPUTED}, [])},
+}
+
+
+@pytest.mark.slow
+@needs_bwrap
+@pytest.mark.parametrize("lab", sorted(NBGRADER_STYLES))
+def test_nbgrader_validate_and_autograde_agree_with_make_grade_on_correct_styles(lab, tmp_path, monkeypatch):
+    import test_nbgrader as nbg  # the nbgrader course helpers (tests/course/test_nbgrader.py)
+
+    monkeypatch.setenv("PATH", f"{nbg.NBGRADER.parent}{os.pathsep}{os.environ.get('PATH', '')}")
+    root = nbg.course(tmp_path, lab)
+    nbg.nbgrader_cli(root, "generate_assignment", lab, "--create")
+    paths = {}
+    for student, (answers, extra) in NBGRADER_STYLES[lab].items():
+        answers = {key: dedent(code).strip() for key, code in answers.items()}
+        paths[student] = nbg.submit(root, lab, student, {**nbg.solutions(lab), **answers})
+        nb = nbformat.read(paths[student], as_version=4)
+        nb.cells += [nbformat.v4.new_code_cell(dedent(code).strip()) for code in extra]
+        nbformat.write(nb, paths[student])
+        said = nbg.nbgrader_cli(root, "validate", str(paths[student]))
+        assert "Success! Your notebook passes all the tests." in said, (student, said)
+    nbg.nbgrader_cli(root, "autograde", lab, "--create")
+    for student, path in paths.items():
+        assert nbg.scores(root, lab, student) == pytest.approx(FULL[lab]), student
+        graded = grading.grade_notebook(path)
+        assert {r.grade_id: r.score for r in graded.results} == FULL[lab], (student, graded)
