@@ -280,12 +280,9 @@ def graded_styles(tmp_path_factory):
     folder.mkdir()
     for lab, replace, extra, stem, fresh in STYLES.values():
         styled(folder, lab, replace, extra, stem, fresh)
-    saved = os.environ.get("TMPDIR")
-    os.environ["TMPDIR"] = str(base)
-    try:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TMPDIR", str(base))       # the sandboxes' temporary folders go there
         graded = grading.grade_folder(folder, base / "grades")
-    finally:
-        os.environ.pop("TMPDIR") if saved is None else os.environ.update(TMPDIR=saved)
     return {"base": base, "folder": folder, "graded": {g.submission: g for g in graded}}
 
 
@@ -315,15 +312,11 @@ def test_what_jupyter_does_not_run_is_said_in_the_feedback(graded_styles):
 
 @pytest.mark.slow
 @needs_bwrap
-def test_a_submission_stopped_at_its_time_limit_leaves_no_temporary_folder(tmp_path):
+def test_a_submission_stopped_at_its_time_limit_leaves_no_temporary_folder(tmp_path, monkeypatch):
     path = styled(tmp_path, "lab1_minimax", {}, ["while True:\n    pass"], "stuck_lab1_minimax", False)
-    saved = os.environ.get("TMPDIR")
-    os.environ["TMPDIR"] = str(tmp_path)
-    try:
-        start = time.monotonic()
-        graded = grading.grade_notebook(path, time_limit=8)
-    finally:
-        os.environ.pop("TMPDIR") if saved is None else os.environ.update(TMPDIR=saved)
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    start = time.monotonic()
+    graded = grading.grade_notebook(path, time_limit=8)
     assert time.monotonic() - start < 30
     assert "grading stopped after 8 s" in "\n".join(graded.notes)
     assert not list(tmp_path.glob("mmlib-grading-*"))
