@@ -40,7 +40,47 @@ def stage_lab(name: str, target: Path) -> Path:
     """Write the mmlib lab ``name``'s sealed code sees into ``target`` (see :mod:`mmlib.course.labs`)."""
     questions = quiz_trees(name)
     stand_ins = {"mmlib.quiz": QUIZ_STAND_IN.format(trees=questions)} if questions else {}
-    return stage(SANDBOX_MODULES[name], target, withheld=WITHHELD.get(name, {}), stand_ins=stand_ins)
+    stage(SANDBOX_MODULES[name], target, withheld=WITHHELD.get(name, {}), stand_ins=stand_ins)
+    (target / "IPython").mkdir(mode=0o755, exist_ok=True)
+    for module, text in IPYTHON_STAND_IN.items():
+        (target / "IPython" / module).write_text(text)
+        (target / "IPython" / module).chmod(0o644)
+    return target
+
+
+IPYTHON_STAND_IN = {
+    "__init__.py": '''"""IPython while a lab is graded: what notebooks import to show things does nothing."""
+from .display import display  # noqa: F401
+
+
+class _Quiet:
+    def __getattr__(self, name):
+        return lambda *args, **kwargs: None
+
+
+def get_ipython():
+    return _Quiet()
+''',
+    "display.py": '''"""IPython.display while a lab is graded: nothing is shown."""
+
+
+def display(*objects, **options):
+    return None
+
+
+def clear_output(*args, **kwargs):
+    return None
+
+
+class _Shown:
+    def __init__(self, *args, **kwargs):
+        pass
+
+
+HTML = Markdown = Image = SVG = Latex = Math = JSON = Javascript = Pretty = Code = _Shown
+'''}
+"""A stand-in ``IPython`` in every sandbox: ``from IPython.display import display, Markdown`` works in
+a notebook, as it does in Jupyter (and shows nothing, as nothing is shown while grading)."""
 
 
 QUIZ_STAND_IN = '''"""mmlib.quiz while a lab is graded: the trees of the lab's own questions, no answers."""

@@ -27,8 +27,13 @@ from mmlib.course.scoring import stage_lab
 
 ROOT = Path(__file__).resolve().parents[2]
 
-needs_bwrap = pytest.mark.skipif(not bwrap_available() and os.environ.get("CI") != "true",
-                                 reason="bubblewrap is not installed here (CI installs it)")
+_needs_bwrap = pytest.mark.skipif(not bwrap_available() and os.environ.get("CI") != "true",
+                                  reason="bubblewrap is not installed here (CI installs it)")
+
+
+def needs_bwrap(test):
+    """A test that runs sandboxes: it takes seconds (`make test` runs it, `make check` does not)."""
+    return pytest.mark.slow(_needs_bwrap(test))
 
 
 # -- the transformation, as IPython does it -----------------------------------------------------------
@@ -286,7 +291,6 @@ def graded_styles(tmp_path_factory):
     return {"base": base, "folder": folder, "graded": {g.submission: g for g in graded}}
 
 
-@pytest.mark.slow
 @needs_bwrap
 @pytest.mark.parametrize("style", sorted(STYLES))
 def test_a_correct_submission_in_any_style_earns_full_marks(graded_styles, style):
@@ -297,7 +301,6 @@ def test_a_correct_submission_in_any_style_earns_full_marks(graded_styles, style
     assert not list(graded_styles["base"].glob("mmlib-grading-*"))       # every temporary folder removed
 
 
-@pytest.mark.slow
 @needs_bwrap
 def test_what_jupyter_does_not_run_is_said_in_the_feedback(graded_styles):
     graded = graded_styles["graded"]
@@ -310,7 +313,6 @@ def test_what_jupyter_does_not_run_is_said_in_the_feedback(graded_styles):
     assert "`!pip list` was not run" in said and "`!ls` was not run" in said
 
 
-@pytest.mark.slow
 @needs_bwrap
 def test_a_submission_stopped_at_its_time_limit_leaves_no_temporary_folder(tmp_path, monkeypatch):
     path = styled(tmp_path, "lab1_minimax", {}, ["while True:\n    pass"], "stuck_lab1_minimax", False)
@@ -322,7 +324,6 @@ def test_a_submission_stopped_at_its_time_limit_leaves_no_temporary_folder(tmp_p
     assert not list(tmp_path.glob("mmlib-grading-*"))
 
 
-@pytest.mark.slow
 @needs_bwrap
 @pytest.mark.parametrize("style", sorted(set(STYLES) - {"renamed_copy"}))     # the solution's own code
 def test_each_style_passes_its_own_check_cells_in_a_fresh_kernel(graded_styles, style):
@@ -376,7 +377,6 @@ NBGRADER_STYLES = {
 }
 
 
-@pytest.mark.slow
 @needs_bwrap
 @pytest.mark.parametrize("lab", sorted(NBGRADER_STYLES))
 def test_nbgrader_validate_and_autograde_agree_with_make_grade_on_correct_styles(lab, tmp_path, monkeypatch):
@@ -399,3 +399,15 @@ def test_nbgrader_validate_and_autograde_agree_with_make_grade_on_correct_styles
         assert nbg.scores(root, lab, student) == pytest.approx(FULL[lab]), student
         graded = grading.grade_notebook(path)
         assert {r.grade_id: r.score for r in graded.results} == FULL[lab], (student, graded)
+
+
+@needs_bwrap
+def test_what_a_notebook_imports_from_ipython_to_show_things_works_and_shows_nothing(tmp_path):
+    box = sandbox(tmp_path, "lab1_minimax", [
+        "from IPython.display import display, Markdown, HTML, clear_output\nimport IPython\n"
+        "display(Markdown('**minimax**'), HTML('<b>x</b>'))\nclear_output()\n"
+        "IPython.get_ipython()\nshown = 1"])
+    try:
+        assert box.lookup("shown") == {"value": 1} and box.notes == []
+    finally:
+        box.stop()
