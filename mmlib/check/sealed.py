@@ -187,13 +187,31 @@ class _Shell:
     ``%prun`` run their statement once; shell commands and every other magic do nothing."""
 
     RUN = ("time", "timeit", "prun")
+    WITH_VALUE = {"timeit": "nrps", "prun": "lsTD"}     # the options that take a value
 
     def __init__(self, namespace: dict[str, Any]):
         self._namespace = namespace
 
+    @classmethod
+    def statement(cls, name: str, line: str) -> str:
+        """The statement of ``%name line`` without the magic's options.
+
+        >>> _Shell.statement("timeit", "-n 10 -r 3 -o minimax(root, 2, True)")
+        'minimax(root, 2, True)'
+        """
+        words = line.strip()
+        while words.startswith("-") and name in cls.WITH_VALUE:
+            option, _, words = words.partition(" ")
+            if option[1:] and option[-1] in cls.WITH_VALUE[name] and len(option) == 2:
+                words = words.lstrip().partition(" ")[2]
+            words = words.lstrip()
+        return words
+
     def run_line_magic(self, name: str, line: str, _stack_depth: int = 1) -> Any:
         if name in self.RUN and isinstance(line, str) and line.strip():
-            exec(compile(line.strip(), "<magic>", "exec"), self._namespace)
+            code = compile(self.statement(name, line), "<magic>", "exec")
+            # %time keeps what the statement assigns; %timeit and %prun run it inside a function
+            exec(code, self._namespace, None if name == "time" else {})
         return None
 
     def run_cell_magic(self, name: str, line: str, cell: str) -> None:

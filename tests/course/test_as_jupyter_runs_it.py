@@ -411,3 +411,10 @@ def test_what_a_notebook_imports_from_ipython_to_show_things_works_and_shows_not
         assert box.lookup("shown") == {"value": 1} and box.notes == []
     finally:
         box.stop()
+
+
+def test_timeit_options_are_not_code_and_what_timeit_assigns_stays_inside_it_as_in_ipython():
+    namespace, said = run_here(["calls = []\n%timeit -n 10 -r 1 -o calls.append(1)\n%timeit kept = 1\n"
+                                "%time timed = 2\n%prun -l 5 -s cumulative calls.append(3)\nafter = True"])
+    assert namespace["calls"] == [1, 3] and namespace["timed"] == 2 and namespace["after"] is True
+    assert "kept" not in namespace and [kind for kind, _ in said] == ["cell"]
