@@ -211,7 +211,7 @@ STDOUT_VISIBILITY ?= hidden
 GRADER_ARGS       ?=
 gradescope: $(STAMP)
 	$(COURSE) gradescope build --out "$(GRADESCOPE)" --visibility $(VISIBILITY) \
-	  --stdout-visibility $(STDOUT_VISIBILITY) $(if $(GRADER_ARGS),--grader-args "$(GRADER_ARGS)")
+	  --stdout-visibility $(STDOUT_VISIBILITY) $(if $(GRADER_ARGS),'--grader-args=$(GRADER_ARGS)')
 
 # Instructors: `make distribution REPOSITORY=owner/name` writes the students' copy of the course into
 # $(DIST)/ (lectures, student labs, mmlib; no solutions, hidden tests, grader or exam tools), ready to push

@@ -176,11 +176,14 @@ def _import_order(root: Path) -> list[str]:
 
 
 def stage(allowed: tuple[str, ...], target: Path, *,
-          withheld: Mapping[str, tuple[str, ...]] | None = None, root: Path = PACKAGE_ROOT) -> Path:
+          withheld: Mapping[str, tuple[str, ...]] | None = None, root: Path = PACKAGE_ROOT,
+          stand_ins: Mapping[str, str] | None = None) -> Path:
     """Write the mmlib that sealed code allowed to import ``allowed`` sees into ``target``/mmlib, the
-    functions ``withheld`` names (module -> names, "*": all, "Class.method") hollowed out; return
-    ``target``."""
-    modules = sandbox_modules(allowed, root=root)
+    functions ``withheld`` names (module -> names, "*": all, "Class.method") hollowed out, and the
+    modules ``stand_ins`` gives (module -> source, e.g. a ``mmlib.quiz`` holding only a lab's own
+    question trees); return ``target``."""
+    stand_ins = stand_ins or {}
+    modules = sandbox_modules(allowed, root=root) | set(stand_ins)
     packages = {".".join(m.split(".")[:i]) for m in modules for i in range(1, len(m.split(".")))}
     withheld = withheld or {}
     for module in sorted(modules | packages):
@@ -194,6 +197,8 @@ def stage(allowed: tuple[str, ...], target: Path, *,
                                          allowed=", ".join(allowed))
         elif module == "mmlib.check":
             text = STAND_IN_CHECK.format()
+        elif module in stand_ins:
+            text = stand_ins[module]
         elif module not in modules:        # a package only some of whose modules are here
             text = '"""Only some modules of this package are here while a lab is graded."""\n'
         else:

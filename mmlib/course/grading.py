@@ -37,7 +37,9 @@ import argparse
 import csv
 import json
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -64,10 +66,13 @@ if TYPE_CHECKING:                     # nbformat comes with the grader extra, im
 
 __all__ = ["Part", "Result", "Graded", "Sandbox", "RemoteFunction", "parts", "lab_of", "grade_notebook",
            "grade_folder", "read_results", "bwrap_available", "autograder", "release", "sandbox_modules",
-           "stage", "main", "TIME_LIMIT", "MEMORY_LIMIT", "SANDBOX_MODULES", "WITHHELD"]
+           "stage", "main", "TIME_LIMIT", "MEMORY_LIMIT", "SUBMISSION_BYTES", "SANDBOX_MODULES", "WITHHELD"]
 
-TIME_LIMIT = 120.0
-"""Wall-clock seconds one submission may take to grade, all parts together."""
+TIME_LIMIT = 300.0
+"""Wall-clock seconds one submission may take to grade, all parts together (its notebook runs
+within :data:`mmlib.check.sandbox.NOTEBOOK_TIME`, and again after a call that had to be stopped)."""
+SUBMISSION_BYTES = 20 << 20
+"""Largest notebook file graded, in bytes (20 MiB); a larger one is refused before it is read."""
 MEMORY_LIMIT = 4 << 30
 """Bytes of address space the process grading one submission may use."""
 
@@ -89,30 +94,51 @@ def stage(name: str, target: Path) -> Path:
 
 # -- grading notebooks ------------------------------------------------------------------------------
 
+def _refused(path: Path, name: str | None, submission: str | None, why: str) -> Graded:
+    """A submission that could not be graded: every part of its lab (when known) 0, with the reason."""
+    name = name or next((lab for lab in lab_names() if lab in path.name), None)
+    graded = Graded(submission or path.stem, name or "unknown")
+    graded.results = [Result(part.grade_id, 0.0, part.points, why) for part in (parts(name) if name else [])]
+    graded.notes.append(why)
+    return graded
+
+
 def grade_notebook(path: Path, *, name: str | None = None, time_limit: float = TIME_LIMIT,
                    memory_limit: int = MEMORY_LIMIT, submission: str | None = None,
                    isolation: str = "bwrap") -> Graded:
     """Grade one submitted notebook: the checker in a fresh process with a time and a memory
-    limit, the student's code in a sandbox it starts (see :class:`Sandbox`)."""
+    limit, the student's code in a sandbox it starts (see :class:`Sandbox`).  ``name`` forces
+    the lab (else :func:`lab_of` finds it).  A file over :data:`SUBMISSION_BYTES` is refused
+    unread; the sandbox's temporary folder is removed whatever happens to the grading process."""
     path = Path(path).resolve()
+    try:
+        size = path.stat().st_size
+    except OSError as error:
+        return _refused(path, name, submission, f"not graded: the notebook could not be read ({error})")
+    if size > SUBMISSION_BYTES:
+        return _refused(path, name, submission,
+                        f"not graded: the notebook is {size / (1 << 20):.1f} MiB, over the limit of "
+                        f"{SUBMISSION_BYTES >> 20} MiB (clear large outputs and submit again)")
     try:
         nb = read_notebook(path)
         name = name or lab_of(path, nb)
     except Exception as error:  # noqa: BLE001 - an unreadable submission is reported, the run goes on
         why = f"not graded: the notebook could not be read ({type(error).__name__}: {str(error)[:200]})"
-        name = name or next((lab for lab in lab_names() if lab in path.name), None)
-        graded = Graded(submission or path.stem, name or "unknown")
-        lab_parts = parts(name) if name else []
-        graded.results = [Result(part.grade_id, 0.0, part.points, why) for part in lab_parts]
-        graded.notes.append(why)
-        return graded
+        if isinstance(error, ValueError) and "--lab" in str(error):
+            why = f"not graded: {error}"
+        return _refused(path, name, submission, why)
     expected = parts(name)
     graded = Graded(submission or path.stem, name)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(PACKAGE_ROOT), os.environ.get("PYTHONPATH", "")]),
                PYTHONHASHSEED="0", MPLBACKEND="Agg", MMLIB_COURSE_ROOT=str(ROOT))
-    finished = run_limited([sys.executable, "-m", "mmlib.course", "_child", name, str(path), isolation],
-                           time_limit=time_limit, memory_limit=memory_limit, env=env,
-                           what="the time limit of a submission")
+    work = tempfile.mkdtemp(prefix="mmlib-grading-", dir=os.environ.get("TMPDIR"))  # as set now, not cached
+    try:
+        command = [sys.executable, "-m", "mmlib.course", "_child", name, str(path), isolation, work]
+        finished = run_limited(command,
+                               time_limit=time_limit, memory_limit=memory_limit, env=env,
+                               what="the time limit of a submission")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
     lines, stopped, graded.seconds = finished.lines, finished.stopped, finished.seconds
     graded.results, graded.notes = read_results(lines, expected)
     done = {r.grade_id for r in graded.results}
@@ -125,15 +151,19 @@ def grade_notebook(path: Path, *, name: str | None = None, time_limit: float = T
     return graded
 
 
-def grade_folder(folder: Path, out: Path, **limits: Any) -> list[Graded]:
-    """Grade every notebook below ``folder``; write ``out/scores.csv`` and ``out/<id>/results.json``."""
+def grade_folder(folder: Path, out: Path, *, labs: dict[str, str] | None = None,
+                 **limits: Any) -> list[Graded]:
+    """Grade every notebook below ``folder``; write ``out/scores.csv`` and ``out/<id>/results.json``.
+    ``labs`` forces the lab of some files (path relative to ``folder``, or "*" for every file)."""
     folder, out = Path(folder), Path(out)
+    labs = labs or {}
     paths = sorted(p for p in folder.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts
                    and out.resolve() not in p.resolve().parents)
     everything: list[Graded] = []
     for path in paths:
         ident = path.relative_to(folder).with_suffix("").as_posix()
-        graded = grade_notebook(path, submission=ident, **limits)
+        forced = labs.get(path.relative_to(folder).as_posix(), labs.get("*"))
+        graded = grade_notebook(path, submission=ident, name=forced, **limits)
         everything.append(graded)
         target = out / ident / "results.json"
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -195,7 +225,11 @@ def add_commands(commands: Any) -> None:
                                 description="Grade every notebook below SUBMISSIONS, student code sealed.")
     grade.add_argument("submissions", type=Path)
     grade.add_argument("--out", type=Path, default=ROOT / "grades")
-    grade.add_argument("--time-limit", type=float, default=TIME_LIMIT)
+    grade.add_argument("--time-limit", type=float, default=TIME_LIMIT,
+                       help=f"wall-clock seconds per submission (default {TIME_LIMIT:g})")
+    grade.add_argument("--lab", action="append", default=[], metavar="[FILE=]LAB",
+                       help="grade FILE (a path below SUBMISSIONS) as lab LAB, whatever its name and cells; "
+                            "without FILE=, every file; may be repeated")
     grade.add_argument("--weaker-isolation", action="store_true",
                        help="where bubblewrap is missing: run student code as a plain process with limits")
 
@@ -214,8 +248,23 @@ def run_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> No
         isolation = "process"
         print("WARNING: grading without bubblewrap: student code is not sealed from this machine",
               file=sys.stderr)
-    graded = grade_folder(args.submissions, args.out, time_limit=args.time_limit, isolation=isolation)
+    labs = forced_labs(args.lab, args.submissions, parser)
+    graded = grade_folder(args.submissions, args.out, labs=labs, time_limit=args.time_limit,
+                          isolation=isolation)
     print(f"graded {len(graded)} notebooks: {args.out / 'scores.csv'}")
+
+
+def forced_labs(given: list[str], folder: Path, parser: argparse.ArgumentParser) -> dict[str, str]:
+    """``--lab [FILE=]LAB`` options as {file below ``folder`` (or "*"): lab}, each checked."""
+    labs: dict[str, str] = {}
+    for option in given:
+        file, _, lab = option.rpartition("=")
+        if lab not in lab_names():
+            parser.error(f"--lab {option}: no lab {lab!r} (the labs: {', '.join(lab_names())})")
+        if file and not (folder / file).is_file():
+            parser.error(f"--lab {option}: no file {file!r} in {folder}")
+        labs[Path(file).as_posix() if file else "*"] = lab
+    return labs
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -11,7 +11,7 @@ replaced by an error.  ``mmlib.course`` itself is never staged.
 
 from __future__ import annotations
 
-__all__ = ["SANDBOX_MODULES", "WITHHELD"]
+__all__ = ["SANDBOX_MODULES", "WITHHELD", "PACKAGES", "NO_PACKAGES", "packages"]
 
 SANDBOX_MODULES: dict[str, tuple[str, ...]] = {
     "lab1_minimax": ("mmlib.trees",),
@@ -40,3 +40,21 @@ WITHHELD: dict[str, dict[str, tuple[str, ...]]] = {
 """Functions (and "Class.method"s) of shipped modules whose body is replaced by an error, per lab:
 the searches and orderings a lab asks for, where a shipped module cannot do without their module
 ("*": every function of the module)."""
+
+PACKAGES: tuple[str, ...] = ("numpy", "matplotlib", "mpl_toolkits", "networkx", "PIL", "pyparsing", "cycler",
+                             "kiwisolver", "dateutil", "six", "fontTools", "packaging", "contourpy")
+"""The scientific packages of the course's environment that graded code may import (numpy,
+matplotlib, networkx, and what matplotlib imports), mounted read-only into every lab's sandbox
+unless :data:`NO_PACKAGES` forbids them for the lab."""
+
+NO_PACKAGES: dict[str, tuple[str, ...]] = {}
+"""Packages of :data:`PACKAGES` a lab forbids (lab -> top-level names), e.g. ``("numpy",)``."""
+
+
+def packages(name: str) -> tuple[str, ...]:
+    """The packages lab ``name``'s graded code may import besides Python's own library and mmlib.
+
+    >>> "numpy" in packages("lab1_minimax")
+    True
+    """
+    return tuple(package for package in PACKAGES if package not in NO_PACKAGES.get(name, ()))
