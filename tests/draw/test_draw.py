@@ -302,7 +302,7 @@ def test_a_bound_is_drawn_as_a_bound():
     assert "3" in view_texts
     assert figure.axes[0].get_title().startswith("alpha-beta (fail-soft, cut when α ≥ β): value 3")
     hard = draw.draw_tree(search.alphabeta(A_TO_G, variant="fail-hard", trace=True))
-    assert {"≥ 5", "≤ 5"} <= {t.get_text() for t in hard.axes[0].texts}
+    assert {"≥ 6 (ret. 5)", "≤ 2 (ret. 5)"} <= {t.get_text() for t in hard.axes[0].texts}
 
 
 def _view(result, **options):
