@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 __all__ = ["LegendEntry", "CUT_MARK", "WINS_WORDS", "LEGEND_WORDS", "LEGEND_SYMBOL", "LEGEND_GLYPH",
-           "bound_words", "chance_words", "legend_text"]
+           "bound_words", "chance_words", "returned_words", "legend_text"]
 
 CUT_MARK = "⋯"
 """Written under a node whose children are not drawn (``max_depth``)."""
@@ -55,6 +55,16 @@ def bound_words(lower: str, upper: str, between: str = "") -> str:
     """
     shown = " / ".join(text for text in (lower, upper, between) if text)
     return f"{shown}: a bound, not the exact value" if shown else "≥ / ≤: a bound, not the exact value"
+
+
+def returned_words(example: str) -> str:
+    """The legend's words for a node drawn with what its leaves prove and the other number the
+    search returned, with the drawing's own first such mark.
+
+    >>> returned_words("≥ 8 (ret. 6)")
+    '≥ 8 (ret. 6): what its leaves prove, then the other number the search returned'
+    """
+    return f"{example}: what its leaves prove, then the other number the search returned"
 
 
 def chance_words(probability: str) -> str:

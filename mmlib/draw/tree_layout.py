@@ -74,6 +74,7 @@ from .legend import (
     bound_words,
     chance_words,
     legend_text,
+    returned_words,
 )
 
 __all__ = ["TreeLayout", "Scene", "NodeMark", "EdgeMark", "LegendEntry", "bound_words", "readable_name",
@@ -508,7 +509,10 @@ class TreeLayout:
                                                       and marks.bounds.get(path, EXACT) == side), "")
                                                 for side in (LOWER, UPPER, BETWEEN)))
             glyphs += ["so far"] if shown & {SO_FAR, UNKNOWN} else []
-            glyphs += ["returned"] if any(" (ret. " in mark.value for mark in nodes) else []
+            returned = next((mark.value for mark in nodes if " (ret. " in mark.value), "")
+            if returned:
+                glyphs.append("returned")
+                words["returned"] = returned_words(returned)
         glyphs += ["order"] if any(mark.order is not None for mark in nodes) else []
         glyphs += ["window"] if any(mark.window for mark in nodes) else []
         if self.cut:

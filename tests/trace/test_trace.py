@@ -264,7 +264,8 @@ def test_windows_drawn_in_every_frame_are_windows_on_entry(nested):
     if not isinstance(nested, list):
         nested = [nested]
     tree = trees.from_nested(nested)
-    for result in (search.alphabeta(tree, trace=True), search.alphabeta(tree, variant="fail-hard", trace=True),
+    for result in (search.alphabeta(tree, trace=True),
+                   search.alphabeta(tree, variant="fail-hard", trace=True),
                    search.pvs(tree, trace=True), search.mtdf(tree, guess=0, trace=True)):
         model = trace_of(result)
         for step in range(len(model.events) + 1):
