@@ -241,6 +241,7 @@ def test_star1_unsearched_outcome_counts_as_l_to_u():
 
 # -- many random trees, with ties -------------------------------------------------------------------
 
+@pytest.mark.slow        # a few seconds: `make test` runs it, `make check` does not
 def test_alphabeta_on_random_trees_with_ties():
     rng = random.Random(20261127)
     tally = {"interior": 0, "exact": 0}
@@ -262,7 +263,7 @@ def test_alphabeta_on_thousands_of_random_nodes_and_root_windows():
 nested_trees = support.nested_trees(st.integers(-3, 3), max_leaves=20)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(nested=nested_trees, window=st.tuples(st.integers(-4, 4), st.integers(-4, 4)),
        root_is_max=st.booleans())
 def test_rule_holds_for_any_tree_and_root_window(nested, window, root_is_max):
@@ -296,6 +297,7 @@ def assert_drawn_by_rule(model, nested, kinds, low=-INF, high=INF, where=""):
     return checked
 
 
+@pytest.mark.slow        # a few seconds: `make test` runs it, `make check` does not
 def test_searches_of_several_passes_on_random_trees():
     rng = random.Random(30)
     checked = 0
@@ -324,6 +326,7 @@ def random_layered(rng, kinds, depth, path_depth=0):
     return [random_layered(rng, kinds, depth - 1, path_depth + 1) for _ in range(rng.randint(1, 3))]
 
 
+@pytest.mark.slow        # a few seconds: `make test` runs it, `make check` does not
 def test_chance_searches_on_random_trees():
     rng = random.Random(31)
     checked = 0
@@ -356,6 +359,7 @@ def uniform_min(node, kinds, depth=0):
     return [(Fraction(1, len(children)), c) for c in children] if kind == "min" else children
 
 
+@pytest.mark.slow        # a few seconds: `make test` runs it, `make check` does not
 def test_several_agents_on_random_trees():
     rng = random.Random(32)
     checked = 0

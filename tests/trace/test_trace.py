@@ -258,6 +258,7 @@ def test_every_frame_of_a_step_through_draws_the_window_on_entry():
     assert model.marks(len(model.events)).windows == model.marks().windows
 
 
+@pytest.mark.slow     # every frame of four searches on 30 trees: `make test` runs it, `make check` does not
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(nested=nested_trees)
 def test_windows_drawn_in_every_frame_are_windows_on_entry(nested):
