@@ -175,10 +175,19 @@ def bounds_rows(question: quiz.Question) -> list[tuple[str, str, str, str]]:
         if node.path not in marks.entered:
             rows.append((node.label, "", "", "not searched"))
             continue
-        bound = marks.bounds.get(node.path, EXACT)
         rows.append((node.label, format_window(marks.windows.get(node.path)),
-                     format_value(marks.values[node.path]), _KIND_WORDS.get(bound, bound)))
+                     format_value(marks.values[node.path]), _kind_words(marks, node.path)))
     return rows
+
+
+def _kind_words(marks: Any, path: Any) -> str:
+    """Whether what a node returned is exact or a bound, by what the leaves evaluated below it
+    prove; where they prove something else than the number returned says (fail-hard clamps it,
+    or both ends are known), what they prove: ``its leaves prove 2``."""
+    kind, drawn = marks.bounds.get(path, EXACT), marks.value_text(path)
+    if " (ret. " not in drawn and kind in _KIND_WORDS:
+        return _KIND_WORDS[kind]
+    return f"its leaves prove {drawn.split(' (ret. ')[0]}"
 
 
 # -- printable HTML ---------------------------------------------------------------------------------------
@@ -470,7 +479,8 @@ def _cloze_table(question: quiz.Question) -> str:
     for label, _, value, kind in bounds_rows(question):
         values = [value, value.replace("−", "-")] if value else [NOT_SEARCHED]
         written = "~".join(f"={_cloze(v)}" for v in dict.fromkeys(values))
-        menu = "~".join(("=" if choice == kind else "") + _cloze(choice) for choice in CLOZE_KINDS)
+        choices = CLOZE_KINDS if kind in CLOZE_KINDS else (*CLOZE_KINDS[:-1], kind, CLOZE_KINDS[-1])
+        menu = "~".join(("=" if choice == kind else "") + _cloze(choice) for choice in choices)
         rows.append(f"<tr><th scope=\"row\">{html.escape(label)}</th><td>{{1:SHORTANSWER:{written}}}</td>"
                     f"<td>{{1:MULTICHOICE:{menu}}}</td></tr>")
     return (f"<p>For a node alpha-beta never enters, write {NOT_SEARCHED} as its value and choose "

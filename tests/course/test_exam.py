@@ -354,3 +354,23 @@ def test_numbered_sets_are_01_02_as_the_help_says(tmp_path):
     assert [r["student"] for r in rows] == ["01", "02", "03"]
     numbers = exam.set_numbers(120)
     assert numbers[0] == "001" and numbers[-1] == "120" and len(set(numbers)) == 120
+
+
+def test_bounds_key_follows_what_the_leaves_prove():
+    """Fail-hard clamps what a node returns to its window; the key says what its leaves prove,
+    and every row's kind is true of the node's minimax value."""
+    from mmlib.course.exam import bounds_rows
+    from mmlib.trace import minimax_values
+    clamped = 0
+    for seed in range(12):
+        question = quiz.alpha_beta_question(seed, 3, 3, variant="fail-hard")
+        truth = minimax_values(question.tree)
+        by_label = {node.label: node.path for node in question.tree.nodes()}
+        for label, _, returned, kind in bounds_rows(question):
+            if kind.startswith("its leaves prove "):
+                clamped += 1
+                drawn = question.model.marks().value_text(by_label[label])
+                assert drawn == f"{kind.removeprefix('its leaves prove ')} (ret. {returned})"
+            elif kind == "exact":
+                assert truth[by_label[label]] == float(returned.replace("−", "-"))
+    assert clamped > 0
