@@ -178,7 +178,9 @@ def test_leaf_ratios_against_the_minimal_tree():
     random_rows = [row for (b, d, o), row in table.items() if o == "random"]
     assert all(row["MTD(f)"] < row["alpha-beta"] and row["SSS*"] < row["alpha-beta"] for row in random_rows)
     assert all(row["aspiration"] < row["alpha-beta"] for row in random_rows)
-    assert any(row["PVS"] > row["alpha-beta"] for row in random_rows)
+    assert sum(row["PVS"] > row["alpha-beta"] for row in random_rows) == 3     # three of the four sizes
+    for name in ("MTD(f)", "SSS*"):                                  # "between about half and two thirds"
+        assert all(0.4 < row[name] / row["alpha-beta"] < 0.75 for row in random_rows)
 
 
 def test_connect_four_searches_against_the_minimal_tree():
@@ -345,16 +347,6 @@ def test_star_pruning_on_generated_chance_trees():
 
 
 # -- 09: the shallow trap, anytime search ------------------------------------------------------
-
-@pytest.mark.slow
-def test_mcts_falls_into_the_shallow_trap_and_alphabeta_does_not():
-    from mmlib import games
-    trap = games.ConnectFour(opening="54313516564")
-    losing = [0, 1, 2, 5, 6]
-    assert sum(search.mcts(trap, max_nodes=1000, seed=s).move in losing for s in range(10)) >= 5
-    assert search.anytime(trap, max_nodes=1000).move not in losing
-    assert all(search.mcts(trap, max_nodes=10000, seed=s).move == 4 for s in range(10))
-
 
 def test_anytime_within_its_budget():
     from mmlib import games
