@@ -276,7 +276,8 @@ def test_tictactoe_tree_depth_by_depth():
     nodes = [sum(per_depth[: d + 1]) for d in range(10)]
     assert nodes[9] == full.stats.nodes == 549_946
     assert nodes[1] == 1 + 9 and nodes[2] == 1 + 9 + 9 * 8           # no game ends in two moves
-    assert all(search.minimax(game, depth=d).stats.nodes == nodes[d] for d in range(6))
+    assert all(search.minimax(game, depth=d).stats.nodes == nodes[d] for d in range(7))
+    assert [1 + sum(math.perm(9, k) for k in range(1, d + 1)) for d in range(5)] == nodes[:5]  # no win yet
 
 
 # -- 03: fail-hard reads the leaves of fail-soft; CS 312's strict test does not ------------------
