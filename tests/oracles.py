@@ -153,3 +153,65 @@ def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
     return centre - half, centre + half
+
+
+# -- tic-tac-toe: a board is a string of nine characters, "X", "O" or "."; X moves first --------------
+
+TTT_LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+
+
+def ttt_winner(board: str) -> str | None:
+    for a, b, c in TTT_LINES:
+        if board[a] != "." and board[a] == board[b] == board[c]:
+            return board[a]
+    return None
+
+
+def ttt_children(board: str) -> list[tuple[int, str]]:
+    """(square, board after it) for every move, or none when the game is over."""
+    if ttt_winner(board) or "." not in board:
+        return []
+    mark = "X" if board.count("X") == board.count("O") else "O"
+    return [(i, board[:i] + mark + board[i + 1:]) for i in range(9) if board[i] == "."]
+
+
+def ttt_census(board: str = "." * 9, memo: dict | None = None) -> tuple[int, int, int, int]:
+    """(nodes, complete games, X wins, O wins) of the game tree below ``board``, the board included.
+
+    >>> ttt_census("XOXOXO...")[1:]
+    (4, 4, 0)
+    """
+    memo = {} if memo is None else memo
+    if board not in memo:
+        children = ttt_children(board)
+        if not children:
+            winner = ttt_winner(board)
+            memo[board] = (1, 1, int(winner == "X"), int(winner == "O"))
+        else:
+            below = [ttt_census(child, memo) for _, child in children]
+            memo[board] = (1 + sum(b[0] for b in below), *(sum(b[k] for b in below) for k in (1, 2, 3)))
+    return memo[board]
+
+
+def ttt_positions(board: str = "." * 9) -> set[str]:
+    """Every position reachable from ``board``, the board included."""
+    seen, frontier = {board}, [board]
+    while frontier:
+        for _, child in ttt_children(frontier.pop()):
+            if child not in seen:
+                seen.add(child)
+                frontier.append(child)
+    return seen
+
+
+def ttt_value(board: str, memo: dict | None = None) -> int:
+    """The minimax value of ``board`` with +10 / -10 / 0 scoring, X maximising."""
+    memo = {} if memo is None else memo
+    if board not in memo:
+        children = ttt_children(board)
+        if not children:
+            memo[board] = {"X": 10, "O": -10, None: 0}[ttt_winner(board)]
+        else:
+            values = [ttt_value(child, memo) for _, child in children]
+            memo[board] = max(values) if board.count("X") == board.count("O") else min(values)
+    return memo[board]

@@ -1,0 +1,65 @@
+"""Notebook 06's claims (the census, three searches, the table, the openings, depth-adjusted scores),
+checked here rather than by asserts in the lecture, against an independent tic-tac-toe
+(``oracles.ttt_*``) and the well-known figures."""
+
+from __future__ import annotations
+
+import pytest
+from oracles import ttt_census, ttt_children, ttt_positions, ttt_value
+
+from mmlib import analysis, games, search
+from mmlib.table import TranspositionTable
+
+
+def test_the_census_by_an_independent_count():
+    nodes, complete, x_wins, o_wins = ttt_census()
+    assert (nodes, complete, x_wins, o_wins) == (549_946, 255_168, 131_184, 77_904)
+    assert len(ttt_positions()) == 5_478
+    census = analysis.census(games.TicTacToe())
+    assert census == {"nodes": nodes, "games": complete, "max_wins": x_wins, "min_wins": o_wins,
+                      "draws": complete - x_wins - o_wins, "positions": 5_478}
+    assert complete - x_wins - o_wins == 46_080
+
+
+@pytest.mark.slow
+def test_three_searches_and_thirty_times_fewer_nodes():
+    ttt = games.TicTacToe()
+    plain, pruned = search.minimax(ttt, max_seconds=300), search.alphabeta(ttt)
+    remembered = search.alphabeta(ttt, table=True)
+    assert plain.value == pruned.value == remembered.value == ttt_value("." * 9) == 0
+    assert remembered.stats.nodes < 5_478 < pruned.stats.nodes < plain.stats.nodes
+    assert round(plain.stats.nodes / pruned.stats.nodes) == 30
+    layers = [{"." * 9}]
+    while following := {child for board in layers[-1] for _, child in ttt_children(board)}:
+        layers.append(following)
+    copies = [n / len(layer) for n, layer in zip(plain.stats.nodes_by_depth, layers, strict=True)]
+    assert 10 < copies[6] < 100 < copies[7] < 1000 < copies[9]      # dozens, hundreds, over a thousand
+
+
+def test_the_table_holds_the_empty_board_exactly():
+    ttt = games.TicTacToe()
+    table = TranspositionTable()
+    search.alphabeta(ttt, table=table)
+    assert table.entry(ttt.initial).value == 0 and table.entry(ttt.initial).flag == "exact"
+    assert search.alphabeta(ttt, table=table).stats.nodes == 1            # exercise 3
+
+
+def test_openings_and_replies_by_the_independent_solver():
+    memo: dict = {}
+    assert {ttt_value(child, memo) for _, child in ttt_children("." * 9)} == {0}
+    against_corner = {m for m, child in ttt_children("X........") if ttt_value(child, memo) == 0}
+    against_centre = {m for m, child in ttt_children("....X....") if ttt_value(child, memo) == 0}
+    assert against_corner == {4} and against_centre == {0, 2, 6, 8}
+    ttt = games.TicTacToe()
+    after = ttt.play(ttt.initial, 0)
+    assert {m for m, r in search.move_values(ttt, state=after).items() if r.value == 0} == {4}
+
+
+def test_depth_adjusted_scores_take_the_win_now():
+    board = "...O.X.OX"
+    flat = search.minimax(games.TicTacToe(board, scoring="ten"))
+    adjusted = search.minimax(games.TicTacToe(board, scoring="depth-adjusted"))
+    assert flat.value == 10 and flat.move == 0 and len(flat.pv) == 3 and flat.pv[1] == 1
+    assert adjusted.value == 9 and adjusted.pv == (2,)
+    answer = search.minimax(games.TicTacToe(".O..X....", scoring="depth-adjusted"))
+    assert answer.value == 5 and len(answer.pv) == 5                        # exercise 1
