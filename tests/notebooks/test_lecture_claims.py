@@ -136,6 +136,11 @@ def connect_four_nodes():
                                                          table=True).nodes,
         "centre + table": lambda d: search.alphabeta(game, depth=d, order=CentreFirst(),
                                                      table=True).stats.nodes,
+        "centre + deepening": lambda d: search.iterative_deepening(game, d, order=CentreFirst()).nodes,
+        "centre + deep. + killers": lambda d: search.iterative_deepening(game, d, order=CentreFirst(),
+                                                                          killers=True).nodes,
+        "centre + deep. + table": lambda d: search.iterative_deepening(game, d, order=CentreFirst(),
+                                                                        table=True).nodes,
     }
     return {name: [count(d) for d in range(1, 8)] for name, count in techniques.items()}
 
@@ -152,6 +157,20 @@ def test_connect_four_technique_claims(connect_four_nodes):
     # The issue's figures at depth 7, and the full combination.
     assert (nodes["+ table"][6], nodes["centre first"][6]) == (9_310, 6_505)
     assert nodes["all four"][6] > nodes["centre first"][6] > nodes["centre + table"][6]
+    # 07's reading of the tables: the gap between column order and centre first widens from depth 3;
+    # killers help at some depths and hurt at others; a table never adds nodes and, on top of centre
+    # first, is the cheapest combination from depth 4 on.
+    gap = [nodes["column order"][i] / nodes["centre first"][i] for i in deep_enough]
+    assert gap == sorted(gap)
+    helps = [nodes["+ killers"][i] < nodes["iterative deepening"][i] for i in range(1, 7)]
+    assert any(helps) and not all(helps)
+    for without, with_table in [("centre first", "centre + table"), ("+ killers", "+ table"),
+                                ("centre + deepening", "centre + deep. + table"),
+                                ("centre + deep. + killers", "all four")]:
+        assert all(a >= b for a, b in zip(nodes[without], nodes[with_table], strict=True))
+    combined = ["centre first", "centre + table", "centre + deepening", "centre + deep. + killers",
+                "centre + deep. + table", "all four"]
+    assert all(min(combined, key=lambda name: nodes[name][i]) == "centre + table" for i in range(3, 7))
 
 
 # -- 09: null windows, the minimal tree, Monte Carlo tree search --------------------------------
