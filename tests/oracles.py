@@ -13,6 +13,25 @@ from typing import Any
 
 Path = tuple[int, ...]
 
+#: The horizon tree of notebook 02 in the labelled tree text: MAX's queen is attacked; B leaves it, C first
+#: throws in a pawn.  Values on interior nodes are static values, used where a depth limit stops.
+HORIZON_TREE = """ABCDEFGHI
+A: BC
+B: D
+C: E
+D: F
+E: G
+F: H
+G: I
+B 0
+C 0
+D -9
+E -1
+F -9
+G -1
+H -9
+I -10"""
+
 
 def layered_alphabeta(nested: Any, layers: Sequence[str] = ("max", "min"), alpha: float = -math.inf,
                       beta: float = math.inf, path: Path = ()) -> tuple[float, list[Path]]:

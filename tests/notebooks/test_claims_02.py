@@ -5,28 +5,13 @@ checked in test_lecture_claims.py."""
 
 from __future__ import annotations
 
-from oracles import layered_minimax
+from oracles import HORIZON_TREE, layered_minimax
 
 from mmlib import analysis, games, search, trees
 from mmlib.games.tictactoe import LINES
 
 W, L = 100, -100
-HORIZON = """ABCDEFGHI
-A: BC
-B: D
-C: E
-D: F
-E: G
-F: H
-G: I
-B 0
-C 0
-D -9
-E -1
-F -9
-G -1
-H -9
-I -10"""
+HORIZON = HORIZON_TREE
 
 
 def open_lines(board: str) -> int:
