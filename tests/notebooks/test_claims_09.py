@@ -110,6 +110,20 @@ def test_alphabeta_beats_mcts_at_connect_four_over_20_seeds():
     assert low > 0.5, (losses, total)                                # MCTS loses most games
 
 
+@pytest.mark.slow
+def test_mcts_and_alphabeta_are_close_at_tictactoe_over_20_seeds():
+    """The intervals of MCTS's wins and of its losses overlap: the games cannot tell the two apart."""
+    for budget in (200, 1000):
+        wins = losses = total = 0
+        for seed in range(20):
+            score = match(games.TicTacToe(), mcts_player(max_nodes=budget, seed=seed),
+                          alphabeta_player(max_nodes=budget), games=2, seed=seed)
+            wins, losses = wins + score.wins, losses + score.losses
+            total += score.wins + score.draws + score.losses
+        (win_low, win_high), (loss_low, loss_high) = wilson(wins, total), wilson(losses, total)
+        assert win_low < loss_high and loss_low < win_high, (budget, wins, losses, total)
+
+
 def test_the_trap_by_an_independent_solver():
     assert [c for c in range(7) if c4_lost_after(TRAP, c, 6)] == LOSING     # six plies from the trap
     assert [c for c in range(7) if c4_lost_after(TRAP, c, 4)] == [2, 6]     # four plies see only these
