@@ -49,7 +49,8 @@ def test_openings_and_replies_by_the_independent_solver():
     assert {ttt_value(child, memo) for _, child in ttt_children("." * 9)} == {0}
     against_corner = {m for m, child in ttt_children("X........") if ttt_value(child, memo) == 0}
     against_centre = {m for m, child in ttt_children("....X....") if ttt_value(child, memo) == 0}
-    assert against_corner == {4} and against_centre == {0, 2, 6, 8}
+    against_edge = {m for m, child in ttt_children(".X.......") if ttt_value(child, memo) == 0}
+    assert against_corner == {4} and against_centre == {0, 2, 6, 8} and against_edge == {0, 2, 4, 7}
     ttt = games.TicTacToe()
     after = ttt.play(ttt.initial, 0)
     assert {m for m, r in search.move_values(ttt, state=after).items() if r.value == 0} == {4}
