@@ -5,6 +5,7 @@ checked in test_lecture_claims.py."""
 
 from __future__ import annotations
 
+import pytest
 from oracles import HORIZON_TREE, layered_minimax
 
 from mmlib import analysis, games, search, trees
@@ -71,6 +72,7 @@ def test_piece_difference_reaches_one_with_twelve_kings():
     assert ((0 + 2 * 12) - 0) / 24 == 1
 
 
+@pytest.mark.slow
 def test_minimax_evaluates_b_to_the_d_leaves():
     rows = analysis.sweep(branchings=(2, 3, 4), depths=range(1, 7), orderings=("random",),
                           algorithms=("minimax",))

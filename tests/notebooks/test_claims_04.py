@@ -67,6 +67,7 @@ def test_iterative_deepening_pays_with_a_useful_evaluator():
         assert deep < one if noise <= 0.5 else deep > one
 
 
+@pytest.mark.slow
 def test_killers_help_on_tictactoe_and_not_on_a_random_tree():
     ttt = games.TicTacToe()
     for depth in (3, 5, 7, 9):
@@ -78,6 +79,7 @@ def test_killers_help_on_tictactoe_and_not_on_a_random_tree():
     assert search.alphabeta(tree, order="killer").stats.nodes > 0.95 * search.alphabeta(tree).stats.nodes
 
 
+@pytest.mark.slow
 def test_exercise_answers():
     assert search.alphabeta(trees.ordered(3, 6, "best")).stats.leaves == 3 ** 3 + 3 ** 3 - 1 == 53
     assert search.alphabeta(trees.ordered(3, 6, "worst")).stats.leaves == 3 ** 6

@@ -11,6 +11,7 @@ from mmlib import analysis, games, search
 from mmlib.table import TranspositionTable
 
 
+@pytest.mark.slow
 def test_the_census_by_an_independent_count():
     nodes, complete, x_wins, o_wins = ttt_census()
     assert (nodes, complete, x_wins, o_wins) == (549_946, 255_168, 131_184, 77_904)
@@ -19,21 +20,7 @@ def test_the_census_by_an_independent_count():
     assert census == {"nodes": nodes, "games": complete, "max_wins": x_wins, "min_wins": o_wins,
                       "draws": complete - x_wins - o_wins, "positions": 5_478}
     assert complete - x_wins - o_wins == 46_080
-
-
-@pytest.mark.slow
-def test_three_searches_and_thirty_times_fewer_nodes():
-    ttt = games.TicTacToe()
-    plain, pruned = search.minimax(ttt, max_seconds=300), search.alphabeta(ttt)
-    remembered = search.alphabeta(ttt, table=True)
-    assert plain.value == pruned.value == remembered.value == ttt_value("." * 9) == 0
-    assert remembered.stats.nodes < 5_478 < pruned.stats.nodes < plain.stats.nodes
-    assert round(plain.stats.nodes / pruned.stats.nodes) == 30
-    layers = [{"." * 9}]
-    while following := {child for board in layers[-1] for _, child in ttt_children(board)}:
-        layers.append(following)
-    copies = [n / len(layer) for n, layer in zip(plain.stats.nodes_by_depth, layers, strict=True)]
-    assert 10 < copies[6] < 100 < copies[7] < 1000 < copies[9]      # dozens, hundreds, over a thousand
+    assert round(nodes / 5_478) == 100                                     # 01: "about a hundred paths"
 
 
 def test_the_table_holds_the_empty_board_exactly():

@@ -42,6 +42,7 @@ def test_the_double_threat_and_quiescence():
     assert search.alphabeta(puzzle, depth=1, state=after).value > -WIN
 
 
+@pytest.mark.slow
 def test_a_perfect_game_on_4x4_connect_3():
     small = ConnectFour(4, 4, 3)
     perfect = search.alphabeta(small, order=CentreFirst(), table=True)

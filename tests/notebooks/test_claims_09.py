@@ -124,6 +124,7 @@ def test_mcts_and_alphabeta_are_close_at_tictactoe_over_20_seeds():
         assert win_low < loss_high and loss_low < win_high, (budget, wins, losses, total)
 
 
+@pytest.mark.slow
 def test_the_trap_by_an_independent_solver():
     assert [c for c in range(7) if c4_lost_after(TRAP, c, 6)] == LOSING     # six plies from the trap
     assert [c for c in range(7) if c4_lost_after(TRAP, c, 4)] == [2, 6]     # four plies see only these

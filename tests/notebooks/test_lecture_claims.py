@@ -246,6 +246,15 @@ def test_tictactoe_three_searches(ttt_runs):
     assert plain.value == pruned.value == remembered.value == 0
     assert (plain.stats.nodes, plain.stats.leaves) == (549_946, 255_168)       # the census
     assert remembered.stats.nodes < 5_478 < pruned.stats.nodes < plain.stats.nodes
+    assert round(plain.stats.nodes / pruned.stats.nodes) == 30                # 06: "30 times fewer nodes"
+    # 06: from the sixth ply on a position appears on average dozens, then hundreds, then over a
+    # thousand times in the tree (positions per ply by an independent tic-tac-toe, tests/oracles.py)
+    from oracles import ttt_children
+    layers = [{"." * 9}]
+    while following := {child for board in layers[-1] for _, child in ttt_children(board)}:
+        layers.append(following)
+    copies = [n / len(layer) for n, layer in zip(plain.stats.nodes_by_depth, layers, strict=True)]
+    assert 10 < copies[6] < 100 < copies[7] < 1000 < copies[9]
 
 
 def test_tictactoe_table_contents(ttt_runs):
