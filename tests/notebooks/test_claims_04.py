@@ -68,6 +68,13 @@ def test_iterative_deepening_pays_with_a_useful_evaluator():
 
 
 @pytest.mark.slow
+def test_iterative_deepening_pays_with_a_useful_evaluator_on_20_trees():
+    for seed in range(20):
+        tree = trees.ordered(5, 7, "random", seed, noise=0.1)
+        assert search.iterative_deepening(tree, 7).nodes < search.alphabeta(tree).stats.nodes, seed
+
+
+@pytest.mark.slow
 def test_killers_help_on_tictactoe_and_not_on_a_random_tree():
     ttt = games.TicTacToe()
     for depth in (3, 5, 7, 9):
