@@ -90,3 +90,17 @@ def test_t1_in():
     value, read = layered_alphabeta([[7, 5], [9, 3, 1]])
     assert run.value == value == 5 and run.stats.leaves == len(read) == 4 == t1.leaf_count - 1
     assert [t1.label_of(p) for p in run.stats.leaf_order] == ["D", "E", "F", "G"]
+
+
+def test_the_deep_cutoff_is_at_h_with_alpha_3_from_three_levels_up():
+    """03: H (MIN, three levels below the root) is entered with α = 3 and skips its leaf 7, although its
+    parent F has no value yet; checked with the independent alpha-beta of tests/oracles.py as well."""
+    deep = [[3, 5], [[[1, 7], 8], 2]]
+    run = search.alphabeta(trees.from_nested(deep), trace=True)
+    tree = trees.from_nested(deep)
+    (h_entry,) = [e for e in run.trace if e.kind == "enter" and tree.label_of(e.path) == "H"]
+    (h_cut,) = [e for e in run.trace if e.kind == "cutoff"]
+    assert h_entry.alpha == 3
+    assert tree.label_of(h_cut.path) == "H" and tree.node(h_cut.path + h_cut.skipped).value == 7
+    value, read = layered_alphabeta(deep)
+    assert value == 3 and (1, 0, 0, 1) not in read and (1, 0, 0, 0) in read
