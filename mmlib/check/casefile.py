@@ -1,0 +1,350 @@
+"""Test cases a student can open: one tree, its search depth and the expected answers, as text.
+
+A case file is the labelled tree text (the ``t1.in`` format of :mod:`mmlib.trees.text`)
+followed by a few ``key = value`` lines::
+
+    # Lab 1, practice case: AIMA figure 5.2
+    check = minimax
+    depth = 2
+    ABCDEFGHIJKLM
+    A: BCD
+    B: EFG
+    C: HIJ
+    D: KLM
+    E 3
+    ...
+    # static values of interior nodes above the depth limit (a correct search never reads them)
+    A 6
+    ...
+    value = 3
+    evaluated = E F G H I J K L M
+
+- ``check``: ``minimax`` or ``alpha-beta`` (children left to right, cutoff when alpha >= beta);
+- ``depth``: the search depth (``none``: to the bottom of the tree);
+- ``value``: the value the search returns at the root, from MAX's point of view;
+- ``evaluated``: the nodes whose ``node.value`` the search reads, in order (the leaves, and
+  interior nodes where the search stops at its depth limit);
+- ``not evaluated`` (alpha-beta): the nodes minimax would evaluate that alpha-beta never does
+  (its pruned leaves, or pruned nodes at the depth limit; ``none`` when there are none).
+
+A first comment line, before anything else, names the case.
+
+Interior nodes carry a static value (``node.value`` there); the file gives each one under a
+comment saying whether it sits at, above or below the depth limit: only those at the limit
+are read by a correct search.  The expected lines are optional (a case you write yourself
+needs only the tree, ``check`` and ``depth``); when present, :func:`read_case` checks them against
+the reference search and names the line of any that is wrong.
+
+>>> case = case_from_nested([[7, 5], [9, 3, 1]], "alpha-beta", name="t1.in")
+>>> text = write_case(case)
+>>> print(text, end="")
+# t1.in
+check = alpha-beta
+depth = none
+ABCDEFGH
+A: BC
+B: DE
+C: FGH
+D 7
+E 5
+F 9
+G 3
+H 1
+# static values of interior nodes above the depth limit (a correct search never reads them)
+A 5
+B 6
+C 4
+value = 5
+evaluated = D E F G
+not evaluated = H
+>>> read_case(text) == case
+True
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .. import trees
+from ..errors import ArgumentError, ArgumentTypeError, TreeTextError, describe
+from .cases import Case, build, with_statics
+from .models import reference
+
+__all__ = ["CaseFile", "read_case", "write_case", "case_from_nested", "load_case", "practice_cases",
+           "CASES_DIR", "KINDS", "depth_limit_notes", "beyond_the_limit", "case_text"]
+
+KINDS = ("minimax", "alpha-beta")
+"""The checks a case file can be for."""
+
+CASES_DIR = "cases"
+"""The folder, beside the labs, that holds the practice cases (``cases/lab1/01.txt``)."""
+
+_FIELD = re.compile(r"^(check|depth|value|evaluated|not evaluated|name)\s*=\s*(.*)$")
+_ABOVE = "# static values of interior nodes above the depth limit (a correct search never reads them)"
+_AT = "# static values of interior nodes at the depth limit (the search evaluates them there)"
+_BELOW = "# static values of interior nodes below the depth limit (a correct search never reaches them)"
+
+
+@dataclass(frozen=True)
+class FileCase(Case):
+    """A :class:`~mmlib.check.cases.Case` whose tree (static values included) comes from a file."""
+
+    given: trees.Tree | None = field(default=None, compare=False)
+
+    def tree(self) -> trees.Tree:
+        return self.given if self.given is not None else build(self.nested)
+
+
+@dataclass(frozen=True)
+class CaseFile:
+    """One case: the ``tree`` (with static values on interior nodes), the ``check`` it is for,
+    the search ``depth`` (None: to the bottom), and the expected answers (labels)."""
+
+    tree: trees.Tree
+    check: str
+    depth: int | None
+    value: float
+    evaluated: tuple[str, ...]
+    not_evaluated: tuple[str, ...]
+    name: str = ""
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CaseFile):
+            return NotImplemented
+        return (trees.to_text(self.tree), self.check, self.depth, self.value, self.evaluated,
+                self.not_evaluated, self.name) == (trees.to_text(other.tree), other.check, other.depth,
+                                                   other.value, other.evaluated, other.not_evaluated,
+                                                   other.name)
+
+    def __hash__(self) -> int:
+        return hash((trees.to_text(self.tree), self.check, self.depth))
+
+    @property
+    def search_depth(self) -> int:
+        return self.tree.height if self.depth is None else self.depth
+
+    def as_case(self) -> FileCase:
+        """The case as the checkers take it (``cases=[...]``)."""
+        nested = self.tree.to_nested()
+        assert isinstance(nested, list), "a case's root has children"
+        return FileCase(nested, self.depth, self.name, self.tree)
+
+
+def _expected(tree: trees.Tree, check: str,
+              depth: int | None) -> tuple[float, tuple[str, ...], tuple[str, ...]]:
+    """Value, evaluated labels in order, and never-evaluated leaves (within the depth limit)."""
+    limit = tree.height if depth is None else depth
+    value, order = reference(check).run(tree, limit)
+    horizon = reference("minimax").run(tree, limit)[1]
+    evaluated = tuple(tree.label_of(path) for path in order)
+    skipped = tuple(tree.label_of(path) for path in horizon if path not in set(order))
+    return value, evaluated, skipped
+
+
+def _kind(check: Any) -> str:
+    if check not in KINDS:
+        raise ArgumentError(f"check: expected one of {', '.join(KINDS)}, got {describe(check)}")
+    return str(check)
+
+
+def case_from_nested(nested: Any, check: str, depth: int | None = None, name: str = "") -> CaseFile:
+    """A case on the tree ``nested`` (interior nodes get the checker's static values), with the
+    reference search's answers.
+
+    >>> case_from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]], "minimax", depth=1).evaluated
+    ('B', 'C', 'D')
+    """
+    return _complete(build(nested), _kind(check), depth, name)
+
+
+def _complete(tree: trees.Tree, check: str, depth: int | None, name: str) -> CaseFile:
+    value, evaluated, skipped = _expected(tree, check, depth)
+    return CaseFile(tree, check, depth, value, evaluated, skipped, name)
+
+
+def depth_limit_notes(tree: trees.Tree, depth: int) -> list[str]:
+    """The static values of interior nodes, as tree-text lines under comments saying where
+    each node sits: at the depth limit (read there), above or below it (never read).
+
+    >>> print("\\n".join(depth_limit_notes(build([[4, 7], 2]), 1)))
+    # static values of interior nodes above the depth limit (a correct search never reads them)
+    A 3
+    # static values of interior nodes at the depth limit (the search evaluates them there)
+    B 5
+    """
+    groups: dict[str, list[str]] = {_ABOVE: [], _AT: [], _BELOW: []}
+    for node in sorted(tree.nodes(), key=lambda node: (len(node.path), node.path)):
+        if node.is_leaf() or node.value is None:
+            continue
+        ply = len(node.path)
+        group = _ABOVE if ply < depth else _AT if ply == depth else _BELOW
+        groups[group].append(f"{node.label} {node.value}")
+    lines: list[str] = []
+    for comment, entries in groups.items():
+        if entries:
+            lines += [comment, *entries]
+    return lines
+
+
+def _tree_lines(tree: trees.Tree, depth: int) -> list[str]:
+    """The tree text: labels, children and leaf values, then interior static values by group."""
+    leaves_only = trees.to_text(trees.Tree(_without_statics(tree.root))).splitlines()
+    return leaves_only + depth_limit_notes(tree, depth)
+
+
+def _without_statics(node: trees.Node) -> trees.Node:
+    kids = tuple(_without_statics(child) for child in node.children)
+    return trees.Node(node.label, node.value if not kids else None, kids, node.is_max, node.path)
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else repr(value)
+
+
+def write_case(case: CaseFile) -> str:
+    """The case as text (see the module docstring); :func:`read_case` reads it back."""
+    if not isinstance(case, CaseFile):
+        raise ArgumentTypeError(f"case: expected a CaseFile, got {type(case).__name__}")
+    lines = [f"# {case.name}"] if case.name else []
+    lines += [f"check = {case.check}", f"depth = {'none' if case.depth is None else case.depth}"]
+    lines += _tree_lines(case.tree, case.search_depth)
+    lines += [f"value = {_number(case.value)}", f"evaluated = {' '.join(case.evaluated) or 'none'}"]
+    if case.check == "alpha-beta":
+        lines.append(f"not evaluated = {' '.join(case.not_evaluated) or 'none'}")
+    return "\n".join(lines) + "\n"
+
+
+def read_case(text: str) -> CaseFile:
+    """Read a case file; an error names the line of anything wrong, including an expected answer
+    that the reference search does not give.
+
+    >>> read_case("check = minimax\\ndepth = 1\\nABC\\nA: BC\\nB 4\\nC 7\\nvalue = 4")
+    Traceback (most recent call last):
+    ...
+    mmlib.errors.TreeTextError: line 7: value = 4, but minimax on this tree to depth 1 returns 7
+    """
+    if not isinstance(text, str):
+        raise ArgumentTypeError(f"text: expected the text of a case file, got {type(text).__name__}")
+    fields: dict[str, tuple[int, str]] = {}
+    tree_lines: list[str] = []
+    name = ""
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if match := _FIELD.match(stripped):
+            key = match.group(1)
+            if key in fields:
+                raise TreeTextError(f"{key!r} is given twice", number)
+            fields[key] = (number, match.group(2).strip())
+            tree_lines.append("")                  # keeps the tree reader's line numbers right
+            continue
+        if stripped.startswith("#") and not name and not tree_lines and not fields:
+            name = stripped[1:].strip()
+        tree_lines.append(line)
+    if "name" in fields:
+        name = fields["name"][1]
+    for key in ("check", "depth"):
+        if key not in fields:
+            raise TreeTextError(f"no '{key} = ...' line (a case file says which check and which depth)")
+    number, word = fields["check"]
+    if word not in KINDS:
+        raise TreeTextError(f"check = {word}: expected one of {', '.join(KINDS)}", number)
+    tree = trees.from_text("\n".join(tree_lines))
+    number, word = fields["depth"]
+    depth: int | None = None
+    if word != "none":
+        if not re.fullmatch(r"[0-9]+", word) or int(word) < 1:
+            raise TreeTextError(f"depth = {word}: expected a whole number of at least 1, or none", number)
+        depth = int(word)
+    case = _complete(trees.Tree(with_statics(tree.root)), fields["check"][1], depth, name)
+    _agree(case, fields)
+    return case
+
+
+def _agree(case: CaseFile, fields: dict[str, tuple[int, str]]) -> None:
+    """Raise if an expected line of the file differs from the reference search's answer."""
+    where = f"{case.check} on this tree to depth {'the bottom' if case.depth is None else case.depth}"
+    if "value" in fields:
+        number, word = fields["value"]
+        try:
+            value = float(word)
+        except ValueError:
+            raise TreeTextError(f"value = {word}: expected a number", number) from None
+        if value != case.value:
+            raise TreeTextError(f"value = {word}, but {where} returns {_number(case.value)}", number)
+    for key, want in (("evaluated", case.evaluated), ("not evaluated", case.not_evaluated)):
+        if key in fields:
+            number, word = fields[key]
+            got = () if word == "none" else tuple(word.split())
+            if got != want:
+                raise TreeTextError(f"{key} = {word}, but {where} gives {' '.join(want) or 'none'}", number)
+
+
+def _search_path(name: str) -> list[Path]:
+    """Where a practice case named ``lab1/03`` may be: in ``cases/`` beside the labs, looked for
+    from the current folder up (a lab runs in ``notebooks/labs``; the course root holds
+    ``notebooks/labs/cases`` too)."""
+    relative = Path(CASES_DIR) / f"{name}.txt"
+    here = Path.cwd()
+    return [folder / inside / relative for folder in (here, *here.parents)
+            for inside in (Path(), Path("labs"), Path("notebooks") / "labs")]
+
+
+def load_case(name: str | os.PathLike[str]) -> CaseFile:
+    """Read a practice case by name (``"lab1/03"``, looked for in ``cases/`` beside the labs) or
+    by the path of its file."""
+    if not isinstance(name, (str, os.PathLike)):
+        raise ArgumentTypeError(f"name: expected a case name such as 'lab1/03' or a file path, "
+                                f"got {type(name).__name__}")
+    candidates = [Path(name)] if str(name).endswith(".txt") else _search_path(str(name))
+    for path in candidates:
+        if path.is_file():
+            try:
+                return read_case(path.read_text(encoding="utf-8"))
+            except TreeTextError as error:
+                raise TreeTextError(f"{path.name}: {error}") from None
+    raise ArgumentError(f"name: no case file {describe(str(name))} (looked for {candidates[0]}); "
+                        f"the practice cases are in the folder {CASES_DIR}/ beside the labs")
+
+
+def practice_cases(lab: str) -> list[str]:
+    """The names of a lab's practice cases, in order (``["lab1/01", "lab1/02", ...]``)."""
+    if not isinstance(lab, str) or not re.fullmatch(r"lab[0-9]+", lab):
+        raise ArgumentError(f"lab: expected a lab's name such as 'lab1', got {describe(lab)}")
+    for path in _search_path(lab):
+        folder = path.with_suffix("")
+        if folder.is_dir():
+            return [f"{lab}/{file.stem}" for file in sorted(folder.glob("*.txt"))]
+    raise ArgumentError(f"lab: no folder {CASES_DIR}/{lab}/ beside the labs")
+
+
+def beyond_the_limit(tree: trees.Tree, depth: int, evaluated: Sequence[trees.Path]) -> list[str]:
+    """Sentences on the interior nodes in ``evaluated`` that a correct search never evaluates:
+    those above the depth limit and those below it (a node at the limit is evaluated there).
+
+    >>> print(*beyond_the_limit(build([4, 7]), 1, [()]))
+    A is not a leaf and lies above the depth limit (depth 1): its static value 5 is an estimate a correct ...
+    """
+    lines = []
+    for path in dict.fromkeys(evaluated):
+        node = tree.node(path)
+        if node.is_leaf() or len(path) == depth:
+            continue
+        if len(path) < depth:
+            static = _number(node.value or 0)
+            lines.append(f"{node.label} is not a leaf and lies above the depth limit (depth {depth}): "
+                         f"its static value {static} is an estimate a correct search never reads.")
+        else:
+            lines.append(f"{node.label} lies below the depth limit (depth {depth}): a correct search "
+                         "never reaches it.")
+    return lines
+
+
+def case_text(tree: trees.Tree, kind: str, depth: int) -> str:
+    """A counterexample in the case-file form (what a report prints)."""
+    return write_case(_complete(tree, _kind(kind), depth, ""))
+

@@ -1,0 +1,91 @@
+"""The labs' practice cases: which trees each lab ships as case files, and running a student's
+function on one case or on all of them (the files' form: :mod:`mmlib.check.casefile`).
+
+>>> def minimax(node, depth, maximizing):
+...     if depth == 0 or node.is_leaf():
+...         return node.value
+...     values = [minimax(child, depth - 1, not maximizing) for child in node.children]
+...     return max(values) if maximizing else min(values)
+>>> import pathlib, tempfile
+>>> folder = pathlib.Path(tempfile.mkdtemp()) / "cases"
+>>> len(write_practice(folder))                              # lab1/01.txt ... lab2/08.txt
+16
+>>> run_case(folder / "lab1" / "04.txt", minimax).passed
+True
+>>> def no_pruning(node, depth, alpha, beta, maximizing):   # minimax where alpha-beta is asked
+...     return minimax(node, depth, maximizing)
+>>> print(str(run_case(folder / "lab2" / "01.txt", no_pruning)).splitlines()[0])
+alpha-beta, case lab2/01 (AIMA figure 5.2): FAILED (no-pruning)
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..errors import ArgumentError, describe
+from .casefile import case_from_nested, load_case, practice_cases, write_case
+from .searches import _check_search
+
+__all__ = ["PRACTICE_TREES", "PRACTICE_LABS", "practice_set", "write_practice", "run_case", "run_cases"]
+
+
+PRACTICE_TREES: tuple[tuple[str, list[Any], int | None], ...] = (
+    ("AIMA figure 5.2", [[3, 12, 8], [2, 4, 6], [14, 5, 2]], None),
+    ("t1.in of CMPUT 355, University of Alberta", [[7, 5], [9, 3, 1]], None),
+    ("the A-G tree of E. Özbilge's slides", [[[3, 5], [6, 9]], [[1, 2], [0, -1]]], None),
+    ("AIMA figure 5.2 searched to depth 1", [[3, 12, 8], [2, 4, 6], [14, 5, 2]], 1),
+    ("the A-G tree of E. Özbilge's slides searched to depth 2", [[[3, 5], [6, 9]], [[1, 2], [0, -1]]], 2),
+    ("leaves at mixed depths, negative values", [[-2, [4, -6]], 1, [[3, -1], -5]], None),
+    ("tied values", [[5, 5, 2], [5, 7], [4, 5]], None),
+    ("mixed depths searched to depth 2", [[[2, 8], 6], [[-3, 9], [4, 1]], 3], 2),
+)
+"""The practice trees every search lab ships (name, tree, search depth)."""
+
+PRACTICE_LABS = {"lab1": "minimax", "lab2": "alpha-beta"}
+"""The labs with practice cases, and the check their cases are for."""
+
+
+def practice_set(lab: str) -> dict[str, str]:
+    """The practice case files of ``lab``: file name -> text.
+
+    >>> sorted(practice_set("lab1"))[:2]
+    ['01.txt', '02.txt']
+    """
+    if lab not in PRACTICE_LABS:
+        raise ArgumentError(f"lab: expected one of {', '.join(PRACTICE_LABS)}, got {describe(lab)}")
+    kind = PRACTICE_LABS[lab]
+    return {f"{number:02d}.txt": write_case(case_from_nested(nested, kind, depth, name))
+            for number, (name, nested, depth) in enumerate(PRACTICE_TREES, start=1)}
+
+
+def write_practice(folder: str | os.PathLike[str]) -> list[Path]:
+    """Write every lab's practice cases into ``folder`` (``folder/lab1/01.txt``, ...); the paths."""
+    written = []
+    for lab in PRACTICE_LABS:
+        target = Path(folder) / lab
+        target.mkdir(parents=True, exist_ok=True)
+        for file_name, text in practice_set(lab).items():
+            (target / file_name).write_text(text, encoding="utf-8")
+            written.append(target / file_name)
+    return written
+
+
+def run_case(name: str | os.PathLike[str], fn: Callable[..., Any], *, raise_on_failure: bool = False,
+             time_limit: float | None = None) -> Any:
+    """Run ``fn`` on one practice case (``"lab1/03"`` or a file path) and report, on that very
+    tree (not shrunk), what it expected and what ``fn`` did; the report is a
+    :class:`~mmlib.check.report.Report`."""
+    __tracebackhide__ = True
+    case = load_case(name)
+    shown = f"{Path(name).parent.name}/{Path(name).stem}" if str(name).endswith(".txt") else name
+    title = f"{case.check}, case {shown}" + (f" ({case.name})" if case.name else "")
+    return _check_search(fn, case.check, [case.as_case()], raise_on_failure, time_limit,
+                         shrinking=False, title=title)
+
+
+def run_cases(lab: str, fn: Callable[..., Any], *, time_limit: float | None = None) -> list[Any]:
+    """:func:`run_case` on every practice case of ``lab``; the reports, in order."""
+    return [run_case(name, fn, time_limit=time_limit) for name in practice_cases(lab)]
