@@ -202,7 +202,7 @@ def _without_statics(node: trees.Node) -> trees.Node:
     return trees.Node(node.label, node.value if not kids else None, kids, node.is_max, node.path)
 
 
-def _number(value: float) -> str:
+def number_text(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else repr(value)
 
 
@@ -213,7 +213,7 @@ def write_case(case: CaseFile) -> str:
     lines = [f"# {case.name}"] if case.name else []
     lines += [f"check = {case.check}", f"depth = {'none' if case.depth is None else case.depth}"]
     lines += _tree_lines(case.tree, case.search_depth)
-    lines += [f"value = {_number(case.value)}", f"evaluated = {' '.join(case.evaluated) or 'none'}"]
+    lines += [f"value = {number_text(case.value)}", f"evaluated = {' '.join(case.evaluated) or 'none'}"]
     if case.check == "alpha-beta":
         lines.append(f"not evaluated = {' '.join(case.not_evaluated) or 'none'}")
     return "\n".join(lines) + "\n"
@@ -275,7 +275,7 @@ def _agree(case: CaseFile, fields: dict[str, tuple[int, str]]) -> None:
         except ValueError:
             raise TreeTextError(f"value = {word}: expected a number", number) from None
         if value != case.value:
-            raise TreeTextError(f"value = {word}, but {where} returns {_number(case.value)}", number)
+            raise TreeTextError(f"value = {word}, but {where} returns {number_text(case.value)}", number)
     for key, want in (("evaluated", case.evaluated), ("not evaluated", case.not_evaluated)):
         if key in fields:
             number, word = fields[key]
@@ -335,7 +335,7 @@ def beyond_the_limit(tree: trees.Tree, depth: int, evaluated: Sequence[trees.Pat
         if node.is_leaf() or len(path) == depth:
             continue
         if len(path) < depth:
-            static = _number(node.value or 0)
+            static = number_text(node.value or 0)
             lines.append(f"{node.label} is not a leaf and lies above the depth limit (depth {depth}): "
                          f"its static value {static} is an estimate a correct search never reads.")
         else:

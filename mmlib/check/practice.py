@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ArgumentError, describe
-from .casefile import case_from_nested, load_case, practice_cases, write_case
+from .casefile import case_from_nested, load_case, number_text, practice_cases, write_case
+from .report import Report, finish
 from .searches import _check_search
 
 __all__ = ["PRACTICE_TREES", "PRACTICE_LABS", "practice_set", "write_practice", "run_case", "run_cases"]
@@ -74,18 +75,21 @@ def write_practice(folder: str | os.PathLike[str]) -> list[Path]:
 
 
 def run_case(name: str | os.PathLike[str], fn: Callable[..., Any], *, raise_on_failure: bool = False,
-             time_limit: float | None = None) -> Any:
+             time_limit: float | None = None) -> Report:
     """Run ``fn`` on one practice case (``"lab1/03"`` or a file path) and report, on that very
-    tree (not shrunk), what it expected and what ``fn`` did; the report is a
-    :class:`~mmlib.check.report.Report`."""
+    tree (not shrunk), what it expected and what ``fn`` did."""
     __tracebackhide__ = True
     case = load_case(name)
     shown = f"{Path(name).parent.name}/{Path(name).stem}" if str(name).endswith(".txt") else name
     title = f"{case.check}, case {shown}" + (f" ({case.name})" if case.name else "")
-    return _check_search(fn, case.check, [case.as_case()], raise_on_failure, time_limit,
-                         shrinking=False, title=title)
+    report = _check_search(fn, case.check, [case.as_case()], False, time_limit, shrinking=False, title=title)
+    if report.passed:
+        skipped = f"; never evaluated: {' '.join(case.not_evaluated)}" if case.not_evaluated else ""
+        report.summary = (f"Value {number_text(case.value)} and evaluation order "
+                          f"{' '.join(case.evaluated)}{skipped}, as the case file says.")
+    return finish(report, raise_on_failure)
 
 
-def run_cases(lab: str, fn: Callable[..., Any], *, time_limit: float | None = None) -> list[Any]:
+def run_cases(lab: str, fn: Callable[..., Any], *, time_limit: float | None = None) -> list[Report]:
     """:func:`run_case` on every practice case of ``lab``; the reports, in order."""
     return [run_case(name, fn, time_limit=time_limit) for name in practice_cases(lab)]
