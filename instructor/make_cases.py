@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mmlib.check.casefile import CASES_DIR
-from mmlib.check.practice import write_practice
+from mmlib.check.practice import CASES_DIR, write_practice
 
 ROOT = Path(__file__).resolve().parent.parent
 

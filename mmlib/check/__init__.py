@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from ..errors import CheckFailed
 from .agent import AGENT_DEPTH, AGENT_MAX_NODES, check_agent, check_evaluator
-from .casefile import load_case, practice_cases, read_case, write_case
+from .casefile import read_case, write_case
 from .cases import SEED_TREES, Case, check_cases, random_nested
 from .deepening import check_anytime, check_games
 from .expectimax import (
@@ -56,7 +56,7 @@ from .expectimax import (
 )
 from .nodes import LabNode, lab_tree
 from .ordering import check_ordering
-from .practice import run_case, run_cases
+from .practice import load_case, practice_cases, run_case, run_cases
 from .pruned import check_pruned
 from .report import HINTS, Report, try_it
 from .runner import MEMORY_LIMIT, TIME_LIMIT

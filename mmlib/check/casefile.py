@@ -63,11 +63,9 @@ True
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from .. import trees
@@ -75,14 +73,11 @@ from ..errors import ArgumentError, ArgumentTypeError, TreeTextError, describe
 from .cases import Case, build, with_statics
 from .models import reference
 
-__all__ = ["CaseFile", "read_case", "write_case", "case_from_nested", "load_case", "practice_cases",
-           "CASES_DIR", "KINDS", "depth_limit_notes", "beyond_the_limit", "case_text"]
+__all__ = ["CaseFile", "read_case", "write_case", "case_from_nested", "KINDS", "depth_limit_notes",
+           "beyond_the_limit", "case_text", "number_text"]
 
 KINDS = ("minimax", "alpha-beta")
 """The checks a case file can be for."""
-
-CASES_DIR = "cases"
-"""The folder, beside the labs, that holds the practice cases (``cases/lab1/01.txt``)."""
 
 _FIELD = re.compile(r"^(check|depth|value|evaluated|not evaluated|name)\s*=\s*(.*)$")
 _ABOVE = "# static values of interior nodes above the depth limit (a correct search never reads them)"
@@ -282,44 +277,6 @@ def _agree(case: CaseFile, fields: dict[str, tuple[int, str]]) -> None:
             got = () if word == "none" else tuple(word.split())
             if got != want:
                 raise TreeTextError(f"{key} = {word}, but {where} gives {' '.join(want) or 'none'}", number)
-
-
-def _search_path(name: str) -> list[Path]:
-    """Where a practice case named ``lab1/03`` may be: in ``cases/`` beside the labs, looked for
-    from the current folder up (a lab runs in ``notebooks/labs``; the course root holds
-    ``notebooks/labs/cases`` too)."""
-    relative = Path(CASES_DIR) / f"{name}.txt"
-    here = Path.cwd()
-    return [folder / inside / relative for folder in (here, *here.parents)
-            for inside in (Path(), Path("labs"), Path("notebooks") / "labs")]
-
-
-def load_case(name: str | os.PathLike[str]) -> CaseFile:
-    """Read a practice case by name (``"lab1/03"``, looked for in ``cases/`` beside the labs) or
-    by the path of its file."""
-    if not isinstance(name, (str, os.PathLike)):
-        raise ArgumentTypeError(f"name: expected a case name such as 'lab1/03' or a file path, "
-                                f"got {type(name).__name__}")
-    candidates = [Path(name)] if str(name).endswith(".txt") else _search_path(str(name))
-    for path in candidates:
-        if path.is_file():
-            try:
-                return read_case(path.read_text(encoding="utf-8"))
-            except TreeTextError as error:
-                raise TreeTextError(f"{path.name}: {error}") from None
-    raise ArgumentError(f"name: no case file {describe(str(name))} (looked for {candidates[0]}); "
-                        f"the practice cases are in the folder {CASES_DIR}/ beside the labs")
-
-
-def practice_cases(lab: str) -> list[str]:
-    """The names of a lab's practice cases, in order (``["lab1/01", "lab1/02", ...]``)."""
-    if not isinstance(lab, str) or not re.fullmatch(r"lab[0-9]+", lab):
-        raise ArgumentError(f"lab: expected a lab's name such as 'lab1', got {describe(lab)}")
-    for path in _search_path(lab):
-        folder = path.with_suffix("")
-        if folder.is_dir():
-            return [f"{lab}/{file.stem}" for file in sorted(folder.glob("*.txt"))]
-    raise ArgumentError(f"lab: no folder {CASES_DIR}/{lab}/ beside the labs")
 
 
 def beyond_the_limit(tree: trees.Tree, depth: int, evaluated: Sequence[trees.Path]) -> list[str]:

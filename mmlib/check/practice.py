@@ -21,16 +21,21 @@ alpha-beta, case lab2/01 (AIMA figure 5.2): FAILED (no-pruning)
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..errors import ArgumentError, describe
-from .casefile import case_from_nested, load_case, number_text, practice_cases, write_case
+from ..errors import ArgumentError, ArgumentTypeError, TreeTextError, describe
+from .casefile import CaseFile, case_from_nested, number_text, read_case, write_case
 from .report import Report, finish
 from .searches import _check_search
 
-__all__ = ["PRACTICE_TREES", "PRACTICE_LABS", "practice_set", "write_practice", "run_case", "run_cases"]
+CASES_DIR = "cases"
+"""The folder, beside the labs, that holds the practice cases (``cases/lab1/01.txt``)."""
+
+__all__ = ["CASES_DIR", "load_case", "practice_cases", "PRACTICE_TREES", "PRACTICE_LABS", "practice_set",
+           "write_practice", "run_case", "run_cases"]
 
 
 PRACTICE_TREES: tuple[tuple[str, list[Any], int | None], ...] = (
@@ -72,6 +77,50 @@ def write_practice(folder: str | os.PathLike[str]) -> list[Path]:
             (target / file_name).write_text(text, encoding="utf-8")
             written.append(target / file_name)
     return written
+
+
+def _search_path(name: str) -> list[Path]:
+    """Where a practice case named ``lab1/03`` may be: in ``cases/`` beside the labs, looked for
+    from the current folder up (a lab runs in ``notebooks/labs``; the course root holds
+    ``notebooks/labs/cases`` too)."""
+    relative = Path(CASES_DIR) / f"{name}.txt"
+    here = Path.cwd()
+    return [folder / inside / relative for folder in (here, *here.parents)
+            for inside in (Path(), Path("labs"), Path("notebooks") / "labs")]
+
+
+def load_case(name: str | os.PathLike[str]) -> CaseFile:
+    """Read a practice case by name (``"lab1/03"``, looked for in ``cases/`` beside the labs) or
+    by the path of its file.  Where the folder is not at hand (a grader's sandbox, a browser-only
+    Jupyter), a practice case's name gives the case as shipped."""
+    if not isinstance(name, (str, os.PathLike)):
+        raise ArgumentTypeError(f"name: expected a case name such as 'lab1/03' or a file path, "
+                                f"got {type(name).__name__}")
+    candidates = [Path(name)] if str(name).endswith(".txt") else _search_path(str(name))
+    for path in candidates:
+        if path.is_file():
+            try:
+                return read_case(path.read_text(encoding="utf-8"))
+            except TreeTextError as error:
+                raise TreeTextError(f"{path.name}: {error}") from None
+    lab, _, number = str(name).partition("/")
+    if lab in PRACTICE_LABS and f"{number}.txt" in practice_set(lab):    # the folder is not here
+        return read_case(practice_set(lab)[f"{number}.txt"])
+    raise ArgumentError(f"name: no case file {describe(str(name))} (looked for {candidates[0]}); "
+                        f"the practice cases are in the folder {CASES_DIR}/ beside the labs")
+
+
+def practice_cases(lab: str) -> list[str]:
+    """The names of a lab's practice cases, in order (``["lab1/01", "lab1/02", ...]``)."""
+    if not isinstance(lab, str) or not re.fullmatch(r"lab[0-9]+", lab):
+        raise ArgumentError(f"lab: expected a lab's name such as 'lab1', got {describe(lab)}")
+    for path in _search_path(lab):
+        folder = path.with_suffix("")
+        if folder.is_dir():
+            return [f"{lab}/{file.stem}" for file in sorted(folder.glob("*.txt"))]
+    if lab in PRACTICE_LABS:
+        return [f"{lab}/{Path(file).stem}" for file in practice_set(lab)]
+    raise ArgumentError(f"lab: no folder {CASES_DIR}/{lab}/ beside the labs")
 
 
 def run_case(name: str | os.PathLike[str], fn: Callable[..., Any], *, raise_on_failure: bool = False,

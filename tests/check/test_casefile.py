@@ -118,9 +118,26 @@ def test_a_wrong_file_names_its_line(text: str, message: str) -> None:
         casefile.read_case(text)
 
 
+def test_without_the_folder_a_practice_name_gives_the_case_as_shipped(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)                        # a grader's sandbox: no cases/ folder
+    assert practice.practice_cases("lab2") == [f"lab2/{n:02d}" for n in range(1, 9)]
+    shipped = casefile.read_case((CASES / "lab2" / "03.txt").read_text(encoding="utf-8"))
+    assert practice.load_case("lab2/03") == shipped
+
+
+def test_an_edited_file_beside_the_labs_is_the_one_run(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "cases" / "lab1").mkdir(parents=True)
+    (tmp_path / "cases" / "lab1" / "01.txt").write_text("check = minimax\ndepth = 1\nABC\nA: BC\nB 4\nC 7\n")
+    monkeypatch.chdir(tmp_path)
+    assert practice.load_case("lab1/01").tree.to_nested() == [4, 7]
+    assert practice.practice_cases("lab1") == ["lab1/01"]
+
+
 def test_an_unknown_case_name_says_where_to_look() -> None:
     with pytest.raises(ArgumentError, match="cases/ beside the labs"):
-        casefile.load_case("lab1/99")
+        practice.load_case("lab1/99")
 
 
 def minimax(node, depth, maximizing):  # type: ignore[no-untyped-def]
