@@ -252,10 +252,9 @@ def _explain(entry: Seen, kind: str, conventions: Conventions = DEFAULT) -> list
     value = _by_max(value, conventions)                   # as the function should return it
     got = entry.shown
     lines = [f"Expected value {value}, got {got}" + (" (right)." if entry.value == value else ".")]
-    what = "" if kind == "minimax" else \
-        f" (alpha-beta, children left to right, {conventions.describe()})"
-    lines.append(f"Expected evaluation order (the nodes whose node.value the search reads){what}: "
-                 f"{_labels(tree, order)}")
+    what = "the search reads" if kind == "minimax" else \
+        f"alpha-beta reads; children left to right, {conventions.describe()}"
+    lines.append(f"Expected evaluation order (the nodes whose node.value {what}): {_labels(tree, order)}")
     lines.append(f"Your evaluation order: {_labels(tree, entry.evaluated)}")
     lines += beyond_the_limit(tree, depth, entry.evaluated)
     evaluated = entry.evaluated

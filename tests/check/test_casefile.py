@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+import support
 
 from mmlib import check, trees
 from mmlib.check import casefile, practice
@@ -140,11 +141,8 @@ def test_an_unknown_case_name_says_where_to_look() -> None:
         practice.load_case("lab1/99")
 
 
-def minimax(node, depth, maximizing):  # type: ignore[no-untyped-def]
-    if depth == 0 or node.is_leaf():
-        return node.value
-    values = [minimax(child, depth - 1, not maximizing) for child in node.children]
-    return max(values) if maximizing else min(values)
+minimax = support.minimax
+alphabeta = support.alphabeta
 
 
 def shallow_minimax(node, depth, maximizing):  # type: ignore[no-untyped-def]
@@ -152,21 +150,6 @@ def shallow_minimax(node, depth, maximizing):  # type: ignore[no-untyped-def]
         return node.value
     values = [shallow_minimax(child, depth - 1, not maximizing) for child in node.children]
     return max(values) if maximizing else min(values)
-
-
-def alphabeta(node, depth, alpha, beta, maximizing):  # type: ignore[no-untyped-def]
-    if depth == 0 or node.is_leaf():
-        return node.value
-    best = -INF if maximizing else INF
-    for child in node.children:
-        score = alphabeta(child, depth - 1, alpha, beta, not maximizing)
-        if maximizing:
-            best, alpha = max(best, score), max(alpha, score)
-        else:
-            best, beta = min(best, score), min(beta, score)
-        if alpha >= beta:
-            break
-    return best
 
 
 def no_pruning(node, depth, alpha, beta, maximizing):  # type: ignore[no-untyped-def]
