@@ -280,24 +280,27 @@ def _agree(case: CaseFile, fields: dict[str, tuple[int, str]]) -> None:
 
 
 def beyond_the_limit(tree: trees.Tree, depth: int, evaluated: Sequence[trees.Path]) -> list[str]:
-    """Sentences on the interior nodes in ``evaluated`` that a correct search never evaluates:
-    those above the depth limit and those below it (a node at the limit is evaluated there).
+    """Sentences on the nodes in ``evaluated`` that a correct search never evaluates: interior
+    nodes above the depth limit, and any node below it (a node at the limit is evaluated there).
 
     >>> print(*beyond_the_limit(build([4, 7]), 1, [()]))
     A is not a leaf and lies above the depth limit (depth 1): its static value 5 is an estimate a correct ...
+    >>> print(*beyond_the_limit(build([[17, 11]]), 1, [(0, 0), (0, 1)]))
+    C, D lie below the depth limit (depth 1): a correct search stops above them.
     """
     lines = []
+    below = []
     for path in dict.fromkeys(evaluated):
         node = tree.node(path)
-        if node.is_leaf() or len(path) == depth:
-            continue
-        if len(path) < depth:
+        if len(path) > depth:
+            below.append(node.label)
+        elif len(path) < depth and not node.is_leaf():
             static = number_text(node.value or 0)
             lines.append(f"{node.label} is not a leaf and lies above the depth limit (depth {depth}): "
                          f"its static value {static} is an estimate a correct search never reads.")
-        else:
-            lines.append(f"{node.label} lies below the depth limit (depth {depth}): a correct search "
-                         "never reaches it.")
+    if below:
+        lines.append(f"{', '.join(below)} {'lies' if len(below) == 1 else 'lie'} below the depth limit "
+                     f"(depth {depth}): a correct search stops above {'it' if len(below) == 1 else 'them'}.")
     return lines
 
 

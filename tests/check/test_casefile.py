@@ -190,3 +190,19 @@ def test_the_off_by_one_counterexample_says_what_is_true() -> None:
     assert not any("nested lists" in line for line in lines)
     shown = "\n".join(line[4:] for line in lines[start + 1:start + 11])
     assert casefile.read_case(shown).tree.to_nested() == [4, 7]      # the report's case reads back
+
+
+def deep_minimax(node, depth, maximizing):  # type: ignore[no-untyped-def]
+    if depth < 0 or node.is_leaf():              # one level too deep
+        return node.value
+    values = [deep_minimax(child, depth - 1, not maximizing) for child in node.children]
+    return max(values) if maximizing else min(values)
+
+
+@pytest.mark.slow
+def test_a_search_past_the_depth_limit_is_told_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(CASES.parent)
+    text = str(check.run_case("lab1/04", deep_minimax))     # AIMA figure 5.2 to depth 1
+    assert "Your evaluation order: E F G H I J K L M" in text
+    assert ("E, F, G, H, I, J, K, L, M lie below the depth limit (depth 1): a correct search stops "
+            "above them.") in text
