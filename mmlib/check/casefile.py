@@ -19,13 +19,16 @@ followed by a few ``key = value`` lines::
     value = 3
     evaluated = E F G H I J K L M
 
-- ``check``: ``minimax`` or ``alpha-beta`` (children left to right, cutoff when alpha >= beta);
+- ``check``: ``minimax``, ``alpha-beta`` (children left to right, cutoff when alpha >= beta) or
+  ``best move`` (the index of a best child of the root: 0 for the first);
 - ``depth``: the search depth (``none``: to the bottom of the tree);
 - ``value``: the value the search returns at the root, from MAX's point of view;
 - ``evaluated``: the nodes whose ``node.value`` the search reads, in order (the leaves, and
   interior nodes where the search stops at its depth limit);
 - ``not evaluated`` (alpha-beta): the nodes minimax would evaluate that alpha-beta never does
-  (its pruned leaves, or pruned nodes at the depth limit; ``none`` when there are none).
+  (its pruned leaves, or pruned nodes at the depth limit; ``none`` when there are none);
+- ``move values`` and ``best moves`` (best move): the minimax value of each move, left to right,
+  and the moves of best value (any of them is right).
 
 A first comment line, before anything else, names the case.
 
@@ -76,10 +79,10 @@ from .models import reference
 __all__ = ["CaseFile", "read_case", "write_case", "case_from_nested", "KINDS", "depth_limit_notes",
            "beyond_the_limit", "case_text", "number_text"]
 
-KINDS = ("minimax", "alpha-beta")
+KINDS = ("minimax", "alpha-beta", "best move")
 """The checks a case file can be for."""
 
-_FIELD = re.compile(r"^(check|depth|value|evaluated|not evaluated|name)\s*=\s*(.*)$")
+_FIELD = re.compile(r"^(check|depth|value|evaluated|not evaluated|move values|best moves|name)\s*=\s*(.*)$")
 _ABOVE = "# static values of interior nodes above the depth limit (a correct search never reads them)"
 _AT = "# static values of interior nodes at the depth limit (the search evaluates them there)"
 _BELOW = "# static values of interior nodes below the depth limit (a correct search never reaches them)"
@@ -107,14 +110,16 @@ class CaseFile:
     evaluated: tuple[str, ...]
     not_evaluated: tuple[str, ...]
     name: str = ""
+    move_values: tuple[float, ...] = ()
+    best_moves: tuple[int, ...] = ()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, CaseFile):
             return NotImplemented
         return (trees.to_text(self.tree), self.check, self.depth, self.value, self.evaluated,
-                self.not_evaluated, self.name) == (trees.to_text(other.tree), other.check, other.depth,
-                                                   other.value, other.evaluated, other.not_evaluated,
-                                                   other.name)
+                self.not_evaluated, self.name, self.move_values, self.best_moves) == (
+            trees.to_text(other.tree), other.check, other.depth, other.value, other.evaluated,
+            other.not_evaluated, other.name, other.move_values, other.best_moves)
 
     def __hash__(self) -> int:
         return hash((trees.to_text(self.tree), self.check, self.depth))
@@ -134,7 +139,7 @@ def _expected(tree: trees.Tree, check: str,
               depth: int | None) -> tuple[float, tuple[str, ...], tuple[str, ...]]:
     """Value, evaluated labels in order, and never-evaluated leaves (within the depth limit)."""
     limit = tree.height if depth is None else depth
-    value, order = reference(check).run(tree, limit)
+    value, order = reference("minimax" if check == "best move" else check).run(tree, limit)
     horizon = reference("minimax").run(tree, limit)[1]
     evaluated = tuple(tree.label_of(path) for path in order)
     skipped = tuple(tree.label_of(path) for path in horizon if path not in set(order))
@@ -159,7 +164,15 @@ def case_from_nested(nested: Any, check: str, depth: int | None = None, name: st
 
 def _complete(tree: trees.Tree, check: str, depth: int | None, name: str) -> CaseFile:
     value, evaluated, skipped = _expected(tree, check, depth)
-    return CaseFile(tree, check, depth, value, evaluated, skipped, name)
+    if check != "best move":
+        return CaseFile(tree, check, depth, value, evaluated, skipped, name)
+    limit = tree.height if depth is None else depth
+    root = tree.root                 # a move's value: minimax on the root left with that move only
+    moves = tuple(reference("minimax").run(trees.Tree(trees.Node(root.label, root.value, (child,), True, ())),
+                                           limit)[0] for child in root.children)
+    best = tuple(i for i, move in enumerate(moves) if move == max(moves))
+    return CaseFile(tree, check, depth, value, evaluated, skipped, name, moves, best)
+
 
 
 def depth_limit_notes(tree: trees.Tree, depth: int) -> list[str]:
@@ -211,6 +224,9 @@ def write_case(case: CaseFile) -> str:
     lines += [f"value = {number_text(case.value)}", f"evaluated = {' '.join(case.evaluated) or 'none'}"]
     if case.check == "alpha-beta":
         lines.append(f"not evaluated = {' '.join(case.not_evaluated) or 'none'}")
+    if case.check == "best move":
+        lines = lines[:-1] + [f"move values = {' '.join(number_text(v) for v in case.move_values)}",
+                              f"best moves = {' '.join(str(move) for move in case.best_moves)}"]
     return "\n".join(lines) + "\n"
 
 
@@ -271,7 +287,9 @@ def _agree(case: CaseFile, fields: dict[str, tuple[int, str]]) -> None:
             raise TreeTextError(f"value = {word}: expected a number", number) from None
         if value != case.value:
             raise TreeTextError(f"value = {word}, but {where} returns {number_text(case.value)}", number)
-    for key, want in (("evaluated", case.evaluated), ("not evaluated", case.not_evaluated)):
+    for key, want in (("evaluated", case.evaluated), ("not evaluated", case.not_evaluated),
+                      ("move values", tuple(number_text(v) for v in case.move_values)),
+                      ("best moves", tuple(str(move) for move in case.best_moves))):
         if key in fields:
             number, word = fields[key]
             got = () if word == "none" else tuple(word.split())

@@ -8,8 +8,8 @@ function on one case or on all of them (the files' form: :mod:`mmlib.check.casef
 ...     return max(values) if maximizing else min(values)
 >>> import pathlib, tempfile
 >>> folder = pathlib.Path(tempfile.mkdtemp()) / "cases"
->>> len(write_practice(folder))                              # lab1/01.txt ... lab2/08.txt
-16
+>>> len(write_practice(folder))                  # lab1/01.txt ... lab1/11.txt, lab2/01.txt ... 08.txt
+19
 >>> run_case(folder / "lab1" / "04.txt", minimax).passed
 True
 >>> def no_pruning(node, depth, alpha, beta, maximizing):   # minimax where alpha-beta is asked
@@ -26,15 +26,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..conventions import DEFAULT
 from ..errors import ArgumentError, ArgumentTypeError, TreeTextError, describe
 from .casefile import CaseFile, case_from_nested, number_text, read_case, write_case
 from .report import Report, finish
-from .searches import _check_search
+from .searches import _check_best_move, _check_search
 
 CASES_DIR = "cases"
 """The folder, beside the labs, that holds the practice cases (``cases/lab1/01.txt``)."""
 
-__all__ = ["CASES_DIR", "load_case", "practice_cases", "PRACTICE_TREES", "PRACTICE_LABS", "practice_set",
+__all__ = ["CASES_DIR", "load_case", "practice_cases", "PRACTICE_TREES", "PRACTICE_LABS", "PRACTICE_MOVES",
+           "practice_set",
            "write_practice", "run_case", "run_cases"]
 
 
@@ -51,7 +53,14 @@ PRACTICE_TREES: tuple[tuple[str, list[Any], int | None], ...] = (
 """The practice trees every search lab ships (name, tree, search depth)."""
 
 PRACTICE_LABS = {"lab1": "minimax", "lab2": "alpha-beta"}
-"""The labs with practice cases, and the check their cases are for."""
+"""The labs with practice cases, and the check their cases on :data:`PRACTICE_TREES` are for."""
+
+PRACTICE_MOVES: dict[str, tuple[tuple[str, list[Any], int | None], ...]] = {"lab1": (
+    ("AIMA figure 5.2: the best move", [[3, 12, 8], [2, 4, 6], [14, 5, 2]], None),
+    ("AIMA figure 5.2 searched to depth 1: two best moves", [[3, 12, 8], [2, 4, 6], [14, 5, 2]], 1),
+    ("the A-G tree of E. Özbilge's slides: the best move", [[[3, 5], [6, 9]], [[1, 2], [0, -1]]], None),
+)}
+"""Each lab's best-move cases, after its search cases (check ``best move``)."""
 
 
 def practice_set(lab: str) -> dict[str, str]:
@@ -62,9 +71,10 @@ def practice_set(lab: str) -> dict[str, str]:
     """
     if lab not in PRACTICE_LABS:
         raise ArgumentError(f"lab: expected one of {', '.join(PRACTICE_LABS)}, got {describe(lab)}")
-    kind = PRACTICE_LABS[lab]
+    cases = [(PRACTICE_LABS[lab], entry) for entry in PRACTICE_TREES]
+    cases += [("best move", entry) for entry in PRACTICE_MOVES.get(lab, ())]
     return {f"{number:02d}.txt": write_case(case_from_nested(nested, kind, depth, name))
-            for number, (name, nested, depth) in enumerate(PRACTICE_TREES, start=1)}
+            for number, (kind, (name, nested, depth)) in enumerate(cases, start=1)}
 
 
 def write_practice(folder: str | os.PathLike[str]) -> list[Path]:
@@ -131,6 +141,14 @@ def run_case(name: str | os.PathLike[str], fn: Callable[..., Any], *, raise_on_f
     case = load_case(name)
     shown = f"{Path(name).parent.name}/{Path(name).stem}" if str(name).endswith(".txt") else name
     title = f"{case.check}, case {shown}" + (f" ({case.name})" if case.name else "")
+    if case.check == "best move":
+        report = _check_best_move(fn, DEFAULT, [case.as_case()], False, time_limit, shrinking=False,
+                                  title=title)
+        if report.passed:
+            best = " or ".join(map(str, case.best_moves))
+            report.summary = (f"Your move is a best one ({best}; move values "
+                              f"{' '.join(map(number_text, case.move_values))}), as the case file says.")
+        return finish(report, raise_on_failure)
     report = _check_search(fn, case.check, [case.as_case()], False, time_limit, shrinking=False, title=title)
     if report.passed:
         skipped = f"; never evaluated: {' '.join(case.not_evaluated)}" if case.not_evaluated else ""

@@ -391,11 +391,17 @@ def check_best_move(fn: Callable[..., Any], *, conventions: Conventions | None =
     """
     __tracebackhide__ = True
     conventions = resolve(conventions, root=root, values=values, turns=turns)
+    return _check_best_move(fn, conventions, cases, raise_on_failure, time_limit)
+
+
+def _check_best_move(fn: Any, conventions: Conventions, cases: Any, raise_on_failure: Any, time_limit: Any,
+                     *, shrinking: bool = True, title: str = "best move") -> Report:
+    """The check of a best_move function; ``shrinking`` and ``title`` as for :func:`_check_search`."""
+    __tracebackhide__ = True
     function("fn", fn, "your best_move function")
     flag("raise_on_failure", raise_on_failure)
     cases = _check_cases_argument(cases)
     limits = _limits(time_limit)
-    title = "best move"
     judge = _judge_best_move(conventions)
     seen = _observe_until_broken(fn, cases, "best move", judge, limits, conventions)
     failures = [entry for entry in seen if entry.diagnosis != "ok"]
@@ -415,7 +421,8 @@ def check_best_move(fn: Callable[..., Any], *, conventions: Conventions | None =
 
     still_fail = _mistake_shows(fn, "best move", judge, limits, lambda entry: entry.diagnosis == diagnosis,
                                 conventions)
-    small = _observe_one(fn, shrink(first.case, still_fail), "best move", judge, limits, conventions)
+    small = _observe_one(fn, shrink(first.case, still_fail), "best move", judge, limits, conventions) \
+        if shrinking else first
     shown = _shown_move_values(small.tree, small.depth, conventions)
     best = _best_moves(shown, conventions)
     details = [f"Your function: {small.detail}." if small.detail else f"Your move: {small.shown}.",
@@ -424,7 +431,9 @@ def check_best_move(fn: Callable[..., Any], *, conventions: Conventions | None =
                + f"; best: {' or '.join(str(m) for m in best)}."]
     report = Report(title, False, diagnosis, f"{len(failures)} of {len(seen)} trees checked show a mistake.",
                     details, HINTS.get(diagnosis, ""), _players(small.tree, conventions), small.depth,
-                    output=_output(small.outcome))
+                    output=_output(small.outcome),
+                    case_text="" if conventions != DEFAULT else
+                    case_text(small.tree, "best move", small.depth))
     return finish(report, raise_on_failure)
 
 

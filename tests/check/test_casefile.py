@@ -16,7 +16,7 @@ from mmlib.errors import ArgumentError, TreeTextError
 
 INF = math.inf
 CASES = Path(__file__).resolve().parents[2] / "notebooks" / "labs" / "cases"
-KEY = re.compile(r"^(check|depth|value|evaluated|not evaluated)\s*=\s*(.*)$")
+KEY = re.compile(r"^(check|depth|value|evaluated|not evaluated|move values|best moves)\s*=\s*(.*)$")
 
 
 # An independent reading of a case file and independent searches (not mmlib's models).
@@ -71,10 +71,16 @@ def test_shipped_answers_are_right(path: Path) -> None:
     read: list[str] = []
     value = _search(tree.root, depth, -INF, INF, fields["check"] == "alpha-beta", read)
     assert float(fields["value"]) == value
-    assert fields["evaluated"].split() == read
+    if "evaluated" in fields:
+        assert fields["evaluated"].split() == read
     if fields["check"] == "alpha-beta":
         skipped = [label for label in _horizon(tree.root, depth) if label not in read]
         assert fields["not evaluated"].split() == (skipped or ["none"])
+    elif fields["check"] == "best move":
+        moves = [_search(child, depth - 1, -INF, INF, False, []) for child in tree.root.children]
+        assert [float(v) for v in fields["move values"].split()] == moves
+        best = [i for i, v in enumerate(moves) if v == value]
+        assert [int(m) for m in fields["best moves"].split()] == best
     else:
         assert read == _horizon(tree.root, depth)
 
@@ -170,6 +176,22 @@ def test_run_case_on_right_and_wrong_functions(monkeypatch: pytest.MonkeyPatch) 
         "Value 5 and evaluation order H I J L M; never evaluated: K N O, as the case file says.")
     assert check.run_case("lab2/03", no_pruning).diagnosis == "no-pruning"
     assert [r.passed for r in check.run_cases("lab2", alphabeta)] == [True] * 8
+
+
+def best_move(node, depth):  # type: ignore[no-untyped-def]
+    values = [minimax(child, depth - 1, False) for child in node.children]
+    return values.index(max(values))
+
+
+@pytest.mark.slow
+def test_run_case_on_best_move_cases(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(CASES.parent)
+    names = [name for name in check.practice_cases("lab1") if "best move" in check.load_case(name).check]
+    assert len(names) >= 3
+    assert all(check.run_case(name, best_move).passed for name in names)
+    report = check.run_case(names[1], lambda node, depth: 1)          # AIMA 5.2 to depth 1: 0 or 2
+    assert report.diagnosis == "wrong-move"
+    assert "    best moves = 0 2" in str(report).splitlines()
 
 
 @pytest.mark.slow
