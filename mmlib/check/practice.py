@@ -28,7 +28,7 @@ from typing import Any
 
 from ..conventions import DEFAULT
 from ..errors import ArgumentError, ArgumentTypeError, TreeTextError, describe
-from .casefile import CaseFile, case_from_nested, number_text, read_case, write_case
+from .casefile import KINDS, CaseFile, case_from_nested, number_text, read_case, write_case
 from .report import Report, finish
 from .searches import _check_best_move, _check_search
 
@@ -157,6 +157,14 @@ def run_case(name: str | os.PathLike[str], fn: Callable[..., Any], *, raise_on_f
     return finish(report, raise_on_failure)
 
 
-def run_cases(lab: str, fn: Callable[..., Any], *, time_limit: float | None = None) -> list[Report]:
-    """:func:`run_case` on every practice case of ``lab``; the reports, in order."""
-    return [run_case(name, fn, time_limit=time_limit) for name in practice_cases(lab)]
+def run_cases(lab: str, fn: Callable[..., Any], *, kind: str | None = None,
+              time_limit: float | None = None) -> list[Report]:
+    """:func:`run_case` on every practice case of ``lab`` for the check ``kind`` (``"minimax"``,
+    ``"alpha-beta"`` or ``"best move"``; default: the lab's search, as in :data:`PRACTICE_LABS`);
+    the reports, in order."""
+    if kind is None:
+        kind = PRACTICE_LABS.get(lab, "minimax")
+    if kind not in KINDS:
+        raise ArgumentError(f"kind: expected one of {', '.join(KINDS)}, got {describe(kind)}")
+    names = [name for name in practice_cases(lab) if load_case(name).check == kind]
+    return [run_case(name, fn, time_limit=time_limit) for name in names]
