@@ -35,7 +35,8 @@ from typing import Any
 
 from . import runner
 
-__all__ = ["Sandbox", "RemoteFunction", "bwrap_available", "run_limited", "Finished", "CELL_TIME",
+__all__ = ["Sandbox", "RemoteFunction", "bwrap_available", "hidden_installs", "INSTALLED",
+           "run_limited", "Finished", "CELL_TIME",
            "SANDBOX_MEMORY", "SCRATCH_BYTES", "EXTRA_PROCESSES", "NOTES_LIMIT", "OUTPUT_BYTES"]
 
 CELL_TIME = 10.0
@@ -61,15 +62,48 @@ def bwrap_available() -> bool:
     return probe.returncode == 0
 
 
+INSTALLED = ("mmlib", "mmlib-*", "mmlib.*", "__editable__*mmlib*", "*mmlib*.pth", "*mmlib*.egg-link")
+"""What an installation of mmlib leaves in a folder of packages (the package, its metadata, an
+editable install's finder and path files): hidden in every sandbox."""
+_PACKAGE_FOLDERS = tuple(f"{base}python*/{kind}" for base in ("lib/", "lib64/", "local/lib/", "")
+                         for kind in ("site-packages", "dist-packages"))
+"""Where a Python prefix (or /usr/lib) keeps its packages."""
+
+
+def hidden_installs(source: Path, mounted: str) -> list[str]:
+    """bwrap options hiding every installation of mmlib found below ``source`` (mounted at
+    ``mounted``): graded code sees only the staged copy of the parts its lab allows, even where
+    mmlib is installed in the runtime's own prefix (a conda environment, a system Python).
+
+    >>> import tempfile
+    >>> prefix = Path(tempfile.mkdtemp())
+    >>> (prefix / "lib" / "python3.11" / "site-packages" / "mmlib").mkdir(parents=True)
+    >>> hidden_installs(prefix, "/python")
+    ['--tmpfs', '/python/lib/python3.11/site-packages/mmlib']
+    """
+    options: list[str] = []
+    # one path per folder (lib64 is often a link to lib)
+    found = {folder.resolve(): folder for pattern in reversed(_PACKAGE_FOLDERS)
+             for folder in source.glob(pattern) if folder.is_dir()}
+    folders = found.values()
+    for folder in sorted(folders):
+        for entry in sorted({p for pattern in INSTALLED for p in folder.glob(pattern)}):
+            target = f"{mounted}/{entry.relative_to(source).as_posix()}"
+            options += ["--tmpfs", target] if entry.is_dir() else ["--ro-bind", "/dev/null", target]
+    return options
+
+
 def _bwrap_prefix() -> list[str]:
-    """bwrap's options: new namespaces for everything, no network, nothing mounted but the runtime."""
+    """bwrap's options: new namespaces for everything, no network, nothing mounted but the runtime
+    (and in it, no installed mmlib: :func:`hidden_installs`)."""
     runtime = Path(sys.base_prefix)
     command = ["bwrap", "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts",
                "--unshare-cgroup-try", "--die-with-parent", "--new-session", "--clearenv",
                "--setenv", "PYTHONHASHSEED", "0", "--ro-bind", str(runtime), "/python"]
+    command += hidden_installs(runtime, "/python")
     for system in ("/usr/lib", "/usr/lib64", "/usr/lib32"):
         if Path(system).is_dir():
-            command += ["--ro-bind", system, system]
+            command += ["--ro-bind", system, system] + hidden_installs(Path(system), system)
     command += ["--symlink", "usr/lib", "/lib", "--proc", "/proc", "--dev", "/dev"]
     if Path("/usr/lib64").is_dir():
         command += ["--symlink", "usr/lib64", "/lib64"]

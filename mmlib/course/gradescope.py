@@ -50,6 +50,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+from .grading import refused
 from .labsource import ROOT, lab_names, parts
 
 __all__ = ["VISIBILITIES", "CONFIG", "build", "build_all", "run", "results_for", "main"]
@@ -165,6 +166,10 @@ def _zero(config: dict[str, Any], reason: str) -> dict[str, Any]:
 def _notebook(submission: Path, lab: str) -> Path | str:
     """The submitted notebook of ``lab``, or why there is none to grade."""
     found = sorted(p for p in submission.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+    linked = [p for p in found if refused(p, submission)]
+    if linked:
+        return (f"{linked[0].relative_to(submission).as_posix()} is a symbolic link or lies outside "
+                "the submission: upload the notebook file itself")
     named = [p for p in found if lab in p.name]
     if len(found) == 1:
         return found[0]

@@ -41,6 +41,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..check.cases import SEED_VARIABLE, grading_seed
 from ..check.sandbox import RemoteFunction, Sandbox, bwrap_available, run_limited
 from ..check.stage import PACKAGE_ROOT
 from ..check.stage import sandbox_modules as _sandbox_modules
@@ -64,7 +65,7 @@ if TYPE_CHECKING:                     # nbformat comes with the grader extra, im
 
 __all__ = ["Part", "Result", "Graded", "Sandbox", "RemoteFunction", "parts", "lab_of", "grade_notebook",
            "grade_folder", "read_results", "bwrap_available", "autograder", "release", "sandbox_modules",
-           "stage", "main", "TIME_LIMIT", "MEMORY_LIMIT", "SANDBOX_MODULES", "WITHHELD"]
+           "stage", "main", "refused", "TIME_LIMIT", "MEMORY_LIMIT", "SANDBOX_MODULES", "WITHHELD"]
 
 TIME_LIMIT = 120.0
 """Wall-clock seconds one submission may take to grade, all parts together."""
@@ -91,9 +92,12 @@ def stage(name: str, target: Path) -> Path:
 
 def grade_notebook(path: Path, *, name: str | None = None, time_limit: float = TIME_LIMIT,
                    memory_limit: int = MEMORY_LIMIT, submission: str | None = None,
-                   isolation: str = "bwrap") -> Graded:
+                   isolation: str = "bwrap", seed: int | None = None) -> Graded:
     """Grade one submitted notebook: the checker in a fresh process with a time and a memory
-    limit, the student's code in a sandbox it starts (see :class:`Sandbox`)."""
+    limit, the student's code in a sandbox it starts (see :class:`Sandbox`).  The hidden tests
+    draw their cases from ``seed`` (default :func:`~mmlib.check.cases.grading_seed`: secret,
+    random per run unless ``$MMLIB_GRADING_SEED`` fixes it); the result records it."""
+    seed = grading_seed() if seed is None else seed
     path = Path(path).resolve()
     try:
         nb = read_notebook(path)
@@ -101,15 +105,16 @@ def grade_notebook(path: Path, *, name: str | None = None, time_limit: float = T
     except Exception as error:  # noqa: BLE001 - an unreadable submission is reported, the run goes on
         why = f"not graded: the notebook could not be read ({type(error).__name__}: {str(error)[:200]})"
         name = name or next((lab for lab in lab_names() if lab in path.name), None)
-        graded = Graded(submission or path.stem, name or "unknown")
+        graded = Graded(submission or path.stem, name or "unknown", seed=seed)
         lab_parts = parts(name) if name else []
         graded.results = [Result(part.grade_id, 0.0, part.points, why) for part in lab_parts]
         graded.notes.append(why)
         return graded
     expected = parts(name)
-    graded = Graded(submission or path.stem, name)
+    graded = Graded(submission or path.stem, name, seed=seed)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(PACKAGE_ROOT), os.environ.get("PYTHONPATH", "")]),
-               PYTHONHASHSEED="0", MPLBACKEND="Agg", MMLIB_COURSE_ROOT=str(ROOT))
+               PYTHONHASHSEED="0", MPLBACKEND="Agg", MMLIB_COURSE_ROOT=str(ROOT),
+               **{SEED_VARIABLE: str(seed)})
     finished = run_limited([sys.executable, "-m", "mmlib.course", "_child", name, str(path), isolation],
                            time_limit=time_limit, memory_limit=memory_limit, env=env,
                            what="the time limit of a submission")
@@ -125,15 +130,53 @@ def grade_notebook(path: Path, *, name: str | None = None, time_limit: float = T
     return graded
 
 
+def refused(path: Path, folder: Path) -> str | None:
+    """Why the submission at ``path`` below ``folder`` is not graded, or None: a symbolic link (to
+    a solution, to another student's file), a folder on its way that is one, or anything that
+    resolves outside ``folder``, is refused rather than graded as the submitter's work.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> (folder / "own.ipynb").write_text("{}") and None
+    >>> (folder / "link.ipynb").symlink_to(folder / "own.ipynb")
+    >>> refused(folder / "own.ipynb", folder) is None, refused(folder / "link.ipynb", folder)[:40]
+    (True, 'not graded: the submission is a symbolic')
+    """
+    relative = Path(path).relative_to(folder)
+    for depth in range(1, len(relative.parts) + 1):
+        if (folder / Path(*relative.parts[:depth])).is_symlink():
+            return ("not graded: the submission is a symbolic link (or lies in a linked folder), "
+                    "not a notebook of its own: submit the notebook file itself")
+    if not Path(path).resolve().is_relative_to(Path(folder).resolve()):
+        return "not graded: the submission lies outside the submissions folder"
+    return None
+
+
+def _refusal(path: Path, ident: str, why: str, seed: int | None) -> Graded:
+    name = next((lab for lab in lab_names() if lab in path.name), None)
+    graded = Graded(ident, name or "unknown", seed=seed)
+    graded.results = [Result(part.grade_id, 0.0, part.points, why) for part in (parts(name) if name else [])]
+    graded.notes.append(why)
+    return graded
+
+
 def grade_folder(folder: Path, out: Path, **limits: Any) -> list[Graded]:
-    """Grade every notebook below ``folder``; write ``out/scores.csv`` and ``out/<id>/results.json``."""
+    """Grade every notebook below ``folder`` (symbolic links refused, see :func:`refused`); write
+    ``out/scores.csv`` and ``out/<id>/results.json``.  The hidden tests of the whole run draw their
+    cases from one seed (``seed=``, default :func:`~mmlib.check.cases.grading_seed`), printed and
+    kept in every results.json so that the instructor can reproduce the run."""
     folder, out = Path(folder), Path(out)
+    limits["seed"] = grading_seed() if limits.get("seed") is None else limits["seed"]
+    print(f"hidden tests draw their cases from seed {limits['seed']} "
+          f"(--seed {limits['seed']} repeats this run)", flush=True)
     paths = sorted(p for p in folder.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts
                    and out.resolve() not in p.resolve().parents)
     everything: list[Graded] = []
     for path in paths:
         ident = path.relative_to(folder).with_suffix("").as_posix()
-        graded = grade_notebook(path, submission=ident, **limits)
+        why = refused(path, folder)
+        graded = _refusal(path, ident, why, limits["seed"]) if why else \
+            grade_notebook(path, submission=ident, **limits)
         everything.append(graded)
         target = out / ident / "results.json"
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -196,6 +239,9 @@ def add_commands(commands: Any) -> None:
     grade.add_argument("submissions", type=Path)
     grade.add_argument("--out", type=Path, default=ROOT / "grades")
     grade.add_argument("--time-limit", type=float, default=TIME_LIMIT)
+    grade.add_argument("--seed", type=int, default=None,
+                       help="the seed of the hidden tests' cases (default: secret and random per run, "
+                            f"or ${SEED_VARIABLE}); each results.json records it")
     grade.add_argument("--weaker-isolation", action="store_true",
                        help="where bubblewrap is missing: run student code as a plain process with limits")
 
@@ -214,7 +260,8 @@ def run_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> No
         isolation = "process"
         print("WARNING: grading without bubblewrap: student code is not sealed from this machine",
               file=sys.stderr)
-    graded = grade_folder(args.submissions, args.out, time_limit=args.time_limit, isolation=isolation)
+    graded = grade_folder(args.submissions, args.out, time_limit=args.time_limit, isolation=isolation,
+                          seed=args.seed)
     print(f"graded {len(graded)} notebooks: {args.out / 'scores.csv'}")
 
 

@@ -12,6 +12,7 @@ import csv
 import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -190,8 +191,13 @@ def test_the_searches_a_lab_asks_for_are_not_in_its_sandbox(name, tmp_path):
     for module, names in grading.WITHHELD.get(name, {}).items():
         text = (staged / Path(*module.split("."))).with_suffix(".py").read_text()
         for withheld in names:
-            if withheld != "*":
-                assert f"{module}.{withheld} is not available" in text
+            owner, _, attribute = withheld.partition(".")
+            if withheld == "*":
+                assert "def " not in text or "is not available" in text
+            elif f"def {attribute or owner}(" in text or not attribute:      # a function, method or class
+                assert re.search(rf"{re.escape(f'{module}.{withheld}')}(\.\w+)? is not available", text), withheld
+            else:                                                            # an attribute: never set
+                assert f"self.{attribute} =" not in text, withheld
 
 
 @needs_bwrap
