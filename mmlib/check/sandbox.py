@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..errors import ArgumentError
 from . import runner
 
 __all__ = ["Sandbox", "RemoteFunction", "bwrap_available", "hidden_installs", "INSTALLED",
@@ -131,13 +132,16 @@ class Sandbox:
     With ``isolation="bwrap"`` it runs in bubblewrap: its own user (nobody), PID, network, IPC
     and mount namespaces, the Python runtime and the lab's part of mmlib read-only, a private
     scratch folder as its only writable place, and limits on memory, processor time, processes
-    and file size.  ``isolation="process"`` (only where bubblewrap is missing, and asked for) is
-    a plain process with the same limits: weaker, and every result says so.  ``lib`` is the
+    and file size.  Nothing else is offered: a plain process (once ``isolation="process"``) could
+    read the course's files, forge a result and leave processes behind, so it is refused.  ``lib`` is the
     folder holding the mmlib the sealed code sees (:func:`mmlib.check.stage.stage` writes it).
     """
 
     def __init__(self, lib: Path, cells: list[str], work: Path, *, isolation: str = "bwrap",
                  memory_limit: int = SANDBOX_MEMORY, cell_time: float = CELL_TIME):
+        if isolation != "bwrap":
+            raise ArgumentError(f"isolation: student code is graded only in bubblewrap (got {isolation!r}); "
+                                "a plain process cannot keep it from the grader's files and processes")
         self.cells, self.isolation = cells, isolation
         self.memory_limit, self.cell_time = memory_limit, cell_time
         self.stage = lib

@@ -27,8 +27,9 @@ How a submission is graded, and why it cannot forge its score:
   ids, once each, a score within the part's points; a malformed message fails only what it
   concerns, and the run goes on for everybody else.
 
-Where bubblewrap is missing, ``grade`` refuses to run unless given ``--weaker-isolation``
-(a plain process with the same limits; every result then says so).
+Where bubblewrap is missing or cannot start, ``grade`` refuses to run: no score comes from
+student code that is not sealed (``--weaker-isolation``, once a plain-process fallback, is refused
+with the reason).
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from ..check.cases import SEED_VARIABLE, grading_seed
 from ..check.sandbox import RemoteFunction, Sandbox, bwrap_available, run_limited
 from ..check.stage import PACKAGE_ROOT
 from ..check.stage import sandbox_modules as _sandbox_modules
+from ..errors import ArgumentError
 from .channel import Graded, Result, read_results
 from .labs import SANDBOX_MODULES, WITHHELD
 from .labsource import (
@@ -97,6 +99,8 @@ def grade_notebook(path: Path, *, name: str | None = None, time_limit: float = T
     limit, the student's code in a sandbox it starts (see :class:`Sandbox`).  The hidden tests
     draw their cases from ``seed`` (default :func:`~mmlib.check.cases.grading_seed`: secret,
     random per run unless ``$MMLIB_GRADING_SEED`` fixes it); the result records it."""
+    if isolation != "bwrap":
+        raise ArgumentError(f"isolation: only 'bwrap' grades (got {isolation!r}): {REFUSED}")
     seed = grading_seed() if seed is None else seed
     path = Path(path).resolve()
     try:
@@ -226,8 +230,11 @@ def release(out: Path | None = None) -> None:
 # -- the command line ----------------------------------------------------------------------------
 
 WEAKER = ("bubblewrap (bwrap) is missing or cannot make a sandbox here, so student code cannot be "
-          "sealed: install it (Debian: apt-get install bubblewrap), or pass --weaker-isolation to grade "
-          "with plain processes (every result says so)")
+          "sealed and no score is given: install it (Debian: apt-get install bubblewrap), or grade on a "
+          "machine where it starts (inside a container, one that allows user namespaces)")
+REFUSED = ("--weaker-isolation is not offered: without bubblewrap, student code runs as a plain process "
+           "that can read the course's files, forge a result and leave processes behind, so its scores "
+           "could not be trusted; grade where bubblewrap starts")
 
 
 def add_commands(commands: Any) -> None:
@@ -243,7 +250,7 @@ def add_commands(commands: Any) -> None:
                        help="the seed of the hidden tests' cases (default: secret and random per run, "
                             f"or ${SEED_VARIABLE}); each results.json records it")
     grade.add_argument("--weaker-isolation", action="store_true",
-                       help="where bubblewrap is missing: run student code as a plain process with limits")
+                       help="not offered (refused with the reason): a plain process cannot seal student code")
 
 
 def run_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
@@ -253,20 +260,16 @@ def run_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> No
         return
     if not args.submissions.is_dir():
         parser.error(f"SUBMISSIONS={args.submissions}: no such folder")
-    isolation = "bwrap"
+    if args.weaker_isolation:
+        parser.error(REFUSED)
     if not bwrap_available():
-        if not args.weaker_isolation:
-            parser.error(WEAKER)
-        isolation = "process"
-        print("WARNING: grading without bubblewrap: student code is not sealed from this machine",
-              file=sys.stderr)
-    graded = grade_folder(args.submissions, args.out, time_limit=args.time_limit, isolation=isolation,
-                          seed=args.seed)
+        parser.error(WEAKER)
+    graded = grade_folder(args.submissions, args.out, time_limit=args.time_limit, seed=args.seed)
     print(f"graded {len(graded)} notebooks: {args.out / 'scores.csv'}")
 
 
 def main(argv: list[str] | None = None) -> None:
-    """``release`` or ``grade SUBMISSIONS [--out GRADES] [--time-limit S] [--weaker-isolation]``."""
+    """``release`` or ``grade SUBMISSIONS [--out GRADES] [--time-limit S] [--seed N]``."""
     parser = argparse.ArgumentParser(prog="mmlib-course", description=(__doc__ or "").split("\n")[0])
     add_commands(parser.add_subparsers(dest="command", required=True))
     run_command(parser.parse_args(argv), parser)
