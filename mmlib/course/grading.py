@@ -173,7 +173,9 @@ def grade_folder(folder: Path, out: Path, **limits: Any) -> list[Graded]:
     limits["seed"] = grading_seed() if limits.get("seed") is None else limits["seed"]
     print(f"hidden tests draw their cases from seed {limits['seed']} "
           f"(--seed {limits['seed']} repeats this run)", flush=True)
-    paths = sorted(p for p in folder.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts
+    linked = [inside for link in folder.rglob("*") if link.is_symlink() and link.is_dir()
+              for inside in link.glob("*.ipynb")]              # not followed by rglob: refused below
+    paths = sorted(p for p in [*folder.rglob("*.ipynb"), *linked] if ".ipynb_checkpoints" not in p.parts
                    and out.resolve() not in p.resolve().parents)
     everything: list[Graded] = []
     for path in paths:
