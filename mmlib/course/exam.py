@@ -238,6 +238,7 @@ pre { background: #f6f6f6; padding: 0.4rem 0.6rem; column-width: 9rem; white-spa
       overflow-wrap: anywhere; }
 ol.parts { list-style-type: lower-alpha; } .answer { font-weight: bold; }
 div.line { border-bottom: 1px solid #444; height: 2rem; max-width: 40rem; }
+ol.parts > li + li { margin-top: 0.9rem; }   /* the next part's text stays off the answer line above */
 table.bounds { border-collapse: collapse; margin: 0.3rem 0 0.6rem; }
 table.bounds caption { text-align: left; caption-side: top; white-space: nowrap; }
 table.bounds th, table.bounds td { border: 1px solid #444; padding: 0.15rem 0.6rem; min-width: 5rem;

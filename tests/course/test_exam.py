@@ -400,6 +400,8 @@ def test_every_legend_row_and_answer_line_is_on_its_page(tmp_path):
                     if legend is not None:
                         box = legend.get_window_extent()
                         assert box.y0 >= 0.019 * figure.dpi * figure.get_figheight(), (number, answers)
+        spaced = r"ol\.parts > li \+ li \{ margin-top: 0\.\d+rem"          # the printed HTML too
+        assert re.search(spaced, exam.exam_html([student]))
         lines = exam._page_lines(question, False, 100, "head", room=True)
         for index, line in enumerate(lines):
             if re.match(r"\([b-f]\) ", line):
