@@ -244,8 +244,9 @@ def results_for(config: dict[str, Any], graded: dict[str, Any] | str) -> dict[st
     results = {"score": sum(test["score"] for test in tests), "output": str(base.get("output", "")),
                "visibility": config["visibility"], "stdout_visibility": config["stdout_visibility"],
                "tests": tests}
-    if "execution_time" in base:
-        results["execution_time"] = base["execution_time"]
+    for kept in ("execution_time", "extra_data"):     # extra_data: the hidden seed, not shown to students
+        if kept in base:
+            results[kept] = base[kept]
     return results
 
 

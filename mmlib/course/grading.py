@@ -25,7 +25,12 @@ How a submission is graded, and why it cannot forge its score:
   computes the verdict itself;
 - that process reports to this one over a validated channel (:func:`read_results`): known part
   ids, once each, a score within the part's points; a malformed message fails only what it
-  concerns, and the run goes on for everybody else.
+  concerns, and the run goes on for everybody else;
+- the hidden tests draw fresh cases (:func:`mmlib.check.hidden_cases`: the instructor's trees, then
+  trees from this run's secret seed, recorded in every result) and the sandbox gets a tree's shape
+  but never its values, so no answer table of the public check's trees finds anything;
+- a submission that is a symbolic link, lies in a linked folder or resolves outside the
+  submissions folder is refused (:func:`refused`).
 
 Where bubblewrap is missing or cannot start, ``grade`` refuses to run: no score comes from
 student code that is not sealed (``--weaker-isolation``, once a plain-process fallback, is refused

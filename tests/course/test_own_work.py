@@ -69,7 +69,10 @@ def test_every_lab_that_draws_trees_uses_fresh_ones_in_its_hidden_tests():
 
 
 def test_results_keep_the_seed_for_the_instructor():
-    assert Graded("alice", "lab1_minimax", seed=5).gradescope()["extra_data"] == {"hidden_seed": 5}
+    graded = Graded("alice", "lab1_minimax", seed=5).gradescope()
+    assert graded["extra_data"] == {"hidden_seed": 5}
+    config = {"visibility": "visible", "stdout_visibility": "hidden", "parts": []}
+    assert gradescope.results_for(config, graded)["extra_data"] == {"hidden_seed": 5}
 
 
 def test_the_sandbox_gets_a_trees_shape_but_never_its_values():
