@@ -171,7 +171,8 @@ def test_a_notebook_that_is_not_json_scores_zero_with_the_reason(tmp_path, autog
 
 
 @pytest.mark.slow
-def test_gradescope_and_make_grade_agree_on_the_same_submission(tmp_path, autograder_zip):
+def test_gradescope_and_make_grade_agree_on_the_same_submission(tmp_path, autograder_zip, monkeypatch):
+    monkeypatch.setenv("MMLIB_GRADING_SEED", "2025")      # the same hidden trees in both runs
     nb = solution_with({"def best_move": WRONG_BEST_MOVE})
     on_gradescope = run_in_root(autograder_zip, tmp_path / "root", {f"{LAB}.ipynb": nb})
     folder = tmp_path / "submitted"
@@ -183,3 +184,4 @@ def test_gradescope_and_make_grade_agree_on_the_same_submission(tmp_path, autogr
     assert [(t["name"], t["score"], t["max_score"], t["output"]) for t in on_gradescope["tests"]] == \
         [(t["name"], t["score"], t["max_score"], t["output"]) for t in here["tests"]]
     assert on_gradescope["score"] == here["score"]
+    assert on_gradescope["extra_data"] == here["extra_data"] == {"hidden_seed": 2025}
