@@ -191,14 +191,14 @@ grade: $(STAMP)
 # Instructors: `make gradescope` writes one autograder zip per lab into $(GRADESCOPE)/ for a Gradescope
 # programming assignment; VISIBILITY (visible, after_due_date, after_published, hidden) says when students
 # see each part's score and feedback, STDOUT_VISIBILITY when they see the grader's log; GRADER_ARGS go to
-# the grader on Gradescope's machines (e.g. --weaker-isolation where bubblewrap cannot start there).
+# the grader on Gradescope's machines (e.g. --time-limit 300).
 GRADESCOPE        ?= release/gradescope
 VISIBILITY        ?= visible
 STDOUT_VISIBILITY ?= hidden
 GRADER_ARGS       ?=
 gradescope: $(STAMP)
 	$(COURSE) gradescope build --out "$(GRADESCOPE)" --visibility $(VISIBILITY) \
-	  --stdout-visibility $(STDOUT_VISIBILITY) $(if $(GRADER_ARGS),--grader-args "$(GRADER_ARGS)")
+	  --stdout-visibility $(STDOUT_VISIBILITY) $(if $(GRADER_ARGS),'--grader-args=$(GRADER_ARGS)')
 
 # Instructors: `make distribution REPOSITORY=owner/name` writes the students' copy of the course into
 # $(DIST)/ (lectures, student labs, mmlib; no solutions, hidden tests, grader or exam tools), ready to push

@@ -45,7 +45,7 @@ from __future__ import annotations
 from ..errors import CheckFailed
 from .agent import AGENT_DEPTH, AGENT_MAX_NODES, check_agent, check_evaluator
 from .casefile import read_case, write_case
-from .cases import SEED_TREES, Case, check_cases, random_nested
+from .cases import SEED_TREES, Case, check_cases, grading_seed, hidden_cases, random_nested
 from .deepening import check_anytime, check_games
 from .expectimax import (
     ChanceLabNode,
@@ -70,6 +70,8 @@ __all__ = [
     "lab_tree",
     "random_nested",
     "check_cases",
+    "hidden_cases",
+    "grading_seed",
     "check_minimax",
     "check_best_move",
     "check_alphabeta",

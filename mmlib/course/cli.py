@@ -47,8 +47,8 @@ def _distribute(argv: list[str]) -> int:
 
 def _child(argv: list[str]) -> int:
     from . import scoring
-    lab, path, isolation = argv
-    scoring.child(lab, path, isolation)
+    lab, path, isolation, *work = argv
+    scoring.child(lab, path, isolation, *work[:1])
     return 0
 
 
