@@ -204,7 +204,7 @@ tournament: $(STAMP)
 # Instructors: `make gradescope` writes one autograder zip per lab into $(GRADESCOPE)/ for a Gradescope
 # programming assignment; VISIBILITY (visible, after_due_date, after_published, hidden) says when students
 # see each part's score and feedback, STDOUT_VISIBILITY when they see the grader's log; GRADER_ARGS go to
-# the grader on Gradescope's machines (e.g. --weaker-isolation where bubblewrap cannot start there).
+# the grader on Gradescope's machines (e.g. --time-limit 300).
 GRADESCOPE        ?= release/gradescope
 VISIBILITY        ?= visible
 STDOUT_VISIBILITY ?= hidden

@@ -33,11 +33,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..errors import ArgumentError
 from . import runner
 
-__all__ = ["Sandbox", "RemoteFunction", "bwrap_available", "run_limited", "Finished", "CELL_TIME",
-           "NOTEBOOK_TIME", "package_folders", "SANDBOX_MEMORY", "SCRATCH_BYTES", "EXTRA_PROCESSES",
-           "NOTES_LIMIT", "OUTPUT_BYTES"]
+__all__ = ["Sandbox", "RemoteFunction", "bwrap_available", "hidden_installs", "INSTALLED", "run_limited",
+           "Finished", "CELL_TIME", "NOTEBOOK_TIME", "package_folders", "SANDBOX_MEMORY", "SCRATCH_BYTES",
+           "EXTRA_PROCESSES", "NOTES_LIMIT", "OUTPUT_BYTES"]
 
 CELL_TIME = 30.0
 """Seconds one cell of the student's notebook may take; a slower cell is run again with only its
@@ -66,16 +67,49 @@ def bwrap_available() -> bool:
     return probe.returncode == 0
 
 
+INSTALLED = ("mmlib", "mmlib-*", "mmlib.*", "__editable__*mmlib*", "*mmlib*.pth", "*mmlib*.egg-link")
+"""What an installation of mmlib leaves in a folder of packages (the package, its metadata, an
+editable install's finder and path files): hidden in every sandbox."""
+_PACKAGE_FOLDERS = tuple(f"{base}python*/{kind}" for base in ("lib/", "lib64/", "local/lib/", "")
+                         for kind in ("site-packages", "dist-packages"))
+"""Where a Python prefix (or /usr/lib) keeps its packages."""
+
+
+def hidden_installs(source: Path, mounted: str) -> list[str]:
+    """bwrap options hiding every installation of mmlib found below ``source`` (mounted at
+    ``mounted``): graded code sees only the staged copy of the parts its lab allows, even where
+    mmlib is installed in the runtime's own prefix (a conda environment, a system Python).
+
+    >>> import tempfile
+    >>> prefix = Path(tempfile.mkdtemp())
+    >>> (prefix / "lib" / "python3.11" / "site-packages" / "mmlib").mkdir(parents=True)
+    >>> hidden_installs(prefix, "/python")
+    ['--tmpfs', '/python/lib/python3.11/site-packages/mmlib']
+    """
+    options: list[str] = []
+    # one path per folder (lib64 is often a link to lib)
+    found = {folder.resolve(): folder for pattern in reversed(_PACKAGE_FOLDERS)
+             for folder in source.glob(pattern) if folder.is_dir()}
+    folders = found.values()
+    for folder in sorted(folders):
+        for entry in sorted({p for pattern in INSTALLED for p in folder.glob(pattern)}):
+            target = f"{mounted}/{entry.relative_to(source).as_posix()}"
+            options += ["--tmpfs", target] if entry.is_dir() else ["--ro-bind", "/dev/null", target]
+    return options
+
+
 def _bwrap_prefix() -> list[str]:
-    """bwrap's options: new namespaces for everything, no network, nothing mounted but the runtime."""
+    """bwrap's options: new namespaces for everything, no network, nothing mounted but the runtime
+    (and in it, no installed mmlib: :func:`hidden_installs`)."""
     runtime = Path(sys.base_prefix)
     command = ["bwrap", "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts",
                "--unshare-cgroup-try", "--die-with-parent", "--new-session", "--clearenv",
                "--setenv", "PYTHONHASHSEED", "0", "--ro-bind", str(runtime), "/python",
                "--perms", "0755", "--dir", "/usr"]     # else 0700 as root: nobody loads no library
+    command += hidden_installs(runtime, "/python")
     for system in ("/usr/lib", "/usr/lib64", "/usr/lib32"):
         if Path(system).is_dir():
-            command += ["--ro-bind", system, system]
+            command += ["--ro-bind", system, system] + hidden_installs(Path(system), system)
     command += ["--symlink", "usr/lib", "/lib", "--proc", "/proc", "--dev", "/dev"]
     if Path("/usr/lib64").is_dir():
         command += ["--symlink", "usr/lib64", "/lib64"]
@@ -140,14 +174,17 @@ class Sandbox:
     With ``isolation="bwrap"`` it runs in bubblewrap: its own user (nobody), PID, network, IPC
     and mount namespaces, the Python runtime and the lab's part of mmlib read-only, a private
     scratch folder as its only writable place, and limits on memory, processor time, processes
-    and file size.  ``isolation="process"`` (only where bubblewrap is missing, and asked for) is
-    a plain process with the same limits: weaker, and every result says so.  ``lib`` is the
+    and file size.  Nothing else is offered: a plain process (once ``isolation="process"``) could
+    read the course's files, forge a result and leave processes behind, so it is refused.  ``lib`` is the
     folder holding the mmlib the sealed code sees (:func:`mmlib.check.stage.stage` writes it).
     """
 
     def __init__(self, lib: Path, cells: list[str], work: Path, *, isolation: str = "bwrap",
                  memory_limit: int = SANDBOX_MEMORY, cell_time: float = CELL_TIME,
                  notebook_time: float = NOTEBOOK_TIME, packages: dict[str, Path] | None = None):
+        if isolation != "bwrap":
+            raise ArgumentError(f"isolation: student code is graded only in bubblewrap (got {isolation!r}); "
+                                "a plain process cannot keep it from the grader's files and processes")
         self.cells, self.isolation = cells, isolation
         self.memory_limit, self.cell_time, self.notebook_time = memory_limit, cell_time, notebook_time
         self.packages = dict(packages or {})

@@ -84,13 +84,14 @@ def unpack(data: Any, depth: int = 0) -> Any:
 
 
 def _call_message(call: Call) -> dict[str, Any]:
-    return {"args": pack(call.args), "shape": pack(call.shape), "values": pack(call.values),
-            "budget": call.budget}
+    """A call as the sealed process gets it: the arguments and the tree's shape, never its values
+    (each value it reads is asked of the grader, which records the read), so nothing in its
+    process tells it more about a case than the function must read."""
+    return {"args": pack(call.args), "shape": pack(call.shape), "budget": call.budget}
 
 
 def _call_of(message: dict[str, Any]) -> Call:
-    return Call(unpack(message["args"]), unpack(message["shape"]), unpack(message["values"]),
-                message["budget"])
+    return Call(unpack(message["args"]), unpack(message["shape"]), (), message["budget"])
 
 
 def batch_request(name: str, calls: list[Call], adapter: str | None = None) -> bytes:

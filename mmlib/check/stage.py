@@ -79,8 +79,10 @@ def sandbox_modules(allowed: tuple[str, ...], *, root: Path = PACKAGE_ROOT) -> s
 
 
 class _Hollow(ast.NodeTransformer):
-    """Replace the bodies of the named top-level functions ("*": all of them) and methods
-    ("Class.method") by an error saying they are not available."""
+    """Replace the bodies of the named top-level functions ("*": every function and method of the
+    module), of every method of a named class ("Class") and of named methods ("Class.method") by an
+    error saying they are not available; a named attribute ("Class.attribute", no method of that
+    name) is no longer set by the class's methods, so reading it fails."""
 
     def __init__(self, module: str, names: tuple[str, ...]) -> None:
         self.module, self.names = module, names
@@ -90,15 +92,35 @@ class _Hollow(ast.NodeTransformer):
         function.body = [ast.Raise(ast.Call(ast.Name("RuntimeError", ast.Load()),
                                             [ast.Constant(message)], []), None)]
 
+    def _unset(self, cls: ast.ClassDef, attribute: str) -> None:
+        for node in ast.walk(cls):
+            for field in ("body", "orelse", "finalbody"):
+                block = getattr(node, field, None)
+                if not isinstance(block, list):
+                    continue
+                for index, stmt in enumerate(block):
+                    targets = stmt.targets if isinstance(stmt, ast.Assign) else \
+                        [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
+                    if any(isinstance(t, ast.Attribute) and t.attr == attribute
+                           and isinstance(t.value, ast.Name) and t.value.id == "self" for t in targets):
+                        block[index] = ast.Pass()
+
     def visit_Module(self, node: ast.Module) -> ast.Module:
+        everything = "*" in self.names
         for stmt in node.body:
-            if isinstance(stmt, ast.FunctionDef) and ("*" in self.names or stmt.name in self.names):
+            if isinstance(stmt, ast.FunctionDef) and (everything or stmt.name in self.names):
                 self._hollow(stmt, stmt.name)
             if isinstance(stmt, ast.ClassDef):
+                whole = everything or stmt.name in self.names
+                methods = {m.name for m in stmt.body if isinstance(m, ast.FunctionDef)}
                 for method in stmt.body:
                     dotted = f"{stmt.name}.{getattr(method, 'name', '')}"
-                    if isinstance(method, ast.FunctionDef) and dotted in self.names:
+                    if isinstance(method, ast.FunctionDef) and (whole or dotted in self.names):
                         self._hollow(method, dotted)
+                for name in self.names:
+                    owner, _, attribute = name.partition(".")
+                    if owner == stmt.name and attribute and attribute not in methods:
+                        self._unset(stmt, attribute)
         return node
 
 

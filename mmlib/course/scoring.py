@@ -169,9 +169,6 @@ def grade_parts(name: str, nb: nbformat.NotebookNode, emit: Callable[[str, Any],
     sandbox.quiet = {number for number, cell in enumerate(nb.cells, start=1)
                      if cell.source.strip() in released}
     try:
-        if isolation != "bwrap":
-            emit("note", "graded WITHOUT bubblewrap (--weaker-isolation): the student's code ran as a "
-                         "plain process with limits, not sealed from this machine's files")
         for part in parts(name):
             emit("part", asdict(_grade_part(part, namespace, sandbox, answers)))
     finally:
