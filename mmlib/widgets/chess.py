@@ -98,8 +98,8 @@ def ordering_lines(rows: dict[str, list[dict[str, Any]]]) -> list[Line]:
         counts = {row["depth"]: row["nodes"] for row in ordering_rows}
         label = f"{ordering}: {ordering_rows[-1]['nodes']:,} nodes at depth {ordering_rows[-1]['depth']}"
         for earlier, earlier_counts in drawn.items():
-            covered = [depth for depth, nodes in counts.items() if depth in earlier_counts
-                       and abs(nodes - earlier_counts[depth]) <= SAME_POINT * max(nodes, earlier_counts[depth])]
+            covered = [depth for depth, nodes in counts.items() if depth in earlier_counts and
+                       abs(nodes - earlier_counts[depth]) <= SAME_POINT * max(nodes, earlier_counts[depth])]
             if any(depth + 1 in covered for depth in covered):     # a stretch of line, not one point
                 everywhere = len(covered) == len(counts) == len(earlier_counts)
                 same = all(counts[depth] == earlier_counts[depth] for depth in covered)
