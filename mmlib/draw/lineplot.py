@@ -213,10 +213,18 @@ def _linear_ticks(low: float, high: float) -> list[float]:
 
 
 def _tick(value: float, log_y: bool) -> str:
+    """A y tick label; on a log axis every whole number up to 10,000 with the same thousands
+    separator, powers of ten from 10⁵ as powers.
+
+    >>> [_tick(t, True) for t in (100, 1000, 10_000, 100_000)]
+    ['100', '1,000', '10,000', '10⁵']
+    """
     if log_y and value >= 100_000:
         exponent = round(math.log10(value))
         if 10 ** exponent == value:
             return "10" + str(exponent).translate(str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻"))
+    if log_y and float(value).is_integer() and 1000 <= value < 10_000:
+        return f"{int(value):,}"
     return _number(value)
 
 

@@ -387,17 +387,15 @@ class Trace:
                 marks.leaf_numbers[path] = leaves
                 marks.values[path], marks.bounds[path] = value_of(event), EXACT
                 marks.known[path] = (value_of(event), value_of(event))
+                for depth in range(len(path) - 1, len(self.start) - 1, -1):    # nodes still being searched
+                    if path[:depth] in updated:
+                        self._show_known(marks, path[:depth], known)
             elif event.kind == "update":
                 # a node still being searched: what its leaves prove so far, else its best value so far
                 updated.add(path)
-                low, high = known.of(path)
-                kind = known_kind(low, high, self.lowest, self.highest)
-                if kind == UNKNOWN:
+                if not self._show_known(marks, path, known):
                     marks.values[path], marks.bounds[path] = value_of(event), SO_FAR
                     marks.known.pop(path, None)
-                else:
-                    marks.values[path] = high if kind == UPPER else low
-                    marks.bounds[path], marks.known[path] = kind, (low, high)
             elif event.kind == "cutoff":
                 cut.add(path)
                 for move in event.skipped:
@@ -432,6 +430,17 @@ class Trace:
             marks.pruned = ever_pruned - marks.entered
             marks.pruned_roots = {p for p in marks.pruned if p[:-1] not in marks.pruned}
         return marks.done()
+
+    def _show_known(self, marks: MarksDraft, path: Path, known: _Known) -> bool:
+        """Mark the node at ``path``, still being searched, with what the leaves evaluated so far
+        prove about it; False (and nothing marked) when they prove nothing yet."""
+        low, high = known.of(path)
+        kind = known_kind(low, high, self.lowest, self.highest)
+        if kind == UNKNOWN:
+            return False
+        marks.values[path] = high if kind == UPPER else low
+        marks.bounds[path], marks.known[path] = kind, (low, high)
+        return True
 
     def _returned_kind(self, event: TraceEvent, window: Window | None, stopped: bool, probed: bool,
                        test: tuple[float, str] | None = None) -> str:

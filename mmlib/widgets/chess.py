@@ -43,7 +43,7 @@ from .common import (
 from .growth import ANSWER_SECONDS, _whole
 from .slider import Slider
 
-__all__ = ["chess_explorer", "ChessExplorer", "MAX_CHESS_DEPTH", "stored_rows"]
+__all__ = ["chess_explorer", "ChessExplorer", "MAX_CHESS_DEPTH", "stored_rows", "ordering_lines"]
 
 MAX_CHESS_DEPTH = 4
 """The deepest depth the explorer offers: depth 4 is stored for one position and searched live,
@@ -65,6 +65,51 @@ def stored_rows(position: str, ordering: str, depth: int) -> list[dict[str, Any]
     if depth not in counts:
         return None
     return branching.rows_from_counts(counts, range(1, depth + 1), BRANCHING[position], ordering)
+
+
+SAME_POINT = 0.1
+"""Two counts within 10% of each other draw their markers on top of each other on the log plot."""
+
+
+def _spans(depths: list[int]) -> str:
+    """Depths as the legend writes them: ``[1, 2, 3]`` -> ``"depths 1–3"``, ``[2]`` -> ``"depth 2"``."""
+    if len(depths) == 1:
+        return f"depth {depths[0]}"
+    if depths == list(range(depths[0], depths[-1] + 1)):
+        return f"depths {depths[0]}–{depths[-1]}"
+    return "depths " + ", ".join(map(str, depths))
+
+
+def ordering_lines(rows: dict[str, list[dict[str, Any]]]) -> list[Line]:
+    """One plotted line per ordering (nodes per depth), in the explorer's styles, each labelled with
+    its count at its deepest depth and, where it covers a stretch of an earlier line (counts within
+    :data:`SAME_POINT` at two successive depths or more), which line it covers and where: no line
+    hides under another without its legend saying so.
+
+    >>> same = [{"depth": 1, "nodes": 39}, {"depth": 2, "nodes": 292}]
+    >>> [line.label for line in ordering_lines({"MVV-LVA": same, "+ killers": same})]
+    ['MVV-LVA: 292 nodes at depth 2', '+ killers: 292 nodes at depth 2, drawn over MVV-LVA']
+    """
+    lines: list[Line] = []
+    drawn: dict[str, dict[int, int]] = {}
+    for ordering, ordering_rows in rows.items():
+        if not ordering_rows:
+            continue
+        counts = {row["depth"]: row["nodes"] for row in ordering_rows}
+        label = f"{ordering}: {ordering_rows[-1]['nodes']:,} nodes at depth {ordering_rows[-1]['depth']}"
+        for earlier, earlier_counts in drawn.items():
+            covered = [depth for depth, nodes in counts.items() if depth in earlier_counts and
+                       abs(nodes - earlier_counts[depth]) <= SAME_POINT * max(nodes, earlier_counts[depth])]
+            if any(depth + 1 in covered for depth in covered):     # a stretch of line, not one point
+                everywhere = len(covered) == len(counts) == len(earlier_counts)
+                same = all(counts[depth] == earlier_counts[depth] for depth in covered)
+                label += (f", drawn over {earlier}" if same else f", within 10% of {earlier}") + (
+                    "" if everywhere else f" at {_spans(covered)}")
+                break
+        drawn[ordering] = counts
+        color, dash, marker = CHESS_STYLES[NAMES.index(ordering)]
+        lines.append(Line(label, list(counts), list(counts.values()), color, dash, marker))
+    return lines
 
 
 class ChessExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has no types
@@ -136,16 +181,7 @@ class ChessExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc] 
                 self.rows[ordering] = next((rows for rows in shallower if rows), [])
         b = BRANCHING.get(name) or branching.own_branching(game)
         depths = list(range(1, d + 1))
-        lines = []
-        for index, ordering in enumerate(NAMES):
-            rows = self.rows[ordering]
-            if not rows:
-                continue
-            color, dash, marker = CHESS_STYLES[index]
-            last = rows[-1]
-            lines.append(Line(f"{ordering}: {last['nodes']:,} nodes at depth {last['depth']}",
-                              [row["depth"] for row in rows], [row["nodes"] for row in rows],
-                              color, dash, marker))
+        lines = ordering_lines(self.rows)
         lines.append(Line(f"every node, b = {b:.1f}: 1 + b + … + bᵈ", depths,
                           [sum(b ** k for k in range(depth + 1)) for depth in depths], "#000000", "7 4", ""))
         lines.append(Line("the minimal tree (Knuth–Moore) for this b", depths,

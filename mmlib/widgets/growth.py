@@ -201,10 +201,16 @@ class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]
         which = (f"the tree from seed {seeds[0]}" if len(seeds) == 1
                  else f"mean of {len(seeds)} trees from seeds {seeds[0]}–{seeds[-1]}")
         color, dash, marker = STYLES[0]
+        theory = guides(b, depths, knuth_moore=self.algorithm.value != "minimax")
+        measured = {r["depth"]: r["leaves"] for r in rows}
+        # a measured line that lies on a guide at every depth hides it: the legend says so
+        covered = [guide.label.split(":")[0].split(" b^")[0] for guide in theory
+                   if measured and all(guide.ys[depth - 1] == leaves for depth, leaves in measured.items())]
+        on = f" (on the {covered[0]} line)" if covered else ""
         lines = [
-            Line(f"{self.algorithm.value}, {ordering_name(self.ordering_value())}, {which}",
-                 [r["depth"] for r in rows], [r["leaves"] for r in rows], color, dash, marker),
-            *guides(b, depths, knuth_moore=self.algorithm.value != "minimax"),
+            Line(f"{self.algorithm.value}, {ordering_name(self.ordering_value())}, {which}{on}",
+                 list(measured), list(measured.values()), color, dash, marker),
+            *theory,
         ]
         return line_plot_svg(lines, title=f"b = {b}: leaves versus depth", xlabel="depth d",
                              ylabel="leaves evaluated (log scale)", x_ticks=_depth_ticks(d))

@@ -88,7 +88,7 @@ def test_log_plot_has_one_point_per_measurement_and_a_tick_per_power_of_ten():
     assert len(elements(svg, "point")) == 4
     assert len(elements(svg, "series")) == 1 and len(elements(svg, "guide")) == 1   # no markers: a guide
     texts = [e.text for e in root.iter() if e.tag.endswith("text")]
-    assert {"1", "10", "100", "1000"} <= set(texts) and "b = 3" in texts
+    assert {"1", "10", "100", "1,000"} <= set(texts) and "b = 3" in texts
     assert {"1", "2", "3", "4"} <= set(texts)                                       # integer x ticks
 
 

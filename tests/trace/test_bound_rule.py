@@ -301,7 +301,7 @@ def assert_drawn_by_rule(model, nested, kinds, low=-INF, high=INF, where=""):
 def test_searches_of_several_passes_on_random_trees():
     rng = random.Random(30)
     checked = 0
-    for _ in range(60):
+    for _ in range(25):
         nested = random_tree(rng)
         tree, kinds = trees.from_nested(nested), ("max", "min")
         runs = {"pvs": search.pvs(tree, trace=True),
@@ -373,3 +373,40 @@ def test_several_agents_on_random_trees():
                 model = trace_of(search.alphabeta(tree, variant=variant, cutoff=cutoff, trace=True))
                 checked += assert_drawn_by_rule(model, nested, kinds, where=(layers, variant, cutoff, nested))
     assert checked > 1500
+
+
+# -- every frame of a step-through, not only the last -------------------------------------------------
+
+def assert_every_frame_by_rule(nested, **options):
+    """At every step, each node drawn with an interval shows what the leaves evaluated up to that
+    step prove (the rule written here); a node still being searched is updated as soon as a leaf
+    below it is read, not only when a child returns.  Returns how many marks were checked."""
+    model = trace_of(search.alphabeta(trees.from_nested(nested), trace=True, **options))
+    checked = 0
+    for step in range(len(model.events) + 1):
+        evaluated = {e.path: e.value for e in model.events[:step] if e.kind == "leaf"}
+        intervals = proved(nested, ("max", "min"), evaluated)
+        marks = model.marks(step)
+        for path, interval in marks.known.items():
+            assert interval == pytest.approx(intervals[path]), (nested, options, step, path)
+            checked += 1
+    return checked
+
+
+def test_a_frame_shows_what_the_leaves_prove_before_the_child_returns():
+    """08's several-agents step-through, in miniature: B returned 2 to A; C's first leaf is 1, so
+    C ≤ 1 and A = max(2, ≤ 1) = 2 exactly, already at C's cutoff, before C returns to A."""
+    nested = [[2, 3], [1, 5]]
+    model = trace_of(search.alphabeta(trees.from_nested(nested), trace=True))
+    cutoff = next(k for k, e in enumerate(model.events) if e.kind == "cutoff")
+    assert model.marks(cutoff + 1).value_text(()) == "2"
+    assert assert_every_frame_by_rule(nested) > 0
+
+
+@pytest.mark.slow        # every frame of 75 searches: `make test` runs it, `make check` does not
+def test_every_frame_on_random_trees_with_ties():
+    rng = random.Random(20261128)
+    checked = sum(assert_every_frame_by_rule(random_tree(rng), **options)
+                  for _ in range(25)
+                  for options in ({}, {"variant": "fail-hard"}, {"cutoff": ">"}))
+    assert checked > 1000
