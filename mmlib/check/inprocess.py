@@ -7,8 +7,9 @@ the student's function right here, one call after another, bounded without a kil
 - the tree handed to the function counts every access (``node.children``, ``node.is_leaf()``,
   ``node.value``) and raises once the call's budget of accesses is spent, so a search that
   loops over the nodes for ever stops with the checker's "runaway" message;
-- a line tracer runs on the student's own code (not on mmlib's) and stops the call once its
-  ``time_limit`` has passed, so ``while True: pass`` stops too, with the "timeout" message;
+- the student's own code (not mmlib's) is watched at every turn of a loop (``sys.monitoring``;
+  a line tracer on Python 3.11) and the call stops once its ``time_limit`` has passed, so
+  ``while True: pass`` stops too, with the "timeout" message;
 - both stops are :class:`~mmlib.check.nodes.Stop`, a ``BaseException``: ``except Exception``
   in the student's code does not swallow them, and a function that catches them anyway is
   still reported as stopped;
@@ -16,7 +17,8 @@ the student's function right here, one call after another, bounded without a kil
 
 What this path cannot protect against (it is for practice; grading runs sealed, elsewhere):
 a loop inside one long call into compiled code (``sum(itertools.count())``, ``time.sleep``,
-a huge ``list * n``) is not traced and runs until it ends; memory is not limited, so a huge
+a huge ``list * n``) is not watched and runs until it ends; on Python 3.11 (not the tab's), a
+function that catches the stop and then loops without touching a node runs on; memory is not limited, so a huge
 allocation can end the tab's Python; ``os._exit`` or ``sys.exit`` caught nowhere end nothing
 here but are reported, yet code that changes the checker's own modules or the notebook's
 variables does change them.  Restarting the kernel (or reloading the tab) ends everything.
@@ -53,7 +55,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from types import FrameType
+from types import CodeType, FrameType
 from typing import Any
 
 from .child import Call, Capture, no_input, run_one
@@ -80,13 +82,42 @@ def wanted() -> bool:
     return IN_BROWSER
 
 
-class _Clock:
-    """Stops the student's code once ``deadline`` has passed (looked at every CHECK_EVERY lines)."""
+class _Clock(TableValues):
+    """The tree's values with their budget of accesses, and the clock of the call.
 
-    def __init__(self, deadline: float):
+    The student's own code is watched: on Python 3.12 and later (the browser tab's) through
+    ``sys.monitoring`` at every jump (each turn of a loop), on 3.11 through a line tracer.  Once
+    ``deadline`` has passed (looked at every ``CHECK_EVERY`` events) or the accesses ran out,
+    every later event raises :class:`~mmlib.check.nodes.Stop`, so a handler that catches the stop
+    stops too.  (A tracer that raises is switched off by Python 3.11: there each node access
+    switches it on again.)"""
+
+    def __init__(self, values: Sequence[float], budget: int | None, deadline: float):
+        super().__init__(values, budget)
         self.deadline = deadline
-        self.lines = 0
+        self.events = 0
         self.timed_out = False
+        self.done = False              # the call has returned: nothing is stopped any more
+
+    def touch(self) -> None:
+        if (self.timed_out or self.ran_away) and _MONITORING is None and not self.done:
+            sys.settrace(self.global_trace)
+            frame = sys._getframe(1)
+            while frame is not None and frame.f_code.co_filename.startswith(_OURS):
+                frame = frame.f_back      # type: ignore[assignment]
+            if frame is not None:
+                frame.f_trace = self.local_trace
+        super().touch()
+
+    def tick(self) -> None:
+        if self.done:
+            return
+        self.events += 1
+        if self.ran_away:
+            raise Stop("runaway")
+        if self.timed_out or self.events % CHECK_EVERY == 0 and time.monotonic() > self.deadline:
+            self.timed_out = True
+            raise Stop("timeout")
 
     def global_trace(self, frame: FrameType, event: str, arg: Any) -> Any:
         if frame.f_code.co_filename.startswith(_OURS):
@@ -94,27 +125,51 @@ class _Clock:
         return self.local_trace
 
     def local_trace(self, frame: FrameType, event: str, arg: Any) -> Any:
-        self.lines += 1
-        if self.lines % CHECK_EVERY == 0 and time.monotonic() > self.deadline:
-            self.timed_out = True
-            raise Stop("timeout")
+        if event == "line":           # not "exception": a stop raised there would switch tracing off
+            self.tick()
         return self.local_trace
+
+    def on_jump(self, code: CodeType, offset: int, destination: int) -> Any:
+        if code.co_filename.startswith(_OURS):
+            return _MONITORING.DISABLE if _MONITORING is not None else None
+        self.tick()
+        return None
+
+
+_MONITORING: Any = getattr(sys, "monitoring", None)
+_TOOL = 4                                  # a free sys.monitoring tool id (0-5; 5 is the optimizer's)
 
 
 @contextlib.contextmanager
 def _bounded(clock: _Clock, capture: Capture) -> Iterator[None]:
-    previous_trace = sys.gettrace()
     previous_input = builtins.input
     builtins.input = no_input
     try:
-        with contextlib.redirect_stdout(capture), contextlib.redirect_stderr(capture):
-            sys.settrace(clock.global_trace)
-            try:
-                yield
-            finally:
-                sys.settrace(previous_trace)
+        with contextlib.redirect_stdout(capture), contextlib.redirect_stderr(capture), _watching(clock):
+            yield
     finally:
         builtins.input = previous_input
+
+
+@contextlib.contextmanager
+def _watching(clock: _Clock) -> Iterator[None]:
+    if _MONITORING is None:
+        previous = sys.gettrace()
+        sys.settrace(clock.global_trace)
+        try:
+            yield
+        finally:
+            sys.settrace(previous)
+        return
+    _MONITORING.use_tool_id(_TOOL, "mmlib.check")
+    try:
+        _MONITORING.register_callback(_TOOL, _MONITORING.events.JUMP, clock.on_jump)
+        _MONITORING.set_events(_TOOL, _MONITORING.events.JUMP)
+        yield
+    finally:
+        _MONITORING.set_events(_TOOL, 0)
+        _MONITORING.register_callback(_TOOL, _MONITORING.events.JUMP, None)
+        _MONITORING.free_tool_id(_TOOL)
 
 
 def run_here(fn: Callable[..., Any], calls: Sequence[Call], *, time_limit: float) -> Iterator[Any]:
@@ -122,15 +177,15 @@ def run_here(fn: Callable[..., Any], calls: Sequence[Call], *, time_limit: float
     from .runner import Answer, Outcome
 
     for call in calls:
-        source = TableValues(call.values, call.budget)
         capture = Capture()
-        clock = _Clock(time.monotonic() + time_limit)
+        clock = _Clock(call.values, call.budget, time.monotonic() + time_limit)
         with _bounded(clock, capture):
-            message = run_one(fn, call, None, capture, source)
+            message = run_one(fn, call, None, capture, clock)
+            clock.done = True
         if clock.timed_out and message["kind"] != "runaway":
             message.update(kind="timeout", answer=None, detail=(
                 f"it did not finish within {time_limit:g} seconds and was stopped"))
         message = json.loads(json.dumps(message))
         answer = Answer.from_message(message["answer"]) if message["kind"] == "ok" else None
-        yield Outcome(message["kind"], answer, tuple(source.read), message["detail"], message["output"],
+        yield Outcome(message["kind"], answer, tuple(clock.read), message["detail"], message["output"],
                       message["printed"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import time
 
 import pytest
@@ -85,10 +86,28 @@ def test_a_loop_that_touches_nothing_stops_on_time(in_process: None) -> None:
     assert time.monotonic() - started < 2
 
 
-def test_catching_the_stop_does_not_escape_it(in_process: None) -> None:
+def _swallows_quietly(node, depth, maximizing):
+    while True:
+        try:
+            while True:
+                pass
+        except BaseException:            # noqa: BLE001 - the student catches everything
+            continue
+
+
+@pytest.mark.parametrize("fn, kind", [
+    (_swallows, "runaway"),
+    # Python 3.11 switches a tracer off once it raised, and nothing here switches it on again
+    # (the browser tab's Python is 3.14: sys.monitoring; tests/e2e/test_lite.py runs this there)
+    pytest.param(_swallows_quietly, "timeout", marks=pytest.mark.skipif(
+        sys.version_info < (3, 12), reason="sys.monitoring is Python 3.12 and later")),
+])
+def test_catching_the_stop_does_not_escape_it(in_process: None, fn, kind: str) -> None:
     shape, values, _ = shape_of(trees.from_nested([[3, 5], [2, 9]]))
-    outcome, = run_calls(_swallows, [Call((2, True), shape, values, budget=100)], time_limit=0.3)
-    assert outcome.kind in ("runaway", "timeout")
+    started = time.monotonic()
+    outcome, = run_calls(fn, [Call((2, True), shape, values, budget=100)], time_limit=0.3)
+    assert outcome.kind == kind
+    assert time.monotonic() - started < 2
 
 
 def test_printing_is_captured_and_input_fails(in_process: None, capsys: pytest.CaptureFixture[str]) -> None:
