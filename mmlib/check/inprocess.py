@@ -18,10 +18,10 @@ the student's function right here, one call after another, bounded without a kil
 What this path cannot protect against (it is for practice; grading runs sealed, elsewhere):
 a loop inside one long call into compiled code (``sum(itertools.count())``, ``time.sleep``,
 a huge ``list * n``) is not watched and runs until it ends; on Python 3.11 (not the tab's), a
-function that catches the stop and then loops without touching a node runs on; memory is not limited, so a huge
-allocation can end the tab's Python; ``os._exit`` or ``sys.exit`` caught nowhere end nothing
-here but are reported, yet code that changes the checker's own modules or the notebook's
-variables does change them.  Restarting the kernel (or reloading the tab) ends everything.
+function that catches the stop and then loops without touching a node runs on; memory is not
+limited, so a huge allocation can end the tab's Python; ``sys.exit`` is reported, but code
+that changes the checker's own modules or the notebook's variables does change them.  Restarting
+the kernel (or reloading the tab) ends everything.
 
 :func:`wanted` says whether to take this path: always in Pyodide (``sys.platform`` is
 ``"emscripten"``), and wherever the environment variable ``MMLIB_CHECK_INPROCESS`` is ``1``
