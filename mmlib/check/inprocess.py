@@ -61,7 +61,7 @@ from typing import Any
 from .child import Call, Capture, no_input, run_one
 from .nodes import Stop, TableValues
 
-__all__ = ["wanted", "run_here", "IN_BROWSER", "CHECK_EVERY"]
+__all__ = ["wanted", "run_here", "IN_BROWSER", "CHECK_EVERY", "NOTICE"]
 
 IN_BROWSER = sys.platform == "emscripten"
 """Whether this Python runs in a browser tab (Pyodide)."""
@@ -172,9 +172,24 @@ def _watching(clock: _Clock) -> Iterator[None]:
         _MONITORING.free_tool_id(_TOOL)
 
 
+NOTICE = ("This check runs your function here, in this browser tab, for practice: a loop that never ends "
+          "is stopped by the node budget or the clock, but a long call into compiled code (time.sleep, "
+          "a huge list) runs until it ends, memory is not limited (a huge allocation can stop the tab's "
+          "Python: reload the page), and code that changes the checker changes it. Graded work is checked "
+          "again, sealed, when you hand it in.")
+"""Said once, in a browser tab, before the first check: what this path cannot protect against."""
+
+_told = False
+
+
 def run_here(fn: Callable[..., Any], calls: Sequence[Call], *, time_limit: float) -> Iterator[Any]:
     """Run ``fn`` on each call in this process; yield one ``runner.Outcome`` per call, in order."""
     from .runner import Answer, Outcome
+
+    global _told
+    if IN_BROWSER and not _told:
+        _told = True
+        print(NOTICE)
 
     for call in calls:
         capture = Capture()
