@@ -135,7 +135,7 @@ $(SITE_STAMP): pyproject.toml | $(PY)
 	$(PIP) install -q -e '.[site]'
 	touch $@
 
-site: $(SITE_STAMP) $(if $(shell command -v npm 2>/dev/null),$(MATHJAX_JS))
+site: $(SITE_STAMP) lite $(if $(shell command -v npm 2>/dev/null),$(MATHJAX_JS))
 	$(PY) site/build.py
 
 # The course in the browser: `make lite` writes build/lite/site/ (site/lite.py: JupyterLite, Pyodide's core
