@@ -38,10 +38,10 @@ the kernel (or reloading the tab) ends everything.
 >>> def endless(node):
 ...     while True:
 ...         node.children
->>> [(o.kind, o.answer and o.answer.number) for o in
+>>> [(message["kind"], message["answer"]["number"], read) for message, read in
 ...  run_here(first_leaf, [Call((), shape, values, budget=50)], time_limit=1)]
-[('ok', 3)]
->>> [o.kind for o in run_here(endless, [Call((), shape, values, budget=50)], time_limit=1)]
+[('ok', 3, (2,))]
+>>> [message["kind"] for message, _ in run_here(endless, [Call((), shape, values, budget=50)], time_limit=1)]
 ['runaway']
 """
 
@@ -182,10 +182,10 @@ NOTICE = ("This check runs your function here, in this browser tab, for practice
 _told = False
 
 
-def run_here(fn: Callable[..., Any], calls: Sequence[Call], *, time_limit: float) -> Iterator[Any]:
-    """Run ``fn`` on each call in this process; yield one ``runner.Outcome`` per call, in order."""
-    from .runner import Answer, Outcome
-
+def run_here(fn: Callable[..., Any], calls: Sequence[Call], *,
+             time_limit: float) -> Iterator[tuple[dict[str, Any], tuple[int, ...]]]:
+    """Run ``fn`` on each call in this process; yield, per call and in order, what it did as plain
+    data (the message a forked child would send) and the node indices whose value it read."""
     global _told
     if IN_BROWSER and not _told:
         _told = True
@@ -200,7 +200,4 @@ def run_here(fn: Callable[..., Any], calls: Sequence[Call], *, time_limit: float
         if clock.timed_out and message["kind"] != "runaway":
             message.update(kind="timeout", answer=None, detail=(
                 f"it did not finish within {time_limit:g} seconds and was stopped"))
-        message = json.loads(json.dumps(message))
-        answer = Answer.from_message(message["answer"]) if message["kind"] == "ok" else None
-        yield Outcome(message["kind"], answer, tuple(clock.read), message["detail"], message["output"],
-                      message["printed"])
+        yield json.loads(json.dumps(message)), tuple(clock.read)

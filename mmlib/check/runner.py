@@ -202,7 +202,10 @@ def run_calls(fn: Callable[..., Any], calls: Sequence[Call], *, time_limit: floa
     if remote is not None:
         fn = remote
     elif inprocess.wanted():                 # a browser tab: no process to fork (mmlib.check.inprocess)
-        yield from inprocess.run_here(fn, calls, time_limit=time_limit)
+        for message, read in inprocess.run_here(fn, calls, time_limit=time_limit):
+            answer = Answer.from_message(message["answer"]) if message["kind"] == "ok" else None
+            yield Outcome(message["kind"], answer, read, message["detail"], message["output"],
+                          message["printed"])
         return
     elif not hasattr(os, "fork"):
         yield from _run_here(fn, calls, time_limit)
