@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support import MINIMAX_SOURCE
 from test_browser import ROOT, browser, chromium_path, require  # noqa: F401, F811 - fixtures used here
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -50,13 +51,7 @@ from mmlib import draw, search
 svg = draw.tree_svg(search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]], trace=True), windows=True)
 print(svg.startswith("<svg"), svg.count('class="node leaf pruned"'), "matplotlib" in sys.modules)
 """
-LAB_FUNCTIONS = """
-def minimax(node, depth, maximizing):
-    if depth == 0 or node.is_leaf():
-        return node.value
-    values = [minimax(child, depth - 1, not maximizing) for child in node.children]
-    return max(values) if maximizing else min(values)
-
+LAB_FUNCTIONS = MINIMAX_SOURCE + """
 def endless(node, depth, maximizing):
     while True:
         for child in node.children:

@@ -6,6 +6,7 @@ import sys
 import time
 
 import pytest
+from support import minimax
 
 from mmlib import trees
 from mmlib.check import check_alphabeta, check_minimax, inprocess
@@ -16,13 +17,6 @@ from mmlib.check.runner import Call, run_calls
 @pytest.fixture
 def in_process(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MMLIB_CHECK_INPROCESS", "1")
-
-
-def _minimax(node, depth, maximizing):
-    if depth == 0 or node.is_leaf():
-        return node.value
-    values = [_minimax(child, depth - 1, not maximizing) for child in node.children]
-    return max(values) if maximizing else min(values)
 
 
 def _endless(node, depth, maximizing):
@@ -61,14 +55,14 @@ def test_run_calls_takes_the_path_without_forking(in_process: None, monkeypatch:
 
     monkeypatch.setattr(os, "fork", no_fork)
     shape, values, _ = shape_of(trees.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
-    outcome, = run_calls(_minimax, [Call((2, True), shape, values, budget=100)])
+    outcome, = run_calls(minimax, [Call((2, True), shape, values, budget=100)])
     assert (outcome.kind, outcome.answer and outcome.answer.number) == ("ok", 3)
     # leaves read in order: preorder indices of the nine leaves of AIMA figure 5.2
     assert outcome.evaluated == (2, 3, 4, 6, 7, 8, 10, 11, 12)
 
 
 def test_a_correct_function_passes(in_process: None) -> None:
-    assert check_minimax(_minimax).passed
+    assert check_minimax(minimax).passed
 
 
 def test_an_endless_search_stops_within_its_budget(in_process: None) -> None:
@@ -143,5 +137,5 @@ def test_alphabeta_check_in_process(in_process: None) -> None:
         return value
 
     assert check_alphabeta(alphabeta).passed
-    assert check_alphabeta(lambda node, depth, alpha, beta, maximizing: _minimax(node, depth, maximizing)) \
+    assert check_alphabeta(lambda node, depth, alpha, beta, maximizing: minimax(node, depth, maximizing)) \
         .diagnosis != "ok"
