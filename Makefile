@@ -176,6 +176,7 @@ notebooks: $(STAMP)
 	$(PY) instructor/navigation.py
 	@set -e; for nb in $(LECTURES) $(SOLUTIONS); do echo "executing $$nb"; $(NBCONVERT) "$$nb"; done
 	$(JUPYTEXT) --sync $(LECTURES)
+	$(PY) instructor/make_labs.py    # again: the student labs store the given figures of the executed solutions
 
 # Re-execute only the notebooks named, e.g. `make execute NB=notebooks/03_alpha_beta_pruning.ipynb`.
 NB ?=
@@ -201,17 +202,29 @@ grade: $(STAMP)
 	$(COURSE) grade "$(SUBMISSIONS)" --out "$(GRADES)"
 	$(COURSE) gradebook "$(GRADES)" $(if $(ROSTER),--roster "$(ROSTER)") $(GRADEBOOK_ARGS)
 
+# Instructors: `make tournament SUBMISSIONS=folder` lets every lab 6 agent in the folder play Connect Four
+# against the others and the fixed entrants, each sealed in the grader's sandbox, and writes the leaderboard
+# (index.html), per-student and per-game pages, standings.csv and gradebook.csv into $(TOURNAMENT)/.
+# TOURNAMENT_ARGS passes settings, e.g. '--format swiss --rounds 9 --move-seconds 1 --scheduler tcp://host:8786'
+# (`mmlib-course tournament --help` lists them).  Run it again after an interruption: finished games are kept.
+TOURNAMENT      ?= tournament
+TOURNAMENT_ARGS ?=
+.PHONY: tournament
+tournament: $(STAMP)
+	@test -n "$(SUBMISSIONS)" || { echo 'name the folder of lab 6 notebooks: make tournament SUBMISSIONS=folder'; exit 2; }
+	$(COURSE) tournament "$(SUBMISSIONS)" --out "$(TOURNAMENT)" $(TOURNAMENT_ARGS)
+
 # Instructors: `make gradescope` writes one autograder zip per lab into $(GRADESCOPE)/ for a Gradescope
 # programming assignment; VISIBILITY (visible, after_due_date, after_published, hidden) says when students
 # see each part's score and feedback, STDOUT_VISIBILITY when they see the grader's log; GRADER_ARGS go to
-# the grader on Gradescope's machines (e.g. --weaker-isolation where bubblewrap cannot start there).
+# the grader on Gradescope's machines (e.g. --time-limit 300).
 GRADESCOPE        ?= release/gradescope
 VISIBILITY        ?= visible
 STDOUT_VISIBILITY ?= hidden
 GRADER_ARGS       ?=
 gradescope: $(STAMP)
 	$(COURSE) gradescope build --out "$(GRADESCOPE)" --visibility $(VISIBILITY) \
-	  --stdout-visibility $(STDOUT_VISIBILITY) $(if $(GRADER_ARGS),--grader-args "$(GRADER_ARGS)")
+	  --stdout-visibility $(STDOUT_VISIBILITY) $(if $(GRADER_ARGS),'--grader-args=$(GRADER_ARGS)')
 
 # Instructors: `make distribution REPOSITORY=owner/name` writes the students' copy of the course into
 # $(DIST)/ (lectures, student labs, mmlib; no solutions, hidden tests, grader or exam tools), ready to push

@@ -71,9 +71,9 @@ def bitboard_perft(game: ConnectFour, state, depth: int) -> int:
                    for move in game.moves(state))
 
 
-def _best_times(functions: dict) -> dict:
+def _best_times(repeats: int, functions: dict) -> dict:
     best: dict = {}
-    for _ in range(REPEATS):
+    for _ in range(repeats):
         for name, function in functions.items():
             gc.collect()
             gc.disable()
@@ -88,7 +88,7 @@ def _best_times(functions: dict) -> dict:
 
 def run() -> list[dict]:
     bits, grid = ConnectFour(), ListConnectFour()
-    best = _best_times({
+    best = _best_times(REPEATS, {
         "bitboard": lambda: perft(bits, bits.initial, PERFT_DEPTH),
         "bitboard (unchecked)": lambda: bitboard_perft(bits, bits.initial, PERFT_DEPTH),
         "list of lists": lambda: perft(grid, grid.initial, PERFT_DEPTH),

@@ -17,7 +17,11 @@ an nbgrader source notebook as it stands: nbgrader's ``generate_assignment``, ``
 - A call that tries a student's function by hand goes through ``check.try_it``, which says
   "not answered yet" for a stub instead of stopping the notebook.
 
-- ``notebooks/labs/<lab>.ipynb``: the student notebook, stored without outputs;
+- A **given figure** (a code cell tagged ``given-figure``: a drawing of a tree the student must
+  reason about, which reveals no answer) is stored with its picture in the student notebook too,
+  copied from the executed solution, so the student sees the trees before running anything.
+
+- ``notebooks/labs/<lab>.ipynb``: the student notebook, stored without outputs except its given figures;
 - ``instructor/solutions/<lab>.ipynb``: the solution; it keeps its stored outputs while its code
   is unchanged, and ``make notebooks`` executes it.
 
@@ -49,6 +53,7 @@ NAMES = ["lab1_minimax", "lab2_alphabeta", "lab3_tictactoe_evaluator", "lab4_exp
 BEGIN, END, STUB = "### BEGIN SOLUTION", "### END SOLUTION", "### STUB"
 HIDDEN, HIDDEN_END = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
 STUB_LINES = ["# YOUR CODE HERE", 'raise NotImplementedError("replace this line with your code")']
+GIVEN_FIGURE = "given-figure"
 KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
 
 
@@ -173,15 +178,47 @@ def code_cells(nb: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
     return [cell for cell in nb.cells if cell.cell_type == "code"]
 
 
+def give_figures(student: nbformat.NotebookNode, solution: nbformat.NotebookNode) -> int:
+    """Copy into ``student`` the stored pictures of its given figures (cells tagged ``given-figure``)
+    from ``solution``, an executed solution notebook; returns how many cells got one.
+
+    A given figure's code is the same in both versions (it holds no answer region), and only its
+    pictures are copied (``display_data`` / ``execute_result`` outputs), never text streams or errors.
+    A solution not executed since its code changed gives nothing: ``make notebooks`` executes it and
+    writes the labs again.
+    """
+    given = 0
+    for cell, source in zip(code_cells(student), code_cells(solution), strict=True):
+        if GIVEN_FIGURE not in cell.metadata.get("tags", []):
+            continue
+        if cell.source != source.source:
+            raise ValueError(f"cell {cell.id}: a given figure must not differ between the student and the "
+                             "solution versions (no answer region in it)")
+        pictures = [output for output in source.outputs
+                    if output.output_type in ("display_data", "execute_result")]
+        if source.execution_count is None or not pictures:
+            continue
+        cell.outputs = [nbformat.from_dict(dict(output)) for output in pictures]
+        cell.execution_count = source.execution_count
+        given += 1
+    return given
+
+
 def main() -> None:
-    for path, nb in notebooks().items():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        note = ""
-        if path.parent == SOLUTION_DIR and path.exists():
-            kept = keep_outputs(nb, nbformat.read(path, as_version=4))
+    written = notebooks()
+    for name in NAMES:                  # the solutions first: the student versions take their figures
+        path = SOLUTION_DIR / f"{name}.ipynb"
+        if path.exists():
+            kept = keep_outputs(written[path], nbformat.read(path, as_version=4))
             note = " (outputs kept)" if kept else " (code changed: run `make notebooks` to execute it)"
+            print(f"{name} solution{note}")
+        student = STUDENT_DIR / f"{name}.ipynb"
+        given = give_figures(written[student], written[path])
+        print(f"{name} student version: {given} given figure(s) stored")
+    for path, nb in written.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
         nbformat.write(nb, path)
-        print(f"wrote {path.relative_to(ROOT)}{note}")
+        print(f"wrote {path.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

@@ -2,9 +2,11 @@
 
 The first cell of each notebook holds its title, links to the previous and next notebook, a
 Binder link and the course contents with this notebook in bold; the last cell repeats the
-previous / next links.  Both are markdown cells tagged ``navigation``: this script replaces
-them (or inserts them when missing) and leaves every other cell alone, so running it twice
-changes nothing.
+previous / next links.  Lectures step to lectures and labs to labs; a lecture's last cell
+points at the labs that practise it ("Now try Lab 2"), and a lab's first and last cells link
+back to the lectures it practises (``Entry.practises``).  Both are markdown cells tagged
+``navigation``: this script replaces them (or inserts them when missing) and leaves every
+other cell alone, so running it twice changes nothing.
 
 Lectures are jupytext pairs (``NN_name.ipynb`` + ``NN_name.md``): both files are rewritten
 together.  The student labs (``notebooks/labs``) and their solutions (``instructor/solutions``)
@@ -33,7 +35,9 @@ __all__ = [
     "TAG",
     "Entry",
     "binder_url",
+    "labs_of",
     "lecture_pairs",
+    "lectures_of",
     "main",
     "navigation_sources",
     "pair_differences",
@@ -50,11 +54,13 @@ BINDER_BADGE = "https://mybinder.org/badge_logo.svg"
 
 @dataclass(frozen=True)
 class Entry:
-    """One notebook of the course: its path under notebooks/, short label and title."""
+    """One notebook of the course: its path under notebooks/, short label and title; a lab also
+    names the labels of the lectures it practises."""
 
     path: str
     label: str
     title: str
+    practises: tuple[str, ...] = ()
 
     @property
     def is_lab(self) -> bool:
@@ -80,14 +86,49 @@ COURSE: tuple[Entry, ...] = (
     Entry("07_beyond_connect_four.ipynb", "07", "Beyond tic-tac-toe: Connect Four"),
     Entry("08_chance_and_many_agents.ipynb", "08", "Chance and many agents"),
     Entry("09_beyond_alpha_beta.ipynb", "09", "Beyond alpha-beta: null windows, best-first, Monte Carlo"),
-    Entry("labs/lab1_minimax.ipynb", "Lab 1", "minimax"),
-    Entry("labs/lab2_alphabeta.ipynb", "Lab 2", "alpha-beta"),
-    Entry("labs/lab3_tictactoe_evaluator.ipynb", "Lab 3", "a tic-tac-toe evaluator"),
-    Entry("labs/lab4_expectimax.ipynb", "Lab 4", "expectimax"),
-    Entry("labs/lab5_move_ordering.ipynb", "Lab 5", "move ordering"),
-    Entry("labs/lab6_anytime_agent.ipynb", "Lab 6", "an anytime agent"),
-    Entry("labs/lab7_transposition_table.ipynb", "Lab 7", "a transposition table"),
+    Entry("10_chess.ipynb", "10", "√b in chess: move ordering on real positions"),
+    Entry("labs/lab1_minimax.ipynb", "Lab 1", "minimax", ("01", "02")),
+    Entry("labs/lab2_alphabeta.ipynb", "Lab 2", "alpha-beta", ("03",)),
+    Entry("labs/lab3_tictactoe_evaluator.ipynb", "Lab 3", "a tic-tac-toe evaluator", ("02", "06")),
+    Entry("labs/lab4_expectimax.ipynb", "Lab 4", "expectimax", ("08",)),
+    Entry("labs/lab5_move_ordering.ipynb", "Lab 5", "move ordering", ("04", "05", "10")),
+    Entry("labs/lab6_anytime_agent.ipynb", "Lab 6", "an anytime agent", ("04", "09")),
+    Entry("labs/lab7_transposition_table.ipynb", "Lab 7", "a transposition table",
+          ("06", "07")),
 )
+
+
+def _by_label(label: str) -> Entry:
+    for entry in COURSE:
+        if entry.label == label:
+            return entry
+    raise ValueError(f"no notebook labelled {label!r} in navigation.COURSE")
+
+
+def labs_of(lecture: Entry) -> list[Entry]:
+    """The labs that practise ``lecture``, in course order.
+
+    >>> [lab.label for lab in labs_of(COURSE[3])]
+    ['Lab 2']
+    """
+    return [entry for entry in COURSE if entry.is_lab and lecture.label in entry.practises]
+
+
+def lectures_of(lab: Entry) -> list[Entry]:
+    """The lectures ``lab`` practises, in course order.
+
+    >>> [lecture.label for lecture in lectures_of(_by_label("Lab 1"))]
+    ['01', '02']
+    """
+    named = [_by_label(label) for label in lab.practises]
+    return [entry for entry in COURSE if entry in named]
+
+
+def _neighbours(entry: Entry) -> tuple[Entry | None, Entry | None]:
+    """The notebooks before and after ``entry`` among its own kind (lectures or labs)."""
+    kind = [other for other in COURSE if other.is_lab == entry.is_lab]
+    index = kind.index(entry)
+    return (kind[index - 1] if index > 0 else None, kind[index + 1] if index + 1 < len(kind) else None)
 
 
 def repository(root: Path = ROOT) -> str:
@@ -131,9 +172,7 @@ def navigation_sources(path: Path, *, root: Path = ROOT) -> tuple[str, str]:
     """The markdown of the first and last navigation cells of the notebook at ``path``."""
     entry, solutions = _entry_of(path, root)
     here = path.resolve().parent
-    index = COURSE.index(entry)
-    previous = COURSE[index - 1] if index > 0 else None
-    following = COURSE[index + 1] if index + 1 < len(COURSE) else None
+    previous, following = _neighbours(entry)
 
     def link(other: Entry, text: str) -> str:
         return f"[{text}]({_link(other, here, root, solutions=solutions)})"
@@ -161,6 +200,15 @@ def navigation_sources(path: Path, *, root: Path = ROOT) -> tuple[str, str]:
                 + " — Labs " + " · ".join(short(other) for other in labs))
     first = f"# {entry.heading}\n\n{' · '.join(steps)} · {binder}\n\n{contents}"
     last = " · ".join(steps)
+    if entry.is_lab:
+        practised = " and ".join(link(lecture, f"lecture {lecture.link_text}")
+                                 for lecture in lectures_of(entry))
+        first += f"\n\nThis lab practises {practised}."
+        last = f"Back to {practised}.\n\n{last}"
+    elif labs_of(entry):
+        labs = " and ".join(link(lab, lab.link_text) for lab in labs_of(entry))
+        verb = "practises" if len(labs_of(entry)) == 1 else "practise"
+        last = f"**Now try {labs}**, which {verb} this lecture.\n\n{last}"
     return first, last
 
 

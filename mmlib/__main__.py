@@ -9,8 +9,9 @@ University of Alberta CMPUT 355 ("Alpha-Beta Search") runs its course script as
     python -m mmlib minimax --depth 2 < tree.in     # interior lines "X 4" give static values
 
 It prints the value at the root, the leaves evaluated in order and the leaves pruned;
-``--windows`` adds every node with the window [alpha, beta] it was searched with and the
-value it returned (``≤ 3`` when the value is only a bound).  The format of the tree text
+``--windows`` adds every node with the window [alpha, beta] it was searched with and what the
+leaves evaluated below it prove of its value (``≤ 3`` when that is only a bound; ``≤ 3 (ret. 5)``
+when the search returned another number, as fail-hard does).  The format of the tree text
 is described in :mod:`mmlib.trees.text`.  A malformed text is reported with its line
 number and the exit status 1; nothing here computes anything: the searches are
 :mod:`mmlib.search`'s and every fact printed is read from :mod:`mmlib.trace`.
@@ -68,7 +69,7 @@ def report(result: Any, *, windows: bool = False) -> str:
     pruned = [model.label(path) for path in model.pruned_leaves]
     lines = [
         model.algorithm,
-        f"value: {trace.format_mark(model.value, model.bound)}",
+        f"value: {model.value_text(model.start)}",
         f"leaves evaluated ({len(evaluated)} of {model.tree.leaf_count}): {' '.join(evaluated)}"
         if set(model.evaluation_order) <= {leaf.path for leaf in model.tree.leaves()}
         else f"positions evaluated at the depth limit or the end: {' '.join(evaluated)}",
@@ -80,7 +81,7 @@ def report(result: Any, *, windows: bool = False) -> str:
 
 
 def _window_table(model: trace.Trace) -> list[str]:
-    """One line per node, indented by depth: label, window searched with, value returned."""
+    """One line per node, indented by depth: label, window searched with, its value as drawn."""
     marks = model.marks()
     has_windows = model.variant != "minimax"
     rows = [("node", "window" if has_windows else "", "value")]

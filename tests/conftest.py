@@ -60,6 +60,7 @@ SECONDS = {
     "tests/e2e/test_site.py": 60,
     "tests/e2e/test_handout.py": 60,
     "tests/e2e/test_notebook7.py": 60,
+    "tests/e2e/test_save_reopen.py": 90,     # two JupyterLab servers and a Run All of lecture 00
 }
 
 

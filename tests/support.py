@@ -49,3 +49,20 @@ def minimax(node, depth, maximizing):
 
 #: The same function as source text, for a kernel or a submitted notebook.
 MINIMAX_SOURCE = inspect.getsource(minimax)
+
+
+# -- what a student writes in lab 2 --------------------------------------------------------------
+
+def alphabeta(node, depth, alpha, beta, maximizing):
+    if depth == 0 or node.is_leaf():
+        return node.value
+    best = -math.inf if maximizing else math.inf
+    for child in node.children:
+        score = alphabeta(child, depth - 1, alpha, beta, not maximizing)
+        if maximizing:
+            best, alpha = max(best, score), max(alpha, score)
+        else:
+            best, beta = min(best, score), min(beta, score)
+        if alpha >= beta:
+            break
+    return best

@@ -100,7 +100,8 @@ def test_fail_hard_clamps_c_to_alpha():
     status, out, _ = run("alphabeta", "--fail-hard", "--windows", str(T1))
     assert status == 0
     c = line_starting(out, "  C")
-    assert c.split()[-2:] == ["≤", "5"]          # clamped to alpha = 5: still "no better than 5"
+    # C = min(9, 3, H) is at most 3, and fail-hard returns it clamped to alpha = 5: both are shown
+    assert c.split()[-4:] == ["≤", "3", "(ret.", "5)"]
 
 
 def test_cutoff_on_ties_only_when_asked():

@@ -21,7 +21,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("mmlib.trees", "mmlib.games"),
     ("mmlib.conventions",),
     ("mmlib.search",),
-    ("mmlib.fastcount", "mmlib.analysis"),
+    ("mmlib.fastcount", "mmlib.analysis", "mmlib.branching"),
     ("mmlib.trace",),
     ("mmlib.draw", "mmlib.quiz"),
     ("mmlib.check",),

@@ -24,10 +24,13 @@ ROOT = Path(__file__).resolve().parent.parent
 # conda-style spec, e.g. "networkx>=3.1" or "python=3.11"
 CONDA_SPEC = re.compile(r"^\s*([A-Za-z0-9_.\-]+)\s*(?:(>=|==|=|<=|>|<)\s*([^\s,]+))?\s*$")
 NOT_RUNTIME = {"python", "pip"}
+CONDA_NAMES = {"python-chess": "chess"}
+"""conda-forge names that differ from PyPI's."""
 
 
 def normalise(name: str) -> str:
-    return name.strip().lower().replace("_", "-")
+    name = name.strip().lower().replace("_", "-")
+    return CONDA_NAMES.get(name, name)
 
 
 @pytest.fixture(scope="module")

@@ -26,7 +26,8 @@ interface), :mod:`~mmlib.check.runner` (running student code), :mod:`~mmlib.chec
 :mod:`~mmlib.check.agent` (tic-tac-toe agents), :mod:`~mmlib.check.ordering` (Connect Four move
 ordering against the minimal tree), :mod:`~mmlib.check.deepening` (anytime iterative deepening),
 :mod:`~mmlib.check.table` (a transposition table's bound flags and lookups),
-:mod:`~mmlib.check.expectimax` (expectimax and expectiminimax on chance trees).
+:mod:`~mmlib.check.expectimax` (expectimax and expectiminimax on chance trees),
+:mod:`~mmlib.check.casefile` (cases as files a student opens and runs one at a time).
 
 >>> def minimax(node, depth, maximizing):          # the lab's stub, not answered yet
 ...     raise NotImplementedError
@@ -43,7 +44,8 @@ from __future__ import annotations
 
 from ..errors import CheckFailed
 from .agent import AGENT_DEPTH, AGENT_MAX_NODES, check_agent, check_evaluator
-from .cases import SEED_TREES, Case, check_cases, random_nested
+from .casefile import read_case, write_case
+from .cases import SEED_TREES, Case, check_cases, grading_seed, hidden_cases, random_nested
 from .deepening import check_anytime, check_games
 from .expectimax import (
     ChanceLabNode,
@@ -54,6 +56,7 @@ from .expectimax import (
 )
 from .nodes import LabNode, lab_tree
 from .ordering import check_ordering
+from .practice import load_case, practice_cases, run_case, run_cases
 from .pruned import check_pruned
 from .report import HINTS, Report, try_it
 from .runner import MEMORY_LIMIT, TIME_LIMIT
@@ -67,6 +70,8 @@ __all__ = [
     "lab_tree",
     "random_nested",
     "check_cases",
+    "hidden_cases",
+    "grading_seed",
     "check_minimax",
     "check_best_move",
     "check_alphabeta",
@@ -84,6 +89,12 @@ __all__ = [
     "check_expectiminimax",
     "check_best_gamble",
     "try_it",
+    "run_case",
+    "run_cases",
+    "practice_cases",
+    "load_case",
+    "read_case",
+    "write_case",
     "SEED_TREES",
     "Case",
     "HINTS",

@@ -14,17 +14,19 @@ searches have something to evaluate when they stop above the leaves.
 
 from __future__ import annotations
 
+import os
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .. import trees
-from ..errors import ArgumentError, describe
+from ..errors import ArgumentError, ArgumentTypeError, describe
 from ..mixing import MASK, splitmix64
 from ._args import integer
 
 __all__ = ["SEED_TREES", "Case", "check_cases", "random_nested", "build", "with_statics",
-           "static_value", "subtree", "has_tie"]
+           "static_value", "subtree", "has_tie", "SEED_VARIABLE", "grading_seed", "hidden_cases"]
 
 SEED_TREES: dict[str, list[Any]] = {
     "AIMA figure 5.2": [[3, 12, 8], [2, 4, 6], [14, 5, 2]],
@@ -172,3 +174,55 @@ def check_cases(count: int = 120, seed: int = 0) -> list[Case]:
         limited = i % 4 == 3 and height >= 2
         cases.append(Case(nested, 1 + draws.below(height - 1) if limited else None))
     return cases
+
+
+SEED_VARIABLE = "MMLIB_GRADING_SEED"
+"""The environment variable that fixes the seed of the hidden tests' cases (:func:`grading_seed`)."""
+_drawn: list[int] = []
+
+
+def grading_seed() -> int:
+    """The seed of this grading run's hidden cases: ``$MMLIB_GRADING_SEED`` when the grader (or the
+    instructor, to reproduce a run) sets it, else one drawn at random once per process.  It is
+    nowhere in a notebook, so no student has seen the trees it makes.
+
+    >>> import os
+    >>> os.environ[SEED_VARIABLE] = "1234"
+    >>> grading_seed()
+    1234
+    >>> del os.environ[SEED_VARIABLE]
+    >>> grading_seed() == grading_seed()
+    True
+    """
+    given = os.environ.get(SEED_VARIABLE, "").strip()
+    if given:
+        try:
+            return integer(SEED_VARIABLE, int(given), minimum=0)
+        except ValueError:
+            raise ArgumentError(f"{SEED_VARIABLE}: expected a whole number, got {given!r}") from None
+    if not _drawn:
+        _drawn.append(secrets.randbits(32))
+    return _drawn[0]
+
+
+def hidden_cases(count: int = 200, *, extra: Sequence[Any] = (), seed: int | None = None) -> list[Case]:
+    """The trees of a hidden test: the instructor's own trees ``extra`` (nested lists, or
+    ``(nested, depth)`` pairs), then :func:`check_cases` drawn from ``seed`` (default: this run's
+    :func:`grading_seed`), trees no student has seen.
+
+    >>> cases = hidden_cases(5, extra=[[[1, 2], [3]], ([[4, 5], [6, 7]], 1)], seed=3)
+    >>> len(cases), cases[0].nested, cases[1].depth
+    (10, [[1, 2], [3]], 1)
+    >>> hidden_cases(5, seed=3) == hidden_cases(5, seed=3) != hidden_cases(5, seed=4)
+    True
+    """
+    own = []
+    for number, item in enumerate(extra):
+        nested, depth = item if isinstance(item, tuple) else (item, None)
+        if not isinstance(nested, list) or not nested:
+            raise ArgumentTypeError(f"extra[{number}]: expected a tree as a non-empty nested list, "
+                                    f"got {describe(nested)}")
+        trees.from_nested(nested)                        # a malformed tree is refused here, by name
+        own.append(Case(nested, None if depth is None else integer(f"extra[{number}] depth", depth,
+                                                                   minimum=1)))
+    return own + check_cases(count, seed=grading_seed() if seed is None else seed)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -40,6 +40,7 @@ from .runner import Call, Outcome
 
 __all__ = ["EMPTY_BOARD", "play", "show", "legal_moves",
            "OutOfNodes", "Iteration", "search_to_depth", "empty_cells", "reference_move", "iterations",
+           "within_budget",
            "DEEPENING_CASES", "check_anytime", "check_games"]
 
 DEEPENING_CASES = tuple((board_of(GAME.position(opening)), budget) for opening, budget in (
@@ -255,7 +256,30 @@ class _Stopped(Exception):
         self.unusable = unusable
 
 
-def _student_player(anytime_move: Callable[..., Any], max_nodes: int, seconds_: float) -> Callable[..., Any]:
+def _budget_moves(board: str, max_nodes: int) -> Iterator[int | None]:
+    yield reference_move(board, max_nodes)
+    yield from _models(board, max_nodes).values()
+    for depth in range(1, empty_cells(board) + 1):
+        try:
+            yield search_to_depth(board, depth, max_nodes).move
+        except OutOfNodes as out:
+            yield out.best_so_far
+            return
+
+
+def within_budget(board: str, max_nodes: int, move: int) -> bool:
+    """True when a search of ``board`` within ``max_nodes`` nodes plays ``move``: the rule, a
+    classic mistake (:func:`_models`) or a completed fixed-depth search.  An agent whose move is
+    none of these searched further than its budget allows.
+
+    >>> within_budget(EMPTY_BOARD, 400, 3), within_budget(EMPTY_BOARD, 400, 0)
+    (True, False)
+    """
+    return any(found == move for found in _budget_moves(board, max_nodes))
+
+
+def _student_player(anytime_move: Callable[..., Any], max_nodes: int, seconds_: float,
+                    played: list[tuple[str, int]] | None = None) -> Callable[..., Any]:
     def choose(game: Any, state: Any) -> int:
         board = board_of(state)
         try:
@@ -264,6 +288,8 @@ def _student_player(anytime_move: Callable[..., Any], max_nodes: int, seconds_: 
         except Unusable as bad:
             raise _Stopped(bad) from None
         move: int = answer[(board, max_nodes)]
+        if played is not None:
+            played.append((board, move))
         return move
     return choose
 
@@ -297,7 +323,8 @@ def check_games(anytime_move: Callable[..., Any], *, max_nodes: int = GAME_BUDGE
     flag("raise_on_failure", raise_on_failure)
     move_seconds = seconds("move_seconds", move_seconds, maximum=600)
     title = "anytime agent in play"
-    student = _student_player(anytime_move, max_nodes, move_seconds)
+    played: list[tuple[str, int]] = []
+    student = _student_player(anytime_move, max_nodes, move_seconds, played)
     rows, failed = [], []
     rng = random.Random(2024)
     total = games * len(opponents())
@@ -327,6 +354,15 @@ def check_games(anytime_move: Callable[..., Any], *, max_nodes: int = GAME_BUDGE
             if points < need:
                 failed.append(name)
     summary = f"{games} games against each reference agent, {max_nodes} nodes a move, each move in time."
+    over = next(((board, move) for board, move in played if not within_budget(board, max_nodes, move)), None)
+    if over is not None:
+        board, move = over
+        summary = "Your agent searched further than its node budget."
+        return finish(Report(title, False, "over-budget", summary, [
+            f"On {board!r} it played column {move}: no search of that board within {max_nodes} nodes "
+            "plays it "
+            f"(the last completed iteration there plays {reference_move(board, max_nodes)})."],
+            "Pass max_nodes to your searches, and stop when it is spent."), raise_on_failure)
     if not failed:
         return finish(Report(title, True, "ok", summary, rows), raise_on_failure)
     return finish(Report(title, False, "too-weak", summary, rows,

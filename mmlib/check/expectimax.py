@@ -42,12 +42,14 @@ from ..errors import describe
 from ..search import expectiminimax as _expectiminimax
 from ..trees import LayeredNode, LayeredTree, layered_tree
 from . import runner
+from .cases import grading_seed
 from .nodes import LabNode, TableValues, ValueSource, build_nodes
 from .report import Report, finish, try_it, verdict
 from .runner import Call, Outcome
 
 __all__ = ["ChanceLabNode", "LabReport", "ChanceCase", "chance_lab_tree", "check_expectimax",
-           "check_expectiminimax", "check_best_gamble", "tree_text", "try_it", "CASES", "HINTS"]
+           "check_expectiminimax", "check_best_gamble", "tree_text", "try_it", "CASES", "HINTS",
+           "grading_seed"]
 
 TIME_LIMIT = 5.0
 _TOUCH_LIMIT = 100_000
@@ -405,10 +407,10 @@ def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def _check(fn: Any, kind: str, raise_on_failure: bool) -> LabReport:
+def _check(fn: Any, kind: str, raise_on_failure: bool, seed: int = 0) -> LabReport:
     _validate.function("fn", fn, "your function")
     title = kind
-    cases = _cases(kind)
+    cases = _cases(kind, seed=_validate.whole("seed", seed))
     trees = [case.tree() for case in cases]
     for number, (case, tree, run) in enumerate(zip(cases, trees, _runs(fn, trees), strict=True)):
         expected = _expectiminimax(tree).known_value
@@ -432,20 +434,24 @@ def _finish(report: LabReport, raise_on_failure: bool) -> LabReport:
     return report
 
 
-def check_expectimax(fn: Callable[..., Any], *, raise_on_failure: bool = False) -> LabReport:
-    """Check ``fn(node)`` against expectimax on MAX / chance trees (CS188's examples first)."""
-    return _check(fn, "expectimax", raise_on_failure)
+def check_expectimax(fn: Callable[..., Any], *, raise_on_failure: bool = False, seed: int = 0) -> LabReport:
+    """Check ``fn(node)`` against expectimax on MAX / chance trees (CS188's examples first, then
+    trees generated from ``seed``)."""
+    return _check(fn, "expectimax", raise_on_failure, seed)
 
 
-def check_expectiminimax(fn: Callable[..., Any], *, raise_on_failure: bool = False) -> LabReport:
-    """Check ``fn(node)`` against expectiminimax on MAX / chance / MIN trees (AIMA's first)."""
-    return _check(fn, "expectiminimax", raise_on_failure)
+def check_expectiminimax(fn: Callable[..., Any], *, raise_on_failure: bool = False,
+                         seed: int = 0) -> LabReport:
+    """Check ``fn(node)`` against expectiminimax on MAX / chance / MIN trees (AIMA's first, then
+    trees generated from ``seed``)."""
+    return _check(fn, "expectiminimax", raise_on_failure, seed)
 
 
-def check_best_gamble(fn: Callable[..., Any], *, raise_on_failure: bool = False) -> LabReport:
-    """Check ``fn(node)``: the index of a child of the MAX root with the largest expectimax value."""
+def check_best_gamble(fn: Callable[..., Any], *, raise_on_failure: bool = False, seed: int = 0) -> LabReport:
+    """Check ``fn(node)``: the index of a child of the MAX root with the largest expectimax value
+    (on the lecture's trees, then trees generated from ``seed``)."""
     _validate.function("fn", fn, "your function")
-    cases = [case for case in _cases("expectimax")
+    cases = [case for case in _cases("expectimax", seed=_validate.whole("seed", seed))
              if case.tree().root.kind == "max" and case.tree().root.children]
     trees = [case.tree() for case in cases]
     for number, (tree, run) in enumerate(zip(trees, _runs(fn, trees), strict=True)):

@@ -90,13 +90,17 @@ HINTS = {
 }
 
 
+_CASE_FORM = "The tree, as a case file (with the expected answers):"
+
+
 @dataclass
 class Report:
     """The outcome of a check: ``passed``, ``diagnosis``, a summary and a counterexample.
 
     ``str(report)`` is a plain-text version; in a notebook the report shows as HTML and,
     on a failure, with a drawing of the counterexample tree.  ``output`` is what the
-    student's function printed on the case shown (cut to a few lines).
+    student's function printed on the case shown (cut to a few lines); ``case_text`` the
+    counterexample as a case file (:mod:`mmlib.check.casefile`), shown instead of the bare tree.
     """
 
     title: str
@@ -109,6 +113,7 @@ class Report:
     depth: int | None = None
     show_static: bool = False
     output: str = ""
+    case_text: str = ""
 
     @property
     def figure(self) -> Any:
@@ -133,7 +138,10 @@ class Report:
     def _lines(self) -> list[str]:
         lines = [f"{self.title}: {'passed' if self.passed else 'FAILED'} ({self.diagnosis})", self.summary]
         lines += self.details
-        if self.counterexample is not None:
+        if self.case_text:
+            lines.append(_CASE_FORM)
+            lines += ["    " + line for line in self.case_text.splitlines()]
+        elif self.counterexample is not None:
             lines.append(f"Smallest tree found (search depth {self.depth}):")
             lines += ["    " + line for line in trees.to_text(self._shown_tree()).splitlines()]
             lines.append(f"    as nested lists: {self.counterexample.to_nested()!r}")
@@ -160,7 +168,9 @@ class Report:
                  f"<p>{html.escape(self.summary)}</p>"]
         if self.details:
             parts.append(_details_html(self.details))
-        if self.counterexample is not None:
+        if self.case_text:
+            parts.append(f"<p>{html.escape(_CASE_FORM)}</p><pre>{html.escape(self.case_text)}</pre>")
+        elif self.counterexample is not None:
             parts.append(f"<p>Smallest tree found (search depth {self.depth}):</p><pre>"
                          + html.escape(trees.to_text(self._shown_tree())) + "</pre>")
         if self.output:

@@ -33,13 +33,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..errors import ArgumentError
 from . import runner
 
-__all__ = ["Sandbox", "RemoteFunction", "bwrap_available", "run_limited", "Finished", "CELL_TIME",
-           "SANDBOX_MEMORY", "SCRATCH_BYTES", "EXTRA_PROCESSES", "NOTES_LIMIT", "OUTPUT_BYTES"]
+__all__ = ["Sandbox", "RemoteFunction", "bwrap_available", "hidden_installs", "INSTALLED", "run_limited",
+           "Finished", "CELL_TIME", "NOTEBOOK_TIME", "package_folders", "SANDBOX_MEMORY", "SCRATCH_BYTES",
+           "EXTRA_PROCESSES", "NOTES_LIMIT", "OUTPUT_BYTES"]
 
-CELL_TIME = 10.0
-"""Seconds the student's notebook may take to run top to bottom before the cell running is left out."""
+CELL_TIME = 30.0
+"""Seconds one cell of the student's notebook may take; a slower cell is run again with only its
+definitions, imports and plain assignments (its slow experiment left out, never its functions)."""
+NOTEBOOK_TIME = 60.0
+"""Seconds all the notebook's cells may take together; from the cell that passes it on, only
+definitions, imports and plain assignments are run."""
 SANDBOX_MEMORY = 1 << 30
 """Bytes of address space a sealed process may use."""
 SCRATCH_BYTES = 16 << 20
@@ -61,15 +67,49 @@ def bwrap_available() -> bool:
     return probe.returncode == 0
 
 
+INSTALLED = ("mmlib", "mmlib-*", "mmlib.*", "__editable__*mmlib*", "*mmlib*.pth", "*mmlib*.egg-link")
+"""What an installation of mmlib leaves in a folder of packages (the package, its metadata, an
+editable install's finder and path files): hidden in every sandbox."""
+_PACKAGE_FOLDERS = tuple(f"{base}python*/{kind}" for base in ("lib/", "lib64/", "local/lib/", "")
+                         for kind in ("site-packages", "dist-packages"))
+"""Where a Python prefix (or /usr/lib) keeps its packages."""
+
+
+def hidden_installs(source: Path, mounted: str) -> list[str]:
+    """bwrap options hiding every installation of mmlib found below ``source`` (mounted at
+    ``mounted``): graded code sees only the staged copy of the parts its lab allows, even where
+    mmlib is installed in the runtime's own prefix (a conda environment, a system Python).
+
+    >>> import tempfile
+    >>> prefix = Path(tempfile.mkdtemp())
+    >>> (prefix / "lib" / "python3.11" / "site-packages" / "mmlib").mkdir(parents=True)
+    >>> hidden_installs(prefix, "/python")
+    ['--tmpfs', '/python/lib/python3.11/site-packages/mmlib']
+    """
+    options: list[str] = []
+    # one path per folder (lib64 is often a link to lib)
+    found = {folder.resolve(): folder for pattern in reversed(_PACKAGE_FOLDERS)
+             for folder in source.glob(pattern) if folder.is_dir()}
+    folders = found.values()
+    for folder in sorted(folders):
+        for entry in sorted({p for pattern in INSTALLED for p in folder.glob(pattern)}):
+            target = f"{mounted}/{entry.relative_to(source).as_posix()}"
+            options += ["--tmpfs", target] if entry.is_dir() else ["--ro-bind", "/dev/null", target]
+    return options
+
+
 def _bwrap_prefix() -> list[str]:
-    """bwrap's options: new namespaces for everything, no network, nothing mounted but the runtime."""
+    """bwrap's options: new namespaces for everything, no network, nothing mounted but the runtime
+    (and in it, no installed mmlib: :func:`hidden_installs`)."""
     runtime = Path(sys.base_prefix)
     command = ["bwrap", "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts",
                "--unshare-cgroup-try", "--die-with-parent", "--new-session", "--clearenv",
-               "--setenv", "PYTHONHASHSEED", "0", "--ro-bind", str(runtime), "/python"]
+               "--setenv", "PYTHONHASHSEED", "0", "--ro-bind", str(runtime), "/python",
+               "--perms", "0755", "--dir", "/usr"]     # else 0700 as root: nobody loads no library
+    command += hidden_installs(runtime, "/python")
     for system in ("/usr/lib", "/usr/lib64", "/usr/lib32"):
         if Path(system).is_dir():
-            command += ["--ro-bind", system, system]
+            command += ["--ro-bind", system, system] + hidden_installs(Path(system), system)
     command += ["--symlink", "usr/lib", "/lib", "--proc", "/proc", "--dev", "/dev"]
     if Path("/usr/lib64").is_dir():
         command += ["--symlink", "usr/lib64", "/lib64"]
@@ -80,6 +120,43 @@ def _bwrap_prefix() -> list[str]:
     else:
         command += ["--unshare-user", "--uid", "65534", "--gid", "65534"]
     return command
+
+
+PACKAGE_SETTINGS = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
+                    "MPLBACKEND": "Agg", "MPLCONFIGDIR": "@SCRATCH@", "NUMBA_DISABLE_JIT": "1"}
+"""The sealed process's environment for the scientific packages: one thread each (threads count as
+processes against its limit), matplotlib drawing into files, its cache in the scratch folder."""
+
+
+def package_folders(names: tuple[str, ...]) -> dict[str, Path]:
+    """Where the installed packages ``names`` (top-level import names) live, and the folders of
+    shared libraries their wheels bring (``numpy.libs``): what a sandbox mounts so its code may
+    import them.  A package that is not installed is left out (importing it fails as anywhere).
+
+    >>> folders = package_folders(("numpy", "no_such_package"))
+    >>> "numpy" in folders, "no_such_package" in folders
+    (True, False)
+    """
+    import importlib.util
+
+    found: dict[str, Path] = {}
+    for name in names:
+        try:
+            spec = importlib.util.find_spec(name)
+        except (ImportError, ValueError):
+            continue
+        if spec is None or spec.origin in (None, "built-in", "frozen"):
+            continue
+        origin = Path(spec.origin).resolve()
+        if spec.submodule_search_locations:
+            found[name] = origin.parent
+        else:
+            found[origin.name] = origin
+        wheels = {name.lower(), "pillow" if name == "PIL" else name.lower()}
+        for libs in origin.parent.parent.glob("*.libs") if spec.submodule_search_locations else ():
+            if libs.is_dir() and libs.name.lower().removesuffix(".libs") in wheels:
+                found[libs.name] = libs.resolve()
+    return found
 
 
 def _processes_of(uid: int) -> int:
@@ -97,21 +174,28 @@ class Sandbox:
     With ``isolation="bwrap"`` it runs in bubblewrap: its own user (nobody), PID, network, IPC
     and mount namespaces, the Python runtime and the lab's part of mmlib read-only, a private
     scratch folder as its only writable place, and limits on memory, processor time, processes
-    and file size.  ``isolation="process"`` (only where bubblewrap is missing, and asked for) is
-    a plain process with the same limits: weaker, and every result says so.  ``lib`` is the
+    and file size.  Nothing else is offered: a plain process (once ``isolation="process"``) could
+    read the course's files, forge a result and leave processes behind, so it is refused.  ``lib`` is the
     folder holding the mmlib the sealed code sees (:func:`mmlib.check.stage.stage` writes it).
     """
 
     def __init__(self, lib: Path, cells: list[str], work: Path, *, isolation: str = "bwrap",
-                 memory_limit: int = SANDBOX_MEMORY, cell_time: float = CELL_TIME):
+                 memory_limit: int = SANDBOX_MEMORY, cell_time: float = CELL_TIME,
+                 notebook_time: float = NOTEBOOK_TIME, packages: dict[str, Path] | None = None):
+        if isolation != "bwrap":
+            raise ArgumentError(f"isolation: student code is graded only in bubblewrap (got {isolation!r}); "
+                                "a plain process cannot keep it from the grader's files and processes")
         self.cells, self.isolation = cells, isolation
-        self.memory_limit, self.cell_time = memory_limit, cell_time
+        self.memory_limit, self.cell_time, self.notebook_time = memory_limit, cell_time, notebook_time
+        self.packages = dict(packages or {})
+        self.site = work / "site"                # only for isolation="process": links to the packages
         self.stage = lib
         self.inputs = work / "inputs"
         self.inputs.mkdir(mode=0o755, exist_ok=True)
         self.inputs.chmod(0o755)
         self.scratch = work / "scratch"          # only for isolation="process"
         self.skip: set[int] = set()
+        self.quick: set[int] = set()             # cells too slow to run whole: only their definitions run
         self.quiet: set[int] = set()             # the lab's own cells: what they cannot do here is no news
         self.notes: list[str] = []
         self.process: subprocess.Popen[bytes] | None = None
@@ -144,9 +228,14 @@ class Sandbox:
                 "runner.sandbox_main('/grading/inputs/job.json')")
         version = f"python{sys.version_info.major}.{sys.version_info.minor}"
         if self.isolation == "bwrap":
-            return _bwrap_prefix() + [
+            packages = [arg for name, folder in sorted(self.packages.items())
+                        for arg in ("--ro-bind", str(folder), f"/grading/site/{name}")]
+            settings = [arg for name, value in sorted(PACKAGE_SETTINGS.items())
+                        for arg in ("--setenv", name, value.replace("@SCRATCH@", "/scratch"))]
+            return _bwrap_prefix() + settings + [
                 "--perms", "0755", "--dir", "/grading", "--ro-bind", str(self.stage), "/grading/lib",
                 "--ro-bind", str(self.inputs), "/grading/inputs",
+                "--perms", "0755", "--dir", "/grading/site", *packages,
                 "--perms", "1777", "--size", str(SCRATCH_BYTES), "--tmpfs", "/scratch", "--chdir", "/scratch",
                 f"/python/bin/{version}", "-I", "-S", "-B", "-c", boot]
         boot = boot.replace("/grading/lib", str(self.stage)).replace("/grading/inputs", str(self.inputs))
@@ -154,45 +243,86 @@ class Sandbox:
 
     def start(self) -> None:
         """Start the sealed process and run the notebook in it (a cell that never ends is left out)."""
-        for _attempt in range(6):
+        for _attempt in range(10):
             target_uid = 65534 if os.getuid() == 0 else os.getuid()
             limits = {"memory": self.memory_limit, "cpu": 600, "file_size": SCRATCH_BYTES, "files": 64,
                       "core": 0, "processes": _processes_of(target_uid) + EXTRA_PROCESSES}
-            job = {"cells": self.cells, "skip": sorted(self.skip), "limits": limits,
-                   "drop_privileges": self.isolation == "bwrap"}
+            job = {"cells": self.cells, "skip": sorted(self.skip), "quick": sorted(self.quick),
+                   "limits": limits, "drop_privileges": self.isolation == "bwrap",
+                   "path": [self._site()] if self.packages else []}
             (self.inputs / "job.json").write_text(json.dumps(job))
             (self.inputs / "job.json").chmod(0o644)
-            cwd = None
+            cwd, env = None, {"PYTHONHASHSEED": "0"}
             if self.isolation != "bwrap":
                 self.scratch.mkdir(exist_ok=True)
                 cwd = str(self.scratch)
+                env |= {name: value.replace("@SCRATCH@", cwd) for name, value in PACKAGE_SETTINGS.items()}
             self.buffer = b""
             self.process = subprocess.Popen(self._command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                            stderr=subprocess.DEVNULL, cwd=cwd, env={"PYTHONHASHSEED": "0"})
-            deadline = time.monotonic() + self.cell_time
-            cell = 0
-            while True:
-                line = self._line(deadline)
-                if line == b"ready":
-                    return
-                kind, data = ("bad", None) if line is None or line in (b"", b"?") else self._message(line)
-                if kind == "cell" and isinstance(data, int):
-                    cell, deadline = data, time.monotonic() + self.cell_time
-                elif kind == "note" and isinstance(data, str):
-                    if cell not in self.quiet:
-                        self._note(data)
-                else:          # the cell being run hung, ended the process or wrote into the channel
-                    self.stop()
-                    if not cell:
-                        self.broken = "the process for your notebook could not start"
-                        return
-                    self.skip.add(cell)
-                    why = (f"it did not finish within {self.cell_time:g} s" if line is None else
-                           "it ended the process running it" if line == b"" else
-                           "it wrote into the grader's channel")
-                    self._note(f"cell {cell} was left out: {why}")
-                    break
+                                            stderr=subprocess.DEVNULL, cwd=cwd, env=env)
+            if self._run_notebook():
+                return
+            if self.broken:
+                return
         self.broken = "your notebook did not finish running top to bottom"
+
+    def _deadline(self, cell: int, notebook_end: float) -> float:
+        now = time.monotonic()
+        return now + self.cell_time if cell in self.quick else min(now + self.cell_time, notebook_end)
+
+    def _run_notebook(self) -> bool:
+        """Follow the sealed process through the notebook: True once it is ready; False when it was
+        stopped (the cell that hung, ended the process or broke the channel is then marked)."""
+        notebook_end = time.monotonic() + self.notebook_time
+        cell = 0
+        deadline = self._deadline(cell, notebook_end)
+        while True:
+            line = self._line(deadline)
+            if line == b"ready":
+                return True
+            kind, data = ("bad", None) if line is None or line in (b"", b"?") else self._message(line)
+            if kind == "cell" and isinstance(data, int):
+                cell = data
+                deadline = self._deadline(cell, notebook_end)
+            elif kind == "note" and isinstance(data, str):
+                if cell not in self.quiet:
+                    self._note(data)
+            else:          # the cell being run hung, ended the process or wrote into the channel
+                self.stop()
+                if not cell:
+                    self.broken = "the process for your notebook could not start"
+                    return False
+                self._mark(cell, line, time.monotonic() >= notebook_end)
+                return False
+
+    def _mark(self, cell: int, line: bytes | None, over_notebook: bool) -> None:
+        """Cell ``cell`` stopped the notebook: run only its definitions next time, or leave it out."""
+        if line is None and cell not in self.quick:
+            if over_notebook:
+                self.quick |= set(range(cell, len(self.cells) + 1))
+                self._note(f"the notebook's cells took over {self.notebook_time:g} s in all (the limit), so "
+                           f"from cell {cell} on only definitions (def, class, import) and plain assignments "
+                           "were run")
+            else:
+                self.quick.add(cell)
+                self._note(f"cell {cell} did not finish within {self.cell_time:g} s (the limit per cell), so "
+                           "only its definitions (def, class, import) and plain assignments were run")
+            return
+        self.skip.add(cell)
+        why = (f"even its definitions did not finish within {self.cell_time:g} s" if line is None else
+               "it ended the process running it" if line == b"" else
+               "it wrote into the grader's channel")
+        self._note(f"cell {cell} was left out: {why}")
+
+    def _site(self) -> str:
+        """The folder holding the packages, as the sealed process sees it."""
+        if self.isolation == "bwrap":
+            return "/grading/site"
+        self.site.mkdir(exist_ok=True)
+        for name, folder in self.packages.items():
+            if not (self.site / name).exists():
+                (self.site / name).symlink_to(folder)
+        return str(self.site)
 
     def _message(self, line: bytes) -> tuple[str, Any]:
         """A note line from the sealed process, checked: ("cell", n), ("note", text) or ("bad", None)."""

@@ -30,7 +30,7 @@ try:
 except ImportError:                      # not on Windows
     resource = None  # type: ignore[assignment]
 
-__all__ = ["pack", "unpack", "batch_request", "ADAPTERS", "serve", "describe_name", "run_cells",
+__all__ = ["pack", "unpack", "batch_request", "ADAPTERS", "serve", "describe_name", "run_cells", "is_quick",
            "sandbox_main"]
 
 
@@ -40,6 +40,8 @@ def pack(data: Any, depth: int = 0) -> Any:
     >>> import math
     >>> unpack(json.loads(json.dumps(pack((1, [2.5, "x"], None, -math.inf)))))
     (1, [2.5, 'x'], None, -inf)
+    >>> unpack(json.loads(json.dumps(pack([{"B", "A"}, frozenset({3})])))) == [{"A", "B"}, frozenset({3})]
+    True
     """
     if depth > 60:
         raise ValueError("data nested too deep")
@@ -51,6 +53,8 @@ def pack(data: Any, depth: int = 0) -> Any:
         return [pack(item, depth + 1) for item in data]
     if isinstance(data, dict):
         return {"d": [[pack(k, depth + 1), pack(v, depth + 1)] for k, v in data.items()]}
+    if isinstance(data, set | frozenset):
+        return {"f" if isinstance(data, frozenset) else "s": [pack(item, depth + 1) for item in data]}
     if isinstance(data, numbers.Integral):
         return int(data)
     if isinstance(data, numbers.Real):
@@ -70,17 +74,24 @@ def unpack(data: Any, depth: int = 0) -> Any:
         return tuple(unpack(item, depth + 1) for item in data["t"])
     if type(data) is dict and list(data) == ["d"] and type(data["d"]) is list:
         return {unpack(k, depth + 1): unpack(v, depth + 1) for k, v in data["d"]}
+    if type(data) is dict and list(data) in (["s"], ["f"]) and type(next(iter(data.values()))) is list:
+        try:
+            items = {unpack(item, depth + 1) for item in next(iter(data.values()))}
+        except TypeError as error:                       # an unhashable item
+            raise ValueError("not packed data") from error
+        return frozenset(items) if "f" in data else items
     raise ValueError("not packed data")
 
 
 def _call_message(call: Call) -> dict[str, Any]:
-    return {"args": pack(call.args), "shape": pack(call.shape), "values": pack(call.values),
-            "budget": call.budget}
+    """A call as the sealed process gets it: the arguments and the tree's shape, never its values
+    (each value it reads is asked of the grader, which records the read), so nothing in its
+    process tells it more about a case than the function must read."""
+    return {"args": pack(call.args), "shape": pack(call.shape), "budget": call.budget}
 
 
 def _call_of(message: dict[str, Any]) -> Call:
-    return Call(unpack(message["args"]), unpack(message["shape"]), unpack(message["values"]),
-                message["budget"])
+    return Call(unpack(message["args"]), unpack(message["shape"]), (), message["budget"])
 
 
 def batch_request(name: str, calls: list[Call], adapter: str | None = None) -> bytes:
@@ -143,7 +154,8 @@ def describe_name(namespace: dict[str, Any], name: str) -> dict[str, Any]:
         if len(json.dumps(data)) > DATA_LIMIT:
             raise ValueError
     except (TypeError, ValueError, RecursionError):
-        return {"missing": f"`{name}` is not plain data (text, numbers, lists): {safe_text(value, 60)}"}
+        return {"missing": f"`{name}` is not plain data (text, numbers, lists, tuples, sets, dicts): "
+                           f"{safe_text(value, 60)}"}
     return {"value": data}
 
 
@@ -170,22 +182,85 @@ def _limit(limits: dict[str, Any]) -> None:
                 resource.setrlimit(getattr(resource, which), (value, value))
 
 
+class _Shell:
+    """``get_ipython()`` in a sealed process: what the notebook's magics and shell lines became
+    (IPython's transformation, :mod:`mmlib.course.cells`) run here.  ``%time``, ``%timeit`` and
+    ``%prun`` run their statement once; shell commands and every other magic do nothing."""
+
+    RUN = ("time", "timeit", "prun")
+    WITH_VALUE = {"timeit": "nrps", "prun": "lsTD"}     # the options that take a value
+
+    def __init__(self, namespace: dict[str, Any]):
+        self._namespace = namespace
+
+    @classmethod
+    def statement(cls, name: str, line: str) -> str:
+        """The statement of ``%name line`` without the magic's options.
+
+        >>> _Shell.statement("timeit", "-n 10 -r 3 -o minimax(root, 2, True)")
+        'minimax(root, 2, True)'
+        """
+        words = line.strip()
+        while words.startswith("-") and name in cls.WITH_VALUE:
+            option, _, words = words.partition(" ")
+            if option[1:] and option[-1] in cls.WITH_VALUE[name] and len(option) == 2:
+                words = words.lstrip().partition(" ")[2]
+            words = words.lstrip()
+        return words
+
+    def run_line_magic(self, name: str, line: str, _stack_depth: int = 1) -> Any:
+        if name in self.RUN and isinstance(line, str) and line.strip():
+            code = compile(self.statement(name, line), "<magic>", "exec")
+            # %time keeps what the statement assigns; %timeit and %prun run it inside a function
+            exec(code, self._namespace, None if name == "time" else {})
+        return None
+
+    def run_cell_magic(self, name: str, line: str, cell: str) -> None:
+        return None
+
+    def system(self, command: str) -> None:
+        return None
+
+    def getoutput(self, command: str, split: bool = True, depth: int = 0) -> list[str]:
+        return []
+
+
+def is_quick(stmt: Any) -> bool:
+    """A statement kept when its cell is too slow: a definition, an import, or an assignment whose
+    right side calls nothing (``PLAYERS = 2``, ``pruned = "C D"``, ``INF = math.inf``).
+
+    >>> import ast
+    >>> [is_quick(s) for s in ast.parse("def f(): pass\\nx = [1, 2]\\ny = f()\\nfor i in x: pass").body]
+    [True, True, False, False]
+    """
+    import ast
+
+    if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Import | ast.ImportFrom):
+        return True
+    if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None:
+        return not any(isinstance(node, ast.Call) for node in ast.walk(stmt.value))
+    return False
+
+
 def run_cells(cells: list[str], namespace: dict[str, Any], *, skip: set[int],
-              checker_calls: Callable[[Any], bool], report: Callable[[str, Any], None]) -> None:
-    """Run a notebook's code cells top to bottom in ``namespace``, as a kernel would: a cell that
-    raises stops there (the next cell still runs); cells in ``skip`` and statements that call
-    the checker are left out.  ``report("cell", n)`` before each cell, ``report("note", text)``
-    for each thing left out or stopped."""
+              checker_calls: Callable[[Any], bool], report: Callable[[str, Any], None],
+              quick: set[int] | None = None) -> None:
+    """Run a notebook's cells (as the Python a kernel runs, :func:`mmlib.course.cells.cell_code`;
+    "" for Markdown) top to bottom in ``namespace``, as a kernel would: a cell that raises stops
+    there (the next cell still runs); cells in ``skip`` and statements that call the checker are
+    left out; of the cells in ``quick`` (too slow to run whole) only the :func:`is_quick`
+    statements run.  ``report("cell", n)`` before each cell, ``report("note", text)`` for each
+    thing left out or stopped."""
     import __future__
 
     import ast
 
+    quick = quick or set()
     flags = 0                       # `from __future__ import ...` holds for the later cells, as in a kernel
-    for number, source in enumerate(cells, start=1):
-        if number in skip:
+    for number, code in enumerate(cells, start=1):
+        if number in skip or not code.strip():
             continue
         report("cell", number)
-        code = "\n".join("" if line.lstrip().startswith(("%", "!")) else line for line in source.splitlines())
         filename = f"<cell {number}>"
         linecache.cache[filename] = (len(code), None, [line + "\n" for line in code.splitlines()], filename)
         try:
@@ -194,7 +269,7 @@ def run_cells(cells: list[str], namespace: dict[str, Any], *, skip: set[int],
             report("note", f"cell {number} was not run: syntax error on line {error.lineno}")
             continue
         for stmt in tree.body:
-            if checker_calls(stmt):
+            if checker_calls(stmt) or number in quick and not is_quick(stmt):
                 continue
             if isinstance(stmt, ast.ImportFrom) and stmt.module == "__future__":
                 for alias in stmt.names:
@@ -238,8 +313,12 @@ def sandbox_main(job_path: str) -> None:
                    for node in ast.walk(stmt))
 
     namespace: dict[str, Any] = {"__name__": "__main__", "display": lambda *args, **kwargs: None}
+    shell = _Shell(namespace)
+    namespace["get_ipython"] = lambda: shell
+    for folder in job.get("path", []):          # the scientific packages the lab allows
+        sys.path.append(folder)
     run_cells(job["cells"], namespace, skip=set(job.get("skip", [])), checker_calls=checker_calls,
-              report=report)
+              report=report, quick=set(job.get("quick", [])))
     capture.take()
     channel.send(b"ready")
     serve(namespace, channel, capture)

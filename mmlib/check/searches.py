@@ -21,6 +21,7 @@ from ..errors import ArgumentTypeError
 from ..progress import Run
 from . import runner
 from ._args import flag, function, seconds
+from .casefile import beyond_the_limit, case_text
 from .cases import Case, check_cases, has_tie
 from .models import diagnose, reference
 from .nodes import shape_of
@@ -178,7 +179,9 @@ def _returned(text: str, kind: str) -> str:
 
 
 def _check_search(fn: Any, kind: str, cases: Any, raise_on_failure: Any, time_limit: Any,
-                  conventions: Conventions = DEFAULT) -> Report:
+                  conventions: Conventions = DEFAULT, *, shrinking: bool = True, title: str = "") -> Report:
+    """The check of a search; ``shrinking=False`` reports on the failing case itself (one case
+    a student chose to run), ``title`` names the report (default: the kind of search)."""
     __tracebackhide__ = True
     function("fn", fn, f"your {kind} function")
     flag("raise_on_failure", raise_on_failure)
@@ -187,26 +190,32 @@ def _check_search(fn: Any, kind: str, cases: Any, raise_on_failure: Any, time_li
     judge = _judge_search(kind, conventions)
     seen = _observe_until_broken(fn, cases, kind, judge, limits, conventions)
     failures = [entry for entry in seen if entry.diagnosis != "ok"]
+    title = title or kind
     if not failures:
-        return finish(Report(kind, True, "ok", _summary(seen, kind, conventions)), raise_on_failure)
+        return finish(Report(title, True, "ok", _summary(seen, kind, conventions)), raise_on_failure)
     first = failures[0]
     diagnosis = first.diagnosis
     if diagnosis in ("not-implemented", "timeout", "memory", "exit", "crash"):
-        report = Report(kind, False, diagnosis, f"Your {kind} function is not working yet.",
+        report = Report(title, False, diagnosis, f"Your {kind} function is not working yet.",
                         _explain(first, kind), HINTS.get(diagnosis, ""), output=_output(first.outcome))
         return finish(report, raise_on_failure)
     value_wrong = _value_wrong(first, conventions)
 
     still_fail = _mistake_shows(fn, kind, judge, limits, lambda entry: entry.diagnosis == diagnosis
                                 and _value_wrong(entry, conventions) == value_wrong, conventions)
-    small = _observe_one(fn, shrink(first.case, still_fail), kind, judge, limits, conventions)
     where = f"on {first.case.name}" if first.case.name else "on a generated tree"
-    summary = (f"{len(failures)} of {len(seen)} trees checked show a mistake; first {where} "
-               f"({first.tree.node_count} nodes), shrunk to {small.tree.node_count} nodes.")
-    report = Report(kind, False, diagnosis, summary, _explain(small, kind, conventions),
+    if shrinking:
+        small = _observe_one(fn, shrink(first.case, still_fail), kind, judge, limits, conventions)
+        summary = (f"{len(failures)} of {len(seen)} trees checked show a mistake; first {where} "
+                   f"({first.tree.node_count} nodes), shrunk to {small.tree.node_count} nodes.")
+    else:
+        small = first
+        summary = f"{len(failures)} of {len(seen)} trees checked show a mistake."
+    report = Report(title, False, diagnosis, summary, _explain(small, kind, conventions),
                     HINTS.get(diagnosis, ""), _players(small.tree, conventions), small.depth,
                     show_static=any(not small.tree.node(p).is_leaf() for p in small.evaluated),
-                    output=_output(small.outcome))
+                    output=_output(small.outcome),
+                    case_text=case_text(small.tree, kind, small.depth) if conventions == DEFAULT else "")
     return finish(report, raise_on_failure)
 
 
@@ -243,10 +252,11 @@ def _explain(entry: Seen, kind: str, conventions: Conventions = DEFAULT) -> list
     value = _by_max(value, conventions)                   # as the function should return it
     got = entry.shown
     lines = [f"Expected value {value}, got {got}" + (" (right)." if entry.value == value else ".")]
-    what = "leaves" if kind == "minimax" else \
-        f"leaves (alpha-beta, children left to right, {conventions.describe()})"
-    lines.append(f"Expected evaluation order of {what}: {_labels(tree, order)}")
+    what = "the search reads" if kind == "minimax" else \
+        f"alpha-beta reads; children left to right, {conventions.describe()}"
+    lines.append(f"Expected evaluation order (the nodes whose node.value {what}): {_labels(tree, order)}")
     lines.append(f"Your evaluation order: {_labels(tree, entry.evaluated)}")
+    lines += beyond_the_limit(tree, depth, entry.evaluated)
     evaluated = entry.evaluated
     divergence = next((i for i, (a, b) in enumerate(zip(order, evaluated, strict=False)) if a != b),
                       min(len(order), len(evaluated)))
@@ -381,11 +391,17 @@ def check_best_move(fn: Callable[..., Any], *, conventions: Conventions | None =
     """
     __tracebackhide__ = True
     conventions = resolve(conventions, root=root, values=values, turns=turns)
+    return _check_best_move(fn, conventions, cases, raise_on_failure, time_limit)
+
+
+def _check_best_move(fn: Any, conventions: Conventions, cases: Any, raise_on_failure: Any, time_limit: Any,
+                     *, shrinking: bool = True, title: str = "best move") -> Report:
+    """The check of a best_move function; ``shrinking`` and ``title`` as for :func:`_check_search`."""
+    __tracebackhide__ = True
     function("fn", fn, "your best_move function")
     flag("raise_on_failure", raise_on_failure)
     cases = _check_cases_argument(cases)
     limits = _limits(time_limit)
-    title = "best move"
     judge = _judge_best_move(conventions)
     seen = _observe_until_broken(fn, cases, "best move", judge, limits, conventions)
     failures = [entry for entry in seen if entry.diagnosis != "ok"]
@@ -405,7 +421,8 @@ def check_best_move(fn: Callable[..., Any], *, conventions: Conventions | None =
 
     still_fail = _mistake_shows(fn, "best move", judge, limits, lambda entry: entry.diagnosis == diagnosis,
                                 conventions)
-    small = _observe_one(fn, shrink(first.case, still_fail), "best move", judge, limits, conventions)
+    small = _observe_one(fn, shrink(first.case, still_fail), "best move", judge, limits, conventions) \
+        if shrinking else first
     shown = _shown_move_values(small.tree, small.depth, conventions)
     best = _best_moves(shown, conventions)
     details = [f"Your function: {small.detail}." if small.detail else f"Your move: {small.shown}.",
@@ -414,7 +431,9 @@ def check_best_move(fn: Callable[..., Any], *, conventions: Conventions | None =
                + f"; best: {' or '.join(str(m) for m in best)}."]
     report = Report(title, False, diagnosis, f"{len(failures)} of {len(seen)} trees checked show a mistake.",
                     details, HINTS.get(diagnosis, ""), _players(small.tree, conventions), small.depth,
-                    output=_output(small.outcome))
+                    output=_output(small.outcome),
+                    case_text="" if conventions != DEFAULT else
+                    case_text(small.tree, "best move", small.depth))
     return finish(report, raise_on_failure)
 
 

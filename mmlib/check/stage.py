@@ -79,8 +79,10 @@ def sandbox_modules(allowed: tuple[str, ...], *, root: Path = PACKAGE_ROOT) -> s
 
 
 class _Hollow(ast.NodeTransformer):
-    """Replace the bodies of the named top-level functions ("*": all of them) and methods
-    ("Class.method") by an error saying they are not available."""
+    """Replace the bodies of the named top-level functions ("*": every function and method of the
+    module), of every method of a named class ("Class") and of named methods ("Class.method") by an
+    error saying they are not available; a named attribute ("Class.attribute", no method of that
+    name) is no longer set by the class's methods, so reading it fails."""
 
     def __init__(self, module: str, names: tuple[str, ...]) -> None:
         self.module, self.names = module, names
@@ -90,15 +92,35 @@ class _Hollow(ast.NodeTransformer):
         function.body = [ast.Raise(ast.Call(ast.Name("RuntimeError", ast.Load()),
                                             [ast.Constant(message)], []), None)]
 
+    def _unset(self, cls: ast.ClassDef, attribute: str) -> None:
+        for node in ast.walk(cls):
+            for field in ("body", "orelse", "finalbody"):
+                block = getattr(node, field, None)
+                if not isinstance(block, list):
+                    continue
+                for index, stmt in enumerate(block):
+                    targets = stmt.targets if isinstance(stmt, ast.Assign) else \
+                        [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
+                    if any(isinstance(t, ast.Attribute) and t.attr == attribute
+                           and isinstance(t.value, ast.Name) and t.value.id == "self" for t in targets):
+                        block[index] = ast.Pass()
+
     def visit_Module(self, node: ast.Module) -> ast.Module:
+        everything = "*" in self.names
         for stmt in node.body:
-            if isinstance(stmt, ast.FunctionDef) and ("*" in self.names or stmt.name in self.names):
+            if isinstance(stmt, ast.FunctionDef) and (everything or stmt.name in self.names):
                 self._hollow(stmt, stmt.name)
             if isinstance(stmt, ast.ClassDef):
+                whole = everything or stmt.name in self.names
+                methods = {m.name for m in stmt.body if isinstance(m, ast.FunctionDef)}
                 for method in stmt.body:
                     dotted = f"{stmt.name}.{getattr(method, 'name', '')}"
-                    if isinstance(method, ast.FunctionDef) and dotted in self.names:
+                    if isinstance(method, ast.FunctionDef) and (whole or dotted in self.names):
                         self._hollow(method, dotted)
+                for name in self.names:
+                    owner, _, attribute = name.partition(".")
+                    if owner == stmt.name and attribute and attribute not in methods:
+                        self._unset(stmt, attribute)
         return node
 
 
@@ -176,11 +198,14 @@ def _import_order(root: Path) -> list[str]:
 
 
 def stage(allowed: tuple[str, ...], target: Path, *,
-          withheld: Mapping[str, tuple[str, ...]] | None = None, root: Path = PACKAGE_ROOT) -> Path:
+          withheld: Mapping[str, tuple[str, ...]] | None = None, root: Path = PACKAGE_ROOT,
+          stand_ins: Mapping[str, str] | None = None) -> Path:
     """Write the mmlib that sealed code allowed to import ``allowed`` sees into ``target``/mmlib, the
-    functions ``withheld`` names (module -> names, "*": all, "Class.method") hollowed out; return
-    ``target``."""
-    modules = sandbox_modules(allowed, root=root)
+    functions ``withheld`` names (module -> names, "*": all, "Class.method") hollowed out, and the
+    modules ``stand_ins`` gives (module -> source, e.g. a ``mmlib.quiz`` holding only a lab's own
+    question trees); return ``target``."""
+    stand_ins = stand_ins or {}
+    modules = sandbox_modules(allowed, root=root) | set(stand_ins)
     packages = {".".join(m.split(".")[:i]) for m in modules for i in range(1, len(m.split(".")))}
     withheld = withheld or {}
     for module in sorted(modules | packages):
@@ -194,6 +219,8 @@ def stage(allowed: tuple[str, ...], target: Path, *,
                                          allowed=", ".join(allowed))
         elif module == "mmlib.check":
             text = STAND_IN_CHECK.format()
+        elif module in stand_ins:
+            text = stand_ins[module]
         elif module not in modules:        # a package only some of whose modules are here
             text = '"""Only some modules of this package are here while a lab is graded."""\n'
         else:

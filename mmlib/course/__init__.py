@@ -9,6 +9,9 @@ Makefile's ``release``, ``grade``, ``gradescope``, ``exam`` and ``distribution``
 - ``gradebook GRADES``: gradebook.csv, canvas.csv and feedback pages (:mod:`.gradebook`);
 - ``gradescope build|run``: one Gradescope autograder zip per lab (:mod:`.gradescope`);
 - ``exam``: seeded alpha-beta question sets, printable and for Moodle (:mod:`.exam`);
+- ``tournament SUBMISSIONS``: lab 6's agents play Connect Four against each other, sealed, on a process
+  pool or a Dask cluster: leaderboard, pages and gradebook CSV (:mod:`.tournament`, :mod:`.standings`;
+  the rules are :mod:`mmlib.check.contest`);
 - ``distribute OUT``: the students' copy of the course, without solutions or these tools
   (:mod:`.distribute`).
 

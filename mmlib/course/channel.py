@@ -35,6 +35,8 @@ class Graded:
     results: list[Result] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    seed: int | None = None
+    """The seed the hidden tests drew their cases from (kept for the instructor, not shown)."""
 
     @property
     def score(self) -> float:
@@ -48,7 +50,8 @@ class Graded:
                 "output": f"{self.lab}: {self.score:g} / {sum(r.max_score for r in self.results):g} points"
                           + (f"\n{notes}" if notes else ""),
                 "tests": [{"name": r.grade_id, "score": r.score, "max_score": r.max_score,
-                           "output": r.output, "visibility": "visible"} for r in self.results]}
+                           "output": r.output, "visibility": "visible"} for r in self.results],
+                **({"extra_data": {"hidden_seed": self.seed}} if self.seed is not None else {})}
 
 
 

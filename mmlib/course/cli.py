@@ -45,10 +45,16 @@ def _distribute(argv: list[str]) -> int:
     return 0
 
 
+def _tournament(argv: list[str]) -> int:
+    from . import tournament
+    tournament.main(argv)
+    return 0
+
+
 def _child(argv: list[str]) -> int:
     from . import scoring
-    lab, path, isolation = argv
-    scoring.child(lab, path, isolation)
+    lab, path, isolation, *work = argv
+    scoring.child(lab, path, isolation, *work[:1])
     return 0
 
 
@@ -58,6 +64,7 @@ COMMANDS: dict[str, tuple[Callable[[list[str]], int], str]] = {
     "gradebook": (_gradebook, "gradebook.csv, canvas.csv and feedback pages from a grading run"),
     "gradescope": (_gradescope, "Gradescope autograder zips (build), or grade on Gradescope (run)"),
     "exam": (_exam, "one seeded alpha-beta question set per student: HTML, PDF, Moodle XML"),
+    "tournament": (_tournament, "lab 6 agents play Connect Four, sealed: leaderboard, pages, CSV"),
     "distribute": (_distribute, "the students' copy of the course, without solutions or these tools"),
 }
 """Each subcommand: what runs it (with the rest of the command line) and what it does."""

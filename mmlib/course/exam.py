@@ -17,6 +17,9 @@ thirty anonymous sets) writes into ``exam/``:
 
 The roster is a CSV file with a column ``id`` (or ``student``), optionally ``name``; without
 a header its first column is the id.  The same roster and seed always give the same sets.
+By default the k-th question of every set is on a tree of about the same size for everyone (8 or 9
+leaves, then 16, then 25 or 27: :data:`SIZES`) whose shape is drawn per student, so that answers
+differ between students; ``--branching`` and ``--depth`` give every tree one shape.
 Constraints are those of :func:`mmlib.quiz.alpha_beta_question`: ``--branching``, ``--depth``,
 ``--ordering``, ``--ties``, ``--low``/``--high``, ``--min-pruned``, ``--max-pruned``,
 ``--cutoff``, ``--variant`` and ``--kinds``.
@@ -40,6 +43,7 @@ from typing import Any
 
 from mmlib import quiz
 from mmlib.errors import MmlibError
+from mmlib.mixing import MASK, splitmix64
 from mmlib.trace import EXACT, LOWER, UPPER, format_value, format_window
 
 __all__ = ["StudentSet", "Layout", "read_roster", "make_sets", "layout", "bounds_rows", "exam_html",
@@ -75,9 +79,42 @@ def read_roster(path: str | Path) -> list[tuple[str, str]]:
             for row in rows[1:]]
 
 
+SIZES: tuple[tuple[tuple[int, int], ...], ...] = (((2, 3), (3, 2)), ((2, 4), (4, 2)), ((3, 3), (5, 2)))
+"""The (branching, depth) shapes of each question of a set when the exam fixes none: question k
+draws one of the shapes of ``SIZES[(k - 1) % 3]``, trees of about the same number of leaves (8 or 9,
+then 16, then 25 or 27), so every student's set is as long to solve while the shapes, and with them
+the answers, differ from student to student (one shape for everyone made the answers guessable:
+five different sets of pruned leaves over 90 questions)."""
+
+
+def varied_set(student: str, questions: int, *, seed: int = 0, **options: Any) -> list[quiz.Question]:
+    """``student``'s ``questions`` in the exam ``seed``, the k-th on a tree of one of the shapes
+    of :data:`SIZES` (drawn per student); ``options`` are those of :func:`mmlib.quiz.alpha_beta_question`.
+
+    >>> shapes = [(q.branching, q.depth) for q in varied_set("s1", 3, seed=1)]
+    >>> [shape in SIZES[k] for k, shape in enumerate(shapes)]
+    [True, True, True]
+    >>> [q.key for q in varied_set("s1", 3, seed=1)] == [q.key for q in varied_set("s1", 3, seed=1)]
+    True
+    """
+    base = quiz.student_seed(student, seed)
+    chosen: list[quiz.Question] = []
+    draw = 0
+    while len(chosen) < questions:
+        mixed = splitmix64((base * 1_000_003 + draw) & MASK)
+        draw += 1
+        sizes = SIZES[len(chosen) % len(SIZES)]
+        branching, depth = sizes[mixed % len(sizes)]
+        question = quiz.alpha_beta_question(mixed >> 16, branching, depth, **options)
+        if all(question.key != other.key for other in chosen):
+            chosen.append(question)
+    return chosen
+
+
 def make_sets(students: Sequence[tuple[str, str]], *, questions: int = 3, seed: int = 0,
               **options: Any) -> list[StudentSet]:
-    """Every student's set: :func:`mmlib.quiz.question_set` of their id in the exam ``seed``.
+    """Every student's set in the exam ``seed``: with ``branching`` and ``depth`` given,
+    :func:`mmlib.quiz.question_set` of their id (every tree of that shape), else :func:`varied_set`.
 
     >>> sets = make_sets([("s1", "Ada"), ("s2", "Alan")], questions=2, seed=1)
     >>> [s.student for s in sets], [len(q.pruned) > 0 for q in sets[0].questions]
@@ -86,7 +123,13 @@ def make_sets(students: Sequence[tuple[str, str]], *, questions: int = 3, seed: 
     ids = [student for student, _ in students]
     if len(set(ids)) != len(ids):
         raise SystemExit("the roster names a student twice")
-    return [StudentSet(student, name, tuple(quiz.question_set(student, questions, seed=seed, **options)))
+    fixed = options.get("branching") is not None or options.get("depth") is not None
+    if fixed:
+        options = {"branching": 2, "depth": 3, **{k: v for k, v in options.items() if v is not None}}
+        return [StudentSet(student, name, tuple(quiz.question_set(student, questions, seed=seed, **options)))
+                for student, name in students]
+    options = {k: v for k, v in options.items() if k not in ("branching", "depth")}
+    return [StudentSet(student, name, tuple(varied_set(student, questions, seed=seed, **options)))
             for student, name in students]
 
 
@@ -175,10 +218,19 @@ def bounds_rows(question: quiz.Question) -> list[tuple[str, str, str, str]]:
         if node.path not in marks.entered:
             rows.append((node.label, "", "", "not searched"))
             continue
-        bound = marks.bounds.get(node.path, EXACT)
         rows.append((node.label, format_window(marks.windows.get(node.path)),
-                     format_value(marks.values[node.path]), _KIND_WORDS.get(bound, bound)))
+                     format_value(marks.values[node.path]), _kind_words(marks, node.path)))
     return rows
+
+
+def _kind_words(marks: Any, path: Any) -> str:
+    """Whether what a node returned is exact or a bound, by what the leaves evaluated below it
+    prove; where they prove something else than the number returned says (fail-hard clamps it,
+    or both ends are known), what they prove: ``its leaves prove 2``."""
+    kind, drawn = marks.bounds.get(path, EXACT), marks.value_text(path)
+    if " (ret. " not in drawn and kind in _KIND_WORDS:
+        return _KIND_WORDS[kind]
+    return f"its leaves prove {drawn.split(' (ret. ')[0]}"
 
 
 # -- printable HTML ---------------------------------------------------------------------------------------
@@ -195,6 +247,7 @@ pre { background: #f6f6f6; padding: 0.4rem 0.6rem; column-width: 9rem; white-spa
       overflow-wrap: anywhere; }
 ol.parts { list-style-type: lower-alpha; } .answer { font-weight: bold; }
 div.line { border-bottom: 1px solid #444; height: 2rem; max-width: 40rem; }
+ol.parts > li + li { margin-top: 0.9rem; }   /* the next part's text stays off the answer line above */
 table.bounds { border-collapse: collapse; margin: 0.3rem 0 0.6rem; }
 table.bounds caption { text-align: left; caption-side: top; white-space: nowrap; }
 table.bounds th, table.bounds td { border: 1px solid #444; padding: 0.15rem 0.6rem; min-width: 5rem;
@@ -352,7 +405,28 @@ def _tree_page(question: quiz.Question, answers: bool, plan: Layout, size: tuple
         draw_tree(question.result, ax=ax, windows=plan.windows, title="", **piece)
     else:
         draw_tree(question.tree, ax=ax, values=False, title="", **piece)
+    _legend_on_page(figure, ax)
     return figure
+
+
+PAGE_MARGIN = 0.02
+"""The share of a page's height kept free below the legend."""
+
+
+def _legend_on_page(figure: Any, ax: Any) -> None:
+    """Raise the tree's axes until the legend below it (anchored to the axes' bottom) ends
+    :data:`PAGE_MARGIN` above the page's edge: every row of it printed."""
+    legend = ax.get_legend()
+    if legend is None:
+        return
+    for _ in range(3):                       # the drawing may settle after a move: measure again
+        figure.draw_without_rendering()
+        bottom = legend.get_window_extent().y0 / (figure.dpi * figure.get_figheight())
+        if bottom >= PAGE_MARGIN - 1e-3:
+            return
+        box = ax.get_position()
+        shift = PAGE_MARGIN - bottom
+        ax.set_position((box.x0, box.y0 + shift, box.width, box.height - shift))
 
 
 def _page_lines(question: quiz.Question, answers: bool, width: int, head: str, *, room: bool) -> list[str]:
@@ -372,8 +446,8 @@ def _page_lines(question: quiz.Question, answers: bool, width: int, head: str, *
                 if skipped:
                     lines += textwrap.wrap(f"not searched: {', '.join(skipped)}", width - 4,
                                            initial_indent="     ", subsequent_indent="     ")
-        elif room:
-            lines += [row for written in _room(question, part, width) for row in ("", written)]
+        elif room:                           # a blank line after the last answer line: the next part's
+            lines += [row for written in _room(question, part, width) for row in ("", written)] + [""]
     return lines
 
 
@@ -470,7 +544,8 @@ def _cloze_table(question: quiz.Question) -> str:
     for label, _, value, kind in bounds_rows(question):
         values = [value, value.replace("−", "-")] if value else [NOT_SEARCHED]
         written = "~".join(f"={_cloze(v)}" for v in dict.fromkeys(values))
-        menu = "~".join(("=" if choice == kind else "") + _cloze(choice) for choice in CLOZE_KINDS)
+        choices = CLOZE_KINDS if kind in CLOZE_KINDS else (*CLOZE_KINDS[:-1], kind, CLOZE_KINDS[-1])
+        menu = "~".join(("=" if choice == kind else "") + _cloze(choice) for choice in choices)
         rows.append(f"<tr><th scope=\"row\">{html.escape(label)}</th><td>{{1:SHORTANSWER:{written}}}</td>"
                     f"<td>{{1:MULTICHOICE:{menu}}}</td></tr>")
     return (f"<p>For a node alpha-beta never enters, write {NOT_SEARCHED} as its value and choose "
@@ -519,8 +594,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--questions", type=int, default=3, help="questions per student (default 3)")
     parser.add_argument("--out", type=Path, default=Path("exam"), help="output folder (default exam/)")
     parser.add_argument("--formats", default="html,pdf,moodle", help="any of html, pdf, moodle")
-    parser.add_argument("--branching", type=int, default=2)
-    parser.add_argument("--depth", type=int, default=3)
+    parser.add_argument("--branching", type=int, default=None,
+                        help="every tree's branching (default: shapes vary per student, see SIZES)")
+    parser.add_argument("--depth", type=int, default=None,
+                        help="every tree's depth (default: shapes vary per student, see SIZES)")
     parser.add_argument("--ordering", default="random", help="random, best, worst or a number in [0, 1]")
     parser.add_argument("--ties", action="store_true", help="leaf values with at least one tie")
     parser.add_argument("--low", type=int, help="smallest leaf value")

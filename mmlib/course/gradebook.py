@@ -18,8 +18,11 @@ submission) and ``GRADES/<submission>/results.json``, and writes:
   ``generate_feedback`` gives it: each part with its score and the checker's feedback, and what
   the grader did not run.
 
-A student is named by the roster or, without one, by the submission's name: the folder for
-``alice/lab1_minimax.ipynb``, the file name without the lab for ``alice_lab1_minimax.ipynb``.
+A student is named by the roster or, without one, by the submission's name (:func:`naming`): the
+innermost folder that is not a lab's for ``section1/alice/lab1/lab1_minimax.ipynb``, the file name
+without the lab's name or number for ``alice_lab1_minimax.ipynb`` or ``peggy_Lab1.ipynb``.  Every
+doubt (no name found, a folder and a file name that disagree, two submissions of a lab by one
+student) is reported as AMBIGUOUS on stderr and in ``GRADES/ambiguities.txt``.
 The roster is a CSV file with a header; a submission matches a student when its name is one of
 the student's ``id``, ``student_id``, ``sis user id``, ``sis login id``, ``login``, ``username``
 or ``email`` (or what comes before the ``@`` of it), whatever the case.  ``name`` (or Canvas's
@@ -36,6 +39,7 @@ import argparse
 import csv
 import html
 import json
+import re
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -44,7 +48,7 @@ from typing import Any
 
 from .labsource import lab_names
 
-__all__ = ["Submission", "Student", "read_scores", "student_of", "read_roster", "students",
+__all__ = ["Submission", "Student", "read_scores", "student_of", "naming", "read_roster", "students",
            "gradebook_rows", "canvas_rows", "feedback_html", "write", "main"]
 
 KEY_COLUMNS = ("id", "student_id", "sis user id", "sis login id", "login", "username", "email")
@@ -95,19 +99,47 @@ def read_scores(path: Path) -> list[Submission]:
     return list(submissions.values())
 
 
+def _without_lab(word: str, lab: str) -> str:
+    """``word`` without the lab's name or number (``lab1_minimax``, ``Lab1``, ``lab 1``, ``lab-1``)."""
+    number = lab_names().index(lab) + 1 if lab in lab_names() else None
+    pattern = re.escape(lab) + (rf"|lab[\s_-]*0?{number}(?!\d)" if number else "")
+    return re.sub(pattern, " ", word, flags=re.IGNORECASE).strip(" _-.")
+
+
+def naming(submission: str, lab: str) -> tuple[str, str | None]:
+    """Who handed in ``submission`` (its path in scores.csv, without ``.ipynb``), and a doubt about
+    it when there is one.  The innermost folder that is not the lab's own (``alice/`` in
+    ``section1/alice/lab1/lab1_minimax``), else the file name without the lab's name or number
+    (``peggy_Lab1`` is ``peggy``), else the file name as it is (a doubt).  A folder and a file
+    name that name different people is a doubt too (the folder counts).
+
+    >>> naming("section1/alice/lab1/lab1_minimax", "lab1_minimax"), naming("peggy_Lab1", "lab1_minimax")
+    (('alice', None), ('peggy', None))
+    >>> naming("alice/bob_lab1_minimax", "lab1_minimax")[1]
+    "the folder says 'alice', the file name 'bob': 'alice' is used"
+    """
+    *folders, file = submission.split("/")
+    people = [folder for folder in folders if _without_lab(folder, lab)]
+    from_file = _without_lab(file, lab)
+    if people:
+        who = people[-1]
+        if from_file and who.lower() not in from_file.lower():
+            return who, f"the folder says {who!r}, the file name {from_file!r}: {who!r} is used"
+        return who, None
+    if from_file:
+        return from_file, None
+    return submission, f"no student's name in {submission!r} (a folder or the file name without the lab)"
+
+
 def student_of(submission: str, lab: str) -> str:
-    """Who handed in ``submission`` (its name in scores.csv): the folder, else the file name
-    without the lab's name.
+    """Who handed in ``submission`` (see :func:`naming`).
 
     >>> student_of("alice/lab1_minimax", "lab1_minimax"), student_of("bob_lab1_minimax", "lab1_minimax")
     ('alice', 'bob')
     >>> student_of("lab2_alphabeta-Carol Smith", "lab2_alphabeta"), student_of("lab1_minimax", "lab1_minimax")
     ('Carol Smith', 'lab1_minimax')
     """
-    if "/" in submission:
-        return submission.split("/")[0]
-    rest = submission.replace(lab, "").strip(" _-.")
-    return rest or submission
+    return naming(submission, lab)[0]
 
 
 def read_roster(path: Path) -> list[Student]:
@@ -149,7 +181,9 @@ def students(submissions: Iterable[Submission], roster: list[Student] | None = N
     people = list(roster or [])
     by_alias = {alias: person for person in people for alias in _aliases(person)}
     for submission in submissions:
-        who = student_of(submission.name, submission.lab)
+        who, doubt = naming(submission.name, submission.lab)
+        if doubt:
+            warn(f"AMBIGUOUS: {submission.name}: {doubt}")
         person = by_alias.get(who.lower())
         if person is None:
             if roster is not None:
@@ -161,8 +195,8 @@ def students(submissions: Iterable[Submission], roster: list[Student] | None = N
         earlier = person.labs.get(submission.lab)
         if earlier is not None:
             kept = max(earlier, submission, key=lambda s: s.total)
-            warn(f"{person.key}: two submissions of {submission.lab} ({earlier.name}, {submission.name}); "
-                 f"the better, {kept.name}, counts")
+            warn(f"AMBIGUOUS: {person.key}: two submissions of {submission.lab} ({earlier.name}, "
+                 f"{submission.name}); the better, {kept.name}, counts")
             submission = kept
         person.labs[submission.lab] = submission
     return people
@@ -320,9 +354,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--zero-missing", action="store_true",
                         help="a lab a student did not hand in scores 0 (default: no grade, an empty cell)")
     args = parser.parse_args(argv)
-    written = write(args.grades, args.roster, warn=lambda text: print(f"gradebook: {text}", file=sys.stderr),
-                    zero_missing=args.zero_missing)
+    warnings: list[str] = []
+
+    def warn(text: str) -> None:
+        warnings.append(text)
+        print(f"gradebook: {text}", file=sys.stderr)
+
+    written = write(args.grades, args.roster, warn=warn, zero_missing=args.zero_missing)
     print(f"wrote {written[0]}, {written[1]} and {len(written) - 2} feedback pages")
+    doubts = [text for text in warnings if text.startswith("AMBIGUOUS")]
+    if doubts:
+        (args.grades / "ambiguities.txt").write_text("\n".join(doubts) + "\n", encoding="utf-8")
+        print(f"gradebook: WARNING: {len(doubts)} ambiguities in who handed in what (listed above and in "
+              f"{args.grades / 'ambiguities.txt'}): check them before the grades go out", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -13,8 +13,10 @@ The zip holds:
 - ``run_autograder``: runs ``python -m mmlib.course gradescope run``;
 - ``gradescope.json``: the lab, its parts and points, and who sees what and when;
 - mmlib (the package with its grader, ``mmlib.course``, and ``pyproject.toml``), the course's scripts
-  that build a lab from its source (``instructor/*.py``) and the lab's own
-  source, ``instructor/labs/<lab>.md``, which holds its hidden tests.  No other lab, no solution.
+  that build a lab from its source (``instructor/*.py``) and the lab's source without its answers,
+  ``instructor/labs/<lab>.md`` (:func:`without_answers`: every solution block holds the student's
+  stub, the hidden tests stay).  No other lab, no solution: nothing a student could read in an
+  exposed result answers the lab.
 
 ``run`` copies the submitted notebook to ``<lab>.ipynb`` in a scratch folder, grades it with
 ``mmlib-course grade`` (the very grader of ``make grade``, so both give the same scores)
@@ -28,8 +30,10 @@ Who sees the results is a setting, not a constant: ``--visibility`` (each test a
 result) and ``--stdout-visibility`` take Gradescope's values ``visible``, ``after_due_date``,
 ``after_published`` and ``hidden``.
 
-``--grader-args`` passes options to the grader on Gradescope's machines, e.g.
-``--weaker-isolation`` where its sandbox (bubblewrap) cannot start inside Gradescope's container.
+``--grader-args`` passes options to the grader on Gradescope's machines (``--time-limit``,
+``--seed``).  Where bubblewrap cannot start inside Gradescope's container (Docker's default
+seccomp profile and capabilities forbid the namespaces it makes), every part says so and scores
+zero: no score comes from unsealed code (see the README).
 
 Every path the scripts use is below one root, ``/autograder`` on Gradescope; the environment
 variable ``AUTOGRADER_ROOT`` moves it (a test runs the zip in a temporary folder laid out like
@@ -50,9 +54,11 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+from ..check.sandbox import bwrap_available
+from .grading import refused
 from .labsource import ROOT, lab_names, parts
 
-__all__ = ["VISIBILITIES", "CONFIG", "build", "build_all", "run", "results_for", "main"]
+__all__ = ["VISIBILITIES", "CONFIG", "build", "build_all", "run", "results_for", "main", "without_answers"]
 
 VISIBILITIES = ("visible", "after_due_date", "after_published", "hidden")
 """Gradescope's visibility settings: at once, after the due date, once grades are published, never."""
@@ -93,6 +99,43 @@ cd "$ROOT/source" && exec "$PYTHON" -m mmlib.course gradescope run
 
 
 # -- building the zips --------------------------------------------------------------------------
+
+def without_answers(text: str) -> str:
+    r"""A lab source with every ``### BEGIN SOLUTION`` block emptied of its answer: the markers and
+    ``### STUB`` lines stay, and the lines between are the stub the student version shows, so the
+    student notebook, the graded parts and the names the answers bind read the same from it.
+
+    >>> print(without_answers("def f(x):\n    ### BEGIN SOLUTION\n    return x\n    ### END SOLUTION"))
+    def f(x):
+        ### BEGIN SOLUTION
+        # YOUR CODE HERE
+        raise NotImplementedError("replace this line with your code")
+        ### END SOLUTION
+    >>> print(without_answers("### BEGIN SOLUTION\nanswer = 3\n### STUB answer = ...\n### END SOLUTION"))
+    ### BEGIN SOLUTION
+    answer = ...
+    ### STUB answer = ...
+    ### END SOLUTION
+    """
+    from .labsource import make_labs
+
+    labs = make_labs()
+    out: list[str] = []
+    block: list[str] | None = None
+    for line in text.splitlines():
+        if line.strip() == labs.BEGIN:
+            block = [line]
+        elif block is not None and line.strip() == labs.END:
+            block.append(line)
+            stubs = [kept for kept in block if kept.strip().startswith(labs.STUB)]
+            out += [block[0], *labs.student_source("\n".join(block)).splitlines(), *stubs, line]
+            block = None
+        elif block is not None:
+            block.append(line)
+        else:
+            out.append(line)
+    return "\n".join(out) + ("\n" if text.endswith("\n") else "")
+
 
 def _sources(name: str, root: Path) -> list[Path]:
     """The files of the zip, relative to ``root``: mmlib, the grader and the lab's source."""
@@ -140,7 +183,10 @@ def build(name: str, out: Path, *, visibility: str = "visible", stdout_visibilit
         _add(archive, "run_autograder", RUN_AUTOGRADER.encode(), executable=True)
         _add(archive, CONFIG, (json.dumps(config, indent=2) + "\n").encode())
         for relative in _sources(name, root):
-            _add(archive, relative.as_posix(), (root / relative).read_bytes())
+            data = (root / relative).read_bytes()
+            if relative.parts[:2] == ("instructor", "labs"):
+                data = without_answers(data.decode()).encode()
+            _add(archive, relative.as_posix(), data)
     return path
 
 
@@ -165,6 +211,10 @@ def _zero(config: dict[str, Any], reason: str) -> dict[str, Any]:
 def _notebook(submission: Path, lab: str) -> Path | str:
     """The submitted notebook of ``lab``, or why there is none to grade."""
     found = sorted(p for p in submission.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+    linked = [p for p in found if refused(p, submission)]
+    if linked:
+        return (f"{linked[0].relative_to(submission).as_posix()} is a symbolic link or lies outside "
+                "the submission: upload the notebook file itself")
     named = [p for p in found if lab in p.name]
     if len(found) == 1:
         return found[0]
@@ -194,8 +244,9 @@ def results_for(config: dict[str, Any], graded: dict[str, Any] | str) -> dict[st
     results = {"score": sum(test["score"] for test in tests), "output": str(base.get("output", "")),
                "visibility": config["visibility"], "stdout_visibility": config["stdout_visibility"],
                "tests": tests}
-    if "execution_time" in base:
-        results["execution_time"] = base["execution_time"]
+    for kept in ("execution_time", "extra_data"):     # extra_data: the hidden seed, not shown to students
+        if kept in base:
+            results[kept] = base[kept]
     return results
 
 
@@ -227,6 +278,9 @@ def run(root: Path | None = None) -> dict[str, Any]:
     config = json.loads((source / CONFIG).read_text())
     start = time.monotonic()
     notebook = _notebook(root / "submission", config["lab"])
+    if not isinstance(notebook, str) and not bwrap_available():
+        notebook = ("not graded: the grader's sandbox (bubblewrap) cannot start on this autograder, and no "
+                    "score is given to code that is not sealed; your instructor grades this lab another way")
     graded = notebook if isinstance(notebook, str) else \
         _grade(notebook, config["lab"], source, config.get("grader_args", []))
     results = results_for(config, graded)
@@ -251,7 +305,7 @@ def main(argv: list[str] | None = None) -> None:
     make.add_argument("--stdout-visibility", default="hidden", choices=VISIBILITIES,
                       help="when students see the grader's log (default hidden)")
     make.add_argument("--grader-args", default="",
-                      help="options for `mmlib-course grade` on Gradescope, e.g. --weaker-isolation")
+                      help="options for `mmlib-course grade` on Gradescope, e.g. --time-limit 300")
     commands.add_parser("run", help="grade $AUTOGRADER_ROOT/submission (on Gradescope)")
     args = parser.parse_args(argv)
     if args.command == "build":

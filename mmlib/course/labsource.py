@@ -30,7 +30,7 @@ if TYPE_CHECKING:                     # nbformat comes with the grader extra, im
 
 __all__ = ["ROOT", "find_root", "instructor_module", "make_labs", "navigation", "lab_names",
            "read_source", "build", "is_hidden_test", "Part", "hidden_code", "parts", "lab_of",
-           "exercise_names", "setup_code", "read_notebook", "write_notebook", "notebook_text"]
+           "exercise_names", "setup_code", "check_cells", "read_notebook", "write_notebook", "notebook_text"]
 
 HIDDEN_BEGIN, HIDDEN_END = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
 
@@ -169,15 +169,54 @@ def parts(name: str, *, root: Path | None = None) -> list[Part]:
 # -- which lab, and what its answers and setup are ------------------------------------------------
 
 def lab_of(path: Path, nb: Any) -> str:
-    """Which lab a submitted notebook is: by its file name, else by its cell ids."""
-    for name in lab_names():
-        if name in path.name:
-            return name
+    """Which lab a submitted notebook is: by its file name; else by its cell ids; else by the
+    content of its check cells (the lab's read-only cells that grade an answer), which a renamed
+    copy with new cell ids still holds.  ValueError when none, or more than one, fits.
+
+    >>> import nbformat
+    >>> copy = build("lab2_alphabeta", solution=True)
+    >>> for cell in copy.cells:
+    ...     cell.id = "renamed"
+    >>> lab_of(Path("my homework.ipynb"), copy)
+    'lab2_alphabeta'
+    """
+    names = lab_names()
+    by_name = [name for name in names if name in path.name]
+    if len(by_name) == 1:
+        return by_name[0]
     ids = {str(cell.get("id", "")).split("-")[0] for cell in nb.cells}
-    for number, name in enumerate(lab_names(), start=1):
-        if f"lab{number}" in ids:
-            return name
-    raise ValueError(f"{path}: not a notebook of any lab ({', '.join(lab_names())})")
+    by_id = [name for number, name in enumerate(names, start=1) if f"lab{number}" in ids]
+    if len(by_id) == 1:
+        return by_id[0]
+    sources = {_normal(cell.get("source", "")) for cell in nb.cells if cell.get("cell_type") == "code"}
+    matches = {name: len(check_cells(name) & sources) for name in names}
+    best = max(matches.values(), default=0)
+    by_content = [name for name, count in matches.items() if count == best]
+    if best and len(by_content) == 1:
+        return by_content[0]
+    candidates = by_content if best else by_name or by_id
+    why = f"it could be {' or '.join(candidates)}" if candidates else "it holds none of a lab's check cells"
+    raise ValueError(f"{path.name}: not a notebook of one lab ({why}); name its lab with --lab")
+
+
+def _normal(source: str) -> str:
+    return "\n".join(line.rstrip() for line in str(source).strip().splitlines())
+
+
+_CHECK_CELLS: dict[str, set[str]] = {}
+
+
+def check_cells(name: str) -> set[str]:
+    """The code of lab ``name``'s check cells as students get them (nbgrader's read-only graded
+    cells), normalised: what identifies a copy of the lab whatever its name and cell ids."""
+    if name not in _CHECK_CELLS:
+        graded = {_normal(cell.source) for cell in read_source(name).cells
+                  if cell.cell_type == "code" and cell.metadata.get("nbgrader", {}).get("grade")}
+        student = {_normal(cell.source) for cell in build(name, solution=False).cells
+                   if cell.cell_type == "code"}
+        _CHECK_CELLS[name] = {source for source in student
+                              if any(source and source in hidden for hidden in graded)}
+    return _CHECK_CELLS[name]
 
 
 def exercise_names(name: str, *, root: Path | None = None) -> set[str]:
@@ -197,8 +236,10 @@ def exercise_names(name: str, *, root: Path | None = None) -> set[str]:
 
 
 def _code(source: str) -> str:
-    """A cell's code without IPython magics and shell lines."""
-    return "\n".join("" if line.lstrip().startswith(("%", "!")) else line for line in source.splitlines())
+    """A cell's code as a kernel runs it (IPython's magics and shell lines become calls)."""
+    from .cells import cell_code
+
+    return cell_code(source, 0)[0]
 
 
 def setup_code(name: str, *, root: Path | None = None) -> str:

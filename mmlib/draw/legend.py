@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 __all__ = ["LegendEntry", "CUT_MARK", "WINS_WORDS", "LEGEND_WORDS", "LEGEND_SYMBOL", "LEGEND_GLYPH",
-           "bound_words", "chance_words", "legend_text"]
+           "bound_words", "chance_words", "returned_words", "legend_text"]
 
 CUT_MARK = "⋯"
 """Written under a node whose children are not drawn (``max_depth``)."""
@@ -41,19 +41,30 @@ LEGEND_WORDS = {
     "order": "order of evaluation", "window": "[α, β]: window on entry",
     "pending": "faded: not searched", "pending yet": "faded: not searched yet",
     "so far": "(5): best so far, not yet a bound", "cut": f"{CUT_MARK}: its subtree is not drawn",
+    "returned": "2 (ret. 3): what its leaves prove, then the other number the search returned",
     "most visited": "most visited line (thick)", "wins": WINS_WORDS,
 }
 
 
-def bound_words(lower: str, upper: str) -> str:
-    """The legend's words for bounds, with the drawing's own first lower and upper bound
-    (``""`` for a side the drawing does not show).
+def bound_words(lower: str, upper: str, between: str = "") -> str:
+    """The legend's words for bounds, with the drawing's own first lower bound, upper bound and
+    pair of bounds (``""`` for a kind the drawing does not show).
 
-    >>> bound_words("≥ 6", ""), bound_words("≥ 6", "≤ 2")
-    ('≥ 6: a bound, not the exact value', '≥ 6 / ≤ 2: a bound, not the exact value')
+    >>> bound_words("≥ 6", ""), bound_words("≥ 6", "≤ 2", "3 to 5")
+    ('≥ 6: a bound, not the exact value', '≥ 6 / ≤ 2 / 3 to 5: a bound, not the exact value')
     """
-    shown = " / ".join(text for text in (lower, upper) if text)
+    shown = " / ".join(text for text in (lower, upper, between) if text)
     return f"{shown}: a bound, not the exact value" if shown else "≥ / ≤: a bound, not the exact value"
+
+
+def returned_words(example: str) -> str:
+    """The legend's words for a node drawn with what its leaves prove and the other number the
+    search returned, with the drawing's own first such mark.
+
+    >>> returned_words("≥ 8 (ret. 6)")
+    '≥ 8 (ret. 6): what its leaves prove, then the other number the search returned'
+    """
+    return f"{example}: what its leaves prove, then the other number the search returned"
 
 
 def chance_words(probability: str) -> str:

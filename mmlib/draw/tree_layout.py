@@ -44,6 +44,7 @@ from typing import Any, TypeVar
 
 from ..errors import ArgumentError, ArgumentTypeError, MmlibError, describe
 from ..trace import (
+    BETWEEN,
     EXACT,
     LOWER,
     SO_FAR,
@@ -52,7 +53,6 @@ from ..trace import (
     Algorithm,
     Marks,
     Trace,
-    format_mark,
     format_probability,
     format_value,
     format_window,
@@ -74,6 +74,7 @@ from .legend import (
     bound_words,
     chance_words,
     legend_text,
+    returned_words,
 )
 
 __all__ = ["TreeLayout", "Scene", "NodeMark", "EdgeMark", "LegendEntry", "bound_words", "readable_name",
@@ -500,13 +501,18 @@ class TreeLayout:
             if any(path not in marks.entered and path not in marks.pruned for path in drawn):
                 finished = marks.current is None and bool(marks.entered)      # not step 0 of a search
                 glyphs.append("pending" if finished else "pending yet")
-            if shown & {LOWER, UPPER}:
+            if shown & {LOWER, UPPER, BETWEEN}:
                 glyphs.append("bound")
-                words["bound"] = bound_words(*(next((marks.value_text(path) for path in drawn
+                words["bound"] = bound_words(*(next((marks.value_text(path).split(" (ret.")[0]
+                                                      for path in drawn
                                                       if self.kinds[path] != "leaf" and path in marks.values
                                                       and marks.bounds.get(path, EXACT) == side), "")
-                                                for side in (LOWER, UPPER)))
+                                                for side in (LOWER, UPPER, BETWEEN)))
             glyphs += ["so far"] if shown & {SO_FAR, UNKNOWN} else []
+            returned = next((mark.value for mark in nodes if " (ret. " in mark.value), "")
+            if returned:
+                glyphs.append("returned")
+                words["returned"] = returned_words(returned)
         glyphs += ["order"] if any(mark.order is not None for mark in nodes) else []
         glyphs += ["window"] if any(mark.window for mark in nodes) else []
         if self.cut:
@@ -521,7 +527,8 @@ class TreeLayout:
         if monte_carlo:
             glyphs += ["most visited", "ring", "wins"]
         else:
-            glyphs += ["pv", "ring", "pruned", "pending yet", "bound", "so far", "order", "window"]
+            glyphs += ["pv", "ring", "pruned", "pending yet", "bound", "so far", "returned", "order",
+                       "window"]
         glyphs += ["cut"] if self.cut else []
         return tuple(LegendEntry(LEGEND_GLYPH.get(g, g), LEGEND_WORDS[g]) for g in glyphs)
 
@@ -674,7 +681,7 @@ def drawing_parts(tree_or_result: Any, *, step: int | None = None, windows: bool
     model = trace_of(result) if result.trace is not None else None
     if step is None:
         marks = result_marks(result)
-        value = format_mark(result.value, marks.bounds.get(marks.start, EXACT))
+        value = marks.value_text(marks.start)
         title = (f"{readable_name(model or result.algorithm)}: value {value}, {result.stats.leaves} of "
                  f"{tree.leaf_count} leaves evaluated")
         return tree, marks, None if model is None else model.describe(), title

@@ -11,4 +11,12 @@ from .ghosts import Ghosts
 from .pig import Pig
 from .tictactoe import TicTacToe
 
-__all__ = ["Game", "State", "Move", "TicTacToe", "ConnectFour", "CentreFirst", "Pig", "Ghosts"]
+__all__ = ["Game", "State", "Move", "TicTacToe", "ConnectFour", "CentreFirst", "Pig", "Ghosts", "Chess"]
+
+
+def __getattr__(name: str) -> object:
+    """``games.Chess`` is imported when first asked for: it needs python-chess (``mmlib[chess]``)."""
+    if name == "Chess":
+        from .chess import Chess
+        return Chess
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

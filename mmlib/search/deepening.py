@@ -36,7 +36,7 @@ from ..errors import (
 )
 from ..games.base import State
 from ..instrument import Event
-from ..ordering import KillerMoves, Ordering, PreviousIteration, as_ordering
+from ..ordering import KillerMoves, Ordering, PreviousIteration, as_ordering, learns_from_previous
 from ..table import TranspositionTable
 from .alphabeta import AlphaBeta, alphabeta
 from .budgets import Budget, check_count
@@ -79,7 +79,7 @@ def iterative_deepening(game: GameLike, max_depth: int, *,
     if progress is not None and not callable(progress):
         raise ArgumentTypeError(f"progress: expected a function or None, got {describe(progress)}")
     policy = as_ordering(order)
-    if not isinstance(policy, PreviousIteration):
+    if not learns_from_previous(policy):
         policy = PreviousIteration(base=policy)
     if killers:
         policy = KillerMoves(policy)

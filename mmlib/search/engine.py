@@ -252,7 +252,7 @@ class Search:
             return moves
         if ordered.__class__ not in SEQUENCES:
             ordered = self.listed(ordered, "the ordering's order", ply)
-        if len(ordered) != len(moves) or any(move not in moves for move in ordered):
+        if len(ordered) != len(moves) or not _all_among(ordered, moves):
             name = type(self.order).__name__
             raise UserFunctionError(
                 f"the ordering {name} returned {describe(ordered)} at path {path}, not the "
@@ -295,6 +295,15 @@ class Search:
     def principal_variation(self, start: State) -> tuple[Move, ...]:
         """The moves both sides are expected to play from ``start``."""
         return principal_variation(self, start)
+
+
+def _all_among(ordered: Sequence[Move], moves: Sequence[Move]) -> bool:
+    """Whether every move of ``ordered`` is one of ``moves`` (by a set when moves hash: a chess
+    position has dozens of moves, and comparing each with each costs more than the search)."""
+    try:
+        return set(moves).issuperset(ordered)
+    except TypeError:                                     # moves that cannot be hashed
+        return all(move in moves for move in ordered)
 
 
 def check_number(value: Any, name: str, *, positive: bool = False, finite: bool = True) -> Any:

@@ -5,12 +5,16 @@ A search run with ``trace=True`` writes a transcript of events (see
 drawing, the step-through explorer, the tree editor or a quiz answer key shows:
 
 - the value of every node the search returned, and whether it is **exact** or only a
-  **bound**, by one rule: a node's value is exact when nothing below it was pruned (and,
-  fail-hard, the search did not clamp it to the window).  When something was, a node entered
-  with the window (α, β) that returns r has the exact value r when α < r < β; when r ≤ α
-  its true value is at most r (an upper bound, written ``≤ r``); when r ≥ β it is at least
-  r (a lower bound, ``≥ r``) (Knuth & Moore 1975).  Leaves are exact, and so is every node
-  of plain minimax.  Chance nodes follow the same rule (see :func:`chance_bound`);
+  **bound**, by one rule: what the leaves evaluated below the node prove.  Propagated
+  bottom up, a leaf is [v, v], a child never searched [−∞, +∞], a MAX node [max of the los,
+  max of the his], a MIN node [min of the los, min of the his], a chance node the
+  probability-weighted sums (an outcome never searched counts as [L, U] when Star1 or
+  Star2 knows every value lies there).  The value is exact when lo = hi (``3``), else a
+  bound on each end that says something (``≥ 6``, ``≤ 2``, ``3 to 5``).  Where the search
+  returned another number (fail-hard clamps to the window) both are shown: ``2 (ret. 3)``.
+  The narration also says what the returned number says by its window: with (α, β), r is
+  exact when α < r < β, at most r when r ≤ α and at least r when r ≥ β (Knuth & Moore
+  1975; at chance nodes see :func:`chance_bound`);
 - the window each node was entered with, the nodes entered, the pruned subtrees (nodes
   never entered because a cutoff skipped them) and the order in which leaves were evaluated;
 - the principal variation (the best move at each node, from the root down);
@@ -31,11 +35,8 @@ re-searches, Monte Carlo iterations), :mod:`~mmlib.trace.narration` (one sentenc
 Trees with chance nodes and with several MIN (or MAX) agents per round
 (:class:`~mmlib.trees.LayeredTree`) are read too: transcripts of expectimax,
 expectiminimax and Ballard's (1983) Star1 and Star2, and of minimax and alpha-beta on
-multi-agent trees.  A chance node entered by Star1 or Star2 with the window (α, β) that
-returns r with outcomes pruned below it is exact when α < r < β, at most r when r ≤ α and
-at least r when r ≥ β, as for alpha-beta (the proof is at :func:`chance_bound`); a node
-Star2 only *probed* (searched through its first move) is at least its value at MAX and at
-most it at MIN.
+multi-agent trees.  Their nodes are drawn by the same rule, the leaves evaluated below a
+chance node proving the weighted sums of what they prove of its outcomes.
 
 Searches that search the start node more than once are read as a sequence of **passes**
 (:class:`Phase`): aspiration windows (a window, widened after a fail low or high), PVS (one
@@ -74,7 +75,7 @@ from __future__ import annotations
 from .algorithms import CHANCE_ALGORITHMS as CHANCE_ALGORITHMS
 from .algorithms import WINDOW_ALGORITHMS
 from .algorithms import Algorithm as Algorithm
-from .bounds import EXACT, LOWER, SO_FAR, UNKNOWN, UPPER, Window
+from .bounds import BETWEEN, EXACT, LOWER, SO_FAR, UNKNOWN, UPPER, Window
 from .bounds import bound_of as bound_of
 from .bounds import chance_bound as chance_bound
 from .bounds import null_window_bound as null_window_bound
@@ -93,7 +94,7 @@ from .trees import best_line as best_line
 from .trees import expected_values, minimax_values, view_tree
 from .trees import node_role as node_role
 from .trees import result_tree as result_tree
-from .words import format_mark, format_value
+from .words import format_known, format_mark, format_value
 from .words import format_probability as format_probability
 from .words import format_window as format_window
 
@@ -105,6 +106,7 @@ __all__ = [
     "EXACT",
     "LOWER",
     "UPPER",
+    "BETWEEN",
     "SO_FAR",
     "UNKNOWN",
     "TraceEvent",
@@ -112,6 +114,7 @@ __all__ = [
     "trace_of",
     "format_value",
     "format_mark",
+    "format_known",
     "minimax_values",
     "expected_values",
     "view_tree",

@@ -1,9 +1,12 @@
 """What a returned value says about a node's true value: the kinds of bound and their rules.
 
-A value is :data:`EXACT`, a :data:`LOWER` or :data:`UPPER` bound, a best value :data:`SO_FAR`
-or, fail-hard in an empty window, :data:`UNKNOWN`.  :func:`bound_of` reads it from the window
-the node was entered with (Knuth & Moore 1975), :func:`null_window_bound` from a null-window
-test and :func:`chance_bound` at a chance node searched by Star1 or Star2 (Ballard 1983).
+What is drawn at a node is what the leaves evaluated below it prove (:func:`known_kind`):
+the node's value is :data:`EXACT`, at least a number (:data:`LOWER`), at most one
+(:data:`UPPER`), :data:`BETWEEN` two, a best value :data:`SO_FAR` of a node still being
+searched, or :data:`UNKNOWN` when the leaves prove nothing.  :func:`bound_of` reads what one
+returned value says from the window the node was entered with (Knuth & Moore 1975),
+:func:`null_window_bound` from a null-window test and :func:`chance_bound` at a chance node
+searched by Star1 or Star2 (Ballard 1983): the narration tells this, the drawings what is known.
 
 >>> bound_of(2, (3, math.inf)), null_window_bound(5, 5, ">"), chance_bound(1.3, (2.1, 4))
 ('upper', 'upper', 'upper')
@@ -22,11 +25,30 @@ LOWER = "lower"
 """The true value is at least the value shown (``≥ 6``)."""
 UPPER = "upper"
 """The true value is at most the value shown (``≤ 2``)."""
+BETWEEN = "between"
+"""The true value lies between two numbers the leaves prove (``3 to 5``)."""
 SO_FAR = "so far"
 """A node still being searched whose best value so far proves nothing yet (``(5)``)."""
 UNKNOWN = "unknown"
-"""Fail-hard with an empty window (α = β, possible with the cutoff test ``>``): the node
-returns α whatever its true value, so the number proves nothing (``(5)``)."""
+"""The leaves evaluated below a node prove nothing about its value (fail-hard with an empty
+window, α = β, possible with the cutoff test ``>``, returns α whatever the true value): the
+number it returned is written ``(5)``."""
+
+
+def known_kind(low: float, high: float, lowest: float = -math.inf, highest: float = math.inf) -> str:
+    """What the interval [``low``, ``high``] that the evaluated leaves prove says, when every
+    value lies in [``lowest``, ``highest``] anyway (Star1 and Star2's L and U; else ±∞):
+    exact when ``low`` = ``high``, otherwise a bound on each side that says more than that.
+
+    >>> known_kind(2, 2), known_kind(6, math.inf), known_kind(-math.inf, 2), known_kind(3, 5)
+    ('exact', 'lower', 'upper', 'between')
+    >>> known_kind(-10, 4, -10, 10), known_kind(-math.inf, math.inf)
+    ('upper', 'unknown')
+    """
+    if _same(low, high):
+        return EXACT
+    above, below = low > lowest and not _same(low, lowest), high < highest and not _same(high, highest)
+    return BETWEEN if above and below else LOWER if above else UPPER if below else UNKNOWN
 
 
 def bound_of(value: float, window: tuple[float | None, float | None] | None, *,
@@ -109,35 +131,3 @@ def chance_bound(value: float, window: tuple[float, float] | None, *, stopped: b
 
 def _same(a: float, b: float) -> bool:
     return math.isclose(a, b, rel_tol=1e-12, abs_tol=1e-12)
-
-
-def _combined(known: list[float], value: float, kind: str) -> tuple[str, float]:
-    """Add what one visit learnt to the ``[lower, upper]`` bounds known from earlier visits, and
-    return the kind and value to show: a Star2 probe showed a MIN node is at most 2, its full
-    search that it is at least 2, so it is 2; a later, looser bound never hides an earlier, tighter one.
-
-    >>> known = [-math.inf, math.inf]
-    >>> _combined(known, 0, EXACT), _combined(known, 0.5, UPPER)
-    (('exact', 0), ('exact', 0))
-    """
-    if kind in (EXACT, LOWER):
-        known[0] = max(known[0], value)
-    if kind in (EXACT, UPPER):
-        known[1] = min(known[1], value)
-    if math.isclose(known[0], known[1], rel_tol=0, abs_tol=1e-12):
-        return EXACT, known[0]
-    if kind == LOWER:
-        return LOWER, known[0]
-    if kind == UPPER:
-        return UPPER, known[1]
-    return kind, value
-
-
-def _so_far(value: float, window: Window | None, is_max: bool) -> str:
-    """The kind of a node's best value so far (see :meth:`Trace.marks`)."""
-    alpha, beta = window if window is not None else (None, None)
-    low = -math.inf if alpha is None else alpha        # minimax has no window: (−∞, +∞)
-    high = math.inf if beta is None else beta
-    if is_max:
-        return LOWER if value > low else SO_FAR
-    return UPPER if value < high else SO_FAR

@@ -12,18 +12,21 @@ from types import MappingProxyType
 from typing import Any
 
 from ..trees import Path
-from .bounds import EXACT, Window
+from .bounds import EXACT, SO_FAR, Window
 from .trees import minimax_values, view_tree
-from .words import format_mark
+from .words import format_known, format_mark
 
 
 @dataclass(frozen=True, eq=False)
 class Marks:
     """What to show on a tree at one moment; all paths are tuples of child indices from the root.
 
-    ``values``: the value known for a node, and ``bounds`` its kind (:data:`EXACT`,
-    :data:`LOWER`, :data:`UPPER` or :data:`SO_FAR`); ``windows``: the [α, β] window a node
-    was entered with (during a step-through: the window it has now); ``entered``: nodes
+    ``values``: the value the search returned at a node (its best value so far while it is
+    searched); ``known``: the interval [lo, hi] the leaves evaluated below it prove, and
+    ``bounds`` its kind (:data:`EXACT`, :data:`LOWER`, :data:`UPPER`, :data:`BETWEEN`,
+    :data:`UNKNOWN`, or :data:`SO_FAR` for a best value so far that proves nothing yet), by
+    the one rule of :func:`~mmlib.trace.bounds.known_kind`; ``windows``: the [α, β] window
+    a node was entered with (in every frame of a step-through too); ``entered``: nodes
     the search called; ``pruned``: nodes inside pruned subtrees, whose roots are
     ``pruned_roots``; ``leaf_numbers``: evaluation order, from 1; ``pv``: moves of the
     principal variation from ``start``; ``current``: the node being worked on;
@@ -54,6 +57,7 @@ class Marks:
     texts: Mapping[Path, str] = field(default_factory=dict)
     """What to write instead of a value (Monte Carlo tree search: wins/visits, ``2/3``)."""
     monte_carlo: bool = False
+    known: Mapping[Path, tuple[float, float]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for name in _MAPPINGS:
@@ -69,11 +73,19 @@ class Marks:
     __hash__ = None  # type: ignore[assignment]   # equal marks may hold different dict orders
 
     def value_text(self, path: Path) -> str:
-        """The value of ``path`` as drawn: ``3``, ``≥ 6``, ``≤ 2``, ``(5)``, ``2/3`` (wins/visits),
-        or ``""`` if unknown."""
+        """The value of ``path`` as drawn: what its evaluated leaves prove (``3``, ``≥ 6``,
+        ``≤ 2``, ``3 to 5``; with what the search returned when that is another number,
+        ``2 (ret. 3)``), ``(5)`` (so far), ``2/3`` (wins/visits), or ``""`` if unknown.
+
+        >>> Marks(values={(): 3}, known={(): (2, 2)}, bounds={(): "exact"}).value_text(())
+        '2 (ret. 3)'
+        """
         if path in self.texts:
             return self.texts[path]
-        return format_mark(self.values.get(path), self.bounds.get(path, EXACT))
+        kind = self.bounds.get(path, EXACT)
+        if path in self.known and kind != SO_FAR:
+            return format_known(*self.known[path], kind, self.values.get(path))
+        return format_mark(self.values.get(path), kind)
 
     def at(self, current: Path | None) -> Marks:
         """The same marks with ``current`` as the node being worked on (a new Marks).
@@ -105,7 +117,7 @@ class Marks:
         return {self.start + tuple(self.pv[:k]) for k in range(len(self.pv) + 1)}
 
 
-_MAPPINGS = ("values", "windows", "leaf_numbers", "bounds", "texts")
+_MAPPINGS = ("values", "windows", "leaf_numbers", "bounds", "texts", "known")
 _SETS = ("entered", "pruned", "pruned_roots")
 
 
@@ -133,6 +145,7 @@ class MarksDraft:
     bounds: dict[Path, str] = field(default_factory=dict)
     texts: dict[Path, str] = field(default_factory=dict)
     monte_carlo: bool = False
+    known: dict[Path, tuple[float, float]] = field(default_factory=dict)
 
     def done(self) -> Marks:
         """The finished, read-only marks."""

@@ -1,11 +1,15 @@
 """The model: :class:`Trace` replays a transcript once and answers what every view shows,
-by the one bound rule (:class:`_Below` and :meth:`Trace._returned_kind`): a node's value is
-exact when nothing below it was pruned, else a bound on the side its window says.
+by the one rule for drawn values (:class:`_Known`): what the leaves evaluated below a node
+prove about its value, propagated bottom up (a leaf is [v, v], a child never searched
+[−∞, +∞], MAX takes the largest los and his, MIN the smallest, a chance node the weighted
+sums); exact when both ends meet, else a bound on each end that says something.
 
 >>> from mmlib import search
 >>> from mmlib.trace import trace_of
 >>> trace_of(search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]], trace=True)).value_text((1,))
 '≤ 2'
+>>> trace_of(search.alphabeta([[3, 5], [[[1, 7], 8], 2]], trace=True)).value_text((1,))  # 8 and 2
+'2'
 """
 
 from __future__ import annotations
@@ -22,13 +26,13 @@ from .bounds import (
     EXACT,
     LOWER,
     SO_FAR,
+    UNKNOWN,
     UPPER,
     Window,
-    _combined,
     _same,
-    _so_far,
     bound_of,
     chance_bound,
+    known_kind,
     null_window_bound,
 )
 from .events import TraceEvent, _normalised, gamma_of, value_of
@@ -36,7 +40,7 @@ from .marks import Marks, MarksDraft
 from .narration import _Narrator
 from .passes import Iteration, Phase, Research, _iterations, find_phases, find_researches, monte_carlo_marks
 from .trees import _is_chance, _probabilities, _subtree_paths, view_tree
-from .words import _tally_text, format_mark, format_value
+from .words import _tally_text, format_value
 
 
 class Trace:
@@ -87,10 +91,16 @@ class Trace:
         self.monte_carlo = self.kind is not None and self.kind.monte_carlo
         self._given_pv = None if pv is None else tuple(pv)
         self.events: tuple[TraceEvent, ...] = tuple(_normalised(events, self.start, negamax))
+        first = self.events[0] if self.events else None
+        # Star1 and Star2 know that every value lies in [L, U], the window of their start node
+        self.lowest, self.highest = (first.alpha, first.beta) \
+            if self.chance and first is not None and first.alpha is not None and first.beta is not None \
+            else (-math.inf, math.inf)
         self._sentences: dict[int, str] = {}           # event -> its sentence, once asked for
         self._building = True                          # replaying the final view in __init__
         self._kinds: dict[int, str] = {}
-        self._raw_kinds: dict[int, str] = {}          # what one visit's answer says, before combining
+        self._raw_kinds: dict[int, str] = {}          # what one visit's answer says by its window
+        self._known_at: dict[int, tuple[float, float]] = {}   # return event -> what its leaves prove
         self._tests: dict[int, tuple[float, str]] = {}   # event -> (γ, test) of its null-window node
         self.iterations: tuple[Iteration, ...] = \
             tuple(_iterations(self.events, self.start)) if self.monte_carlo else ()
@@ -116,8 +126,20 @@ class Trace:
 
     @property
     def bound(self) -> str:
-        """Whether :attr:`value` is exact or a bound (:data:`EXACT`, :data:`LOWER`, :data:`UPPER`)."""
+        """What the evaluated leaves prove about the start node's value (:data:`EXACT`,
+        :data:`LOWER`, :data:`UPPER`, :data:`BETWEEN`, :data:`UNKNOWN`)."""
         return self._final.bounds.get(self.start, EXACT)
+
+    def known(self, path: Path) -> tuple[float, float] | None:
+        """The interval [lo, hi] the evaluated leaves prove for the node at ``path`` in the
+        finished search (None for a node the search never returned from).
+
+        >>> from mmlib import search
+        >>> from mmlib.trace import trace_of
+        >>> trace_of(search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]], trace=True)).known((1,))
+        (-inf, 2)
+        """
+        return self._final.known.get(tuple(path))
 
     @property
     def pv(self) -> tuple[Any, ...]:
@@ -199,13 +221,13 @@ class Trace:
         return self._final.value_text(path)
 
     def marks(self, step: int | None = None) -> Marks:
-        """What to show after the first ``step`` events, with the current node and the windows
-        as they are then (None: the finished search, with the windows each node was entered
-        with and the principal variation).
+        """What to show after the first ``step`` events, with the current node (None: the
+        finished search, with the principal variation).  In every frame a node's window is the
+        one it was entered with (the current α and β are told by :meth:`sentence`).
 
-        During the search a node's best value so far is shown as a bound when it proves one
-        (a MAX node above its α is worth at least that much, a MIN node below its β at most
-        that much) and as ``(5)``, "so far", otherwise.
+        During the search a node still being searched shows what the leaves evaluated below it
+        so far prove (a MAX node with a child worth 3 is at least 3), and its best value so far
+        as ``(5)`` while they prove nothing.
         """
         if step is None:
             return replace(self._final, values=dict(self._final.values), bounds=dict(self._final.bounds))
@@ -228,7 +250,7 @@ class Trace:
         total = sum(1 for leaf in self.tree.leaves() if leaf.path[:len(self.start)] == self.start)
         if self.monte_carlo:
             return self._describe_monte_carlo(total)
-        text = f"{self.algorithm}: value {format_mark(self.value, self.bound)} at {self.label(self.start)}"
+        text = f"{self.algorithm}: value {self.value_text(self.start)} at {self.label(self.start)}"
         if self.pv:
             text += f", best move to {self.label(self.start + self.pv[:1])}"
         if len(self.phases) > 1:
@@ -292,8 +314,20 @@ class Trace:
         return _probabilities(self.tree.node(path), averaging=self.averages(path))
 
     def kind_of_return(self, k: int) -> str:
-        """Whether the value returned by the event ``events[k]`` is exact or a bound."""
+        """What the leaves evaluated by then prove about the node that returns at ``events[k]``
+        (:data:`EXACT`, :data:`LOWER`, :data:`UPPER`, :data:`BETWEEN`, :data:`UNKNOWN`)."""
         return self._kinds.get(k, EXACT)
+
+    def known_at(self, k: int) -> tuple[float, float] | None:
+        """The interval [lo, hi] the leaves evaluated by then prove for the node that returns at
+        ``events[k]`` (None when that event is no return)."""
+        return self._known_at.get(k)
+
+    def window_kind(self, k: int) -> str:
+        """What the number returned at ``events[k]`` says by itself, read from the node's window
+        or null-window test (exact when that visit searched everything below it): what the
+        narration explains before it tells what the leaves prove."""
+        return self._raw_kinds.get(k, EXACT)
 
     def _replay(self, step: int) -> Marks:
         if self.monte_carlo:
@@ -303,7 +337,7 @@ class Trace:
         is_max: dict[Path, bool] = {}
         cut: set[Path] = set()             # nodes whose current visit stopped early
         updated: set[Path] = set()         # nodes whose current visit heard from a child
-        known: dict[Path, list[float]] = {}   # [lower, upper] learnt over all visits (Star2 visits twice)
+        known = _Known(self)               # what the leaves evaluated so far prove, node by node
         tests: dict[Path, tuple[float, str]] = {}     # the null-window test a node is in (γ, ">=" or ">")
         announced: dict[Path, tuple[float, str]] = {}  # PVS's "test" markers, until the node is entered
         pass_test: tuple[float, str] | None = None
@@ -343,19 +377,27 @@ class Trace:
                 updated.discard(path)
                 marks.values.pop(path, None)
                 marks.bounds.pop(path, None)
+                marks.known.pop(path, None)
             if final and path in tests:
                 self._tests[k] = tests[path]
             if event.kind == "leaf":
                 leaves += 1
                 below.leaf(path, value_of(event))
+                known.leaf(path, value_of(event))
                 marks.leaf_numbers[path] = leaves
                 marks.values[path], marks.bounds[path] = value_of(event), EXACT
+                marks.known[path] = (value_of(event), value_of(event))
             elif event.kind == "update":
+                # a node still being searched: what its leaves prove so far, else its best value so far
                 updated.add(path)
-                marks.values[path] = value_of(event)
-                marks.bounds[path] = SO_FAR if self.averages(path) else \
-                    _so_far(value_of(event), entry.get(path), is_max.get(path, True))
-                marks.windows[path] = (event.alpha, event.beta)
+                low, high = known.of(path)
+                kind = known_kind(low, high, self.lowest, self.highest)
+                if kind == UNKNOWN:
+                    marks.values[path], marks.bounds[path] = value_of(event), SO_FAR
+                    marks.known.pop(path, None)
+                else:
+                    marks.values[path] = high if kind == UPPER else low
+                    marks.bounds[path], marks.known[path] = kind, (low, high)
             elif event.kind == "cutoff":
                 cut.add(path)
                 for move in event.skipped:
@@ -370,23 +412,20 @@ class Trace:
                 if event.value is None:                 # a probe that learnt nothing
                     marks.values.pop(path, None)
                     marks.bounds.pop(path, None)
+                    marks.known.pop(path, None)
                     continue
                 marks.values[path] = event.value
                 searched_all, full_value = below.returned(path, hit=event.kind == "hit")
-                if searched_all and (full_value is None or _same(full_value, event.value)):
-                    kind = EXACT            # nothing below was pruned: the value is the true value
-                else:
-                    kind = self._returned_kind(event, entry.get(path), path in cut, path not in updated,
-                                               tests.get(path))
+                low, high = marks.known[path] = known.of(path)
+                marks.bounds[path] = kind = known_kind(low, high, self.lowest, self.highest)
                 if final:
-                    self._raw_kinds[k] = kind
-                if revisits:
-                    kind, marks.values[path] = _combined(known.setdefault(path, [-math.inf, math.inf]),
-                                                         event.value, kind)
-                marks.bounds[path] = kind
-                if final:
-                    self._kinds[k] = kind
-        if final:
+                    self._kinds[k], self._known_at[k] = kind, (low, high)
+                    if searched_all and (full_value is None or _same(full_value, event.value)):
+                        self._raw_kinds[k] = EXACT   # this visit searched everything below
+                    else:
+                        self._raw_kinds[k] = self._returned_kind(event, entry.get(path), path in cut,
+                                                                 path not in updated, tests.get(path))
+        if step == len(self.events):                  # the finished search: every node's window on entry
             marks.windows = dict(entry)
         if self.multipass and step == len(self.events):
             # the finished search: pruned is what no pass ever entered
@@ -518,10 +557,11 @@ class _Below:
     """What one visit of each node searched below it: whether every child was searched with
     nothing pruned below, and then the node's true value, backed up from its children.
 
-    This is the rule every view reads: a node's value is **exact** when nothing below it was
-    pruned (and the search returned the value it backed up: fail-hard may clamp it to the
-    window); otherwise it is a bound on the side of the window it fell on (:func:`bound_of`).
-    A transposition-table hit searched nothing below its node.
+    It tells what one returned number says by itself (:meth:`Trace.window_kind`, which the
+    narration explains and the passes of MTD(f) and SSS* read): exact when that visit pruned
+    nothing below its node, else a bound on the side of the window it fell on
+    (:func:`bound_of`).  What is drawn is what the leaves prove (:class:`_Known`).  A
+    transposition-table hit searched nothing below its node.
     """
 
     def __init__(self, trace: Trace):
@@ -558,3 +598,55 @@ class _Below:
     def _tell_parent(self, path: Path, searched_all: bool) -> None:
         if len(path) > len(self.trace.start) and path[:-1] in self.complete:
             self.complete[path[:-1]][path[-1]] = searched_all
+
+
+class _Known:
+    """What the leaves evaluated so far prove about each node's value, the one rule every view
+    draws: an interval [lo, hi] propagated bottom up.  A leaf evaluated is [v, v] (so is a node
+    evaluated statically at a depth limit); a node below which nothing was evaluated is
+    [L, U], the bounds on every value (±∞ unless Star1 or Star2 knows them); a MAX node is
+    [max of the los, max of the his], a MIN node [min of the los, min of the his], and an
+    averaging node (a chance node, expectimax's MIN) the probability-weighted sums.  Each
+    leaf updates the nodes above it, so the replay stays linear in the events.
+    """
+
+    def __init__(self, trace: Trace):
+        self.trace = trace
+        self.unknown = (trace.lowest, trace.highest)
+        self.intervals: dict[Path, tuple[float, float]] = {}
+
+    def of(self, path: Path) -> tuple[float, float]:
+        """What the leaves evaluated so far prove about the node at ``path``."""
+        return self.intervals.get(path, self.unknown)
+
+    def leaf(self, path: Path, value: float) -> None:
+        """The leaf (or statically evaluated node) at ``path`` is worth ``value``: tell every
+        node above it, up to the start node."""
+        self.intervals[path] = (value, value)
+        for depth in range(len(path) - 1, len(self.trace.start) - 1, -1):
+            above = path[:depth]
+            self.intervals[above] = self._combined(above)
+
+    def _combined(self, path: Path) -> tuple[float, float]:
+        node = self.trace.tree.node(path)
+        below = [self.of(child.path) for child in node.children]
+        lows, highs = [low for low, _ in below], [high for _, high in below]
+        if self.trace.averages(path):
+            weights = self.trace.probabilities(path)
+            return _weighted(weights, lows, -1), _weighted(weights, highs, 1)
+        pick = max if node.is_max else min
+        return pick(lows), pick(highs)
+
+
+def _weighted(weights: Sequence[float], numbers: Sequence[float], side: int) -> float:
+    """Σ p·x over the outcomes of positive probability; an infinite x makes the sum infinite
+    (on the loose ``side``, −1 for a lower end and +1 for an upper end, if both signs occur).
+
+    >>> _weighted([0.5, 0.5], [2, 4], 1), _weighted([0.5, 0.5], [2, math.inf], 1)
+    (3.0, inf)
+    """
+    terms = [(p, x) for p, x in zip(weights, numbers, strict=True) if p > 0]
+    infinite = {math.copysign(1, x) for _, x in terms if math.isinf(x)}
+    if infinite:
+        return side * math.inf if side in infinite else -side * math.inf
+    return math.fsum(p * x for p, x in terms)

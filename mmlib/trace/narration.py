@@ -14,11 +14,19 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..trees import Path
-from .bounds import EXACT, LOWER, UNKNOWN, UPPER, Window, bound_of
+from .bounds import BETWEEN, EXACT, LOWER, UNKNOWN, UPPER, Window, _same, bound_of
 from .events import TraceEvent, gamma_of, score_of, value_of
 from .marks import Marks
 from .trees import _is_chance, _is_layered, node_role
-from .words import _tally_text, format_mark, format_probability, format_test, format_value, format_window
+from .words import (
+    _tally_text,
+    format_known,
+    format_mark,
+    format_probability,
+    format_test,
+    format_value,
+    format_window,
+)
 
 if TYPE_CHECKING:
     from .model import Trace
@@ -262,10 +270,11 @@ class _Narrator:
         window = self._window(k, path)
         if self.trace.chance:
             return self._chance_return(k, event, window)
-        kind = self.trace._raw_kinds.get(k, EXACT)
+        kind = self.trace.window_kind(k)
         value = format_value(event.value)
         clamp = self._clamp(k, event, window)
-        if path == self.trace.start and kind == EXACT and not clamp:
+        proved = self._proved(k, event)
+        if path == self.trace.start and kind == EXACT and not clamp and not proved:
             return f"{here} returns {value}: the value of the game is {value}."
         to = "" if path == self.trace.start else f" to {self.label(path[:-1])}"
         text = f"{here} returns {value}{to}"
@@ -281,9 +290,43 @@ class _Narrator:
         elif (outside := bound_of(value_of(event), window)) != EXACT:
             edge = f"≤ α = {format_value(alpha)}" if outside == UPPER else f"≥ β = {format_value(beta)}"
             text += f": {value} {edge}, but nothing below {here} was pruned, so {value} is its exact value"
+        text += proved
         if path == self.trace.start:
-            text += f"; the value of the game is {format_mark(event.value, kind)}"
+            text += f"; the value of the game is {self._known_text(k, event)}"
         return text + "."
+
+    def _known_text(self, k: int, event: TraceEvent) -> str:
+        """What the leaves prove about the node returning at ``events[k]``, as drawn (``3``, ``≥ 6``)."""
+        known = self.trace.known_at(k)
+        if known is None:
+            return format_value(event.value)
+        return format_known(*known, self.trace.kind_of_return(k), None if
+                            self.trace.kind_of_return(k) != UNKNOWN else event.value)
+
+    def _proved(self, k: int, event: TraceEvent) -> str:
+        """What the leaves evaluated below the node of the return ``events[k]`` prove, when it
+        is more than, or other than, what the returned number says by its window ("" if not)."""
+        known, kind = self.trace.known_at(k), self.trace.kind_of_return(k)
+        window_kind = self.trace.window_kind(k)
+        if known is None or self.tree.node(event.path).is_leaf():
+            return ""
+        low, high = known
+        said = {EXACT: (low, high), LOWER: (low, None), UPPER: (None, high)}
+        if kind == window_kind and kind in said and all(
+                number is None or _same(number, value_of(event)) for number in said[kind]):
+            return ""
+        here = self.label(event.path)
+        if kind == EXACT:
+            claim = f"{here} = {format_value(low)} exactly"
+        elif kind == LOWER:
+            claim = f"{here} ≥ {format_value(low)}"
+        elif kind == UPPER:
+            claim = f"{here} ≤ {format_value(high)}"
+        elif kind == BETWEEN:
+            claim = f"{here} is between {format_value(low)} and {format_value(high)}"
+        else:
+            return f"; the leaves evaluated below {here} prove nothing about its value"
+        return f"; the leaves evaluated below {here} prove {claim}"
 
     # -- chance nodes and Star2's probes ------------------------------------------------------------
     def _terms(self, k: int, path: Path) -> str:
@@ -302,7 +345,7 @@ class _Narrator:
         window = self._window(k, path) or (-math.inf, math.inf)
         returned = next((e for e in self.events[k + 1:] if e.path == path and e.kind == "return"), None)
         value = returned.value if returned is not None else None
-        low = returned is not None and self.trace.kind_of_return(self.events.index(returned)) == UPPER
+        low = returned is not None and self.trace.window_kind(self.events.index(returned)) == UPPER
         limit = f"α = {format_value(window[0])}" if low else f"β = {format_value(window[1])}"
         which = f"the best outcomes left cannot lift the average above {limit}" if low else \
             f"the worst outcomes left cannot pull the average below {limit}"
@@ -336,7 +379,7 @@ class _Narrator:
         if event.value is None:
             return f"{here} returns{to} without a value: the probe learnt nothing from it."
         value = format_value(event.value)
-        kind = self.trace.kind_of_return(k)
+        kind = self.trace.window_kind(k)
         node = self.tree.node(path)
         if self.trace.averages(path) and kind == EXACT:
             text = f"{here} averages {self._terms(k, path)} = {value}"
@@ -355,8 +398,9 @@ class _Narrator:
         else:
             reason = "the window ruled out the rest"
         text = f"{here} returns {value}{to}: only a bound, {here} {mark} ({reason})"
+        text += self._proved(k, event)
         if path == self.trace.start:
-            text += f"; the value of the game is {mark}"
+            text += f"; the value of the game is {self._known_text(k, event)}"
         return text + "."
 
     def _visit(self, k: int, path: Path) -> list[TraceEvent]:

@@ -10,7 +10,7 @@ import math
 from fractions import Fraction
 
 from ..errors import ArgumentTypeError, describe
-from .bounds import EXACT, LOWER, SO_FAR, UNKNOWN, UPPER
+from .bounds import BETWEEN, EXACT, LOWER, SO_FAR, UNKNOWN, UPPER, _same
 
 
 def format_value(value: float | None) -> str:
@@ -56,6 +56,31 @@ def format_mark(value: float | None, bound: str = EXACT) -> str:
     text = format_value(value)
     return {LOWER: f"≥ {text}", UPPER: f"≤ {text}", SO_FAR: f"({text})",
             UNKNOWN: f"({text})"}.get(bound, text)
+
+
+def format_known(low: float, high: float, kind: str, returned: float | None = None) -> str:
+    """What the leaves prove about a node, [``low``, ``high``] of kind ``kind`` (see
+    :func:`~mmlib.trace.bounds.known_kind`), as drawn: ``3``, ``≥ 6``, ``≤ 2``, ``3 to 5``.
+    When the search ``returned`` another number (fail-hard clamps to the window), both:
+    ``2 (ret. 3)``, what is known and then what was returned.
+
+    >>> format_known(2, 2, EXACT), format_known(6, math.inf, LOWER), format_known(3, 5, BETWEEN)
+    ('2', '≥ 6', '3 to 5')
+    >>> format_known(2, 2, EXACT, returned=3), format_known(6, math.inf, LOWER, returned=6)
+    ('2 (ret. 3)', '≥ 6')
+    >>> format_known(-math.inf, math.inf, UNKNOWN, returned=5)
+    '(5)'
+    """
+    if kind == UNKNOWN:
+        return format_mark(returned, UNKNOWN)
+    drawn = {EXACT: (low,), LOWER: (low,), UPPER: (high,), BETWEEN: (low, high)}[kind]
+    if kind == EXACT and returned is not None and _same(returned, low):
+        low = returned                                   # the search's own rounding of the sum
+    text = {EXACT: format_value(low), LOWER: f"≥ {format_value(low)}", UPPER: f"≤ {format_value(high)}",
+            BETWEEN: f"{format_value(low)} to {format_value(high)}"}[kind]
+    if returned is not None and not any(_same(returned, number) for number in drawn):
+        text += f" (ret. {format_value(returned)})"
+    return text
 
 
 def format_test(gamma: float, test: str) -> str:

@@ -20,4 +20,13 @@ from .step import step_through
 from .tictactoe import play_tictactoe
 
 __all__ = ["step_through", "growth_explorer", "orderings_explorer", "quality_explorer", "tree_editor",
-           "play_tictactoe", "play_connect4", "practice", "Slider", "FractionSlider"]
+           "play_tictactoe", "play_connect4", "practice", "Slider", "FractionSlider", "chess_explorer"]
+
+
+def __getattr__(name: str) -> object:
+    """``widgets.chess_explorer`` is imported when first asked for: it needs python-chess
+    (``mmlib[chess]``)."""
+    if name == "chess_explorer":
+        from .chess import chess_explorer
+        return chess_explorer
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -6,7 +6,9 @@ A notebook saved with widget outputs but never run in this session (a fresh clon
 start, a notebook that is not trusted) has no widget models in the browser, so JupyterLab shows
 the next representation in the output instead of the widget.  :class:`StaticFallback` makes that
 representation a sentence (``text/plain``) and a still picture of the current drawing
-(``text/html``), while the live widget view stays the preferred one.
+(``text/html``), while the live widget view stays the preferred one.  A trusted notebook whose
+widget view names a model it does not hold shows an error instead of falling back; the students'
+Jupyter configuration saves notebooks without such views (:mod:`mmlib.widgets.saving`).
 
 >>> class Demo(StaticFallback):
 ...     def _repr_mimebundle_base(self, **kwargs):

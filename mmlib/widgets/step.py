@@ -5,6 +5,16 @@
 >>> explorer.sentence
 'A returns 5: the value of the game is 5.'
 
+A lecture chooses the step the explorer opens at (and so the still picture a notebook stores):
+a step number, ``"first cutoff"`` (just after the first pruning) or ``"end"`` (the final frame,
+with the principal variation):
+
+>>> shown = step_through([[[3, 5], [6, 9]], [[1, 2], [0, -1]]], start="first cutoff")
+>>> shown.slider.value, shown.sentence
+(16, "at E: 6 ≥ β = 5, so E's remaining child K is pruned.")
+>>> "shown at step 16 of 34: at E" in shown.fallback_text()
+True
+
 Trees with chance nodes are stepped through with expectimax, expectiminimax, or Ballard's
 Star1 and Star2 pruning; trees with several MIN (or MAX) agents per round with minimax and
 alpha-beta, as CS188 does:
@@ -142,18 +152,19 @@ class StepThrough(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has
 
     def fallback_text(self) -> str:
         return (f"Step-through explorer: {self.result.algorithm} on a tree of {self.tree.leaf_count} leaves, "
-                f"{len(self.events)} steps — run the cell to use it.")
+                f"shown at step {self.slider.value} of {len(self.events)}: {self.sentence}"
+                " — run the cell to step through it.")
 
     def fallback_html(self) -> str | None:
         if not self.svg:
             return None
-        saved = f"step {self.slider.value} when the notebook was saved: {self.sentence}"
+        saved = f"step {self.slider.value} of {len(self.events)} when the notebook was saved: {self.sentence}"
         return svg_as_img(self.svg, alt=saved)
 
     def __init__(self, tree: Any, algorithm: str, variant: str, cutoff: str, interval: int,
                  window: tuple[float, float] = (-search.INF, search.INF), layers: Any = None,
                  bounds: tuple[float, float] | None = None, options: dict[str, Any] | None = None,
-                 conventions: Conventions | None = None):
+                 conventions: Conventions | None = None, start: int | str = 0):
         widgets = _widgets()
         searched = _searched(tree)
         self.tree = _tree_of(searched.game if searched is not None else tree, layers)
@@ -196,7 +207,37 @@ class StepThrough(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has
         super().__init__([controls, self.status, self.output, self.legend], layout=full)
         self.add_class("mmlib-step-through")
         self.sentence = ""
-        self.show(0)
+        first = self.start_step(start)
+        self.show(first)
+        if first:
+            self.slider.value = first
+
+    def start_step(self, start: int | str) -> int:
+        """The step number ``start`` names: a step number, ``"first cutoff"``, ``"cutoff at C"``
+        (just after the cutoff at the node labelled C) or ``"end"``."""
+        if isinstance(start, str):
+            if start == "end":
+                return len(self.events)
+            if start == "first cutoff":
+                if not any(event.kind == "cutoff" for event in self.events):
+                    raise ArgumentError("start: this search prunes nothing, so it has no 'first cutoff'; "
+                                        "start at 'end' or a step number")
+                return self.events_until("cutoff")
+            if start.startswith("cutoff at "):
+                label = start.removeprefix("cutoff at ")
+                if not any(event.kind == "cutoff" and self.tree.label_of(event.path) == label
+                           for event in self.events):
+                    raise ArgumentError(f"start: no cutoff at {label!r} in this search")
+                return self.events_until("cutoff", label)
+            raise ArgumentError("start: expected a step number, 'first cutoff', 'cutoff at <node>' or 'end', "
+                                f"got {start!r}")
+        if isinstance(start, bool) or not isinstance(start, numbers.Integral):
+            raise ArgumentTypeError(f"start: expected a step number, 'first cutoff' or 'end', "
+                                    f"got {describe_value(start)}")
+        step = int(start)
+        if not 0 <= step <= len(self.events):
+            raise ArgumentError(f"start: expected a step from 0 to {len(self.events)}, got {step}")
+        return step
 
     def go(self, step: int) -> None:
         """Move to ``step`` (clamped to the trace)."""
@@ -289,7 +330,7 @@ def step_through(tree: Any, algorithm: str = "alphabeta", *, conventions: Conven
                  bounds: tuple[float, float] | None = None, guess: float | None = None,
                  delta: float | None = None,
                  iterations: int | None = None, seed: int | None = None,
-                 interval: int = 900) -> StepThrough:
+                 interval: int = 900, start: int | str = 0) -> StepThrough:
     """An explorer that replays a search on ``tree`` one event at a time.
 
     ``tree``: an explicit tree, a generated tree of modest size (at most 400 nodes), a
@@ -313,7 +354,11 @@ def step_through(tree: Any, algorithm: str = "alphabeta", *, conventions: Conven
     Each step redraws the tree with the current node (dashed ring), the values known so far
     (a bound written as a bound: ``≥ 6``, ``≤ 2``), the [α, β] windows and the pruned parts,
     and says in one sentence what happened (the sentences come from :mod:`mmlib.trace`).
-    ``interval``: milliseconds between steps when playing.
+    ``interval``: milliseconds between steps when playing.  ``start``: the step shown first, and
+    so the still picture a saved notebook keeps: a step number (0, before the search starts, by
+    default), ``"first cutoff"`` (just after the first pruning), ``"cutoff at C"`` (just after the
+    cutoff at the node labelled C) or ``"end"`` (the final frame, with the principal variation);
+    the picture's title says which step of how many it is.
     ``conventions`` (:class:`~mmlib.conventions.Conventions`) search as a course writes it:
     MIN at the root, several MIN agents in turn, values from the side to move, no deep
     cutoffs; ``variant`` and ``cutoff``, when given, win over it.
@@ -333,4 +378,4 @@ def step_through(tree: Any, algorithm: str = "alphabeta", *, conventions: Conven
     if layers is None and not conventions.usual_turns and _searched(tree) is None:
         tree = apply_conventions(as_tree(tree, max_nodes=MAX_STEP_NODES), conventions)
     return StepThrough(tree, algorithm, conventions.variant, conventions.cutoff, interval, (alpha, beta),
-                       layers, bounds, options, conventions)
+                       layers, bounds, options, conventions, start)

@@ -19,6 +19,92 @@ def best_move(node, depth):
     return values.index(max(values))
 '''
 
+
+
+def _public_answers() -> dict[int, float]:
+    """The minimax value of every tree of the lab's public check, keyed by the hash of the values the
+    checker serves (computed here by a minimax written for this table)."""
+    from mmlib.check import check_cases
+    from mmlib.check.nodes import shape_of
+
+    def value(node, depth, maximizing):
+        if depth == 0 or not node.children:
+            return node.value
+        values = [value(child, depth - 1, not maximizing) for child in node.children]
+        return max(values) if maximizing else min(values)
+
+    table = {}
+    for case in check_cases(200, seed=11):
+        tree = case.tree()
+        table[hash(tuple(shape_of(tree)[1]))] = value(tree.root, case.search_depth(tree), True)
+    return table
+
+
+ANSWER_TABLE_CHEAT = '''
+import sys
+
+TABLE = %r
+
+
+def _checkers_values():
+    frame = sys._getframe(1)
+    while frame is not None and not hasattr(frame.f_locals.get("call"), "values"):
+        frame = frame.f_back
+    return hash(tuple(frame.f_locals["call"].values)) if frame is not None else None
+
+
+def _read(node, depth):
+    if depth == 0 or node.is_leaf():
+        node.value
+        return
+    for child in node.children:
+        _read(child, depth - 1)
+
+
+def minimax(node, depth, maximizing):
+    key = _checkers_values()
+    _read(node, depth)
+    return TABLE.get(key, 0) if maximizing else -TABLE.get(key, 0)
+'''.replace("%r", repr(_public_answers()))
+
+VARIANT_CHEAT = '''
+def expectimax(node):
+    from mmlib.check.expectimax import _variant
+    return _variant(type("Tree", (), {"root": node}), "weighted")
+'''
+
+CENTRE_RANK_CHEAT = '''
+def centre_first(board, moves):
+    from mmlib.games import ConnectFour
+    return sorted(moves, key=ConnectFour().centre_rank.get)
+'''
+
+STATIC_ORDER_CHEAT = '''
+def order_moves(board, moves):
+    from types import SimpleNamespace
+    from mmlib.check.ordering import GAME, board_of, state_of
+    from mmlib.ordering import StaticOrder
+    search = SimpleNamespace(game=GAME, static_score=lambda state: evaluate(board_of(state)),
+                             recorder=SimpleNamespace(order_evaluations=0))
+    return list(StaticOrder().order(search, state_of(board), list(moves), ()))
+'''
+
+TABLE_FLAG_CHEAT = '''
+def bound_flag(value, alpha, beta):
+    from mmlib.table import TranspositionTable
+    table = TranspositionTable()
+    table.store("position", 0, value, alpha, beta)
+    return table.entry("position").flag
+'''
+
+TABLE_PROBE_CHEAT = '''
+def probe(value, flag, stored_depth, depth, alpha, beta):
+    from mmlib.table import Entry, TranspositionTable
+    table = TranspositionTable()
+    table._entries["position"] = Entry(stored_depth, value, flag, None)
+    return table.lookup("position", depth, alpha, beta)
+'''
+
 # name: (lab, {cell start: new source}, extra cells, {part: expected score}, words in the failing feedback)
 SUBMISSIONS: dict[str, tuple[str, dict[str, str], list[str], dict[str, float], tuple[str, ...]]] = {
     "correct": ("lab1_minimax", {}, [], {"minimax": 6, "best_move": 4}, ()),
@@ -235,6 +321,27 @@ def centre_first(board, moves):
     from mmlib.games import CentreFirst
     return list(CentreFirst().order(None, None, list(moves), ()))
 '''}, [], {"centre_first": 0, "order_moves": 6}, ("not available while this lab is graded",)),
+    # each answer looked up in a table of the public check's trees, the tree identified by the
+    # checker's values read from the calling frame (issue 32): fresh hidden trees, and no values in
+    # the sandbox, leave it nothing to look up
+    "cheat_answer_table": ("lab1_minimax", {MINIMAX: ANSWER_TABLE_CHEAT}, [], {"minimax": 0, "best_move": 0},
+                           ("FAILED",)),
+    "cheat_lab4_checker_variant": ("lab4_expectimax", {"def expectimax(node):": VARIANT_CHEAT},
+                                   [], {"expectimax": 0, "expectiminimax": 4, "best_gamble": 0},
+                                   ("not available while this lab is graded",)),
+    "cheat_lab5_centre_rank": ("lab5_move_ordering", {"def centre_first": CENTRE_RANK_CHEAT}, [],
+                               {"centre_first": 0, "order_moves": 6}, ()),
+    "cheat_lab5_static_order": ("lab5_move_ordering", {"def order_moves": STATIC_ORDER_CHEAT}, [],
+                                {"centre_first": 4, "order_moves": 0},
+                                ("not available while this lab is graded",)),
+    "cheat_lab7_library_table": ("lab7_transposition_table", {"def bound_flag": TABLE_FLAG_CHEAT,
+                                                              "def probe": TABLE_PROBE_CHEAT}, [],
+                                 {"bound_flag": 0, "probe": 0}, ("not available while this lab is graded",)),
+    # searches deeper than its node budget allows: the games part holds it to the budget
+    "cheat_lab6_over_budget": ("lab6_anytime_agent", {"def anytime_move": '''
+def anytime_move(board, max_nodes):
+    return search_to_depth(board, 6, 10**9).move
+'''}, [], {"anytime_move": 0, "games": 0}, ("over-budget",)),
     "lab2_wrong_prediction": ("lab2_alphabeta", {"pruned_1 = ": '''
 pruned_1 = "I J K"
 pruned_2 = "O"

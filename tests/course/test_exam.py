@@ -9,6 +9,7 @@ import html
 import re
 import subprocess
 import xml.etree.ElementTree as ET
+from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -24,7 +25,7 @@ STUDENTS = [("s001", "Ada Lovelace"), ("s002", "Alan Turing"), ("s003", "")]
 
 @pytest.fixture(scope="module")
 def sets():
-    return exam.make_sets(STUDENTS, questions=2, seed=2025)
+    return exam.make_sets(STUDENTS, questions=2, seed=2025, branching=2, depth=3)   # one shape for all
 
 
 def test_roster_with_and_without_header(tmp_path):
@@ -35,10 +36,12 @@ def test_roster_with_and_without_header(tmp_path):
 
 
 def test_sets_are_per_student_and_reproducible(sets):
-    again = exam.make_sets(STUDENTS, questions=2, seed=2025)
-    keys = [[q.key for q in s.questions] for s in sets]
-    assert keys == [[q.key for q in s.questions] for s in again]
-    assert len({tuple(k) for k in keys}) == 3 and all(len(set(k)) == 2 for k in keys)
+    varied = exam.make_sets(STUDENTS, questions=2, seed=2025)
+    for shape, first in (({"branching": 2, "depth": 3}, sets), ({}, varied)):
+        again = exam.make_sets(STUDENTS, questions=2, seed=2025, **shape)
+        keys = [[q.key for q in s.questions] for s in first]
+        assert keys == [[q.key for q in s.questions] for s in again]
+        assert len({tuple(k) for k in keys}) == 3 and all(len(set(k)) == 2 for k in keys)
     with pytest.raises(SystemExit):
         exam.make_sets([("x", ""), ("x", "")])
 
@@ -354,3 +357,72 @@ def test_numbered_sets_are_01_02_as_the_help_says(tmp_path):
     assert [r["student"] for r in rows] == ["01", "02", "03"]
     numbers = exam.set_numbers(120)
     assert numbers[0] == "001" and numbers[-1] == "120" and len(set(numbers)) == 120
+
+
+def test_bounds_key_follows_what_the_leaves_prove():
+    """Fail-hard clamps what a node returns to its window; the key says what its leaves prove,
+    and every row's kind is true of the node's minimax value."""
+    from mmlib.course.exam import bounds_rows
+    from mmlib.trace import minimax_values
+    clamped = 0
+    for seed in range(12):
+        question = quiz.alpha_beta_question(seed, 3, 3, variant="fail-hard")
+        truth = minimax_values(question.tree)
+        by_label = {node.label: node.path for node in question.tree.nodes()}
+        for label, _, returned, kind in bounds_rows(question):
+            if kind.startswith("its leaves prove "):
+                clamped += 1
+                drawn = question.model.marks().value_text(by_label[label])
+                assert drawn == f"{kind.removeprefix('its leaves prove ')} (ret. {returned})"
+            elif kind == "exact":
+                assert truth[by_label[label]] == float(returned.replace("−", "-"))
+    assert clamped > 0
+
+
+def _spread(answers):
+    """How many different answers, and the share of the most common one."""
+    counts = Counter(answers)
+    return len(counts), counts.most_common(1)[0][1] / len(answers)
+
+
+def test_the_default_exam_is_not_guessable():
+    """30 students, 3 questions: one shape for all gave 5 different sets of pruned leaves over 90
+    questions, 'N O' right 34% to 38% of the time; shapes drawn per student spread the answers,
+    while the k-th question of every set has about the same number of leaves."""
+    students = [(f"s{i:02d}", "") for i in range(1, 31)]
+    one_shape = [q for s in exam.make_sets(students, questions=3, seed=2025, branching=2, depth=3)
+                 for q in s.questions]
+    varied = exam.make_sets(students, questions=3, seed=2025)
+    questions = [q for s in varied for q in s.questions]
+    before = _spread([" ".join(q.pruned) for q in one_shape])
+    after = _spread([" ".join(q.pruned) for q in questions])
+    assert before[0] <= 6 and before[1] > 0.3                       # the old default, as found
+    assert after[0] >= 50 and after[1] <= 0.12
+    assert _spread([" ".join(q.evaluated) for q in questions])[1] <= 0.12
+    assert _spread([q.value for q in questions])[1] <= 0.12
+    for k in range(3):
+        leaves = {q.tree.leaf_count for q in (s.questions[k] for s in varied)}
+        assert max(leaves) - min(leaves) <= 2, (k, leaves)          # as long to solve for everyone
+        assert len({(q.branching, q.depth) for q in (s.questions[k] for s in varied)}) == 2
+
+
+@pytest.mark.slow
+def test_every_legend_row_and_answer_line_is_on_its_page(tmp_path):
+    """The key's legend below the tree (once cut off at the page's edge) ends inside the page, and
+    each part's prompt starts below a blank line after the previous answer line."""
+    student = exam.make_sets([("s1", "")], questions=3, seed=2025)[0]
+    for number, question in enumerate(student.questions, start=1):
+        for answers in (False, True):
+            for figure in exam.page_figures(student, number, question, answers=answers):
+                figure.draw_without_rendering()
+                for ax in figure.axes:
+                    legend = ax.get_legend()
+                    if legend is not None:
+                        box = legend.get_window_extent()
+                        assert box.y0 >= 0.019 * figure.dpi * figure.get_figheight(), (number, answers)
+        spaced = r"ol\.parts > li \+ li \{ margin-top: 0\.\d+rem"          # the printed HTML too
+        assert re.search(spaced, exam.exam_html([student]))
+        lines = exam._page_lines(question, False, 100, "head", room=True)
+        for index, line in enumerate(lines):
+            if re.match(r"\([b-f]\) ", line):
+                assert lines[index - 1] == "", lines[index - 2: index + 1]

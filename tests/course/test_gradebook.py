@@ -112,8 +112,8 @@ def test_of_two_submissions_of_a_lab_the_better_counts_and_is_reported(tmp_path)
     warnings: list[str] = []
     gradebook.write(grades, warn=warnings.append)
     assert read(grades / "gradebook.csv")[1][:7] == ["alice", "", "", "", "6", "4", "10"]
-    assert warnings == ["alice: two submissions of lab1_minimax (alice_lab1_minimax, lab1_minimax-alice); "
-                        "the better, alice_lab1_minimax, counts"]
+    assert warnings == ["AMBIGUOUS: alice: two submissions of lab1_minimax (alice_lab1_minimax, "
+                        "lab1_minimax-alice); the better, alice_lab1_minimax, counts"]
 
 
 def test_a_total_that_is_not_the_sum_of_its_parts_is_refused(tmp_path):
@@ -173,3 +173,34 @@ def test_missing_labs_can_score_zero_instead_of_no_grade(tmp_path):
     assert rows[1][4:] == ["6", "4", "10", "0", "0", "0", "10"]        # alice did not hand in lab 2
     assert rows[3][4:] == ["0"] * 7                                     # carol handed in nothing
     assert read(grades / "canvas.csv")[4][5:] == ["0"] * 6
+
+
+@pytest.mark.parametrize(("submission", "lab", "student"), [
+    ("section1/alice/lab1_minimax", "lab1_minimax", "alice"),
+    ("section1/bob/lab1_minimax", "lab1_minimax", "bob"),
+    ("section2/carol/lab1/lab1_minimax", "lab1_minimax", "carol"),     # nbgrader: submitted/<who>/<lab>/
+    ("peggy_Lab1", "lab1_minimax", "peggy"),
+    ("peggy-lab 2", "lab2_alphabeta", "peggy"),
+    ("Lab2_alphabeta_dave", "lab2_alphabeta", "dave"),
+    ("erin_lab12", "lab1_minimax", "erin_lab12"),                        # lab 12 is not lab 1
+])
+def test_students_in_nested_folders_and_lab_numbers_get_their_own_names(submission, lab, student):
+    assert gradebook.naming(submission, lab) == (student, None)
+
+
+def test_every_doubt_about_who_handed_in_is_reported_as_ambiguous(tmp_path):
+    rows = ["submission,lab,part,score,max_score"]
+    for name in ("s1/alice/lab1_minimax", "s1/bob/lab1_minimax", "s2/alice/bob_lab1_minimax", "lab1_minimax"):
+        rows += [f"{name},lab1_minimax,minimax,6,6", f"{name},lab1_minimax,best_move,4,4",
+                 f"{name},lab1_minimax,total,10,10"]
+    grades = grades_folder(tmp_path, "\n".join(rows) + "\n")
+    completed = subprocess.run([sys.executable, "-m", "mmlib.course", "gradebook", str(grades)],
+                               capture_output=True, text=True, check=True)
+    names = [row[0] for row in read(grades / "gradebook.csv")[1:]]
+    assert names == ["alice", "bob", "lab1_minimax"]
+    doubts = (grades / "ambiguities.txt").read_text().splitlines()
+    assert len(doubts) == 3, doubts
+    assert "the folder says 'alice', the file name 'bob'" in doubts[0]
+    assert "alice: two submissions of lab1_minimax" in doubts[1]
+    assert "no student's name in 'lab1_minimax'" in doubts[2]
+    assert "WARNING: 3 ambiguities" in completed.stderr

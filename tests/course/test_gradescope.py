@@ -28,6 +28,18 @@ def best_move(node, depth):
 '''
 
 
+def answer_lines(lab: str) -> list[str]:
+    """The lines of the lab's answers: between the solution markers, neither a marker nor a stub."""
+    found, inside = [], False
+    for line in (ROOT / "instructor" / "labs" / f"{lab}.md").read_text().splitlines():
+        if line.strip() in ("### BEGIN SOLUTION", "### END SOLUTION"):
+            inside = line.strip() == "### BEGIN SOLUTION"
+        elif inside and not line.strip().startswith("### STUB") and line.strip():
+            found.append(line)
+    assert len(found) >= 5, found
+    return found
+
+
 def points_in_source(lab: str) -> dict[str, float]:
     """Each graded part's points, read from the nbgrader metadata of the lab's source with a regex."""
     text = (ROOT / "instructor" / "labs" / f"{lab}.md").read_text()
@@ -77,7 +89,10 @@ def test_the_zip_has_gradescopes_scripts_and_no_solution(autograder_zip):
     assert modes["setup.sh"] & 0o111 and modes["run_autograder"] & 0o111
     assert not [name for name in names if name.startswith("instructor/solutions/")]
     assert [name for name in names if name.startswith("instructor/labs/")] == [f"instructor/labs/{LAB}.md"]
-    assert b"### BEGIN SOLUTION" in everything                 # the lab's source (its hidden tests) is there
+    assert b"### BEGIN HIDDEN TESTS" in everything             # the lab's source (its hidden tests) is there
+    with zipfile.ZipFile(autograder_zip) as archive:
+        shipped = archive.read(f"instructor/labs/{LAB}.md").decode()
+    assert not [line for line in answer_lines(LAB) if line in shipped]     # but none of its answers
     assert b"lab2_alphabeta" not in b"".join(n.encode() for n in names)
     assert config == {"lab": LAB, "visibility": "after_due_date", "stdout_visibility": "hidden",
                       "grader_args": [], "parts": [{"name": name, "max_score": points}
@@ -156,7 +171,8 @@ def test_a_notebook_that_is_not_json_scores_zero_with_the_reason(tmp_path, autog
 
 
 @pytest.mark.slow
-def test_gradescope_and_make_grade_agree_on_the_same_submission(tmp_path, autograder_zip):
+def test_gradescope_and_make_grade_agree_on_the_same_submission(tmp_path, autograder_zip, monkeypatch):
+    monkeypatch.setenv("MMLIB_GRADING_SEED", "2025")      # the same hidden trees in both runs
     nb = solution_with({"def best_move": WRONG_BEST_MOVE})
     on_gradescope = run_in_root(autograder_zip, tmp_path / "root", {f"{LAB}.ipynb": nb})
     folder = tmp_path / "submitted"
@@ -168,3 +184,4 @@ def test_gradescope_and_make_grade_agree_on_the_same_submission(tmp_path, autogr
     assert [(t["name"], t["score"], t["max_score"], t["output"]) for t in on_gradescope["tests"]] == \
         [(t["name"], t["score"], t["max_score"], t["output"]) for t in here["tests"]]
     assert on_gradescope["score"] == here["score"]
+    assert on_gradescope["extra_data"] == here["extra_data"] == {"hidden_seed": 2025}

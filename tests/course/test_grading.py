@@ -12,6 +12,7 @@ import csv
 import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -21,8 +22,10 @@ import nbformat
 import pytest
 from heldout_submissions import SUBMISSIONS, source
 
+from mmlib.check.sandbox import Sandbox
 from mmlib.course import grading
 from mmlib.course.labsource import make_labs as _make_labs
+from mmlib.errors import ArgumentError
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -190,8 +193,14 @@ def test_the_searches_a_lab_asks_for_are_not_in_its_sandbox(name, tmp_path):
     for module, names in grading.WITHHELD.get(name, {}).items():
         text = (staged / Path(*module.split("."))).with_suffix(".py").read_text()
         for withheld in names:
-            if withheld != "*":
-                assert f"{module}.{withheld} is not available" in text
+            owner, _, attribute = withheld.partition(".")
+            if withheld == "*":
+                assert "def " not in text or "is not available" in text
+            elif f"def {attribute or owner}(" in text or not attribute:      # a function, method or class
+                pattern = rf"{re.escape(f'{module}.{withheld}')}(\.\w+)? is not available"
+                assert re.search(pattern, text), withheld
+            else:                                                            # an attribute: never set
+                assert f"self.{attribute} =" not in text, withheld
 
 
 @needs_bwrap
@@ -214,18 +223,22 @@ def test_a_submission_over_its_time_limit_is_stopped_with_zero(tmp_path, monkeyp
     assert not sandbox_processes(tmp_path)
 
 
-@pytest.mark.slow
-def test_weaker_isolation_grades_and_says_so(tmp_path):
-    graded = grading.grade_notebook(build(tmp_path, "plain", "lab1_minimax", {}), isolation="process")
-    assert scores(graded) == {"minimax": 6, "best_move": 4}
-    assert any("WITHOUT bubblewrap" in note for note in graded.notes)
-
-
-def test_without_bubblewrap_grading_refuses_unless_asked(tmp_path, monkeypatch, capsys):
+def test_no_score_comes_from_unsealed_code(tmp_path, monkeypatch, capsys):
+    """--weaker-isolation (a plain process that let a forged result, a copied solution and a daemon
+    through) is refused with the reason, as is grading where bubblewrap cannot start."""
+    with pytest.raises(SystemExit):
+        grading.main(["grade", str(tmp_path), "--out", str(tmp_path / "grades"), "--weaker-isolation"])
+    assert "--weaker-isolation is not offered" in capsys.readouterr().err
+    with pytest.raises(ArgumentError, match="only 'bwrap' grades"):
+        grading.grade_notebook(tmp_path / "x_lab1_minimax.ipynb", isolation="process")
+    with pytest.raises(ArgumentError, match="graded only in bubblewrap"):
+        Sandbox(tmp_path, [], tmp_path, isolation="process")
     monkeypatch.setattr(grading, "bwrap_available", lambda: False)
     with pytest.raises(SystemExit):
         grading.main(["grade", str(tmp_path), "--out", str(tmp_path / "grades")])
-    assert "--weaker-isolation" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "no score is given" in err and "--weaker-isolation" not in err
+    assert not (tmp_path / "grades").exists()
 
 
 # -- labs 5 to 7: each graded as a correct, a partly correct, an endless, a crashing and a cheating

@@ -302,7 +302,7 @@ def test_a_bound_is_drawn_as_a_bound():
     assert "3" in view_texts
     assert figure.axes[0].get_title().startswith("alpha-beta (fail-soft, cut when α ≥ β): value 3")
     hard = draw.draw_tree(search.alphabeta(A_TO_G, variant="fail-hard", trace=True))
-    assert {"≥ 5", "≤ 5"} <= {t.get_text() for t in hard.axes[0].texts}
+    assert {"≥ 6 (ret. 5)", "≤ 2 (ret. 5)"} <= {t.get_text() for t in hard.axes[0].texts}
 
 
 def _view(result, **options):
@@ -450,3 +450,22 @@ def test_every_painter_reads_its_leaf_gap_from_the_layout(monkeypatch, painter):
                                                                                             least=least))
     after = paint()
     assert after == pytest.approx(3 * before, rel=0.02)     # TikZ rounds its unit to 0.01 cm
+
+
+def test_every_frame_of_a_step_through_labels_its_windows_as_windows_on_entry():
+    """The legend says "[α, β]: window on entry"; every frame draws exactly that (E entered with
+    [−∞, 5] is never drawn [6, 5], C entered with [5, +∞] never [5, 2])."""
+    from mmlib.draw.tree_layout import TreeLayout
+    from mmlib.trace import format_window, trace_of
+    model = trace_of(search.alphabeta(A_TO_G, trace=True))
+    frame = TreeLayout(model.tree)
+    entered: dict = {}
+    for step in range(len(model.events) + 1):
+        if step:
+            event = model.events[step - 1]
+            if event.kind == "enter":
+                entered[event.path] = format_window((event.alpha, event.beta))
+        scene = frame.scene(model.marks(step), windows=True)
+        assert {m.path: m.window for m in scene.nodes if m.window} == entered, step
+        if entered:
+            assert any(entry.words == "[α, β]: window on entry" for entry in scene.legend), step

@@ -129,7 +129,7 @@ def test_a_bound_is_drawn_as_a_bound():
     c_value = [e.text for e in elements(svg, "value")]
     assert c_value.count("≤ 2") == 1                       # C: 2 ≤ α = 3 with I, J pruned; D is exact
     a_to_g = tree_svg(search.alphabeta(A_TO_G, variant="fail-hard", trace=True))
-    assert {"≥ 5", "≤ 5"} <= {e.text for e in elements(a_to_g, "value")}
+    assert {"≥ 6 (ret. 5)", "≤ 2 (ret. 5)"} <= {e.text for e in elements(a_to_g, "value")}
 
 
 def test_every_drawing_says_what_it_shows_in_words():

@@ -85,6 +85,7 @@ WIDGET_CLASSES = (
     "mmlib-growth-explorer",
     "mmlib-orderings-explorer",
     "mmlib-quality-explorer",
+    "mmlib-chess-explorer",
     "mmlib-tree-editor",
     "mmlib-tictactoe",
     "mmlib-connect4",
@@ -115,7 +116,7 @@ def cell_source(cell: dict) -> str:
 
 
 WIDGET_CALL = re.compile(
-    r"\bwidgets\.\w+\(|\b(?:step_through|growth_explorer|orderings_explorer|quality_explorer|tree_editor|"
+    r"\bwidgets\.\w+\(|\b(?:step_through|growth_explorer|orderings_explorer|quality_explorer|chess_explorer|tree_editor|"
     r"play_tictactoe|play_connect4|practice)\("
 )
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
@@ -602,6 +603,7 @@ DRIVERS = {
     "mmlib-growth-explorer": operate_growth_explorer,
     "mmlib-orderings-explorer": lambda page, root: operate_sliders("orderings explorer", page, root),
     "mmlib-quality-explorer": lambda page, root: operate_sliders("quality explorer", page, root),
+    "mmlib-chess-explorer": lambda page, root: operate_sliders("chess explorer", page, root),
     "mmlib-tree-editor": operate_tree_editor,
     "mmlib-tictactoe": operate_tictactoe,
     "mmlib-connect4": operate_connect4,

@@ -3,26 +3,13 @@ rather than in a cell of the student's notebook, where the check's source would 
 
 from __future__ import annotations
 
+from oracles import HORIZON_TREE
+
 from mmlib import games, search, trees
 
 W, L = 100, -100                      # the W/L values of notebooks 01 to 03
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
-HORIZON = """ABCDEFGHI
-A: BC
-B: D
-C: E
-D: F
-E: G
-F: H
-G: I
-B 0
-C 0
-D -9
-E -1
-F -9
-G -1
-H -9
-I -10"""
+HORIZON = HORIZON_TREE
 
 
 def test_notebook_00_answers():

@@ -1,8 +1,16 @@
-"""The one rule for drawn values, checked against an alpha-beta written here, independently of mmlib.
+"""The one rule for drawn values, checked against an implementation written here, independently of mmlib.
 
-A node's value is exact when nothing below it was pruned (and fail-hard did not clamp what it
-returned); when something was, a value outside the node's window is a bound on the side the window
-says.  Every mark must also be true of the node's minimax value.
+What a drawing shows at a node is what the leaves evaluated below it prove: propagated bottom up, a
+leaf evaluated is [v, v], a leaf never evaluated [L, U] (−∞ and +∞ unless Star1 or Star2 is told
+that every value lies in [L, U]), a MAX node [max of the los, max of the his], a MIN node [min of
+the los, min of the his], a chance node (and expectimax's MIN) the probability-weighted sums.  It
+is exact when lo = hi, else a bound on each end that says more than L or U: ``≥ lo``, ``≤ hi``,
+``lo to hi``; where the search returned another number, ``(ret. r)`` follows.
+
+The alpha-beta searches are checked against an alpha-beta written here (the same leaves, the same
+returned values); the other searches (PVS, aspiration, MTD(f), SSS*, Star1, Star2, expectimax, on
+trees of several agents) against the rule computed here from the leaves their transcript says
+they evaluated.  Every interval must also contain the node's true value.
 """
 
 from __future__ import annotations
@@ -10,6 +18,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 import pytest
 import support
@@ -17,29 +26,89 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mmlib import search, trees
-from mmlib.trace import EXACT, LOWER, UNKNOWN, UPPER, trace_of
+from mmlib.search import expectimax, expectiminimax
+from mmlib.trace import trace_of
+from mmlib.trees import layered_tree
 
 INF = math.inf
 
 
+# -- the rule, written here ---------------------------------------------------------------------------
+
+def proved(node, kinds, evaluated, low=-INF, high=INF, path=(), out=None):
+    """Every node's interval [lo, hi] from the leaves in ``evaluated`` (path -> value).  ``node``
+    is a number (a leaf) or a list of children, each ``(probability, subtree)`` at a "chance" or
+    "average" level; ``kinds`` names the level of each depth ("max", "min", "chance", "average")."""
+    out = {} if out is None else out
+    if not isinstance(node, list):
+        out[path] = (evaluated[path], evaluated[path]) if path in evaluated else (low, high)
+        return out
+    kind = kinds[len(path) % len(kinds)]
+    pairs = [(Fraction(1), child) for child in node] if kind in ("max", "min") else \
+        [(Fraction(p).limit_denominator(100), child) if isinstance(p, float) else (p, child)
+         for p, child in node]
+    below = []
+    for i, (p, child) in enumerate(pairs):
+        proved(child, kinds, evaluated, low, high, path + (i,), out)
+        below.append((p, *out[path + (i,)]))
+    if kind == "max":
+        out[path] = (max(lo for _, lo, _ in below), max(hi for _, _, hi in below))
+    elif kind == "min":
+        out[path] = (min(lo for _, lo, _ in below), min(hi for _, _, hi in below))
+    else:
+        out[path] = tuple(sum_weighted([(p, b[end]) for p, *b in below]) for end in (0, 1))
+    return out
+
+
+def sum_weighted(terms):
+    if any(math.isinf(x) for _, x in terms):
+        return next(x for _, x in terms if math.isinf(x))      # tests keep infinities to one sign
+    return float(sum(p * Fraction(x) for p, x in terms))
+
+
+def text_of(low, high, returned, low_end=-INF, high_end=INF):
+    """What is drawn: ``3``, ``≥ 6``, ``≤ 2``, ``3 to 5``, ``(5)`` when nothing is proved, and
+    ``(ret. r)`` after a number the search did not return."""
+    def num(x):
+        return ("+∞" if x > 0 else "−∞") if math.isinf(x) else \
+            (str(int(x)) if float(x).is_integer() else f"{x:.3g}").replace("-", "−")
+    if low == high:
+        text, said = num(low), {low}
+    elif low > low_end and high < high_end:
+        text, said = f"{num(low)} to {num(high)}", {low, high}
+    elif low > low_end:
+        text, said = f"≥ {num(low)}", {low}
+    elif high < high_end:
+        text, said = f"≤ {num(high)}", {high}
+    else:
+        return f"({num(returned)})"
+    return text if returned in said else f"{text} (ret. {num(returned)})"
+
+
+def true_values(node, kinds, path=(), out=None):
+    out = {} if out is None else out
+    if not isinstance(node, list):
+        out[path] = node
+        return out
+    kind = kinds[len(path) % len(kinds)]
+    pairs = [(1, c) for c in node] if kind in ("max", "min") else node
+    values = [true_values(c, kinds, path + (i,), out)[path + (i,)] for i, (_, c) in enumerate(pairs)]
+    out[path] = max(values) if kind == "max" else min(values) if kind == "min" else \
+        sum(p * v for (p, _), v in zip(pairs, values, strict=True))
+    return out
+
+
+# -- alpha-beta, written here ---------------------------------------------------------------------------
+
 @dataclass
 class Reference:
-    """What the independent search saw: per node path, the value it returned, whether everything
-    below it was searched, its true value, and the window it was entered with."""
+    """What the independent search saw: per node path, the value it returned; the leaves it
+    evaluated; its counts."""
     returned: dict = field(default_factory=dict)
-    complete: dict = field(default_factory=dict)
-    true: dict = field(default_factory=dict)
-    window: dict = field(default_factory=dict)
+    evaluated: dict = field(default_factory=dict)
     nodes: int = 0
     leaves: int = 0
     cutoffs: int = 0
-
-
-def true_value(nested, is_max):
-    if not isinstance(nested, list):
-        return nested
-    values = [true_value(child, not is_max) for child in nested]
-    return max(values) if is_max else min(values)
 
 
 def reference_search(nested, alpha, beta, *, fail_hard, strict, is_max=True):
@@ -52,81 +121,68 @@ def reference_search(nested, alpha, beta, *, fail_hard, strict, is_max=True):
 
     def visit(node, path, low, high, maximizing):
         seen.nodes += 1
-        seen.window[path] = (low, high)
-        seen.true[path] = true_value(node, maximizing)
         if not isinstance(node, list):
             seen.leaves += 1
-            seen.returned[path], seen.complete[path] = node, True
+            seen.returned[path] = seen.evaluated[path] = node
             return node
-        complete = True
         if maximizing:
             best = low if fail_hard else -INF
             for i, child in enumerate(node):
-                score = visit(child, path + (i,), max(low, best) if not fail_hard else best, high, False)
-                complete = complete and seen.complete[path + (i,)]
-                best = max(best, score)
-                if cuts(best if fail_hard else max(low, best), high):
-                    if i + 1 < len(node):
-                        seen.cutoffs += 1
-                        complete = False
-                    if fail_hard:
-                        best = high
+                best = max(best, visit(child, path + (i,), max(low, best), high, False))
+                if cuts(max(low, best), high):
+                    seen.cutoffs += i + 1 < len(node)
+                    best = high if fail_hard else best
                     break
         else:
             best = high if fail_hard else INF
             for i, child in enumerate(node):
-                score = visit(child, path + (i,), low, min(high, best) if not fail_hard else best, True)
-                complete = complete and seen.complete[path + (i,)]
-                best = min(best, score)
-                if cuts(low, best if fail_hard else min(high, best)):
-                    if i + 1 < len(node):
-                        seen.cutoffs += 1
-                        complete = False
-                    if fail_hard:
-                        best = low
+                best = min(best, visit(child, path + (i,), low, min(high, best), True))
+                if cuts(low, min(high, best)):
+                    seen.cutoffs += i + 1 < len(node)
+                    best = low if fail_hard else best
                     break
-        seen.returned[path], seen.complete[path] = best, complete
+        seen.returned[path] = best
         return best
 
     visit(nested, (), alpha, beta, is_max)
     return seen
 
 
-def expected_kind(seen, path, *, fail_hard):
-    """The rule, written out: exact when everything below was searched and the value returned is
-    the true one; otherwise a bound on the side of the window the value fell on."""
-    value = seen.returned[path]
-    if seen.complete[path] and value == seen.true[path]:
-        return EXACT
-    low, high = seen.window[path]
-    if low == high:                      # an empty window (cutoff test ">")
-        if fail_hard:
-            return UNKNOWN
-        return UPPER if value < low else LOWER if value > high else EXACT
-    return UPPER if value <= low else LOWER if value >= high else EXACT
+def alternating(is_max):
+    return ("max", "min") if is_max else ("min", "max")
 
 
-def assert_rule(nested, alpha=-INF, beta=INF, *, root_is_max=True):
+def assert_alphabeta(nested, alpha=-INF, beta=INF, *, root_is_max=True, tally=None):
+    """Every alpha-beta variant and negamax: the same leaves and returned values as the search
+    written here, and every node drawn as the rule written here says."""
     tree = trees.from_nested(nested, root_is_max=root_is_max)
+    kinds = alternating(root_is_max)
+    truth = true_values(nested, kinds)
     checked = 0
-    for variant in ("fail-soft", "fail-hard"):
-        for cutoff in (">=", ">"):
-            hard, strict = variant == "fail-hard", cutoff == ">"
-            seen = reference_search(nested, alpha, beta, fail_hard=hard, strict=strict, is_max=root_is_max)
+    runs = [(v, c, False) for v in ("fail-soft", "fail-hard") for c in (">=", ">")]
+    runs += [("fail-soft", c, True) for c in (">=", ">")] if (alpha, beta) == (-INF, INF) else []
+    for variant, cutoff, nega in runs:
+        seen = reference_search(nested, alpha, beta, fail_hard=variant == "fail-hard", strict=cutoff == ">",
+                                is_max=root_is_max)
+        if nega:
+            result = search.negamax(tree, cutoff=cutoff, trace=True)
+        else:
             result = search.alphabeta(tree, variant=variant, cutoff=cutoff, alpha=alpha, beta=beta,
                                       trace=True)
-            where = (variant, cutoff, nested, alpha, beta)
-            assert (result.value, result.stats.nodes, result.stats.leaves, result.stats.cutoffs) == (
-                seen.returned[()], seen.nodes, seen.leaves, seen.cutoffs), where
-            marks = trace_of(result).marks()
-            assert set(marks.bounds) == set(seen.returned), where
-            for path in seen.returned:
-                kind = expected_kind(seen, path, fail_hard=hard)
-                assert (marks.values[path], marks.bounds[path]) == (seen.returned[path], kind), (where, path)
-                true = seen.true[path]
-                assert {EXACT: true == marks.values[path], LOWER: true >= marks.values[path],
-                        UPPER: true <= marks.values[path], UNKNOWN: True}[kind], (where, path)
-                checked += 1
+        where = ("negamax" if nega else variant, cutoff, nested, alpha, beta)
+        assert (result.value, result.stats.nodes, result.stats.leaves, result.stats.cutoffs) == (
+            seen.returned[()], seen.nodes, seen.leaves, seen.cutoffs), where
+        marks = trace_of(result).marks()
+        intervals = proved(nested, kinds, seen.evaluated)
+        assert set(marks.values) == set(seen.returned), where
+        for path, returned in seen.returned.items():
+            low, high = intervals[path]
+            assert low <= truth[path] <= high, (where, path)
+            assert marks.value_text(path) == text_of(low, high, returned), (where, path, intervals[path])
+            checked += 1
+            if tally is not None and path not in seen.evaluated:
+                tally["interior"] += 1
+                tally["exact"] += low == high
     return checked
 
 
@@ -134,6 +190,11 @@ def random_nested(rng, depth, low=-3, high=3):
     if depth == 0 or (depth < 3 and rng.random() < 0.15):
         return rng.randint(low, high)            # few values: many ties
     return [random_nested(rng, depth - 1, low, high) for _ in range(rng.randint(1, 4))]
+
+
+def random_tree(rng):
+    nested = random_nested(rng, rng.randint(1, 4))
+    return nested if isinstance(nested, list) else [nested]
 
 
 # -- the examples of the lectures -------------------------------------------------------------------
@@ -154,48 +215,161 @@ def test_ozbilge_a_to_g_tree():
     assert (shown["A"], shown["B"], shown["C"], shown["E"], shown["F"]) == ("5", "5", "≤ 2", "≥ 6", "2")
 
 
-def test_fail_hard_clamped_return_is_a_bound_even_when_nothing_was_pruned():
+def test_deep_cutoff_node_whose_leaves_fix_it_is_exact():
+    # lecture 03: H = min(1, K) ≤ 1 (K pruned), F = max(H, 8) = 8 and G = 2, so C = min(8, 2) = 2
+    shown = labelled([[3, 5], [[[1, 7], 8], 2]])
+    assert (shown["A"], shown["C"], shown["F"], shown["H"]) == ("3", "2", "8", "≤ 1")
+
+
+def test_fail_hard_shows_what_is_known_and_what_it_returned():
     # CS 312's [min, max] alpha-beta: D returns min = 3 although its leaves say 2
     shown = labelled([[3, 12, 8], [2, 4, 6], [14, 5, 2]], variant="fail-hard", cutoff=">")
-    assert (shown["A"], shown["C"], shown["D"]) == ("3", "≤ 3", "≤ 3")
+    assert (shown["A"], shown["C"], shown["D"]) == ("3", "≤ 2 (ret. 3)", "2 (ret. 3)")
 
 
-def test_star1_node_with_a_pruned_leaf_is_a_bound():
-    from mmlib.search import expectiminimax
-    from mmlib.trees import layered_tree
+def test_star1_unsearched_outcome_counts_as_l_to_u():
     dice = layered_tree([[(0.9, [2, 2]), (0.1, [3, 3])], [(0.9, [1, 1]), (0.1, [4, 4])]],
                         layers="max chance min")                # AIMA figure 5.12, left
-    model = trace_of(expectiminimax(dice, pruning="star1", trace=True))
+    model = trace_of(expectiminimax(dice, pruning="star1", bounds=(0, 4), trace=True))
     shown = {dice.label_of(path): model.value_text(path) for path in model.marks().values}
-    assert shown["F"] == "≤ 1"                                   # M was pruned: F is at most 1
+    assert shown["F"] == "≤ 1"                                   # M pruned: F = min(1, M), M in [0, 4]
+    assert shown["C"] == "≤ 1.3"                                 # 0.9 × [0, 1] + 0.1 × [0, 4] = [0, 1.3]
     assert shown["D"] == "2" and shown["A"] == "2.1"             # searched in full
+    tight = trace_of(expectiminimax(dice, pruning="star1", bounds=(1, 4), trace=True))
+    assert tight.value_text(dice.node("F").path) == "1"         # every value ≥ 1: F = min(1, M) = 1
 
 
 # -- many random trees, with ties -------------------------------------------------------------------
 
-@pytest.mark.slow        # thousands of nodes: `make test` runs it, `make check` does not
-def test_rule_on_thousands_of_random_nodes():
+@pytest.mark.slow        # a few seconds: `make test` runs it, `make check` does not
+def test_alphabeta_on_random_trees_with_ties():
+    rng = random.Random(20261127)
+    tally = {"interior": 0, "exact": 0}
+    checked = sum(assert_alphabeta(random_tree(rng), tally=tally) for _ in range(150))
+    assert checked > 5000 and tally["interior"] > 1000
+
+
+@pytest.mark.slow        # thousands of nodes with root windows: `make test` runs it, `make check` does not
+def test_alphabeta_on_thousands_of_random_nodes_and_root_windows():
     rng = random.Random(20261125)
     checked = 0
-    for _ in range(400):
-        nested = random_nested(rng, rng.randint(1, 4))
-        if not isinstance(nested, list):
-            nested = [nested]
-        checked += assert_rule(nested)
+    for _ in range(300):
+        nested = random_tree(rng)
         low, high = sorted(rng.sample(range(-4, 5), 2))
-        checked += assert_rule(nested, low, high, root_is_max=rng.random() < 0.5)
-    assert checked > 20_000
+        checked += assert_alphabeta(nested, low, high, root_is_max=rng.random() < 0.5)
+    assert checked > 5_000
 
 
 nested_trees = support.nested_trees(st.integers(-3, 3), max_leaves=20)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(nested=nested_trees, window=st.tuples(st.integers(-4, 4), st.integers(-4, 4)),
        root_is_max=st.booleans())
 def test_rule_holds_for_any_tree_and_root_window(nested, window, root_is_max):
     if not isinstance(nested, list):
         nested = [nested]
     low, high = sorted(window)
-    assert_rule(nested, low, high + (low == high), root_is_max=root_is_max)
-    assert_rule(nested, root_is_max=root_is_max)
+    assert_alphabeta(nested, low, high + (low == high), root_is_max=root_is_max)
+    assert_alphabeta(nested, root_is_max=root_is_max)
+
+
+# -- the searches of several passes, chance and several agents: the rule from their leaves -------------
+
+def evaluated_leaves(model):
+    return {e.path: e.value for e in model.events if e.kind == "leaf"}
+
+
+def assert_drawn_by_rule(model, nested, kinds, low=-INF, high=INF, where=""):
+    """Every node the search returned from is drawn as the rule written here says, from the
+    leaves its transcript evaluated; every interval holds the true value."""
+    marks = model.marks()
+    intervals = proved(nested, kinds, evaluated_leaves(model), low, high)
+    truth = true_values(nested, kinds)
+    checked = 0
+    for path in marks.known:
+        lo, hi = intervals[path]
+        assert lo - 1e-9 <= truth[path] <= hi + 1e-9, (where, path)
+        assert marks.known[path] == pytest.approx((lo, hi)), (where, path, marks.known[path], (lo, hi))
+        assert marks.value_text(path) == text_of(lo, hi, marks.values[path], low, high) or \
+            not all(float(x).is_integer() for x in (lo, hi)), (where, path)
+        checked += 1
+    return checked
+
+
+@pytest.mark.slow        # a few seconds: `make test` runs it, `make check` does not
+def test_searches_of_several_passes_on_random_trees():
+    rng = random.Random(30)
+    checked = 0
+    for _ in range(60):
+        nested = random_tree(rng)
+        tree, kinds = trees.from_nested(nested), ("max", "min")
+        runs = {"pvs": search.pvs(tree, trace=True),
+                "aspiration": search.aspiration(tree, guess=rng.randint(-3, 3), trace=True),
+                "mtdf": search.mtdf(tree, guess=rng.randint(-3, 3), trace=True),
+                "sss*": search.sss_star(tree, trace=True)}
+        for name, result in runs.items():
+            checked += assert_drawn_by_rule(trace_of(result), nested, kinds, where=(name, nested))
+    assert checked > 1000
+
+
+PROBABILITIES = [(0.5, 0.5), (0.25, 0.75), (0.2, 0.3, 0.5)]
+
+
+def random_layered(rng, kinds, depth, path_depth=0):
+    if depth == 0:
+        return rng.randint(-2, 2)
+    kind = kinds[path_depth % len(kinds)]
+    if kind == "chance":
+        return [(p, random_layered(rng, kinds, depth - 1, path_depth + 1))
+                for p in rng.choice(PROBABILITIES)]
+    return [random_layered(rng, kinds, depth - 1, path_depth + 1) for _ in range(rng.randint(1, 3))]
+
+
+@pytest.mark.slow        # a few seconds: `make test` runs it, `make check` does not
+def test_chance_searches_on_random_trees():
+    rng = random.Random(31)
+    checked = 0
+    for _ in range(80):
+        layers = rng.choice(["max chance min", "max chance", "max chance min chance"])
+        kinds = tuple(layers.split())
+        nested = random_layered(rng, kinds, rng.randint(2, 4))
+        tree = layered_tree(nested, layers=layers)
+        low, high = -2 - rng.randint(0, 1), 2 + rng.randint(0, 1)
+        for pruning in ("star1", "star2"):
+            model = trace_of(expectiminimax(tree, pruning=pruning, bounds=(low, high), trace=True))
+            checked += assert_drawn_by_rule(model, nested, kinds, low, high, where=(pruning, nested))
+        model = trace_of(expectiminimax(tree, trace=True))
+        checked += assert_drawn_by_rule(model, nested, kinds, where=("expectiminimax", nested))
+        averaged = tuple("average" if k == "min" else k for k in kinds)
+        model = trace_of(expectimax(tree, trace=True))
+        checked += assert_drawn_by_rule(
+            model, uniform_min(nested, kinds), averaged, where=("expectimax", nested))
+    assert checked > 1500
+
+
+def uniform_min(node, kinds, depth=0):
+    """The tree as expectimax sees it: each MIN node an average of its children, equally likely."""
+    if not isinstance(node, list):
+        return node
+    kind = kinds[depth % len(kinds)]
+    if kind == "chance":
+        return [(p, uniform_min(c, kinds, depth + 1)) for p, c in node]
+    children = [uniform_min(c, kinds, depth + 1) for c in node]
+    return [(Fraction(1, len(children)), c) for c in children] if kind == "min" else children
+
+
+@pytest.mark.slow        # a few seconds: `make test` runs it, `make check` does not
+def test_several_agents_on_random_trees():
+    rng = random.Random(32)
+    checked = 0
+    for _ in range(80):
+        layers = rng.choice(["max min min", "max max min", "max min min min"])
+        kinds = tuple(layers.split())
+        nested = random_layered(rng, kinds, rng.randint(2, 4))
+        tree = layered_tree(nested, layers=layers)
+        for cutoff in (">=", ">"):
+            for variant in ("fail-soft", "fail-hard"):
+                model = trace_of(search.alphabeta(tree, variant=variant, cutoff=cutoff, trace=True))
+                checked += assert_drawn_by_rule(model, nested, kinds, where=(layers, variant, cutoff, nested))
+    assert checked > 1500

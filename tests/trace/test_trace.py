@@ -11,7 +11,18 @@ from hypothesis import strategies as st
 
 from mmlib import search, trees
 from mmlib.errors import ArgumentError
-from mmlib.trace import EXACT, LOWER, SO_FAR, UNKNOWN, UPPER, Trace, minimax_values, trace_of
+from mmlib.trace import (
+    BETWEEN,
+    EXACT,
+    LOWER,
+    SO_FAR,
+    UNKNOWN,
+    UPPER,
+    Trace,
+    format_value,
+    minimax_values,
+    trace_of,
+)
 
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]              # AIMA figure 5.2
 OZBILGE = [[[3, 5], [6, 9]], [[1, 2], [0, -1]]]         # E. Özbilge 2024, the A-G walkthrough
@@ -33,18 +44,17 @@ def searches(tree, alpha=-INF, beta=INF):
 
 def check_claims(marks, truth, where):
     """Each value shown must say something true about the node's minimax value."""
-    for path, value in marks.values.items():
+    for path in marks.values:
         kind, true = marks.bounds[path], truth[path]
-        if kind == EXACT:
-            assert value == true, (where, path, value, true)
-        elif kind == LOWER:
-            assert true >= value, (where, path, value, true)
-        elif kind == UPPER:
-            assert true <= value, (where, path, value, true)
-        else:
-            assert kind in (SO_FAR, UNKNOWN) and path not in marks.leaf_numbers, (where, path, kind)
-            if kind == UNKNOWN:    # only fail-hard with an empty window returns a number that proves nothing
-                assert "fail-hard" in str(where), (where, path)
+        if kind == SO_FAR:
+            assert path not in marks.known and path not in marks.leaf_numbers, (where, path)
+            continue
+        low, high = marks.known[path]
+        assert low <= true <= high, (where, path, low, high, true)
+        sides = (-INF < low, high < INF)
+        expected = EXACT if low == high else {(True, True): BETWEEN, (True, False): LOWER,
+                                              (False, True): UPPER, (False, False): UNKNOWN}[sides]
+        assert kind == expected, (where, path, kind)
 
 
 @pytest.mark.slow     # a big property run (300 examples): `make test` runs it, `make check` does not
@@ -66,6 +76,7 @@ def test_every_mark_of_a_finished_search_is_true(nested, root_is_max):
         if name == "minimax":
             assert set(marks.bounds.values()) == {EXACT} and not marks.pruned
         assert model.value == result.value and model.bound == EXACT, name   # full window: exact root
+        assert model.value_text(model.start) == format_value(result.value), name
         assert model.pv == result.pv, name
         assert model.evaluation_order == list(result.stats.leaf_order), name
 
@@ -110,18 +121,20 @@ def test_ozbilge_a_to_g_tree():
     assert [tree.label_of(p) for p in model.evaluation_order] == ["H", "I", "J", "L", "M"]
 
 
-def test_fail_hard_returns_are_bounds_clamped_to_the_window():
+def test_fail_hard_returns_are_clamped_and_drawn_with_what_the_leaves_prove():
     model = trace_of(search.alphabeta(OZBILGE, variant="fail-hard", trace=True))
     tree = model.tree
-    assert model.value_text(tree.node("E").path) == "≥ 5"    # clamped to β = 5
-    assert model.value_text(tree.node("C").path) == "≤ 5"    # clamped to α = 5
+    assert model.value_text(tree.node("E").path) == "≥ 6 (ret. 5)"    # clamped to β = 5; J = 6 was seen
+    assert model.value_text(tree.node("F").path) == "2 (ret. 5)"      # F = max(1, 2), clamped to α = 5
+    assert model.value_text(tree.node("C").path) == "≤ 2 (ret. 5)"    # C = min(F = 2, G), clamped to α = 5
     sentences = model.sentences
     assert any("fail-hard: E will return β = 5, its value clamped to the window" in s for s in sentences)
     assert "E returns 5 to B (fail-hard: its best child gave 6, clamped to β = 5): 5 ≥ β = 5, so it is a " \
-           "lower bound, E ≥ 5." in sentences
+           "lower bound, E ≥ 5; the leaves evaluated below E prove E ≥ 6." in sentences
     assert "F returns 5 to C (fail-hard: its best child gave 2, clamped to α = 5): 5 ≤ α = 5, so it is an " \
-           "upper bound, F ≤ 5." in sentences
-    assert "C returns 5 to A: 5 ≤ α = 5, so it is an upper bound, C ≤ 5." in sentences
+           "upper bound, F ≤ 5; the leaves evaluated below F prove F = 2 exactly." in sentences
+    assert "C returns 5 to A: 5 ≤ α = 5, so it is an upper bound, C ≤ 5; the leaves evaluated below C " \
+           "prove C ≤ 2." in sentences
     assert sentences[-1] == "A returns 5: the value of the game is 5."
 
 
@@ -141,11 +154,18 @@ def test_a_step_shows_the_value_so_far_as_a_bound_only_when_it_is_one():
     tree = model.tree
     c = tree.node("C").path
     first = next(k for k, e in enumerate(model.events) if e.kind == "update" and e.path == c)
-    assert model.marks(first + 1).value_text(c) == "≤ 5"     # C (MIN) below β = +∞: at most 5
+    assert model.marks(first + 1).value_text(c) == "≤ 2"     # C (MIN) after F = 2: at most 2
     f = tree.node("F").path
     update_f = next(k for k, e in enumerate(model.events) if e.kind == "update" and e.path == f)
-    # F (MAX) entered with [5, +∞] keeps v = α = 5 after its child 1: nothing proved yet
-    assert model.marks(update_f + 1).value_text(f) == "(5)"
+    # F (MAX) after its first leaf L = 1: at least 1, whatever the fail-hard v = α = 5 holds
+    assert model.marks(update_f + 1).value_text(f) == "≥ 1"
+    d = tree.node("D").path                              # D (MAX) after its first leaf H = 3
+    d_update = next(k for k, e in enumerate(model.events) if e.kind == "update" and e.path == d)
+    assert model.marks(d_update + 1).value_text(d) == "≥ 3"
+    # a MIN node whose only child so far failed high (≥ 6) is proved nothing: its best so far, (6)
+    deep = trace_of(search.alphabeta([[[6, 9], 1]], beta=5, trace=True))
+    update = next(k for k, e in enumerate(deep.events) if e.kind == "update" and e.path == (0,))
+    assert deep.marks(update + 1).value_text((0,)) == "(6)"
     assert "fail-hard: the value starts at α = 5" in model.sentence(update_f)
 
 
@@ -209,3 +229,45 @@ def test_bad_input_is_refused_clearly():
         model.marks(-1)
     with pytest.raises(ArgumentError, match="k"):
         model.sentence(len(model.events))
+
+
+def entry_windows(model, step):
+    """The window each node was last entered with in the first ``step`` events: since the last pass
+    began, or in any pass once the search has finished."""
+    windows = {}
+    for event in model.events[:step]:
+        if event.kind == "pass" and step < len(model.events):
+            windows.clear()
+        elif event.kind == "enter" and event.alpha is not None:
+            windows[event.path] = (event.alpha, event.beta)
+    return windows
+
+
+def test_every_frame_of_a_step_through_draws_the_window_on_entry():
+    # Özbilge's A-G tree: E entered with [−∞, 5] stays [−∞, 5] (its α rises to 6 inside), C entered
+    # with [5, +∞] stays so (β falls to 2), D entered with [−∞, +∞] likewise
+    model = trace_of(search.alphabeta(OZBILGE, trace=True))
+    tree = model.tree
+    e, c = tree.node("E").path, tree.node("C").path
+    for step in range(model.entered_at(e) + 1, len(model.events) + 1):
+        assert model.marks(step).windows[e] == (-INF, 5), step
+    for step in range(model.entered_at(c) + 1, len(model.events) + 1):
+        assert model.marks(step).windows[c] == (5, INF), step
+    update = next(k for k, ev in enumerate(model.events) if ev.kind == "update" and ev.path == e)
+    assert "now α = 6, β = 5" in model.sentence(update)        # the current window is told in words
+    assert model.marks(len(model.events)).windows == model.marks().windows
+
+
+@pytest.mark.slow     # every frame of four searches on 30 trees: `make test` runs it, `make check` does not
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(nested=nested_trees)
+def test_windows_drawn_in_every_frame_are_windows_on_entry(nested):
+    if not isinstance(nested, list):
+        nested = [nested]
+    tree = trees.from_nested(nested)
+    for result in (search.alphabeta(tree, trace=True),
+                   search.alphabeta(tree, variant="fail-hard", trace=True),
+                   search.pvs(tree, trace=True), search.mtdf(tree, guess=0, trace=True)):
+        model = trace_of(result)
+        for step in range(len(model.events) + 1):
+            assert dict(model.marks(step).windows) == entry_windows(model, step), (result.algorithm, step)

@@ -13,9 +13,7 @@ from mmlib.errors import ArgumentError
 from mmlib.search import expectimax, expectiminimax
 from mmlib.trace import (
     EXACT,
-    LOWER,
     SO_FAR,
-    UPPER,
     expected_values,
     format_probability,
     node_role,
@@ -54,17 +52,16 @@ def build(nested, pattern):
 
 
 def check_marks(marks, truth, where):
+    """Every interval the leaves prove holds the true value; a best value so far claims nothing."""
     for path, value in marks.values.items():
         kind = marks.bounds.get(path, EXACT)
         true = truth[path]
-        if kind == EXACT:
-            assert math.isclose(value, true, abs_tol=1e-9), f"{where}: {path} shown {value}, is {true}"
-        elif kind == LOWER:
-            assert true >= value - 1e-9, f"{where}: {path} shown ≥ {value}, is {true}"
-        elif kind == UPPER:
-            assert true <= value + 1e-9, f"{where}: {path} shown ≤ {value}, is {true}"
-        else:
-            assert kind == SO_FAR, f"{where}: {path} has kind {kind}"
+        if kind == SO_FAR:
+            assert path not in marks.known, f"{where}: {path} so far, with an interval"
+            continue
+        low, high = marks.known.get(path, (value, value))
+        assert low - 1e-9 <= true <= high + 1e-9, f"{where}: {path} shown [{low}, {high}], is {true}"
+        assert (kind == EXACT) == math.isclose(low, high, abs_tol=1e-12), f"{where}: {path} {kind}"
 
 
 tree_and_pattern = st.tuples(layered_nested(4), st.sampled_from(PATTERNS)).filter(
@@ -133,7 +130,8 @@ def test_star1_on_aima_figure_5_12():
     # C's first outcome F (MIN) gives 1, so C <= 0.9 × 1 + 0.1 × 4 = 1.3 <= α = 2.1: G is pruned.
     assert model.value_text(()) == "2.1"
     assert model.value_text(tree.node("C").path) == "≤ 1.3"
-    assert model.value_text(tree.node("F").path) == "≤ 1"      # M was pruned: F is at most 1
+    # M was pruned, but every leaf is at least L = 1 (the smallest leaf), so F = min(1, M) = 1
+    assert model.value_text(tree.node("F").path) == "1"
     assert [tree.label_of(p) for p in model.pruned_leaves] == ["M", "N", "O"]
     assert model.pv == (0,)
     sentences = [model.sentence(k) for k in range(len(model.events))]
@@ -148,8 +146,8 @@ def test_star2_probes_are_bounds_and_not_pruned():
     final = model.marks()
     c, f, g = (tree.node(x).path for x in "CFG")
     assert model.value_text(c) == "≤ 1.3"
-    # a probed MIN node is at most its first move: F ≤ 1 (M is never searched)
-    assert model.value_text(f) == "≤ 1" and model.value_text(g) == ""
+    # a probed MIN node is at most its first move, F ≤ 1 (M is never searched); and at least L = 1
+    assert model.value_text(f) == "1" and model.value_text(g) == ""
     # the probe of F already settles C (at most 0.9 × 1 + 0.1 × 4 = 1.3 <= α = 2.1), so G is never entered
     assert f in final.entered and f not in final.pruned and g in final.pruned_roots
     assert [tree.label_of(p) for p in model.pruned_leaves] == ["M", "N", "O"]

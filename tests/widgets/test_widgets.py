@@ -256,3 +256,32 @@ def test_a_step_through_fits_the_column_with_no_label_touching_another(tree, opt
             assert not any(label.overlaps(shape) for shape in shapes), (step, label)
             assert not any(label.overlaps(other) for other in labels[i + 1:]), (step, label)
         assert all(0 <= box.left and box.right <= view.width for box in shapes + labels)
+
+
+@pytest.mark.parametrize("start", ["first cutoff", "cutoff at C", "end", 3])
+def test_step_through_opens_and_stores_its_still_at_the_step_the_lecture_names(start):
+    from mmlib import search
+
+    events = search.alphabeta(A_TO_G, trace=True).trace
+    cutoffs = [k + 1 for k, event in enumerate(events) if event.kind == "cutoff"]
+    assert len(cutoffs) == 2                        # at E (K pruned), then at C (G pruned)
+    expected = {"first cutoff": cutoffs[0], "cutoff at C": cutoffs[1], "end": len(events), 3: 3}[start]
+    explorer = widgets.step_through(A_TO_G, start=start)
+    assert explorer.slider.value == expected
+    title = shown_svg(explorer).find("{http://www.w3.org/2000/svg}title")
+    assert title is not None and f"step {expected} of {len(events)}" in title.text
+    bundle = explorer._repr_mimebundle_()
+    assert f"shown at step {expected} of {len(events)}" in bundle["text/plain"]
+    assert f'alt="step {expected} of {len(events)} when the notebook was saved' in bundle["text/html"]
+    if "cutoff" in str(start):
+        assert explorer.sentence.startswith("at E" if start == "first cutoff" else "at C")
+        assert explorer.sentence.endswith("pruned.")
+    explorer.go(0)                       # the explorer still steps from anywhere
+    assert explorer.slider.value == 0
+
+
+@pytest.mark.parametrize("start", ["last", 99, -1, 2.5, "no cutoff", "cutoff at B"])
+def test_step_through_refuses_a_start_it_cannot_show(start):
+    tree, start = ([[1, 2], [3, 4]], "first cutoff") if start == "no cutoff" else (A_TO_G, start)
+    with pytest.raises(ArgumentError, match="start"):
+        widgets.step_through(tree, "minimax" if tree != A_TO_G else "alphabeta", start=start)

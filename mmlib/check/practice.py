@@ -1,0 +1,170 @@
+"""The labs' practice cases: which trees each lab ships as case files, and running a student's
+function on one case or on all of them (the files' form: :mod:`mmlib.check.casefile`).
+
+>>> def minimax(node, depth, maximizing):
+...     if depth == 0 or node.is_leaf():
+...         return node.value
+...     values = [minimax(child, depth - 1, not maximizing) for child in node.children]
+...     return max(values) if maximizing else min(values)
+>>> import pathlib, tempfile
+>>> folder = pathlib.Path(tempfile.mkdtemp()) / "cases"
+>>> len(write_practice(folder))                  # lab1/01.txt ... lab1/11.txt, lab2/01.txt ... 08.txt
+19
+>>> run_case(folder / "lab1" / "04.txt", minimax).passed
+True
+>>> def no_pruning(node, depth, alpha, beta, maximizing):   # minimax where alpha-beta is asked
+...     return minimax(node, depth, maximizing)
+>>> print(str(run_case(folder / "lab2" / "01.txt", no_pruning)).splitlines()[0])
+alpha-beta, case lab2/01 (AIMA figure 5.2): FAILED (no-pruning)
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..conventions import DEFAULT
+from ..errors import ArgumentError, ArgumentTypeError, TreeTextError, describe
+from .casefile import KINDS, CaseFile, case_from_nested, number_text, read_case, write_case
+from .report import Report, finish
+from .searches import _check_best_move, _check_search
+
+CASES_DIR = "cases"
+"""The folder, beside the labs, that holds the practice cases (``cases/lab1/01.txt``)."""
+
+__all__ = ["CASES_DIR", "load_case", "practice_cases", "PRACTICE_TREES", "PRACTICE_LABS", "PRACTICE_MOVES",
+           "practice_set",
+           "write_practice", "run_case", "run_cases"]
+
+
+PRACTICE_TREES: tuple[tuple[str, list[Any], int | None], ...] = (
+    ("AIMA figure 5.2", [[3, 12, 8], [2, 4, 6], [14, 5, 2]], None),
+    ("t1.in of CMPUT 355, University of Alberta", [[7, 5], [9, 3, 1]], None),
+    ("the A-G tree of E. Özbilge's slides", [[[3, 5], [6, 9]], [[1, 2], [0, -1]]], None),
+    ("AIMA figure 5.2 searched to depth 1", [[3, 12, 8], [2, 4, 6], [14, 5, 2]], 1),
+    ("the A-G tree of E. Özbilge's slides searched to depth 2", [[[3, 5], [6, 9]], [[1, 2], [0, -1]]], 2),
+    ("leaves at mixed depths, negative values", [[-2, [4, -6]], 1, [[3, -1], -5]], None),
+    ("tied values", [[5, 5, 2], [5, 7], [4, 5]], None),
+    ("mixed depths searched to depth 2", [[[2, 8], 6], [[-3, 9], [4, 1]], 3], 2),
+)
+"""The practice trees every search lab ships (name, tree, search depth)."""
+
+PRACTICE_LABS = {"lab1": "minimax", "lab2": "alpha-beta"}
+"""The labs with practice cases, and the check their cases on :data:`PRACTICE_TREES` are for."""
+
+PRACTICE_MOVES: dict[str, tuple[tuple[str, list[Any], int | None], ...]] = {"lab1": (
+    ("AIMA figure 5.2: the best move", [[3, 12, 8], [2, 4, 6], [14, 5, 2]], None),
+    ("AIMA figure 5.2 searched to depth 1: two best moves", [[3, 12, 8], [2, 4, 6], [14, 5, 2]], 1),
+    ("the A-G tree of E. Özbilge's slides: the best move", [[[3, 5], [6, 9]], [[1, 2], [0, -1]]], None),
+)}
+"""Each lab's best-move cases, after its search cases (check ``best move``)."""
+
+
+def practice_set(lab: str) -> dict[str, str]:
+    """The practice case files of ``lab``: file name -> text.
+
+    >>> sorted(practice_set("lab1"))[:2]
+    ['01.txt', '02.txt']
+    """
+    if lab not in PRACTICE_LABS:
+        raise ArgumentError(f"lab: expected one of {', '.join(PRACTICE_LABS)}, got {describe(lab)}")
+    cases = [(PRACTICE_LABS[lab], entry) for entry in PRACTICE_TREES]
+    cases += [("best move", entry) for entry in PRACTICE_MOVES.get(lab, ())]
+    return {f"{number:02d}.txt": write_case(case_from_nested(nested, kind, depth, name))
+            for number, (kind, (name, nested, depth)) in enumerate(cases, start=1)}
+
+
+def write_practice(folder: str | os.PathLike[str]) -> list[Path]:
+    """Write every lab's practice cases into ``folder`` (``folder/lab1/01.txt``, ...); the paths."""
+    written = []
+    for lab in PRACTICE_LABS:
+        target = Path(folder) / lab
+        target.mkdir(parents=True, exist_ok=True)
+        for file_name, text in practice_set(lab).items():
+            (target / file_name).write_text(text, encoding="utf-8")
+            written.append(target / file_name)
+    return written
+
+
+def _search_path(name: str) -> list[Path]:
+    """Where a practice case named ``lab1/03`` may be: in ``cases/`` beside the labs, looked for
+    from the current folder up (a lab runs in ``notebooks/labs``; the course root holds
+    ``notebooks/labs/cases`` too)."""
+    relative = Path(CASES_DIR) / f"{name}.txt"
+    here = Path.cwd()
+    return [folder / inside / relative for folder in (here, *here.parents)
+            for inside in (Path(), Path("labs"), Path("notebooks") / "labs")]
+
+
+def load_case(name: str | os.PathLike[str]) -> CaseFile:
+    """Read a practice case by name (``"lab1/03"``, looked for in ``cases/`` beside the labs) or
+    by the path of its file.  Where the folder is not at hand (a grader's sandbox, a browser-only
+    Jupyter), a practice case's name gives the case as shipped."""
+    if not isinstance(name, (str, os.PathLike)):
+        raise ArgumentTypeError(f"name: expected a case name such as 'lab1/03' or a file path, "
+                                f"got {type(name).__name__}")
+    candidates = [Path(name)] if str(name).endswith(".txt") else _search_path(str(name))
+    for path in candidates:
+        if path.is_file():
+            try:
+                return read_case(path.read_text(encoding="utf-8"))
+            except TreeTextError as error:
+                raise TreeTextError(f"{path.name}: {error}") from None
+    lab, _, number = str(name).partition("/")
+    if lab in PRACTICE_LABS and f"{number}.txt" in practice_set(lab):    # the folder is not here
+        return read_case(practice_set(lab)[f"{number}.txt"])
+    raise ArgumentError(f"name: no case file {describe(str(name))} (looked for {candidates[0]}); "
+                        f"the practice cases are in the folder {CASES_DIR}/ beside the labs")
+
+
+def practice_cases(lab: str) -> list[str]:
+    """The names of a lab's practice cases, in order (``["lab1/01", "lab1/02", ...]``)."""
+    if not isinstance(lab, str) or not re.fullmatch(r"lab[0-9]+", lab):
+        raise ArgumentError(f"lab: expected a lab's name such as 'lab1', got {describe(lab)}")
+    for path in _search_path(lab):
+        folder = path.with_suffix("")
+        if folder.is_dir():
+            return [f"{lab}/{file.stem}" for file in sorted(folder.glob("*.txt"))]
+    if lab in PRACTICE_LABS:
+        return [f"{lab}/{Path(file).stem}" for file in practice_set(lab)]
+    raise ArgumentError(f"lab: no folder {CASES_DIR}/{lab}/ beside the labs")
+
+
+def run_case(name: str | os.PathLike[str], fn: Callable[..., Any], *, raise_on_failure: bool = False,
+             time_limit: float | None = None) -> Report:
+    """Run ``fn`` on one practice case (``"lab1/03"`` or a file path) and report, on that very
+    tree (not shrunk), what it expected and what ``fn`` did."""
+    __tracebackhide__ = True
+    case = load_case(name)
+    shown = f"{Path(name).parent.name}/{Path(name).stem}" if str(name).endswith(".txt") else name
+    title = f"{case.check}, case {shown}" + (f" ({case.name})" if case.name else "")
+    if case.check == "best move":
+        report = _check_best_move(fn, DEFAULT, [case.as_case()], False, time_limit, shrinking=False,
+                                  title=title)
+        if report.passed:
+            best = " or ".join(map(str, case.best_moves))
+            report.summary = (f"Your move is a best one ({best}; move values "
+                              f"{' '.join(map(number_text, case.move_values))}), as the case file says.")
+        return finish(report, raise_on_failure)
+    report = _check_search(fn, case.check, [case.as_case()], False, time_limit, shrinking=False, title=title)
+    if report.passed:
+        skipped = f"; never evaluated: {' '.join(case.not_evaluated)}" if case.not_evaluated else ""
+        report.summary = (f"Value {number_text(case.value)} and evaluation order "
+                          f"{' '.join(case.evaluated)}{skipped}, as the case file says.")
+    return finish(report, raise_on_failure)
+
+
+def run_cases(lab: str, fn: Callable[..., Any], *, kind: str | None = None,
+              time_limit: float | None = None) -> list[Report]:
+    """:func:`run_case` on every practice case of ``lab`` for the check ``kind`` (``"minimax"``,
+    ``"alpha-beta"`` or ``"best move"``; default: the lab's search, as in :data:`PRACTICE_LABS`);
+    the reports, in order."""
+    if kind is None:
+        kind = PRACTICE_LABS.get(lab, "minimax")
+    if kind not in KINDS:
+        raise ArgumentError(f"kind: expected one of {', '.join(KINDS)}, got {describe(kind)}")
+    names = [name for name in practice_cases(lab) if load_case(name).check == kind]
+    return [run_case(name, fn, time_limit=time_limit) for name in names]
