@@ -65,7 +65,7 @@ NBCONVERT := $(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
              --ExecutePreprocessor.store_widget_state=True --ExecutePreprocessor.record_timing=False
 JUPYTEXT  := $(VENV)/bin/jupytext
 
-.PHONY: lab notebook test check bench notebooks execute clean install release grade exam gradescope distribution site handout
+.PHONY: lab notebook test check bench notebooks execute clean install release grade exam gradescope distribution site handout lite
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -135,8 +135,21 @@ $(SITE_STAMP): pyproject.toml | $(PY)
 	$(PIP) install -q -e '.[site]'
 	touch $@
 
-site: $(SITE_STAMP) $(if $(shell command -v npm 2>/dev/null),$(MATHJAX_JS))
+site: $(SITE_STAMP) lite $(if $(shell command -v npm 2>/dev/null),$(MATHJAX_JS))
 	$(PY) site/build.py
+
+# The course in the browser: `make lite` writes build/lite/site/ (site/lite.py: JupyterLite, Pyodide's core
+# from npm, mmlib's wheel from this checkout; rebuilt only when something changed).  Serve it with
+# `python3 -m http.server -d build/lite/site` and open lab/index.html.  PYODIDE=<path or URL of Pyodide's
+# full release tarball> self-hosts the whole distribution (numpy, matplotlib, networkx included).
+LITE_STAMP := $(VENV)/.installed-lite
+$(LITE_STAMP): pyproject.toml | $(PY)
+	$(PIP) install -q -e '.[lite]'
+	touch $@
+
+PYODIDE ?=
+lite: $(LITE_STAMP)
+	$(PY) site/lite.py $(if $(PYODIDE),--pyodide "$(PYODIDE)")
 
 # The printed handout: one PDF per lecture in build/handout/ (site/handout.py: nbconvert's web PDF template
 # printed by the system's chromium), with the stored figures and the explorers' still pictures.

@@ -9,7 +9,9 @@ Where the line appears: in a Jupyter notebook opened by a person, as an output o
 that updates in place; in a terminal, on standard error.  A notebook run without a person
 (``jupyter nbconvert --execute``, ``pytest --nbval``) shows nothing, so stored outputs do
 not depend on the machine's speed.  The environment variable ``MMLIB_PROGRESS`` set to
-``0`` turns the line off everywhere and ``1`` turns it on everywhere.
+``0`` turns the line off everywhere and ``1`` turns it on everywhere.  In a browser tab
+(JupyterLite's Pyodide kernel) the line is always shown, and says that the run stops by itself
+at its budget: there the kernel's stop button may never reach a running cell.
 
 >>> line = Progress("search", "max_nodes=9,000,000")
 >>> for part in line.text(2_500_000, 5.0).split(" - "):
@@ -43,6 +45,8 @@ def wanted() -> bool:
     if setting in ("0", "off", "no", "false"):
         return False
     if setting in ("1", "on", "yes", "true"):
+        return True
+    if sys.platform == "emscripten":       # a browser tab (Pyodide): a person is watching
         return True
     kernel = _kernel()
     if kernel is not None:
@@ -105,9 +109,11 @@ class Progress:
 
     def text(self, count: int, elapsed: float) -> str:
         rate = count / elapsed if elapsed > 0 else 0.0
+        head = f"{self.what}: {count:,} {self.unit} so far ({rate:,.0f} a second, {elapsed:.1f} s); "
+        if sys.platform == "emscripten":     # a browser tab may never pass the stop button on
+            return head + f"it stops by itself at {self.limit}"
         how = "interrupt the kernel (the stop button, or I, I)" if _kernel() is not None else "press Ctrl-C"
-        return (f"{self.what}: {count:,} {self.unit} so far ({rate:,.0f} a second, {elapsed:.1f} s); "
-                f"stops at {self.limit} - {how} to stop it now")
+        return head + f"stops at {self.limit} - {how} to stop it now"
 
     def tick(self, count: int, now: float) -> None:
         """The count is ``count`` at time ``now``: update the line if it is due."""

@@ -13,6 +13,7 @@ Usage: python site/build.py [--out build/site]
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 import subprocess
 import sys
@@ -72,8 +73,53 @@ def build(out: Path) -> Path:
     target = out / "html"
     shutil.rmtree(target, ignore_errors=True)
     html.rename(target)
+    add_lite(target)
     print(f"site: open {target / 'index.html'}")
     return target
+
+
+LITE = ROOT / "build" / "lite" / "site"
+"""The JupyterLite build (`make lite`), published with the website under ``lite/``."""
+BINDER_ITEM = re.compile(r'(<li>\s*<a href="https://mybinder\.org/[^"]*"[^>]*>.*?</a>\s*</li>)', re.S)
+
+
+def lite_item(page: str) -> str:
+    """The menu item that opens ``page``'s notebook (a path like ``labs/lab1_minimax.html``) in the
+    browser tab, from the JupyterLite build published beside the pages.
+
+    >>> lite_item("labs/lab1_minimax.html").split('"')[1]
+    '../lite/lab/index.html?path=labs/lab1_minimax.ipynb'
+    >>> lite_item("01_game_trees_and_minimax.html").split('"')[1]
+    'lite/lab/index.html?path=01_game_trees_and_minimax.ipynb'
+    """
+    prefix = "../" * page.count("/")
+    notebook = page.removesuffix(".html") + ".ipynb"
+    return (f'<li><a href="{prefix}lite/lab/index.html?path={notebook}" target="_blank" '
+            'class="btn btn-sm dropdown-item" title="Run this notebook in your browser tab (JupyterLite)">'
+            '<span class="btn__text-container">Browser tab</span></a></li>')
+
+
+def add_lite(html: Path) -> int:
+    """Copy the JupyterLite build into ``html/lite/`` and put a "Browser tab" launch item beside
+    Binder's on every page made from a notebook; the number of pages given one."""
+    if not LITE.is_dir():
+        print(f"site: {LITE.relative_to(ROOT)} is missing (make lite): no browser-tab launch buttons",
+              file=sys.stderr)
+        return 0
+    shutil.copytree(LITE, html / "lite", dirs_exist_ok=True)
+    given = 0
+    for page in sorted(html.rglob("*.html")):
+        relative = page.relative_to(html).as_posix()
+        notebook = NOTEBOOKS / (relative.removesuffix(".html") + ".ipynb")
+        if relative.startswith(("lite/", "_")) or not notebook.exists():
+            continue
+        text = page.read_text(encoding="utf-8")
+        item = lite_item(relative)
+        changed = BINDER_ITEM.sub(lambda match, item=item: match.group(1) + item, text, count=1)
+        if changed != text:
+            page.write_text(changed, encoding="utf-8")
+            given += 1
+    return given
 
 
 def main() -> None:

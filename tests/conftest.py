@@ -33,6 +33,7 @@ def student_minimax():
 # a lab solution appears here as a notebook.
 SECONDS = {
     "tests/e2e/test_browser.py": 375,
+    "tests/e2e/test_lite.py": 250,     # two Pyodide kernels start (~100 s each); +70 s to build the site once
     "tests/course/test_grading.py": 150,
     "tests/course/test_nbgrader.py": 130,
     "tests/test_packaging.py": 30,     # 62 the first time on a machine (it builds its cached plain kernel)

@@ -121,7 +121,7 @@ lost when the session ends, so download the notebooks you work on), or on your o
 git clone https://github.com/{repository}.git
 cd {repository.split("/")[1]}
 python3 -m venv .venv
-.venv/bin/pip install -e .
+.venv/bin/pip install -e . "jupyterlab>=4.0"
 .venv/bin/jupyter lab notebooks/{start}
 ```
 

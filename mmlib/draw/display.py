@@ -117,10 +117,10 @@ def show_figures_with_alt_text() -> bool:
     shell = get_ipython()
     if shell is None:
         return False
-    from matplotlib.figure import Figure
-
+    # by name: matplotlib is not imported here (a browser tab loads it only when a cell draws with it)
     formatters = shell.display_formatter.formatters
-    formatters["text/html"].for_type(Figure, figure_html)
-    formatters["text/plain"].for_type(Figure, lambda figure, printer, cycle: printer.text(figure_alt(figure)))
-    formatters["image/png"].pop(Figure, None)       # the HTML carries the same picture
+    formatters["text/html"].for_type_by_name("matplotlib.figure", "Figure", figure_html)
+    formatters["text/plain"].for_type_by_name("matplotlib.figure", "Figure",
+                                              lambda figure, printer, cycle: printer.text(figure_alt(figure)))
+    formatters["image/png"].pop("matplotlib.figure.Figure", None)       # the HTML carries the same picture
     return True

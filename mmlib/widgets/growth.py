@@ -9,9 +9,11 @@
 from __future__ import annotations
 
 import html
+import sys
+import time
 from typing import Any
 
-from .. import _validate, analysis, trees
+from .. import _validate, analysis, search, trees
 from ..draw.lineplot import STYLES, Line, line_plot_svg
 from ..draw.plots import ordering_name
 from ..draw.tree import format_value
@@ -28,7 +30,8 @@ from .common import (
 )
 from .slider import FractionSlider, Slider
 
-__all__ = ["growth_explorer", "GrowthExplorer", "forecast_nodes", "deepest_fitting", "guides"]
+__all__ = ["growth_explorer", "GrowthExplorer", "forecast_nodes", "deepest_fitting", "guides",
+           "default_budget"]
 
 MAX_BRANCHING = 8
 MAX_DEPTH = 30
@@ -42,6 +45,42 @@ teaching search: well under a second."""
 FAST_NODE_BUDGET = 2_500_000
 """The same with the compiled counts-only path (:mod:`mmlib.fastcount`, 5 to 20 million nodes
 a second on a busy two-core machine): an update answers within :data:`ANSWER_SECONDS`."""
+
+
+BROWSER_SHARE = 0.4
+"""In a browser tab, the share of :data:`ANSWER_SECONDS` one update may spend searching (the rest
+draws); the budget there is what this machine searches in that time, at most :data:`NODE_BUDGET`."""
+
+_measured_budget: int | None = None
+
+
+def default_budget() -> int:
+    """The node budget of one update when none is given: :data:`FAST_NODE_BUDGET` with the
+    compiled path, else :data:`NODE_BUDGET`; in a browser tab (Pyodide: no numba, and a device
+    of any speed), what this machine's teaching search counts in ``BROWSER_SHARE`` of
+    :data:`ANSWER_SECONDS`, measured once on a small tree, and never more than ``NODE_BUDGET``.
+
+    >>> default_budget() in (NODE_BUDGET, FAST_NODE_BUDGET)
+    True
+    """
+    global _measured_budget
+    try:
+        from .. import fastcount
+    except ImportError:          # no numpy (a browser tab without Pyodide's numpy): the teaching search
+        compiled = False
+    else:
+        compiled = fastcount.compiled()
+    if compiled:
+        return FAST_NODE_BUDGET
+    if sys.platform != "emscripten":  # a fixed budget elsewhere: the stored outputs do not depend on speed
+        return NODE_BUDGET
+    if _measured_budget is None:
+        search.alphabeta(trees.ordered(3, 3, "random"))                  # warm up
+        started = time.perf_counter()
+        nodes = sum(search.alphabeta(trees.ordered(3, 6, "random", seed)).stats.nodes for seed in range(3))
+        rate = nodes / max(time.perf_counter() - started, 1e-6)
+        _measured_budget = max(1_000, min(NODE_BUDGET, int(rate * ANSWER_SECONDS * BROWSER_SHARE)))
+    return _measured_budget
 
 
 def _widgets() -> Any:
@@ -284,8 +323,7 @@ def growth_explorer(branching: int = 3, depth: int = 4, ordering: str = "best", 
             raise ArgumentError(f"{name}: expected one of {', '.join(options)}, got {describe(value)}")
     _whole("trees", trees, 1, MAX_TREES)
     if node_budget is None:
-        from .. import fastcount
-        node_budget = FAST_NODE_BUDGET if fastcount.compiled() else NODE_BUDGET
+        node_budget = default_budget()
     else:                                    # a smaller budget only: every action answers in time
         _whole("node_budget", node_budget, 1, FAST_NODE_BUDGET)
     return GrowthExplorer(branching, depth, ordering, algorithm, node_budget, trees)

@@ -35,9 +35,9 @@ from .growth import (
     MAX_BRANCHING,
     MAX_DEPTH,
     MAX_SEED,
-    NODE_BUDGET,
     _depth_ticks,
     _whole,
+    default_budget,
     forecast_nodes,
     guides,
 )
@@ -52,8 +52,7 @@ MAX_TREES = 20
 
 def _budget(node_budget: int | None) -> int:
     if node_budget is None:
-        from .. import fastcount
-        return FAST_NODE_BUDGET if fastcount.compiled() else NODE_BUDGET
+        return default_budget()
     _whole("node_budget", node_budget, 1, FAST_NODE_BUDGET)
     return node_budget
 
