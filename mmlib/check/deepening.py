@@ -41,7 +41,7 @@ from .runner import Call, Outcome
 __all__ = ["EMPTY_BOARD", "play", "show", "legal_moves",
            "OutOfNodes", "Iteration", "search_to_depth", "empty_cells", "reference_move", "iterations",
            "within_budget",
-           "DEEPENING_CASES", "check_anytime", "check_games"]
+           "DEEPENING_CASES", "fresh_cases", "check_anytime", "check_games"]
 
 DEEPENING_CASES = tuple((board_of(GAME.position(opening)), budget) for opening, budget in (
     ("", 400), ("", 2500), ("33", 150), ("32", 800), ("3323", 100), ("3344", 100), ("4433", 100),
@@ -50,6 +50,34 @@ DEEPENING_CASES = tuple((board_of(GAME.position(opening)), budget) for opening, 
 """The boards and node budgets :func:`check_anytime` asks about: openings of up to four moves,
 budgets from 100 to 2,500 nodes, chosen so that each classic mistake plays another move on
 some of them."""
+FRESH_CASES = 16
+FRESH_BUDGETS = (100, 150, 200, 300, 400, 600, 800, 1000, 1200, 1600, 2000, 2500)
+"""How many fresh boards and budgets :func:`fresh_cases` adds for a seed."""
+
+
+def fresh_cases(seed: int, count: int = FRESH_CASES) -> tuple[tuple[str, int], ...]:
+    """``count`` boards and node budgets drawn from ``seed``, of the kind of
+    :data:`DEEPENING_CASES`: openings of up to four random legal moves, budgets from 100 to
+    2,500 nodes, none of the fixed pairs, no repeats.
+
+    >>> cases = fresh_cases(5)
+    >>> len(cases), cases == fresh_cases(5) != fresh_cases(6), set(cases) & set(DEEPENING_CASES)
+    (16, True, set())
+    """
+    seed = integer("seed", seed)
+    count = integer("count", count, minimum=1)
+    rng = random.Random(f"deepening cases {seed}")
+    found: list[tuple[str, int]] = []
+    while len(found) < count:
+        state = GAME.initial
+        for _ in range(rng.randint(0, 4)):
+            state = GAME.play(state, rng.choice(list(GAME.moves(state))))
+        case = (board_of(state), rng.choice(FRESH_BUDGETS))
+        if case not in DEEPENING_CASES and case not in found:
+            found.append(case)
+    return tuple(found)
+
+
 GAME_BUDGET = 1000
 """The node budget per move in :func:`check_games`."""
 MOVE_SECONDS = 2.0
@@ -210,9 +238,10 @@ def _explain(board: str, max_nodes: int) -> list[str]:
 
 
 def check_anytime(anytime_move: Callable[..., Any], *, raise_on_failure: bool = False,
-                  time_limit: float | None = None) -> Report:
+                  time_limit: float | None = None, seed: int | None = None) -> Report:
     """Check ``anytime_move(board, max_nodes) -> column`` on the boards and budgets of
-    :data:`DEEPENING_CASES`: it must play the move of the last completed iteration.
+    :data:`DEEPENING_CASES` (and, with a ``seed``, the fresh ones :func:`fresh_cases` draws
+    from it): it must play the move of the last completed iteration.
 
     >>> check_anytime(lambda board, max_nodes: search_to_depth(board, 1, max_nodes).move).diagnosis
     'wrong-move'
@@ -222,7 +251,7 @@ def check_anytime(anytime_move: Callable[..., Any], *, raise_on_failure: bool = 
     flag("raise_on_failure", raise_on_failure)
     time_limit = runner.TIME_LIMIT if time_limit is None else seconds("time_limit", time_limit, maximum=3600)
     title = "anytime iterative deepening"
-    questions = list(DEEPENING_CASES)
+    questions = list(DEEPENING_CASES) + ([] if seed is None else list(fresh_cases(seed)))
     try:
         answers = ask(anytime_move, "anytime_move", questions, _valid_move, time_limit=time_limit)
     except Unusable as bad:
@@ -303,18 +332,39 @@ def _opening(rng: random.Random, moves: int = 2) -> Any:
     return state
 
 
-def opponents() -> dict[str, Callable[..., Any]]:
-    """The reference agents: random moves, and anytime alpha-beta with 200 nodes a move."""
-    return {"random moves": arena.random_player(seed=7),
+def _rule_player(max_nodes: int) -> Callable[..., Any]:
+    return lambda game, state: reference_move(board_of(state), max_nodes)
+
+
+def _fair_opening(rng: random.Random, opponent: Callable[..., Any], max_nodes: int) -> Any:
+    """A fresh opening from which the rule (:func:`reference_move`, what every correct agent
+    plays) scores at least one point in the pair of games against ``opponent``: the fixed
+    openings are such, so the pass mark stays as fair on fresh ones."""
+    rule = _rule_player(max_nodes)
+    while True:
+        opening = _opening(rng)
+        as_x = arena.play(GAME, rule, opponent, state=opening)
+        as_o = arena.play(GAME, opponent, rule, state=opening)
+        if (as_x > 0) - (as_x < 0) + (as_o < 0) - (as_o > 0) >= 0:          # at least 1 point of 2
+            return opening
+
+
+def opponents(seed: int | None = None) -> dict[str, Callable[..., Any]]:
+    """The reference agents: random moves (drawn from ``seed``, default 7), and anytime
+    alpha-beta with 200 nodes a move."""
+    return {"random moves": arena.random_player(seed=7 if seed is None else seed),
             "alpha-beta, 200 nodes a move": arena.alphabeta_player(max_nodes=200)}
 
 
 def check_games(anytime_move: Callable[..., Any], *, max_nodes: int = GAME_BUDGET, games: int = 4,
-                raise_on_failure: bool = False, move_seconds: float = MOVE_SECONDS) -> Report:
+                raise_on_failure: bool = False, move_seconds: float = MOVE_SECONDS,
+                seed: int | None = None) -> Report:
     """Let ``anytime_move`` (``max_nodes`` a move, ``move_seconds`` at most per move) play
     ``games`` games against each reference agent of :func:`opponents`, half of them as X, each
     pair from its own opening of two random moves.  It must win every game against random
     moves and score at least half the points against alpha-beta with 200 nodes a move.
+    With a ``seed``, the openings and the random player's moves are drawn from it (games no
+    one has seen) instead of the fixed ones.
     """
     __tracebackhide__ = True
     function("anytime_move", anytime_move, "your anytime_move function")
@@ -326,14 +376,17 @@ def check_games(anytime_move: Callable[..., Any], *, max_nodes: int = GAME_BUDGE
     played: list[tuple[str, int]] = []
     student = _student_player(anytime_move, max_nodes, move_seconds, played)
     rows, failed = [], []
-    rng = random.Random(2024)
+    if seed is not None:
+        seed = integer("seed", seed)
+    rng = random.Random(2024 if seed is None else f"openings {seed}")
     total = games * len(opponents())
     with Run("your anytime agent in play", f"{total} games", "games played", total=total) as run:
-        for name, opponent in opponents().items():
+        for name, opponent in opponents(None if seed is None else rng.getrandbits(32)).items():
             points, record = 0.0, []
             for number in range(games):
                 if number % 2 == 0:
-                    opening = _opening(rng)
+                    opening = _opening(rng) if seed is None or name == "random moves" else \
+                        _fair_opening(rng, opponent, max_nodes)
                 as_x = number % 2 == 0
                 try:
                     result = arena.play(GAME, student if as_x else opponent, opponent if as_x else student,

@@ -21,6 +21,7 @@ alpha-beta evaluates b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves of a uniform tree (K
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -28,14 +29,15 @@ from .. import analysis, search
 from ..errors import ArgumentError
 from ..games import ConnectFour
 from ..games.connect4 import CentreFirst
-from ..ordering import Ordering
+from ..ordering import Ordering, StaticOrder
 from . import runner
 from ._args import flag, function, integer, seconds
 from .queries import Unusable, answers_by_rounds, shown_call
 from .report import Report, counted, finish
 from .runner import Call, Outcome
 
-__all__ = ["ORDERING_BOARDS", "ORDERING_DEPTH", "EMPTY_BOARD", "board_of", "state_of", "play", "evaluate",
+__all__ = ["ORDERING_BOARDS", "fresh_boards", "ORDERING_DEPTH", "EMPTY_BOARD", "board_of", "state_of", "play",
+           "evaluate",
            "to_move", "legal_moves", "show", "leaves_per_board", "check_ordering"]
 
 GAME = ConnectFour()
@@ -97,6 +99,46 @@ def _parse(board: str) -> Any:
 
 
 ORDERING_BOARDS = tuple(board_of(GAME.position(opening)) for opening in OPENINGS)
+FRESH_BOARDS = 8
+"""How many fresh boards :func:`fresh_boards` adds to :data:`ORDERING_BOARDS` for a seed."""
+
+
+def fresh_boards(seed: int, count: int = FRESH_BOARDS, *, depth: int = ORDERING_DEPTH) -> tuple[str, ...]:
+    """``count`` boards drawn from ``seed``, of the kind of :data:`ORDERING_BOARDS`: openings of
+    one to four random legal moves (so X or O to move), none of the fixed boards, no repeats,
+    and together no harder than the fixed boards: alpha-beta to ``depth`` with the best move
+    first by the static evaluation (the order the lab asks for) needs at most as many leaves
+    per minimal tree on them as on :data:`ORDERING_BOARDS`.
+
+    >>> boards = fresh_boards(5, depth=3)
+    >>> len(boards), boards == fresh_boards(5, depth=3) != fresh_boards(6, depth=3)
+    (8, True)
+    >>> set(boards) & set(ORDERING_BOARDS), {to_move(board) for board in boards} == {"X", "O"}
+    (set(), True)
+    """
+    seed = integer("seed", seed)
+    count = integer("count", count, minimum=1)
+    if count > 100:
+        raise ArgumentError(f"count: at most 100 fresh boards, got {count:,}")
+    depth = _depth(depth)
+    rng = random.Random(f"ordering boards {seed}")
+    ratio = sum(_best_first_leaves(depth, ORDERING_BOARDS)) / len(ORDERING_BOARDS)
+    found: list[str] = []
+    total = 0
+    for _ in range(100 * count):
+        state = GAME.initial
+        for _ in range(1 + len(found) % 4):       # as many boards after 1, 2, 3 and 4 moves
+            state = GAME.play(state, rng.choice(list(GAME.moves(state))))
+        board = board_of(state)
+        if board in ORDERING_BOARDS or board in found:
+            continue
+        leaves = _best_first_leaves(depth, (board,))[0]
+        if total + leaves <= ratio * (len(found) + 1):
+            found.append(board)
+            total += leaves
+            if len(found) == count:
+                return tuple(found)
+    raise ArgumentError(f"seed: no {count} boards as easy as the fixed ones from seed {seed}")
 
 
 def play(board: str, column: int) -> str:
@@ -177,8 +219,13 @@ def _leaves(order: Ordering | str | None, depth: int, boards: Sequence[str]) -> 
 
 
 @functools.lru_cache(maxsize=8)
-def _left_to_right(depth: int) -> list[int]:
-    return _leaves(None, depth, ORDERING_BOARDS)
+def _best_first_leaves(depth: int, boards: tuple[str, ...]) -> list[int]:
+    return _leaves(StaticOrder(), depth, boards)
+
+
+@functools.lru_cache(maxsize=8)
+def _left_to_right(depth: int, boards: tuple[str, ...] = ORDERING_BOARDS) -> list[int]:
+    return _leaves(None, depth, boards)
 
 
 def _valid_order(call: Call, outcome: Outcome) -> tuple[int, ...]:
@@ -227,13 +274,14 @@ def _best_first(board: str, depth: int) -> tuple[list[int], list[float]]:
 
 def check_ordering(order_moves: Callable[..., Any], *, within: float | None = None,
                    depth: int = ORDERING_DEPTH, raise_on_failure: bool = False,
-                   time_limit: float | None = None) -> Report:
+                   time_limit: float | None = None, seed: int | None = None) -> Report:
     """Check a Connect Four move ordering ``order_moves(board, moves) -> moves``.
 
     Alpha-beta searches ``depth`` plies from each of :data:`ORDERING_BOARDS` with the
     children in the student's order.  Without ``within`` the total of leaves must be at
     most half of what the columns left to right need; with ``within`` it must be at most
     ``within`` times the Knuth–Moore minimal tree, b^⌈d/2⌉ + b^⌊d/2⌋ − 1 per board.
+    With a ``seed``, the fresh boards :func:`fresh_boards` draws from it are searched as well.
 
     >>> check_ordering(lambda board, moves: moves[:1]).diagnosis
     'bad-order'
@@ -245,20 +293,21 @@ def check_ordering(order_moves: Callable[..., Any], *, within: float | None = No
     if within is not None:
         within = seconds("within", within, maximum=1000)
     time_limit = runner.TIME_LIMIT if time_limit is None else seconds("time_limit", time_limit, maximum=3600)
+    boards = ORDERING_BOARDS + (() if seed is None else fresh_boards(seed, depth=depth))
     title = "move ordering" + (f" (within {within:g} times the minimal tree)" if within else "")
     try:
-        leaves = leaves_per_board(order_moves, depth=depth, time_limit=time_limit)
+        leaves = leaves_per_board(order_moves, depth=depth, boards=boards, time_limit=time_limit)
     except Unusable as bad:
         from .report import HINTS
         return finish(Report(title, False, bad.diagnosis, "Your ordering is not ready yet.",
                              [f"Your code: {bad.detail}."], HINTS.get(bad.diagnosis, ""), output=bad.output),
                       raise_on_failure)
-    natural = _left_to_right(depth)
+    natural = _left_to_right(depth, boards)
     minimal = analysis.knuth_moore_leaves(GAME.columns, depth)
     total, limit = sum(leaves), (sum(natural) // 2 if within is None else int(within * minimal * len(leaves)))
     table = [f"{'board':<52} {'yours':>6} {'left to right':>14} {'minimal tree':>13}"] + [
         f"{board:<52} {mine:>6} {left:>14} {minimal:>13}"
-        for board, mine, left in zip(ORDERING_BOARDS, leaves, natural, strict=True)] + [
+        for board, mine, left in zip(boards, leaves, natural, strict=True)] + [
         f"{'total':<52} {total:>6} {sum(natural):>14} {minimal * len(leaves):>13}"]
     goal = (f"at most half of the columns left to right ({limit})" if within is None else
             f"at most {within:g} times the minimal tree ({limit})")
@@ -270,7 +319,7 @@ def check_ordering(order_moves: Callable[..., Any], *, within: float | None = No
     if total <= limit:
         return finish(Report(title, True, "ok", summary, details), raise_on_failure)
     worst = max(range(len(leaves)), key=lambda i: (leaves[i] / minimal, -i))
-    board = ORDERING_BOARDS[worst]
+    board = boards[worst]
     ranked, values = _best_first(board, depth)
     question = (board, tuple(legal_moves(board)))
 

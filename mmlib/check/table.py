@@ -32,13 +32,13 @@ from typing import Any
 
 from ..table import EXACT, LOWER, UPPER
 from . import runner
-from ._args import flag, function, seconds
+from ._args import flag, function, integer, seconds
 from .queries import Unusable, answers_by_rounds, ask, shown_call, usable_outcome
 from .report import HINTS, Report, finish
 from .runner import Call, Outcome
 
 __all__ = ["EXACT", "LOWER", "UPPER", "Graph", "reference_flag", "reference_probe", "graphs",
-           "check_bound_flag", "check_probe"]
+           "fresh_flags", "fresh_probes", "check_bound_flag", "check_probe"]
 
 INF = math.inf
 FLAGS = (EXACT, LOWER, UPPER)
@@ -95,7 +95,7 @@ class Graph:
                 for name in self.children]
 
 
-def graphs(count: int = GRAPHS, seed: int = 0) -> list[Graph]:
+def graphs(count: int = GRAPHS, seed: int | str = 0) -> list[Graph]:
     """``count`` small random game graphs, smallest first: levels of 1, 2 and more positions,
     two or three children each, shared between parents (transpositions).
 
@@ -197,13 +197,19 @@ def _deepening(graph: Graph, flag_of: Callable[..., Any], probe: Callable[..., A
     return rows, table.misuse
 
 
-def _wrong_graph(flag_of: Callable[..., Any], probe: Callable[..., Any], count: int
-                 ) -> tuple[Graph, list[Any], str | None] | None:
-    for graph in graphs(count):
+def _wrong_graph(flag_of: Callable[..., Any], probe: Callable[..., Any], count: int,
+                 seed: int | None = None) -> tuple[Graph, list[Any], str | None] | None:
+    """The first graph (the fixed ones, then ``count`` more drawn from ``seed``) where the
+    table gives a wrong value."""
+    for graph in graphs(count) + ([] if seed is None else graphs(count, seed=_graph_seed(seed))):
         rows, misuse = _deepening(graph, flag_of, probe)
         if any(found != true for _, found, true in rows):
             return graph, rows, misuse
     return None
+
+
+def _graph_seed(seed: int) -> str:
+    return f"graphs {seed}"          # never the fixed graphs' seed 0
 
 
 # -- asking the student ----------------------------------------------------------------------
@@ -283,13 +289,76 @@ def _grid_probes() -> list[tuple[Any, ...]]:
             for a in GRID_BOUNDS for b in GRID_BOUNDS if a < b]
 
 
+PLACES = ("below alpha", "at alpha", "inside", "at beta", "above beta")
+"""Where a fresh case puts the value against its window: every branch of the two rules."""
+
+
+def _fresh_window(rng: random.Random, place: str) -> tuple[float, float, float]:
+    """A value and a window [alpha, beta] (integers up to 20 in size, or infinite bounds
+    where ``place`` allows them) with the value at ``place``."""
+    alpha = float(rng.randint(-20, 16))
+    beta = alpha + rng.randint(2, 12)
+    value = {"below alpha": alpha - rng.randint(1, 9), "at alpha": alpha,
+             "inside": rng.randint(int(alpha) + 1, int(beta) - 1), "at beta": beta,
+             "above beta": beta + rng.randint(1, 9)}[place]
+    if place in ("inside", "at beta", "above beta") and rng.random() < 0.25:
+        alpha = -INF
+    if place in ("below alpha", "at alpha", "inside") and rng.random() < 0.25:
+        beta = INF
+    return int(value), _whole(alpha), _whole(beta)
+
+
+def _whole(bound: float) -> float:
+    return bound if math.isinf(bound) else int(bound)
+
+
+def fresh_flags(seed: int, rounds: int = 8) -> list[tuple[Any, ...]]:
+    """``(value, alpha, beta)`` cases drawn from ``seed``: ``rounds`` of each place of the value
+    against the window (:data:`PLACES`), so every branch of the rule is asked.
+
+    >>> cases = fresh_flags(5)
+    >>> len(cases), cases == fresh_flags(5) != fresh_flags(6)
+    (40, True)
+    >>> {reference_flag(*case) for case in cases} == set(FLAGS)
+    True
+    """
+    rng = random.Random(f"bound flags {seed}")
+    return [_fresh_window(rng, place) for _ in range(rounds) for place in PLACES]
+
+
+def fresh_probes(seed: int, rounds: int = 2) -> list[tuple[Any, ...]]:
+    """``(value, flag, stored_depth, depth, alpha, beta)`` cases drawn from ``seed``: ``rounds``
+    of every flag, every place of the value (:data:`PLACES`) and an entry shallower, as deep
+    and deeper than the search, so every branch of the rule is asked.
+
+    >>> cases = fresh_probes(5)
+    >>> len(cases), cases == fresh_probes(5) != fresh_probes(6)
+    (90, True)
+    >>> sum(reference_probe(*case) is None for case in cases) > 0 < sum(
+    ...     reference_probe(*case) is not None for case in cases)
+    True
+    """
+    rng = random.Random(f"table lookups {seed}")
+    cases = []
+    for _ in range(rounds):
+        for flag_ in FLAGS:
+            for place in PLACES:
+                for shift in (-1, 0, 1):
+                    value, alpha, beta = _fresh_window(rng, place)
+                    depth = rng.randint(1, 8)
+                    stored = max(0, depth + shift * rng.randint(1, 3))
+                    cases.append((value, flag_, stored, depth, alpha, beta))
+    return cases
+
+
 def _check(name: str, fn: Callable[..., Any], grid: list[tuple[Any, ...]], validate: Callable[..., Any],
            reference: Callable[..., Any], mistake: Callable[..., Any], use: Callable[..., Any], title: str,
-           hint: str, raise_on_failure: bool, time_limit: float | None) -> Report:
+           hint: str, raise_on_failure: bool, time_limit: float | None, seed: int | None) -> Report:
     __tracebackhide__ = True
     function(name, fn, f"your {name} function")
     flag("raise_on_failure", raise_on_failure)
     time_limit = runner.TIME_LIMIT if time_limit is None else seconds("time_limit", time_limit, maximum=3600)
+    count = GRAPHS if seed is None else 2 * GRAPHS
     try:
         answers = ask(fn, name, grid, validate, time_limit=time_limit)
         wrong = [(args, got) for args, got in answers.items() if got != reference(*args)]
@@ -301,7 +370,7 @@ def _check(name: str, fn: Callable[..., Any], grid: list[tuple[Any, ...]], valid
                 missing.add(args)
                 return reference(*args)
             flag_of, probe_ = use(student)
-            return _wrong_graph(flag_of, probe_, GRAPHS)
+            return _wrong_graph(flag_of, probe_, GRAPHS, seed)
 
         found = answers_by_rounds(fn, name, run, validate, time_limit=time_limit)
     except Unusable as bad:
@@ -311,7 +380,7 @@ def _check(name: str, fn: Callable[..., Any], grid: list[tuple[Any, ...]], valid
     if not wrong and found is None:
         return finish(Report(title, True, "ok", (
             f"Right on all {len(grid)} cases of the grid, and alpha-beta with your table found the minimax "
-            f"value at every depth of iterative deepening on {GRAPHS} game graphs with transpositions.")),
+            f"value at every depth of iterative deepening on {count} game graphs with transpositions.")),
             raise_on_failure)
     details: list[str] = []
     diagnosis = "wrong-value"
@@ -328,7 +397,7 @@ def _check(name: str, fn: Callable[..., Any], grid: list[tuple[Any, ...]], valid
         if misuse:
             details.append(misuse)
     else:
-        details.append(f"(On the {GRAPHS} graphs the check searched, this did not change a value yet.)")
+        details.append(f"(On the {count} graphs the check searched, this did not change a value yet.)")
     summary = "Your table can give wrong values." if found is not None or diagnosis != "missed-hit" else \
         "Your table gives right values but misses entries that settle a search: it saves less work."
     return finish(Report(title, False, diagnosis, summary, details, hint),
@@ -336,30 +405,40 @@ def _check(name: str, fn: Callable[..., Any], grid: list[tuple[Any, ...]], valid
 
 
 def check_bound_flag(bound_flag: Callable[..., Any], *, raise_on_failure: bool = False,
-                     time_limit: float | None = None) -> Report:
+                     time_limit: float | None = None, seed: int | None = None) -> Report:
     """Check ``bound_flag(value, alpha, beta) -> EXACT | LOWER | UPPER`` (fail-soft results).
+
+    With a ``seed``, fresh cases (:func:`fresh_flags`) and fresh game graphs drawn from it are
+    checked as well as the fixed grid and graphs.
 
     >>> check_bound_flag(lambda v, a, b: UPPER if v <= a else LOWER if v >= b else EXACT).passed
     True
     """
     __tracebackhide__ = True
-    return _check("bound_flag", bound_flag, _grid_flags(), _valid_flag, reference_flag, _flag_mistake,
+    seed = None if seed is None else integer("seed", seed)
+    grid = _grid_flags() + ([] if seed is None else fresh_flags(seed))
+    return _check("bound_flag", bound_flag, grid, _valid_flag, reference_flag, _flag_mistake,
                   lambda student: (student, reference_probe), "bound flags",
                   "A result >= beta is a lower bound (a cutoff skipped moves that might be even better); "
                   "a result <= alpha is an upper bound; only a result strictly inside the window is exact "
-                  "(Marsland 1986).", raise_on_failure, time_limit)
+                  "(Marsland 1986).", raise_on_failure, time_limit, seed)
 
 
 def check_probe(probe: Callable[..., Any], *, raise_on_failure: bool = False,
-                time_limit: float | None = None) -> Report:
+                time_limit: float | None = None, seed: int | None = None) -> Report:
     """Check ``probe(value, flag, stored_depth, depth, alpha, beta) -> value or None``.
+
+    With a ``seed``, fresh cases (:func:`fresh_probes`) and fresh game graphs drawn from it are
+    checked as well as the fixed grid and graphs.
 
     >>> check_probe(lambda value, flag, stored_depth, depth, alpha, beta: value).diagnosis
     'shallow-entry'
     """
     __tracebackhide__ = True
-    return _check("probe", probe, _grid_probes(), _valid_probe, reference_probe, _probe_mistake,
+    seed = None if seed is None else integer("seed", seed)
+    grid = _grid_probes() + ([] if seed is None else fresh_probes(seed))
+    return _check("probe", probe, grid, _valid_probe, reference_probe, _probe_mistake,
                   lambda student: (reference_flag, student), "table lookup",
                   "Use an entry only if it was searched at least as deep as asked; then an EXACT value "
                   "always answers, a LOWER bound only when it is >= beta, an UPPER bound only when it is "
-                  "<= alpha.", raise_on_failure, time_limit)
+                  "<= alpha.", raise_on_failure, time_limit, seed)

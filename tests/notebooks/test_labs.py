@@ -114,13 +114,31 @@ def test_run_all_goes_on_past_every_stub_saying_not_answered_yet(path, capsys):
 @pytest.mark.parametrize("name", make_labs.NAMES)
 def test_each_grade_cell_shows_the_student_the_check_grading_runs(name):
     """A graded part's visible check is its hidden test, except that the hidden test raises on
-    failure (nbgrader and the grader score a part by whether its code raises)."""
+    failure (nbgrader and the grader score a part by whether its code raises) and may draw fresh
+    cases the student has not seen: ``seed=check.grading_seed()``, or ``cases=check.hidden_cases(...)``
+    in place of the public cases."""
+    import ast
+
     graded = [cell for cell in make_labs.read_source(name).cells if make_labs.is_hidden_test(cell)]
     assert graded
+    fresh = {"seed": "check.grading_seed()", "cases": "check.hidden_cases"}
     for cell in graded:
-        visible = make_labs.visible_source(cell.source)
-        hidden = cell.source.split(make_labs.HIDDEN + "\n")[1].split("\n" + make_labs.HIDDEN_END)[0]
-        assert hidden == visible[:-1] + ", raise_on_failure=True)", cell.source
+        visible = ast.parse(make_labs.visible_source(cell.source)).body
+        hidden = ast.parse(cell.source.split(make_labs.HIDDEN + "\n")[1]
+                           .split("\n" + make_labs.HIDDEN_END)[0]).body
+        assert len(visible) == len(hidden) == 1, cell.source
+        shown, graded_call = visible[0].value, hidden[0].value          # type: ignore[attr-defined]
+        assert ast.dump(shown.func) == ast.dump(graded_call.func), cell.source
+        assert [ast.dump(arg) for arg in shown.args] == [ast.dump(arg) for arg in graded_call.args]
+        keywords = {k.arg: ast.unparse(k.value) for k in graded_call.keywords}
+        assert keywords.pop("raise_on_failure") == "True", cell.source
+        for key, start in fresh.items():
+            if key in keywords and keywords[key].startswith(start):
+                keywords.pop(key)
+            else:                                      # public cases stay public only with no fresh ones
+                assert key not in keywords and key not in {k.arg for k in shown.keywords}, cell.source
+        assert keywords == {k.arg: ast.unparse(k.value) for k in shown.keywords if k.arg not in fresh}, \
+            cell.source
         assert cell.metadata.nbgrader["locked"] and cell.metadata.nbgrader["points"] > 0
 
 
