@@ -1,21 +1,20 @@
 """The labs' practice cases: which trees each lab ships as case files, and running a student's
 function on one case or on all of them (the files' form: :mod:`mmlib.check.casefile`).
 
->>> def minimax(node, depth, maximizing):
+>>> def first_leaf(node, depth, maximizing):      # not minimax: it always follows the first child
 ...     if depth == 0 or node.is_leaf():
 ...         return node.value
-...     values = [minimax(child, depth - 1, not maximizing) for child in node.children]
-...     return max(values) if maximizing else min(values)
+...     return first_leaf(node.children[0], depth - 1, not maximizing)
 >>> import pathlib, tempfile
 >>> folder = pathlib.Path(tempfile.mkdtemp()) / "cases"
 >>> len(write_practice(folder))                  # lab1/01.txt ... lab1/11.txt, lab2/01.txt ... 08.txt
 19
->>> run_case(folder / "lab1" / "04.txt", minimax).passed
-True
->>> def no_pruning(node, depth, alpha, beta, maximizing):   # minimax where alpha-beta is asked
-...     return minimax(node, depth, maximizing)
+>>> run_case(folder / "lab1" / "01.txt", first_leaf).passed
+False
+>>> def no_pruning(node, depth, alpha, beta, maximizing):   # not alpha-beta either
+...     return first_leaf(node, depth, maximizing)
 >>> print(str(run_case(folder / "lab2" / "01.txt", no_pruning)).splitlines()[0])
-alpha-beta, case lab2/01 (AIMA figure 5.2): FAILED (no-pruning)
+alpha-beta, case lab2/01 (AIMA figure 5.2): FAILED (over-pruning)
 """
 
 from __future__ import annotations
