@@ -61,6 +61,18 @@ SECONDS = {
     "tests/e2e/test_handout.py": 60,
     "tests/e2e/test_notebook7.py": 60,
     "tests/e2e/test_save_reopen.py": 90,     # two JupyterLab servers and a Run All of lecture 00
+    # new in this round, estimated from runs on a loaded machine (their slow tests sandbox whole notebooks,
+    # play sealed tournaments or start Dask), so that none of them is left to the end
+    "tests/course/test_tournament.py": 150,
+    "tests/course/test_as_jupyter_runs_it.py": 150,
+    "tests/course/test_fresh_cases.py": 90,
+    "tests/course/test_own_work.py": 60,
+    "tests/trace/test_bound_rule.py": 30,
+    "tests/notebooks/test_claims_05.py": 30,
+    "tests/notebooks/test_claims_09.py": 30,
+    "tests/games/test_chess.py": 20,
+    "tests/games/test_chess_counts.py": 20,
+    "tests/course/test_grade_options.py": 20,
 }
 
 
