@@ -43,7 +43,7 @@ flooded = []
 def floods(node, depth, maximizing):
     if not flooded:                  # the first tree only (the list fills in the checker's process)
         flooded.append(True)
-        for i in range(10**6):
+        for i in range(2 * 10**5):        # a flood, and within the 5 s a call may take on a busy machine
             print("flood", i)
     return minimax(node, depth, maximizing)
 

@@ -89,7 +89,7 @@ def test_handout_holds_the_lecture(handout, name):
     assert words(facts["title"]) in text
     for sentence in facts["stills"]:
         assert sentence and words(sentence)[:60] in text, f"{name}: the still picture's sentence {sentence!r}"
-        assert re.search(r"run the cell to (use it|play)", sentence)
+        assert re.search(r"run the cell to (use it|play|step through it)", sentence)
     assert not re.search(r"<Figure size|<mmlib\.|object at 0x|Error displaying widget", text)
     assert "$" not in text, f"{name}: TeX printed as text"
     pages = page_count(pdf)

@@ -55,7 +55,7 @@ IMAGE_MIMES = ("image/png", "image/svg+xml", "image/jpeg")
 # Text a reader must never see, beside the patterns of tests/notebooks/test_rendering.py.
 REPR_TEXT = re.compile(r"<Figure size|<mmlib\.|object at 0x")
 MATHJAX_JS = ROOT / "build" / "mathjax" / "node_modules" / "mathjax" / "es5" / "tex-svg-full.js"
-STILL_SENTENCE = re.compile(r"run the cell to (?:use it|play)", re.I)
+STILL_SENTENCE = re.compile(r"run the cell to (?:use it|play|step through it)", re.I)
 
 
 def mathjax_problem() -> str | None:

@@ -7,6 +7,7 @@ import types
 
 import pytest
 
+import mmlib
 from mmlib import progress
 from mmlib.widgets import growth
 
@@ -15,6 +16,7 @@ from mmlib.widgets import growth
 def tab(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "platform", "emscripten")
     monkeypatch.setitem(sys.modules, "mmlib.fastcount", None)     # no numpy, no numba in the tab
+    monkeypatch.delattr(mmlib, "fastcount", raising=False)        # nor as the attribute, once imported
     monkeypatch.delenv("MMLIB_PROGRESS", raising=False)
     monkeypatch.setattr(growth, "_measured_budget", None)
 
