@@ -508,16 +508,19 @@ def set_slider(page, slider, direction: str = "ArrowRight", presses: int = 1) ->
 
 
 def operate_step_through(page, root) -> list[str]:
+    """Next (or Back, for a step-through that opens at its last step), then the step slider by keys."""
     done = []
     before = observable(root)
-    next_button = root.locator("button", has_text=re.compile(r"^\s*Next\s*$")).first
-    next_button.click()
-    before = wait_for_change(page, root, before, "step-through: Next")
-    done.append("Next")
     step = root.locator(".mmlib-step-slider input[type=range]").first
+    at_end = step.input_value() == step.get_attribute("max")
+    word, key = ("Back", "ArrowLeft") if at_end else ("Next", "ArrowRight")
+    button = root.locator("button", has_text=re.compile(rf"^\s*{word}\s*$")).first
+    button.click()
+    before = wait_for_change(page, root, before, f"step-through: {word}")
+    done.append(word)
     step.focus()
     for _ in range(2):
-        step.press("ArrowRight")       # the labelled step slider answers the arrow keys
+        step.press(key)                # the labelled step slider answers the arrow keys
     wait_for_change(page, root, before, "step-through: step slider, arrow keys")
     done.append("step slider (keyboard)")
     return done

@@ -25,7 +25,7 @@ PRACTISES = {
     "lab2_alphabeta": {"03_alpha_beta_pruning"},
     "lab3_tictactoe_evaluator": {"02_depth_limits_and_evaluation", "06_tictactoe_solved"},
     "lab4_expectimax": {"08_chance_and_many_agents"},
-    "lab5_move_ordering": {"04_move_ordering", "05_square_root_speedup"},
+    "lab5_move_ordering": {"04_move_ordering", "05_square_root_speedup", "10_chess"},
     "lab6_anytime_agent": {"04_move_ordering", "09_beyond_alpha_beta"},
     "lab7_transposition_table": {"06_tictactoe_solved", "07_beyond_connect_four"},
 }
@@ -82,13 +82,13 @@ def test_each_lecture_ends_by_pointing_at_its_labs(stem):
 
 
 def test_a_lecture_no_lab_practises_ends_with_its_steps_alone(monkeypatch):
-    """A new lecture (say a chess lecture after 09) needs no lab: it steps on, and no lab is named."""
-    entry = navigation.Entry("10_new.ipynb", "10", "A new lecture")
+    """A new lecture (say one after 10) needs no lab: it steps on, and no lab is named."""
+    entry = navigation.Entry("11_new.ipynb", "11", "A new lecture")
     lectures = [other for other in navigation.COURSE if not other.is_lab]
     labs = [other for other in navigation.COURSE if other.is_lab]
     monkeypatch.setattr(navigation, "COURSE", (*lectures, entry, *labs))
-    _, last = navigation.navigation_sources(ROOT / "notebooks" / "10_new.ipynb")
-    _, before = navigation.navigation_sources(ROOT / "notebooks" / "09_beyond_alpha_beta.ipynb")
+    _, last = navigation.navigation_sources(ROOT / "notebooks" / "11_new.ipynb")
+    _, before = navigation.navigation_sources(ROOT / "notebooks" / "10_chess.ipynb")
     assert "Now try" not in last and "Lab" not in last
-    assert "[← 09 Beyond alpha-beta" in last
-    assert "[10 A new lecture →](10_new.ipynb)" in before and before.startswith("**Now try [Lab 6")
+    assert "[← 10 √b in chess" in last
+    assert "[11 A new lecture →](11_new.ipynb)" in before and before.startswith("**Now try [Lab 5")

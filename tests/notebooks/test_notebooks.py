@@ -131,7 +131,10 @@ def test_notebooks_folder_holds_only_what_students_open():
     found = {p.name for p in NOTEBOOK_DIR.iterdir() if p.name not in {".ipynb_checkpoints", "__pycache__"}}
     assert found <= allowed, f"not for students: {sorted(found - allowed)}"
     lab_files = {p.name for p in (NOTEBOOK_DIR / "labs").iterdir() if not p.name.startswith(".")}
-    assert lab_files == {p.name for p in STUDENT_LABS}, "notebooks/labs holds the student notebooks only"
+    assert lab_files == {p.name for p in STUDENT_LABS} | {"cases"}, \
+        "notebooks/labs holds the student notebooks and their practice cases only"
+    cases = NOTEBOOK_DIR / "labs" / "cases"
+    assert all(p.suffix == ".txt" for p in cases.rglob("*") if p.is_file()), "cases/ holds case files only"
     assert [p.stem for p in STUDENT_LABS] == [p.stem for p in SOLUTIONS] == [p.stem for p in LAB_SOURCES]
 
 
