@@ -1,6 +1,6 @@
 """Node counts of every ordering of the chess lecture on the 24 Bratko-Kopec positions.
 
-Written by instructor/chess_counts.py (which also checks them: ``--check``); do not edit by hand.
+Written by the course's chess_counts.py (it also checks them: ``--check``); do not edit by hand.
 Each row: (position, ordering, depth, nodes, leaves, cutoffs, cutoffs by the first move tried,
 value, best move in UCI), as measured by :func:`mmlib.branching.ordering_rows` (for the ordering
 "+ previous iteration", the totals of iterative deepening to that depth).  ``BRANCHING``: each
