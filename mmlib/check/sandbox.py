@@ -188,12 +188,10 @@ class Sandbox:
         self.cells, self.isolation = cells, isolation
         self.memory_limit, self.cell_time, self.notebook_time = memory_limit, cell_time, notebook_time
         self.packages = dict(packages or {})
-        self.site = work / "site"                # only for isolation="process": links to the packages
         self.stage = lib
         self.inputs = work / "inputs"
         self.inputs.mkdir(mode=0o755, exist_ok=True)
         self.inputs.chmod(0o755)
-        self.scratch = work / "scratch"          # only for isolation="process"
         self.skip: set[int] = set()
         self.quick: set[int] = set()             # cells too slow to run whole: only their definitions run
         self.quiet: set[int] = set()             # the lab's own cells: what they cannot do here is no news
@@ -227,19 +225,16 @@ class Sandbox:
         boot = ("import sys; sys.path.insert(0, '/grading/lib'); from mmlib.check import runner; "
                 "runner.sandbox_main('/grading/inputs/job.json')")
         version = f"python{sys.version_info.major}.{sys.version_info.minor}"
-        if self.isolation == "bwrap":
-            packages = [arg for name, folder in sorted(self.packages.items())
-                        for arg in ("--ro-bind", str(folder), f"/grading/site/{name}")]
-            settings = [arg for name, value in sorted(PACKAGE_SETTINGS.items())
-                        for arg in ("--setenv", name, value.replace("@SCRATCH@", "/scratch"))]
-            return _bwrap_prefix() + settings + [
-                "--perms", "0755", "--dir", "/grading", "--ro-bind", str(self.stage), "/grading/lib",
-                "--ro-bind", str(self.inputs), "/grading/inputs",
-                "--perms", "0755", "--dir", "/grading/site", *packages,
-                "--perms", "1777", "--size", str(SCRATCH_BYTES), "--tmpfs", "/scratch", "--chdir", "/scratch",
-                f"/python/bin/{version}", "-I", "-S", "-B", "-c", boot]
-        boot = boot.replace("/grading/lib", str(self.stage)).replace("/grading/inputs", str(self.inputs))
-        return [sys.executable, "-I", "-S", "-B", "-c", boot]
+        packages = [arg for name, folder in sorted(self.packages.items())
+                    for arg in ("--ro-bind", str(folder), f"/grading/site/{name}")]
+        settings = [arg for name, value in sorted(PACKAGE_SETTINGS.items())
+                    for arg in ("--setenv", name, value.replace("@SCRATCH@", "/scratch"))]
+        return _bwrap_prefix() + settings + [
+            "--perms", "0755", "--dir", "/grading", "--ro-bind", str(self.stage), "/grading/lib",
+            "--ro-bind", str(self.inputs), "/grading/inputs",
+            "--perms", "0755", "--dir", "/grading/site", *packages,
+            "--perms", "1777", "--size", str(SCRATCH_BYTES), "--tmpfs", "/scratch", "--chdir", "/scratch",
+            f"/python/bin/{version}", "-I", "-S", "-B", "-c", boot]
 
     def start(self) -> None:
         """Start the sealed process and run the notebook in it (a cell that never ends is left out)."""
@@ -248,15 +243,11 @@ class Sandbox:
             limits = {"memory": self.memory_limit, "cpu": 600, "file_size": SCRATCH_BYTES, "files": 64,
                       "core": 0, "processes": _processes_of(target_uid) + EXTRA_PROCESSES}
             job = {"cells": self.cells, "skip": sorted(self.skip), "quick": sorted(self.quick),
-                   "limits": limits, "drop_privileges": self.isolation == "bwrap",
-                   "path": [self._site()] if self.packages else []}
+                   "limits": limits, "drop_privileges": True,
+                   "path": ["/grading/site"] if self.packages else []}
             (self.inputs / "job.json").write_text(json.dumps(job))
             (self.inputs / "job.json").chmod(0o644)
             cwd, env = None, {"PYTHONHASHSEED": "0"}
-            if self.isolation != "bwrap":
-                self.scratch.mkdir(exist_ok=True)
-                cwd = str(self.scratch)
-                env |= {name: value.replace("@SCRATCH@", cwd) for name, value in PACKAGE_SETTINGS.items()}
             self.buffer = b""
             self.process = subprocess.Popen(self._command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                             stderr=subprocess.DEVNULL, cwd=cwd, env=env)
@@ -313,16 +304,6 @@ class Sandbox:
                "it ended the process running it" if line == b"" else
                "it wrote into the grader's channel")
         self._note(f"cell {cell} was left out: {why}")
-
-    def _site(self) -> str:
-        """The folder holding the packages, as the sealed process sees it."""
-        if self.isolation == "bwrap":
-            return "/grading/site"
-        self.site.mkdir(exist_ok=True)
-        for name, folder in self.packages.items():
-            if not (self.site / name).exists():
-                (self.site / name).symlink_to(folder)
-        return str(self.site)
 
     def _message(self, line: bytes) -> tuple[str, Any]:
         """A note line from the sealed process, checked: ("cell", n), ("note", text) or ("bad", None)."""
