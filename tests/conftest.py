@@ -8,6 +8,11 @@ draws with the kernel's own inline backend, exactly as in JupyterLab.
 notebook's cells run in order in one kernel; a browser test file keeps its JupyterLab).  The files are
 handed out longest first (the seconds below were measured one file at a time), so that no worker is left
 with a long file at the end while the other one idles.
+
+`make test` leaves out the tests marked ``long`` (the list `LONG` below: each repeats, at length, what a test
+in `make test` already checks once -- every lab where one lab is run, the held-out grading campaign, every
+notebook's screenshots -- or builds a whole artefact: the website, the handout, a fresh virtualenv).
+`make test-long` runs exactly those; CI runs both.
 """
 
 from __future__ import annotations
@@ -76,7 +81,72 @@ SECONDS = {
 }
 
 
+# -- the long set: `make test-long` (CI runs it after `make test`) -------------------------------------------
+
+# The tests marked ``long``: file -> test -> the parameters that are long (None: all of them), each with why
+# it is long and which test in `make test` checks the same thing once.
+ALL = None
+LABS_BUT_4 = ("lab1", "lab2", "lab3", "lab5", "lab6", "lab7")
+LONG: dict[str, dict[str, tuple[str, ...] | None]] = {
+    "tests/course/test_grading.py": {
+        # the held-out campaign: 86 submissions graded sealed in one run (~6 min); `make test` grades new
+        # submissions of every kind for lab 5 and the cheats of tests/course/test_own_work.py
+        "test_each_heldout_submission_scores_what_a_fair_grader_gives": ALL,
+        "test_the_csv_has_one_row_per_part_and_no_score_above_its_points": ALL,
+        "test_grading_leaves_the_submissions_and_the_machine_as_they_were": ALL,
+        "test_time_per_submission_is_reported": ALL,
+        # partly right, endless, crashing and cheating submissions of labs 6 and 7 (lab 5's stay)
+        "test_new_lab_submissions_score_what_they_get_right": ("lab6", "lab7"),
+    },
+    # nbgrader's generate / validate / autograde on every lab (1-3 min each); lab 4 stays in `make test`
+    "tests/course/test_nbgrader.py": {
+        "test_nbgrader_generates_validates_autogrades_and_gives_feedback": LABS_BUT_4,
+    },
+    "tests/course/test_as_jupyter_runs_it.py": {
+        "test_nbgrader_validate_and_autograde_agree_with_make_grade_on_correct_styles": ("lab1",),
+    },
+    # whole artefacts: a fresh virtualenv from the wheel, the website, the handout, Notebook 7, a save and
+    # reopen, a Dask cluster, the tournament's pages in a browser
+    "tests/test_packaging.py": {"test_wheel_installs_into_a_fresh_venv_and_runs_a_notebook": ALL},
+    "tests/e2e/test_site.py": {"": ALL},
+    "tests/e2e/test_handout.py": {"": ALL},
+    "tests/e2e/test_notebook7.py": {"": ALL},
+    "tests/e2e/test_save_reopen.py": {"": ALL},
+    "tests/course/test_tournament.py": {
+        "test_a_dask_cluster_gives_the_same_results_as_the_process_pool": ALL,
+        "test_the_pages_pass_axe_on_a_phone": ALL,
+    },
+    # every notebook's screenshots, and the student labs after lab 1 in JupyterLab (`make test` runs every
+    # lecture and lab 1 there and compares their outputs; nbval executes every solution and the other labs)
+    "tests/e2e/test_browser.py": {
+        "test_screenshots_cover_the_whole_notebook": ALL,
+        "": tuple(f"notebooks/labs/{lab}_" for lab in ("lab2", "lab3", "lab4", "lab5", "lab6", "lab7")),
+    },
+}
+# (The fresh hidden cases' 30 seeds are marked where they are parametrised: tests/course/test_fresh_cases.py.)
+
+
+def is_long(nodeid: str) -> bool:
+    """Whether a test belongs to the long set `LONG` ("" stands for any test of the file)."""
+    path, _, name = nodeid.partition("::")
+    test, _, parameters = name.partition("[")
+    for prefix, long_parameters in LONG.get(path, {}).items():
+        if test.startswith(prefix) and (
+                long_parameters is ALL or any(parameters.startswith(p) for p in long_parameters)):
+            return True
+    return False
+
+
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the long set, then (on a pytest-xdist worker) hand out the longest files first."""
+    for item in items:
+        if is_long(item.nodeid):
+            item.add_marker(pytest.mark.long)
+    order_longest_first(config, items)
+
+
+def order_longest_first(config: pytest.Config, items: list[pytest.Item]) -> None:
     """On a pytest-xdist worker, the files come longest first; a file's tests keep their order (with
     ``--no-loadscope-reorder``, pytest-xdist hands the files out in this order)."""
     if not hasattr(config, "workerinput"):

@@ -804,8 +804,8 @@ def wait_for_widgets(page) -> None:
     page.wait_for_timeout(1000)  # the last views lay out, MathJax typesets
 
 
-def look(page, folder: Path, prefix: str, *, axe: bool) -> View:
-    """Shoot and inspect the notebook as it is now."""
+def look(page, folder: Path, prefix: str, *, axe: bool, shoot: bool = True) -> View:
+    """Inspect the notebook as it is now, and shoot it screenful by screenful if ``shoot``."""
     view = View()
     state = notebook_state(page)
     view.cells_in_page = (state["rendered"], state["count"])
@@ -830,7 +830,8 @@ def look(page, folder: Path, prefix: str, *, axe: bool) -> View:
                 f"{violation['impact']} {violation['id']} ({violation['help']}), "
                 f"{violation['count']} element(s): {nodes}"
             )
-    view.shots, view.reached_bottom = shoot_whole_notebook(page, folder, prefix)
+    if shoot:
+        view.shots, view.reached_bottom = shoot_whole_notebook(page, folder, prefix)
     return view
 
 
@@ -845,8 +846,9 @@ def operate_widgets(page) -> dict[str, list[str]]:
     return operated
 
 
-def inspect_notebook(browser, lab: Lab, relative: str) -> Report:
-    """Open a notebook of the fresh clone, look at it, run it all, look again, operate its widgets."""
+def inspect_notebook(browser, lab: Lab, relative: str, *, shoot: bool = True) -> Report:
+    """Open a notebook of the fresh clone, look at it, run it all, look again, operate its widgets.  The
+    screenshots of every screenful (``shoot``) are taken only where their test runs (`make test-long`)."""
     report = Report(relative)
     started = time.monotonic()
     folder = SCREENSHOTS / re.sub(r"[^A-Za-z0-9_.-]+", "_", relative.removesuffix(".ipynb"))
@@ -862,14 +864,14 @@ def inspect_notebook(browser, lab: Lab, relative: str) -> Report:
         if axe:
             page.add_script_tag(path=str(AXE_JS))
         wait_for_widgets(page)
-        report.before = look(page, folder, "1-before-run", axe=axe)
+        report.before = look(page, folder, "1-before-run", axe=axe, shoot=shoot)
         report.before.errors = unexpected_errors(notebook_state(page), raises_allowed=False)
         page.evaluate(JS_RECORD_KERNEL)
         state = run_all(page)
         report.outputs = outputs_per_cell(page.evaluate(JS_RECORDED))
         wait_for_widgets(page)
         raises_allowed = is_student_lab(relative)
-        report.after = look(page, folder, "2-after-run", axe=axe)
+        report.after = look(page, folder, "2-after-run", axe=axe, shoot=shoot)
         report.after.errors = unexpected_errors(state, raises_allowed=raises_allowed) + stderr_outputs(
             state, raises_allowed=raises_allowed
         )
@@ -924,13 +926,15 @@ def lab(tmp_path_factory, chromium_path) -> Iterator[Lab]:
 
 
 @pytest.fixture(scope="module")
-def reports(browser, lab) -> Callable[[str], Report]:
+def reports(browser, lab, request) -> Callable[[str], Report]:
     """Each notebook is opened, run and operated once; every test of it reads the same report."""
     done: dict[str, Report] = {}
+    shoot = any(item.name.startswith("test_screenshots_cover_the_whole_notebook[")
+                for item in request.session.items)
 
     def report_for(relative: str) -> Report:
         if relative not in done:
-            done[relative] = inspect_notebook(browser, lab, relative)
+            done[relative] = inspect_notebook(browser, lab, relative, shoot=shoot)
         report = done[relative]
         assert not report.crash, f"{relative}: {report.crash} (screenshots in {SCREENSHOTS})"
         return report
