@@ -1,4 +1,4 @@
-"""Notebook 07's claims (the census, three searches, the table, the openings, depth-adjusted scores),
+"""Notebook 07's claims (the census, three searches, the table, the openings, the depth-adjusted exercise),
 checked here rather than by asserts in the lecture, against an independent tic-tac-toe
 (``oracles.ttt_*``) and the well-known figures."""
 
@@ -43,11 +43,7 @@ def test_openings_and_replies_by_the_independent_solver():
     assert {m for m, r in search.move_values(ttt, state=after).items() if r.value == 0} == {4}
 
 
-def test_depth_adjusted_scores_take_the_win_now():
-    board = "...O.X.OX"
-    flat = search.minimax(games.TicTacToe(board, scoring="ten"))
-    adjusted = search.minimax(games.TicTacToe(board, scoring="depth-adjusted"))
-    assert flat.value == 10 and flat.move == 0 and len(flat.pv) == 3 and flat.pv[1] == 1
-    assert adjusted.value == 9 and adjusted.pv == (2,)
+def test_depth_adjusted_scores_in_the_exercise():
+    """The scores themselves are notebook 01's (test_claims_01.py)."""
     answer = search.minimax(games.TicTacToe(".O..X....", scoring="depth-adjusted"))
     assert answer.value == 5 and len(answer.pv) == 5                        # exercise 1
