@@ -18,11 +18,12 @@ import navigation  # noqa: E402
 LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
 
 # Which lab practises which lecture, read off the labs' own subjects (written here, not copied from
-# navigation.COURSE): minimax with a depth; alpha-beta; a tic-tac-toe evaluator; expectimax; move
-# ordering and the minimal tree; iterative deepening made anytime; a transposition table.
+# navigation.COURSE): minimax with a depth; alpha-beta and the forms the sources write it in; a
+# tic-tac-toe evaluator; expectimax; move ordering and the minimal tree; iterative deepening made
+# anytime; a transposition table.
 PRACTISES = {
     "lab1_minimax": {"01_game_trees_and_minimax", "02_depth_limits_and_evaluation"},
-    "lab2_alphabeta": {"03_alpha_beta_pruning"},
+    "lab2_alphabeta": {"03_alpha_beta_pruning", "04_alpha_beta_variants"},
     "lab3_tictactoe_evaluator": {"02_depth_limits_and_evaluation", "07_tictactoe_solved"},
     "lab4_expectimax": {"09_chance_and_many_agents"},
     "lab5_move_ordering": {"05_move_ordering", "06_square_root_speedup", "11_chess"},

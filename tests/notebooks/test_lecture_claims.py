@@ -61,7 +61,7 @@ def test_the_slides_a_to_g_walkthrough(walk):
 
 
 def test_updated_alpha_is_not_the_nodes_value(walk):
-    """CMPUT 355's question: F ends with α = 5 (from A) but is worth 2."""
+    """04, CMPUT 355's question: F ends with α = 5 (from A) but is worth 2."""
     (f_done,) = steps(walk, "return", "F")
     assert update(walk, "F", 1).alpha == 5 and f_done.value == 2
     assert search.minimax(AG, state=AG.node("F")).value == 2
@@ -308,7 +308,7 @@ def test_tictactoe_tree_depth_by_depth():
     assert [1 + sum(math.perm(9, k) for k in range(1, d + 1)) for d in range(5)] == nodes[:5]  # no win yet
 
 
-# -- 03: fail-hard reads the leaves of fail-soft; CS 312's strict test does not ------------------
+# -- 04: fail-hard reads the leaves of fail-soft; CS 312's strict test does not ------------------
 
 def coarse(nested):
     return [coarse(item) for item in nested] if isinstance(nested, list) else round(2 * nested)
