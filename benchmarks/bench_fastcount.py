@@ -1,5 +1,5 @@
 """The compiled counts-only path: validated node for node against the teaching search, then the deep
-sweeps notebook 05 needs to see Pearl's asymptote (b=2 to depth 30, b=4 to depth 14, 100 trees each)."""
+sweeps notebook 06 needs to see Pearl's asymptote (b=2 to depth 30, b=4 to depth 14, 100 trees each)."""
 
 from __future__ import annotations
 

@@ -33,6 +33,17 @@ H -9
 I -10"""
 
 
+def leaves_of(nested: Any, path: Path = ()) -> list[tuple[Path, Any]]:
+    """Every leaf of a nested-list tree as (path, value), left to right.
+
+    >>> leaves_of([[3, 5], 2])
+    [((0, 0), 3), ((0, 1), 5), ((1,), 2)]
+    """
+    if not isinstance(nested, list):
+        return [(path, nested)]
+    return [leaf for i, child in enumerate(nested) for leaf in leaves_of(child, path + (i,))]
+
+
 def layered_alphabeta(nested: Any, layers: Sequence[str] = ("max", "min"), alpha: float = -math.inf,
                       beta: float = math.inf, path: Path = ()) -> tuple[float, list[Path]]:
     """Fail-soft alpha-beta (cut when alpha >= beta) on a nested list whose level k is a MAX or MIN node

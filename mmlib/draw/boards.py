@@ -116,7 +116,7 @@ def draw_board(game: Any, state: Any = None, ax: Any = None, *, title: str | Non
 
 def rooted_at(game: Any, state: Any) -> Any:
     """The game started from ``state``, so that depth-adjusted scores count the moves made since
-    the position searched, as notebook 06 teaches (an immediate win is worth 10 − 1 = 9).
+    the position searched, as notebook 07 teaches (an immediate win is worth 10 − 1 = 9).
 
     Games without depth-adjusted scores are returned unchanged.
 

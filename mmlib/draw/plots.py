@@ -50,7 +50,7 @@ ORDERING_NAMES = {
 
 
 def ordering_name(ordering: Any) -> str:
-    """How notebooks 04 and 05 name an ordering: ``"random ordering"``, ``"best ordering"``...
+    """How notebooks 05 and 06 name an ordering: ``"random ordering"``, ``"best ordering"``...
     (``"uniform"``, Pearl's tree of independent leaf values, is random ordering too).
 
     >>> ordering_name("uniform"), ordering_name("best"), ordering_name(0.9)

@@ -178,6 +178,6 @@ def play_tictactoe(depth: int | None = None, algorithm: str = "alphabeta", *, co
     open-lines evaluator of the slides); after each of its moves the status line gives the
     nodes minimax and alpha-beta needed from that position and the value of each of its moves.
     With ``scoring="depth-adjusted"`` depth counts the moves made from the position searched, as
-    in notebook 06: a win on the computer's next move is worth 10 − 1 = 9.
+    in notebook 07: a win on the computer's next move is worth 10 − 1 = 9.
     """
     return TicTacToeBoard(depth, algorithm, computer_first, scoring)

@@ -24,7 +24,7 @@ from test_browser import ROOT, require, require_browser
 
 pytestmark = pytest.mark.browser
 
-LECTURES = ["03_alpha_beta_pruning", "05_square_root_speedup", "06_tictactoe_solved"]
+LECTURES = ["03_alpha_beta_pruning", "06_square_root_speedup", "07_tictactoe_solved"]
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 
 

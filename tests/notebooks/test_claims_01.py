@@ -66,5 +66,5 @@ def test_depth_adjusted_scores_pick_the_fastest_win():
 
 
 def test_nine_factorial_and_the_tree_if_no_game_ended_early():
-    """The census itself (549,946 nodes, 5,478 positions) is checked in test_claims_06.py."""
+    """The census itself (549,946 nodes, 5,478 positions) is checked in test_claims_07.py."""
     assert math.factorial(9) == 362_880 and sum(math.perm(9, k) for k in range(10)) == 986_410

@@ -1,50 +1,49 @@
-"""Notebook 07's claims (the evaluation, the horizon position and quiescence, small boards), checked here
-rather than by asserts in the lecture.  The claims about the technique tables are in
-test_lecture_claims.py; the small boards' solutions by two methods in tests/games/test_connect4.py."""
+"""Notebook 07's claims (the census, three searches, the table, the openings, the depth-adjusted exercise),
+checked here rather than by asserts in the lecture, against an independent tic-tac-toe
+(``oracles.ttt_*``) and the well-known figures."""
 
 from __future__ import annotations
 
 import pytest
+from oracles import ttt_census, ttt_children, ttt_positions, ttt_value
 
-from mmlib import search
-from mmlib.games.connect4 import WIN, CentreFirst, ConnectFour
-from mmlib.search import quiescence
-
-HORIZON = "23534212"
-
-
-def test_a_centre_disc_scores_more_than_an_edge_disc():
-    game = ConnectFour()
-    assert game.evaluate(game.play(game.initial, 3)) > game.evaluate(game.play(game.initial, 0))
+from mmlib import analysis, games, search
+from mmlib.table import TranspositionTable
 
 
 @pytest.mark.slow
-def test_only_column_4_saves_the_horizon_position():
-    puzzle = ConnectFour(opening=HORIZON)
-    plain = search.alphabeta(puzzle, depth=2, order=CentreFirst())
-    deep = {m: search.alphabeta(puzzle, depth=7, order=CentreFirst(), table=True,
-                                state=puzzle.play(puzzle.initial, m)).value
-            for m in puzzle.moves(puzzle.initial)}
-    assert [m for m, v in deep.items() if v > -WIN] == [4] and deep[plain.move] <= -WIN
+def test_the_census_by_an_independent_count():
+    nodes, complete, x_wins, o_wins = ttt_census()
+    assert (nodes, complete, x_wins, o_wins) == (549_946, 255_168, 131_184, 77_904)
+    assert len(ttt_positions()) == 5_478
+    census = analysis.census(games.TicTacToe())
+    assert census == {"nodes": nodes, "games": complete, "max_wins": x_wins, "min_wins": o_wins,
+                      "draws": complete - x_wins - o_wins, "positions": 5_478}
+    assert complete - x_wins - o_wins == 46_080
+    assert round(nodes / 5_478) == 100                                     # 01: "about a hundred paths"
 
 
-def test_the_double_threat_and_quiescence():
-    puzzle = ConnectFour(opening=HORIZON)
-    plain = search.alphabeta(puzzle, depth=2, order=CentreFirst())
-    assert plain.move == 3
-    assert puzzle.threats(puzzle.position(HORIZON + "34")) == (1, 5)
-    quiet = quiescence(puzzle, 2, order=CentreFirst())
-    assert quiet.move == 4 and len(quiet.stats.nodes_by_depth) > 3
-    four = search.alphabeta(puzzle, depth=4, order=CentreFirst()).stats.nodes
-    assert plain.stats.nodes < quiet.stats.nodes and 3 * quiet.stats.nodes < four     # "far fewer"
-    after = puzzle.play(puzzle.initial, plain.move)
-    assert quiescence(puzzle, 1, order=CentreFirst(), state=after).value <= -WIN
-    assert search.alphabeta(puzzle, depth=1, state=after).value > -WIN
+def test_the_table_holds_the_empty_board_exactly():
+    ttt = games.TicTacToe()
+    table = TranspositionTable()
+    search.alphabeta(ttt, table=table)
+    assert table.entry(ttt.initial).value == 0 and table.entry(ttt.initial).flag == "exact"
+    assert search.alphabeta(ttt, table=table).stats.nodes == 1            # exercise 3
 
 
-@pytest.mark.slow
-def test_a_perfect_game_on_4x4_connect_3():
-    small = ConnectFour(4, 4, 3)
-    perfect = search.alphabeta(small, order=CentreFirst(), table=True)
-    assert small.utility(small.position(perfect.pv)) == perfect.value == WIN + 16 - 9
-    assert search.alphabeta(small).value == perfect.value
+def test_openings_and_replies_by_the_independent_solver():
+    memo: dict = {}
+    assert {ttt_value(child, memo) for _, child in ttt_children("." * 9)} == {0}
+    against_corner = {m for m, child in ttt_children("X........") if ttt_value(child, memo) == 0}
+    against_centre = {m for m, child in ttt_children("....X....") if ttt_value(child, memo) == 0}
+    against_edge = {m for m, child in ttt_children(".X.......") if ttt_value(child, memo) == 0}
+    assert against_corner == {4} and against_centre == {0, 2, 6, 8} and against_edge == {0, 2, 4, 7}
+    ttt = games.TicTacToe()
+    after = ttt.play(ttt.initial, 0)
+    assert {m for m, r in search.move_values(ttt, state=after).items() if r.value == 0} == {4}
+
+
+def test_depth_adjusted_scores_in_the_exercise():
+    """The scores themselves are notebook 01's (test_claims_01.py)."""
+    answer = search.minimax(games.TicTacToe(".O..X....", scoring="depth-adjusted"))
+    assert answer.value == 5 and len(answer.pv) == 5                        # exercise 1

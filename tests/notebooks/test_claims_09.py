@@ -1,154 +1,122 @@
-"""Notebook 09's claims (null windows, best-first search, MCTS, anytime search), checked here rather than
-by asserts in the lecture.  Statistical claims are re-run over at least 20 seeds."""
+"""Notebook 09's claims (chance nodes, Pig, Star1 and Star2, several agents), checked here rather than by
+asserts in the lecture; sums of probabilities are worked out independently, and alpha-beta over layered
+levels by the independent ``oracles.layered_alphabeta``."""
 
 from __future__ import annotations
 
-import math
-import random
-
 import pytest
-from oracles import c4_lost_after, layered_alphabeta, wilson
+from oracles import layered_alphabeta, layered_minimax
 
-from mmlib import games, search, trees, widgets
-from mmlib.games.connect4 import WIN, CentreFirst
-from mmlib.search import alphabeta_player, match, mcts_player, minimal_leaves
-from mmlib.trace import trace_of
+from mmlib import games, search, widgets
+from mmlib.search import chance_leaves
+from mmlib.trace import expected_values, trace_of
+from mmlib.trees import layered_tree, layered_tree_from_text
 
-AIMA = trees.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
-TRAP, LOSING = "54313516564", [0, 1, 2, 5, 6]
-HORIZON = "23534212"
-
-
-def test_aspiration_researches_only_when_the_guess_is_wrong():
-    assert search.aspiration(AIMA, guess=3, delta=1).stats.researches == 0
-    assert search.aspiration(AIMA, guess=10, delta=1).stats.researches == 1
-    assert search.aspiration(AIMA, guess=-10, delta=1).stats.researches == 1
+AIMA = [[(0.9, [2, 2]), (0.1, [3, 3])], [(0.9, [1, 1]), (0.1, [4, 4])]]
+RESCALED = [[(0.9, [20, 20]), (0.1, [30, 30])], [(0.9, [1, 1]), (0.1, [400, 400])]]
+AGENTS = [[[3, 5], [2, 9]], [[6, 1], [8, 4]]]
 
 
-def test_the_four_searches_on_aima_skip_i_and_j():
-    for algorithm in (search.alphabeta, search.pvs, lambda t: search.mtdf(t, guess=0), search.sss_star):
-        result = algorithm(AIMA)
-        assert result.value == 3
-        assert {AIMA.label_of(p) for p in result.stats.leaf_order} == set("EFGHKLM")
-    assert search.mtdf(AIMA, guess=0).stats.passes == 2 and search.sss_star(AIMA).stats.passes == 4
+def test_cs188_chance_node_and_the_gamble():
+    value = search.expectimax(layered_tree([[(1/2, 8), (1/3, 24), (1/6, -12)]], layers="max chance")).value
+    assert abs(value - 10) < 1e-12
+    gamble = [[-8, 20, 20], [1, 2, 3]]
+    assert search.minimax(gamble).move == 1 and search.expectimax(gamble).move == 0
+    assert abs(search.expectimax(gamble).value - 32 / 3) < 1e-12
 
 
-def test_mtdf_passes_add_up_and_sss_lowers_its_upper_bound():
-    result = search.mtdf(AIMA, guess=0, trace=True)
-    phases = trace_of(result).phases
-    assert sum(p.nodes for p in phases) == result.stats.nodes
-    assert sum(p.leaves for p in phases) == result.stats.leaves
-    sss = trace_of(search.sss_star(AIMA, trace=True)).phases
-    assert [p.upper for p in sss] == [14, 5, 3, 3] and sss[-1].lower == 3
-    assert [p.lower for p in sss[:-1]] == [-math.inf] * 3
+def test_aima_order_preserving_transformation():
+    first = search.expectiminimax(layered_tree(AIMA, layers="max chance min"))
+    second = search.expectiminimax(layered_tree(RESCALED, layers="max chance min"))
+    assert (round(first.value, 9), first.move) == (round(.9 * 2 + .1 * 3, 9), 0)
+    assert (round(second.value, 9), second.move) == (round(.9 * 1 + .1 * 400, 9), 1)
+    tree = layered_tree(AIMA, layers="max chance min")
+    values = expected_values(tree)
+    assert [round(values[tree.node(x).path], 9) for x in "BC"] == [2.1, 1.3]
 
 
-def test_the_explorers_say_what_the_lecture_shows():
-    explorer = widgets.step_through(AIMA, "mtdf", guess=0)
-    explorer.go(explorer.model.phases[1].first + 2)
-    assert explorer.phase == "pass 2 of 2, null window “value > 3?”; so far 3 ≤ value ≤ +∞"
-    assert explorer.sentence == "pass 2: enter A (MAX) with the null window “value > 3?”."
-    wdl = trees.from_nested([[1, -1], [1, 0], [-1, -1]])
-    result = search.mcts(wdl, iterations=8, seed=0, trace=True)
-    mc_explorer = widgets.step_through(result)
-    mc_explorer.go(trace_of(result).iterations[3].first + 2)
-    assert mc_explorer.phase == "iteration 4 of 8"
-    assert mc_explorer.sentence == ("iteration 4: selection: B (1/1) has the best UCB1 score "
-                                    "among A's children.")
-    assert wdl.label_of((result.move,)) == "C"
+def test_the_text_form_of_aimas_tree():
+    text = ("ABCDEFGHIJKLMNO\nA: BC\nB: DE\nC: FG\nB p 0.9 0.1\nC p 9/10 1/10\nD: HI\nE: JK\nF: LM\nG: NO\n"
+            "H 2\nI 2\nJ 3\nK 3\nL 1\nM 1\nN 4\nO 4")
+    tree = layered_tree_from_text(text, layers="max chance min")
+    assert round(search.expectiminimax(tree).value, 9) == 2.1
+    assert (tree.node_count, tree.leaf_count) == (15, 8)
 
 
-def random_nested(rng, depth):
-    if depth == 0 or rng.random() < 0.15:
-        return rng.randint(0, 4)
-    return [random_nested(rng, depth - 1) for _ in range(rng.randint(1, 4))]
+def test_pig():
+    pig = games.Pig(goal=2)
+    result = search.expectiminimax(pig, depth=3, state=pig.position(x=1, o=1, to_move="X"))
+    assert abs(result.value - 5 / 6) < 1e-12 and result.move == "roll"
+    pig10 = games.Pig(goal=10)
+    growth = {depth: search.expectiminimax(pig10, depth=depth) for depth in (2, 4, 6, 8)}
+    assert all(r.move == "roll" for r in growth.values())
+    assert growth[8].stats.nodes > 6 * growth[6].stats.nodes
+    choice = search.expectiminimax(pig10, depth=6, state=pig10.position(x=8, o=8, turn=3, to_move="X"))
+    assert choice.move == "hold" and choice.value == 1
 
 
-@pytest.mark.slow
-def test_stockman_on_the_lectures_thousand_trees():
-    rng = random.Random(2024)
-    strictly_fewer = 0
-    for _ in range(1000):
-        nested = random_nested(rng, 4)
-        tree = trees.from_nested(nested)
-        sss, ab = search.sss_star(tree), search.alphabeta(tree)
-        value, read = layered_alphabeta(nested)                     # an independent alpha-beta
-        assert sss.value == ab.value == value
-        assert ab.stats.leaf_order == read
-        assert set(sss.stats.leaf_order) <= set(read)                # Stockman (1979)
-        strictly_fewer += sss.stats.leaves < ab.stats.leaves
-    assert 0 < strictly_fewer < 1000                                 # "it may skip more"
-
-
-def test_every_search_meets_the_minimal_tree_with_the_best_order():
-    best = trees.ordered(4, 6, "best", seed=1)
-    assert minimal_leaves(4, 6) == 4 ** 3 + 4 ** 3 - 1
-    for f in (search.alphabeta, search.pvs, search.sss_star, lambda t: search.mtdf(t, guess=0.5)):
-        assert f(best).stats.leaves == 4 ** 3 + 4 ** 3 - 1
-
-
-def test_best_first_searches_pass_more_often_but_read_fewer_leaves():
-    tree = trees.ordered(8, 6, "random", seed=0)
-    sss, mtd = search.sss_star(tree).stats, search.mtdf(tree, guess=0.5).stats
-    assert sss.nodes > 3 * sss.leaves and mtd.passes < sss.passes / 2
-
-
-def test_mcts_finds_the_tictactoe_win():
-    ttt = games.TicTacToe("XX.OO....")
-    result = search.mcts(ttt, max_nodes=2000, seed=1)
-    assert result.move == 2 and result == search.mcts(ttt, max_nodes=2000, seed=1)
+def test_star_pruning_on_pig_beyond_the_value():
+    pig10 = games.Pig(goal=10)
+    leaves = {(p, t): search.expectiminimax(pig10, depth=6, pruning=p, table=t).stats.leaves
+              for p in (None, "star1", "star2") for t in (False, True) if p or not t}
+    assert leaves["star1", True] < leaves[None, False] / 2              # the table saves most of the work
+    assert leaves["star2", False] > leaves[None, False]                 # Star2 alone costs more than it saves
 
 
 @pytest.mark.slow
-def test_alphabeta_beats_mcts_at_connect_four_over_20_seeds():
-    losses = total = 0
-    for seed in range(20):
-        score = match(games.ConnectFour(), mcts_player(max_nodes=500, seed=seed),
-                      alphabeta_player(max_nodes=500), games=2, seed=seed)
-        losses, total = losses + score.losses, total + score.wins + score.draws + score.losses
-    low, _ = wilson(losses, total)
-    assert low > 0.5, (losses, total)                                # MCTS loses most games
+def test_star1_saves_8_to_25_percent_over_20_sets_of_trees():
+    """The lecture averages five trees per size; 20 further sets of five trees each save 8% to 25%."""
+    for b, d in [(3, 4), (4, 4)]:
+        for k in range(1, 21):
+            row = chance_leaves(b, d, seeds=range(5 * k, 5 * k + 5))
+            assert 0.075 <= 1 - row["Star1"] / row["expectiminimax"] <= 0.25, (b, d, k, row)
 
 
-@pytest.mark.slow
-def test_mcts_and_alphabeta_are_close_at_tictactoe_over_20_seeds():
-    """The intervals of MCTS's wins and of its losses overlap: the games cannot tell the two apart."""
-    for budget in (200, 1000):
-        wins = losses = total = 0
-        for seed in range(20):
-            score = match(games.TicTacToe(), mcts_player(max_nodes=budget, seed=seed),
-                          alphabeta_player(max_nodes=budget), games=2, seed=seed)
-            wins, losses = wins + score.wins, losses + score.losses
-            total += score.wins + score.draws + score.losses
-        (win_low, win_high), (loss_low, loss_high) = wilson(wins, total), wilson(losses, total)
-        assert win_low < loss_high and loss_low < win_high, (budget, wins, losses, total)
+def test_star2_with_a_table_is_best_and_without_one_loses_to_star1():
+    for b, d in [(3, 4), (4, 4), (6, 4), (3, 6)]:
+        row = chance_leaves(b, d, seeds=range(5))
+        assert row["Star2 + table"] == min(row.values())
+        assert row["Star2"] > row["Star1"]
+        assert 0.15 <= 1 - row["Star1"] / row["expectiminimax"] <= 0.25  # "about a fifth"
 
 
-@pytest.mark.slow
-def test_the_trap_by_an_independent_solver():
-    assert [c for c in range(7) if c4_lost_after(TRAP, c, 6)] == LOSING     # six plies from the trap
-    assert [c for c in range(7) if c4_lost_after(TRAP, c, 4)] == [2, 6]     # four plies see only these
-    trap = games.ConnectFour(opening=TRAP)
-    for depth, lost in [(5, LOSING), (3, [2, 6])]:
-        assert [m for m in trap.moves(trap.initial)
-                if search.alphabeta(trap, depth=depth, state=trap.play(trap.initial, m)).value >= WIN] == lost
-    ab = search.anytime(trap, max_nodes=1000)
-    assert (ab.stats.extra["depth"], ab.move) == (4, 3)
+def test_star1_bounds_c_on_aimas_tree():
+    tree = layered_tree(AIMA, layers="max chance min")
+    star1 = search.expectiminimax(tree, pruning="star1", trace=True)
+    assert trace_of(star1).value_text(tree.node("C").path) == "≤ 1.3"
+    assert star1.stats.leaves == 5 and round(star1.value, 9) == 2.1
 
 
-@pytest.mark.slow
-def test_mcts_often_falls_into_the_trap_with_1000_nodes_and_never_with_10000():
-    trap = games.ConnectFour(opening=TRAP)
-    few = sum(search.mcts(trap, max_nodes=1000, seed=s).move in LOSING for s in range(20))
-    assert 4 <= few <= 16, few                                       # often, not always
-    assert not any(search.mcts(trap, max_nodes=10000, seed=s).move in LOSING for s in range(20))
+def test_max_min_min_by_an_independent_alphabeta():
+    agents = layered_tree(AGENTS, layers="max min min")
+    value, read = layered_alphabeta(AGENTS, ("max", "min", "min"))
+    pruned = search.alphabeta(agents)
+    assert pruned.value == search.minimax(agents).value == value == 2
+    assert pruned.stats.leaf_order == read
+    assert [agents.label_of(p) for p in read] == list("HIJKLM")
 
 
-@pytest.mark.slow
-def test_the_horizon_position():
-    horizon = games.ConnectFour(opening=HORIZON)
-    ab = search.anytime(horizon, max_nodes=20000)
-    assert (ab.stats.extra["depth"], ab.move) == (7, 1)
-    assert search.alphabeta(horizon, depth=7, order=CentreFirst(), table=True,
-                            state=horizon.play(horizon.initial, 1)).value <= -WIN
-    assert all(search.mcts(horizon, max_nodes=20000, seed=s).move == 4 for s in range(20))
+def test_exercise_4_max_max_min_skips_fewer():
+    value, read = layered_alphabeta(AGENTS, ("max", "max", "min"))
+    assert value == layered_minimax(AGENTS, ("max", "max", "min")) == 4
+    agents = layered_tree(AGENTS, layers="max max min")
+    assert [agents.label_of(p) for p in read] == list("HIJLMNO")        # only K skipped
+    assert search.alphabeta(agents).stats.leaf_order == read and search.alphabeta(agents).value == 4
+
+
+def test_the_step_through_names_the_agents():
+    explorer = widgets.step_through(layered_tree(AGENTS, layers="max min min"), "alphabeta")
+    sentences = [explorer.model.sentence(k) for k in range(len(explorer.events))]
+    assert "enter D (MIN 2) with [α, β] = [−∞, +∞]." in sentences
+    assert [s for s in sentences if "is pruned" in s] == [
+        "at C: 1 ≤ α = 2, so C's remaining child G is pruned."]
+
+
+def test_ghosts():
+    maze = games.Ghosts()
+    assert maze.agents == 3
+    for depth in (3, 6, 9):
+        full, cut = search.minimax(maze, depth=depth), search.alphabeta(maze, depth=depth)
+        assert full.value == cut.value and cut.stats.leaves < full.stats.leaves
+    fearful, hopeful = search.alphabeta(maze, depth=9), search.expectimax(maze, depth=9)
+    assert fearful.move != hopeful.move and hopeful.value > fearful.value

@@ -18,16 +18,17 @@ import navigation  # noqa: E402
 LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
 
 # Which lab practises which lecture, read off the labs' own subjects (written here, not copied from
-# navigation.COURSE): minimax with a depth; alpha-beta; a tic-tac-toe evaluator; expectimax; move
-# ordering and the minimal tree; iterative deepening made anytime; a transposition table.
+# navigation.COURSE): minimax with a depth; alpha-beta and the forms the sources write it in; a
+# tic-tac-toe evaluator; expectimax; move ordering and the minimal tree; iterative deepening made
+# anytime; a transposition table.
 PRACTISES = {
     "lab1_minimax": {"01_game_trees_and_minimax", "02_depth_limits_and_evaluation"},
-    "lab2_alphabeta": {"03_alpha_beta_pruning"},
-    "lab3_tictactoe_evaluator": {"02_depth_limits_and_evaluation", "06_tictactoe_solved"},
-    "lab4_expectimax": {"08_chance_and_many_agents"},
-    "lab5_move_ordering": {"04_move_ordering", "05_square_root_speedup", "10_chess"},
-    "lab6_anytime_agent": {"04_move_ordering", "09_beyond_alpha_beta"},
-    "lab7_transposition_table": {"06_tictactoe_solved", "07_beyond_connect_four"},
+    "lab2_alphabeta": {"03_alpha_beta_pruning", "04_alpha_beta_variants"},
+    "lab3_tictactoe_evaluator": {"02_depth_limits_and_evaluation", "07_tictactoe_solved"},
+    "lab4_expectimax": {"09_chance_and_many_agents"},
+    "lab5_move_ordering": {"05_move_ordering", "06_square_root_speedup", "11_chess"},
+    "lab6_anytime_agent": {"05_move_ordering", "10_beyond_alpha_beta"},
+    "lab7_transposition_table": {"07_tictactoe_solved", "08_beyond_connect_four"},
 }
 
 
@@ -65,7 +66,7 @@ def test_lab_1_steps_to_labs_not_back_to_the_last_lecture():
     first = links(ROOT / "notebooks" / "labs" / "lab1_minimax.ipynb", 0)
     assert not [text for text, _ in first if text.startswith("←")]
     assert ("Lab 2: alpha-beta →", (ROOT / "notebooks" / "labs" / "lab2_alphabeta.ipynb").resolve()) in first
-    assert lecture_path("09_beyond_alpha_beta") not in [target for text, target in first
+    assert lecture_path("10_beyond_alpha_beta") not in [target for text, target in first
                                                         if not text.isdigit()]
 
 
@@ -82,13 +83,13 @@ def test_each_lecture_ends_by_pointing_at_its_labs(stem):
 
 
 def test_a_lecture_no_lab_practises_ends_with_its_steps_alone(monkeypatch):
-    """A new lecture (say one after 10) needs no lab: it steps on, and no lab is named."""
-    entry = navigation.Entry("11_new.ipynb", "11", "A new lecture")
+    """A new lecture (say one after 11) needs no lab: it steps on, and no lab is named."""
+    entry = navigation.Entry("12_new.ipynb", "12", "A new lecture")
     lectures = [other for other in navigation.COURSE if not other.is_lab]
     labs = [other for other in navigation.COURSE if other.is_lab]
     monkeypatch.setattr(navigation, "COURSE", (*lectures, entry, *labs))
-    _, last = navigation.navigation_sources(ROOT / "notebooks" / "11_new.ipynb")
-    _, before = navigation.navigation_sources(ROOT / "notebooks" / "10_chess.ipynb")
+    _, last = navigation.navigation_sources(ROOT / "notebooks" / "12_new.ipynb")
+    _, before = navigation.navigation_sources(ROOT / "notebooks" / "11_chess.ipynb")
     assert "Now try" not in last and "Lab" not in last
-    assert "[← 10 √b in chess" in last
-    assert "[11 A new lecture →](11_new.ipynb)" in before and before.startswith("**Now try [Lab 5")
+    assert "[← 11 √b in chess" in last
+    assert "[12 A new lecture →](12_new.ipynb)" in before and before.startswith("**Now try [Lab 5")

@@ -7,7 +7,7 @@ from oracles import HORIZON_TREE
 
 from mmlib import games, search, trees
 
-W, L = 100, -100                      # the W/L values of notebooks 01 to 03
+W, L = 100, -100                      # the W/L values of notebooks 01 to 04
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 HORIZON = HORIZON_TREE
 
@@ -40,5 +40,32 @@ def test_notebook_02_answers():
 def test_notebook_03_answers():
     changed = trees.from_nested([[[3, 5], [6, 4]], [[1, 2], [0, -1]]])
     assert (0, 1, 1) not in search.alphabeta(changed).stats.leaf_order     # E's second leaf
+    reversed_middle = [[3, 12, 8], [6, 4, 2], [14, 5, 2]]
+    order = search.alphabeta(reversed_middle).stats.leaf_order
+    assert [path for path in order if path[0] == 1] == [(1, 0), (1, 1), (1, 2)]   # all three, the 2 last
+
+
+def negamax_with(window, nested, alpha, beta, to_move=1, read=None):
+    """Negamax on nested lists (leaf values from MAX's point of view, MAX at the root), calling each
+    child with ``window(alpha, beta)``; returns the value for the side to move and the leaves read."""
+    read = [] if read is None else read
+    if not isinstance(nested, list):
+        read.append(nested)
+        return to_move * nested, read
+    best = -float("inf")
+    for child in nested:
+        child_alpha, child_beta = window(alpha, beta)
+        best = max(best, -negamax_with(window, child, child_alpha, child_beta, -to_move, read)[0])
+        alpha = max(alpha, best)
+        if alpha >= beta:
+            break
+    return best, read
+
+
+def test_notebook_04_answers():
     tie = [[3, 5], [3, 9]]
     assert search.alphabeta(tie, cutoff=">").stats.leaves > search.alphabeta(tie).stats.leaves
+    inf = float("inf")
+    right, _ = negamax_with(lambda a, b: (-b, -a), AIMA, -inf, inf)
+    wrong, read = negamax_with(lambda a, b: (-a, -b), AIMA, -inf, inf)
+    assert right == 3 and (wrong, read) == (14, [3, 2, 14])              # 3 leaves, 14 instead of 3

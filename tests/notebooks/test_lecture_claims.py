@@ -61,7 +61,7 @@ def test_the_slides_a_to_g_walkthrough(walk):
 
 
 def test_updated_alpha_is_not_the_nodes_value(walk):
-    """CMPUT 355's question: F ends with α = 5 (from A) but is worth 2."""
+    """04, CMPUT 355's question: F ends with α = 5 (from A) but is worth 2."""
     (f_done,) = steps(walk, "return", "F")
     assert update(walk, "F", 1).alpha == 5 and f_done.value == 2
     assert search.minimax(AG, state=AG.node("F")).value == 2
@@ -104,7 +104,7 @@ def test_notes_window_greater_than_6_or_4_or_less():
     assert [leaf.value for leaf in low.leaves() if leaf.path not in low_run.stats.leaf_order] == [5, 3]
 
 
-# -- 04: ordering by the static evaluator ------------------------------------------------------
+# -- 05: ordering by the static evaluator ------------------------------------------------------
 
 def test_static_ordering_claims():
     from mmlib import analysis
@@ -119,7 +119,7 @@ def test_static_ordering_claims():
     assert static.stats.nodes + static.stats.order_evaluations > natural.stats.nodes   # sorting costs
 
 
-# -- 07: what each technique saves in Connect Four ---------------------------------------------
+# -- 08: what each technique saves in Connect Four ---------------------------------------------
 
 @pytest.fixture(scope="module")
 def connect_four_nodes():
@@ -157,7 +157,7 @@ def test_connect_four_technique_claims(connect_four_nodes):
     # The issue's figures at depth 7, and the full combination.
     assert (nodes["+ table"][6], nodes["centre first"][6]) == (9_310, 6_505)
     assert nodes["all four"][6] > nodes["centre first"][6] > nodes["centre + table"][6]
-    # 07's reading of the tables: the gap between column order and centre first widens from depth 3;
+    # 08's reading of the tables: the gap between column order and centre first widens from depth 3;
     # killers help at some depths and hurt at others; a table never adds nodes and, on top of centre
     # first, is the cheapest combination from depth 4 on.
     gap = [nodes["column order"][i] / nodes["centre first"][i] for i in deep_enough]
@@ -173,7 +173,7 @@ def test_connect_four_technique_claims(connect_four_nodes):
     assert all(min(combined, key=lambda name: nodes[name][i]) == "centre + table" for i in range(3, 7))
 
 
-# -- 09: null windows, the minimal tree, Monte Carlo tree search --------------------------------
+# -- 10: null windows, the minimal tree, Monte Carlo tree search --------------------------------
 
 AIMA = trees.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 
@@ -231,7 +231,7 @@ def test_mcts_iterations_on_the_win_draw_loss_tree():
     assert model.counts()["nodes"] == result.stats.nodes and model.counts()["passes"] == 8
 
 
-# -- 06: tic-tac-toe solved ----------------------------------------------------------------------
+# -- 07: tic-tac-toe solved ----------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
 def ttt_runs():
@@ -246,8 +246,8 @@ def test_tictactoe_three_searches(ttt_runs):
     assert plain.value == pruned.value == remembered.value == 0
     assert (plain.stats.nodes, plain.stats.leaves) == (549_946, 255_168)       # the census
     assert remembered.stats.nodes < 5_478 < pruned.stats.nodes < plain.stats.nodes
-    assert round(plain.stats.nodes / pruned.stats.nodes) == 30                # 06: "30 times fewer nodes"
-    # 06: from the sixth ply on a position appears on average dozens, then hundreds, then over a
+    assert round(plain.stats.nodes / pruned.stats.nodes) == 30                # 07: "30 times fewer nodes"
+    # 07: from the sixth ply on a position appears on average dozens, then hundreds, then over a
     # thousand times in the tree (positions per ply by an independent tic-tac-toe, tests/oracles.py)
     from oracles import ttt_children
     layers = [{"." * 9}]
@@ -279,7 +279,7 @@ def test_tictactoe_replies_to_centre_and_corner(ttt_runs):
     assert drawing_replies(0) == {4}                  # against a corner: only the centre
 
 
-# -- 08: many agents ---------------------------------------------------------------------------
+# -- 09: many agents ---------------------------------------------------------------------------
 
 def test_one_max_two_min_agents():
     from mmlib.trees import layered_tree
@@ -308,7 +308,7 @@ def test_tictactoe_tree_depth_by_depth():
     assert [1 + sum(math.perm(9, k) for k in range(1, d + 1)) for d in range(5)] == nodes[:5]  # no win yet
 
 
-# -- 03: fail-hard reads the leaves of fail-soft; CS 312's strict test does not ------------------
+# -- 04: fail-hard reads the leaves of fail-soft; CS 312's strict test does not ------------------
 
 def coarse(nested):
     return [coarse(item) for item in nested] if isinstance(nested, list) else round(2 * nested)
@@ -329,7 +329,7 @@ def test_clamping_alone_never_changes_the_leaves():
     assert strict > search.alphabeta(random_tree).stats.leaves
 
 
-# -- 04: the ordering sweep ----------------------------------------------------------------------
+# -- 05: the ordering sweep ----------------------------------------------------------------------
 
 @pytest.mark.slow
 def test_ordering_sweep_meets_the_reference_figures():
@@ -351,7 +351,7 @@ def test_ordering_sweep_meets_the_reference_figures():
     assert q_leaves[0] < 4 ** 6 / 3                                # q = 0 is still far from the worst
 
 
-# -- 08: Star1 and Star2 -------------------------------------------------------------------------
+# -- 09: Star1 and Star2 -------------------------------------------------------------------------
 
 def test_star_pruning_on_pig():
     from mmlib import games
@@ -375,7 +375,7 @@ def test_star_pruning_on_generated_chance_trees():
         assert row["Star2 + table"] < row["Star1"]
 
 
-# -- 09: the shallow trap, anytime search ------------------------------------------------------
+# -- 10: the shallow trap, anytime search ------------------------------------------------------
 
 def test_anytime_within_its_budget():
     from mmlib import games

@@ -394,7 +394,7 @@ def assert_every_frame_by_rule(nested, **options):
 
 
 def test_a_frame_shows_what_the_leaves_prove_before_the_child_returns():
-    """08's several-agents step-through, in miniature: B returned 2 to A; C's first leaf is 1, so
+    """09's several-agents step-through, in miniature: B returned 2 to A; C's first leaf is 1, so
     C ≤ 1 and A = max(2, ≤ 1) = 2 exactly, already at C's cutoff, before C returns to A."""
     nested = [[2, 3], [1, 5]]
     model = trace_of(search.alphabeta(trees.from_nested(nested), trace=True))

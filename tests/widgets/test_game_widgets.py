@@ -1,4 +1,4 @@
-"""Game explorers and boards: scores as notebook 06 teaches them, readable boards, aligned Connect Four
+"""Game explorers and boards: scores as notebook 07 teaches them, readable boards, aligned Connect Four
 buttons, a bounded search per click, and the static fallback shown when a notebook has no widget models."""
 
 import base64
@@ -23,13 +23,13 @@ def svg_in(html_text):
     return ET.fromstring(html_text[html_text.index("<svg"):html_text.rindex("</svg>") + len("</svg>")])
 
 
-# -- 1. depth-adjusted scores count the moves from the position searched (notebook 06) -------------------
+# -- 1. depth-adjusted scores count the moves from the position searched (notebook 07) -------------------
 
 def test_an_immediate_win_for_x_is_worth_9_in_the_widget():
     board = widgets.play_tictactoe(computer_first=True, scoring="depth-adjusted")
     board.state = board.game.state("XX.|OO.|...")       # X to move, wins at once in square 2
     board.computer_move()
-    assert board.last_values[2] == 9                     # notebook 06: 10 - 1, not 10 - 5
+    assert board.last_values[2] == 9                     # notebook 07: 10 - 1, not 10 - 5
     assert board.game.winner(board.state) == "X"
     assert all(value <= 9 for value in board.last_values.values())
 
@@ -40,7 +40,7 @@ def test_an_immediate_win_for_o_is_worth_minus_9_and_slower_wins_less():
     board.computer_move()
     assert board.last_values[5] == -9
     assert board.game.winner(board.state) == "O"
-    # notebook 06, exercise 1: after X centre, O edge, X wins on the fifth move from there: 10 - 5
+    # notebook 07, exercise 1: after X centre, O edge, X wins on the fifth move from there: 10 - 5
     x_board = widgets.play_tictactoe(computer_first=True, scoring="depth-adjusted")
     x_board.state = x_board.game.state(".O..X....")
     x_board.computer_move()
@@ -193,7 +193,7 @@ def test_fallback_picture_shows_the_current_position():
     assert len([e for e in svg.iter() if e.get("class") == "mark x"]) == 1
 
 
-# -- 5. plots: orderings named as in notebooks 04/05, Okabe–Ito with styles and markers, 10 pt -------------
+# -- 5. plots: orderings named as in notebooks 05/06, Okabe–Ito with styles and markers, 10 pt -------------
 
 def _rows(ordering, leaves):
     return [{"branching": 3, "depth": d, "ordering": ordering, "algorithm": "alphabeta", "seed": 0,
