@@ -321,8 +321,12 @@ def _records_only(statement: ast.stmt) -> bool:
 def _is_counter(target: ast.expr) -> bool:
     if isinstance(target, ast.Subscript):
         target = target.value
-    return (isinstance(target, ast.Attribute) and target.attr in _COUNTERS
-            and isinstance(target.value, ast.Name) and target.value.id in ("self", "search"))
+    if not (isinstance(target, ast.Attribute) and target.attr in _COUNTERS):
+        return False
+    owner = target.value                       # self.passes, search.passes, self.recorder.horizon_leaves
+    while isinstance(owner, ast.Attribute) and owner.attr == "recorder":
+        owner = owner.value
+    return isinstance(owner, ast.Name) and owner.id in ("self", "search")
 
 
 # -- HTML ---------------------------------------------------------------------------------------------
