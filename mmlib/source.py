@@ -4,7 +4,8 @@
 checks the arguments: here ``AlphaBeta.alphabeta`` in ``mmlib/search/alphabeta.py``) and
 shows it with the line numbers of its file.  The lines that only count and record (the
 nodes, the cutoffs, the transcript of a step-through, the principal variation) are marked
-``┆`` in a gutter and dimmed; ``instrumentation="hide"`` leaves them out (the line numbers
+``┆`` in a gutter and dimmed (a learning move ordering, killer moves, is told there too, but no
+value changes); ``instrumentation="hide"`` leaves them out (the line numbers
 then skip them).  In a notebook the listing is highlighted HTML (Pygments, WCAG AA contrast);
 as text it is the same listing with the same marks.  Any other Python function, method or
 class with source can be shown too, like aima-python's ``psource``.
@@ -74,8 +75,8 @@ VOCABULARY: dict[str, str] = {
     "enter": "counts a call of the search (a node) and, for a step-through, records the window",
     "leaf": "the static value of a position (a leaf: counted as one evaluation)",
     "best": "returns score unchanged; it records the move for the principal variation",
-    "done": "returns the value unchanged; it records it for the step-through",
-    "cutoff": "records the skipped moves as pruned (one cutoff)",
+    "done": "returns the value unchanged; it records it for the step-through and a learning move ordering",
+    "cutoff": "records the skipped moves as pruned (one cutoff); a learning move ordering is told",
     "update": "records a child's result for the step-through",
     "moves": "the moves of a position, in the search's move order",
     "play": "the position after a move",
@@ -140,8 +141,8 @@ class Listing:
         if marked and self.instrumentation == "hide":
             sentences.append(f"{marked} instrumentation lines are hidden; the line numbers skip them.")
         elif marked:
-            sentences.append(f"{MARK} marks instrumentation: counting and recording for the step-through, "
-                             "never a change to what is computed.")
+            sentences.append(f"{MARK} marks instrumentation: counting, and recording for the step-through "
+                             "and for move orderings that learn (killer moves); it never changes a value.")
         code = "\n".join(line.text for part in self.parts for line in part.shown(self.instrumentation))
         for word, meaning in VOCABULARY.items():
             if f"self.{word}(" in code or f"search.{word}(" in code:
