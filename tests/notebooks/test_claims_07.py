@@ -4,10 +4,7 @@ test_lecture_claims.py; the small boards' solutions by two methods in tests/game
 
 from __future__ import annotations
 
-import math
-
 import pytest
-from support import lecture_functions
 
 from mmlib import search
 from mmlib.games.connect4 import WIN, CentreFirst, ConnectFour
@@ -51,20 +48,3 @@ def test_a_perfect_game_on_4x4_connect_3():
     perfect = search.alphabeta(small, order=CentreFirst(), table=True)
     assert small.utility(small.position(perfect.pv)) == perfect.value == WIN + 16 - 9
     assert search.alphabeta(small).value == perfect.value
-
-
-# -- quiescence as the lecture writes it out agrees with mmlib, count for count ----------------------------
-
-WRITTEN = lecture_functions("beyond_connect_four", "quiescent", "centre_first")
-
-
-@pytest.mark.parametrize("opening, depth", [(HORIZON, 2), (HORIZON + "3", 1), ("334455", 0), ("334455", 2),
-                                            ("3", 3), ("4433", 2), ("", 3)])
-def test_the_written_out_quiescence_counts_as_mmlib(opening, depth):
-    game = ConnectFour(opening=opening)
-    for order, written_order in [(CentreFirst(), WRITTEN["centre_first"]), (None, list)]:
-        count = {"nodes": 0, "leaves": 0}
-        value = WRITTEN["quiescent"](game, game.initial, depth, -math.inf, math.inf, count, written_order)
-        result = quiescence(game, depth, order=order)
-        assert (value, count["nodes"], count["leaves"]) == (result.value, result.stats.nodes,
-                                                            result.stats.leaves)

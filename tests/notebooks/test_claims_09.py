@@ -7,10 +7,7 @@ import math
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 from oracles import c4_lost_after, layered_alphabeta, wilson
-from support import lecture_functions, nested_trees
 
 from mmlib import games, search, trees, widgets
 from mmlib.games.connect4 import WIN, CentreFirst
@@ -155,51 +152,3 @@ def test_the_horizon_position():
     assert search.alphabeta(horizon, depth=7, order=CentreFirst(), table=True,
                             state=horizon.play(horizon.initial, 1)).value <= -WIN
     assert all(search.mcts(horizon, max_nodes=20000, seed=s).move == 4 for s in range(20))
-
-
-# -- the searches the lecture writes out agree with mmlib, count for count ---------------------------------
-
-WRITTEN = lecture_functions("beyond_alpha_beta", "pvs", "mtdf", "sss_star", "uct")
-
-
-def counted(algorithm, tree, *arguments):
-    count = {"nodes": 0, "leaves": 0}
-    value = algorithm(tree.root, *arguments, count)
-    return value, count["nodes"], count["leaves"]
-
-
-def counts(result):
-    return result.value, result.stats.nodes, result.stats.leaves
-
-
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(nested_trees(), st.integers(-5, 5))
-def test_the_written_out_null_window_searches_count_as_mmlib(nested, guess):
-    tree = trees.from_nested(nested)
-    assert counted(WRITTEN["pvs"], tree, -math.inf, math.inf) == counts(search.pvs(tree))
-    assert counted(WRITTEN["mtdf"], tree, guess) == counts(search.mtdf(tree, guess=guess))
-    assert counted(WRITTEN["sss_star"], tree) == counts(search.sss_star(tree))
-
-
-def test_the_written_out_searches_on_the_lectures_trees():
-    assert counted(WRITTEN["pvs"], AIMA, -math.inf, math.inf) == (3, 11, 7) == counts(search.pvs(AIMA))
-    assert counted(WRITTEN["mtdf"], AIMA, 0) == counts(search.mtdf(AIMA, guess=0))
-    assert counted(WRITTEN["sss_star"], AIMA)[2] == 7       # the leaves alpha-beta evaluates, E F G H K L M
-
-
-def random_wdl_tree(rng, depth):
-    """A nested tree of wins (1), draws (0) and losses (-1), its root a node with 2 or 3 children."""
-    if depth < 5 and (depth == 0 or rng.random() < 0.2):
-        return rng.choice([-1, 0, 1])
-    return [random_wdl_tree(rng, depth - 1) for _ in range(rng.randint(2, 3))]
-
-
-@pytest.mark.parametrize("seed", range(4))
-def test_the_written_out_uct_makes_mmlibs_choices(seed):
-    wdl = trees.from_nested([[1, -1], [1, 0], [-1, -1]])
-    deep = trees.from_nested(random_wdl_tree(random.Random(seed), 5))
-    for tree in (wdl, deep):
-        for iterations in (1, 8, 150):
-            result = search.mcts(tree, iterations=iterations, seed=seed)
-            mine = WRITTEN["uct"](tree.root, iterations, seed)
-            assert mine == (result.move, result.value, result.stats.nodes, result.stats.leaves)
