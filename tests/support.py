@@ -8,8 +8,11 @@ offers the student functions as fixtures too.
 
 from __future__ import annotations
 
+import ast
 import inspect
 import math
+import re
+from pathlib import Path
 from typing import Any
 
 from hypothesis import strategies as st
@@ -66,3 +69,30 @@ def alphabeta(node, depth, alpha, beta, maximizing):
         if alpha >= beta:
             break
     return best
+
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+_CODE_CELL = re.compile(r"^```\{code-cell\}[^\n]*\n(.*?)^```$", re.S | re.M)
+
+
+def lecture_functions(lecture: str, *names: str) -> dict[str, Any]:
+    """The functions ``names`` as the lecture ``NN_<lecture>.md`` writes them out, to test them against mmlib:
+    the definitions and imports of its code cells that define one of them, run in one namespace (with math,
+    operator and random imported).  The lecture's number is not named, so renumbering keeps it.
+
+    >>> sorted(lecture_functions("beyond_alpha_beta", "mtdf", "sss_star"))
+    ['mtdf', 'sss_star']
+    """
+    (path,) = NOTEBOOKS.glob(f"[0-9][0-9]_{lecture}.md")
+    namespace: dict[str, Any] = {}
+    exec("import math, operator, random", namespace)
+    for cell in _CODE_CELL.findall(path.read_text(encoding="utf-8")):
+        if not any(re.search(rf"^def {name}\(", cell, re.M) for name in names):
+            continue
+        code = "\n".join(line for line in cell.splitlines() if not line.startswith((":", "%")))
+        kept = [node for node in ast.parse(code).body
+                if isinstance(node, (ast.FunctionDef, ast.Import, ast.ImportFrom))]
+        exec(compile(ast.Module(kept, []), str(path), "exec"), namespace)
+    missing = [name for name in names if name not in namespace]
+    assert not missing, f"{path.name} writes out no {missing}"
+    return {name: namespace[name] for name in names}

@@ -23,7 +23,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("mmlib.search",),
     ("mmlib.fastcount", "mmlib.analysis", "mmlib.branching"),
     ("mmlib.trace",),
-    ("mmlib.draw", "mmlib.quiz"),
+    ("mmlib.draw", "mmlib.quiz", "mmlib.source"),
     ("mmlib.check",),
     ("mmlib.widgets", "mmlib.course"),
     ("mmlib", "mmlib.__main__"),
