@@ -247,14 +247,14 @@ def test_a_flood_of_output_is_cut_and_fast(capfd):
         raise NotImplementedError
 
     started = time.monotonic()
-    report = check.check_minimax(chatty)
-    elapsed = time.monotonic() - started
-    assert report.diagnosis == "not-implemented"
+    report = check.check_minimax(chatty, time_limit=30)     # printing a million lines takes seconds on a busy
+    elapsed = time.monotonic() - started                    # machine; the cut output must not add to them
+    assert report.diagnosis == "not-implemented", str(report)[:300]
     text = str(report)
     assert "line 0" in text and "line 999999" not in text
     assert "output truncated: 1,000,000 lines in all" in text
     assert len(text) < 5_000
-    assert elapsed < 5, f"{elapsed:.1f} s"
+    assert elapsed < 20, f"{elapsed:.1f} s"
     out, err = capfd.readouterr()
     assert "line 1\n" not in out and "line 1\n" not in err    # nothing reached the caller's output
 
