@@ -45,6 +45,8 @@ VBox: Any = ipywidgets.VBox
 VBox)``) rather than a class looked up on the fly, which a checker cannot follow."""
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+STILL_STYLE = "max-width:100%;height:auto"
+"""The style of every still picture: never wider than the column it is shown in."""
 
 
 def svg_figure() -> Any:
@@ -122,8 +124,10 @@ def svg_as_img(svg: str, *, alt: str) -> str:
     '<img alt="an empty picture" src="data:image/'
     """
     data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
-    # at its natural size, as the live drawing is: a wide tree scrolls sideways, its text stays 15 px
-    return f'<img alt="{html.escape(alt)}" src="data:image/svg+xml;base64,{data}" style="max-width:none">'
+    # at its natural size where the column holds it, scaled down to the column where it does not (the
+    # handout's page, the website's text, a narrow notebook): a still is never cut or scrolled
+    return (f'<img alt="{html.escape(alt)}" src="data:image/svg+xml;base64,{data}" '
+            f'style="{STILL_STYLE}">')
 
 
 def fallback_bundle(bundle: dict[str, Any] | None, text: str, picture_html: str | None = None
