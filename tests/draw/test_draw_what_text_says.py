@@ -3,6 +3,7 @@ effect rests on them) and the cells a Connect Four player threatens to win in (l
 threat), marked by a sign and a shape, not by colour, and named in the text alternative."""
 
 import pytest
+from oracles import HORIZON_TREE
 
 from mmlib import draw, search, trees
 from mmlib.draw.connect4 import draw_connect4, threat_cells
@@ -10,22 +11,7 @@ from mmlib.draw.display import ALT_ATTRIBUTE
 from mmlib.errors import ArgumentError, ArgumentTypeError
 from mmlib.games.connect4 import ConnectFour
 
-HORIZON = """ABCDEFGHI
-A: BC
-B: D
-C: E
-D: F
-E: G
-F: H
-G: I
-B 0
-C 0
-D -9
-E -1
-F -9
-G -1
-H -9
-I -10"""
+HORIZON = HORIZON_TREE                    # lecture 02's tree, B 0 ... I -10
 STATIC = {"B": "0", "C": "0", "D": "−9", "E": "−1", "F": "−9", "G": "−1", "H": "−9", "I": "−10"}
 
 
