@@ -42,7 +42,7 @@ from .errors import ArgumentError, ArgumentTypeError, describe
 from .mixing import MASK, splitmix64
 from .ordering import Ordering
 from .trace import Trace, format_value, trace_of
-from .trees.explicit import build
+from .trees.explicit import LABEL_ALPHABET, build
 
 __all__ = ["Question", "Part", "AnswerKey", "alpha_beta_question", "question_batch", "question_set",
            "student_seed", "best_moves", "KINDS"]
@@ -258,9 +258,10 @@ class Question:
                 f"ordering={self.ordering!r}{convention}, leaves={self.tree.leaf_count})")
 
 
-MAX_TEXT_NODES = 62
-"""The most nodes the tree text names with one character each (A-Z, a-z, 0-9); a larger
-tree's labels are words (``n62``, ``n63``, ...), separated by spaces."""
+MAX_TEXT_NODES = len(LABEL_ALPHABET)
+"""The most nodes the tree text names with one character each (A-Z, then the small letters and
+digits that look like no other label: :data:`mmlib.trees.explicit.LABEL_ALPHABET`); a larger
+tree's labels are words (``n49``, ``n50``, ...), separated by spaces."""
 
 
 # -- the parts ------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..errors import ArgumentTypeError
@@ -20,7 +20,7 @@ from . import style
 from .display import check_axes, set_alt
 from .svg_text import clean_text
 
-__all__ = ["draw_connect4", "connect4_svg", "DISC_COLORS", "DISC_LETTERS"]
+__all__ = ["draw_connect4", "connect4_svg", "threat_cells", "DISC_COLORS", "DISC_LETTERS"]
 
 DISC_COLORS = {"X": "#D55E00", "O": "#F0E442", ".": "white"}
 """X (MAX, moves first) is vermillion, O (MIN) is yellow (Okabe–Ito, told apart with deuteranopia
@@ -32,12 +32,20 @@ BOARD_COLOR = "#0072B2"
 
 
 def draw_connect4(game: Any, state: Any = None, ax: Any = None, *, title: str | None = None,
-                  last_move: int | None = None) -> Any:
+                  last_move: int | None = None, threats: Iterable[int] = ()) -> Any:
     """Draw a Connect Four position (default: the game's initial one); returns the Figure.
 
     A completed line is outlined in black; ``last_move`` (a column) rings that column's top
     disc with a black dashed circle, as :func:`connect4_svg` does (its letter stays readable).
-    Pass ``ax`` to draw into an existing matplotlib Axes.
+    ``threats`` (columns, e.g. ``game.threats(state)``) marks the cell a disc dropped in each
+    would land in with a bold "!" inside a thick dashed ring (shape and sign, not colour), and
+    the text alternative names those cells.  Pass ``ax`` to draw into an existing matplotlib Axes.
+
+    >>> from mmlib.games.connect4 import ConnectFour
+    >>> game = ConnectFour()
+    >>> figure = draw_connect4(game, game.position("3324"), threats=[1, 5])
+    >>> [t.get_text() for t in figure.axes[0].texts].count("!")
+    2
     """
     from matplotlib.figure import Figure
     from matplotlib.patches import Circle, Rectangle
@@ -57,6 +65,7 @@ def draw_connect4(game: Any, state: Any = None, ax: Any = None, *, title: str | 
     if last_move is not None:
         filled = [r for r in range(game.rows) if game.cell(state, last_move, r) != "."]
         top_of_last = (last_move, max(filled)) if filled else None
+    landing = threat_cells(game, state, threats)
     for column in range(game.columns):
         for row in range(game.rows):
             mark = game.cell(state, column, row)
@@ -70,6 +79,11 @@ def draw_connect4(game: Any, state: Any = None, ax: Any = None, *, title: str | 
             if (column, row) == top_of_last:
                 ax.add_patch(Circle((column, row), 0.34, facecolor="none", edgecolor="black", linewidth=2,
                                     linestyle=(0, (4, 3)), zorder=3))   # a ring: the letter stays readable
+            if (column, row) in landing:
+                ax.add_patch(Circle((column, row), 0.36, facecolor="none", edgecolor="black", linewidth=2.5,
+                                    linestyle=(0, (2, 2)), zorder=3))
+                ax.text(column, row, "!", ha="center", va="center", fontsize=style.VALUE_PT + 3,
+                        fontweight="bold", color=LETTER_COLOR, zorder=4)
     ax.set_xlim(-0.6, game.columns - 0.4)
     ax.set_ylim(-0.6, game.rows - 0.4)
     ax.set_aspect("equal")
@@ -80,8 +94,27 @@ def draw_connect4(game: Any, state: Any = None, ax: Any = None, *, title: str | 
         side.set_visible(False)
     if title is not None:
         ax.set_title(title, fontsize=style.VALUE_PT)
-    set_alt(figure, (f"{title}: " if title else "") + _describe(game, state))
+    marked = "; ".join(f"column {c}, row {r + 1} from the bottom" for c, r in landing)
+    set_alt(figure, (f"{title}: " if title else "") + _describe(game, state)
+            + (f" Marked ! (a disc there wins at once): {marked}." if marked else ""))
     return figure
+
+
+def threat_cells(game: Any, state: Any, columns: Iterable[int]) -> list[tuple[int, int]]:
+    """``(column, row)`` of the cell a disc dropped in each of ``columns`` lands in (row 0 is
+    the bottom); a full column has none.
+
+    >>> from mmlib.games.connect4 import ConnectFour
+    >>> game = ConnectFour()
+    >>> threat_cells(game, game.position("3324"), [1, 3])
+    [(1, 0), (3, 2)]
+    """
+    cells = []
+    for column in columns:
+        empty = [r for r in range(game.rows) if game.cell(state, column, r) == "."]
+        if empty:
+            cells.append((column, min(empty)))
+    return cells
 
 
 def _cells_top_down(game: Any, state: Any) -> Iterator[tuple[int, int, Any]]:

@@ -44,6 +44,7 @@ from ..trace import (
     result_marks,
     result_pruned_leaves,
     result_tree,
+    static_marks,
     trace_of,
 )
 from ..trees import Path
@@ -524,7 +525,7 @@ def _empty_offsets() -> Any:
     return np.empty((0, 2))
 
 
-def draw_tree(tree_or_result: Any, *, ax: Any = None, values: bool = True, windows: bool = False,
+def draw_tree(tree_or_result: Any, *, ax: Any = None, values: bool | str = True, windows: bool = False,
               leaf_numbers: bool = True, edge_labels: bool = False, title: str | None = None,
               node_size: float | None = None, root: Path | str = (), max_depth: int | None = None,
               max_nodes: int | None = DEFAULT_MAX_NODES, step: int | None = None,
@@ -534,7 +535,9 @@ def draw_tree(tree_or_result: Any, *, ax: Any = None, values: bool = True, windo
     ``tree_or_result``: an explicit tree, a generated tree, a nested list, a tree text,
     or a :class:`~mmlib.search.SearchResult` of a search on a tree.  MAX nodes are
     up-triangles, MIN nodes down-triangles, leaves squares with their value underneath.
-    A plain tree shows the minimax value beside each node (``values=False`` hides them).
+    A plain tree shows the minimax value beside each node (``values=False`` hides them;
+    ``values="static"`` shows each node's own number instead: a leaf's value, an interior
+    node's static value where the tree gives one, as a depth-limited search sees them).
     A result shows the values the search returned, a bound as a bound (``≥ 6``, ``≤ 2``),
     the principal variation with thick edges, pruned subtrees dotted and marked ✕, leaves
     numbered in evaluation order and, with ``windows=True`` (needs ``trace=True`` in the
@@ -568,10 +571,14 @@ def draw_tree(tree_or_result: Any, *, ax: Any = None, values: bool = True, windo
     >>> len(draw_tree(big, max_depth=2).axes[0].collections) > 0
     True
     """
+    static = _static_values(values, tree_or_result)
     if conventions is not None and not _is_result(tree_or_result):
         from ..conventions import apply, resolve
         tree_or_result = apply(as_tree(tree_or_result), resolve(conventions))
     tree, marks, words, default_title = drawing_parts(tree_or_result, step=step, windows=windows)
+    if static:
+        marks, words = static_marks(tree), static_words(tree)
+    values = bool(values)
     shown = TreeLayout(tree, root=root, max_depth=max_depth, max_nodes=max_nodes).scene(
         marks, values=values, windows=windows, leaf_numbers=leaf_numbers, description="")
     view = TreeView(tree, ax=ax, edge_labels=edge_labels, node_size=node_size,
@@ -583,6 +590,31 @@ def draw_tree(tree_or_result: Any, *, ax: Any = None, values: bool = True, windo
     set_alt(figure, scene.description if ax is None else
             " ".join(filter(None, [getattr(figure, ALT_ATTRIBUTE, ""), scene.description])))
     return figure
+
+
+def _static_values(values: Any, tree_or_result: Any) -> bool:
+    """True for ``values="static"`` (on a plain tree only); refuses what ``values`` cannot be."""
+    if isinstance(values, bool):
+        return False
+    if values != "static":
+        raise ArgumentTypeError(f"values: expected True, False or 'static', got {describe(values)}")
+    if _is_result(tree_or_result):
+        raise ArgumentError("values: 'static' shows a plain tree's static values; a search result shows "
+                            "the values its search returned (draw the tree itself)")
+    return True
+
+
+def static_words(tree: Any) -> str:
+    """The text alternative of a tree drawn with its static values: every number, node by node.
+
+    >>> static_words("ABC\\nA: BC\\nA 4\\nB 1\\nC 7")[-62:]
+    'each node its static value (a leaf: its value): A 4, B 1, C 7.'
+    """
+    explicit = as_tree(tree)
+    numbers = ", ".join(f"{node.label} {format_value(node.value)}" for node in explicit.nodes()
+                        if node.value is not None)
+    return (f"A game tree with {explicit.node_count} nodes and {explicit.leaf_count} leaves; beside each "
+            f"node its static value (a leaf: its value): {numbers}.")
 
 
 def describe_drawing(tree_or_result: Any) -> str:

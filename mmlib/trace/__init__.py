@@ -85,7 +85,7 @@ from .events import score_of as score_of
 from .events import value_of as value_of
 from .events import window_of as window_of
 from .marks import Marks as Marks
-from .marks import minimax_marks
+from .marks import minimax_marks, static_marks
 from .model import Trace as Trace
 from .passes import Iteration, Phase, Research
 from .results import result_marks, trace_of
@@ -119,6 +119,7 @@ __all__ = [
     "expected_values",
     "view_tree",
     "minimax_marks",
+    "static_marks",
     "result_marks",
     "Phase",
     "Research",

@@ -152,6 +152,18 @@ class MarksDraft:
         return Marks(**{f.name: getattr(self, f.name) for f in fields(self)})
 
 
+def static_marks(tree: Any) -> Marks:
+    """Marks of a plain tree showing each node's own number: a leaf's value and an interior
+    node's static value where it has one (what a depth-limited search uses where it stops).
+
+    >>> from mmlib.trees import from_text
+    >>> dict(static_marks(from_text("ABC\\nA: BC\\nA 4\\nB 1\\nC 7")).values)
+    {(): 4, (0,): 1, (1,): 7}
+    """
+    values = {node.path: node.value for node in view_tree(tree).nodes() if node.value is not None}
+    return Marks(values=values, bounds=dict.fromkeys(values, EXACT))
+
+
 def minimax_marks(tree: Any) -> Marks:
     """Marks of a plain tree: every node's exact minimax value, no search.
 

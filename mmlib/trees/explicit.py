@@ -27,12 +27,20 @@ from ..errors import ArgumentError, ArgumentTypeError, SearchError, TreeError, d
 from ._nodes import LinkedTree, not_a_node
 
 __all__ = ["Node", "Tree", "Path", "from_nested", "check_value", "bfs_labels", "MAX_HEIGHT",
-           "MAX_NESTED_NODES"]
+           "MAX_NESTED_NODES", "CONFUSABLE_LABELS", "LABEL_ALPHABET"]
 
 Path = tuple[int, ...]
 """A node's address: the child indices taken from the root (``()`` is the root)."""
 
-_LABEL_ALPHABET = string.ascii_uppercase + string.ascii_lowercase + string.digits
+CONFUSABLE_LABELS = ("Il1", "O0o", "Cc", "Kk", "Pp", "Ss", "Uu", "Vv", "Ww", "Xx", "Zz")
+"""Characters that look alike in the course's font (DejaVu Sans): I, l and 1; O, 0 and o; the
+letters whose small form is the capital made smaller.  A generated tree holds at most one of each
+group (the first, a capital), so no two of its labels can be mistaken for each other, whether read
+from a projected figure or typed into a case-sensitive answer."""
+
+LABEL_ALPHABET = "".join(c for c in string.ascii_uppercase + string.ascii_lowercase + string.digits
+                          if not any(c in group[1:] for group in CONFUSABLE_LABELS))
+"""The one-character labels of generated trees, in order (49: then words, n49, n50...)."""
 
 MAX_HEIGHT = 5_000
 """The deepest explicit tree mmlib builds (every node keeps its path, so memory grows
@@ -85,16 +93,22 @@ def check_value(value: object, where: str) -> float:
 
 
 def bfs_labels(count: int) -> list[str]:
-    """Labels for ``count`` nodes in breadth-first order: A, B, ..., Z, a, ..., 9, then n62, n63...
+    """Labels for ``count`` nodes in breadth-first order: A, B, ..., Z, then the small letters and
+    digits that cannot be mistaken for a capital or each other (:data:`CONFUSABLE_LABELS`: no l,
+    o, 0, 1, c, s...), then n49, n50...
 
     >>> bfs_labels(3)
     ['A', 'B', 'C']
+    >>> "".join(bfs_labels(49)[26:])
+    'abdefghijmnqrty23456789'
+    >>> bfs_labels(50)[-1]
+    'n49'
     """
     _validate.whole("count", count, minimum=0)
     if count > MAX_LABELS:
         raise ArgumentError(f"count: at most {MAX_LABELS:,} labels, got {describe(count)}")
     return [
-        _LABEL_ALPHABET[i] if i < len(_LABEL_ALPHABET) else f"n{i}" for i in range(count)
+        LABEL_ALPHABET[i] if i < len(LABEL_ALPHABET) else f"n{i}" for i in range(count)
     ]
 
 

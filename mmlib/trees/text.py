@@ -236,7 +236,7 @@ def to_text(tree: Tree) -> str:
     character, otherwise labels as words separated by spaces.
 
     >>> from mmlib.trees import from_nested
-    >>> big = from_nested([[1, 2, 3]] * 20)            # 81 nodes: labels A-Z, a-z, 0-9, n62-n80
+    >>> big = from_nested([[1, 2, 3]] * 20)            # 81 nodes: labels A-Z, 23 more, n49-n80
     >>> lines = to_text(big).splitlines()
     >>> lines[0][:12], lines[21], lines[-1]
     ('A B C D E F ', 'U: n78 n79 n80', 'n80 3')

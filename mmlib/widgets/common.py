@@ -30,12 +30,14 @@ import base64
 import html
 from typing import Any
 
+import anywidget
 import ipywidgets
+import traitlets
 
 from ..errors import MmlibError
 
 __all__ = ["svg_figure", "show_svg", "status_html", "set_status", "StaticFallback", "fallback_bundle",
-           "svg_as_img", "VBox"]
+           "svg_as_img", "VBox", "StatusLine"]
 
 VBox: Any = ipywidgets.VBox
 """The box every explorer is built on.  ipywidgets ships no type hints, so its classes are
@@ -43,6 +45,8 @@ VBox: Any = ipywidgets.VBox
 VBox)``) rather than a class looked up on the fly, which a checker cannot follow."""
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+STILL_STYLE = "max-width:100%;height:auto"
+"""The style of every still picture: never wider than the column it is shown in."""
 
 
 def svg_figure() -> Any:
@@ -59,11 +63,41 @@ def show_svg(figure: Any, svg: str) -> None:
     figure.value = f'<div class="mmlib-svg" style="overflow-x:auto">{svg}</div>'
 
 
-def status_html(text: str = "") -> Any:
-    """An ``HTML`` line with the DOM class ``mmlib-status``."""
-    import ipywidgets as widgets
+_STATUS_ESM = """
+function render({ model, el }) {
+  // One element that stays while its text changes: a polite live region, so a screen reader says
+  // each new status (what the explorer now shows, and what changed and why) without moving focus.
+  const line = document.createElement("div");
+  line.className = "mmlib-status-line";
+  line.setAttribute("role", "status");
+  line.setAttribute("aria-live", "polite");
+  el.append(line);
+  const show = () => { line.innerHTML = model.get("value"); };
+  model.on("change:value", show);
+  show();
+  return () => model.off("change:value", show);
+}
+export default { render };
+"""
 
-    status = widgets.HTML(value=text)
+
+class StatusLine(anywidget.AnyWidget):
+    """An explorer's status line: ``value`` is HTML (as :func:`set_status` writes it), shown in an
+    ARIA live region (``role="status"``, ``aria-live="polite"``) that a screen reader reads out
+    whenever it changes.
+
+    >>> StatusLine(value="depth 4").value
+    'depth 4'
+    """
+
+    _esm = _STATUS_ESM
+    _css = ".mmlib-status-line { font-size: 14px; line-height: 1.4; }"
+    value = traitlets.Unicode("").tag(sync=True)
+
+
+def status_html(text: str = "") -> Any:
+    """A status line (:class:`StatusLine`) with the DOM class ``mmlib-status``."""
+    status = StatusLine(value=text)
     status.add_class("mmlib-status")
     return status
 
@@ -90,8 +124,10 @@ def svg_as_img(svg: str, *, alt: str) -> str:
     '<img alt="an empty picture" src="data:image/'
     """
     data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
-    # at its natural size, as the live drawing is: a wide tree scrolls sideways, its text stays 15 px
-    return f'<img alt="{html.escape(alt)}" src="data:image/svg+xml;base64,{data}" style="max-width:none">'
+    # at its natural size where the column holds it, scaled down to the column where it does not (the
+    # handout's page, the website's text, a narrow notebook): a still is never cut or scrolled
+    return (f'<img alt="{html.escape(alt)}" src="data:image/svg+xml;base64,{data}" '
+            f'style="{STILL_STYLE}">')
 
 
 def fallback_bundle(bundle: dict[str, Any] | None, text: str, picture_html: str | None = None
@@ -114,15 +150,27 @@ class FitsItsRanges:
     """An explorer whose sliders' ranges depend on each other (each reaches only as far as answers
     within two seconds): a change first fits the ranges, then draws once; an error is shown in the
     status line, never raised into the kernel from a slider.  Subclasses define ``fit_ranges``,
-    ``update`` and ``status``."""
+    ``update`` and ``status``, name in ``RANGED`` the sliders whose ranges ``fit_ranges`` sets, and
+    write their status line with :meth:`say`, which adds what changed and why: a slider held
+    below the value chosen (it returns to that value when it fits again), and the sentences
+    ``fit_ranges`` put in ``news`` (a slider switched off, say)."""
 
     _fitting = False
+    RANGED: tuple[str, ...] = ()
+    news: list[str]
 
     def fit_ranges(self) -> None:
         raise NotImplementedError
 
     def update(self) -> None:
         raise NotImplementedError
+
+    def say(self, text: str) -> None:
+        """Show ``text`` in the status line, followed by what changed and why."""
+        held = [getattr(self, name).held_back() for name in self.RANGED]
+        news = getattr(self, "news", [])
+        set_status(self.status, " ".join([text, *news, *(h for h in held if h)]))  # type: ignore[attr-defined]
+        self.news = []
 
     def _on_change(self, change: dict[str, Any]) -> None:
         if self._fitting:
@@ -135,6 +183,7 @@ class FitsItsRanges:
         try:
             self.update()
         except MmlibError as error:
+            self.news = []
             set_status(self.status, str(error), error=True)     # type: ignore[attr-defined]
 
 

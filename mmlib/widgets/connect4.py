@@ -26,7 +26,7 @@ from ..draw.connect4 import connect4_svg
 from ..errors import ArgumentError, ArgumentTypeError
 from ..games.connect4 import CentreFirst, ConnectFour
 from ..search import ResearchStats, alphabeta, anytime
-from .common import StaticFallback, VBox, svg_as_img
+from .common import StaticFallback, VBox, status_html, svg_as_img
 
 __all__ = ["play_connect4", "Connect4Board", "CELL_PX", "TIME_BUDGET", "NODE_BUDGET"]
 
@@ -76,8 +76,8 @@ class Connect4Board(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets h
             grid_template_columns=self.grid_template(), grid_gap="0px", width=board_width, margin="0"))
         self.figure = w.HTML(layout=w.Layout(width=board_width, margin="0", padding="0"))
         self.figure.add_class("mmlib-figure")
-        self.status = w.HTML(layout=w.Layout(margin="6px 0 0 0", max_width="60em"))
-        self.status.add_class("mmlib-status")
+        self.status = status_html()
+        self.status.layout = w.Layout(margin="6px 0 0 0", max_width="60em")
         self.new_game = w.Button(description="New game", icon="refresh",
                                  layout=w.Layout(width="auto", margin="4px 0 0 0"))
         self.new_game.on_click(lambda _: self.reset())

@@ -22,7 +22,6 @@ from .common import (
     FitsItsRanges,
     StaticFallback,
     VBox,
-    set_status,
     show_svg,
     status_html,
     svg_as_img,
@@ -31,7 +30,7 @@ from .common import (
 from .slider import FractionSlider, Slider
 
 __all__ = ["growth_explorer", "GrowthExplorer", "forecast_nodes", "deepest_fitting", "guides",
-           "default_budget"]
+           "default_budget", "count_text"]
 
 MAX_BRANCHING = 8
 MAX_DEPTH = 30
@@ -132,6 +131,8 @@ class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]
     trees).  The depth and trees sliders reach only as far as answers within
     :data:`ANSWER_SECONDS`; their ``fits`` says how far that is."""
 
+    RANGED = ("depth", "trees")
+
     def __init__(self, branching: int, depth: int, ordering: str, algorithm: str, node_budget: int,
                  trees: int = 1):
         widgets = _widgets()
@@ -139,13 +140,17 @@ class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]
         self.cache: dict[tuple[Any, ...], dict[str, Any] | None] = {}
         self.rows: list[dict[str, Any]] = []
         self._fitting = False
-        self.branching = Slider(value=branching, min=2, max=MAX_BRANCHING, label="b",
+        self.news: list[str] = []
+        self.branching = Slider(value=branching, min=2, max=MAX_BRANCHING, label="branching factor b",
                                 words="branching factor {value}")
-        self.depth = Slider(value=1, min=1, max=MAX_DEPTH, label="d", words="depths 1 to {value}")
-        self.q = FractionSlider(value=0.5, min=0.0, max=1.0, step=0.05, label="q",
-                                words="best child first with probability {value}")
+        self.depth = Slider(value=1, min=1, max=MAX_DEPTH, label="depth d", words="depths 1 to {value}",
+                            words_one="depth 1")
+        self.q = FractionSlider(value=0.5, min=0.0, max=1.0, step=0.05, label="ordering quality q",
+                                words="best child first with probability {value}",
+                                disabled=ordering != "quality q", off_reason=Q_OFF)
         self.seed = Slider(value=0, min=0, max=MAX_SEED, label="seed", words="first tree: seed {value}")
-        self.trees = Slider(value=1, min=1, max=MAX_TREES, label="trees", words="mean of {value} trees")
+        self.trees = Slider(value=1, min=1, max=MAX_TREES, label="trees", words="mean of {value} trees",
+                            words_one="one tree")
         self.ordering = widgets.Dropdown(options=list(ORDERINGS), value=ordering, description="ordering")
         self.algorithm = widgets.Dropdown(options=list(ALGORITHMS), value=algorithm,
                                           description="algorithm")
@@ -173,7 +178,13 @@ class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]
     def fit_ranges(self) -> None:
         """Bound the depth and trees sliders to what answers within the time, and say so."""
         b, ordering, algorithm = self.branching.value, self.ordering_value(), self.algorithm.value
-        self.q.disabled = self.ordering.value != "quality q"
+        off = self.ordering.value != "quality q"
+        if off != self.q.disabled:
+            self.q.disabled = off
+            self.news.append(f"Ordering {ordering_name(ordering)}: the slider {self.q.label} is off, "
+                             f"{Q_OFF}." if off else
+                             f"Ordering quality q: the best child comes first with probability "
+                             f"q = {self.q.value:g}, set by the slider {self.q.label}.")
         deepest = deepest_fitting(b, ordering, algorithm, self.trees.value, self.node_budget)
         self.depth.set_range(1, deepest)
         many = self.trees.value == 1 and "1 tree" or f"{self.trees.value} trees"
@@ -182,7 +193,8 @@ class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]
         per_tree = sum(forecast_nodes(b, k, ordering, algorithm) for k in range(1, self.depth.value + 1))
         most = int(max(1, min(MAX_TREES, self.node_budget // max(per_tree, 1))))
         self.trees.set_range(1, most)
-        self.trees.fits = (f"At b = {b} and depth {self.depth.value}: 1 to {most} trees answer within "
+        answer = "tree answers" if most == 1 else "trees answer"
+        self.trees.fits = (f"At b = {b} and depth {self.depth.value}: 1 to {most} {answer} within "
                            f"{ANSWER_SECONDS} seconds.")
 
 
@@ -229,7 +241,7 @@ class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]
         pearl = analysis.pearl_branching(b)
         self.svg = self.plot(b, d)
         show_svg(self.output, self.svg)
-        set_status(self.status, self.summary(b, d, pearl))
+        self.say(self.summary(b, d, pearl))
 
     def plot(self, b: int, d: int) -> str:
         """The SVG plot: measured leaves per depth, with the b^d guide and, for alpha-beta, the
@@ -259,7 +271,8 @@ class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]
             return f"b = {b}: even depth 1 needs more than {self.node_budget:,} nodes."
         last = self.rows[-1]
         ebf = analysis.effective_branching_factor(last["leaves"], last["depth"])
-        text = (f"depth {last['depth']}: {last['leaves']:,} leaves, {last['nodes']:,} nodes; effective "
+        text = (f"depth {last['depth']}: {count_text(last['leaves'])} leaves, {count_text(last['nodes'])} "
+                f"nodes{' (means)' if last['trees'] > 1 else ''}; effective "
                 f"branching factor {format_value(round(ebf, 3))} (b = {b}, √b = {b ** 0.5:.3f}, "
                 f"Pearl's R_b = {pearl:.3f} per ply)")
         if last["depth"] < d:
@@ -292,6 +305,18 @@ class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]
 
 
 ORDERINGS = ("best", "random", "worst", "quality q", "uniform")
+Q_OFF = "used only with the ordering “quality q”"
+"""Why the q slider is off: said beside it and in the status line when it turns off."""
+
+
+def count_text(value: float) -> str:
+    """A count as the explorers say it: a whole count with thousands separators, a mean over
+    several trees to one decimal.
+
+    >>> count_text(15752), count_text(15.752475247524753), count_text(1234.0)
+    ('15,752', '15.8', '1,234.0')
+    """
+    return f"{value:,}" if isinstance(value, int) else f"{value:,.1f}"
 ALGORITHMS = ("alphabeta", "minimax")
 
 

@@ -23,7 +23,6 @@ from .common import (
     FitsItsRanges,
     StaticFallback,
     VBox,
-    set_status,
     show_svg,
     status_html,
     svg_as_img,
@@ -37,6 +36,7 @@ from .growth import (
     MAX_SEED,
     _depth_ticks,
     _whole,
+    count_text,
     default_budget,
     forecast_nodes,
     guides,
@@ -71,6 +71,7 @@ class OrderingsExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[mi
     maps each ordering to its leaves at depths 1..d, ``lines`` holds what is drawn."""
 
     ORDERINGS = ("best", "q", "random", "worst")
+    RANGED = ("depth",)
 
     def __init__(self, branching: int, depth: int, q: float, seed: int, node_budget: int):
         widgets = _widgets()
@@ -79,10 +80,12 @@ class OrderingsExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[mi
         self.leaves: dict[str, list[float]] = {}
         self.lines: list[Line] = []
         self._fitting = False
-        self.branching = Slider(value=branching, min=2, max=MAX_BRANCHING, label="b",
+        self.news: list[str] = []
+        self.branching = Slider(value=branching, min=2, max=MAX_BRANCHING, label="branching factor b",
                                 words="branching factor {value}")
-        self.depth = Slider(value=1, min=1, max=MAX_DEPTH, label="max depth", words="depths 1 to {value}")
-        self.q = FractionSlider(value=q, min=0.0, max=1.0, step=0.05, label="q",
+        self.depth = Slider(value=1, min=1, max=MAX_DEPTH, label="deepest depth d",
+                            words="depths 1 to {value}", words_one="depth 1")
+        self.q = FractionSlider(value=q, min=0.0, max=1.0, step=0.05, label="ordering quality q",
                                 words="best child first with probability {value}")
         self.seed = Slider(value=seed, min=0, max=MAX_SEED, label="seed", words="tree seed {value}")
         self.fit_ranges()
@@ -129,7 +132,7 @@ class OrderingsExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[mi
             self.leaves[name] = [self.cache[b, depth, ordering, seed] for depth in depths]
         names = {"best": "best order", "q": f"best first with probability q = {self.q.value:g}",
                  "random": "random order", "worst": "worst order"}
-        self.lines = [Line(f"{names[name]}: {_count(self.leaves[name][-1])} leaves at depth {d}", depths,
+        self.lines = [Line(f"{names[name]}: {count_text(self.leaves[name][-1])} leaves at depth {d}", depths,
                            self.leaves[name], *STYLES[index])
                       for index, name in enumerate(self.ORDERINGS)] + guides(b, depths)
         self.svg = line_plot_svg(self.lines, xlabel="depth d", ylabel="leaves evaluated (log scale)",
@@ -137,11 +140,11 @@ class OrderingsExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[mi
                                  title=f"Alpha-beta, b = {b}, seed {seed}: leaves versus depth")
         show_svg(self.output, self.svg)
         best, worst = self.leaves["best"][-1], self.leaves["worst"][-1]
-        set_status(self.status, f"depth {d}, leaves: best order {_count(best)} (Knuth–Moore "
-                                f"{analysis.knuth_moore_leaves(b, d):,}), q = {self.q.value:g}: "
-                                f"{_count(self.leaves['q'][-1])}, "
-                                f"random: {_count(self.leaves['random'][-1])}, "
-                                f"worst: {_count(worst)} (bᵈ = {b ** d:,}).")
+        self.say(f"depth {d}, leaves: best order {count_text(best)} (Knuth–Moore "
+                 f"{analysis.knuth_moore_leaves(b, d):,}), q = {self.q.value:g}: "
+                 f"{count_text(self.leaves['q'][-1])}, "
+                 f"random: {count_text(self.leaves['random'][-1])}, "
+                 f"worst: {count_text(worst)} (bᵈ = {b ** d:,}).")
 
     def fallback_text(self) -> str:
         return (f"Orderings explorer: alpha-beta's leaves versus depth for four orderings, b = "
@@ -159,16 +162,20 @@ class QualityExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc
     probability q that the best child comes first (``QS``: 0, 0.1, ..., 1), the mean over
     ``trees`` trees (seeds 0, 1, ...), with the Knuth–Moore and b^d levels as guides."""
 
+    RANGED = ("depth", "trees")
+
     def __init__(self, branching: int, depth: int, trees: int, node_budget: int):
         widgets = _widgets()
         self.node_budget = node_budget
         self.cache: dict[tuple[Any, ...], float] = {}
         self.leaves: list[float] = []
         self._fitting = False
-        self.branching = Slider(value=branching, min=2, max=MAX_BRANCHING, label="b",
+        self.news: list[str] = []
+        self.branching = Slider(value=branching, min=2, max=MAX_BRANCHING, label="branching factor b",
                                 words="branching factor {value}")
-        self.depth = Slider(value=1, min=1, max=MAX_DEPTH, label="d", words="depth {value}")
-        self.trees = Slider(value=1, min=1, max=MAX_TREES, label="trees", words="mean of {value} trees")
+        self.depth = Slider(value=1, min=1, max=MAX_DEPTH, label="depth d", words="depth {value}")
+        self.trees = Slider(value=1, min=1, max=MAX_TREES, label="trees", words="mean of {value} trees",
+                            words_one="one tree")
         self.trees.value = trees
         self.fit_ranges()
         if depth > self.depth.max:
@@ -193,12 +200,14 @@ class QualityExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc
         deepest = max([1] + [d for d in range(1, MAX_DEPTH + 1)
                              if self.cost(d, self.trees.value) <= self.node_budget])
         self.depth.set_range(1, deepest)
-        self.depth.fits = (f"At b = {self.branching.value} with {self.trees.value} trees: depths 1 to "
+        many = "1 tree" if self.trees.value == 1 else f"{self.trees.value} trees"
+        self.depth.fits = (f"At b = {self.branching.value} with {many}: depths 1 to "
                            f"{deepest} answer within {ANSWER_SECONDS} seconds.")
         most = max([1] + [t for t in range(1, MAX_TREES + 1)
                           if self.cost(self.depth.value, t) <= self.node_budget])
         self.trees.set_range(1, most)
-        self.trees.fits = (f"At depth {self.depth.value}: 1 to {most} trees answer within "
+        self.trees.fits = (f"At depth {self.depth.value}: 1 to {most} "
+                           f"{'tree answers' if most == 1 else 'trees answer'} within "
                            f"{ANSWER_SECONDS} seconds.")
 
 
@@ -221,9 +230,9 @@ class QualityExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc
                                  xlabel="q, the probability that the best child comes first",
                                  ylabel="leaves evaluated (log scale)", x_ticks=qs)
         show_svg(self.output, self.svg)
-        set_status(self.status, f"b = {b}, d = {d}: q = 0 evaluates {_count(self.leaves[0])} leaves, "
-                                f"q = 0.9: {_count(self.leaves[-2])}, q = 1: {_count(self.leaves[-1])} "
-                                f"(Knuth–Moore {analysis.knuth_moore_leaves(b, d):,}; bᵈ = {b ** d:,}).")
+        self.say(f"b = {b}, d = {d}: q = 0 evaluates {count_text(self.leaves[0])} leaves, "
+                 f"q = 0.9: {count_text(self.leaves[-2])}, q = 1: {count_text(self.leaves[-1])} "
+                 f"(Knuth–Moore {analysis.knuth_moore_leaves(b, d):,}; bᵈ = {b ** d:,}).")
 
     def fallback_text(self) -> str:
         return (f"Quality explorer: alpha-beta's leaves versus the ordering quality q, b = "
@@ -234,10 +243,6 @@ class QualityExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc
             return None
         return svg_as_img(self.svg, alt=f"the plot when the notebook was saved: "
                                         f"{html.unescape(self.status.value)}")
-
-
-def _count(value: float) -> str:
-    return f"{value:,}" if isinstance(value, int) else f"{value:,.1f}"
 
 
 def _widgets() -> Any:

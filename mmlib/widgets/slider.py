@@ -72,7 +72,15 @@ function render({ model, el }) {
   const claim = (event) => { if (event.target === range || event.target === box) event.stopPropagation(); };
   window.addEventListener("keydown", claim, true);
 
-  const words = (value) => model.get("words").split("{value}").join(String(value));
+  const off = document.createElement("span");
+  off.className = "mmlib-slider-off";
+  off.id = id + "-off";
+  el.append(off);
+  const words = (value) => {
+    const one = Number(value) === 1 && model.get("words_one");
+    const template = one ? model.get("words_one") : model.get("words");
+    return template.split("{value}").join(String(value));
+  };
   const name = () => model.get("label");
   function show() {
     const value = model.get("value");
@@ -89,6 +97,10 @@ function render({ model, el }) {
     box.value = value;
     range.setAttribute("aria-valuetext", words(value));
     note.textContent = model.get("note");
+    // a slider switched off says why, beside it and to a screen reader
+    off.textContent = model.get("disabled") ? model.get("off_reason") : "";
+    if (off.textContent) { range.setAttribute("aria-describedby", off.id); }
+    else { range.removeAttribute("aria-describedby"); }
   }
   function send(value) {
     note.textContent = "";
@@ -101,33 +113,31 @@ function render({ model, el }) {
     if (model.get("continuous_update")) { send(Number(range.value)); }
   });
   range.addEventListener("change", () => send(Number(range.value)));
-  box.addEventListener("change", () => {
-    const typed = box.value.trim();
-    const value = Number(typed);
-    const low = model.get("min"), high = model.get("max");
-    const whole = !model.get("integer") || Number.isInteger(value);
-    if (typed === "" || !Number.isFinite(value) || !whole || value < low || value > high) {
-      note.textContent = name() + ": " + (typed || "nothing") + " is out of range: choose " + low +
-        " to " + high + (whole ? "" : ", whole numbers") + ". " + model.get("fits");
-      box.value = model.get("value");
-      return;
-    }
-    send(value);
-  });
+  // A typed value goes to the kernel as typed: Python checks it (type_in) and answers with the new
+  // value or a note saying what went wrong, then the box shows the slider's value again.
+  box.addEventListener("change", () => model.send({ typed: box.value }));
+  const answered = (message) => { if (message && message.show) { show(); } };
+  model.on("msg:custom", answered);
   model.on("change", show);
   show();
-  return () => { model.off("change", show); window.removeEventListener("keydown", claim, true); };
+  return () => {
+    model.off("change", show);
+    model.off("msg:custom", answered);
+    window.removeEventListener("keydown", claim, true);
+  };
 }
 export default { render };
 """
 
 _CSS = """
 .mmlib-slider { display: flex; align-items: center; gap: 0.5em; flex-wrap: wrap; margin: 2px 0; }
-.mmlib-slider label { min-width: 6.5em; font-size: 14px; }
+.mmlib-slider label { min-width: 10em; font-size: 14px; }
 .mmlib-slider input[type=range] { width: 220px; }
 .mmlib-slider input[type=number] { width: 5.5em; font-size: 14px; }
 .mmlib-slider .mmlib-slider-note { color: #b00020; font-size: 14px; flex-basis: 100%; }
 .mmlib-slider .mmlib-slider-note:empty { display: none; }
+.mmlib-slider .mmlib-slider-off { color: #444444; font-size: 14px; }
+.mmlib-slider .mmlib-slider-off:empty { display: none; }
 """
 
 
@@ -137,29 +147,54 @@ class _Range(StaticFallback, anywidget.AnyWidget, ipywidgets.ValueWidget):  # ty
     _esm = _ESM
     _css = _CSS
     label = traitlets.Unicode("").tag(sync=True)
-    """The slider's name, shown before it and announced by a screen reader."""
+    """The slider's name in words ("depth d"), shown before it and announced by a screen reader."""
     words = traitlets.Unicode("{value}").tag(sync=True)
     """The value in words (``aria-valuetext``); ``{value}`` stands for the value."""
+    words_one = traitlets.Unicode("").tag(sync=True)
+    """The words for the value 1 when they differ ("the tree of seed {value}", not "1 trees")."""
     fits = traitlets.Unicode("").tag(sync=True)
     """A sentence added to a refusal: what would fit (e.g. which depths answer in time)."""
     note = traitlets.Unicode("").tag(sync=True)
     """A message shown under the slider (cleared by the next move)."""
     disabled = traitlets.Bool(False).tag(sync=True)
+    off_reason = traitlets.Unicode("").tag(sync=True)
+    """While ``disabled``: why, shown beside the slider and given as its description."""
     continuous_update = traitlets.Bool(False).tag(sync=True)
     """Send every position while dragging (True) or only where the drag ends (False)."""
     integer = traitlets.Bool(True).tag(sync=True)
     value: Any
     min: Any
     max: Any
+    step: Any
 
     def __init__(self, **kwargs: Any) -> None:
         value = kwargs.pop("value", None)
+        self._moving = False
         super().__init__(**kwargs)
         self.value = self.min if value is None else value
+        self.wanted: Any = self.value
+        """The value last chosen (by hand or from Python); :meth:`set_range` returns to it when it fits."""
+        self.observe(self._chosen, names="value")
+        self.on_msg(self._on_message)
 
-    def text(self) -> str:
-        """The value in words, as a screen reader says it."""
-        return self.words.replace("{value}", _shown(self.value))
+    def _chosen(self, change: dict[str, Any]) -> None:
+        if not self._moving:
+            self.wanted = change["new"]
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and "typed" in content:
+            self.type_in(str(content["typed"]))
+            self.send({"show": True})          # the box shows the slider's value again
+
+    def text(self, value: Any = None) -> str:
+        """The value (or ``value``) in words, as a screen reader says it."""
+        value = self.value if value is None else value
+        template = self.words_one if value == 1 and self.words_one else self.words
+        return template.replace("{value}", _shown(value))
+
+    def choices(self) -> str:
+        """What may be typed, in words: "a whole number from 1 to 9"."""
+        return f"a whole number from {_shown(self.min)} to {_shown(self.max)}"
 
     def refusal(self, value: Any) -> str:
         """The sentence that refuses ``value`` and says what would fit."""
@@ -167,12 +202,69 @@ class _Range(StaticFallback, anywidget.AnyWidget, ipywidgets.ValueWidget):  # ty
         sentence = f"{self.label}: {_shown(value)} is out of range: choose {low} to {high}."
         return f"{sentence} {self.fits}".strip()
 
+    def type_in(self, typed: str) -> None:
+        """Take ``typed``, the text of the number box: set the value, or say in ``note`` why not
+        (an empty box, not a number, not a whole number, out of range); a value between two
+        steps moves to the nearest step, and ``note`` says so.
+
+        >>> d = Slider(value=4, min=1, max=9, label="depth d")
+        >>> d.type_in("2.5"); d.note, d.value
+        ('depth d: 2.5 is not a whole number. Type a whole number from 1 to 9.', 4)
+        >>> d.type_in(""); d.note
+        'depth d: the box was empty. Type a whole number from 1 to 9.'
+        >>> d.type_in(" 7 "); d.note, d.value
+        ('', 7)
+        """
+        text = typed.strip()
+        try:
+            number = float(text)
+        except ValueError:
+            number = float("nan")
+        if not text:
+            note = f"{self.label}: the box was empty. Type {self.choices()}."
+        elif number != number or number in (float("inf"), float("-inf")):
+            note = f"{self.label}: {text} is not a number. Type {self.choices()}."
+        elif self.integer and not number.is_integer():
+            note = f"{self.label}: {text} is not a whole number. Type {self.choices()}."
+        elif not self.min <= number <= self.max:
+            note = self.refusal(int(number) if self.integer else number)
+        else:
+            self.value = int(number) if self.integer else number
+            snapped = not self.integer and self.value != number
+            note = (f"{self.label}: {text} lies between the slider's steps of {_shown(self.step)}, "
+                    f"so it moved to the nearest, {_shown(self.value)}.") if snapped else ""
+        self.note = ""                         # the same note twice is said twice
+        self.note = note
+
     def set_range(self, low: Any, high: Any) -> None:
-        """New bounds; the value moves inside them if it was outside."""
-        with self.hold_trait_notifications():
-            self.min, self.max = min(low, self.max), max(high, self.min)   # never min > max on the way
-            self.min, self.max = low, high
-            self.value = min(max(self.value, low), high)
+        """New bounds; the value moves inside them if it was outside, and back to the value last
+        chosen (``wanted``) as far as the new bounds allow."""
+        self._moving = True
+        try:
+            with self.hold_trait_notifications():
+                self.min, self.max = min(low, self.max), max(high, self.min)   # never min > max on the way
+                self.min, self.max = low, high
+                self.value = min(max(self.wanted, low), high)
+        finally:
+            self._moving = False
+
+    def held_back(self) -> str:
+        """A sentence when the value is not the one last chosen because that does not fit now
+        (what it is, why, and that it comes back), else ``""``.
+
+        >>> d = Slider(value=8, min=1, max=9, label="depth d", fits="At b = 8: depths 1 to 6 fit.")
+        >>> d.set_range(1, 6)
+        >>> d.held_back()
+        'depth d is 6, not 8 as chosen: at b = 8: depths 1 to 6 fit. It goes back to 8 when that fits.'
+        >>> d.set_range(1, 9); d.value, d.held_back()
+        (8, '')
+        """
+        if self.value == self.wanted:
+            return ""
+        why = self.fits[:1].lower() + self.fits[1:] if self.fits else \
+            f"it can be {_shown(self.min)} to {_shown(self.max)} now."
+        return (f"{self.label} is {_shown(self.value)}, not {_shown(self.wanted)} as chosen: {why} "
+                f"It goes back to {_shown(self.wanted)} when that fits.")
 
     def fallback_text(self) -> str:
         return f"{self.label}: {self.text()} (a slider from {_shown(self.min)} to {_shown(self.max)}) " \
@@ -224,4 +316,16 @@ class FractionSlider(_Range):
             raise ArgumentTypeError(f"{self.label}: expected a number, got {describe(value)}")
         if not self.min <= float(value) <= self.max:        # NaN fails this too
             raise OutOfRange(self.refusal(value))
-        return float(value)
+        return self.snap(float(value))
+
+    def snap(self, value: float) -> float:
+        """``value`` moved to the nearest step, so the value is where the thumb is drawn.
+
+        >>> FractionSlider(min=0.0, max=1.0, step=0.05).snap(0.33)
+        0.35
+        """
+        steps = round((value - self.min) / self.step) if self.step > 0 else 0
+        return float(min(self.max, round(self.min + steps * self.step, 10)))
+
+    def choices(self) -> str:
+        return f"a number from {_shown(self.min)} to {_shown(self.max)}"

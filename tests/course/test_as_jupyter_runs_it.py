@@ -255,7 +255,7 @@ STYLES: dict[str, tuple[str, dict[str, str], list[str], str, bool]] = {
     "magics_everywhere": ("lab1_minimax", {}, MAGICS, "c_lab1_minimax", False),
     "renamed_copy": ("lab1_minimax", {}, [], "my homework (final)", True),
     "sets_and_computed_quiz": ("lab2_alphabeta", {'pruned_1 = "I J M"': PRUNED_AS_SETS,
-                                                  'pruned_quiz = "R S U V Z a b c d e"': QUIZ_COMPUTED},
+                                                  'pruned_quiz = "R S U V Z a b d e f"': QUIZ_COMPUTED},
                                [], "e_lab2_alphabeta", False),
 }
 FULL = {"lab1_minimax": {"minimax": 6, "best_move": 4},

@@ -1290,7 +1290,10 @@ def test_explorer_sliders_work_by_mouse_and_keyboard_and_are_axe_clean(page, lab
         growth.wait_for(timeout=30_000)
         growth.locator("input[type=range]").first.wait_for(timeout=30_000)
         sliders = range_inputs_state(growth)
-        assert [s["label"] for s in sliders] == ["b", "d", "q", "seed", "trees"], sliders
+        names = ["branching factor b", "depth d", "ordering quality q", "seed", "trees"]
+        assert [s["label"] for s in sliders] == names, sliders
+        # the status line is one live region that stays while its words change
+        assert growth.locator(".mmlib-status [role=status][aria-live=polite]").count() == 1
         assert all(s["aria"] and s["words"] for s in sliders), sliders
         assert sliders[1]["words"] == "depths 1 to 3" and int(sliders[1]["max"]) >= 10, sliders
 
@@ -1321,8 +1324,15 @@ def test_explorer_sliders_work_by_mouse_and_keyboard_and_are_axe_clean(page, lab
         box.press("Enter")
         box.press("Tab")
         note = wait_for_text(page, growth.locator(".mmlib-slider-note"),
-                             r"d: 100 is out of range: choose 1 to 12\. At b = 8, best ordering", "typed 100")
+                             r"depth d: 100 is out of range: choose 1 to 12\. At b = 8, best ordering",
+                             "typed 100")
         assert "answer within 2 seconds" in note
+        assert box.input_value() == "4"
+        box.fill("2.5")
+        box.press("Enter")
+        box.press("Tab")
+        wait_for_text(page, growth.locator(".mmlib-slider-note"), r"depth d: 2\.5 is not a whole number\.",
+                      "typed 2.5")
         assert box.input_value() == "4"
         growth.screenshot(path=str(folder / "2-growth-refusal.png"))
 

@@ -33,6 +33,8 @@ def test_the_double_threat_and_quiescence():
     plain = search.alphabeta(puzzle, depth=2, order=CentreFirst())
     assert plain.move == 3
     assert puzzle.threats(puzzle.position(HORIZON + "34")) == (1, 5)
+    double = puzzle.position(HORIZON + "34")      # "columns 1 and 5 on the second row": one disc below each
+    assert [sum(puzzle.cell(double, c, r) != "." for r in range(puzzle.rows)) for c in (1, 5)] == [1, 1]
     quiet = quiescence(puzzle, 2, order=CentreFirst())
     assert quiet.move == 4 and len(quiet.stats.nodes_by_depth) > 3
     four = search.alphabeta(puzzle, depth=4, order=CentreFirst()).stats.nodes

@@ -58,12 +58,20 @@ def test_slider_refuses_out_of_range_and_wrong_types_naming_itself():
     assert q.value == 1.0 and isinstance(q.value, float)
 
 
-def test_set_range_moves_the_value_inside():
-    slider = Slider(value=9, min=1, max=9, label="d")
+def test_set_range_moves_the_value_inside_and_back_to_the_value_chosen():
+    slider = Slider(value=9, min=1, max=9, label="depth d", fits="Depths 1 to 4 fit.")
     slider.set_range(1, 4)
     assert (slider.min, slider.max, slider.value) == (1, 4, 4)
+    assert slider.held_back() == "depth d is 4, not 9 as chosen: depths 1 to 4 fit. It goes back to 9 when " \
+                                 "that fits."
+    slider.set_range(1, 7)
+    assert (slider.max, slider.value) == (7, 7)          # as near the choice as fits
     slider.set_range(1, 20)
-    assert (slider.max, slider.value) == (20, 4)
+    assert (slider.max, slider.value, slider.held_back()) == (20, 9, "")
+    slider.set_range(1, 4)
+    slider.value = 3                                     # a new choice while held back replaces the old
+    slider.set_range(1, 20)
+    assert slider.value == 3 and slider.held_back() == ""
 
 
 def test_a_slider_shown_without_its_front_end_is_a_sentence():
@@ -106,7 +114,7 @@ def test_growth_depth_range_follows_what_fits_and_says_so():
     # 9 + 73 + 585 + 4,681 = 5,348 nodes for depths 1..4; depth 5 adds 37,449 (42,797), depth 6 299,593
     assert explorer.depth.max == 5 and explorer.depth.value == 5
     assert [row["depth"] for row in explorer.rows] == [1, 2, 3, 4, 5]
-    with pytest.raises(ArgumentError, match=r"^d: 6 is out of range: choose 1 to 5\. At b = 8, worst"):
+    with pytest.raises(ArgumentError, match=r"^depth d: 6 is out of range: choose 1 to 5\. At b = 8, worst"):
         explorer.depth.value = 6
     assert explorer.depth.value == 5 and explorer.rows[-1]["depth"] == 5
     # 200 trees of depth 5 do not fit: trees reach 100,000 // 42,797 = 2
@@ -179,7 +187,7 @@ def test_orderings_explorer_overlays_four_orderings_with_the_guides():
     assert explorer.leaves["q"] == explorer.leaves["best"]
     explorer.branching.value = 2
     assert explorer.leaves["worst"] == [2 ** d for d in range(1, 6)]
-    with pytest.raises(ArgumentError, match="max depth"):
+    with pytest.raises(ArgumentError, match="^deepest depth d: "):
         explorer.depth.value = explorer.depth.max + 1
 
 
