@@ -1,5 +1,5 @@
 """Drawings show what the text around them argues from: a tree's static values (lecture 02's horizon
-effect rests on them) and the cells a Connect Four player threatens to win in (lecture 07's double
+effect rests on them) and the cells a Connect Four player threatens to win in (lecture 08's double
 threat), marked by a sign and a shape, not by colour, and named in the text alternative."""
 
 import pytest

@@ -1,7 +1,7 @@
 """Every stored still picture of an explorer fits the column of each place it is shown: the
 notebook's column in JupyterLab, the website's text and the printed handout's page.  A still wider
 than a column is cut there (the handout lost the right-hand leaves of 03's trees and the depth-8
-end of 04's plots) or scrolls sideways (the website).
+end of 05's plots) or scrolls sideways (the website).
 
 Each still is an SVG stored as an ``<img>`` in the ``text/html`` beside the live widget view.  Its
 width where it is shown: its natural width (the SVG's ``width``) when the ``<img>`` keeps it
@@ -80,7 +80,7 @@ def scales(tag: str, svg: str) -> str:
 def test_the_stills_are_found():
     """The measure below sees the explorers' stills (at least one in each lecture that stores one)."""
     names = {where.split()[0] for path in NOTEBOOKS for where, _, _ in stills(path)}
-    assert {"03_alpha_beta_pruning.ipynb", "04_move_ordering.ipynb", "05_square_root_speedup.ipynb"} <= names
+    assert {"03_alpha_beta_pruning.ipynb", "05_move_ordering.ipynb", "06_square_root_speedup.ipynb"} <= names
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
