@@ -22,6 +22,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from typing import Any
 
 from . import _validate, search, trees
@@ -196,13 +197,13 @@ def aima_branching_factor(nodes: float, depth: int) -> float:
 
 
 ALGORITHMS: dict[str, Callable[..., search.SearchResult]] = {
-    "minimax": lambda tree, **kw: search.minimax(tree, **kw),
-    "alphabeta": lambda tree, **kw: search.alphabeta(tree, **kw),
-    "alphabeta-fail-hard": lambda tree, **kw: search.alphabeta(tree, variant="fail-hard", **kw),
-    "alphabeta-strict": lambda tree, **kw: search.alphabeta(tree, cutoff=">", **kw),
-    "negamax": lambda tree, **kw: search.negamax(tree, **kw),
+    **{about.name: about.function for about in search.FAMILIES if about.sweeps},
+    "alphabeta-fail-hard": partial(search.alphabeta, variant="fail-hard"),
+    "alphabeta-strict": partial(search.alphabeta, cutoff=">"),
 }
-"""Algorithms a sweep can run, by name."""
+"""Algorithms a sweep can run, by name: the families of :data:`mmlib.search.FAMILIES` that
+sweep (minimax, alpha-beta, negamax), and alpha-beta fail-hard or cutting only at α > β.
+Another spelling of a family's name (``"alpha-beta"``) is read as the family's."""
 
 
 def _tree_for(branching: int, depth: int, ordering: Any, seed: int) -> Any:
@@ -244,10 +245,9 @@ def sweep(branchings: Iterable[int], depths: Iterable[int], orderings: Iterable[
             raise ArgumentTypeError(f"{name}: expected a list, got {describe(values)}") from None
         if len(columns[name]) > 10_000:
             raise ArgumentError(f"{name}: at most 10,000 values, got {len(columns[name]):,}")
+    columns["algorithms"] = [_canonical(name) for name in columns["algorithms"]]
     plan = [(b, d, o, a, s) for b in columns["branchings"] for d in columns["depths"]
             for o in columns["orderings"] for s in columns["seeds"] for a in columns["algorithms"]]
-    for name in columns["algorithms"]:
-        _algorithm(name)
     max_nodes, max_seconds = check_budget(max_nodes, max_seconds)
     report = _progress_reporter(progress)
     limit = f"{len(plan):,} searches" + ("" if max_seconds is None else f" or max_seconds={max_seconds:g}")
@@ -291,7 +291,8 @@ def _fast(algorithm: str, max_nodes: int | None, max_seconds: float | None) -> b
     """Whether the compiled counts-only path (:mod:`mmlib.fastcount`) can stand in for the
     teaching search: same counts, and every search bounded by a node budget (the compiled
     loop does not read the clock)."""
-    if algorithm not in ("alphabeta", "minimax") or (max_nodes is None and max_seconds is not None):
+    if algorithm not in search.registry.names(compiled=True) or (
+            max_nodes is None and max_seconds is not None):
         return False
     try:
         from . import fastcount  # imported on first use: compiling is not every user's cost
@@ -358,10 +359,12 @@ def _row(b: int, d: int, ordering: Any, algorithm: str, seed: int, counts: Any) 
     }
 
 
-def _algorithm(name: Any) -> Callable[..., search.SearchResult]:
+def _canonical(name: Any) -> str:
+    """The name in :data:`ALGORITHMS` that ``name`` stands for (a family's other spellings too)."""
+    name = search.registry.canonical(name)
     if not isinstance(name, str) or name not in ALGORITHMS:
         raise ArgumentError(f"algorithms: unknown {describe(name)}; choose from {', '.join(ALGORITHMS)}")
-    return ALGORITHMS[name]
+    return name
 
 
 def measure(branching: int, depth: int, ordering: Any, algorithm: str, seed: int, *,
@@ -373,14 +376,14 @@ def measure(branching: int, depth: int, ordering: Any, algorithm: str, seed: int
     >>> measure(3, 4, "best", "alphabeta", 0)["leaves"]      # Knuth-Moore: 3^2 + 3^2 - 1
     17
     """
-    search_function = _algorithm(algorithm)
+    algorithm = _canonical(algorithm)
     tree = _tree_for(branching, depth, ordering, seed)
     if _fast(algorithm, max_nodes, max_seconds):
         from . import fastcount
         check_budget(max_nodes, max_seconds)
         return _row(branching, depth, ordering, algorithm, seed,
                     fastcount.count(tree, algorithm, max_nodes=max_nodes))
-    result = search_function(tree, max_nodes=max_nodes, max_seconds=max_seconds, leaf_order=False)
+    result = ALGORITHMS[algorithm](tree, max_nodes=max_nodes, max_seconds=max_seconds, leaf_order=False)
     return _row(branching, depth, ordering, algorithm, seed, _Counted(result))
 
 

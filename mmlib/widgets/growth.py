@@ -292,7 +292,10 @@ class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]
 
 
 ORDERINGS = ("best", "random", "worst", "quality q", "uniform")
-ALGORITHMS = ("alphabeta", "minimax")
+ALGORITHMS = tuple(sorted(search.registry.names(compiled=True),
+                          key=lambda name: not search.family(name).windows))
+"""The searches the explorer measures: the families with a compiled twin (so that an update
+answers in time), alpha-beta first."""
 
 
 def _whole(name: str, value: Any, low: int, high: int) -> None:
@@ -318,6 +321,7 @@ def growth_explorer(branching: int = 3, depth: int = 4, ordering: str = "best", 
     """
     _whole("branching", branching, 2, MAX_BRANCHING)
     _whole("depth", depth, 1, MAX_DEPTH)
+    algorithm = search.registry.canonical(algorithm)         # another spelling: "alpha-beta", "Minimax"
     for name, value, options in (("ordering", ordering, ORDERINGS), ("algorithm", algorithm, ALGORITHMS)):
         if not isinstance(value, str) or value not in options:
             raise ArgumentError(f"{name}: expected one of {', '.join(options)}, got {describe(value)}")
