@@ -49,6 +49,10 @@ __all__ = [
     "pearl_branching",
     "effective_branching_factor",
     "aima_branching_factor",
+    "forecast_nodes",
+    "deepest_fitting",
+    "growth_per_ply",
+    "mean_of",
     "sweep",
     "measure",
     "census",
@@ -194,6 +198,75 @@ def aima_branching_factor(nodes: float, depth: int) -> float:
         mid = (lo + hi) / 2
         lo, hi = (mid, hi) if total(mid) < nodes else (lo, mid)
     return (lo + hi) / 2
+
+
+def forecast_nodes(branching: int, depth: int, ordering: Any, algorithm: str) -> float:
+    """Nodes one alpha-beta or minimax search of a generated tree is expected to take, at most
+    (theory where it is exact): what an explorer forecasts before it measures.
+
+    Minimax and the worst order search every node; the best order searches the Knuth–Moore
+    minimal tree; other orders are taken at three times the geometric mean of the two (a
+    bound on the measured counts for b ≥ 3), and at every node for b = 2.
+
+    >>> forecast_nodes(3, 4, "best", "alphabeta"), forecast_nodes(3, 4, "worst", "alphabeta")
+    (37, 121)
+    """
+    every = trees.uniform_node_count(branching, depth)
+    if search.registry.canonical(algorithm) == "minimax" or ordering == "worst":
+        return every
+    best = knuth_moore_nodes(branching, depth)
+    if ordering == "best":
+        return best
+    return every if branching == 2 else min(every, 3 * (best * every) ** 0.5)
+
+
+def deepest_fitting(branching: int, ordering: Any, algorithm: str, trees_: int, budget: float, *,
+                    max_depth: int = 30) -> int:
+    """The deepest d (at most ``max_depth``) whose searches of depths 1..d over ``trees_`` trees
+    fit in ``budget`` nodes by :func:`forecast_nodes` (at least 1: depth 1 always fits).
+
+    >>> deepest_fitting(3, "best", "alphabeta", 1, 4_000_000)
+    23
+    >>> deepest_fitting(8, "worst", "minimax", 1, 4_000_000)
+    7
+    """
+    total, deepest = 0.0, 1
+    for depth in range(1, max_depth + 1):
+        total += forecast_nodes(branching, depth, ordering, algorithm) * trees_
+        if total > budget:
+            break
+        deepest = depth
+    return deepest
+
+
+def growth_per_ply(leaves_by_depth: dict[int, float]) -> float | None:
+    """Pearl's growth per ply measured: sqrt(N_d / N_(d-2)) at the deepest depth d measured
+    (two plies, one MAX and one MIN level); None below depth 3.
+
+    >>> growth_per_ply({1: 3, 2: 5, 3: 11, 4: 17})                 # Knuth–Moore at b = 3: √(17/5)
+    1.8439088914585775
+    >>> growth_per_ply({1: 3, 2: 9}) is None
+    True
+    """
+    d = max(leaves_by_depth, default=0)
+    if d < 3:
+        return None
+    return float((leaves_by_depth[d] / leaves_by_depth[d - 2]) ** 0.5)
+
+
+def mean_of(rows: Iterable[dict[str, Any]], column: str) -> float:
+    """The mean of ``column`` over sweep rows, as a whole number when it is one (one tree: its
+    own count).
+
+    >>> rows = [{"leaves": 17}, {"leaves": 19}, {"leaves": 18.5}]
+    >>> mean_of(rows[:2], "leaves"), mean_of(rows[1:], "leaves")
+    (18, 18.75)
+    """
+    values = [row[column] for row in rows]
+    if not values:
+        raise ArgumentError("rows: expected at least one row, got none")
+    mean = sum(values) / len(values)
+    return int(mean) if float(mean).is_integer() else mean
 
 
 ALGORITHMS: dict[str, Callable[..., search.SearchResult]] = {
