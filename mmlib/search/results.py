@@ -6,6 +6,8 @@ what happened, never changed afterwards.
 >>> result = search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 >>> result.value, result.move, result.pv, result.stats.leaves
 (3, 0, (0, 0), 7)
+>>> result.kind, result.algorithm
+(<Kind.ALPHABETA: 'alphabeta'>, 'alphabeta (fail-soft, >=)')
 >>> result.value = 4
 Traceback (most recent call last):
 ...
@@ -101,8 +103,12 @@ class SearchResult:
     algorithm: str = ""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.kind, Kind):
-            raise ArgumentTypeError(f"kind: expected a search.Kind, got {describe(self.kind)}")
+        kind: Any = self.kind
+        if isinstance(kind, str) and Kind.named(kind) is not None:      # a result's name, as before kinds
+            object.__setattr__(self, "kind", Kind.named(kind))
+            object.__setattr__(self, "algorithm", self.algorithm or kind)
+        elif not isinstance(kind, Kind):
+            raise ArgumentTypeError(f"kind: expected a search.Kind or a search's name, got {describe(kind)}")
         if not self.algorithm:
             object.__setattr__(self, "algorithm", self.kind.result_name(self.conventions))
 
