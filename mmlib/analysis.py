@@ -22,6 +22,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from typing import Any
 
 from . import _validate, search, trees
@@ -48,6 +49,10 @@ __all__ = [
     "pearl_branching",
     "effective_branching_factor",
     "aima_branching_factor",
+    "forecast_nodes",
+    "deepest_fitting",
+    "growth_per_ply",
+    "mean_of",
     "sweep",
     "measure",
     "census",
@@ -195,14 +200,83 @@ def aima_branching_factor(nodes: float, depth: int) -> float:
     return (lo + hi) / 2
 
 
+def forecast_nodes(branching: int, depth: int, ordering: Any, algorithm: str) -> float:
+    """Nodes one alpha-beta or minimax search of a generated tree is expected to take, at most
+    (theory where it is exact): what an explorer forecasts before it measures.
+
+    Minimax and the worst order search every node; the best order searches the Knuth–Moore
+    minimal tree; other orders are taken at three times the geometric mean of the two (a
+    bound on the measured counts for b ≥ 3), and at every node for b = 2.
+
+    >>> forecast_nodes(3, 4, "best", "alphabeta"), forecast_nodes(3, 4, "worst", "alphabeta")
+    (37, 121)
+    """
+    every = trees.uniform_node_count(branching, depth)
+    if search.registry.canonical(algorithm) == "minimax" or ordering == "worst":
+        return every
+    best = knuth_moore_nodes(branching, depth)
+    if ordering == "best":
+        return best
+    return every if branching == 2 else min(every, 3 * (best * every) ** 0.5)
+
+
+def deepest_fitting(branching: int, ordering: Any, algorithm: str, trees_: int, budget: float, *,
+                    max_depth: int = 30) -> int:
+    """The deepest d (at most ``max_depth``) whose searches of depths 1..d over ``trees_`` trees
+    fit in ``budget`` nodes by :func:`forecast_nodes` (at least 1: depth 1 always fits).
+
+    >>> deepest_fitting(3, "best", "alphabeta", 1, 4_000_000)
+    23
+    >>> deepest_fitting(8, "worst", "minimax", 1, 4_000_000)
+    7
+    """
+    total, deepest = 0.0, 1
+    for depth in range(1, max_depth + 1):
+        total += forecast_nodes(branching, depth, ordering, algorithm) * trees_
+        if total > budget:
+            break
+        deepest = depth
+    return deepest
+
+
+def growth_per_ply(leaves_by_depth: dict[int, float]) -> float | None:
+    """Pearl's growth per ply measured: sqrt(N_d / N_(d-2)) at the deepest depth d measured
+    (two plies, one MAX and one MIN level); None below depth 3.
+
+    >>> growth_per_ply({1: 3, 2: 5, 3: 11, 4: 17})                 # Knuth–Moore at b = 3: √(17/5)
+    1.8439088914585775
+    >>> growth_per_ply({1: 3, 2: 9}) is None
+    True
+    """
+    d = max(leaves_by_depth, default=0)
+    if d < 3:
+        return None
+    return float((leaves_by_depth[d] / leaves_by_depth[d - 2]) ** 0.5)
+
+
+def mean_of(rows: Iterable[dict[str, Any]], column: str) -> float:
+    """The mean of ``column`` over sweep rows, as a whole number when it is one (one tree: its
+    own count).
+
+    >>> rows = [{"leaves": 17}, {"leaves": 19}, {"leaves": 18.5}]
+    >>> mean_of(rows[:2], "leaves"), mean_of(rows[1:], "leaves")
+    (18, 18.75)
+    """
+    values = [row[column] for row in rows]
+    if not values:
+        raise ArgumentError("rows: expected at least one row, got none")
+    mean = sum(values) / len(values)
+    return int(mean) if float(mean).is_integer() else mean
+
+
 ALGORITHMS: dict[str, Callable[..., search.SearchResult]] = {
-    "minimax": lambda tree, **kw: search.minimax(tree, **kw),
-    "alphabeta": lambda tree, **kw: search.alphabeta(tree, **kw),
-    "alphabeta-fail-hard": lambda tree, **kw: search.alphabeta(tree, variant="fail-hard", **kw),
-    "alphabeta-strict": lambda tree, **kw: search.alphabeta(tree, cutoff=">", **kw),
-    "negamax": lambda tree, **kw: search.negamax(tree, **kw),
+    **{about.name: about.function for about in search.FAMILIES if about.sweeps},
+    "alphabeta-fail-hard": partial(search.alphabeta, variant="fail-hard"),
+    "alphabeta-strict": partial(search.alphabeta, cutoff=">"),
 }
-"""Algorithms a sweep can run, by name."""
+"""Algorithms a sweep can run, by name: the families of :data:`mmlib.search.FAMILIES` that
+sweep (minimax, alpha-beta, negamax), and alpha-beta fail-hard or cutting only at α > β.
+Another spelling of a family's name (``"alpha-beta"``) is read as the family's."""
 
 
 def _tree_for(branching: int, depth: int, ordering: Any, seed: int) -> Any:
@@ -244,10 +318,9 @@ def sweep(branchings: Iterable[int], depths: Iterable[int], orderings: Iterable[
             raise ArgumentTypeError(f"{name}: expected a list, got {describe(values)}") from None
         if len(columns[name]) > 10_000:
             raise ArgumentError(f"{name}: at most 10,000 values, got {len(columns[name]):,}")
+    columns["algorithms"] = [_canonical(name) for name in columns["algorithms"]]
     plan = [(b, d, o, a, s) for b in columns["branchings"] for d in columns["depths"]
             for o in columns["orderings"] for s in columns["seeds"] for a in columns["algorithms"]]
-    for name in columns["algorithms"]:
-        _algorithm(name)
     max_nodes, max_seconds = check_budget(max_nodes, max_seconds)
     report = _progress_reporter(progress)
     limit = f"{len(plan):,} searches" + ("" if max_seconds is None else f" or max_seconds={max_seconds:g}")
@@ -291,7 +364,8 @@ def _fast(algorithm: str, max_nodes: int | None, max_seconds: float | None) -> b
     """Whether the compiled counts-only path (:mod:`mmlib.fastcount`) can stand in for the
     teaching search: same counts, and every search bounded by a node budget (the compiled
     loop does not read the clock)."""
-    if algorithm not in ("alphabeta", "minimax") or (max_nodes is None and max_seconds is not None):
+    if algorithm not in search.registry.names(compiled=True) or (
+            max_nodes is None and max_seconds is not None):
         return False
     try:
         from . import fastcount  # imported on first use: compiling is not every user's cost
@@ -358,10 +432,12 @@ def _row(b: int, d: int, ordering: Any, algorithm: str, seed: int, counts: Any) 
     }
 
 
-def _algorithm(name: Any) -> Callable[..., search.SearchResult]:
+def _canonical(name: Any) -> str:
+    """The name in :data:`ALGORITHMS` that ``name`` stands for (a family's other spellings too)."""
+    name = search.registry.canonical(name)
     if not isinstance(name, str) or name not in ALGORITHMS:
         raise ArgumentError(f"algorithms: unknown {describe(name)}; choose from {', '.join(ALGORITHMS)}")
-    return ALGORITHMS[name]
+    return name
 
 
 def measure(branching: int, depth: int, ordering: Any, algorithm: str, seed: int, *,
@@ -373,14 +449,14 @@ def measure(branching: int, depth: int, ordering: Any, algorithm: str, seed: int
     >>> measure(3, 4, "best", "alphabeta", 0)["leaves"]      # Knuth-Moore: 3^2 + 3^2 - 1
     17
     """
-    search_function = _algorithm(algorithm)
+    algorithm = _canonical(algorithm)
     tree = _tree_for(branching, depth, ordering, seed)
     if _fast(algorithm, max_nodes, max_seconds):
         from . import fastcount
         check_budget(max_nodes, max_seconds)
         return _row(branching, depth, ordering, algorithm, seed,
                     fastcount.count(tree, algorithm, max_nodes=max_nodes))
-    result = search_function(tree, max_nodes=max_nodes, max_seconds=max_seconds, leaf_order=False)
+    result = ALGORITHMS[algorithm](tree, max_nodes=max_nodes, max_seconds=max_seconds, leaf_order=False)
     return _row(branching, depth, ordering, algorithm, seed, _Counted(result))
 
 

@@ -42,12 +42,14 @@ from . import _validate
 from .errors import ArgumentError, ArgumentTypeError, NodeBudgetExceeded, describe
 from .instrument import Stats
 from .mixing import GOLDEN, MASK
+from .search.registry import names
 from .trees.generated import _ORDER_SALT, _STEP, OrderedTree, UniformTree
 
 __all__ = ["Counts", "count", "count_many", "outcomes_many", "compiled", "warm", "ALGORITHMS"]
 
-ALGORITHMS = ("alphabeta", "minimax")
-"""What the fast path runs: fail-soft alpha-beta cutting at alpha >= beta (the default
+ALGORITHMS = names(compiled=True)
+"""What the fast path runs, the families of :data:`mmlib.search.FAMILIES` with a compiled twin:
+fail-soft alpha-beta cutting at alpha >= beta (the default
 :func:`mmlib.search.alphabeta`) and plain minimax."""
 
 _UNIFORM, _BEST, _WORST, _RANDOM, _QUALITY = range(5)

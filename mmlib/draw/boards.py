@@ -20,9 +20,11 @@ from typing import Any
 
 from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError
+from ..games.base import rooted_at
 from ..search import as_game
 from ..trace import best_line, minimax_values
-from ..trees import Node, Path, Tree
+from ..trees import Path, Tree
+from ..trees import game_tree as expand_game
 from . import style
 from .display import check_axes, set_alt
 from .svg_text import clean_text
@@ -114,33 +116,11 @@ def draw_board(game: Any, state: Any = None, ax: Any = None, *, title: str | Non
     return figure
 
 
-def rooted_at(game: Any, state: Any) -> Any:
-    """The game started from ``state``, so that depth-adjusted scores count the moves made since
-    the position searched, as notebook 07 teaches (an immediate win is worth 10 − 1 = 9).
-
-    Games without depth-adjusted scores are returned unchanged.
-
-    >>> from mmlib import games, search
-    >>> game = games.TicTacToe(scoring="depth-adjusted")
-    >>> late = game.state("XX.|OO.|...")                # X to move, wins at once in square 2
-    >>> search.minimax(game, state=late).value           # depth counted from the empty board
-    5
-    >>> search.minimax(rooted_at(game, late)).value       # depth counted from this position
-    9
-    """
-    if getattr(game, "scoring", None) != "depth-adjusted" or not hasattr(game, "board"):
-        return game
-    if state == game.initial:
-        return game
-    return type(game)(game.board(state), scoring=game.scoring)
-
-
 def game_tree(game: Any, state: Any = None, depth: int = 1, *,
               max_nodes: int = 100) -> tuple[Tree, dict[Path, Any]]:
     """The game tree below ``state`` to ``depth`` moves as an explicit Tree whose leaves carry
-    the static values (the utility of finished games, else ``game.evaluate``), and a map
-    ``path -> state``.  Depth-adjusted scores count the moves made from ``state``
-    (see :func:`rooted_at`).
+    the static values, and a map ``path -> state``: :func:`mmlib.trees.game_tree`, its
+    arguments checked here.
 
     >>> from mmlib import games
     >>> tree, states = game_tree(games.TicTacToe(), depth=1)
@@ -150,32 +130,7 @@ def game_tree(game: Any, state: Any = None, depth: int = 1, *,
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
         raise ArgumentError(f"depth: expected a whole number >= 0, got {depth!r}")
     _validate.whole("max_nodes", max_nodes, minimum=1)
-    game = as_game(game)
-    if state is not None:
-        rooted = rooted_at(game, state)
-        if rooted is not game:            # depth-adjusted scores count from the drawn position
-            game, state = rooted, rooted.initial
-    state = game.initial if state is None else state
-    states: dict[Path, Any] = {(): state}
-    frontier: list[Path] = [()]
-    for _ in range(depth):
-        frontier = [path + (move,) for path in frontier if not game.is_terminal(states[path])
-                    for move in game.moves(states[path])]
-        for path in frontier:
-            states[path] = game.play(states[path[:-1]], path[-1])
-        if len(states) > max_nodes:
-            raise ArgumentError(f"depth: {depth} moves from here give more than max_nodes={max_nodes} "
-                                "positions, too many boards to draw; use a smaller depth or a later position")
-    built: dict[Path, Node] = {}
-    for path in sorted(states, key=len, reverse=True):
-        here = states[path]
-        moves = [m for m in game.moves(here) if path + (m,) in states] if not game.is_terminal(here) else []
-        kids = tuple(built.pop(path + (m,)) for m in moves)
-        value = None
-        if not kids:
-            value = game.utility(here) if game.is_terminal(here) else game.evaluate(here)
-        built[path] = Node(str(len(built)), value, kids, game.is_max(here), path)
-    return Tree(built[()]), states
+    return expand_game(as_game(game), state, depth, max_nodes=max_nodes)
 
 
 def draw_game_tree(game: Any, state: Any = None, depth: int = 1, *, max_nodes: int = 100,

@@ -37,13 +37,13 @@ children are not drawn has ``⋯`` under it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from ..errors import ArgumentError, ArgumentTypeError, MmlibError, describe
 from ..trace import (
+    ALPHABETA_NAMES,
     BETWEEN,
     EXACT,
     LOWER,
@@ -638,15 +638,14 @@ def readable_name(search: Trace | str) -> str:
     ('alpha-beta (fail-hard, cut when α > β)', 'alpha-beta (fail-hard, cut when α > β)', 'minimax')
     """
     if isinstance(search, Trace):
-        if search.kind is not Algorithm.ALPHABETA:
+        if search.kind is not Algorithm.ALPHABETA or search.algorithm not in ALPHABETA_NAMES:
             return search.algorithm
-        variant, cutoff, rest = search.variant, search.cutoff, ""
+        variant, cutoff = search.variant, search.cutoff
+    elif search in ALPHABETA_NAMES:
+        variant, cutoff = ALPHABETA_NAMES[search]
     else:
-        found = re.match(r"alphabeta \((fail-soft|fail-hard), (>=|>)\)(.*)", search)
-        if found is None:
-            return search
-        variant, cutoff, rest = found.groups()
-    return f"alpha-beta ({variant}, cut when α {'≥' if cutoff == '>=' else '>'} β){rest}"
+        return search
+    return f"alpha-beta ({variant}, cut when α {'≥' if cutoff == '>=' else '>'} β)"
 
 
 def drawing_parts(tree_or_result: Any, *, step: int | None = None, windows: bool = False

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from typing import Any, Protocol, runtime_checkable
 
-__all__ = ["Game", "State", "Move"]
+__all__ = ["Game", "State", "Move", "rooted_at"]
 
 State = Any
 """Whatever a game uses for a position (a tree node, a bit board...)."""
@@ -51,3 +51,24 @@ class Game(Protocol):
     def evaluate(self, state: State) -> float: ...
 
     def key(self, state: State) -> Hashable: ...
+
+
+def rooted_at(game: Any, state: Any) -> Any:
+    """The game started from ``state``, so that depth-adjusted scores count the moves made since
+    the position searched, as the tic-tac-toe lecture teaches (an immediate win is worth 10 − 1 = 9).
+
+    Games without depth-adjusted scores are returned unchanged.
+
+    >>> from mmlib import games, search
+    >>> game = games.TicTacToe(scoring="depth-adjusted")
+    >>> late = game.state("XX.|OO.|...")                # X to move, wins at once in square 2
+    >>> search.minimax(game, state=late).value           # depth counted from the empty board
+    5
+    >>> search.minimax(rooted_at(game, late)).value       # depth counted from this position
+    9
+    """
+    if getattr(game, "scoring", None) != "depth-adjusted" or not hasattr(game, "board"):
+        return game
+    if state == game.initial:
+        return game
+    return type(game)(game.board(state), scoring=game.scoring)

@@ -6,7 +6,8 @@ pseudocode: :mod:`~mmlib.search.minimax`; :mod:`~mmlib.search.alphabeta` (fail-s
 fail-hard, negamax); :mod:`~mmlib.search.quiescence`; :mod:`~mmlib.search.deepening`
 (iterative deepening, anytime); :mod:`~mmlib.search.windows` (aspiration, PVS, MTD(f),
 SSS*); :mod:`~mmlib.search.chance` (expectimax, expectiminimax, Star1, Star2);
-:mod:`~mmlib.search.mcts`.  Around them: what a search returns (:mod:`~mmlib.search.results`),
+:mod:`~mmlib.search.mcts`; every family is described once in :mod:`~mmlib.search.registry`,
+which the views read.  Around them: what a search returns (:mod:`~mmlib.search.results`),
 budgets (:mod:`~mmlib.search.budgets`), matches between players (:mod:`~mmlib.search.arena`)
 and measurements against the minimal tree (:mod:`~mmlib.search.measure`).  What the counts
 mean is defined in :mod:`mmlib.instrument`; the choices on which courses' pseudocode
@@ -42,12 +43,17 @@ from .mcts import mcts, outcome_reward, scaled_reward
 from .measure import chance_leaves, leaf_ratios, minimal_leaves, proof_leaves
 from .minimax import minimax
 from .quiescence import quiescence
-from .results import IterativeResult, ResearchStats, SearchResult
+from .registry import FAMILIES, Family, family
+from .results import IterativeResult, Kind, ResearchStats, SearchResult
 from .windows import BoundTable, aspiration, mtdf, pvs, sss_star
 
 __all__ = [
     "minimax_nodes",
     "SearchResult",
+    "Kind",
+    "Family",
+    "FAMILIES",
+    "family",
     "IterativeResult",
     "ResearchStats",
     "Stats",

@@ -28,7 +28,7 @@ from ..table import TranspositionTable
 from .budgets import Budget, refuse_hopeless
 from .engine import INF, GameLike, Search, as_game, check_depth, make_search, run, user_call
 from .minimax import minimax
-from .results import SearchResult
+from .results import Kind, SearchResult
 
 __all__ = ["alphabeta", "negamax", "move_values", "AlphaBeta", "ShallowAlphaBeta"]
 
@@ -260,7 +260,7 @@ def alphabeta(game: GameLike, *, depth: int | None = None,
     if conventions.values == "mover":
         return _negamax_run(search, state, alpha, beta, conventions)
     algorithm = search.alphabeta if not conventions.fail_hard else search.alphabeta_fail_hard
-    return run(search, f"alphabeta ({conventions.variant}, {conventions.cutoff})", state,
+    return run(search, Kind.ALPHABETA, state,
                 lambda s, d: algorithm(s, d, alpha, beta, 0), conventions)
 
 
@@ -303,7 +303,7 @@ def _negamax_run(search: AlphaBeta, state: Any, alpha: float, beta: float,
         value = algorithm(start, depth, lo, hi, 0)
         return sign * value if reported_by_max else value
 
-    return run(search, "negamax", state, root, conventions)
+    return run(search, Kind.NEGAMAX, state, root, conventions)
 
 
 def move_values(game: GameLike, *, depth: int | None = None, evaluate: Callable[[Any], float] | None = None,

@@ -32,7 +32,7 @@ from typing import Any
 from ..errors import DEFAULT_MAX_NODES, ArgumentError, ArgumentTypeError, describe
 from ..games.base import Move, State
 from .engine import INF, Search, as_game, check_number, make_counting_search, run
-from .results import ResearchStats, SearchResult
+from .results import Kind, ResearchStats, SearchResult
 from .windows import BoundTable
 
 __all__ = ["expectimax", "expectiminimax", "is_chance", "chance_outcomes", "ChanceSearch"]
@@ -271,7 +271,7 @@ def expectimax(game: Any, *, depth: int | None = None, evaluate: Callable[[State
     search = make_counting_search(ChanceSearch, game, depth=depth, evaluate=evaluate, order=order,
                                   trace=trace, max_nodes=max_nodes)
     search.visits_every_node = True
-    return run(search, "expectimax", state,
+    return run(search, Kind.EXPECTIMAX, state,
                lambda s, d: search.expectiminimax(s, d, 0, random_opponent=True))
 
 
@@ -316,10 +316,10 @@ def expectiminimax(game: Any, *, depth: int | None = None, evaluate: Callable[[S
         search = make_counting_search(ChanceSearch, game, depth=depth, evaluate=evaluate, order=order,
                                       trace=trace, max_nodes=max_nodes)
         search.visits_every_node = True
-        return run(search, "expectiminimax", state, lambda s, d: search.expectiminimax(s, d, 0))
+        return run(search, Kind.EXPECTIMINIMAX, state, lambda s, d: search.expectiminimax(s, d, 0))
     search = make_counting_search(ChanceSearch, game, values=_bounds(game, bounds), bounds=bound_table,
                                   depth=depth, evaluate=evaluate, order=order, trace=trace,
                                   max_nodes=max_nodes)
     probing = pruning == "star2"
-    return run(search, pruning, state,
+    return run(search, Kind.STAR2 if probing else Kind.STAR1, state,
                lambda s, d: search.star(s, d, search.low, search.high, 0, probing))

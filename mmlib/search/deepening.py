@@ -41,7 +41,7 @@ from ..table import TranspositionTable
 from .alphabeta import AlphaBeta, alphabeta
 from .budgets import Budget, check_count
 from .engine import INF, GameLike, as_game, check_depth, check_number, make_counting_search, user_call
-from .results import IterativeResult, ResearchStats, SearchResult
+from .results import IterativeResult, Kind, ResearchStats, SearchResult
 
 __all__ = ["iterative_deepening", "anytime"]
 
@@ -207,7 +207,7 @@ def anytime(game: Any, *, max_nodes: int | None = None, max_seconds: float | Non
         events += search.transcript() or ()
         spent, leaves, cutoffs = spent + stats.nodes, leaves + stats.leaves, cutoffs + stats.cutoffs
         line = search.principal_variation(start)
-        best = SearchResult(value, line[0] if line else None, line, stats, "alphabeta", None,
+        best = SearchResult(value, line[0] if line else None, line, stats, Kind.ALPHABETA, None,
                             game, start)
         rows.append({"depth": depth, "nodes": stats.nodes, "value": value,
                      "move": best.move})
@@ -224,5 +224,5 @@ def _result(game: Any, start: State, best: SearchResult | None, rows: list[dict[
     stats.extra.update(depth=rows[-1]["depth"] if rows else 0, iterations=rows,
                        abandoned=abandoned)
     if best is None:
-        return SearchResult(None, None, (), stats, "anytime", events, game, start)
-    return SearchResult(best.value, best.move, best.pv, stats, "anytime", events, game, start)
+        return SearchResult(None, None, (), stats, Kind.ANYTIME, events, game, start)
+    return SearchResult(best.value, best.move, best.pv, stats, Kind.ANYTIME, events, game, start)

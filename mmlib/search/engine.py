@@ -55,7 +55,7 @@ from ..instrument import Event, Recorder, Stats, Tracer
 from ..ordering import NaturalOrder, Ordering, as_ordering
 from ..table import TranspositionTable
 from .budgets import check_budget, check_count, check_line_length, recursion_room, refuse_hopeless
-from .results import ResearchStats, SearchResult
+from .results import Kind, ResearchStats, SearchResult
 
 __all__ = ["Search", "run", "blame", "as_game", "check_depth", "check_number", "checked_score",
            "make_search", "make_counting_search", "user_call", "INF"]
@@ -420,7 +420,7 @@ def user_call(function: Callable[..., Any], name: str, *args: Any) -> Any:
         ) from error
 
 
-def run(search: Search, algorithm: str, state: Any, root_call: Callable[[Any, float], float],
+def run(search: Search, kind: Kind, state: Any, root_call: Callable[[Any, float], float],
         conventions: Conventions | None = None, *,
         pv: Callable[[Any, tuple[Move, ...]], tuple[Move, ...]] | None = None) -> SearchResult:
     """Run ``root_call(start, horizon)`` with room on the call stack; wrap up the result.
@@ -448,18 +448,17 @@ def run(search: Search, algorithm: str, state: Any, root_call: Callable[[Any, fl
     line = search.principal_variation(start)
     if pv is not None:
         line = pv(start, line)
-    return SearchResult(value, line[0] if line else None, line, stats, algorithm, search.transcript(),
+    return SearchResult(value, line[0] if line else None, line, stats, kind, search.transcript(),
                         search.game, start, conventions)
 
 
 _CALLS = re.compile(r"self\.static_value|self\.game\.(\w+)|game\.(\w+)|self\.order\.(\w+)|"
                     r"self\.base\.(\w+)|self\.forcing|search\.static_value")
-_FAMILIES = ("engine.py", "minimax.py", "alphabeta.py", "quiescence.py", "windows.py", "deepening.py",
-             "chance.py", "mcts.py")
-"""The modules whose frames :func:`blame` reads to name the user function that failed."""
 _HERE = os.path.dirname(os.path.abspath(__file__))
-_OWN_FILES = {os.path.join(_HERE, name) for name in _FAMILIES} | {
+_OWN_FILES = {os.path.join(_HERE, name) for name in os.listdir(_HERE) if name.endswith(".py")} | {
     os.path.join(os.path.dirname(_HERE), name) for name in ("instrument.py", "ordering.py", "table.py")}
+"""The files whose frames :func:`blame` reads to name the user function that failed: every module
+of this package (a new family's module among them) and the recorder, orderings and table."""
 
 
 def blame(search: Search, error: Exception) -> UserFunctionError:

@@ -53,7 +53,7 @@ from ..games.base import Move, State
 from .budgets import MAX_LINE, check_count
 from .chance import chance_outcomes, is_chance
 from .engine import Path, Search, as_game, check_number
-from .results import ResearchStats, SearchResult
+from .results import Kind, ResearchStats, SearchResult
 
 __all__ = ["mcts", "outcome_reward", "scaled_reward", "MonteCarlo"]
 
@@ -349,7 +349,7 @@ def _result(search: MonteCarlo, root: _Node, start: Any, done: int) -> SearchRes
     stats: ResearchStats = replace(search.research_stats(), passes=done)
     stats.extra["visits"] = {move: child.visits for move, child in root.children.items()}
     stats.extra["means"] = {move: child.mean() for move, child in root.children.items()}
-    return SearchResult(value, pv[0] if pv else None, pv, stats, "mcts", search.transcript(), game, start)
+    return SearchResult(value, pv[0] if pv else None, pv, stats, Kind.MCTS, search.transcript(), game, start)
 
 
 def _tree_nodes(root: _Node) -> list[_Node]:

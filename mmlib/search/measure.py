@@ -19,7 +19,7 @@ from ..trees import layered_uniform
 from .alphabeta import alphabeta
 from .chance import expectiminimax
 from .engine import as_game
-from .windows import aspiration, mtdf, pvs, sss_star
+from .registry import FAMILIES, Family
 
 __all__ = ["ALGORITHMS", "minimal_leaves", "leaf_ratios", "chance_leaves", "BestFirst",
            "minimal_tree_leaves", "proof_leaves"]
@@ -40,16 +40,19 @@ def minimal_leaves(branching: int, depth: int) -> int:
         trees.uniform_leaf_count(branching, depth // 2) - 1
 
 
+def _compared(about: Family) -> Callable[[Any, float], Any]:
+    """``about``'s search of a tree from a first guess (which only the families that take one read)."""
+    return lambda tree, guess: about.search(tree, guess=guess, delta=0.1)
+
+
 ALGORITHMS: dict[str, Callable[[Any, float], Any]] = {
-    "alpha-beta": lambda tree, guess: alphabeta(tree),
-    "aspiration": lambda tree, guess: aspiration(tree, guess=guess, delta=0.1),
-    "PVS": lambda tree, guess: pvs(tree),
-    "MTD(f)": lambda tree, guess: mtdf(tree, guess=guess),
-    "SSS*": lambda tree, guess: sss_star(tree),
-}
-"""The searches compared.  Aspiration windows (guess ± 0.1) and MTD(f) start from the
-guess that iterative deepening would give them: the value of a search one ply
-shallower, whose static evaluation is the true value plus noise of up to ± 0.1."""
+    about.display: _compared(about) for about in FAMILIES
+    if (about.windows or about.passes) and not about.chance}
+"""The searches compared, by display name: every family of the registry that prunes a tree
+without chance nodes by windows (alpha-beta, aspiration, PVS, MTD(f), SSS*).  Aspiration
+windows (guess ± 0.1) and MTD(f) start from the guess that iterative deepening would give
+them: the value of a search one ply shallower, whose static evaluation is the true value
+plus noise of up to ± 0.1."""
 
 
 def leaf_ratios(branching: int, depth: int, ordering: Any, *, seeds: Iterable[int] = range(5),

@@ -23,7 +23,7 @@ from ..games.base import State
 from ..ordering import Ordering
 from .budgets import refuse_hopeless
 from .engine import INF, GameLike, Search, as_game, make_search, run
-from .results import SearchResult
+from .results import Kind, SearchResult
 
 __all__ = ["minimax", "Minimax"]
 
@@ -89,5 +89,5 @@ def minimax(game: GameLike, *, depth: int | None = None,
             return -value                                    # from MIN's point of view
         return value
 
-    return run(search, "minimax", state, root, conventions)
+    return run(search, Kind.MINIMAX, state, root, conventions)
 

@@ -16,7 +16,7 @@ from ..games.base import Move, State
 from ..ordering import Ordering
 from .alphabeta import AlphaBeta
 from .engine import INF, SEQUENCES, GameLike, as_game, make_search, run
-from .results import SearchResult
+from .results import Kind, SearchResult
 
 __all__ = ["quiescence", "Quiescence"]
 
@@ -85,5 +85,5 @@ def quiescence(game: GameLike, depth: int, *, evaluate: Callable[[Any], float] |
     search = Quiescence(game, forcing=forcing, depth=checked.horizon, evaluate=evaluate,
                                order=checked.order, table=None, trace=bool(trace),
                                max_nodes=max_nodes, cutoff=">=", max_seconds=max_seconds)
-    return run(search, "quiescence", state, lambda s, d: search.alphabeta(s, d, -INF, INF, 0))
+    return run(search, Kind.QUIESCENCE, state, lambda s, d: search.alphabeta(s, d, -INF, INF, 0))
 

@@ -6,6 +6,8 @@ what happened, never changed afterwards.
 >>> result = search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 >>> result.value, result.move, result.pv, result.stats.leaves
 (3, 0, (0, 0), 7)
+>>> result.kind, result.algorithm
+(<Kind.ALPHABETA: 'alphabeta'>, 'alphabeta (fail-soft, >=)')
 >>> result.value = 4
 Traceback (most recent call last):
 ...
@@ -15,13 +17,61 @@ dataclasses.FrozenInstanceError: cannot assign to field 'value'
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
-from ..conventions import Conventions
+from ..conventions import CUTOFFS, VARIANTS, Conventions
 from ..errors import ArgumentTypeError, SearchError, describe
 from ..instrument import Event, Stats
 
-__all__ = ["SearchResult", "IterativeResult", "ResearchStats"]
+__all__ = ["Kind", "SearchResult", "IterativeResult", "ResearchStats"]
+
+
+class Kind(Enum):
+    """The family a search belongs to; its ``value`` is the name the family's results carry.
+    What each family is and does is told once, in :data:`mmlib.search.registry.FAMILIES`.
+
+    >>> Kind.named("alphabeta (fail-hard, >)"), Kind.named("sss*"), Kind.named("chess") is None
+    (<Kind.ALPHABETA: 'alphabeta'>, <Kind.SSS: 'sss*'>, True)
+    """
+
+    MINIMAX = "minimax"
+    ALPHABETA = "alphabeta"
+    NEGAMAX = "negamax"
+    QUIESCENCE = "quiescence"
+    EXPECTIMAX = "expectimax"
+    EXPECTIMINIMAX = "expectiminimax"
+    STAR1 = "star1"
+    STAR2 = "star2"
+    ASPIRATION = "aspiration"
+    PVS = "pvs"
+    MTDF = "mtdf"
+    SSS = "sss*"
+    MCTS = "mcts"
+    ITERATIVE_DEEPENING = "iterative_deepening"
+    ANYTIME = "anytime"
+
+    @classmethod
+    def named(cls, name: str) -> Kind | None:
+        """The kind a result's ``algorithm`` names (``"pvs"``, ``"alphabeta (fail-soft, >=)"``...);
+        None for a name of no family."""
+        return _BY_NAME.get(name) if isinstance(name, str) else None
+
+    def result_name(self, conventions: Conventions | None = None) -> str:
+        """The name a result of this kind carries: alpha-beta searched under ``conventions``
+        says its variant and cutoff test, ``"alphabeta (fail-soft, >=)"``; every other kind
+        its ``value``."""
+        if self is Kind.ALPHABETA and conventions is not None:
+            return f"alphabeta ({conventions.variant}, {conventions.cutoff})"
+        return self.value
+
+
+ALPHABETA_NAMES: dict[str, tuple[str, str]] = {
+    f"alphabeta ({variant}, {cutoff})": (variant, cutoff) for variant in VARIANTS for cutoff in CUTOFFS}
+"""The names alpha-beta gives its results, with the variant and cutoff test each stands for."""
+
+_BY_NAME: dict[str, Kind] = {**{kind.value: kind for kind in Kind},
+                             **dict.fromkeys(ALPHABETA_NAMES, Kind.ALPHABETA)}
 
 
 @dataclass(frozen=True)
@@ -30,6 +80,8 @@ class SearchResult:
 
     ``move`` is a child index for trees and an action for games (None at a leaf);
     ``pv`` is the sequence of moves both sides are expected to play;
+    ``kind`` is the :class:`Kind` of search that found it and ``algorithm`` its name, which
+    for alpha-beta says the variant and the cutoff test (``"alphabeta (fail-hard, >)"``);
     ``trace`` is the transcript (a tuple of :class:`~mmlib.instrument.Event`) when
     the search was asked for one, else None; ``game`` and ``start`` are what was
     searched (so a drawing can be made from the result alone); ``conventions`` are the
@@ -43,11 +95,22 @@ class SearchResult:
     move: Any
     pv: tuple[Any, ...]
     stats: Stats = field(compare=False)
-    algorithm: str = "minimax"
+    kind: Kind = Kind.MINIMAX
     trace: tuple[Event, ...] | None = field(default=None, repr=False, compare=False)
     game: Any = field(default=None, repr=False, compare=False)
     start: Any = field(default=None, repr=False, compare=False)
     conventions: Conventions | None = field(default=None, repr=False, compare=False)
+    algorithm: str = ""
+
+    def __post_init__(self) -> None:
+        kind: Any = self.kind
+        if isinstance(kind, str) and Kind.named(kind) is not None:      # a result's name, as before kinds
+            object.__setattr__(self, "kind", Kind.named(kind))
+            object.__setattr__(self, "algorithm", self.algorithm or kind)
+        elif not isinstance(kind, Kind):
+            raise ArgumentTypeError(f"kind: expected a search.Kind or a search's name, got {describe(kind)}")
+        if not self.algorithm:
+            object.__setattr__(self, "algorithm", self.kind.result_name(self.conventions))
 
     def __repr__(self) -> str:
         s = self.stats

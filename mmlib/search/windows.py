@@ -35,7 +35,7 @@ from ..games.base import Move, State
 from ..table import BoundTable
 from .alphabeta import AlphaBeta
 from .engine import INF, as_game, check_number, checked_score, make_counting_search, run
-from .results import ResearchStats, SearchResult
+from .results import Kind, ResearchStats, SearchResult
 
 __all__ = ["aspiration", "pvs", "mtdf", "sss_star", "BoundTable", "WindowSearch"]
 
@@ -240,7 +240,7 @@ def aspiration(game: Any, *, depth: int | None = None, evaluate: Callable[[State
                 return value
             search.researches += 1
 
-    return run(search, "aspiration", state, root)
+    return run(search, Kind.ASPIRATION, state, root)
 
 
 def pvs(game: Any, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
@@ -269,7 +269,7 @@ def pvs(game: Any, *, depth: int | None = None, evaluate: Callable[[State], floa
         search.mark("pass", 0, alpha=-INF, beta=INF)
         return search.pvs(start, depth, -INF, INF, 0)
 
-    return run(search, "pvs", state, root)
+    return run(search, Kind.PVS, state, root)
 
 
 def mtdf(game: Any, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
@@ -315,7 +315,7 @@ def mtdf(game: Any, *, depth: int | None = None, evaluate: Callable[[State], flo
         search.value = g
         return g
 
-    return run(search, "mtdf", state, root, pv=search.proven_line)
+    return run(search, Kind.MTDF, state, root, pv=search.proven_line)
 
 
 def sss_star(game: Any, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
@@ -357,4 +357,4 @@ def sss_star(game: Any, *, depth: int | None = None, evaluate: Callable[[State],
         search.value = g
         return g
 
-    return run(search, "sss*", state, root, pv=search.proven_line)
+    return run(search, Kind.SSS, state, root, pv=search.proven_line)

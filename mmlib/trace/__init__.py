@@ -72,6 +72,7 @@ cutoffs, re-searches and passes from the transcript alone.
 
 from __future__ import annotations
 
+from .algorithms import ALPHABETA_NAMES as ALPHABETA_NAMES
 from .algorithms import CHANCE_ALGORITHMS as CHANCE_ALGORITHMS
 from .algorithms import WINDOW_ALGORITHMS
 from .algorithms import Algorithm as Algorithm

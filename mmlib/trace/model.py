@@ -21,7 +21,7 @@ from typing import Any
 
 from ..errors import ArgumentError
 from ..trees import Path, Tree
-from .algorithms import Algorithm
+from .algorithms import Algorithm, replays
 from .bounds import (
     EXACT,
     LOWER,
@@ -85,10 +85,11 @@ class Trace:
         self.algorithm = algorithm or (
             variant if variant == "minimax" else f"alphabeta ({variant}, {cutoff})")
         self.kind: Algorithm | None = Algorithm.named(self.algorithm)
-        self.chance = self.kind is not None and self.kind.chance
-        self.random_opponent = self.kind is not None and self.kind.random_opponent
-        self.multipass = self.kind is not None and self.kind.multipass
-        self.monte_carlo = self.kind is not None and self.kind.monte_carlo
+        about = replays(self.kind)
+        self.chance = about is not None and about.chance
+        self.random_opponent = self.kind is Algorithm.EXPECTIMAX    # MIN thought to move at random
+        self.multipass = about is not None and about.passes
+        self.monte_carlo = about is not None and about.monte_carlo
         self._given_pv = None if pv is None else tuple(pv)
         self.events: tuple[TraceEvent, ...] = tuple(_normalised(events, self.start, negamax))
         first = self.events[0] if self.events else None

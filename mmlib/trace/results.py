@@ -12,7 +12,7 @@ from typing import Any
 
 from ..errors import ArgumentError, ArgumentTypeError
 from ..trees import Path
-from .algorithms import ALPHABETA_NAMES, Algorithm
+from .algorithms import ALPHABETA_NAMES, Algorithm, replays
 from .bounds import EXACT
 from .marks import Marks, MarksDraft
 from .model import Trace
@@ -37,16 +37,17 @@ def trace_of(result: Any, *, cutoff: str | None = None) -> Trace:
         raise ArgumentError("result: it has no transcript; search again with trace=True")
     tree, start = result_tree(result)
     name = result.algorithm
-    kind = Algorithm.named(name)
-    if kind is None:
+    kind = getattr(result, "kind", None) or Algorithm.named(name)
+    about = replays(kind)
+    if about is None:
         raise ArgumentError(f"result: cannot read a transcript of {name!r}")
-    variant, found = kind.variant, ">="
+    variant, found = about.variant, ">="
     conventions = getattr(result, "conventions", None)
     if kind in (Algorithm.ALPHABETA, Algorithm.NEGAMAX) and conventions is not None:
         variant, found = conventions.variant, conventions.cutoff     # the course's cutoff and variant
-    elif kind is Algorithm.ALPHABETA:                                # a result made without them
+    elif kind is Algorithm.ALPHABETA and name in ALPHABETA_NAMES:    # a result made without them
         variant, found = ALPHABETA_NAMES[name]
-    pv = result.pv if kind.multipass or kind.monte_carlo else None
+    pv = result.pv if about.passes or about.monte_carlo else None
     return Trace(tree, result.trace, start=start, variant=variant, cutoff=cutoff or found,
                  negamax=kind is Algorithm.NEGAMAX, algorithm=name, pv=pv)
 

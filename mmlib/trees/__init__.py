@@ -12,7 +12,7 @@ All of them follow the :class:`mmlib.games.Game` protocol, so every search runs 
 2
 """
 
-from .convert import as_tree
+from .convert import as_tree, game_tree
 from .cs188 import CS188Tree, from_cs188, read_cs188, to_cs188
 from .explicit import Node, Path, Tree, bfs_labels, from_nested
 from .generated import (
@@ -46,6 +46,7 @@ __all__ = [
     "OrderedTree",
     "bfs_labels",
     "as_tree",
+    "game_tree",
     "from_nested",
     "from_text",
     "to_text",

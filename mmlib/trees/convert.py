@@ -13,12 +13,14 @@ from __future__ import annotations
 import numbers
 from typing import Any
 
-from ..errors import ArgumentTypeError
-from .explicit import Tree, from_nested
+from .. import _validate
+from ..errors import ArgumentError, ArgumentTypeError
+from ..games.base import rooted_at
+from .explicit import Node, Path, Tree, from_nested
 from .generated import _GeneratedTree, explicit
 from .text import from_text
 
-__all__ = ["as_tree"]
+__all__ = ["as_tree", "game_tree"]
 
 
 def as_tree(tree: Any, *, max_nodes: int = 2000) -> Tree:
@@ -36,3 +38,44 @@ def as_tree(tree: Any, *, max_nodes: int = 2000) -> Tree:
         f"tree: expected a tree, a generated tree, a nested list or a tree text, "
         f"got {type(tree).__name__}"
     )
+
+
+def game_tree(game: Any, state: Any = None, depth: int = 1, *,
+              max_nodes: int = 100) -> tuple[Tree, dict[Path, Any]]:
+    """The game tree below ``state`` to ``depth`` moves of ``game`` (a Game) as an explicit Tree
+    whose leaves carry the static values (the utility of finished games, else
+    ``game.evaluate``), and a map ``path -> state``.  Depth-adjusted scores count the moves made
+    from ``state`` (see :func:`mmlib.games.base.rooted_at`).
+
+    >>> from mmlib import games
+    >>> tree, states = game_tree(games.TicTacToe(), depth=1)
+    >>> tree.leaf_count, sorted({leaf.value for leaf in tree.leaves()})
+    (9, [2, 3, 4])
+    """
+    depth = _validate.whole("depth", depth, minimum=0)
+    max_nodes = _validate.whole("max_nodes", max_nodes, minimum=1)
+    if state is not None:
+        rooted = rooted_at(game, state)
+        if rooted is not game:            # depth-adjusted scores count from the drawn position
+            game, state = rooted, rooted.initial
+    state = game.initial if state is None else state
+    states: dict[Path, Any] = {(): state}
+    frontier: list[Path] = [()]
+    for _ in range(depth):
+        frontier = [path + (move,) for path in frontier if not game.is_terminal(states[path])
+                    for move in game.moves(states[path])]
+        for path in frontier:
+            states[path] = game.play(states[path[:-1]], path[-1])
+        if len(states) > max_nodes:
+            raise ArgumentError(f"depth: {depth} moves from here give more than max_nodes={max_nodes} "
+                                "positions, too many boards to draw; use a smaller depth or a later position")
+    built: dict[Path, Node] = {}
+    for path in sorted(states, key=len, reverse=True):
+        here = states[path]
+        moves = [m for m in game.moves(here) if path + (m,) in states] if not game.is_terminal(here) else []
+        kids = tuple(built.pop(path + (m,)) for m in moves)
+        value = None
+        if not kids:
+            value = game.utility(here) if game.is_terminal(here) else game.evaluate(here)
+        built[path] = Node(str(len(built)), value, kids, game.is_max(here), path)
+    return Tree(built[()]), states

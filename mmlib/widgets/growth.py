@@ -14,6 +14,7 @@ import time
 from typing import Any
 
 from .. import _validate, analysis, search, trees
+from ..analysis import deepest_fitting, forecast_nodes, growth_per_ply, mean_of
 from ..draw.lineplot import STYLES, Line, line_plot_svg
 from ..draw.plots import ordering_name
 from ..draw.tree import format_value
@@ -87,43 +88,6 @@ def _widgets() -> Any:
     return ipywidgets
 
 
-def forecast_nodes(branching: int, depth: int, ordering: Any, algorithm: str) -> float:
-    """Nodes one search of a tree is expected to take, at most (theory where it is exact).
-
-    Minimax and the worst order search every node; the best order searches the Knuth–Moore
-    minimal tree; other orders are taken at three times the geometric mean of the two (a
-    bound on the measured counts for b ≥ 3), and at every node for b = 2.
-
-    >>> forecast_nodes(3, 4, "best", "alphabeta"), forecast_nodes(3, 4, "worst", "alphabeta")
-    (37, 121)
-    """
-    every = trees.uniform_node_count(branching, depth)
-    if algorithm == "minimax" or ordering == "worst":
-        return every
-    best = analysis.knuth_moore_nodes(branching, depth)
-    if ordering == "best":
-        return best
-    return every if branching == 2 else min(every, 3 * (best * every) ** 0.5)
-
-
-def deepest_fitting(branching: int, ordering: Any, algorithm: str, trees_: int, budget: float) -> int:
-    """The deepest d whose searches of depths 1..d over ``trees_`` trees fit in ``budget`` nodes
-    (at least 1: depth 1 always fits).
-
-    >>> deepest_fitting(3, "best", "alphabeta", 1, 4_000_000)
-    23
-    >>> deepest_fitting(8, "worst", "minimax", 1, 4_000_000)
-    7
-    """
-    total, deepest = 0.0, 1
-    for depth in range(1, MAX_DEPTH + 1):
-        total += forecast_nodes(branching, depth, ordering, algorithm) * trees_
-        if total > budget:
-            break
-        deepest = depth
-    return deepest
-
-
 class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has no types
     """Sliders ``branching``, ``depth``, ``q``, ``seed``, ``trees`` (each with a number box) and
     menus ``ordering``, ``algorithm``; the plot in ``output`` (an ``HTML`` showing the SVG text
@@ -185,7 +149,8 @@ class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]
                              f"{Q_OFF}." if off else
                              f"Ordering quality q: the best child comes first with probability "
                              f"q = {self.q.value:g}, set by the slider {self.q.label}.")
-        deepest = deepest_fitting(b, ordering, algorithm, self.trees.value, self.node_budget)
+        deepest = deepest_fitting(b, ordering, algorithm, self.trees.value, self.node_budget,
+                                  max_depth=MAX_DEPTH)
         self.depth.set_range(1, deepest)
         many = self.trees.value == 1 and "1 tree" or f"{self.trees.value} trees"
         self.depth.fits = (f"At b = {b}, {ordering_name(ordering)}, {algorithm}, {many}: depths 1 to "
@@ -220,8 +185,7 @@ class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]
                 self.cache[key] = None
             else:
                 self.cache[key] = {"depth": depth, "trees": len(rows),
-                                   "leaves": _mean([r["leaves"] for r in rows]),
-                                   "nodes": _mean([r["nodes"] for r in rows])}
+                                   "leaves": mean_of(rows, "leaves"), "nodes": mean_of(rows, "nodes")}
         return self.cache[key]
 
     def update(self) -> None:
@@ -286,11 +250,7 @@ class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]
 
     def growth_per_ply(self) -> float | None:
         """sqrt(N_d / N_(d-2)) at the deepest measured depth d (two plies: one MAX, one MIN level)."""
-        by_depth = {row["depth"]: row["leaves"] for row in self.rows}
-        d = max(by_depth, default=0)
-        if d < 3:
-            return None
-        return float((by_depth[d] / by_depth[d - 2]) ** 0.5)
+        return growth_per_ply({row["depth"]: row["leaves"] for row in self.rows})
 
     # -- the still picture for a notebook shown without its widget models ---------------------------
     def fallback_text(self) -> str:
@@ -317,7 +277,12 @@ def count_text(value: float) -> str:
     ('15,752', '15.8', '1,234.0')
     """
     return f"{value:,}" if isinstance(value, int) else f"{value:,.1f}"
-ALGORITHMS = ("alphabeta", "minimax")
+
+
+ALGORITHMS = tuple(sorted(search.registry.names(compiled=True),
+                          key=lambda name: not search.family(name).windows))
+"""The searches the explorer measures: the families with a compiled twin (so that an update
+answers in time), alpha-beta first."""
 
 
 def _whole(name: str, value: Any, low: int, high: int) -> None:
@@ -343,6 +308,7 @@ def growth_explorer(branching: int = 3, depth: int = 4, ordering: str = "best", 
     """
     _whole("branching", branching, 2, MAX_BRANCHING)
     _whole("depth", depth, 1, MAX_DEPTH)
+    algorithm = search.registry.canonical(algorithm)         # another spelling: "alpha-beta", "Minimax"
     for name, value, options in (("ordering", ordering, ORDERINGS), ("algorithm", algorithm, ALGORITHMS)):
         if not isinstance(value, str) or value not in options:
             raise ArgumentError(f"{name}: expected one of {', '.join(options)}, got {describe(value)}")
@@ -371,9 +337,3 @@ def guides(branching: int, depths: list[int], *, knuth_moore: bool = True) -> li
 
 def _depth_ticks(d: int) -> range:
     return range(1, d + 1, 1 if d <= 16 else 2)
-
-
-def _mean(values: list[int]) -> float:
-    """The mean, as a whole number when it is one (one tree: its own count)."""
-    mean = sum(values) / len(values)
-    return int(mean) if mean.is_integer() else mean

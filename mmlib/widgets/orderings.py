@@ -38,7 +38,6 @@ from .growth import (
     _whole,
     count_text,
     default_budget,
-    forecast_nodes,
     guides,
 )
 from .slider import FractionSlider, Slider
@@ -60,8 +59,7 @@ def _budget(node_budget: int | None) -> int:
 def _mean_leaves(branching: int, depth: int, ordering: Any, seeds: range, budget: int) -> float:
     rows = analysis.sweep([branching], [depth], [ordering], ["alphabeta"], seeds, max_nodes=budget,
                           max_seconds=None)
-    mean = sum(row["leaves"] for row in rows) / len(rows)
-    return int(mean) if mean.is_integer() else mean
+    return analysis.mean_of(rows, "leaves")
 
 
 class OrderingsExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has no types
@@ -107,7 +105,8 @@ class OrderingsExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[mi
         b = self.branching.value
         total, deepest = 0.0, 1
         for depth in range(1, MAX_DEPTH + 1):
-            total += sum(forecast_nodes(b, depth, o, "alphabeta") for o in ("best", 0.5, "random", "worst"))
+            total += sum(analysis.forecast_nodes(b, depth, o, "alphabeta")
+                         for o in ("best", 0.5, "random", "worst"))
             if total > self.node_budget:
                 break
             deepest = depth
@@ -194,7 +193,7 @@ class QualityExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc
 
     def cost(self, depth: int, trees: int) -> float:
         b = self.branching.value
-        return sum(forecast_nodes(b, depth, q, "alphabeta") for q in QS) * trees
+        return sum(analysis.forecast_nodes(b, depth, q, "alphabeta") for q in QS) * trees
 
     def fit_ranges(self) -> None:
         deepest = max([1] + [d for d in range(1, MAX_DEPTH + 1)

@@ -48,8 +48,7 @@ from ..draw.tree import as_tree, probability_edges
 from ..draw.tree_layout import legend_text, readable_name
 from ..errors import ArgumentError, ArgumentTypeError
 from ..errors import describe as describe_value
-from ..search import mcts
-from ..trace import Algorithm, Trace, trace_of
+from ..trace import Trace, trace_of
 from .common import StaticFallback, VBox, set_status, show_svg, status_html, svg_as_img, svg_figure
 from .slider import Slider
 
@@ -78,51 +77,33 @@ def describe(tree: Any, events: tuple[Any, ...], k: int, cutoff: str = ">=", *,
     return Trace(tree, events, cutoff=cutoff, variant=variant).sentence(k)
 
 
-ALGORITHMS = ("minimax", "alphabeta", "expectimax", "expectiminimax", "star1", "star2",
-              "aspiration", "pvs", "mtdf", "sss*", "mcts")
-"""The searches the explorer steps through (expectimax, expectiminimax, Star1 and Star2 on
-trees with chance nodes; aspiration, PVS, MTD(f) and SSS* pass by pass; Monte Carlo tree
-search iteration by iteration)."""
+ALGORITHMS = search.registry.names(stepped=True)
+"""The searches the explorer steps through, from :data:`mmlib.search.FAMILIES` (expectimax,
+expectiminimax, Star1 and Star2 on trees with chance nodes; aspiration, PVS, MTD(f) and SSS*
+pass by pass; Monte Carlo tree search iteration by iteration); other spellings of their names
+(``"sss_star"``, ``"SSS*"``, ``"alpha-beta"``) are read as theirs."""
 
-WINDOWED = (Algorithm.ALPHABETA, Algorithm.STAR1, Algorithm.STAR2, Algorithm.ASPIRATION, Algorithm.PVS)
+WINDOWED = tuple(about.kind for about in search.FAMILIES if about.windows)
 """The searches whose drawings show each node's [α, β] window: alpha-beta (every variant), Star1,
 Star2, aspiration windows and PVS."""
-
-SEVERAL_PASSES = {"aspiration": search.aspiration, "pvs": search.pvs, "mtdf": search.mtdf,
-                  "sss*": search.sss_star, "sss_star": search.sss_star}
-
 
 def _run_search(tree: Any, algorithm: str, variant: str, cutoff: str, window: tuple[float, float],
                 bounds: tuple[float, float] | None = None, options: dict[str, Any] | None = None,
                 conventions: Conventions | None = None) -> Any:
-    options = {key: value for key, value in (options or {}).items() if value is not None}
-    chance = bool(probability_edges(tree))
-    if algorithm in SEVERAL_PASSES or algorithm == "mcts":
-        if chance and algorithm != "mcts":
-            raise ArgumentError(f"algorithm: {algorithm} does not average chance nodes; step through this "
-                                "tree with 'expectimax', 'expectiminimax', 'star1' or 'star2'")
-        if algorithm == "mcts":
-            return mcts(tree, trace=True, **options)
-        return SEVERAL_PASSES[algorithm](tree, trace=True, **options)
-    if algorithm in ("minimax", "alphabeta") and chance:
+    name = search.registry.canonical(algorithm)
+    if name not in ALGORITHMS:
+        raise ArgumentError(f"algorithm: expected one of {', '.join(map(repr, ALGORITHMS))}, "
+                            f"got {algorithm!r}")
+    about = search.family(name)
+    if probability_edges(tree) and not (about.chance or about.monte_carlo):
         raise ArgumentError(f"algorithm: {algorithm} does not average chance nodes; step through this "
                             "tree with 'expectimax', 'expectiminimax', 'star1' or 'star2'")
-    if algorithm == "minimax":
-        return search.minimax(tree, conventions=conventions, trace=True)
-    if algorithm == "alphabeta":
-        alpha, beta = window
-        return search.alphabeta(tree, conventions=conventions, variant=variant, cutoff=cutoff,
-                                alpha=alpha, beta=beta, trace=True)
-    if algorithm in ALGORITHMS and not hasattr(tree, "layers"):
+    if about.chance and not hasattr(tree, "layers"):
         raise ArgumentError(f"algorithm: {algorithm} searches trees with chance nodes; give the kind of "
                             "each level, e.g. layers='max chance min chance'")
-    if algorithm == "expectimax":
-        return search.expectimax(tree, trace=True)
-    if algorithm == "expectiminimax":
-        return search.expectiminimax(tree, trace=True)
-    if algorithm in ("star1", "star2"):
-        return search.expectiminimax(tree, pruning=algorithm, bounds=bounds, trace=True)
-    raise ArgumentError(f"algorithm: expected one of {', '.join(map(repr, ALGORITHMS))}, got {algorithm!r}")
+    alpha, beta = window
+    return about.search(tree, trace=True, conventions=conventions, variant=variant, cutoff=cutoff,
+                        alpha=alpha, beta=beta, bounds=bounds, **(options or {}))
 
 
 def _tree_of(tree: Any, layers: Any) -> Any:
@@ -370,10 +351,7 @@ def step_through(tree: Any, algorithm: str = "alphabeta", *, conventions: Conven
                                        and 1 <= iterations <= MAX_STEP_ITERATIONS):
         raise ArgumentError(f"iterations: expected a whole number from 1 to {MAX_STEP_ITERATIONS}, "
                             f"got {iterations!r}")
-    choices: dict[str, dict[str, Any]] = {
-        "aspiration": {"guess": guess, "delta": delta}, "mtdf": {"guess": guess},
-        "mcts": {"iterations": iterations or 10, "seed": seed or 0}}
-    options = choices.get(algorithm, {})
+    options = {"guess": guess, "delta": delta, "iterations": iterations or 10, "seed": seed or 0}
     conventions = resolve(conventions, variant=variant, cutoff=cutoff)
     if layers is None and not conventions.usual_turns and _searched(tree) is None:
         tree = apply_conventions(as_tree(tree, max_nodes=MAX_STEP_NODES), conventions)

@@ -15,9 +15,10 @@ from __future__ import annotations
 from typing import Any
 
 from .. import _validate, games, search
-from ..draw.boards import O_COLOR, X_COLOR, board_svg, describe_square, line_name, rooted_at, winning_line
+from ..draw.boards import O_COLOR, X_COLOR, board_svg, describe_square, line_name, winning_line
 from ..draw.tree import format_value
 from ..errors import ArgumentError, MmlibError
+from ..games.base import rooted_at
 from .common import StaticFallback, VBox, set_status, show_svg, status_html, svg_as_img, svg_figure
 
 __all__ = ["play_tictactoe", "TicTacToeBoard", "WIN_SQUARE_COLOR"]
