@@ -244,10 +244,11 @@ def config() -> dict[str, Any]:
 def inputs_digest(release: str | None, course: Path = ROOT) -> str:
     """What the site is made of: mmlib, the notebooks, this script, the versions and the options."""
     digest = hashlib.sha256(f"{PYODIDE_VERSION} {release} {course} {sys.version}".encode())
+    digest.update(Path(__file__).read_bytes())
     for name in (*KERNEL_PACKAGES, *WIDGET_PACKAGES, "jupyterlite-core", "jupyterlite-pyodide-kernel"):
         with contextlib.suppress(importlib.metadata.PackageNotFoundError):
             digest.update(f"{name}={importlib.metadata.version(name)}".encode())
-    files = [course / "pyproject.toml", Path(__file__), *sorted((course / "mmlib").rglob("*.py")),
+    files = [course / "pyproject.toml", *sorted((course / "mmlib").rglob("*.py")),
              *sorted((course / "notebooks").rglob("*.ipynb")), *sorted((course / "notebooks").glob("*.in"))]
     for path in files:
         if ".ipynb_checkpoints" not in path.parts:
