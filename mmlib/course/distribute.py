@@ -6,7 +6,7 @@ writes into ``OUT``:
 
 - ``notebooks/``: the lectures (each ``.ipynb`` with its MyST ``.md`` twin) and the student labs
   (``notebooks/labs/``, written from their sources as ``make release`` writes them: stubs where the
-  answers are, no hidden tests);
+  answers are, no hidden tests; the pictures of their given figures from the stored student labs);
 - ``mmlib/`` (without ``mmlib/course/``, the instructor's tools),
   ``pyproject.toml`` (the package, its dependencies and ``[tool.mmlib] repository``
   set to the new repository), ``environment.yml`` (what Binder installs) and ``LICENSE``;
@@ -33,7 +33,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from .labsource import ROOT, build, lab_names, navigation, notebook_text
+from .labsource import ROOT, build, lab_names, make_labs, navigation, notebook_text, read_notebook
 
 __all__ = ["distribute", "student_pyproject", "student_readme", "main"]
 
@@ -184,8 +184,11 @@ def distribute(out: Path, repository: str | None = None, *, force: bool = False,
         if relative not in lab_paths and not relative.is_relative_to(INSTRUCTOR_TOOLS):
             put(relative, (root / relative).read_bytes())
     for name in lab_names():
-        put(Path("notebooks/labs") / f"{name}.ipynb",
-            notebook_text(build(name, solution=False, root=root)).encode())
+        lab = build(name, solution=False, root=root)
+        stored = root / "notebooks" / "labs" / f"{name}.ipynb"        # with the pictures of its given figures
+        if stored.exists():
+            make_labs(root).give_figures(lab, read_notebook(stored))
+        put(Path("notebooks/labs") / f"{name}.ipynb", notebook_text(lab).encode())
     put(Path("pyproject.toml"), student_pyproject(repository, root).encode())
     environment = "".join(line for line in (root / "environment.yml").read_text().splitlines(keepends=True)
                           if not line.lstrip().startswith("#"))

@@ -88,6 +88,10 @@ def test_the_student_labs_have_stubs_where_the_answers_were(dist):
             assert 'raise NotImplementedError("replace this line with your code")' in code, entry.path
             assert all(not cell.get("outputs") for cell in nb.cells if cell.cell_type == "code"
                        and "given-figure" not in cell.metadata.get("tags", []))     # the trees are shown
+            stored = nbformat.read(ROOT / "notebooks" / entry.path, as_version=4)
+            given = [[cell.outputs for cell in notebook.cells
+                      if "given-figure" in cell.metadata.get("tags", [])] for notebook in (nb, stored)]
+            assert given[0] == given[1], entry.path                  # with their pictures, as stored
 
 
 def test_the_notebooks_are_the_whole_course_and_every_link_resolves(dist):
