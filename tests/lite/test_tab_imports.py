@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import ast
 import functools
-import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -29,15 +28,11 @@ NOTEBOOKS = [ROOT / "notebooks" / name for name in (
 FIGURE = 'src=\\"data:image/png;base64,'           # a matplotlib figure as mmlib.draw shows it (stored HTML)
 
 
-def _lite():
-    spec = importlib.util.spec_from_file_location("site_lite", ROOT / "site" / "lite.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-lite = _lite()
+sys.path.insert(0, str(ROOT / "site"))          # site/lite.py, the build
+try:
+    import lite
+finally:
+    sys.path.remove(str(ROOT / "site"))
 
 
 def find_imports(source: str) -> list[str]:
