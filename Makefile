@@ -135,33 +135,41 @@ MATHJAX_VERSION := 3.2.2
 MATHJAX_JS      := build/mathjax/node_modules/mathjax/es5/tex-svg-full.js
 test: $(if $(shell command -v npm 2>/dev/null),$(AXE_JS) $(MATHJAX_JS))
 
-# The course website: `make site` writes build/site/html/ (site/build.py: Jupyter Book over the notebooks
-# as stored, nothing executed, with a Binder launch button on every page).  MathJax from npm is served by the
-# site itself, so its pages need no network.
+# The course website: `make site REPOSITORY=owner/name` writes build/site/html/ (site/build.py: Jupyter Book over
+# the notebooks as stored, nothing executed) for the students' repository, never this one (it holds the
+# solutions): the students' distribution goes into build/site-course/ first, and the website, the browser-tab
+# build (site/lite.py) and every launch button (Binder, browser tab) are made from it and open REPOSITORY.
+# MathJax from npm is served by the site itself, so its pages need no network.
 $(MATHJAX_JS):
 	mkdir -p build/mathjax
 	npm install --prefix build/mathjax --no-save --no-audit --no-fund --loglevel=error mathjax@$(MATHJAX_VERSION)
 
-SITE_STAMP := $(VENV)/.installed-site
-$(SITE_STAMP): pyproject.toml | $(PY)
-	$(PIP) install -q -e '.[site]'
-	touch $@
+SITE_COURSE := build/site-course
+.PHONY: students-repository
+students-repository:
+	@test -n "$(REPOSITORY)" || { echo "make site REPOSITORY=owner/name: the website launches the students' repository \
+	(make distribution writes it), never this one, which holds the solutions and hidden tests"; exit 2; }
 
-site: $(SITE_STAMP) lite $(if $(shell command -v npm 2>/dev/null),$(MATHJAX_JS))
-	$(PY) site/build.py
+site: students-repository $(STAMP) $(if $(shell command -v npm 2>/dev/null),$(MATHJAX_JS))
+	$(COURSE) distribute "$(SITE_COURSE)" --repository "$(REPOSITORY)" --force
+	$(PY) site/lite.py --course "$(SITE_COURSE)" $(if $(PYODIDE),--pyodide "$(PYODIDE)")
+	$(PY) site/build.py --course "$(SITE_COURSE)"
 
 # The course in the browser: `make lite` writes build/lite/site/ (site/lite.py: JupyterLite, Pyodide's core
-# from npm, mmlib's wheel from this checkout; rebuilt only when something changed).  Serve it with
-# `python3 -m http.server -d build/lite/site` and open lab/index.html.  PYODIDE=<path or URL of Pyodide's
-# full release tarball> self-hosts the whole distribution (numpy, matplotlib, networkx included).
+# from npm, mmlib's wheel; rebuilt only when something changed).  Serve it with
+# `python3 -m http.server -d build/lite/site` and open lab/index.html.  Built from this checkout to try it
+# here; `make lite REPOSITORY=owner/name` builds it from the students' distribution, to publish.
+# PYODIDE=<path or URL of Pyodide's full release tarball> self-hosts the whole distribution (numpy, matplotlib,
+# networkx included).
 LITE_STAMP := $(VENV)/.installed-lite
 $(LITE_STAMP): pyproject.toml | $(PY)
 	$(PIP) install -q -e '.[lite]'
 	touch $@
 
 PYODIDE ?=
-lite: $(LITE_STAMP)
-	$(PY) site/lite.py $(if $(PYODIDE),--pyodide "$(PYODIDE)")
+lite: $(if $(REPOSITORY),$(STAMP),$(LITE_STAMP))
+	$(if $(REPOSITORY),$(COURSE) distribute "$(SITE_COURSE)" --repository "$(REPOSITORY)" --force)
+	$(PY) site/lite.py $(if $(REPOSITORY),--course "$(SITE_COURSE)") $(if $(PYODIDE),--pyodide "$(PYODIDE)")
 
 # The printed handout: one PDF per lecture in build/handout/ (site/handout.py: nbconvert's web PDF template
 # printed by the system's chromium), with the stored figures and the explorers' still pictures.

@@ -29,6 +29,12 @@ What the site holds and where each part comes from:
 
 The build is cached in ``build/lite-cache/`` (npm's download, the wheels); a second build with
 nothing changed takes seconds.
+
+``--course DIR`` builds from the students' distribution in ``DIR`` (``mmlib-course distribute``; ``make
+site REPOSITORY=owner/name`` and ``make lite REPOSITORY=owner/name`` write it first): its notebooks, whose
+Binder badges open the students' repository, and mmlib from its copy (without the instructor's tools).
+Without it the site is built from this checkout, to try the course here; publish the one built for the
+students' repository.
 """
 
 from __future__ import annotations
@@ -157,11 +163,11 @@ def _cached(spec: str, into: Path) -> Path | None:
     return None
 
 
-def mmlib_wheel(into: Path) -> Path:
-    """mmlib as a pure-Python wheel, built from this checkout."""
+def mmlib_wheel(into: Path, course: Path) -> Path:
+    """mmlib as a pure-Python wheel, built from ``course`` (this checkout or the students' copy)."""
     for old in into.glob("mmlib-*.whl"):
         old.unlink()
-    run(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", into, ROOT)
+    run(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", into, course)
     wheel, = into.glob("mmlib-*.whl")
     return wheel
 
@@ -173,7 +179,7 @@ def entry(wheel: Path, depends: list[str], imports: list[str]) -> dict[str, Any]
             "unvendored_tests": False}
 
 
-def pyodide_dir(target: Path, release: str | None) -> dict[str, Any]:
+def pyodide_dir(target: Path, release: str | None, course: Path = ROOT) -> dict[str, Any]:
     """Write ``target`` (the site's ``static/pyodide/``): Pyodide and its lock file, with mmlib
     and the widgets' packages in it.  Returns the lock."""
     if target.exists():
@@ -195,7 +201,7 @@ def pyodide_dir(target: Path, release: str | None) -> dict[str, Any]:
                 package["file_name"] = PYODIDE_CDN + package["file_name"]
     versions = {name: importlib.metadata.version(name) for name in WIDGET_PACKAGES}
     extra = download([f"{name}=={version}" for name, version in versions.items()], wheels)
-    extra.append(mmlib_wheel(CACHE / "mmlib"))
+    extra.append(mmlib_wheel(CACHE / "mmlib", course))
     depends = {"ipywidgets": ["comm", "ipython", "traitlets"],
                "anywidget": ["ipywidgets", "psygnal", "typing-extensions"],
                "comm": ["traitlets"], "psygnal": [], "mmlib": ["ipywidgets", "anywidget"]}
@@ -211,16 +217,16 @@ def pyodide_dir(target: Path, release: str | None) -> dict[str, Any]:
 
 # -- the site ---------------------------------------------------------------------------------
 
-def contents(into: Path) -> Path:
+def contents(into: Path, course: Path = ROOT) -> Path:
     """The lectures and the student labs (no solutions), as students open them."""
     if into.exists():
         shutil.rmtree(into)
     (into / "labs").mkdir(parents=True)
-    for notebook in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")):
+    for notebook in sorted((course / "notebooks").glob("[0-9][0-9]_*.ipynb")):
         shutil.copy2(notebook, into / notebook.name)
-    for notebook in sorted((ROOT / "notebooks" / "labs").glob("*.ipynb")):
+    for notebook in sorted((course / "notebooks" / "labs").glob("*.ipynb")):
         shutil.copy2(notebook, into / "labs" / notebook.name)
-    for data in sorted((ROOT / "notebooks").glob("*.in")):
+    for data in sorted((course / "notebooks").glob("*.in")):
         shutil.copy2(data, into / data.name)
     return into
 
@@ -235,27 +241,32 @@ def config() -> dict[str, Any]:
     }}
 
 
-def inputs_digest(release: str | None) -> str:
-    """What the site is made of: mmlib, the notebooks, this script, the versions and the option."""
-    digest = hashlib.sha256(f"{PYODIDE_VERSION} {release} {sys.version}".encode())
+def inputs_digest(release: str | None, course: Path = ROOT) -> str:
+    """What the site is made of: mmlib, the notebooks, this script, the versions and the options."""
+    digest = hashlib.sha256(f"{PYODIDE_VERSION} {release} {course} {sys.version}".encode())
+    digest.update(Path(__file__).read_bytes())
     for name in (*KERNEL_PACKAGES, *WIDGET_PACKAGES, "jupyterlite-core", "jupyterlite-pyodide-kernel"):
         with contextlib.suppress(importlib.metadata.PackageNotFoundError):
             digest.update(f"{name}={importlib.metadata.version(name)}".encode())
-    files = [ROOT / "pyproject.toml", Path(__file__), *sorted((ROOT / "mmlib").rglob("*.py")),
-             *sorted((ROOT / "notebooks").rglob("*.ipynb")), *sorted((ROOT / "notebooks").glob("*.in"))]
+    files = [course / "pyproject.toml", *sorted((course / "mmlib").rglob("*.py")),
+             *sorted((course / "notebooks").rglob("*.ipynb")), *sorted((course / "notebooks").glob("*.in"))]
     for path in files:
         if ".ipynb_checkpoints" not in path.parts:
-            digest.update(path.relative_to(ROOT).as_posix().encode() + path.read_bytes())
+            digest.update(path.relative_to(course).as_posix().encode() + path.read_bytes())
     return digest.hexdigest()
 
 
 STAMP = ".mmlib-lite-inputs"
+BUILT_FROM = ".mmlib-lite-course"
+"""A file in the site naming the folder it was built from (site/build.py publishes only the one built from
+the website's own course folder)."""
 
 
-def build(out: Path, release: str | None, *, force: bool = False) -> Path:
+def build(out: Path, release: str | None, *, force: bool = False, course: Path = ROOT) -> Path:
     if not PYODIDE_VERSION:
         raise SystemExit("jupyterlite-pyodide-kernel is not installed: pip install 'mmlib[lite]'")
-    digest = inputs_digest(release)
+    course = course.resolve()
+    digest = inputs_digest(release, course)
     stamp = out / STAMP
     if not force and stamp.exists() and stamp.read_text() == digest:
         print(f"{out} is up to date")
@@ -265,8 +276,8 @@ def build(out: Path, release: str | None, *, force: bool = False) -> Path:
         shutil.rmtree(lite_dir)
     lite_dir.mkdir(parents=True)
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(config(), indent=1))
-    pyodide_dir(lite_dir / "static" / "pyodide", release)
-    files = contents(BUILD / "files")
+    pyodide_dir(lite_dir / "static" / "pyodide", release, course)
+    files = contents(BUILD / "files", course)
     share = VENV_BIN.parent / "share" / "jupyter" / "labextensions"
     extensions = [arg for name in EXTENSIONS
                   for arg in ("--LiteBuildConfig.federated_extensions", share / name)]
@@ -277,6 +288,10 @@ def build(out: Path, release: str | None, *, force: bool = False) -> Path:
         "--ignore-sys-prefix", "--no-sourcemaps", "--apps", "lab", "--apps", "notebooks", *extensions,
         cwd=lite_dir)
     stamp.write_text(digest)
+    (out / BUILT_FROM).write_text(str(course))
+    if course == ROOT:
+        print("built from this checkout, to try the course here: its notebooks' Binder badges open this "
+              "repository; publish the site built for the students' one (make lite REPOSITORY=owner/name)")
     print(f"JupyterLite site in {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}; "
           + ("Pyodide's whole distribution is in it" if release else
              f"{', '.join(NEEDS_PYODIDE_BUILDS)} load from {PYODIDE_CDN} when a cell imports them"))
@@ -290,8 +305,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="path or URL of Pyodide's full release tarball (pyodide-VERSION.tar.bz2) to "
                              "self-host the whole distribution, numpy and matplotlib included")
     parser.add_argument("--force", action="store_true", help="build even when nothing changed")
+    parser.add_argument("--course", type=Path, default=ROOT,
+                        help="the students' distribution to build from (default: this checkout)")
     args = parser.parse_args(argv)
-    build(args.out.resolve(), args.pyodide or None, force=args.force)
+    build(args.out.resolve(), args.pyodide or None, force=args.force, course=args.course)
     return 0
 
 

@@ -6,7 +6,7 @@ writes into ``OUT``:
 
 - ``notebooks/``: the lectures (each ``.ipynb`` with its MyST ``.md`` twin) and the student labs
   (``notebooks/labs/``, written from their sources as ``make release`` writes them: stubs where the
-  answers are, no hidden tests);
+  answers are, no hidden tests; the pictures of their given figures from the stored student labs);
 - ``mmlib/`` (without ``mmlib/course/``, the instructor's tools),
   ``pyproject.toml`` (the package, its dependencies and ``[tool.mmlib] repository``
   set to the new repository), ``environment.yml`` (what Binder installs) and ``LICENSE``;
@@ -33,14 +33,19 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from .labsource import ROOT, build, lab_names, navigation, notebook_text
+from .labsource import ROOT, build, lab_names, make_labs, navigation, notebook_text, read_notebook
 
 __all__ = ["distribute", "student_pyproject", "student_readme", "main"]
 
 REPOSITORY = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{0,38}/[A-Za-z0-9._-]{1,100}$")
 PROJECT_KEYS = ("name", "version", "description", "readme", "requires-python", "license", "license-files",
                 "authors", "classifiers", "dependencies")
-"""What the student pyproject keeps of ``[project]``: no extras (tests, grader, benchmarks)."""
+"""What the student pyproject keeps of ``[project]``, beside the students' extras."""
+STUDENT_EXTRAS = ("lab", "chess", "fast", "graphs")
+"""The extras a student's own set-up installs, as ``make lab`` does (JupyterLab, Notebook 7, jupytext and
+python-chess; numba; networkx); the instructor's, the developers' and the website's stay out."""
+STUDENT_INSTALL = ".[lab,fast,graphs]"
+"""What the README's set-up installs: the package with the extras of ``make lab``."""
 INSTRUCTOR_TOOLS = Path("mmlib/course")
 """The instructor's tools in the package: graders and exam builders stay out of the students' copy."""
 GITIGNORE = ".venv/\n__pycache__/\n*.egg-info/\n.ipynb_checkpoints/\nbuild/\n"
@@ -75,9 +80,9 @@ def _toml_value(value: Any) -> str:
 def student_pyproject(repository: str, root: Path = ROOT) -> str:
     """The distribution's pyproject.toml: the package and its dependencies, and the repository.
 
-    >>> text = student_pyproject("uni/course")
-    >>> tomllib.loads(text)["tool"]["mmlib"]["repository"], "optional-dependencies" in text
-    ('uni/course', False)
+    >>> config = tomllib.loads(student_pyproject("uni/course"))
+    >>> config["tool"]["mmlib"]["repository"], sorted(config["project"]["optional-dependencies"])
+    ('uni/course', ['chess', 'fast', 'graphs', 'lab'])
     """
     with open(root / "pyproject.toml", "rb") as handle:
         config = tomllib.load(handle)
@@ -85,6 +90,9 @@ def student_pyproject(repository: str, root: Path = ROOT) -> str:
     lines = ["[build-system]"]
     lines += [f"{key} = {_toml_value(value)}" for key, value in config["build-system"].items()]
     lines += ["", "[project]"] + [f"{key} = {_toml_value(value)}" for key, value in project.items()]
+    extras = config["project"].get("optional-dependencies", {})
+    lines += ["", "[project.optional-dependencies]"]
+    lines += [f"{name} = {_toml_value(extras[name])}" for name in STUDENT_EXTRAS if name in extras]
     setuptools = config.get("tool", {}).get("setuptools", {})
     if "packages" in setuptools:
         lines += ["", "[tool.setuptools]", f"packages = {_toml_value(setuptools['packages'])}"]
@@ -121,7 +129,7 @@ lost when the session ends, so download the notebooks you work on), or on your o
 git clone https://github.com/{repository}.git
 cd {repository.split("/")[1]}
 python3 -m venv .venv
-.venv/bin/pip install -e . "jupyterlab>=4.0"
+.venv/bin/pip install -e "{STUDENT_INSTALL}"
 .venv/bin/jupyter lab notebooks/{start}
 ```
 
@@ -176,8 +184,11 @@ def distribute(out: Path, repository: str | None = None, *, force: bool = False,
         if relative not in lab_paths and not relative.is_relative_to(INSTRUCTOR_TOOLS):
             put(relative, (root / relative).read_bytes())
     for name in lab_names():
-        put(Path("notebooks/labs") / f"{name}.ipynb",
-            notebook_text(build(name, solution=False, root=root)).encode())
+        lab = build(name, solution=False, root=root)
+        stored = root / "notebooks" / "labs" / f"{name}.ipynb"        # with the pictures of its given figures
+        if stored.exists():
+            make_labs(root).give_figures(lab, read_notebook(stored))
+        put(Path("notebooks/labs") / f"{name}.ipynb", notebook_text(lab).encode())
     put(Path("pyproject.toml"), student_pyproject(repository, root).encode())
     environment = "".join(line for line in (root / "environment.yml").read_text().splitlines(keepends=True)
                           if not line.lstrip().startswith("#"))

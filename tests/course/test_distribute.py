@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -87,6 +88,10 @@ def test_the_student_labs_have_stubs_where_the_answers_were(dist):
             assert 'raise NotImplementedError("replace this line with your code")' in code, entry.path
             assert all(not cell.get("outputs") for cell in nb.cells if cell.cell_type == "code"
                        and "given-figure" not in cell.metadata.get("tags", []))     # the trees are shown
+            stored = nbformat.read(ROOT / "notebooks" / entry.path, as_version=4)
+            given = [[cell.outputs for cell in notebook.cells
+                      if "given-figure" in cell.metadata.get("tags", [])] for notebook in (nb, stored)]
+            assert given[0] == given[1], entry.path                  # with their pictures, as stored
 
 
 def test_the_notebooks_are_the_whole_course_and_every_link_resolves(dist):
@@ -152,3 +157,31 @@ def test_an_existing_folder_is_kept_unless_forced_and_then_only_its_git_stays(tm
         distribute.distribute(tmp_path / "other", "not a repository")
     with pytest.raises(SystemExit, match="outside the course's sources"):
         distribute.distribute(ROOT / "notebooks" / "course", REPOSITORY)
+
+
+@pytest.mark.long          # a fresh environment from PyPI: JupyterLab, numba, ... (11 minutes, busy machine)
+def test_the_readme_set_up_works_as_written(dist, tmp_path):
+    """The students' README, followed as written on a machine with python3: a fresh virtual environment,
+    its `pip install`, and the `jupyter lab` it then starts (checked to exist and to find the notebook;
+    the clone is a copy of the distribution under the repository's name)."""
+    readme = (dist / "README.md").read_text()
+    commands = re.search(r"```bash\n(.*?)```", readme, re.S)[1].splitlines()
+    clone, cd, *setup, start = commands
+    assert clone == f"git clone https://github.com/{REPOSITORY}.git"
+    assert cd == f"cd {REPOSITORY.split('/')[1]}"
+    checkout = tmp_path / REPOSITORY.split("/")[1]
+    shutil.copytree(dist, checkout)
+    for command in setup:
+        done = subprocess.run(command, shell=True, cwd=checkout, capture_output=True, text=True, timeout=1200,
+                              env={"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": str(Path.home())})
+        assert done.returncode == 0, (command, done.stdout[-2000:], done.stderr[-2000:])
+    program, _, notebook = start.partition(" lab ")
+    assert program == ".venv/bin/jupyter" and (checkout / notebook).is_file()
+    version = subprocess.run([str(checkout / ".venv/bin/jupyter"), "lab", "--version"], cwd=checkout,
+                             capture_output=True, text=True, timeout=120)
+    assert version.returncode == 0 and re.fullmatch(r"4\.\d+\.\d+\s*", version.stdout), version
+    # what the lectures import beside mmlib: the drawings, the explorers, the .md twins, graphs, chess
+    probe = "import mmlib, matplotlib, ipywidgets, anywidget, jupytext, networkx, chess, numba, notebook"
+    done = subprocess.run([str(checkout / ".venv/bin/python"), "-c", probe], cwd=checkout,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]

@@ -7,6 +7,9 @@ other address cut off, and the Pyodide kernel runs:
 - a search with its counts (AIMA figure 5.2: value 3, 7 of 9 leaves, leaves 4 and 6 pruned),
 - a tree drawing as SVG, without matplotlib,
 - a growth explorer whose depth slider is moved by the keyboard,
+- the cells of lectures 00-02 that need neither numpy nor matplotlib (their drawing lines left out), each
+  printing what the notebook stored when it ran in CPython, and lecture 00's step-through explorer moved by
+  the keyboard, saying the sentence CPython says for that step,
 - lab 1's check on a correct minimax and on endless ones (stopped by the node budget, and by the
   clock when the loop touches no node and even catches the stop), each within its budget.
 
@@ -169,6 +172,7 @@ class Tab:
                  future.onIOPub = (msg) => {
                    const c = msg.content;
                    if (msg.header.msg_type === 'stream') out.push(c.text);
+                   if (msg.header.msg_type === 'execute_result') out.push(c.data['text/plain'] + '\\n');
                    if (msg.header.msg_type === 'error') out.push('ERROR ' + c.ename + ': ' + c.evalue);
                  };
                  const done = await Promise.race([future.done,
@@ -318,3 +322,91 @@ def test_numpy_and_matplotlib_are_declared_where_the_build_loads_them(site):
     # what the kernel needs to start is all in the site
     for name in lite.closure(packages, (*lite.KERNEL_PACKAGES, *lite.PRELOAD)):
         assert (site / "static" / "pyodide" / packages[name]["file_name"]).exists(), name
+
+
+# -- the lectures' own cells -------------------------------------------------------------------------
+
+LECTURES = ("00_start_here", "01_game_trees_and_minimax", "02_depth_limits_and_evaluation")
+SETUP = ("import math\nfrom mmlib import analysis, games, search, trees, widgets\n"
+         "from mmlib.games.tictactoe import LINES")
+"""What the lectures' first cells import, less matplotlib (which the tab loads from Pyodide's distribution,
+out of reach here)."""
+HEAVY = ("census", "max_seconds=60", "analysis.sweep", "searched == nodes")
+"""Cells left out for the test's time: the whole tic-tac-toe tree (549,946 nodes) and a sweep."""
+NEEDS_MATPLOTLIB = ("Figure", "draw.plot_", "widgets.")
+
+
+def lecture_cells(name: str) -> list[tuple[str, str]]:
+    """The code cells of lecture ``name`` that run in the tab here, each with what the notebook stored as
+    its printed text and value (lines that draw with matplotlib left out)."""
+    cells = json.loads((ROOT / "notebooks" / f"{name}.ipynb").read_text())["cells"]
+    chosen = []
+    for cell in [cell for cell in cells if cell["cell_type"] == "code"][1:]:
+        lines = "".join(cell["source"]).splitlines()
+        kept = [line for line in lines if not line.startswith(("draw.", ":tags:"))]
+        source = "\n".join(kept)
+        if not source.strip() or any(mark in source for mark in (*HEAVY, *NEEDS_MATPLOTLIB)):
+            continue
+        shown = ("stream",) if len(kept) < len(lines) else ("stream", "execute_result")  # a drawing's value
+        stored = "".join("".join(out["text"]) if out["output_type"] == "stream" else
+                         "".join(out["data"]["text/plain"]) + "\n"
+                         for out in cell["outputs"] if out["output_type"] in shown)
+        chosen.append((source, stored))
+    return chosen
+
+
+CELLS_TIMED = """
+import time as _time
+_namespace = {{}}
+exec({setup!r}, _namespace)
+_seconds = 0.0
+for _source in {sources!r}:
+    _started = _time.perf_counter()
+    exec(compile(_source, "<cell>", "exec"), _namespace)
+    _seconds += _time.perf_counter() - _started
+print("SECONDS", _seconds)
+"""
+"""The cells run one after another in one namespace, timed by the Python that runs them (the same code in
+the tab and in CPython)."""
+
+
+@pytest.mark.parametrize("name", LECTURES)
+def test_the_lectures_cells_print_in_the_tab_what_they_printed_in_cpython(lecture, record, name):
+    cells = lecture_cells(name)
+    assert len(cells) >= {"00_start_here": 1}.get(name, 8)
+    lecture.run(SETUP)
+    for source, stored in cells:
+        assert lecture.run(source) == stored, source
+    timed = CELLS_TIMED.format(setup=SETUP, sources=[source for source, _ in cells])
+    seconds = float(lecture.run(timed).rpartition("SECONDS ")[2])
+    cpython = in_cpython(timed)
+    record[f"lecture {name[:2]}: {len(cells)} cells without matplotlib"] = {
+        "tab s": round(seconds, 3), "CPython s": round(cpython, 3),
+        "ratio": round(seconds / cpython, 1) if cpython > 0 else None}
+
+
+def test_the_step_through_explorer_answers_the_keyboard(lecture, record):
+    from mmlib import trees, widgets
+
+    nested = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+    call = 'widgets.step_through(tree, algorithm="alphabeta", start="first cutoff")'
+    assert any(call in source for source, _ in lecture_cells("00_start_here")) or \
+        call in (ROOT / "notebooks" / "00_start_here.md").read_text()
+    here = widgets.step_through(trees.from_nested(nested), algorithm="alphabeta", start="first cutoff")
+    step = here.slider.value
+    here.slider.value = step + 1
+    expected = f"step {step + 1}: {here.sentence}"
+    output = lecture.run_cell(f"from mmlib import trees, widgets\ntree = trees.from_nested({nested})\n{call}")
+    slider = output.locator(".mmlib-slider input[type=range]").first
+    slider.wait_for(timeout=120_000)
+    assert slider.input_value() == str(step)
+    svg_before = output.locator("img, svg").first.get_attribute("src") or output.inner_html()
+    started = time.monotonic()
+    slider.focus()
+    slider.press("ArrowRight")
+    lecture.page.wait_for_function("([el, text]) => el.innerText.includes(text)",
+                                   arg=[output.element_handle(), expected], timeout=30_000, polling=100)
+    record["step-through, step by the keyboard until the sentence changed (s)"] = round(
+        time.monotonic() - started, 2)
+    assert slider.input_value() == str(step + 1)
+    assert (output.locator("img, svg").first.get_attribute("src") or output.inner_html()) != svg_before

@@ -11,7 +11,9 @@ answers), then checked for
 - math typeset by MathJax (served by the site itself), and no TeX left as text,
 - the stored figures: at least as many pictures in the page as the notebook has figure outputs,
 - each explorer shown as its still picture with the sentence that running the cell makes it interactive,
-- a launch link to the course's Binder (the repository named in pyproject.toml) for that very notebook,
+- a launch link to the course's Binder for that very notebook, opening the students' repository the site is
+  built for (from a students' distribution, as `make site REPOSITORY=owner/name` builds it), and no link
+  anywhere to the instructor's repository,
 - navigation: the sidebar lists every lecture and lab; next/previous links between pages,
 - serious or critical accessibility violations found by axe-core (build/axe/, installed by `make test`).
 
@@ -65,7 +67,15 @@ def mathjax_problem() -> str | None:
     return f"MathJax not installed: {missing} is missing (`make test` installs it with npm)"
 
 
+STUDENTS_REPOSITORY = "uni-example/game-search"
+"""The students' repository the site is built for in these tests."""
+
+
 def repository() -> str:
+    return STUDENTS_REPOSITORY
+
+
+def instructors_repository() -> str:
     with open(ROOT / "pyproject.toml", "rb") as f:
         return tomllib.load(f)["tool"]["mmlib"]["repository"]
 
@@ -103,13 +113,18 @@ def stored_outputs(notebook: Path) -> dict[str, int]:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
-    """The website, built once from the notebooks as stored."""
+    """The website, built once from the notebooks as stored, in the students' distribution."""
     try:
         import jupyter_book  # noqa: F401
     except ImportError:
         require("Jupyter Book is not installed (pip install -e '.[site]')")
+    from mmlib.course import distribute
+
     out = tmp_path_factory.mktemp("site")
-    result = subprocess.run([sys.executable, str(ROOT / "site" / "build.py"), "--out", str(out)],
+    course = out / "course"
+    distribute.distribute(course, STUDENTS_REPOSITORY)
+    result = subprocess.run([sys.executable, str(ROOT / "site" / "build.py"), "--out", str(out),
+                             "--course", str(course)],
                             capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, f"site/build.py failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
     warnings = [line for line in result.stdout.splitlines() + result.stderr.splitlines()
@@ -312,6 +327,9 @@ def test_page_launches_its_notebook_on_binder(pages, relative):
     prefix = f"https://mybinder.org/v2/gh/{repository()}/"
     launches = [link["absolute"] for link in pages[relative]["links"] if link["absolute"].startswith(prefix)]
     assert any(notebook in unquote(url) for url in launches), f"{relative}: no Binder link to {notebook}"
+    instructors = [link["absolute"] for link in pages[relative]["links"]
+                   if f"/{instructors_repository()}/" in link["absolute"]]
+    assert not instructors, f"{relative}: links to the instructor's repository {instructors[:3]}"
 
 
 def test_navigation_lists_every_page(pages, server):
