@@ -147,8 +147,7 @@ def game_tree(game: Any, state: Any = None, depth: int = 1, *,
     >>> tree.leaf_count, sorted({leaf.value for leaf in tree.leaves()})
     (9, [2, 3, 4])
     """
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise ArgumentError(f"depth: expected a whole number >= 0, got {depth!r}")
+    depth = _validate.whole("depth", depth, minimum=0)
     _validate.whole("max_nodes", max_nodes, minimum=1)
     game = as_game(game)
     if state is not None:
