@@ -30,6 +30,7 @@ written ``≥ 6`` or ``≤ 2``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import Any
 
@@ -54,7 +55,6 @@ from .tree_layout import (
     CHANCE_COLOR,
     CURRENT_COLOR,
     CUT_MARK,
-    DEFAULT_MAX_NODES,
     EDGE_COLOR,
     FADED_ALPHA,
     LEAF_COLOR,
@@ -184,6 +184,12 @@ EDGE_LOOK: dict[str, tuple[str, float, float, Any]] = {
 """Edge style -> (colour, opacity, width in points, line style)."""
 
 
+FIGURE_MAX_NODES = 400
+"""The most nodes a matplotlib drawing shows unless told (``max_nodes=``): as many as the
+step-through's, which a figure draws and renders within a few seconds.  (The SVG drawings,
+much faster, take :data:`~mmlib.draw.tree_layout.DEFAULT_MAX_NODES`.)"""
+
+
 class TreeView:
     """A tree drawn once on a matplotlib Axes; :meth:`show` updates it for any :class:`Marks`.
 
@@ -199,7 +205,7 @@ class TreeView:
     def __init__(self, tree: Any, *, ax: Any = None, edge_labels: bool = False,
                  node_size: float | None = None, title: str | None = None, windows: bool = False,
                  root: Path | str = (), max_depth: int | None = None,
-                 max_nodes: int | None = DEFAULT_MAX_NODES, shown: Scene | None = None):
+                 max_nodes: int | None = FIGURE_MAX_NODES, shown: Scene | None = None):
         from matplotlib.figure import Figure
 
         check_axes(ax)
@@ -494,8 +500,10 @@ class TreeView:
             number_text.set_text(str(mark.order or ""))
 
 
+@functools.lru_cache(maxsize=4096)
 def _text_points(text: str, size: float, *, bold: bool = False) -> float:
-    """The width of ``text`` in points at font ``size``, from the font's own metrics."""
+    """The width of ``text`` in points at font ``size``, from the font's own metrics (remembered:
+    fitting the slots of a wide tree asks the same few texts thousands of times)."""
     from matplotlib.font_manager import FontProperties
     from matplotlib.textpath import TextToPath
 
@@ -527,7 +535,7 @@ def _empty_offsets() -> Any:
 def draw_tree(tree_or_result: Any, *, ax: Any = None, values: bool = True, windows: bool = False,
               leaf_numbers: bool = True, edge_labels: bool = False, title: str | None = None,
               node_size: float | None = None, root: Path | str = (), max_depth: int | None = None,
-              max_nodes: int | None = DEFAULT_MAX_NODES, step: int | None = None,
+              max_nodes: int | None = FIGURE_MAX_NODES, step: int | None = None,
               conventions: Any = None) -> Any:
     """Draw a game tree, or what a search did on it; returns the matplotlib Figure.
 
@@ -563,8 +571,8 @@ def draw_tree(tree_or_result: Any, *, ax: Any = None, values: bool = True, windo
     ...     draw_tree(big)
     ... except ArgumentError as refusal:
     ...     print(refusal)                                # doctest: +NORMALIZE_WHITESPACE
-    tree: a drawing of 3,280 nodes is more than max_nodes=2,000; draw its top levels with
-    max_depth=6 (1,093 nodes), or one subtree with root='B' (1,093 nodes)
+    tree: a drawing of 3,280 nodes is more than max_nodes=400; draw its top levels with
+    max_depth=5 (364 nodes), or one subtree with root='E' (364 nodes)
     >>> len(draw_tree(big, max_depth=2).axes[0].collections) > 0
     True
     """
