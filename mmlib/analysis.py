@@ -63,15 +63,13 @@ def _not_astronomical(b: int, d: int) -> None:
                             "to compute exactly (its log10 is ceil(d/2) * log10(b))")
 
 
-def knuth_moore_leaves(branching: int, depth: int) -> int:
-    """Leaves of the minimal tree: b^ceil(d/2) + b^floor(d/2) - 1.
+knuth_moore_leaves = search.minimal_leaves
+"""Leaves of the minimal tree, b^ceil(d/2) + b^floor(d/2) - 1: :func:`mmlib.search.minimal_leaves`
+under the name the sweeps and the lectures give it.
 
-    >>> [knuth_moore_leaves(2, d) for d in range(1, 6)]
-    [2, 3, 5, 7, 11]
-    """
-    b, d = _validate.whole("branching", branching, minimum=1), _validate.whole("depth", depth, minimum=0)
-    _not_astronomical(b, d)
-    return int(b ** ((d + 1) // 2) + b ** (d // 2) - 1)
+>>> [knuth_moore_leaves(2, d) for d in range(1, 6)]
+[2, 3, 5, 7, 11]
+"""
 
 
 def knuth_moore_nodes(branching: int, depth: int) -> int:

@@ -258,11 +258,6 @@ class Question:
                 f"ordering={self.ordering!r}{convention}, leaves={self.tree.leaf_count})")
 
 
-MAX_TEXT_NODES = 62
-"""The most nodes the tree text names with one character each (A-Z, a-z, 0-9); a larger
-tree's labels are words (``n62``, ``n63``, ...), separated by spaces."""
-
-
 # -- the parts ------------------------------------------------------------------------------------
 
 def _list_answers(labels: Sequence[str]) -> tuple[str, ...]:

@@ -345,12 +345,6 @@ def exam_pdf(sets: Sequence[StudentSet], path: str | Path, *, answers: bool = Fa
     return pages
 
 
-def page_figure(student_set: StudentSet, number: int, question: quiz.Question, *,
-                answers: bool = False) -> Any:
-    """The first page of a question (see :func:`page_figures`)."""
-    return page_figures(student_set, number, question, answers=answers)[0]
-
-
 def page_figures(student_set: StudentSet, number: int, question: quiz.Question, *,
                  answers: bool = False) -> list[Any]:
     """A question's A4 pages: its text with room for the answers above its tree (with ``answers``:

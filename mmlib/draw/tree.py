@@ -50,7 +50,6 @@ from ..trace import (
 from ..trees import Path
 from . import style
 from .display import ALT_ATTRIBUTE, check_axes, set_alt
-from .legend import LEGEND_WORDS
 from .tree_layout import (
     CHANCE_COLOR,
     CURRENT_COLOR,
@@ -87,8 +86,6 @@ __all__ = [
     "marks_from_events",
     "marks_from_result",
     "pruned_leaves",
-    "LEGEND",
-    "MCTS_LEGEND",
     "describe_drawing",
     "as_tree",
     "level_names",
@@ -117,21 +114,6 @@ MIN_FONT_PT = style.TEXT_PT
 :data:`mmlib.draw.style.MAX_FIGURE_INCHES` wide, so a notebook column never shrinks it."""
 VALUE_FONT_PT = style.VALUE_PT
 """The values beside the nodes."""
-
-LEGEND = ("▲ MAX   ▼ MIN   ■ leaf   ━ principal variation (thick)   ◌ current node (dashed ring)   "
-          "┈ ✕ pruned (dotted)   ≥ / ≤ before a value: a bound, not the exact value   (5): best so far")
-"""What the marks mean, in words (shown under the drawings)."""
-
-
-MCTS_LEGEND = "   ".join(("▲ MAX", "▼ MIN", "■ leaf", "━ " + LEGEND_WORDS["most visited"],
-                          "◌ " + LEGEND_WORDS["ring"], LEGEND_WORDS["wins"]))
-"""What the marks of a Monte Carlo tree search's drawing mean, in words: it prunes nothing and
-bounds nothing, and writes wins/visits beside each node."""
-
-
-CHANCE_LEGEND = "● chance (circle): averages its outcomes, with each outcome's probability on its edge"
-"""What a chance node looks like, in words (added to :data:`LEGEND` for trees with chance nodes)."""
-
 
 # -- what a search did (read from the trace model) -------------------------------------------------
 
