@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Callable, Sequence
-from typing import Any, TypeGuard, TypeVar
+from typing import Any, Literal, TypeGuard, TypeVar, overload
 
 from .errors import ArgumentError, ArgumentTypeError, describe
 
@@ -71,16 +71,46 @@ def type_name(value: Any) -> str:
     return type(value).__name__
 
 
-def whole(name: str, value: Any, *, minimum: int | None = None, allow_none: bool = False,
-          what: str = "a whole number", show: Callable[[Any], str] = describe) -> Any:
-    """``value`` as an ``int`` (None passes when ``allow_none``), at least ``minimum``."""
+@overload
+def whole(name: str, value: Any, *, minimum: int | None = None, maximum: int | None = None,
+          allow_none: Literal[False] = False, what: str = ..., show: Callable[[Any], str] = ...) -> int: ...
+
+
+@overload
+def whole(name: str, value: Any, *, minimum: int | None = None, maximum: int | None = None,
+          allow_none: bool, what: str = ..., show: Callable[[Any], str] = ...) -> int | None: ...
+
+
+def whole(name: str, value: Any, *, minimum: int | None = None, maximum: int | None = None,
+          allow_none: bool = False, what: str = "a whole number",
+          show: Callable[[Any], str] = describe) -> int | None:
+    """``value`` as an ``int`` (None passes when ``allow_none``), at least ``minimum`` and at
+    most ``maximum``.  Any integer type is a whole number (a numpy integer from a slider or an
+    array is the plain ``int`` it equals); True and False are not.
+
+    >>> import numpy
+    >>> whole("depth", numpy.int64(2), minimum=0), type(whole("depth", numpy.int64(2)))
+    (2, <class 'int'>)
+    >>> whole("trees", 0, minimum=1, maximum=50)
+    Traceback (most recent call last):
+    ...
+    mmlib.errors.ArgumentError: trees: expected 1 to 50, got 0
+    >>> whole("depth", True)
+    Traceback (most recent call last):
+    ...
+    mmlib.errors.ArgumentTypeError: depth: expected a whole number, got True
+    """
     if value is None and allow_none:
         return None
     if not is_whole(value):
         none = " or None" if allow_none else ""
         raise ArgumentTypeError(f"{name}: expected {what}{none}, got {show(value)}")
+    if minimum is not None and maximum is not None and not minimum <= value <= maximum:
+        raise ArgumentError(f"{name}: expected {minimum:,} to {maximum:,}, got {describe(value)}")
     if minimum is not None and value < minimum:
         raise ArgumentError(f"{name}: must be at least {minimum}, got {describe(value)}")
+    if maximum is not None and value > maximum:
+        raise ArgumentError(f"{name}: must be at most {maximum:,}, got {describe(value)}")
     return int(value)
 
 
@@ -97,12 +127,26 @@ def real(name: str, value: Any, *, what: str = "a number", show: Callable[[Any],
     return value
 
 
-def number(name: str, value: Any, *, finite: bool = False) -> Any:
-    """A real number (not a bool, not NaN; also finite when ``finite``)."""
+def number(name: str, value: Any, *, finite: bool = False, positive: bool = False) -> Any:
+    """A real number (not a bool, not NaN) that a float can hold; also finite when ``finite``
+    and above 0 when ``positive``.  An integer too large for a float (``10**400``) is refused:
+    the drawings, the sentences and the bounds compute with floats.
+
+    >>> number("alpha", 10 ** 400)
+    Traceback (most recent call last):
+    ...
+    mmlib.errors.ArgumentError: alpha: too large to compute with, got an integer of about 401 digits
+    """
     if not is_real(value) or _is_nan(value):
         raise ArgumentTypeError(f"{name}: expected a number, got {describe(value)}")
-    if finite and not is_whole(value) and not math.isfinite(value):
+    try:
+        as_float = float(value)
+    except OverflowError:
+        raise ArgumentError(f"{name}: too large to compute with, got {describe(value)}") from None
+    if finite and not math.isfinite(as_float):
         raise ArgumentError(f"{name}: expected a finite number, got {describe(value)}")
+    if positive and not as_float > 0:
+        raise ArgumentError(f"{name}: must be > 0, got {describe(value)}")
     return value
 
 

@@ -61,10 +61,6 @@ __all__ = [
 ]
 
 
-def _whole(name: str, value: object, minimum: int) -> int:
-    return int(_validate.whole(name, value, minimum=minimum))
-
-
 def _not_astronomical(b: int, d: int) -> None:
     bits = _exponent_bits(b, (d + 1) // 2)
     if bits > MAX_COUNT_BITS:
@@ -72,15 +68,13 @@ def _not_astronomical(b: int, d: int) -> None:
                             "to compute exactly (its log10 is ceil(d/2) * log10(b))")
 
 
-def knuth_moore_leaves(branching: int, depth: int) -> int:
-    """Leaves of the minimal tree: b^ceil(d/2) + b^floor(d/2) - 1.
+knuth_moore_leaves = search.minimal_leaves
+"""Leaves of the minimal tree, b^ceil(d/2) + b^floor(d/2) - 1: :func:`mmlib.search.minimal_leaves`
+under the name the sweeps and the lectures give it.
 
-    >>> [knuth_moore_leaves(2, d) for d in range(1, 6)]
-    [2, 3, 5, 7, 11]
-    """
-    b, d = _whole("branching", branching, 1), _whole("depth", depth, 0)
-    _not_astronomical(b, d)
-    return int(b ** ((d + 1) // 2) + b ** (d // 2) - 1)
+>>> [knuth_moore_leaves(2, d) for d in range(1, 6)]
+[2, 3, 5, 7, 11]
+"""
 
 
 def knuth_moore_nodes(branching: int, depth: int) -> int:
@@ -89,7 +83,7 @@ def knuth_moore_nodes(branching: int, depth: int) -> int:
     >>> knuth_moore_nodes(3, 2)   # root, its 3 children, 3 + 3 - 1 = 5 grandchildren
     9
     """
-    b, d = _whole("branching", branching, 1), _whole("depth", depth, 0)
+    b, d = _validate.whole("branching", branching, minimum=1), _validate.whole("depth", depth, minimum=0)
     _not_astronomical(b, d)
     if d > 10_000:
         raise ArgumentError(f"depth: at most 10,000 levels are summed, got {d:,}")
@@ -106,7 +100,7 @@ def minimal_tree_paths(branching: int, depth: int) -> Iterator[tuple[int, ...]]:
     >>> list(minimal_tree_paths(2, 2))
     [(), (0,), (0, 0), (0, 1), (1,), (1, 0)]
     """
-    b, d = _whole("branching", branching, 1), _whole("depth", depth, 0)
+    b, d = _validate.whole("branching", branching, minimum=1), _validate.whole("depth", depth, minimum=0)
     stack: list[Iterator[tuple[tuple[int, ...], int]]] = [iter([((), 1)])]
     while stack:
         item = next(stack[-1], None)
@@ -138,7 +132,7 @@ def pearl_branching(branching: int) -> float:
     >>> round(pearl_branching(1), 6)
     1.0
     """
-    b = _whole("branching", branching, 1)
+    b = _validate.whole("branching", branching, minimum=1)
     if b > 10 ** 6:
         raise ArgumentError(f"branching: at most 1,000,000 for this formula, got {describe(b)}")
     lo, hi = 0.0, 1.0  # x^b + x - 1 is increasing on [0, 1], -1 at 0 and +1 at 1
@@ -158,7 +152,7 @@ def effective_branching_factor(leaves: float, depth: int) -> float:
     >>> round(effective_branching_factor(10 ** 6, 3), 9)
     100.0
     """
-    d = _whole("depth", depth, 1)
+    d = _validate.whole("depth", depth, minimum=1)
     if d > 10 ** 9:
         raise ArgumentError(f"depth: at most 1,000,000,000, got {describe(d)}")
     if not _validate.is_real(leaves) or not leaves >= 1:
@@ -177,7 +171,7 @@ def aima_branching_factor(nodes: float, depth: int) -> float:
     >>> round(aima_branching_factor(1 + 2 + 4 + 8, 3), 9)
     2.0
     """
-    d = _whole("depth", depth, 1)
+    d = _validate.whole("depth", depth, minimum=1)
     if d > 10_000:
         raise ArgumentError(f"depth: at most 10,000, got {d:,}")
     if not _validate.is_real(nodes) or not nodes >= d + 1:

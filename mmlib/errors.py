@@ -29,6 +29,8 @@ and its message names the argument, the line or the position):
 - a malformed tree text: :class:`TreeTextError`, whose ``line`` is the 1-based line;
 - a game asked something it cannot answer, or a move that is not legal:
   :class:`GameError` / :class:`IllegalMoveError`;
+- an instructor's tool (a roster, a scores file, an output folder) that cannot go on as
+  asked: :class:`CourseError`;
 - a search that cannot run as asked: :class:`SearchError`; refused at once because its
   size alone exceeds the budget: :class:`SearchTooLarge`; stopped because it used up its
   budget: :class:`BudgetExceeded` (:class:`NodeBudgetExceeded` for ``max_nodes``,
@@ -71,6 +73,7 @@ __all__ = [
     "NodeBudgetExceeded",
     "SearchTooLarge",
     "CheckFailed",
+    "CourseError",
     "BudgetExceeded",
     "TimeBudgetExceeded",
     "SearchInterrupted",
@@ -274,6 +277,13 @@ class CheckFailed(MmlibError, AssertionError):
 
     def _render_traceback_(self) -> list[str]:
         return [f"\x1b[31m{type(self).__name__}\x1b[0m: {self}"]
+
+
+class CourseError(MmlibError, ValueError):
+    """One of the instructor's tools (:mod:`mmlib.course`) cannot go on as asked: a malformed
+    roster or scores file, a missing file, an output folder that would overwrite something, an
+    unknown lab.  The message names the file and line or the option; the command line
+    (``mmlib-course``) prints it and exits with status 1."""
 
 
 class UserFunctionError(SearchError):

@@ -393,9 +393,7 @@ def outcomes_many(branching: Any, depth: int, ordering: Any, seeds: Iterable[int
         raise ArgumentTypeError(f"seeds: expected some whole numbers (range(100), a list), "
                                 f"got {describe(seeds)}")
     seeds = list(seeds)
-    for seed in seeds:
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ArgumentTypeError(f"seeds: expected whole numbers, got {describe(seed)}")
+    seeds = [_validate.whole("seeds", seed, what="whole numbers") for seed in seeds]
     first = seeds[0] if seeds else 0
     tree = (uniform(branching, depth, first) if ordering == "uniform"
             else ordered(branching, depth, ordering, first))

@@ -42,7 +42,7 @@ from .errors import ArgumentError, ArgumentTypeError, describe
 from .mixing import MASK, splitmix64
 from .ordering import Ordering
 from .trace import Trace, format_value, trace_of
-from .trees.explicit import LABEL_ALPHABET, build
+from .trees.explicit import build
 
 __all__ = ["Question", "Part", "AnswerKey", "alpha_beta_question", "question_batch", "question_set",
            "student_seed", "best_moves", "KINDS"]
@@ -258,12 +258,6 @@ class Question:
                 f"ordering={self.ordering!r}{convention}, leaves={self.tree.leaf_count})")
 
 
-MAX_TEXT_NODES = len(LABEL_ALPHABET)
-"""The most nodes the tree text names with one character each (A-Z, then the small letters and
-digits that look like no other label: :data:`mmlib.trees.explicit.LABEL_ALPHABET`); a larger
-tree's labels are words (``n49``, ``n50``, ...), separated by spaces."""
-
-
 # -- the parts ------------------------------------------------------------------------------------
 
 def _list_answers(labels: Sequence[str]) -> tuple[str, ...]:
@@ -383,20 +377,16 @@ def _root_orders(tree: trees.Tree, *, cutoff: str, variant: str,
 
 # -- making questions --------------------------------------------------------------------------------
 
-def _whole(name: str, value: Any) -> int:
-    whole: int = _validate.whole(name, value)
-    return whole
-
-
-def _check_size(branching: Any, depth: Any) -> None:
+def _check_size(branching: Any, depth: Any) -> tuple[int, int]:
+    branching, depth = _validate.whole("branching", branching), _validate.whole("depth", depth)
     for name, value, low, high in (("branching", branching, 2, 5), ("depth", depth, 1, 5)):
-        _whole(name, value)
         if not low <= value <= high:
             raise ArgumentError(f"{name}: a question needs {low} to {high} (to be solvable by hand), "
                                 f"got {value}")
     if branching ** depth > MAX_LEAVES:
         raise ArgumentError(f"branching, depth: {branching}**{depth} leaves is too many for a question "
                             f"(at most {MAX_LEAVES})")
+    return branching, depth
 
 
 def _default_range(leaves: int) -> tuple[int, int]:
@@ -408,7 +398,7 @@ def _check_range(value_range: Any, leaves: int, ties: bool) -> tuple[int, int]:
         return _default_range(leaves)
     if not isinstance(value_range, (tuple, list)) or len(value_range) != 2:
         raise ArgumentTypeError(f"value_range: expected (low, high), got {describe(value_range)}")
-    low, high = (_whole("value_range", end) for end in value_range)
+    low, high = (_validate.whole("value_range", end) for end in value_range)
     if low > high:
         raise ArgumentError(f"value_range: low {low} is above high {high}")
     if high - low > 10 ** 6:
@@ -433,9 +423,9 @@ def _check_options(cutoff: Any, variant: Any, kinds: Any, min_pruned: Any,
     unknown = [kind for kind in kinds if kind not in KINDS]
     if unknown or not kinds or len(set(kinds)) != len(kinds):
         raise ArgumentError(f"kinds: expected some of {', '.join(KINDS)} (each once), got {describe(kinds)}")
-    if _whole("min_pruned", min_pruned) < 0:
+    if _validate.whole("min_pruned", min_pruned) < 0:
         raise ArgumentError(f"min_pruned: expected 0 or more, got {min_pruned}")
-    if max_pruned is not None and _whole("max_pruned", max_pruned) < min_pruned:
+    if max_pruned is not None and _validate.whole("max_pruned", max_pruned) < min_pruned:
         raise ArgumentError(f"max_pruned: {max_pruned} is below min_pruned={min_pruned}")
     return tuple(kind for kind in KINDS if kind in kinds)
 
@@ -527,8 +517,8 @@ def alpha_beta_question(seed: int, branching: int = 2, depth: int = 3, *,
     >>> alpha_beta_question(1, ties=True, cutoff=">").has_ties
     True
     """
-    seed = _whole("seed", seed)
-    _check_size(branching, depth)
+    seed = _validate.whole("seed", seed)
+    branching, depth = _check_size(branching, depth)
     if depth == 1 and kinds is None:       # below a root whose children are leaves every order costs the same
         kinds = [kind for kind in KINDS if kind != "ordering"]
     rules = resolve(conventions, cutoff=cutoff, variant=variant)
@@ -574,7 +564,7 @@ def question_batch(n: int, seed: int = 0, branching: int = 2, depth: int = 3,
     if not _validate.is_whole(n) or not 1 <= n <= MAX_BATCH:
         raise ArgumentError(f"n: expected a whole number from 1 to {MAX_BATCH:,} (about 2 ms a question), "
                             f"got {describe(n)}")
-    seed = _whole("seed", seed)
+    seed = _validate.whole("seed", seed)
     questions: list[Question] = []
     seen: set[str] = set()
     start = seed * 100_003
@@ -600,7 +590,7 @@ def student_seed(student: str, seed: int = 0) -> int:
     if not isinstance(student, str) or not student.strip():
         raise ArgumentTypeError(f"student: expected a name or an id, got {describe(student)}")
     # surrogatepass: a name pasted with a lone surrogate still has its own seed (valid text is unchanged)
-    text = f"{_whole('seed', seed)}:{student.strip()}"
+    text = f"{_validate.whole('seed', seed)}:{student.strip()}"
     digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
     return int.from_bytes(digest[:6], "big")
 

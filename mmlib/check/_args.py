@@ -25,10 +25,7 @@ __all__ = ["integer", "seconds", "flag", "function", "text"]
 
 def integer(name: str, value: Any, *, minimum: int | None = None) -> int:
     """``value`` as an int, or an error naming ``name``."""
-    whole: int = _validate.whole(name, value, what="an integer", show=_show)
-    if minimum is not None and whole < minimum:
-        raise ArgumentError(f"{name}: must be at least {minimum}, got {whole}")
-    return whole
+    return _validate.whole(name, value, minimum=minimum, what="an integer", show=_show)
 
 
 def seconds(name: str, value: Any, *, maximum: float) -> float:

@@ -234,10 +234,20 @@ def run_one(fn: Callable[..., Any], call: Call, channel: Channel | None, capture
                                 "must return a value")
     except BaseException as error:   # noqa: BLE001 - any failure of student code is reported
         kind, detail = "error", describe_error(error, fn)
-    if getattr(source, "ran_away", False) is True and kind != "runaway":
+    if kind != "runaway" and _ran_away(source, call.budget):
         kind, detail, answer = "runaway", "", None   # it caught the stop and went on: still a runaway
     output, printed = capture.take()
     return {"kind": kind, "detail": detail, "answer": answer, "output": output, "printed": printed}
+
+
+def _ran_away(source: Any, budget: int | None) -> bool:
+    """Whether the call spent its budget of node accesses: marked so by the source, or more
+    accesses counted than the checker's own ``budget`` allowed (a function that lifted the
+    budget its nodes hold, or cleared the mark, still ran away)."""
+    if getattr(source, "ran_away", False) is True:
+        return True
+    touches = getattr(source, "_touches", getattr(source, "touches", 0))
+    return budget is not None and type(touches) is int and touches > budget
 
 
 def describe_error(error: BaseException, fn: Callable[..., Any]) -> str:

@@ -11,6 +11,8 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
+from ..errors import MmlibError
+
 __all__ = ["COMMANDS", "main"]
 
 
@@ -36,7 +38,7 @@ def _gradescope(argv: list[str]) -> int:
 
 def _exam(argv: list[str]) -> int:
     from . import exam
-    return exam.command(argv)
+    return exam.main(argv)
 
 
 def _distribute(argv: list[str]) -> int:
@@ -71,7 +73,11 @@ COMMANDS: dict[str, tuple[Callable[[list[str]], int], str]] = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``mmlib-course COMMAND ...``; its exit status."""
+    """Run ``mmlib-course COMMAND ...``; its exit status: 0 when done, 1 when the command could not
+    go on (what it could not work with is printed, one line, no traceback), 2 for a usage error.
+
+    The one place the instructor's tools end the process: they raise errors of the
+    :mod:`mmlib.errors` family, and this says them and returns the status."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["_child"]:            # the process grading one submission (mmlib.course.scoring)
         return _child(argv[1:])
@@ -83,4 +89,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="; ".join(f"{name}: {what}" for name, (_, what) in COMMANDS.items()))
     parser.add_argument("arguments", nargs=argparse.REMAINDER, help="the command's own arguments")
     args = parser.parse_args(argv[:1])
-    return COMMANDS[args.command][0](argv[1:])
+    try:
+        return COMMANDS[args.command][0](argv[1:])
+    except MmlibError as error:     # a file, an option or a constraint the tool cannot work with
+        print(f"mmlib-course {args.command}: {error}", file=sys.stderr)
+        return 1

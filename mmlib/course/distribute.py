@@ -33,6 +33,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from ..errors import CourseError
 from .labsource import ROOT, build, lab_names, make_labs, navigation, notebook_text, read_notebook
 
 __all__ = ["distribute", "student_pyproject", "student_readme", "main"]
@@ -153,12 +154,12 @@ def _check_out(out: Path, force: bool) -> None:
     out = out.resolve()
     if out == ROOT or ROOT.is_relative_to(out) or out.is_relative_to(ROOT / "notebooks") or \
             out.is_relative_to(ROOT / "mmlib") or out.is_relative_to(ROOT / "instructor"):
-        raise SystemExit(f"OUT={out}: choose a folder outside the course's sources")
+        raise CourseError(f"OUT={out}: choose a folder outside the course's sources")
     if out.exists() and not out.is_dir():
-        raise SystemExit(f"OUT={out}: not a folder")
+        raise CourseError(f"OUT={out}: not a folder")
     content = [p for p in out.iterdir() if p.name != ".git"] if out.exists() else []
     if content and not force:
-        raise SystemExit(f"OUT={out} is not empty: pass --force to replace what it holds (its .git stays)")
+        raise CourseError(f"OUT={out} is not empty: pass --force to replace what it holds (its .git stays)")
     for path in content:
         shutil.rmtree(path) if path.is_dir() and not path.is_symlink() else path.unlink()
 
@@ -168,7 +169,7 @@ def distribute(out: Path, repository: str | None = None, *, force: bool = False,
     """Write the student distribution into ``out``; return the files written (relative to out)."""
     repository = repository or str(navigation().repository(root))
     if not REPOSITORY.match(repository):
-        raise SystemExit(f"--repository: expected a GitHub owner/name, got {repository!r}")
+        raise CourseError(f"--repository: expected a GitHub owner/name, got {repository!r}")
     out = Path(out)
     _check_out(out, force)
     out.mkdir(parents=True, exist_ok=True)

@@ -33,7 +33,6 @@ import csv
 import functools
 import html
 import re
-import sys
 import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
@@ -42,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from mmlib import quiz
-from mmlib.errors import MmlibError
+from mmlib.errors import CourseError
 from mmlib.mixing import MASK, splitmix64
 from mmlib.trace import EXACT, LOWER, UPPER, format_value, format_window
 
@@ -69,7 +68,7 @@ def read_roster(path: str | Path) -> list[tuple[str, str]]:
     with open(path, newline="", encoding="utf-8-sig") as handle:
         rows = [row for row in csv.reader(handle) if row and any(cell.strip() for cell in row)]
     if not rows:
-        raise SystemExit(f"{path}: the roster is empty")
+        raise CourseError(f"{path}: the roster is empty")
     header = [cell.strip().lower() for cell in rows[0]]
     id_column = next((header.index(word) for word in ("id", "student", "student_id") if word in header), None)
     if id_column is None:
@@ -122,7 +121,7 @@ def make_sets(students: Sequence[tuple[str, str]], *, questions: int = 3, seed: 
     """
     ids = [student for student, _ in students]
     if len(set(ids)) != len(ids):
-        raise SystemExit("the roster names a student twice")
+        raise CourseError("the roster names a student twice")
     fixed = options.get("branching") is not None or options.get("depth") is not None
     if fixed:
         options = {"branching": 2, "depth": 3, **{k: v for k, v in options.items() if v is not None}}
@@ -344,12 +343,6 @@ def exam_pdf(sets: Sequence[StudentSet], path: str | Path, *, answers: bool = Fa
                 pdf.savefig(figure)
                 pages += 1
     return pages
-
-
-def page_figure(student_set: StudentSet, number: int, question: quiz.Question, *,
-                answers: bool = False) -> Any:
-    """The first page of a question (see :func:`page_figures`)."""
-    return page_figures(student_set, number, question, answers=answers)[0]
 
 
 def page_figures(student_set: StudentSet, number: int, question: quiz.Question, *,
@@ -620,7 +613,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     value_range = None
     if args.low is not None or args.high is not None:
         if args.low is None or args.high is None:
-            raise SystemExit("give both --low and --high")
+            raise CourseError("give both --low and --high")
         value_range = (args.low, args.high)
     return dict(branching=args.branching, depth=args.depth, ordering=ordering, ties=args.ties,
                 value_range=value_range, min_pruned=args.min_pruned, max_pruned=args.max_pruned,
@@ -645,7 +638,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         students = read_roster(args.students)
     else:
         if args.n < 1:
-            raise SystemExit("--n: at least one set")
+            raise CourseError("--n: at least one set")
         students = [(number, "") for number in set_numbers(args.n)]
     sets = make_sets(students, questions=args.questions, seed=args.seed, **_options(args))
     formats = {word.strip() for word in args.formats.split(",")}
@@ -675,15 +668,3 @@ def _write_sets_csv(sets: Sequence[StudentSet], path: Path) -> Path:
             writer.writerow([student_set.student, student_set.name, number, question.key,
                              format_value(question.value), " ".join(question.pruned)])
     return path
-
-
-def command(argv: Sequence[str] | None = None) -> int:
-    """:func:`main`, with a constraint that cannot be met or a bad value said in one line."""
-    try:
-        return main(argv)
-    except MmlibError as error:          # a constraint that cannot be met, a bad value: say which
-        sys.exit(f"mmlib-course exam: {error}")
-
-
-if __name__ == "__main__":
-    sys.exit(command())

@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..errors import CourseError
 from .labsource import lab_names
 
 __all__ = ["Submission", "Student", "read_scores", "student_of", "naming", "read_roster", "students",
@@ -88,11 +89,11 @@ def read_scores(path: Path) -> list[Submission]:
                 name, lab, part = row["submission"], row["lab"], row["part"]
                 score, top = float(row["score"]), float(row["max_score"])
             except (KeyError, TypeError, ValueError) as error:
-                raise SystemExit(f"{path}, line {number}: not a row of scores ({error})") from None
+                raise CourseError(f"{path}, line {number}: not a row of scores ({error})") from None
             submission = submissions.setdefault(name, Submission(name, lab))
             if part == "total":
                 if abs(score - submission.total) > 1e-9:
-                    raise SystemExit(f"{path}, line {number}: total {score:g} of {name} is not the sum "
+                    raise CourseError(f"{path}, line {number}: total {score:g} of {name} is not the sum "
                                      f"of its parts ({submission.total:g})")
                 continue
             submission.parts[part] = (score, top)
@@ -147,20 +148,20 @@ def read_roster(path: Path) -> list[Student]:
     with open(path, newline="", encoding="utf-8-sig") as handle:
         rows = list(csv.DictReader(handle))
     if not rows:
-        raise SystemExit(f"{path}: the roster has no students")
+        raise CourseError(f"{path}: the roster has no students")
     lower = {column.strip().lower(): column for column in rows[0] if column}
     keys = [lower[word] for word in KEY_COLUMNS if word in lower]
     if not keys and "student" in lower:
         keys = [lower["student"]]                   # the exam's roster: a column student holds the id
     if not keys:
-        raise SystemExit(f"{path}: the roster needs a column naming each student: one of "
+        raise CourseError(f"{path}: the roster needs a column naming each student: one of "
                          + ", ".join(KEY_COLUMNS))
     name_column = lower.get("name") or (lower.get("student") if lower.get("student") not in keys else None)
     out = []
     for number, row in enumerate(rows, start=2):
         key = next((row[k].strip() for k in keys if (row.get(k) or "").strip()), "")
         if not key:
-            raise SystemExit(f"{path}, line {number}: no id for this student")
+            raise CourseError(f"{path}, line {number}: no id for this student")
         columns = {word: (row.get(lower[word]) or "").strip() for word in
                    ("email", "section", "id", "sis user id", "sis login id") if word in lower}
         columns["_keys"] = "\n".join((row.get(k) or "").strip() for k in keys)
@@ -327,7 +328,7 @@ def write(grades: Path, roster: Path | None = None, warn: Any = print, *,
     grades = Path(grades)
     scores = grades / "scores.csv"
     if not scores.exists():
-        raise SystemExit(f"{scores}: no such file (run `make grade` first)")
+        raise CourseError(f"{scores}: no such file (run `make grade` first)")
     submissions = read_scores(scores)
     people = students(submissions, read_roster(roster) if roster else None, warn=warn)
     written = [grades / "gradebook.csv", grades / "canvas.csv"]

@@ -55,6 +55,7 @@ from pathlib import Path
 from typing import Any
 
 from ..check.sandbox import bwrap_available
+from ..errors import CourseError
 from .grading import refused
 from .labsource import ROOT, lab_names, parts
 
@@ -158,7 +159,7 @@ def _config(name: str, visibility: str, stdout_visibility: str, grader_args: lis
 
 def _check_visibility(option: str, value: str) -> str:
     if value not in VISIBILITIES:
-        raise SystemExit(f"{option}: expected one of {', '.join(VISIBILITIES)}, got {value!r}")
+        raise CourseError(f"{option}: expected one of {', '.join(VISIBILITIES)}, got {value!r}")
     return value
 
 
@@ -195,7 +196,7 @@ def build_all(out: Path, *, labs: list[str] | None = None, **settings: Any) -> l
     names = lab_names()
     unknown = [lab for lab in labs or [] if lab not in names]
     if unknown:
-        raise SystemExit(f"--lab: no lab {unknown[0]!r} (labs: {', '.join(names)})")
+        raise CourseError(f"--lab: no lab {unknown[0]!r} (labs: {', '.join(names)})")
     return [build(name, out, **settings) for name in labs or names]
 
 

@@ -24,8 +24,9 @@ from .plots import add_band, average_rows, legend_below, plot_ebf, plot_growth
 from .svg import TreeSvg as TreeSvg
 from .svg import log_plot_svg, tree_svg
 from .tikz import tree_tikz
+from .tree import Marks as Marks
+from .tree import TreeView as TreeView
 from .tree import (
-    LEGEND,
     describe_drawing,
     draw_tree,
     format_value,
@@ -33,8 +34,6 @@ from .tree import (
     marks_from_result,
     pruned_leaves,
 )
-from .tree import Marks as Marks
-from .tree import TreeView as TreeView
 from .tree_layout import Scene, TreeLayout
 
 # Marks (the model's facts), TreeView and TreeSvg (the painters draw_tree and tree_svg build)
@@ -59,7 +58,6 @@ __all__ = [
     "tree_svg",
     "log_plot_svg",
     "describe_drawing",
-    "LEGEND",
     "set_alt",
     "figure_alt",
     "export",

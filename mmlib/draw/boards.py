@@ -19,7 +19,7 @@ import html
 from typing import Any
 
 from .. import _validate
-from ..errors import ArgumentError, ArgumentTypeError
+from ..errors import ArgumentTypeError
 from ..games.base import rooted_at
 from ..search import as_game
 from ..trace import best_line, minimax_values
@@ -127,8 +127,7 @@ def game_tree(game: Any, state: Any = None, depth: int = 1, *,
     >>> tree.leaf_count, sorted({leaf.value for leaf in tree.leaves()})
     (9, [2, 3, 4])
     """
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise ArgumentError(f"depth: expected a whole number >= 0, got {depth!r}")
+    depth = _validate.whole("depth", depth, minimum=0)
     _validate.whole("max_nodes", max_nodes, minimum=1)
     return expand_game(as_game(game), state, depth, max_nodes=max_nodes)
 

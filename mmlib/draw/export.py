@@ -31,6 +31,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError, describe
 from ..trace import trace_of
 from ..trees import Path
@@ -175,8 +176,7 @@ def save_steps_gif(result: Any, path: str | os.PathLike[str], *, fps: float = 1.
                                 f"got {type(result).__name__}")
     if isinstance(fps, bool) or not isinstance(fps, (int, float)) or not 0 < fps <= 50:
         raise ArgumentError(f"fps: expected a number of frames a second, above 0 and at most 50, got {fps!r}")
-    if isinstance(max_frames, bool) or not isinstance(max_frames, int) or max_frames < 1:
-        raise ArgumentError(f"max_frames: expected a positive whole number, got {max_frames!r}")
+    max_frames = _validate.whole("max_frames", max_frames, minimum=1)
     tree, _, _, _ = drawing_parts(result, step=0, windows=windows)
     model = trace_of(result)
     steps = len(model.events)

@@ -30,6 +30,7 @@ written ``≥ 6`` or ``≤ 2``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import Any
 
@@ -50,12 +51,10 @@ from ..trace import (
 from ..trees import Path
 from . import style
 from .display import ALT_ATTRIBUTE, check_axes, set_alt
-from .legend import LEGEND_WORDS
 from .tree_layout import (
     CHANCE_COLOR,
     CURRENT_COLOR,
     CUT_MARK,
-    DEFAULT_MAX_NODES,
     EDGE_COLOR,
     FADED_ALPHA,
     LEAF_COLOR,
@@ -88,8 +87,6 @@ __all__ = [
     "marks_from_events",
     "marks_from_result",
     "pruned_leaves",
-    "LEGEND",
-    "MCTS_LEGEND",
     "describe_drawing",
     "as_tree",
     "level_names",
@@ -118,21 +115,6 @@ MIN_FONT_PT = style.TEXT_PT
 :data:`mmlib.draw.style.MAX_FIGURE_INCHES` wide, so a notebook column never shrinks it."""
 VALUE_FONT_PT = style.VALUE_PT
 """The values beside the nodes."""
-
-LEGEND = ("▲ MAX   ▼ MIN   ■ leaf   ━ principal variation (thick)   ◌ current node (dashed ring)   "
-          "┈ ✕ pruned (dotted)   ≥ / ≤ before a value: a bound, not the exact value   (5): best so far")
-"""What the marks mean, in words (shown under the drawings)."""
-
-
-MCTS_LEGEND = "   ".join(("▲ MAX", "▼ MIN", "■ leaf", "━ " + LEGEND_WORDS["most visited"],
-                          "◌ " + LEGEND_WORDS["ring"], LEGEND_WORDS["wins"]))
-"""What the marks of a Monte Carlo tree search's drawing mean, in words: it prunes nothing and
-bounds nothing, and writes wins/visits beside each node."""
-
-
-CHANCE_LEGEND = "● chance (circle): averages its outcomes, with each outcome's probability on its edge"
-"""What a chance node looks like, in words (added to :data:`LEGEND` for trees with chance nodes)."""
-
 
 # -- what a search did (read from the trace model) -------------------------------------------------
 
@@ -185,6 +167,12 @@ EDGE_LOOK: dict[str, tuple[str, float, float, Any]] = {
 """Edge style -> (colour, opacity, width in points, line style)."""
 
 
+FIGURE_MAX_NODES = 400
+"""The most nodes a matplotlib drawing shows unless told (``max_nodes=``): as many as the
+step-through's, which a figure draws and renders within a few seconds.  (The SVG drawings,
+much faster, take :data:`~mmlib.draw.tree_layout.DEFAULT_MAX_NODES`.)"""
+
+
 class TreeView:
     """A tree drawn once on a matplotlib Axes; :meth:`show` updates it for any :class:`Marks`.
 
@@ -200,7 +188,7 @@ class TreeView:
     def __init__(self, tree: Any, *, ax: Any = None, edge_labels: bool = False,
                  node_size: float | None = None, title: str | None = None, windows: bool = False,
                  root: Path | str = (), max_depth: int | None = None,
-                 max_nodes: int | None = DEFAULT_MAX_NODES, shown: Scene | None = None):
+                 max_nodes: int | None = FIGURE_MAX_NODES, shown: Scene | None = None):
         from matplotlib.figure import Figure
 
         check_axes(ax)
@@ -495,8 +483,10 @@ class TreeView:
             number_text.set_text(str(mark.order or ""))
 
 
+@functools.lru_cache(maxsize=4096)
 def _text_points(text: str, size: float, *, bold: bool = False) -> float:
-    """The width of ``text`` in points at font ``size``, from the font's own metrics."""
+    """The width of ``text`` in points at font ``size``, from the font's own metrics (remembered:
+    fitting the slots of a wide tree asks the same few texts thousands of times)."""
     from matplotlib.font_manager import FontProperties
     from matplotlib.textpath import TextToPath
 
@@ -528,7 +518,7 @@ def _empty_offsets() -> Any:
 def draw_tree(tree_or_result: Any, *, ax: Any = None, values: bool | str = True, windows: bool = False,
               leaf_numbers: bool = True, edge_labels: bool = False, title: str | None = None,
               node_size: float | None = None, root: Path | str = (), max_depth: int | None = None,
-              max_nodes: int | None = DEFAULT_MAX_NODES, step: int | None = None,
+              max_nodes: int | None = FIGURE_MAX_NODES, step: int | None = None,
               conventions: Any = None) -> Any:
     """Draw a game tree, or what a search did on it; returns the matplotlib Figure.
 
@@ -566,8 +556,8 @@ def draw_tree(tree_or_result: Any, *, ax: Any = None, values: bool | str = True,
     ...     draw_tree(big)
     ... except ArgumentError as refusal:
     ...     print(refusal)                                # doctest: +NORMALIZE_WHITESPACE
-    tree: a drawing of 3,280 nodes is more than max_nodes=2,000; draw its top levels with
-    max_depth=6 (1,093 nodes), or one subtree with root='B' (1,093 nodes)
+    tree: a drawing of 3,280 nodes is more than max_nodes=400; draw its top levels with
+    max_depth=5 (364 nodes), or one subtree with root='E' (364 nodes)
     >>> len(draw_tree(big, max_depth=2).axes[0].collections) > 0
     True
     """

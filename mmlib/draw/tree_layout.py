@@ -41,6 +41,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError, MmlibError, describe
 from ..trace import (
     ALPHABETA_NAMES,
@@ -369,13 +370,8 @@ class TreeLayout:
     def __init__(self, tree: Any, *, root: Path | str = (), max_depth: int | None = None,
                  max_nodes: int | None = DEFAULT_MAX_NODES):
         self.tree = _explicit(tree)
-        if max_depth is not None and (isinstance(max_depth, bool) or not isinstance(max_depth, int)):
-            raise ArgumentTypeError(f"max_depth: expected a whole number of levels, got {max_depth!r}")
-        if max_depth is not None and max_depth < 0:
-            raise ArgumentError(f"max_depth: expected 0 or more levels, got {max_depth}")
-        if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, int)
-                                      or max_nodes < 1):
-            raise ArgumentError(f"max_nodes: expected a positive whole number or None, got {max_nodes!r}")
+        max_depth = _validate.whole("max_depth", max_depth, minimum=0, allow_none=True)
+        max_nodes = _validate.whole("max_nodes", max_nodes, minimum=1, allow_none=True)
         self.root = _root_path(self.tree, root)
         self.max_depth = max_depth
         counts = _level_counts(self.tree, self.root)
@@ -685,8 +681,7 @@ def drawing_parts(tree_or_result: Any, *, step: int | None = None, windows: bool
                  f"{tree.leaf_count} leaves evaluated")
         return tree, marks, None if model is None else model.describe(), title
     assert model is not None                                    # a step needs a trace (checked above)
-    if isinstance(step, bool) or not isinstance(step, int):
-        raise ArgumentTypeError(f"step: expected a whole number, got {step!r}")
+    step = _validate.whole("step", step)
     if not 0 <= step <= len(model.events):
         raise ArgumentError(f"step: expected 0 to {len(model.events)} (the events of the search), got {step}")
     marks = model.marks(step)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError, GameError, IllegalMoveError
 
 __all__ = ["Ghosts", "GhostsState", "DEFAULT_MAZE"]
@@ -61,8 +62,7 @@ class Ghosts:
     def __init__(self, maze: str = DEFAULT_MAZE, *, rounds: int = 20):
         if not isinstance(maze, str):
             raise ArgumentTypeError(f"maze: expected a string, got {type(maze).__name__}")
-        if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
-            raise ArgumentError(f"rounds: expected a whole number >= 1, got {rounds!r}")
+        rounds = _validate.whole("rounds", rounds, minimum=1)
         rows = [row for row in maze.strip("\n").splitlines() if row.strip()]
         self.rows = rows
         self.rounds = rounds

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..errors import ArgumentError, ArgumentTypeError, GameError, IllegalMoveError
+from .. import _validate
+from ..errors import ArgumentError, GameError, IllegalMoveError
 from .base import Move
 
 __all__ = ["Pig", "PigState"]
@@ -49,10 +50,7 @@ class Pig:
     value_bounds = (-1.0, 1.0)
 
     def __init__(self, goal: int = 100):
-        if isinstance(goal, bool) or not isinstance(goal, int):
-            raise ArgumentTypeError(f"goal: expected an integer, got {goal!r}")
-        if goal < 2:
-            raise ArgumentError(f"goal: must be at least 2, got {goal}")
+        goal = _validate.whole("goal", goal, minimum=2)
         self.goal = goal
         self.initial = PigState(0, 0, 0, 0)
 
@@ -110,9 +108,8 @@ class Pig:
         """The state with these scores, turn total and player to move ("X" or "O")."""
         if to_move not in ("X", "O"):
             raise ArgumentError(f"to_move: expected 'X' or 'O', got {to_move!r}")
-        for name, value in (("x", x), ("o", o), ("turn", turn)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ArgumentError(f"{name}: expected a whole number >= 0, got {value!r}")
+        x, o, turn = (_validate.whole(name, value, minimum=0)
+                      for name, value in (("x", x), ("o", o), ("turn", turn)))
         return PigState(x, o, turn, 0 if to_move == "X" else 1)
 
     def render(self, state: PigState) -> str:

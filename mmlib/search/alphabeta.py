@@ -25,7 +25,7 @@ from ..errors import DEFAULT_MAX_NODES, DEFAULT_MAX_SECONDS
 from ..games.base import State
 from ..ordering import Ordering
 from ..table import TranspositionTable
-from .budgets import Budget, refuse_hopeless
+from .budgets import Budget
 from .engine import INF, GameLike, Search, as_game, check_depth, make_search, run, user_call
 from .minimax import minimax
 from .results import Kind, SearchResult
@@ -256,7 +256,7 @@ def alphabeta(game: GameLike, *, depth: int | None = None,
     kind = AlphaBeta if conventions.deep else ShallowAlphaBeta
     search = make_search(kind, game, depth, evaluate, order, table, trace, max_nodes, conventions.cutoff,
                          leaf_order, max_seconds)
-    refuse_hopeless(game, depth, max_nodes, state)
+    search.refuse_too_large(state)
     if conventions.values == "mover":
         return _negamax_run(search, state, alpha, beta, conventions)
     algorithm = search.alphabeta if not conventions.fail_hard else search.alphabeta_fail_hard
@@ -287,7 +287,7 @@ def negamax(game: GameLike, *, depth: int | None = None,
     kind = AlphaBeta if conventions.deep else ShallowAlphaBeta
     search = make_search(kind, game, depth, evaluate, order, table, trace, max_nodes, conventions.cutoff,
                          leaf_order, max_seconds)
-    refuse_hopeless(game, depth, max_nodes, state)
+    search.refuse_too_large(state)
     return _negamax_run(search, state, -INF, INF, conventions)
 
 

@@ -27,7 +27,7 @@ from ..errors import DEFAULT_MAX_SECONDS, ArgumentError, ArgumentTypeError, desc
 from .budgets import check_count
 from .chance import chance_outcomes, is_chance
 from .deepening import anytime
-from .engine import as_game, check_number, user_call
+from .engine import as_game, user_call
 from .mcts import mcts
 
 __all__ = ["Score", "match", "play", "wilson_interval", "alphabeta_player", "mcts_player",
@@ -50,7 +50,7 @@ def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float
     if not 0 <= successes <= trials:
         raise ArgumentError(f"successes: expected 0 to trials ({describe(trials)}), "
                             f"got {describe(successes)}")
-    z = check_number(z, "z", positive=True)
+    z = _validate.number("z", z, finite=True, positive=True)
     p = successes / trials
     centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
@@ -112,11 +112,9 @@ def match(game: Any, first: Player, second: Player, *, games: int = 100,
         if not callable(player):
             raise ArgumentTypeError(f"{name}: expected a player (game, state) -> move")
     game = as_game(game)
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ArgumentError(f"games: expected a whole number >= 1, got {describe(games)}")
-    for name, count in (("opening_moves", opening_moves), ("seed", seed)):
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise ArgumentError(f"{name}: expected a whole number >= 0, got {describe(count)}")
+    games = _validate.whole("games", games, minimum=1)
+    opening_moves = _validate.whole("opening_moves", opening_moves, minimum=0)
+    seed = _validate.whole("seed", seed, minimum=0)
     rng = random.Random(seed)
     wins = draws = losses = 0
     for number in range(games):
@@ -161,7 +159,7 @@ def mcts_player(*, max_nodes: int | None, seed: int = 0, exploration: float = ma
     ``seed``.  The budgets are checked here, before any game is played."""
     max_nodes = check_count(max_nodes)
     max_seconds = _validate.seconds_budget(max_seconds)
-    exploration = check_number(exploration, "exploration")
+    exploration = _validate.number("exploration", exploration, finite=True)
     rng = random.Random(_validate.whole("seed", seed))
 
     def choose(game: Any, state: Any) -> Any:

@@ -51,7 +51,7 @@ def check_budget(max_nodes: Any, max_seconds: Any) -> tuple[int | None, float | 
 
 def check_count(value: Any, name: str = "max_nodes") -> int | None:
     """A count of at least 1 (a node budget, a number of iterations), or None (no limit)."""
-    return _validate.whole(name, value, minimum=1, allow_none=True)  # type: ignore[no-any-return]
+    return _validate.whole(name, value, minimum=1, allow_none=True)
 
 
 def check_line_length(game: Any, horizon: float) -> None:

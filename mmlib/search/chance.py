@@ -29,9 +29,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .. import _validate
 from ..errors import DEFAULT_MAX_NODES, ArgumentError, ArgumentTypeError, describe
 from ..games.base import Move, State
-from .engine import INF, Search, as_game, check_number, make_counting_search, run
+from .engine import INF, Search, as_game, make_counting_search, run
 from .results import Kind, ResearchStats, SearchResult
 from .windows import BoundTable
 
@@ -249,7 +250,7 @@ def _bounds(game: Any, bounds: Any) -> tuple[float, float]:
                                 "a leaf can have; pass bounds=(L, U)")
     if not isinstance(bounds, (tuple, list)) or len(bounds) != 2:
         raise ArgumentTypeError(f"bounds: expected a pair (L, U), got {bounds!r}")
-    low, high = (check_number(b, "bounds") for b in bounds)
+    low, high = (_validate.number("bounds", b, finite=True) for b in bounds)
     if not low < high:
         raise ArgumentError(f"bounds: need L < U, got ({low}, {high})")
     return low, high

@@ -40,7 +40,7 @@ from ..ordering import KillerMoves, Ordering, PreviousIteration, as_ordering, le
 from ..table import TranspositionTable
 from .alphabeta import AlphaBeta, alphabeta
 from .budgets import Budget, check_count
-from .engine import INF, GameLike, as_game, check_depth, check_number, make_counting_search, user_call
+from .engine import INF, GameLike, as_game, check_depth, make_counting_search, user_call
 from .results import IterativeResult, Kind, ResearchStats, SearchResult
 
 __all__ = ["iterative_deepening", "anytime"]
@@ -170,7 +170,7 @@ def anytime(game: Any, *, max_nodes: int | None = None, max_seconds: float | Non
     max_nodes = check_count(max_nodes)
     max_depth = check_depth(max_depth, "max_depth")
     if max_seconds is not None:
-        max_seconds = check_number(max_seconds, "max_seconds", positive=True)
+        max_seconds = _validate.number("max_seconds", max_seconds, finite=True, positive=True)
     if max_nodes is None and max_seconds is None and max_depth is None:
         raise ArgumentError("max_nodes, max_seconds, max_depth: give at least one budget")
     if evaluate is not None and not callable(evaluate):

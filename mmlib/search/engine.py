@@ -41,7 +41,6 @@ from ..conventions import Conventions
 from ..conventions import apply as apply_conventions
 from ..errors import (
     DEFAULT_MAX_SECONDS,
-    ArgumentError,
     ArgumentTypeError,
     MmlibError,
     SearchError,
@@ -57,7 +56,7 @@ from ..table import TranspositionTable
 from .budgets import check_budget, check_count, check_line_length, recursion_room, refuse_hopeless
 from .results import Kind, ResearchStats, SearchResult
 
-__all__ = ["Search", "run", "blame", "as_game", "check_depth", "check_number", "checked_score",
+__all__ = ["Search", "run", "blame", "as_game", "check_depth", "checked_score",
            "make_search", "make_counting_search", "user_call", "INF"]
 
 INF = math.inf
@@ -267,8 +266,13 @@ class Search:
         """Refuse a line too long to search to the end, or a tree the node budget cannot cover
         (the check of the searches that count their passes)."""
         check_line_length(self.game, self.horizon)
+        self.refuse_too_large(state)
+
+    def refuse_too_large(self, state: State, *, minimax: bool = False) -> None:
+        """Refuse a generated tree the node budget cannot cover, judged by this search's own
+        checked depth and budget (never the raw arguments: a numpy depth is a plain int here)."""
         depth = None if self.horizon == INF else int(self.horizon)
-        refuse_hopeless(self.game, depth, self.max_nodes, state, minimax=self.visits_every_node)
+        refuse_hopeless(self.game, depth, self.max_nodes, state, minimax=minimax or self.visits_every_node)
 
     def blame(self, error: Exception) -> MmlibError:
         """The error to raise when a user function (the game's, the evaluator) raised ``error``."""
@@ -304,22 +308,6 @@ def _all_among(ordered: Sequence[Move], moves: Sequence[Move]) -> bool:
         return set(moves).issuperset(ordered)
     except TypeError:                                     # moves that cannot be hashed
         return all(move in moves for move in ordered)
-
-
-def check_number(value: Any, name: str, *, positive: bool = False, finite: bool = True) -> Any:
-    """``value`` if it is a real number (not NaN, not a bool; finite unless ``finite=False``;
-    above 0 when ``positive``), else an :class:`~mmlib.errors.ArgumentError` naming ``name``."""
-    if not isinstance(value, numbers.Real) or isinstance(value, bool) or value != value:   # NaN
-        raise ArgumentTypeError(f"{name}: expected a number, got {describe(value)}")
-    try:
-        as_float = float(value)
-    except OverflowError:
-        raise ArgumentError(f"{name}: too large to compute with, got {describe(value)}") from None
-    if finite and not math.isfinite(as_float):
-        raise ArgumentError(f"{name}: expected a finite number, got {describe(value)}")
-    if positive and not as_float > 0:
-        raise ArgumentError(f"{name}: must be > 0, got {describe(value)}")
-    return value
 
 
 def checked_score(value: Any, function: str, path: tuple[Move, ...] | None) -> float:
@@ -369,7 +357,7 @@ def as_game(game: Any, conventions: Conventions | None = None) -> Any:
 
 def check_depth(depth: Any, name: str = "depth", allow_none: bool = True) -> int | None:
     """A depth limit: a whole number >= 0 (None: no limit, when ``allow_none``)."""
-    return _validate.whole(name, depth, minimum=0, allow_none=allow_none)  # type: ignore[no-any-return]
+    return _validate.whole(name, depth, minimum=0, allow_none=allow_none)
 
 
 def make_search(kind: type[S], game: Any, depth: Any, evaluate: Any, order: Any, table: Any, trace: Any,

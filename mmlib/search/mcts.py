@@ -52,7 +52,7 @@ from ..errors import (
 from ..games.base import Move, State
 from .budgets import MAX_LINE, check_count
 from .chance import chance_outcomes, is_chance
-from .engine import Path, Search, as_game, check_number
+from .engine import Path, Search, as_game
 from .results import Kind, ResearchStats, SearchResult
 
 __all__ = ["mcts", "outcome_reward", "scaled_reward", "MonteCarlo"]
@@ -76,7 +76,7 @@ def scaled_reward(low: float, high: float) -> Callable[[Any, Any], float]:
     >>> result.move == search.alphabeta(tree).move
     True
     """
-    low, high = check_number(low, "low"), check_number(high, "high")
+    low, high = _validate.number("low", low, finite=True), _validate.number("high", high, finite=True)
     if not low < high:
         raise ArgumentError(f"low, high: need low < high, got ({low}, {high})")
 
@@ -282,11 +282,10 @@ def mcts(game: Any, *, iterations: int | None = None, max_nodes: int | None = No
     iterations = check_count(iterations, "iterations")
     max_nodes = check_count(max_nodes)
     max_seconds = _validate.seconds_budget(max_seconds)
-    exploration = check_number(exploration, "exploration")
+    exploration = _validate.number("exploration", exploration, finite=True)
     if exploration < 0:
         raise ArgumentError(f"exploration: must be >= 0, got {exploration!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ArgumentTypeError(f"seed: expected an integer, got {seed!r}")
+    seed = _validate.whole("seed", seed, what="an integer")
     if not callable(reward):
         raise ArgumentTypeError(f"reward: expected a function (game, state) -> [0, 1], got {reward!r}")
     _check_line_length(game)

@@ -32,8 +32,11 @@ MAX_SEEDS = 100_000
 def minimal_leaves(branching: int, depth: int) -> int:
     """Knuth & Moore (1975): b^ceil(d/2) + b^floor(d/2) - 1 leaves.
 
-    >>> minimal_leaves(3, 5)
-    35
+    With the best move searched first at every node, alpha-beta on a uniform tree of branching
+    b and depth d evaluates exactly these leaves (``analysis.knuth_moore_leaves`` is this function).
+
+    >>> minimal_leaves(3, 5), minimal_leaves(4, 8)
+    (35, 511)
     """
     depth = _validate.whole("depth", depth, minimum=0)
     return trees.uniform_leaf_count(branching, (depth + 1) // 2) + \

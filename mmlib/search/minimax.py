@@ -21,7 +21,6 @@ from ..conventions import Conventions, resolve
 from ..errors import DEFAULT_MAX_NODES, DEFAULT_MAX_SECONDS
 from ..games.base import State
 from ..ordering import Ordering
-from .budgets import refuse_hopeless
 from .engine import INF, GameLike, Search, as_game, make_search, run
 from .results import Kind, SearchResult
 
@@ -81,7 +80,7 @@ def minimax(game: GameLike, *, depth: int | None = None,
     game = as_game(game, conventions)
     search = make_search(Minimax, game, depth, evaluate, order, None, trace, max_nodes, ">=", leaf_order,
                           max_seconds)
-    refuse_hopeless(game, depth, max_nodes, state, minimax=True)
+    search.refuse_too_large(state, minimax=True)
 
     def root(start: Any, depth: float) -> float:
         value = search.minimax(start, depth, 0)

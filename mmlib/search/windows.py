@@ -30,11 +30,12 @@ import operator
 from collections.abc import Callable
 from typing import Any, cast
 
+from .. import _validate
 from ..errors import DEFAULT_MAX_NODES, ArgumentTypeError, MmlibError
 from ..games.base import Move, State
 from ..table import BoundTable
 from .alphabeta import AlphaBeta
-from .engine import INF, as_game, check_number, checked_score, make_counting_search, run
+from .engine import INF, as_game, checked_score, make_counting_search, run
 from .results import Kind, ResearchStats, SearchResult
 
 __all__ = ["aspiration", "pvs", "mtdf", "sss_star", "BoundTable", "WindowSearch"]
@@ -64,7 +65,7 @@ class WindowSearch(AlphaBeta):
     def first_guess(self, state: State, guess: Any) -> float:
         """The first guess of a window search: ``guess``, else the static value of ``state``, else 0."""
         if guess is not None:
-            return cast(float, check_number(guess, "guess", finite=False))
+            return cast(float, _validate.number("guess", guess))
         if self.game.is_terminal(state):
             return checked_score(self.game.utility(state), "game.utility", ())
         try:
@@ -223,7 +224,7 @@ def aspiration(game: Any, *, depth: int | None = None, evaluate: Callable[[State
     1
     """
     search = _search(game, depth, evaluate, order, trace, max_nodes)
-    delta = check_number(delta, "delta", positive=True)
+    delta = _validate.number("delta", delta, finite=True, positive=True)
 
     def root(start: State, depth: float) -> float:
         centre = search.first_guess(start, guess)

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from .. import _validate
 from ..errors import ArgumentError
 from ..trees import Path, Tree
 from .algorithms import Algorithm, replays
@@ -171,7 +172,7 @@ class Trace:
         >>> [p for k in range(len(model.events)) for p in model.pruned_by(k)]
         [(1, 1), (1, 2)]
         """
-        self._check_step(step)
+        step = self._check_step(step)
         event = self.events[step]
         if event.kind != "cutoff":
             return []
@@ -190,7 +191,7 @@ class Trace:
         >>> model.sentence(model.window_set_by(c))          # after C returned, A's update
         "at A: C returned 2, so A's value so far is 3; now α = 3, β = +∞."
         """
-        self._check_step(step)
+        step = self._check_step(step)
         path = self.events[step].path
         if path == self.start:
             return step
@@ -203,10 +204,8 @@ class Trace:
         path = tuple(path)
         return next((k for k, e in enumerate(self.events) if e.kind == "enter" and e.path == path), None)
 
-    def _check_step(self, step: int) -> None:
-        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step < len(self.events):
-            raise ArgumentError(f"step: expected a whole number from 0 to {len(self.events) - 1}, "
-                                f"got {step!r}")
+    def _check_step(self, step: int) -> int:
+        return _validate.whole("step", step, minimum=0, maximum=len(self.events) - 1)
 
     @property
     def evaluation_order(self) -> list[Path]:
@@ -232,9 +231,7 @@ class Trace:
         """
         if step is None:
             return replace(self._final, values=dict(self._final.values), bounds=dict(self._final.bounds))
-        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(self.events):
-            raise ArgumentError(f"step: expected a whole number from 0 to {len(self.events)}, got {step!r}")
-        return self._replay(step)
+        return self._replay(_validate.whole("step", step, minimum=0, maximum=len(self.events)))
 
     def describe(self) -> str:
         """The finished search in words (the text alternative of its drawings).
@@ -284,8 +281,7 @@ class Trace:
         >>> model.sentence(next(i for i, e in enumerate(model.events) if e.kind == "cutoff"))
         "at E: 6 ≥ β = 5, so E's remaining child K is pruned."
         """
-        if not isinstance(k, int) or not 0 <= k < len(self.events):
-            raise ArgumentError(f"k: expected an event number from 0 to {len(self.events) - 1}, got {k!r}")
+        k = _validate.whole("k", k, minimum=0, maximum=len(self.events) - 1, what="an event number")
         if k not in self._sentences:
             text = _Narrator(self).sentence(k)
             phase, iteration = self.phase_at(k), self.iteration_at(k)

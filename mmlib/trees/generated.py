@@ -68,10 +68,6 @@ class GeneratedNode:
         return f"GeneratedNode(depth={self.depth}, value={self.value!r})"
 
 
-def _check_int(name: str, value: object, minimum: int | None = None) -> int:
-    return _validate.whole(name, value, minimum=minimum)  # type: ignore[no-any-return]
-
-
 MAX_BRANCHING = 1_000_000
 """The widest generated tree: more children than this at one node is refused."""
 
@@ -133,7 +129,7 @@ def uniform_leaf_count(branching: int, depth: int) -> int:
     >>> uniform_leaf_count(10, 10)
     10000000000
     """
-    b, d = _check_int("branching", branching, 1), _check_int("depth", depth, 0)
+    b, d = _validate.whole("branching", branching, minimum=1), _validate.whole("depth", depth, minimum=0)
     return _power(b, d, "leaf count")
 
 
@@ -143,7 +139,7 @@ def uniform_node_count(branching: int, depth: int) -> int:
     >>> uniform_node_count(2, 3)
     15
     """
-    b, d = _check_int("branching", branching, 1), _check_int("depth", depth, 0)
+    b, d = _validate.whole("branching", branching, minimum=1), _validate.whole("depth", depth, minimum=0)
     return d + 1 if b == 1 else (_power(b, d + 1, "node count") - 1) // (b - 1)
 
 
@@ -151,9 +147,9 @@ class _GeneratedTree:
     """What uniform and ordered trees share: shape, the Game protocol, sizes."""
 
     def __init__(self, branching: int, depth: int, seed: int):
-        self.branching = _check_int("branching", branching, 1)
-        self.depth = _check_int("depth", depth, 0)
-        self.seed = _check_int("seed", seed)
+        self.branching = _validate.whole("branching", branching, minimum=1)
+        self.depth = _validate.whole("depth", depth, minimum=0)
+        self.seed = _validate.whole("seed", seed)
         if self.branching > MAX_BRANCHING:
             raise ArgumentError(f"branching: at most {MAX_BRANCHING:,}, got {_show(self.branching)}")
         if self.depth > MAX_DEPTH:
@@ -399,7 +395,7 @@ def explicit(tree: _GeneratedTree, *, max_nodes: int = 2000) -> Tree:
     """
     if not isinstance(tree, _GeneratedTree):
         raise ArgumentTypeError(f"tree: expected a generated tree, got {type(tree).__name__}")
-    max_nodes = _check_int("max_nodes", max_nodes, 1)
+    max_nodes = _validate.whole("max_nodes", max_nodes, minimum=1)
     big, size = count_at_least(tree.branching, tree.depth, max_nodes, full=True)
     if big:
         raise ArgumentError(

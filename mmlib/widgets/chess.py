@@ -23,7 +23,7 @@ import math
 import time
 from typing import Any
 
-from .. import branching
+from .. import _validate, branching
 from ..draw import style
 from ..draw.lineplot import STYLES, Line, line_plot_svg
 from ..errors import BudgetExceeded, MmlibError
@@ -40,7 +40,7 @@ from .common import (
     svg_as_img,
     svg_figure,
 )
-from .growth import ANSWER_SECONDS, _whole
+from .growth import ANSWER_SECONDS
 from .slider import Slider
 
 __all__ = ["chess_explorer", "ChessExplorer", "MAX_CHESS_DEPTH", "stored_rows", "ordering_lines"]
@@ -235,7 +235,7 @@ def _san(position: str, move: Any) -> str:
 def chess_explorer(position: int = 12, depth: int = 3, ordering: int = 3) -> ChessExplorer:
     """The chess ordering explorer on Bratko–Kopec position ``position`` (1..24), depths 1..``depth``
     (at most :data:`MAX_CHESS_DEPTH`), the measures of ordering number ``ordering`` (1..6) read out."""
-    _whole("position", position, 1, len(BRATKO_KOPEC))
-    _whole("depth", depth, 1, MAX_CHESS_DEPTH)
-    _whole("ordering", ordering, 1, len(NAMES))
+    _validate.whole("position", position, minimum=1, maximum=len(BRATKO_KOPEC))
+    _validate.whole("depth", depth, minimum=1, maximum=MAX_CHESS_DEPTH)
+    _validate.whole("ordering", ordering, minimum=1, maximum=len(NAMES))
     return ChessExplorer(position, depth, ordering)

@@ -184,13 +184,11 @@ def play_connect4(game: ConnectFour | None = None, *, depth: int = 6, computer_f
     game = ConnectFour() if game is None else game
     if not isinstance(game, ConnectFour):
         raise ArgumentTypeError(f"game: expected a ConnectFour, got {type(game).__name__}")
-    if isinstance(depth, bool) or not isinstance(depth, int):
-        raise ArgumentTypeError(f"depth: expected a whole number, got {depth!r}")
+    depth = _validate.whole("depth", depth)
     if not 1 <= depth <= 12:
         raise ArgumentError(f"depth: expected 1..12 (deeper searches take too long here), got {depth}")
     _validate.real("time_budget", time_budget, what="seconds in (0, 10]")
     if not 0 < time_budget <= 10:
         raise ArgumentError(f"time_budget: expected seconds in (0, 10], got {time_budget!r}")
-    if isinstance(node_budget, bool) or not isinstance(node_budget, int) or node_budget < 1:
-        raise ArgumentError(f"node_budget: expected a whole number >= 1, got {node_budget!r}")
+    node_budget = _validate.whole("node_budget", node_budget, minimum=1)
     return Connect4Board(game, depth, bool(computer_first), time_budget=time_budget, node_budget=node_budget)

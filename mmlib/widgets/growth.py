@@ -171,8 +171,8 @@ class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]
         """The row for one depth (cached): leaves and nodes averaged over the trees, or None
         if one tree takes more than ``budget`` or four times its share of it (the forecast of
         :meth:`update` keeps the trees' expected total within the budget)."""
-        _whole("branching", branching, 2, MAX_BRANCHING)
-        _whole("depth", depth, 1, MAX_DEPTH)
+        _validate.whole("branching", branching, minimum=2, maximum=MAX_BRANCHING)
+        _validate.whole("depth", depth, minimum=1, maximum=MAX_DEPTH)
         budget = self.node_budget if budget is None else budget
         seeds = self.seeds()
         key = (branching, depth, self.ordering_value(), seeds, self.algorithm.value)
@@ -285,13 +285,6 @@ ALGORITHMS = tuple(sorted(search.registry.names(compiled=True),
 answers in time), alpha-beta first."""
 
 
-def _whole(name: str, value: Any, low: int, high: int) -> None:
-    """An ArgumentError naming ``name`` unless ``value`` is a whole number from ``low`` to ``high``."""
-    _validate.whole(name, value)
-    if not low <= int(value) <= high:
-        raise ArgumentError(f"{name}: expected {low} to {high:,}, got {describe(value)}")
-
-
 def growth_explorer(branching: int = 3, depth: int = 4, ordering: str = "best", algorithm: str = "alphabeta",
                     *, trees: int = 1, node_budget: int | None = None) -> GrowthExplorer:
     """An explorer of search cost: leaves evaluated versus depth for a generated tree
@@ -306,17 +299,17 @@ def growth_explorer(branching: int = 3, depth: int = 4, ordering: str = "best", 
     the depth and trees sliders reach only as far as fits in it (a depth beyond is refused with a
     sentence saying which depths fit).
     """
-    _whole("branching", branching, 2, MAX_BRANCHING)
-    _whole("depth", depth, 1, MAX_DEPTH)
+    _validate.whole("branching", branching, minimum=2, maximum=MAX_BRANCHING)
+    _validate.whole("depth", depth, minimum=1, maximum=MAX_DEPTH)
     algorithm = search.registry.canonical(algorithm)         # another spelling: "alpha-beta", "Minimax"
     for name, value, options in (("ordering", ordering, ORDERINGS), ("algorithm", algorithm, ALGORITHMS)):
         if not isinstance(value, str) or value not in options:
             raise ArgumentError(f"{name}: expected one of {', '.join(options)}, got {describe(value)}")
-    _whole("trees", trees, 1, MAX_TREES)
+    _validate.whole("trees", trees, minimum=1, maximum=MAX_TREES)
     if node_budget is None:
         node_budget = default_budget()
     else:                                    # a smaller budget only: every action answers in time
-        _whole("node_budget", node_budget, 1, FAST_NODE_BUDGET)
+        _validate.whole("node_budget", node_budget, minimum=1, maximum=FAST_NODE_BUDGET)
     return GrowthExplorer(branching, depth, ordering, algorithm, node_budget, trees)
 
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from .. import analysis
+from .. import _validate, analysis
 from ..draw.lineplot import STYLES, Line, line_plot_svg
-from ..errors import ArgumentError, ArgumentTypeError, describe
+from ..errors import ArgumentError, describe
 from .common import (
     FitsItsRanges,
     StaticFallback,
@@ -35,7 +35,6 @@ from .growth import (
     MAX_DEPTH,
     MAX_SEED,
     _depth_ticks,
-    _whole,
     count_text,
     default_budget,
     guides,
@@ -52,7 +51,7 @@ MAX_TREES = 20
 def _budget(node_budget: int | None) -> int:
     if node_budget is None:
         return default_budget()
-    _whole("node_budget", node_budget, 1, FAST_NODE_BUDGET)
+    _validate.whole("node_budget", node_budget, minimum=1, maximum=FAST_NODE_BUDGET)
     return node_budget
 
 
@@ -264,9 +263,9 @@ def orderings_explorer(branching: int = 3, depth: int = 8, q: float = 0.8, *, se
     has its own colour, dash pattern and marker, and the legend sits under the plot.  The depth
     slider reaches only as far as answers within :data:`~mmlib.widgets.growth.ANSWER_SECONDS`.
     """
-    _whole("branching", branching, 2, MAX_BRANCHING)
-    _whole("depth", depth, 1, MAX_DEPTH)
-    _whole("seed", seed, 0, MAX_SEED)
+    _validate.whole("branching", branching, minimum=2, maximum=MAX_BRANCHING)
+    _validate.whole("depth", depth, minimum=1, maximum=MAX_DEPTH)
+    _validate.whole("seed", seed, minimum=0, maximum=MAX_SEED)
     return OrderingsExplorer(branching, depth, _quality(q), seed, _budget(node_budget))
 
 
@@ -277,9 +276,7 @@ def quality_explorer(branching: int = 4, depth: int = 6, *, trees: int = 5,
     trees (``trees.ordered`` with seeds 0, 1, ...), with the levels b^d (no pruning) and
     Knuth–Moore (the best order) as guides.  Sliders change b, d and the number of trees,
     within what answers in :data:`~mmlib.widgets.growth.ANSWER_SECONDS`."""
-    _whole("branching", branching, 2, MAX_BRANCHING)
-    _whole("depth", depth, 1, MAX_DEPTH)
-    if isinstance(trees, bool) or not isinstance(trees, int):
-        raise ArgumentTypeError(f"trees: expected a whole number, got {describe(trees)}")
-    _whole("trees", trees, 1, MAX_TREES)
+    _validate.whole("branching", branching, minimum=2, maximum=MAX_BRANCHING)
+    _validate.whole("depth", depth, minimum=1, maximum=MAX_DEPTH)
+    _validate.whole("trees", trees, minimum=1, maximum=MAX_TREES)
     return QualityExplorer(branching, depth, trees, _budget(node_budget))

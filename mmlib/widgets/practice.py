@@ -55,11 +55,6 @@ SUBMIT_DELAY = 0.3
 
 # -- questions ------------------------------------------------------------------------------------
 
-def _whole(value: Any, name: str) -> int:
-    whole: int = _validate.whole(name, value, show=repr)
-    return whole
-
-
 def next_question(after: int, *, branching: int = 2, depth: int = 3,
                   ordering: str | float = "random") -> Question:
     """The quiz question numbered after ``after``; like every question here, its alpha-beta
@@ -69,7 +64,8 @@ def next_question(after: int, *, branching: int = 2, depth: int = 3,
     >>> question.seed, len(question.pruned) > 0
     (1, True)
     """
-    return first_question(_whole(after, "after") + 1, branching=branching, depth=depth, ordering=ordering)
+    return first_question(_validate.whole("after", after, show=repr) + 1, branching=branching, depth=depth,
+                          ordering=ordering)
 
 
 def first_question(seed: int = 0, *, branching: int = 2, depth: int = 3,
@@ -80,7 +76,8 @@ def first_question(seed: int = 0, *, branching: int = 2, depth: int = 3,
     >>> question.seed, len(question.pruned) > 0
     (0, True)
     """
-    return alpha_beta_question(_whole(seed, "seed"), branching, depth, ordering=ordering, min_pruned=1)
+    return alpha_beta_question(_validate.whole("seed", seed, show=repr), branching, depth, ordering=ordering,
+                               min_pruned=1)
 
 
 # -- reading answers ---------------------------------------------------------------------------------
@@ -518,4 +515,4 @@ def practice(*, mode: str = "evaluated", seed: int = 0, branching: int = 2, dept
     """
     if mode not in MODES:
         raise ArgumentError(f"mode: expected one of {', '.join(map(repr, MODES))}, got {mode!r}")
-    return Practice(mode, _whole(seed, "seed"), branching, depth, ordering)
+    return Practice(mode, _validate.whole("seed", seed, show=repr), branching, depth, ordering)

@@ -37,10 +37,9 @@ Monte Carlo tree search iteration by iteration:
 from __future__ import annotations
 
 import html
-import numbers
 from typing import Any
 
-from .. import search
+from .. import _validate, search
 from ..conventions import Conventions, resolve
 from ..conventions import apply as apply_conventions
 from ..draw.svg import TreeSvg
@@ -212,17 +211,14 @@ class StepThrough(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has
                 return self.events_until("cutoff", label)
             raise ArgumentError("start: expected a step number, 'first cutoff', 'cutoff at <node>' or 'end', "
                                 f"got {start!r}")
-        if isinstance(start, bool) or not isinstance(start, numbers.Integral):
-            raise ArgumentTypeError(f"start: expected a step number, 'first cutoff' or 'end', "
-                                    f"got {describe_value(start)}")
-        step = int(start)
+        step = _validate.whole("start", start, what="a step number, 'first cutoff' or 'end'")
         if not 0 <= step <= len(self.events):
             raise ArgumentError(f"start: expected a step from 0 to {len(self.events)}, got {step}")
         return step
 
     def go(self, step: int) -> None:
         """Move to ``step`` (clamped to the trace)."""
-        step = _step_number(step)
+        step = _validate.whole("step", step)
         self.slider.value = max(self.slider.min, min(self.slider.max, step))
 
     def _on_play(self, change: dict[str, Any]) -> None:
@@ -269,7 +265,7 @@ class StepThrough(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has
 
     def show(self, step: int) -> None:
         """Draw the tree as it is after ``step`` events and say what the last one did."""
-        step = _step_number(step)
+        step = _validate.whole("step", step)
         if not 0 <= step <= len(self.events):
             raise ArgumentError(f"step: expected 0 to {len(self.events)}, got {describe_value(step)}")
         finished = step == len(self.events)
@@ -289,11 +285,6 @@ class StepThrough(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has
         set_status(self.status, f"step {step}: {self.sentence}")
 
 
-def _step_number(step: Any) -> int:
-    """A step number as an int (numpy's too), or an ArgumentTypeError naming ``step``."""
-    if isinstance(step, bool) or not isinstance(step, numbers.Integral):
-        raise ArgumentTypeError(f"step: expected a whole number, got {describe_value(step)}")
-    return int(step)
 
 
 def _searched(tree: Any) -> Any:
@@ -347,10 +338,8 @@ def step_through(tree: Any, algorithm: str = "alphabeta", *, conventions: Conven
     if not isinstance(algorithm, str):
         raise ArgumentTypeError(f"algorithm: expected one of {', '.join(map(repr, ALGORITHMS))}, "
                                 f"got {describe_value(algorithm)}")
-    if iterations is not None and not (isinstance(iterations, int)
-                                       and 1 <= iterations <= MAX_STEP_ITERATIONS):
-        raise ArgumentError(f"iterations: expected a whole number from 1 to {MAX_STEP_ITERATIONS}, "
-                            f"got {iterations!r}")
+    iterations = _validate.whole("iterations", iterations, minimum=1, maximum=MAX_STEP_ITERATIONS,
+                                 allow_none=True)
     options = {"guess": guess, "delta": delta, "iterations": iterations or 10, "seed": seed or 0}
     conventions = resolve(conventions, variant=variant, cutoff=cutoff)
     if layers is None and not conventions.usual_turns and _searched(tree) is None:

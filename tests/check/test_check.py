@@ -597,7 +597,26 @@ def _swallows_the_stop_then_raises(node, depth, maximizing):
         raise ValueError("something else") from None
 
 
-@pytest.mark.parametrize("fn", [_swallows_the_stop_then_returns, _swallows_the_stop_then_raises])
+def _lifts_its_budget_then_raises(node, depth, maximizing):
+    node._source._budget = None            # the budget the child's nodes hold (in the tab: .budget)
+    node._source.budget = None
+    for _ in range(100_000):
+        _ = node.children
+    raise ValueError("gave up")
+
+
+def _clears_the_mark_then_raises(node, depth, maximizing):
+    source = node._source
+    try:
+        while True:
+            _ = node.children
+    except BaseException:          # noqa: BLE001
+        source.ran_away = False
+        raise ValueError("gave up") from None
+
+
+@pytest.mark.parametrize("fn", [_swallows_the_stop_then_returns, _swallows_the_stop_then_raises,
+                                _lifts_its_budget_then_raises, _clears_the_mark_then_raises])
 def test_a_function_that_swallows_the_checkers_stop_is_still_a_runaway(fn):
     cases = check.check_cases(2, seed=1)
     assert check.check_minimax(fn, cases=cases).diagnosis == "runaway"

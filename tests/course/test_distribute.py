@@ -16,6 +16,7 @@ import nbformat
 import pytest
 
 from mmlib.course import distribute, labsource
+from mmlib.errors import CourseError
 
 ROOT = Path(__file__).resolve().parents[2]
 navigation = labsource.navigation()          # the course's instructor/navigation.py
@@ -148,14 +149,14 @@ def test_an_existing_folder_is_kept_unless_forced_and_then_only_its_git_stays(tm
     (out / ".git").mkdir(parents=True)
     (out / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
     (out / "old_solution.ipynb").write_text("{}")
-    with pytest.raises(SystemExit, match="is not empty: pass --force"):
+    with pytest.raises(CourseError, match="is not empty: pass --force"):
         distribute.distribute(out, REPOSITORY)
     distribute.distribute(out, REPOSITORY, force=True)
     assert (out / ".git" / "HEAD").read_text() == "ref: refs/heads/main\n"
     assert not (out / "old_solution.ipynb").exists() and (out / "README.md").exists()
-    with pytest.raises(SystemExit, match="--repository: expected a GitHub owner/name"):
+    with pytest.raises(CourseError, match="--repository: expected a GitHub owner/name"):
         distribute.distribute(tmp_path / "other", "not a repository")
-    with pytest.raises(SystemExit, match="outside the course's sources"):
+    with pytest.raises(CourseError, match="outside the course's sources"):
         distribute.distribute(ROOT / "notebooks" / "course", REPOSITORY)
 
 

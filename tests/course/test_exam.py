@@ -17,6 +17,7 @@ import pytest
 
 from mmlib import quiz
 from mmlib.course import exam
+from mmlib.errors import CourseError
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -42,7 +43,7 @@ def test_sets_are_per_student_and_reproducible(sets):
         keys = [[q.key for q in s.questions] for s in first]
         assert keys == [[q.key for q in s.questions] for s in again]
         assert len({tuple(k) for k in keys}) == 3 and all(len(set(k)) == 2 for k in keys)
-    with pytest.raises(SystemExit):
+    with pytest.raises(CourseError, match="the roster names a student twice"):
         exam.make_sets([("x", ""), ("x", "")])
 
 

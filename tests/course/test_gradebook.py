@@ -14,6 +14,7 @@ import nbformat
 import pytest
 
 from mmlib.course import gradebook
+from mmlib.errors import CourseError
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -119,7 +120,7 @@ def test_of_two_submissions_of_a_lab_the_better_counts_and_is_reported(tmp_path)
 def test_a_total_that_is_not_the_sum_of_its_parts_is_refused(tmp_path):
     grades = grades_folder(tmp_path, SCORES.replace("alice_lab1_minimax,lab1_minimax,total,10,10",
                                                      "alice_lab1_minimax,lab1_minimax,total,9,10"))
-    with pytest.raises(SystemExit, match="line 4: total 9 of alice_lab1_minimax is not the sum of its parts"):
+    with pytest.raises(CourseError, match="line 4: total 9 of alice_lab1_minimax is not the sum of its"):
         gradebook.write(grades)
 
 
@@ -204,3 +205,15 @@ def test_every_doubt_about_who_handed_in_is_reported_as_ambiguous(tmp_path):
     assert "alice: two submissions of lab1_minimax" in doubts[1]
     assert "no student's name in 'lab1_minimax'" in doubts[2]
     assert "WARNING: 3 ambiguities" in completed.stderr
+
+
+def test_a_tool_that_cannot_go_on_says_why_in_one_line_and_exits_1(tmp_path, capsys):
+    """The instructor's tools raise mmlib errors; only the command line turns one into status 1."""
+    from mmlib.course import cli
+
+    with pytest.raises(CourseError, match="scores.csv: no such file"):
+        gradebook.write(tmp_path)
+    assert cli.main(["gradebook", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("mmlib-course gradebook: ") and "scores.csv: no such file" in err
+    assert "Traceback" not in err

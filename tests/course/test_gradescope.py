@@ -16,6 +16,7 @@ import nbformat
 import pytest
 
 from mmlib.course import gradescope
+from mmlib.errors import CourseError
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -113,7 +114,7 @@ def test_the_same_sources_give_the_same_zip(tmp_path, autograder_zip):
 
 
 def test_visibility_is_a_setting_and_checked(tmp_path):
-    with pytest.raises(SystemExit, match="visibility: expected one of visible, after_due_date"):
+    with pytest.raises(CourseError, match="visibility: expected one of visible, after_due_date"):
         gradescope.build(LAB, tmp_path, visibility="later")
     built = gradescope.build(LAB, tmp_path, visibility="hidden", stdout_visibility="visible")
     with zipfile.ZipFile(built) as archive:

@@ -469,3 +469,13 @@ def test_every_frame_of_a_step_through_labels_its_windows_as_windows_on_entry():
         assert {m.path: m.window for m in scene.nodes if m.window} == entered, step
         if entered:
             assert any(entry.words == "[α, β]: window on entry" for entry in scene.legend), step
+
+
+@pytest.mark.parametrize("tree, nodes", [([list(range(1000))], 1002), (trees.uniform(3, 6), 1093)],
+                         ids=["1,000 children", "uniform(3, 6)"])
+def test_a_figure_too_big_to_draw_in_a_few_seconds_is_refused_saying_what_fits(tree, nodes):
+    """Issue 33, part 9: these took over a minute to draw; a figure shows at most the step-through's
+    400 nodes unless told otherwise."""
+    refusal = rf"^tree: a drawing of {nodes:,} nodes is more than max_nodes=400; draw its top levels with"
+    with pytest.raises(ArgumentError, match=refusal):
+        draw.draw_tree(tree)

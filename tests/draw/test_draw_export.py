@@ -103,9 +103,9 @@ def test_a_too_big_tree_is_refused_with_a_depth_and_a_subtree_that_fit():
     with pytest.raises(ArgumentError) as refusal:
         draw.draw_tree(trees.uniform(4, 6))
     message = str(refusal.value)
-    assert f"{size:,} nodes" in message and "max_nodes=2,000" in message
-    assert f"max_depth=5 ({_uniform_size(4, 5):,} nodes)" in message
-    assert f"root='B' ({_uniform_size(4, 5):,} nodes)" in message
+    assert f"{size:,} nodes" in message and "max_nodes=400" in message
+    assert f"max_depth=4 ({_uniform_size(4, 4):,} nodes)" in message
+    assert f"root='F' ({_uniform_size(4, 4):,} nodes)" in message
 
 
 @settings(max_examples=25, deadline=None)

@@ -285,3 +285,20 @@ def test_step_through_refuses_a_start_it_cannot_show(start):
     tree, start = ([[1, 2], [3, 4]], "first cutoff") if start == "no cutoff" else (A_TO_G, start)
     with pytest.raises(ArgumentError, match="start"):
         widgets.step_through(tree, "minimax" if tree != A_TO_G else "alphabeta", start=start)
+
+
+# -- hostile inputs (issue 33, part 9) -------------------------------------------------------------
+
+def test_a_step_through_with_a_window_too_large_for_a_float_is_refused_naming_it():
+    """It drew until the fail-hard search returned alpha = 10**400, then said it could not draw."""
+    with pytest.raises(ArgumentError, match="^alpha: too large to compute with"):
+        widgets.step_through([[3, 12, 8], [2, 4, 6], [14, 5, 2]], alpha=10 ** 400, variant="fail-hard")
+
+
+@pytest.mark.parametrize("algorithm", ["minimax", "alphabeta", "pvs", "mtdf", "sss*"])
+def test_a_step_through_of_a_one_leaf_tree_draws_every_step(algorithm):
+    explorer = widgets.step_through([1], algorithm)
+    for step in range(len(explorer.events) + 1):
+        explorer.go(step)
+        assert "could not" not in explorer.status.value, (step, explorer.status.value)
+    assert explorer.slider.value == len(explorer.events)
