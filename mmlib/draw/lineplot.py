@@ -180,8 +180,8 @@ def _line(line: Line, points: list[tuple[float, float]]) -> list[str]:
         path = " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in points)
         dash = f' stroke-dasharray="{line.dash}"' if line.dash else ""
         kind = "series" if line.marker else "guide"
-        out.append(f'<polyline class="{kind}" points="{path}" fill="none" stroke="{line.color}" '
-                   f'stroke-width="{line.width}"{dash}/>')
+        out.append(f'<polyline class="{kind}" data-label="{_escape(line.label)}" points="{path}" fill="none" '
+                   f'stroke="{line.color}" stroke-width="{line.width}"{dash}/>')
     if line.marker:
         out += [_marker(line.marker, x, y, line.color) for x, y in points]
     return out

@@ -30,8 +30,8 @@ from ..errors import ArgumentError, ArgumentTypeError, describe
 from . import style
 from .display import check_axes, check_figure
 
-__all__ = ["plot_growth", "plot_ebf", "add_band", "legend_below", "pearl_curve", "average_rows",
-           "ordering_name", "OKABE_ITO"]
+__all__ = ["plot_growth", "plot_ebf", "add_band", "legend_below", "say_coinciding", "pearl_curve",
+           "average_rows", "ordering_name", "OKABE_ITO"]
 
 MEASURES = ("leaves", "nodes")
 OKABE_ITO = style.OKABE_ITO
@@ -175,6 +175,7 @@ def legend_below(where: Any) -> Any:
 
     _check_where(where)
     axes = where.axes[0] if isinstance(where, Figure) else where
+    say_coinciding(axes)
     handles, labels = axes.get_legend_handles_labels()
     widest = max((len(label) for label in labels), default=1)
     inches = (where.get_figwidth() if isinstance(where, Figure)
@@ -192,6 +193,65 @@ def legend_below(where: Any) -> Any:
                        fontsize=FONT_SIZE, frameon=False)
 
 
+ON_WORDS = " — exactly on "
+"""How a series' label says that it lies on another line (and is hidden under it, or hides it)."""
+
+
+def say_coinciding(ax: Any, *, pixels: float = 1.0) -> list[str]:
+    """Add to the label of every line whose points all lie on another line of ``ax`` (within
+    ``pixels`` as drawn) that it does (``"worst — exactly on b^d"``), so the legend names what
+    the picture cannot show; returns the new labels.  Called by :func:`legend_below`.
+
+    >>> from matplotlib.figure import Figure
+    >>> ax = Figure().add_subplot()
+    >>> _ = ax.plot([1, 2, 3], [2, 4, 8], label="measured"); _ = ax.plot([1, 3], [2, 8], label="theory")
+    >>> _ = ax.plot([1, 2, 3], [2, 4, 8], label="centre-first"); _ = ax.plot([1, 2], [2, 3], label="other")
+    >>> say_coinciding(ax)
+    ['centre-first — exactly on measured']
+    """
+    import numpy as np
+
+    lines = [line for line in ax.get_lines() if not str(line.get_label()).startswith("_")
+             and line.get_visible() and len(line.get_xydata())]
+    drawn = {id(line): line.get_transform().transform(np.asarray(line.get_xydata(), dtype=float))
+             for line in lines}
+    changed = []
+    for i, line in enumerate(lines):
+        label = str(line.get_label())
+        if ON_WORDS in label:
+            continue
+        for other in lines[:i] + lines[i + 1:]:
+            if _lies_on(drawn[id(line)], drawn[id(other)], pixels) and not (
+                    other in lines[:i] and ON_WORDS in str(other.get_label())
+                    and _lies_on(drawn[id(other)], drawn[id(line)], pixels)):
+                name = str(other.get_label()).split(ON_WORDS)[0].split(" (")[0]
+                line.set_label(label + ON_WORDS + name)
+                changed.append(str(line.get_label()))
+                break
+    return changed
+
+
+def _lies_on(points: Any, polyline: Any, pixels: float) -> bool:
+    """Whether at least two points, and every one, lie within ``pixels`` of ``polyline``."""
+    import numpy as np
+
+    points = [p for p in points if np.all(np.isfinite(p))]
+    polyline = [p for p in polyline if np.all(np.isfinite(p))]
+    if len(points) < 2 or len(polyline) < 2:
+        return False
+    for p in points:
+        near = False
+        for a, b in zip(polyline, polyline[1:], strict=False):
+            ab, ap = b - a, p - a
+            t = float(np.clip(np.dot(ap, ab) / max(float(np.dot(ab, ab)), 1e-12), 0.0, 1.0))
+            if float(np.hypot(*(ap - t * ab))) <= pixels:
+                near = True
+                break
+        if not near:
+            return False
+    return True
+
+
 def add_band(figure: Any, xs: Iterable[float], low: Iterable[float], high: Iterable[float], *, label: str,
              ordering: Any) -> Any:
     """Shade a band (a confidence interval) round the series of ``ordering`` on a figure of
@@ -205,6 +265,8 @@ def add_band(figure: Any, xs: Iterable[float], low: Iterable[float], high: Itera
     >>> [text.get_text() for text in figure.legends[0].get_texts()][-1]
     '95% band'
     """
+    from matplotlib.colors import to_rgb
+
     check_figure(figure)
     _validate.text("label", label)
     if not figure.axes:
@@ -218,7 +280,7 @@ def add_band(figure: Any, xs: Iterable[float], low: Iterable[float], high: Itera
     line = next((line for line in ax.get_lines() if name in line.get_label()), None)
     if line is None:
         raise ArgumentError(f"ordering: no series of {name!r} in this figure")
-    ax.fill_between(xs, low, high, facecolor=line.get_color(), alpha=0.22,
+    ax.fill_between(xs, low, high, facecolor=(*to_rgb(line.get_color()), 0.35),
                     edgecolor=line.get_color(), hatch="///", linewidth=0.0, label=label, zorder=1)
     legend_below(figure if figure.legends else ax)
     return figure
@@ -285,7 +347,7 @@ def plot_ebf(rows: Iterable[dict[str, Any]], *, ax: Any = None, title: str | Non
         ax.axhline(math.sqrt(branching), color="#000000", lw=0.8, ls="-",
                    label=f"limit for the best ordering: √{branching} = {math.sqrt(branching):.3f}")
     ax.set_xlabel("depth d")
-    ax.set_ylim(bottom=0, top=max(branchings) * 1.12)
+    ax.set_ylim(bottom=min(math.sqrt(b) for b in branchings) * 0.8, top=max(branchings) * 1.08)   # √b to b
     ax.grid(True, alpha=0.3)
     _finish(figure, ax, own_figure, title or "Effective branching factor versus depth",
             "effective branching factor  leaves$^{1/d}$")

@@ -6,6 +6,8 @@ import itertools
 import pytest
 
 from mmlib import draw, search, trees
+from mmlib.draw import style
+from mmlib.draw.display import PAD_INCHES
 from mmlib.draw.tree import TreeView, marks_from_events
 from mmlib.errors import ArgumentError, ArgumentTypeError
 
@@ -388,7 +390,7 @@ def test_no_text_of_a_teaching_tree_is_under_11_points_in_a_notebook_column():
         ax = figure.axes[0]
         texts = [text for text in list(ax.texts) + list(ax.get_legend().get_texts()) + [ax.title]
                  if text.get_text()]
-        shrink = min(1.0, 900 / (figure.get_figwidth() * 96))       # a 900-pixel column, 96 px per inch
+        shrink = min(1.0, style.DISPLAY_WIDTH_PX / ((figure.get_figwidth() + 2 * PAD_INCHES) * 96))
         assert min(text.get_fontsize() for text in texts) * shrink >= 11
         assert all(text.get_rotation() == 0 for text in texts)
 
