@@ -200,14 +200,15 @@ ON_WORDS = " — exactly on "
 def say_coinciding(ax: Any, *, pixels: float = 1.0) -> list[str]:
     """Add to the label of every line whose points all lie on another line of ``ax`` (within
     ``pixels`` as drawn) that it does (``"worst — exactly on b^d"``), so the legend names what
-    the picture cannot show; returns the new labels.  Called by :func:`legend_below`.
+    the picture cannot show (of two lines on each other, the one drawn first says so); returns
+    the new labels.  Called by :func:`legend_below`.
 
     >>> from matplotlib.figure import Figure
     >>> ax = Figure().add_subplot()
     >>> _ = ax.plot([1, 2, 3], [2, 4, 8], label="measured"); _ = ax.plot([1, 3], [2, 8], label="theory")
     >>> _ = ax.plot([1, 2, 3], [2, 4, 8], label="centre-first"); _ = ax.plot([1, 2], [2, 3], label="other")
     >>> say_coinciding(ax)
-    ['centre-first — exactly on measured']
+    ['measured — exactly on centre-first']
     """
     import numpy as np
 
@@ -232,10 +233,12 @@ def say_coinciding(ax: Any, *, pixels: float = 1.0) -> list[str]:
 
 
 def _lies_on(points: Any, polyline: Any, pixels: float) -> bool:
-    """Whether at least two points, and every one, lie within ``pixels`` of ``polyline``."""
+    """Whether at least two points, every one and the middle of every piece between two of
+    them, lie within ``pixels`` of ``polyline``."""
     import numpy as np
 
     points = [p for p in points if np.all(np.isfinite(p))]
+    points += [(a + b) / 2 for a, b in zip(points, points[1:], strict=False)]
     polyline = [p for p in polyline if np.all(np.isfinite(p))]
     if len(points) < 2 or len(polyline) < 2:
         return False
