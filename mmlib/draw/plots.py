@@ -27,7 +27,7 @@ from typing import Any
 
 from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError, describe
-from . import style
+from . import lineplot, style
 from .display import check_axes, check_figure
 
 __all__ = ["plot_growth", "plot_ebf", "add_band", "legend_below", "say_coinciding", "pearl_curve",
@@ -193,15 +193,10 @@ def legend_below(where: Any) -> Any:
                        fontsize=FONT_SIZE, frameon=False)
 
 
-ON_WORDS = " — exactly on "
-"""How a series' label says that it lies on another line (and is hidden under it, or hides it)."""
-
-
 def say_coinciding(ax: Any, *, pixels: float = 1.0) -> list[str]:
-    """Add to the label of every line whose points all lie on another line of ``ax`` (within
-    ``pixels`` as drawn) that it does (``"worst — exactly on b^d"``), so the legend names what
-    the picture cannot show (of two lines on each other, the one drawn first says so); returns
-    the new labels.  Called by :func:`legend_below`.
+    """Add to the label of every line of ``ax`` that lies on another one as drawn that it does
+    (:func:`mmlib.draw.lineplot.say_coinciding`: ``"worst — exactly on b^d"``), so the legend
+    names what the picture cannot show; returns the labels changed.  Called by :func:`legend_below`.
 
     >>> from matplotlib.figure import Figure
     >>> ax = Figure().add_subplot()
@@ -214,45 +209,17 @@ def say_coinciding(ax: Any, *, pixels: float = 1.0) -> list[str]:
 
     lines = [line for line in ax.get_lines() if not str(line.get_label()).startswith("_")
              and line.get_visible() and len(line.get_xydata())]
-    drawn = {id(line): line.get_transform().transform(np.asarray(line.get_xydata(), dtype=float))
-             for line in lines}
+    drawn = [[(float(x), float(y)) for x, y in line.get_transform().transform(np.asarray(line.get_xydata(),
+                                                                                       dtype=float))]
+             for line in lines]
+    labels = [str(line.get_label()) for line in lines]
     changed = []
-    for i, line in enumerate(lines):
-        label = str(line.get_label())
-        if ON_WORDS in label:
-            continue
-        for other in lines[:i] + lines[i + 1:]:
-            if _lies_on(drawn[id(line)], drawn[id(other)], pixels) and not (
-                    other in lines[:i] and ON_WORDS in str(other.get_label())
-                    and _lies_on(drawn[id(other)], drawn[id(line)], pixels)):
-                name = str(other.get_label()).split(ON_WORDS)[0].split(" (")[0]
-                line.set_label(label + ON_WORDS + name)
-                changed.append(str(line.get_label()))
-                break
+    new_labels = lineplot.say_coinciding(labels, drawn, pixels=pixels)
+    for line, old, new in zip(lines, labels, new_labels, strict=True):
+        if new != old:
+            line.set_label(new)
+            changed.append(new)
     return changed
-
-
-def _lies_on(points: Any, polyline: Any, pixels: float) -> bool:
-    """Whether at least two points, every one and the middle of every piece between two of
-    them, lie within ``pixels`` of ``polyline``."""
-    import numpy as np
-
-    points = [p for p in points if np.all(np.isfinite(p))]
-    points += [(a + b) / 2 for a, b in zip(points, points[1:], strict=False)]
-    polyline = [p for p in polyline if np.all(np.isfinite(p))]
-    if len(points) < 2 or len(polyline) < 2:
-        return False
-    for p in points:
-        near = False
-        for a, b in zip(polyline, polyline[1:], strict=False):
-            ab, ap = b - a, p - a
-            t = float(np.clip(np.dot(ap, ab) / max(float(np.dot(ab, ab)), 1e-12), 0.0, 1.0))
-            if float(np.hypot(*(ap - t * ab))) <= pixels:
-                near = True
-                break
-        if not near:
-            return False
-    return True
 
 
 def add_band(figure: Any, xs: Iterable[float], low: Iterable[float], high: Iterable[float], *, label: str,

@@ -562,8 +562,11 @@ class TreeView:
         else:
             xs = [x for x, _ in self.positions.values()]
             ax.set_xlim(min(xs) - (LEVEL_ROOM + 0.1 if self.levels else 0.7), max(xs) + 1.1)
-            below = (1.0 + 0.35 * self.windows + 0.45 * self.crowded)
-            ax.set_ylim(-self.frame.depth - below, 0.55)
+            # the caller's axes: the room under the lowest level and over the root, in points
+            high = max(ax.get_position().height * self.figure.get_figheight() * 72, 1.0)
+            bottom, top = self._room_below(self.windows, self.radius_points), self.radius_points + 18
+            level = max((high - bottom - top) / max(self.frame.depth, 1), 1.0)
+            ax.set_ylim(-self.frame.depth - bottom / level, top / level)
         ax.set_axis_off()
         self.title = ax.set_title(title or "", fontsize=style.TITLE_PT)
         self.legend = None
