@@ -58,6 +58,7 @@ from .tree_layout import (
     DEFAULT_MAX_NODES,
     EDGE_COLOR,
     FADED_ALPHA,
+    FADED_TEXT_ALPHA,
     LEAF_COLOR,
     MAX_COLOR,
     MIN_COLOR,
@@ -634,7 +635,7 @@ class TreeView:
         for edge in scene.edges:
             self.cross_texts[edge.child].set_visible(edge.cross)
             if edge.child in self.probability_texts:
-                self.probability_texts[edge.child].set_alpha(0.45 if edge.faded else 1.0)
+                self.probability_texts[edge.child].set_alpha(FADED_TEXT_ALPHA if edge.faded else 1.0)
         for mark in scene.nodes:
             self._paint_texts(mark)
         current = scene.current

@@ -81,7 +81,8 @@ __all__ = ["TreeLayout", "Scene", "NodeMark", "EdgeMark", "LegendEntry", "bound_
            "legend_text", "chance_words", "layout", "slot_width", "node_kind", "edge_style", "level_names",
            "probability_edges", "as_tree", "is_result", "drawing_parts", "DEFAULT_MAX_NODES", "COPY_LIMIT",
            "MAX_COLOR", "MIN_COLOR", "LEAF_COLOR", "CHANCE_COLOR", "PV_COLOR", "EDGE_COLOR",
-           "PRUNED_COLOR", "CURRENT_COLOR", "FADED_ALPHA", "PENDING_ALPHA", "PROBABILITY_AT", "CUT_MARK"]
+           "PRUNED_COLOR", "CURRENT_COLOR", "FADED_ALPHA", "FADED_TEXT_ALPHA", "PENDING_ALPHA",
+           "PROBABILITY_AT", "CUT_MARK"]
 
 # Okabe & Ito (2008), "Color Universal Design": distinguishable with every common colour-vision deficiency.
 MAX_COLOR = "#56B4E9"       # sky blue, up-triangles
