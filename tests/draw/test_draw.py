@@ -248,7 +248,11 @@ def test_growth_plot_draws_measurements_and_theory_on_a_log_axis():
     figure = draw.plot_growth(rows)
     ax = figure.axes[0]
     assert ax.get_yscale() == "log"
-    lines = {line.get_label(): list(line.get_ydata()) for line in ax.get_lines()}
+    labels = [line.get_label() for line in ax.get_lines()]
+    # the measurements lie exactly on the theory, and their legend entries say so
+    assert "minimax, worst ordering — exactly on $b^d$" in labels
+    assert "alphabeta, best ordering — exactly on Knuth–Moore $b^{⌈d/2⌉}+b^{⌊d/2⌋}-1$" in labels
+    lines = {line.get_label().split(" — ")[0]: list(line.get_ydata()) for line in ax.get_lines()}
     assert lines["minimax, worst ordering"] == [3, 9, 27, 81, 243]
     theory = {label: ys for label, ys in lines.items() if label.startswith("$b^d$")}
     assert list(theory.values()) == [[3, 9, 27, 81, 243]]
@@ -260,7 +264,7 @@ def test_growth_plot_draws_measurements_and_theory_on_a_log_axis():
 def test_ebf_plot_has_square_root_and_pearl_lines():
     rows = rows_for(4, [2, 4], "best", "alphabeta", lambda d: 4 ** ((d + 1) // 2) + 4 ** (d // 2) - 1)
     ax = draw.plot_ebf(rows).axes[0]
-    lines = {line.get_label(): list(line.get_ydata()) for line in ax.get_lines()}
+    lines = {line.get_label().split(" — ")[0]: list(line.get_ydata()) for line in ax.get_lines()}
     assert lines["alphabeta, best ordering"] == pytest.approx([7 ** 0.5, 31 ** 0.25])
     assert lines["limit for the best ordering: √4 = 2.000"][0] == pytest.approx(2.0)
     assert lines["Knuth–Moore best case (b=4)"] == pytest.approx([7 ** 0.5, 31 ** 0.25])
