@@ -169,22 +169,23 @@ def line_plot_svg(lines: Sequence[Line], *, title: str, xlabel: str, ylabel: str
                f"{_escape(ylabel)}</text>")      # level above the axes, as the other plots write it
     drawn = [[px(x, y) for x, y in zip(line.xs, line.ys, strict=True) if y > 0 or not log_y]
              for line in lines]
-    for line, points in zip(lines, drawn, strict=True):
-        out += _line(line, points)
     labels = say_coinciding([line.label for line in lines], drawn)     # a line hidden under another says so
+    for line, points, label in zip(lines, drawn, labels, strict=True):
+        out += _line(line, points, label)
     out += _legend(lines, labels, TOP + plot_height + BELOW_AXES)
     out.append("</svg>")
     return "".join(out)
 
 
-def _line(line: Line, points: list[tuple[float, float]]) -> list[str]:
-    """A line through ``points`` (pixels), with a marker at each point unless it is a guide."""
+def _line(line: Line, points: list[tuple[float, float]], label: str) -> list[str]:
+    """A line through ``points`` (pixels), with a marker at each point unless it is a guide;
+    ``label``: its legend's words."""
     out = []
     if len(points) > 1:
         path = " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in points)
         dash = f' stroke-dasharray="{line.dash}"' if line.dash else ""
         kind = "series" if line.marker else "guide"
-        out.append(f'<polyline class="{kind}" data-label="{_escape(line.label)}" points="{path}" fill="none" '
+        out.append(f'<polyline class="{kind}" data-label="{_escape(label)}" points="{path}" fill="none" '
                    f'stroke="{line.color}" stroke-width="{line.width}"{dash}/>')
     if line.marker:
         out += [_marker(line.marker, x, y, line.color) for x, y in points]
