@@ -202,9 +202,9 @@ def say_coinciding(labels: Sequence[str], drawn: Sequence[Sequence[tuple[float, 
     another (see :func:`lies_on`) saying so: ``"worst — exactly on bᵈ"`` (of two lines on each
     other, the first says so).
 
-    >>> say_coinciding(["best", "Knuth–Moore (b = 3)", "random"],
+    >>> say_coinciding(["best", "Knuth–Moore b^⌈d/2⌉ + b^⌊d/2⌋ − 1 (b = 3)", "random"],
     ...                [[(0, 0), (100, 50)], [(0, 0), (100, 50), (200, 90)], [(0, 0), (100, 10)]])
-    ['best — exactly on Knuth–Moore', 'Knuth–Moore (b = 3)', 'random']
+    ['best — exactly on Knuth–Moore', 'Knuth–Moore b^⌈d/2⌉ + b^⌊d/2⌋ − 1 (b = 3)', 'random']
     """
     out = list(labels)
     for i, points in enumerate(drawn):
@@ -213,9 +213,16 @@ def say_coinciding(labels: Sequence[str], drawn: Sequence[Sequence[tuple[float, 
         for j, other in enumerate(drawn):
             if j != i and lies_on(points, other, pixels) and not (
                     j < i and ON_WORDS in out[j] and lies_on(other, points, pixels)):
-                out[i] += ON_WORDS + labels[j].split(ON_WORDS)[0].split(" (")[0]
+                out[i] += ON_WORDS + _short(labels[j])
                 break
     return out
+
+
+def _short(label: str) -> str:
+    """A line's name in another's legend entry: its label up to a bracket or colon, or its first
+    word when that is still long (``"Knuth–Moore b^⌈d/2⌉ + ...: best order"``: ``"Knuth–Moore"``)."""
+    name = label.split(ON_WORDS)[0].split(" (")[0].split(": ")[0]
+    return name if len(name) <= 22 else name.split(" ")[0]
 
 
 def lies_on(points: Sequence[tuple[float, float]], polyline: Sequence[tuple[float, float]],
