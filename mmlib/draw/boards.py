@@ -36,17 +36,26 @@ __all__ = ["draw_board", "draw_game_tree", "game_tree", "board_svg", "readable_p
 
 X_COLOR = "#0072B2"
 """X is drawn as a bold blue cross (Okabe–Ito blue)."""
-O_COLOR = "#D55E00"
-"""O is drawn as a bold vermillion ring (Okabe–Ito vermillion): a different colour and a different shape."""
+O_COLOR = "#B84F00"
+"""O is drawn as a bold vermillion ring (Okabe–Ito vermillion, darkened to 5:1 on white for WCAG AA):
+a different colour and a different shape."""
 EMPTY_MARK = "·"
 """An empty square in text boards: a middle dot, so that no empty square reads as a zero or an O."""
 WIN_LINE_COLOR = "#000000"
 GRID = 'stroke="#333333" stroke-width="2"'
+SQUARE_NUMBER_PX = 15
+"""The size of a square's number on an SVG board (11.25 pt)."""
 
-LEVEL_GAP = 1.7
-"""Vertical distance between the levels of a game-tree drawing, in board widths."""
-SLOT_GAP = 1.45
-"""Horizontal distance between neighbouring leaves, in board widths (room for the value)."""
+LEVEL_GAP = 2.0
+"""Vertical distance between the levels of a game-tree drawing, in board widths (room for the
+value under a board and the move on each edge)."""
+SLOT_GAP = 1.2
+"""Horizontal distance between neighbouring leaves, in board widths."""
+BOARD = 1.0
+"""A board's width in data units of a game-tree drawing."""
+MOVE_AT = 0.68
+"""A move is written on its edge this far from the parent (a fraction of the edge): the labels of
+many moves from one position spread out instead of crowding it."""
 
 
 def _check_board_game(game: Any) -> None:
@@ -147,34 +156,38 @@ def draw_game_tree(game: Any, state: Any = None, depth: int = 1, *, max_nodes: i
     tree, states = game_tree(game, state, depth, max_nodes=max_nodes)
     values = minimax_values(tree)
     positions = {path: (x * SLOT_GAP, y * LEVEL_GAP) for path, (x, y) in layout(tree).items()}
-    slots = max(tree.leaf_count, 1)
-    width = min(max(1.05 * slots + 1, 3.0), style.MAX_FIGURE_INCHES)
     xs = [x for x, _ in positions.values()]
-    span = max(xs) - min(xs) + 1.5                                  # data units across the axes
-    board_points = 0.84 * (width - 0.2) * 72 / span                # a board's width in points
-    height = min(max(width * (tree.height * LEVEL_GAP + 1.2) / span + 0.7, 2.5), 11.0)
-    figure = Figure(figsize=(width, height), layout="constrained")
-    ax = figure.add_subplot()
-    mark_font = min(max(board_points / 3 * 0.62, style.TEXT_PT), 18.0)   # X and O fill their squares
+    span = max(xs) - min(xs) + BOARD + 0.3                          # data units across the axes
+    # as wide as a column shows unshrunk, so a board is as large as the column allows
+    width = min(max(1.45 * max(tree.leaf_count, 1) + 0.6, 3.0), style.MAX_FIGURE_INCHES)
+    board_points = BOARD * width * 72 / span
+    high = tree.height * LEVEL_GAP + BOARD + 0.9                    # the root's board to the lowest value
+    height = min(width * high / span + 0.5, 11.0)
+    figure = Figure(figsize=(width, height))
+    ax = figure.add_axes((0.0, 0.0, 1.0, 1 - 0.5 / height))
+    mark_font = min(max(board_points / 3 * 0.6, style.TEXT_PT), 24.0)   # X and O fill their squares
     best = set(best_line(tree, values))
+    half = BOARD / 2
     for node in tree.nodes():
         x, y = positions[node.path]
         for child in node.children:
             cx, cy = positions[child.path]
             on_line = child.path in best
-            ax.plot([x, cx], [y - 0.5, cy + 0.5], color=PV_COLOR if on_line else "#888888",
+            top, bottom = y - half - 0.42, cy + half     # from under the parent's value to the child
+            ax.plot([x, cx], [top, bottom], color=PV_COLOR if on_line else "#888888",
                     lw=2.2 if on_line else 0.8, zorder=1)
             row, col = game.square(child.path[-1]) if hasattr(game, "square") else (None, child.path[-1])
-            ax.text((x + cx) / 2, (y + cy) / 2, f"[{row},{col}]" if row is not None else str(col),
+            ax.text(x + MOVE_AT * (cx - x), top + MOVE_AT * (bottom - top),
+                    f"[{row},{col}]" if row is not None else str(col),
                     fontsize=style.TEXT_PT, ha="center", va="center", color=style.SOFT_INK,
                     bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"}, zorder=2)
         frame = PV_COLOR if node.path in best else "black"
         last = node.path[-1] if node.path else None
-        _draw_board_at(ax, game, states[node.path], x, y, 0.84, mark_font, frame_color=frame, highlight=last)
-        ax.text(x + 0.48, y, format_value(values[node.path]), fontsize=style.VALUE_PT, ha="left",
-                va="center", fontweight="bold", color=style.INK)
-    ax.set_xlim(min(xs) - 0.6, max(xs) + 0.9)
-    ax.set_ylim(-tree.height * LEVEL_GAP - 0.6, 0.6)
+        _draw_board_at(ax, game, states[node.path], x, y, BOARD, mark_font, frame_color=frame, highlight=last)
+        ax.text(x, y - half - 0.06, format_value(values[node.path]), fontsize=style.VALUE_PT, ha="center",
+                va="top", fontweight="bold", color=style.INK)
+    ax.set_xlim(min(xs) - span / 2 + (max(xs) - min(xs)) / 2, max(xs) + span / 2 - (max(xs) - min(xs)) / 2)
+    ax.set_ylim(-tree.height * LEVEL_GAP - half - 0.45, half + 0.05)
     ax.set_aspect("equal")
     ax.set_axis_off()
     ax.set_title(title or f"minimax to depth {depth}: value {format_value(values[()])}",
@@ -270,9 +283,12 @@ def _board_title(game: Any, state: Any) -> str:
     return f"Tic-tac-toe board, {situation}. Rows: {rows}."
 
 
-def board_svg(game: Any, state: Any = None, *, cell: int = 60, title: str | None = None) -> str:
+def board_svg(game: Any, state: Any = None, *, cell: int = 60, title: str | None = None,
+              numbers: bool = False) -> str:
     """The board as SVG text: X a blue cross, O a vermillion ring (colour and shape differ), a
     completed line struck through in black; ``<title>`` and ``aria-label`` describe the position.
+    ``numbers``: each square's number (0 to 8, row by row) in its top left corner, for a text
+    that names squares by number.
 
     >>> import xml.etree.ElementTree as ET
     >>> from mmlib import games
@@ -282,6 +298,9 @@ def board_svg(game: Any, state: Any = None, *, cell: int = 60, title: str | None
     'Tic-tac-toe board, X has won along row 1. Rows: X X X / O O empty / empty empty empty.'
     >>> [e.get("class") for e in svg.iter() if e.get("class") == "win-line"]
     ['win-line']
+    >>> numbered = ET.fromstring(board_svg(game, cell=80, numbers=True))
+    >>> [t.text for t in numbered.iter("{http://www.w3.org/2000/svg}text")]
+    ['0', '1', '2', '3', '4', '5', '6', '7', '8']
     """
     cells = _cells(game, state)
     size, pad = 3 * cell, 4
@@ -297,6 +316,10 @@ def board_svg(game: Any, state: Any = None, *, cell: int = 60, title: str | None
     for square, mark in enumerate(cells):
         row, column = divmod(square, 3)
         x, y = column * cell, row * cell
+        if numbers:
+            parts.append(f'<text class="square-number" x="{x + 4}" y="{y + 4 + SQUARE_NUMBER_PX * 0.8:.1f}" '
+                         f'font-size="{SQUARE_NUMBER_PX:g}" font-family="sans-serif" fill="{style.SOFT_INK}">'
+                         f'{square}</text>')
         if mark == "X":
             near, far = inset, cell - inset
             parts.append(f'<g class="mark x" stroke="{X_COLOR}" stroke-width="{stroke:.1f}" '

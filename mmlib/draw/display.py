@@ -36,6 +36,8 @@ ALT_ATTRIBUTE = "mmlib_alt"
 CSS_PX_PER_INCH = 96
 """Figures are drawn at the browser's own 96 pixels per inch, so a 7.5 pt label shows 10 px
 high (the inline backend's 72 would make it 7.5 px)."""
+PAD_INCHES = 0.05
+"""The white margin round a figure saved cropped to what it draws."""
 
 
 def check_figure(figure: Any) -> None:
@@ -100,8 +102,8 @@ def figure_html(figure: Any) -> str:
 
     picture = io.BytesIO()
     facts = geometry_json(figure)
-    figure.savefig(picture, format="png", dpi=CSS_PX_PER_INCH, bbox_inches="tight", facecolor="white",
-                   metadata={PNG_KEY: facts})
+    figure.savefig(picture, format="png", dpi=CSS_PX_PER_INCH, bbox_inches="tight", pad_inches=PAD_INCHES,
+                   facecolor="white", metadata={PNG_KEY: facts})
     data = base64.b64encode(picture.getvalue()).decode("ascii")
     return (f'<img alt="{html.escape(figure_alt(figure))}" src="data:image/png;base64,{data}" '
             'style="max-width:100%">')

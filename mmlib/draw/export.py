@@ -193,7 +193,8 @@ def save_steps_gif(result: Any, path: str | os.PathLike[str], *, fps: float = 1.
     def show(k: int) -> None:
         view.show(model.marks(k), values=values, windows=windows, leaf_numbers=leaf_numbers, title=titles[k])
 
-    show(min(1, steps))                       # the fullest legend (with the current node) fixes the layout
+    for k in range(steps + 1):                # every step once: the figure grows to its fullest legend
+        show(k)
     view.figure.canvas.draw()
     view.figure.set_layout_engine("none")
     writer = PillowWriter(fps=fps)  # type: ignore[arg-type]  # Pillow takes fractions of a second

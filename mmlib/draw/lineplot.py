@@ -28,7 +28,8 @@ from ..errors import ArgumentError, ArgumentTypeError, describe
 from . import style
 from .svg_text import clean_text
 
-__all__ = ["Line", "line_plot_svg", "MARKERS", "STYLES", "Series", "log_plot_svg"]
+__all__ = ["Line", "line_plot_svg", "MARKERS", "STYLES", "Series", "log_plot_svg", "say_coinciding",
+           "lies_on", "ON_WORDS"]
 
 FONT_PX = 15
 WIDTH = 760.0
@@ -166,28 +167,93 @@ def line_plot_svg(lines: Sequence[Line], *, title: str, xlabel: str, ylabel: str
                f'text-anchor="middle">{_escape(xlabel)}</text>')
     out.append(f'<text x="{_fmt(LEFT)}" y="{_fmt(TOP - 8)}" text-anchor="start" class="ylabel">'
                f"{_escape(ylabel)}</text>")      # level above the axes, as the other plots write it
-    for line in lines:
-        out += _line(line, [px(x, y) for x, y in zip(line.xs, line.ys, strict=True) if y > 0 or not log_y])
-    out += _legend(lines, TOP + plot_height + BELOW_AXES)
+    drawn = [[px(x, y) for x, y in zip(line.xs, line.ys, strict=True) if y > 0 or not log_y]
+             for line in lines]
+    labels = say_coinciding([line.label for line in lines], drawn)     # a line hidden under another says so
+    for line, points, label in zip(lines, drawn, labels, strict=True):
+        out += _line(line, points, label)
+    out += _legend(lines, labels, TOP + plot_height + BELOW_AXES)
     out.append("</svg>")
     return "".join(out)
 
 
-def _line(line: Line, points: list[tuple[float, float]]) -> list[str]:
-    """A line through ``points`` (pixels), with a marker at each point unless it is a guide."""
+def _line(line: Line, points: list[tuple[float, float]], label: str) -> list[str]:
+    """A line through ``points`` (pixels), with a marker at each point unless it is a guide;
+    ``label``: its legend's words."""
     out = []
     if len(points) > 1:
         path = " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in points)
         dash = f' stroke-dasharray="{line.dash}"' if line.dash else ""
         kind = "series" if line.marker else "guide"
-        out.append(f'<polyline class="{kind}" points="{path}" fill="none" stroke="{line.color}" '
-                   f'stroke-width="{line.width}"{dash}/>')
+        out.append(f'<polyline class="{kind}" data-label="{_escape(label)}" points="{path}" fill="none" '
+                   f'stroke="{line.color}" stroke-width="{line.width}"{dash}/>')
     if line.marker:
         out += [_marker(line.marker, x, y, line.color) for x, y in points]
     return out
 
 
-def _legend(lines: Sequence[Line], top: float) -> list[str]:
+ON_WORDS = " — exactly on "
+"""How a series' label says that it lies on another line (and is hidden under it, or hides it)."""
+
+
+def say_coinciding(labels: Sequence[str], drawn: Sequence[Sequence[tuple[float, float]]], *,
+                   pixels: float = 1.0) -> list[str]:
+    """The ``labels`` of lines drawn through the points ``drawn`` (pixels), each line that lies on
+    another (see :func:`lies_on`) saying so: ``"worst — exactly on bᵈ"`` (of two lines on each
+    other, the first says so).
+
+    >>> say_coinciding(["best", "Knuth–Moore b^⌈d/2⌉ + b^⌊d/2⌋ − 1 (b = 3)", "random"],
+    ...                [[(0, 0), (100, 50)], [(0, 0), (100, 50), (200, 90)], [(0, 0), (100, 10)]])
+    ['best — exactly on Knuth–Moore', 'Knuth–Moore b^⌈d/2⌉ + b^⌊d/2⌋ − 1 (b = 3)', 'random']
+    """
+    out = list(labels)
+    for i, points in enumerate(drawn):
+        if ON_WORDS in out[i]:
+            continue
+        for j, other in enumerate(drawn):
+            if j != i and lies_on(points, other, pixels) and not (
+                    j < i and ON_WORDS in out[j] and lies_on(other, points, pixels)):
+                out[i] += ON_WORDS + _short(labels[j])
+                break
+    return out
+
+
+def _short(label: str) -> str:
+    """A line's name in another's legend entry: its label up to a bracket or colon, or its first
+    word when that is still long (``"Knuth–Moore b^⌈d/2⌉ + ...: best order"``: ``"Knuth–Moore"``)."""
+    name = label.split(ON_WORDS)[0].split(" (")[0].split(": ")[0]
+    return name if len(name) <= 22 else name.split(" ")[0]
+
+
+def lies_on(points: Sequence[tuple[float, float]], polyline: Sequence[tuple[float, float]],
+            pixels: float = 1.0) -> bool:
+    """Whether a line through ``points`` is drawn on ``polyline``: at least two points, and every
+    one and the middle of every piece between two of them, within ``pixels`` of it.
+
+    >>> lies_on([(0, 0), (200, 200)], [(0, 0), (100, 100), (200, 200)])
+    True
+    >>> lies_on([(0, 0), (200, 200)], [(0, 0), (100, 300), (200, 200)])   # the middle is not on it
+    False
+    """
+    finite = [(float(x), float(y)) for x, y in points if math.isfinite(x) and math.isfinite(y)]
+    line = [(float(x), float(y)) for x, y in polyline if math.isfinite(x) and math.isfinite(y)]
+    if len(finite) < 2 or len(line) < 2:
+        return False
+    middles = [((x0 + x1) / 2, (y0 + y1) / 2) for (x0, y0), (x1, y1) in zip(finite, finite[1:], strict=False)]
+    return all(_near_line(point, line, pixels) for point in finite + middles)
+
+
+def _near_line(point: tuple[float, float], line: list[tuple[float, float]], pixels: float) -> bool:
+    px, py = point
+    for (ax, ay), (bx, by) in zip(line, line[1:], strict=False):
+        dx, dy = bx - ax, by - ay
+        t = min(1.0, max(0.0, ((px - ax) * dx + (py - ay) * dy) / max(dx * dx + dy * dy, 1e-12)))
+        if math.hypot(px - ax - t * dx, py - ay - t * dy) <= pixels:
+            return True
+    return False
+
+
+def _legend(lines: Sequence[Line], labels: Sequence[str], top: float) -> list[str]:
     """The legend under the axes: for each line a short stretch of it, its marker and its label."""
     out = []
     for index, line in enumerate(lines):
@@ -198,7 +264,7 @@ def _legend(lines: Sequence[Line], top: float) -> list[str]:
         if line.marker:
             out.append(_marker(line.marker, x + 22, y, line.color).replace('class="point"',
                                                                             'class="legend-mark"'))
-        out.append(f'<text x="{_fmt(x + 52)}" y="{_fmt(y + 5)}">{_escape(line.label)}</text></g>')
+        out.append(f'<text x="{_fmt(x + 52)}" y="{_fmt(y + 5)}">{_escape(labels[index])}</text></g>')
     return out
 
 

@@ -80,10 +80,97 @@ def _data_points(ax: Any) -> list[tuple[float, float]]:
             if area.x0 - 1 <= x <= area.x1 + 1 and area.y0 - 1 <= y <= area.y1 + 1]
 
 
+def _rgba(color: Any, alpha: Any = None) -> list[float]:
+    """``color`` as ``[r, g, b, a]`` (0 to 1), its alpha multiplied by ``alpha``."""
+    from matplotlib.colors import to_rgba
+
+    r, g, b, a = to_rgba(color)
+    return [round(r, 3), round(g, 3), round(b, 3), round(a * (1.0 if alpha is None else float(alpha)), 3)]
+
+
+def _shapes(ax: Any) -> list[dict[str, Any]]:
+    """The markers of ``ax``'s scatters (a tree's nodes): each one's outline (pixels), fill and
+    whether its outline is drawn, in the order they are painted (later ones on top)."""
+    import numpy as np
+    from matplotlib.collections import PathCollection
+
+    out: list[tuple[float, dict[str, Any]]] = []
+    for collection in ax.collections:
+        if not isinstance(collection, PathCollection) or not collection.get_visible():
+            continue
+        painted: Any = collection            # (the face and edge colours: matplotlib's stubs lack them)
+        offsets = np.asarray(collection.get_offsets(), dtype=float)
+        paths, sizes = collection.get_paths(), collection.get_sizes()
+        fills, edges = painted.get_facecolors(), painted.get_edgecolors()
+        if not len(offsets) or not len(paths):
+            continue
+        scale = ax.figure.dpi / 72.0
+        for k, point in enumerate(collection.get_offset_transform().transform(offsets)):
+            path = paths[k % len(paths)]
+            size = float(sizes[k % len(sizes)]) if len(sizes) else 36.0
+            factor = scale * size ** 0.5            # a marker's path is one point wide per √size
+            vertices = np.asarray(path.vertices, dtype=float)
+            outline = [(round(float(point[0] + x * factor), 1), round(float(point[1] + y * factor), 1))
+                       for x, y in vertices]
+            fill = _rgba(fills[k % len(fills)]) if len(fills) else [1.0, 1.0, 1.0, 0.0]
+            edge = _rgba(edges[k % len(edges)]) if len(edges) else [0.0, 0.0, 0.0, 0.0]
+            out.append((collection.get_zorder(), {"outline": outline, "fill": fill,
+                                                  "edge": edge[3] > 0.05 and edge[:3] != [1.0, 1.0, 1.0]}))
+    return [shape for _, shape in sorted(out, key=lambda item: item[0])]
+
+
+def _series(ax: Any) -> list[dict[str, Any]]:
+    """The labelled lines of ``ax`` (those a legend can name): label and vertices in pixels."""
+    import numpy as np
+
+    out = []
+    for line in ax.get_lines():
+        label = str(line.get_label())
+        data = np.asarray(line.get_xydata(), dtype=float)
+        if label.startswith("_") or not line.get_visible() or not len(data):
+            continue
+        xy = line.get_transform().transform(data)
+        out.append({"label": label, "points": [(round(float(x), 1), round(float(y), 1)) for x, y in xy
+                                               if np.isfinite(x) and np.isfinite(y)]})
+    return out
+
+
+def _ink_box(text: Any, renderer: Any, box: list[float]) -> list[float]:
+    """The box of ``text``'s ink (pixels): its letters without the room a line keeps above and
+    below them (a capital stands on the baseline, nothing hangs under it); ``box`` for a text
+    turned, of several lines or of mathematics."""
+    from matplotlib.textpath import TextPath
+
+    words = text.get_text()
+    if "\n" in words or "$" in words or text.get_rotation() % 360:
+        return box
+    properties = text.get_fontproperties()
+    descent = max(renderer.get_text_width_height_descent(line, properties, ismath=False)[2]
+                  for line in (words, "lp"))                # a line hangs as low as "lp" (matplotlib's rule)
+    ink = TextPath((0, 0), words, prop=properties).get_extents()
+    if ink.width <= 0 or ink.height <= 0:
+        return box
+    k, baseline = renderer.points_to_pixels(1.0), box[1] + descent
+    return [round(float(v), 1) for v in (box[0] + ink.x0 * k, baseline + ink.y0 * k,
+                                         box[0] + ink.x1 * k, baseline + ink.y1 * k)]
+
+
+def _text_colors(text: Any) -> tuple[list[float], list[float] | None]:
+    """The colour of ``text`` (its alpha applied) and that of the box drawn behind it, if any."""
+    patch = text.get_bbox_patch()
+    behind = None
+    if patch is not None and patch.get_visible() and patch.get_facecolor()[3] > 0:
+        behind = _rgba(patch.get_facecolor())
+    return _rgba(text.get_color(), text.get_alpha()), behind
+
+
 def geometry(figure: Any) -> dict[str, Any]:
-    """``{"dpi", "width", "texts": [{"text", "pt", "box", "rotation", "role"}], "legends": [box],
-    "data": [(x, y), ...]}`` of ``figure`` as drawn now (boxes ``[x0, y0, x1, y1]`` in pixels at
-    ``dpi``; ``role`` is ``"legend"`` for a legend's own words, else ``"text"``)."""
+    """``{"dpi", "width", "texts": [{"text", "pt", "box", "ink", "rotation", "role", "color",
+    "background"}], "legends": [box], "data": [(x, y), ...], "shapes": [{"outline", "fill",
+    "edge"}], "series": [{"label", "points"}]}`` of ``figure`` as drawn now (boxes
+    ``[x0, y0, x1, y1]`` and points in pixels at ``dpi``; ``role`` is ``"legend"`` for a legend's
+    own words, else ``"text"``; ``ink`` the box of the letters themselves; colours ``[r, g, b, a]``;
+    ``background`` the box behind a text, or None)."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.text import Text
 
@@ -101,13 +188,18 @@ def geometry(figure: Any) -> dict[str, Any]:
         words = text.get_text()
         if not text.get_visible() or not words.strip() or text.get_alpha() == 0 or id(text) in hidden:
             continue
+        color, behind = _text_colors(text)
+        box = _box(text.get_window_extent(renderer))
         texts.append({"text": words, "pt": round(float(text.get_fontsize()), 2),
-                      "box": _box(text.get_window_extent(renderer)),
+                      "box": box, "ink": _ink_box(text, renderer, box),
                       "rotation": round(float(text.get_rotation()), 1),
-                      "role": "legend" if id(text) in legend_texts else "text"})
+                      "role": "legend" if id(text) in legend_texts else "text",
+                      "color": color, "background": behind})
     data = [point for ax in figure.axes for point in _data_points(ax)]
     return {"dpi": float(figure.dpi), "width": round(float(figure.bbox.width), 1), "texts": texts,
-            "legends": [_box(legend.get_window_extent(renderer)) for legend in legends], "data": data}
+            "legends": [_box(legend.get_window_extent(renderer)) for legend in legends], "data": data,
+            "shapes": [shape for ax in figure.axes for shape in _shapes(ax)],
+            "series": [line for ax in figure.axes for line in _series(ax)]}
 
 
 def geometry_json(figure: Any) -> str:

@@ -27,11 +27,11 @@ from typing import Any
 
 from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError, describe
-from . import style
+from . import lineplot, style
 from .display import check_axes, check_figure
 
-__all__ = ["plot_growth", "plot_ebf", "add_band", "legend_below", "pearl_curve", "average_rows",
-           "ordering_name", "OKABE_ITO"]
+__all__ = ["plot_growth", "plot_ebf", "add_band", "legend_below", "say_coinciding", "pearl_curve",
+           "average_rows", "ordering_name", "OKABE_ITO"]
 
 MEASURES = ("leaves", "nodes")
 OKABE_ITO = style.OKABE_ITO
@@ -175,6 +175,7 @@ def legend_below(where: Any) -> Any:
 
     _check_where(where)
     axes = where.axes[0] if isinstance(where, Figure) else where
+    say_coinciding(axes)
     handles, labels = axes.get_legend_handles_labels()
     widest = max((len(label) for label in labels), default=1)
     inches = (where.get_figwidth() if isinstance(where, Figure)
@@ -192,6 +193,35 @@ def legend_below(where: Any) -> Any:
                        fontsize=FONT_SIZE, frameon=False)
 
 
+def say_coinciding(ax: Any, *, pixels: float = 1.0) -> list[str]:
+    """Add to the label of every line of ``ax`` that lies on another one as drawn that it does
+    (:func:`mmlib.draw.lineplot.say_coinciding`: ``"worst — exactly on b^d"``), so the legend
+    names what the picture cannot show; returns the labels changed.  Called by :func:`legend_below`.
+
+    >>> from matplotlib.figure import Figure
+    >>> ax = Figure().add_subplot()
+    >>> _ = ax.plot([1, 2, 3], [2, 4, 8], label="measured"); _ = ax.plot([1, 3], [2, 8], label="theory")
+    >>> _ = ax.plot([1, 2, 3], [2, 4, 8], label="centre-first"); _ = ax.plot([1, 2], [2, 3], label="other")
+    >>> say_coinciding(ax)
+    ['measured — exactly on centre-first']
+    """
+    import numpy as np
+
+    lines = [line for line in ax.get_lines() if not str(line.get_label()).startswith("_")
+             and line.get_visible() and len(line.get_xydata())]
+    drawn = [[(float(x), float(y)) for x, y in line.get_transform().transform(np.asarray(line.get_xydata(),
+                                                                                       dtype=float))]
+             for line in lines]
+    labels = [str(line.get_label()) for line in lines]
+    changed = []
+    new_labels = lineplot.say_coinciding(labels, drawn, pixels=pixels)
+    for line, old, new in zip(lines, labels, new_labels, strict=True):
+        if new != old:
+            line.set_label(new)
+            changed.append(new)
+    return changed
+
+
 def add_band(figure: Any, xs: Iterable[float], low: Iterable[float], high: Iterable[float], *, label: str,
              ordering: Any) -> Any:
     """Shade a band (a confidence interval) round the series of ``ordering`` on a figure of
@@ -205,6 +235,8 @@ def add_band(figure: Any, xs: Iterable[float], low: Iterable[float], high: Itera
     >>> [text.get_text() for text in figure.legends[0].get_texts()][-1]
     '95% band'
     """
+    from matplotlib.colors import to_rgb
+
     check_figure(figure)
     _validate.text("label", label)
     if not figure.axes:
@@ -218,7 +250,7 @@ def add_band(figure: Any, xs: Iterable[float], low: Iterable[float], high: Itera
     line = next((line for line in ax.get_lines() if name in line.get_label()), None)
     if line is None:
         raise ArgumentError(f"ordering: no series of {name!r} in this figure")
-    ax.fill_between(xs, low, high, facecolor=line.get_color(), alpha=0.22,
+    ax.fill_between(xs, low, high, facecolor=(*to_rgb(line.get_color()), 0.35),
                     edgecolor=line.get_color(), hatch="///", linewidth=0.0, label=label, zorder=1)
     legend_below(figure if figure.legends else ax)
     return figure
@@ -285,7 +317,7 @@ def plot_ebf(rows: Iterable[dict[str, Any]], *, ax: Any = None, title: str | Non
         ax.axhline(math.sqrt(branching), color="#000000", lw=0.8, ls="-",
                    label=f"limit for the best ordering: √{branching} = {math.sqrt(branching):.3f}")
     ax.set_xlabel("depth d")
-    ax.set_ylim(bottom=0, top=max(branchings) * 1.12)
+    ax.set_ylim(bottom=min(math.sqrt(b) for b in branchings) * 0.8, top=max(branchings) * 1.08)   # √b to b
     ax.grid(True, alpha=0.3)
     _finish(figure, ax, own_figure, title or "Effective branching factor versus depth",
             "effective branching factor  leaves$^{1/d}$")

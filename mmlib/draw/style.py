@@ -20,7 +20,7 @@ SeriesStyle(color='#0072B2', dash='-', svg_dash='', marker='o')
 >>> len({series_style(k).dash for k in range(4)}), len({series_style(k).marker for k in range(8)})
 (4, 8)
 >>> round(display_scale(1200), 2), display_scale(600)
-(0.75, 1.0)
+(0.71, 1.0)
 """
 
 from __future__ import annotations
@@ -49,9 +49,10 @@ __all__ = [
     "display_scale",
 ]
 
-DISPLAY_WIDTH_PX = 900
-"""The width (CSS pixels) at which a notebook shows a figure: a JupyterLab column on a laptop or
-a projector.  A wider picture is shrunk to it."""
+DISPLAY_WIDTH_PX = 850
+"""The width (CSS pixels) at which a notebook shows a figure: a JupyterLab column in a window
+1,280 pixels wide, on a laptop or a projector (the website and the handout are narrower).  A
+wider picture is shrunk to it."""
 PX_PER_INCH = 96
 """Figures are drawn at the browser's own 96 pixels per inch."""
 PX_PER_PT = PX_PER_INCH / 72
@@ -65,7 +66,8 @@ VALUE_PT = 12.0
 TITLE_PT = 13.0
 """Matplotlib: titles."""
 MAX_FIGURE_INCHES = DISPLAY_WIDTH_PX / PX_PER_INCH - 0.1
-"""The widest matplotlib figure (inches) that a notebook shows without shrinking it."""
+"""The widest matplotlib figure (inches) that a notebook shows without shrinking it (saving
+crops a figure to what it draws and pads it with 0.05 inch on each side)."""
 
 TEXT_PX = 15.0
 """SVG: the smallest text (15 px = 11.25 pt)."""

@@ -52,6 +52,7 @@ from .tree_layout import (
     CUT_MARK,
     DEFAULT_MAX_NODES,
     EDGE_COLOR,
+    FADED_TEXT_ALPHA,
     LEAF_COLOR,
     MAX_COLOR,
     MIN_COLOR,
@@ -403,7 +404,7 @@ class TreeSvg:
                 _sub(group, "text", label.text, x=label.x, y=label.y, font_size=label.size,
                      class_="probability", text_anchor="middle", fill="#000000", stroke="#ffffff",
                      stroke_width=3.5, paint_order="stroke", stroke_linejoin="round",
-                     opacity=0.45 if self._faded_edge(label, faded) else None)
+                     opacity=FADED_TEXT_ALPHA if self._faded_edge(label, faded) else None)
                 continue
             bold = label.css == "cut" or (label.css == "value" and label.anchor == "start")
             attributes = dict(x=label.x, y=label.y, font_size=label.size, class_=label.css,

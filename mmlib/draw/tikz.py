@@ -35,6 +35,7 @@ from .tree_layout import (
     CUT_MARK,
     DEFAULT_MAX_NODES,
     EDGE_COLOR,
+    FADED_TEXT_ALPHA,
     LEAF_COLOR,
     MAX_COLOR,
     MIN_COLOR,
@@ -165,7 +166,7 @@ def _edge(edge: EdgeMark, by_path: dict[Path, NodeMark]) -> list[str]:
     lines = [f"  \\draw[{EDGE_STYLE[edge.style]}] {_at(parent.x, parent.y)} -- {_at(child.x, child.y)};"]
     if edge.probability:
         t = PROBABILITY_AT
-        fade = ", opacity=0.45" if edge.faded else ""
+        fade = f", opacity={FADED_TEXT_ALPHA}" if edge.faded else ""
         lines.append(f"  \\node[fill=white, inner sep=1pt, font=\\scriptsize{fade}] at "
                      f"{_at(parent.x + t * (child.x - parent.x), parent.y + t * (child.y - parent.y))} "
                      f"{{{latex_text(edge.probability)}}};")

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
+from functools import partial
 from typing import Any
 
 from ..errors import ArgumentError, ArgumentTypeError, describe
@@ -57,6 +58,7 @@ from .tree_layout import (
     CUT_MARK,
     EDGE_COLOR,
     FADED_ALPHA,
+    FADED_TEXT_ALPHA,
     LEAF_COLOR,
     MAX_COLOR,
     MIN_COLOR,
@@ -107,7 +109,16 @@ __all__ = [
 ]
 
 LEVEL_ROOM = 2.1
-"""Slots left of the leftmost node where the level names (MAX, MIN 1, chance) are written."""
+"""Slots left of the leftmost node where the level names (MAX, MIN 1, chance) are written, on
+axes of the caller's (a figure of its own makes room for the names' measured width)."""
+LEVEL_POINTS = 80.0
+"""The distance between two levels of a tree (points), less for a deep tree (a figure is at most
+10 inches high)."""
+GAP = 0.5 * style.TEXT_PT
+"""The least space between two texts side by side (points)."""
+LEAF_GAP = 1.0 * style.TEXT_PT
+"""The least space between the texts of two leaves side by side (points): a wide space, so two
+windows never read as one."""
 RING_AREA = 1.9
 """The dashed ring around the current node has this many times the area of the node's marker."""
 MIN_FONT_PT = style.TEXT_PT
@@ -158,6 +169,11 @@ def _check_result(result: Any) -> None:
 # -- the painter ------------------------------------------------------------------------------------
 
 MARKERS = {"max": "^", "min": "v", "leaf": "s", "chance": "o"}
+LETTER_MARGIN = 2.2
+"""Points between a node's letter and its shape's outline (a thick outline marks the principal
+variation)."""
+MAX_NODE_SIZE = 600.0
+"""The largest marker area (points²): a triangle 24.5 points wide, with room for its letter."""
 MARKER_AREA = {"leaf": 0.55, "chance": 0.75}
 """A leaf's square and a chance node's circle have this fraction of a triangle's marker area."""
 EDGE_LOOK: dict[str, tuple[str, float, float, Any]] = {
@@ -189,8 +205,6 @@ class TreeView:
                  node_size: float | None = None, title: str | None = None, windows: bool = False,
                  root: Path | str = (), max_depth: int | None = None,
                  max_nodes: int | None = FIGURE_MAX_NODES, shown: Scene | None = None):
-        from matplotlib.figure import Figure
-
         check_axes(ax)
         if node_size is not None and (isinstance(node_size, bool) or not isinstance(node_size, (int, float))
                                       or not 1 <= node_size <= 10_000):
@@ -204,26 +218,22 @@ class TreeView:
         self.nodes = self.frame.nodes
         slots = self.frame.slots
         self.widest = max((len(format_value(leaf.value)) for leaf in self.frame.leaves), default=1)
+        self.stagger = False
+        self.xlim: tuple[float, float] | None = None
+        self.ylim = (0.0, 0.0)
         if ax is None:
-            xs = [x for x, _ in self.positions.values()]
-            span = max(xs) - min(xs) + (LEVEL_ROOM + 0.1 if self.frame.levels else 0.7) + 1.1   # x limits
-            needed = self._needed_slot_points(windows) * span / 72 / 0.93                # inches
-            # as wide as a notebook column shows unshrunk, wider (to 18 inches) only when labels need it
-            width = min(max(min(1.2 + 0.62 * slots, style.MAX_FIGURE_INCHES), needed, 4.0), 18.0)
-            height = min(max(1.35 * (self.frame.depth + 1) + 1.4, 3.0), 10.0)
-            self.figure = Figure(figsize=(width, height), layout="constrained")
-            ax = self.figure.add_subplot()
+            self.figure, ax = self._own_figure(windows, node_size, title)
         else:
             self.figure = ax.figure
         self.ax = ax
-        self.slot_points = max(ax.get_position().width * self.figure.get_figwidth() * 72 / (slots + 0.8), 1.0)
-        # (the default axes position; constrained layout widens the axes, so slots only grow)
+        if self.xlim is None:        # axes of the caller's: the slots share its width
+            margins = (LEVEL_ROOM + 0.1 if self.frame.levels else 0.7) + 1.1
+            self.slot_points = max(_axes_points(ax) / (slots + margins), 1.0)
         self.font = VALUE_FONT_PT
-        self.node_size = node_size if node_size is not None else \
-            min(max((self.slot_points * 0.62) ** 2, 9.0), 520.0)
+        self.node_size = node_size if node_size is not None else _node_size(self.slot_points)
         self.radius_points = self.node_size ** 0.5 / 2
         # crowded leaves: no room beside a leaf for its evaluation number, which goes under its value
-        self.crowded = self.slot_points < 0.62 * self.font * self.widest + 2.2 * MIN_FONT_PT + 8
+        self.crowded = self._crowded(self.slot_points)
         self.value_depth = self.font * 1.3
         self.leaf_values_shown = self.slot_points >= 0.62 * self.font * self.widest + 2   # else too many
         self.levels = self.frame.levels
@@ -235,24 +245,166 @@ class TreeView:
         self._draw_chance_and_levels()
         self._draw_frame(title)
 
-    def _needed_slot_points(self, windows: bool) -> float:
-        """The slot width (points) at which no label of a node reaches its neighbour on the
-        same level (labels to the right of inner nodes, under leaves).  A marker grows with the
-        slot (see ``node_size``), so the width is found by a few rounds of fixed-point iteration."""
+    def _own_figure(self, windows: bool, node_size: float | None, title: str | None) -> tuple[Any, Any]:
+        """A figure as wide as the drawing's texts need and no wider, the axes filling it: the
+        slot width (points) that keeps every label clear of its neighbour's, and x limits that
+        end where the outermost texts end.  When a notebook column would shrink the figure and
+        leaves carry windows, every other leaf's window is written one line lower (``stagger``),
+        which halves the room a leaf needs."""
+        from matplotlib.figure import Figure
+
+        def plan(stagger: bool) -> tuple[float, float, float]:
+            self.stagger = stagger
+            slot = self._needed_slot_points(windows, node_size)
+            for _ in range(3):              # a marker grows with its slot, and with it its texts' reach
+                left, right = self._x_limits(windows, slot, node_size)
+                comfortable = max(min(1.2 + 0.62 * self.frame.slots, style.MAX_FIGURE_INCHES), 4.0) * 72
+                if slot * (right - left) >= comfortable - 0.5:
+                    break
+                slot = comfortable / (right - left)
+            return slot, left, right
+
+        slot, left, right = plan(False)
+        if windows and slot * (right - left) > style.MAX_FIGURE_INCHES * 72:
+            staggered = plan(True)
+            if staggered[0] * (staggered[2] - staggered[1]) < slot * (right - left):
+                slot, left, right = staggered
+            else:
+                self.stagger = False
+        width = min(slot * (right - left) / 72, 18.0)
+        self.slot_points = width * 72 / (right - left)
+        self.xlim = (left, right)
+        size = node_size if node_size is not None else _node_size(self.slot_points)
+        r = size ** 0.5 / 2
+        ring = r * RING_AREA ** 0.5
+        bottom = self._room_below(windows, r)
+        depth = self.frame.depth
+        level = min(LEVEL_POINTS, max((720 - 120 - bottom) / max(depth, 1), 40.0))
+        if any(len(leaf.path) - len(self.frame.root) < depth for leaf in self.frame.leaves):
+            level = max(level, bottom + r + 4)        # a shallow leaf's texts clear the next level's nodes
+        top = ring + 2 + MIN_FONT_PT * 1.4
+        self.axes_height = depth * level + top + bottom
+        self.ylim = (-depth - bottom / level, top / level)
+        self.room = (0.0, 0.0)                 # above and below the axes: see _fit_figure
+        figure = Figure(figsize=(width, self.axes_height / 72))
+        ax = figure.add_axes((0.0, 0.0, 1.0, 1.0))
+        return figure, ax
+
+    def _fit_figure(self) -> None:
+        """Make the figure of its own tall enough for the title's lines above the axes and the
+        legend's rows under them (it only grows: a step-through keeps one size)."""
+        text = self.title.get_text()
+        lines = text.count("\n") + 1 if text.strip() else 0
+        above = lines * style.TITLE_PT * 1.25 + 8 if lines else 4.0
+        below = self.legend_rows * MIN_FONT_PT * 1.75 + 10 if self.legend_rows else 4.0
+        above, below = max(above, self.room[0]), max(below, self.room[1])
+        if (above, below) == self.room:
+            return
+        self.room = (above, below)
+        height = self.axes_height + above + below
+        self.figure.set_figheight(height / 72)
+        self.ax.set_position((0.0, below / height, 1.0, self.axes_height / height))
+
+    def _room_below(self, windows: bool, radius: float) -> float:
+        """Points from the centre of a node on the lowest level to the end of its lowest text."""
+        leaf_ring = radius * (0.55 * RING_AREA) ** 0.5
+        crowded = self._crowded(self.slot_points)
+        leaf = leaf_ring + 3 + VALUE_FONT_PT * 1.3 + (1 + self.stagger) * MIN_FONT_PT * 1.4 * windows \
+            + (MIN_FONT_PT * 1.6 + 3) * crowded + 2
+        cut = radius + 2 + VALUE_FONT_PT * 1.5
+        lowest = [path for path, (_, y) in self.positions.items() if y == -self.frame.depth]
+        needs = [leaf if self.frame.kinds[path] == "leaf" else cut if path in self.frame.cut else radius + 4
+                 for path in lowest]
+        return max(needs, default=radius + 4)
+
+    def _crowded(self, slot: float) -> bool:
+        """No room beside a leaf for its evaluation number, which goes under its value."""
+        return slot < 0.62 * VALUE_FONT_PT * self.widest + 2.2 * MIN_FONT_PT + 8
+
+    def _x_limits(self, windows: bool, slot: float, node_size: float | None) -> tuple[float, float]:
+        """Where the x axis starts and ends (slots) for a slot ``slot`` points wide: at the
+        outermost texts of the nodes and the names of the levels, with 4 points to spare."""
+        radius = (node_size if node_size is not None else _node_size(slot)) ** 0.5 / 2
+        extent = self._extents(windows, radius, outer=True)
+        badge = _text_points("8" * len(str(max(len(self.frame.leaves), 1))), MIN_FONT_PT) + 8
+        lefts, rights = [], []
+        for path, (x, _) in self.positions.items():
+            reach_left, reach_right = extent(path)
+            if self.frame.kinds[path] == "leaf" and not self._crowded(slot):
+                reach_right = max(reach_right, radius * (0.55 * RING_AREA) ** 0.5 + 3 + badge)
+            lefts.append(x - (reach_left + 4) / slot)
+            rights.append(x + (reach_right + 4) / slot)
+        left = min(lefts)
+        if self.frame.levels:
+            names = max(_text_points(name, MIN_FONT_PT) for name in self.frame.levels.values())
+            left = min(left, min(x for x, _ in self.positions.values()) - (radius * RING_AREA ** 0.5 + 8
+                                                                           + names + 6) / slot)
+        return left, max(rights)
+
+    def _needed_slot_points(self, windows: bool, node_size: float | None = None) -> float:
+        """The slot width (points) at which no label of a node reaches its neighbour's on the
+        same level (labels to the right of inner nodes, under leaves) with :data:`GAP` points
+        between them.  A marker grows with the slot (see ``node_size``), so the width is found
+        by a few rounds of fixed-point iteration."""
         slot = 60.0
         for _ in range(6):
-            slot = self._slot_for_radius(windows, min(max(slot * 0.62, 3.0), 520.0 ** 0.5) / 2)
+            size = node_size if node_size is not None else _node_size(slot)
+            extent = self._extents(windows, size ** 0.5 / 2)
+            least = 24.0 if self.frame.slots == 1 else 1.0     # (one leaf has no neighbour to keep apart)
+            if self.stagger and windows:       # every other leaf's window is one line lower
+                least = max(least, (self._window_points() + LEAF_GAP) / 2)
+            least = max(least, self._probability_room())
+            slot = self.frame.leaf_gap(partial(self._apart, extent, windows), least=least)
         return slot
 
-    def _slot_for_radius(self, windows: bool, radius: float) -> float:
+    def _probability_room(self) -> float:
+        """The least slot (points) at which the probabilities written on the edges out of a chance
+        node stay :data:`GAP` apart (they sit :data:`PROBABILITY_AT` of the way down each edge)."""
+        least = 0.0
+        for node in self.nodes:
+            kids = [node.path + (k,) for k in range(len(node.children))
+                    if node.path + (k,) in self.frame.probabilities and node.path + (k,) in self.positions]
+            for left, right in zip(kids, kids[1:], strict=False):
+                apart = PROBABILITY_AT * (self.positions[right][0] - self.positions[left][0])
+                if apart > 1e-9:
+                    words = (_text_points(self.frame.probabilities[left], MIN_FONT_PT)
+                             + _text_points(self.frame.probabilities[right], MIN_FONT_PT)) / 2
+                    least = max(least, (words + GAP + 2) / apart)
+        return least
+
+    def _apart(self, extent: Any, windows: bool, left: Path, right: Path) -> float:
+        """How far apart the centres of two neighbours must be (points): their reach, and a gap."""
+        leaves = self.frame.kinds[left] == "leaf" and self.frame.kinds[right] == "leaf"
+        return float(extent(left)[1] + extent(right)[0] + (LEAF_GAP if leaves and windows else GAP))
+
+    def _window_points(self) -> float:
+        """The widest window a leaf may carry (points)."""
+        shown = [frame for path, (_, frame) in self.shown_texts.items()
+                 if frame and self.frame.kinds[path] == "leaf"]
+        if shown:
+            return max(_text_points(frame, MIN_FONT_PT) for frame in shown)
+        lowest, highest = self._extreme_values()
+        return max(_text_points(f"[{low}, {high}]", MIN_FONT_PT)
+                   for low in (lowest, "−∞") for high in (highest, "+∞"))
+
+    def _extreme_values(self) -> tuple[str, str]:
+        if not self.frame.leaves:
+            return "0", "0"
+        return (format_value(min(leaf.value for leaf in self.frame.leaves)),
+                format_value(max(leaf.value for leaf in self.frame.leaves)))
+
+    def _extents(self, windows: bool, radius: float, *, outer: bool = False) -> Any:
+        """A function giving how far a node's marks reach left and right of its centre (points);
+        ``outer``: every text (a staggered window too), for where the axes end."""
         font = VALUE_FONT_PT
         leaf_texts = [format_value(leaf.value) for leaf in self.frame.leaves] or ["0"]
         widest = max(leaf_texts, key=lambda text: _text_points(text, font))
-        lowest, highest = (format_value(f(leaf.value for leaf in self.frame.leaves))
-                           for f in (min, max)) if self.frame.leaves else ("0", "0")
         value = _text_points(f"≥ {widest}", font, bold=True) + 2
         window = max(_text_points(f"[{low}, {high}]", MIN_FONT_PT) + 2
-                     for low in (lowest, "−∞") for high in (highest, "+∞")) if windows else 0.0
+                     for low in (self._extreme_values()[0], "−∞")
+                     for high in (self._extreme_values()[1], "+∞")) if windows else 0.0
+        ring = radius * RING_AREA ** 0.5
+        leaf_ring = radius * (0.55 * RING_AREA) ** 0.5
 
         def widths(path: Path) -> tuple[float, float]:
             """How wide the value and the window beside ``path`` are (or may be)."""
@@ -263,17 +415,15 @@ class TreeView:
                     _text_points(frame, MIN_FONT_PT) + 2 if frame else 0.0)
 
         def extent(path: Path) -> tuple[float, float]:
-            beside = max(widths(path))
-            if self.frame.kinds[path] == "leaf" or path in self.frame.cut:
-                if path in self.frame.cut:
-                    return radius * RING_AREA ** 0.5, radius * RING_AREA ** 0.5 + 3 + beside
-                # a leaf's marker and ring grow with the slot (at most 0.32 slot wide each side), so
-                # only its value and window decide; a crowded leaf's number goes under them
-                half = max(_text_points(widest, font), widths(path)[1]) / 2
-                return half, half
-            return radius * RING_AREA ** 0.5, radius * RING_AREA ** 0.5 + 3 + beside
+            if self.frame.kinds[path] == "leaf" and path not in self.frame.cut:
+                # a staggered leaf's window shares the room of two slots: only its value decides
+                shown = widths(path)
+                half = max(_text_points(widest, font), shown[0] - 2 if path in self.shown_texts else 0.0,
+                           0.0 if self.stagger and not outer else shown[1]) / 2
+                return max(half, leaf_ring), max(half, leaf_ring)
+            return ring, ring + 3 + max(widths(path))
 
-        return self.frame.leaf_gap(lambda left, right: extent(left)[1] + extent(right)[0] + 3)
+        return extent
 
     # -- building the artists (once) --------------------------------------------------------
     def _draw_edges(self, edge_labels: bool) -> None:
@@ -322,15 +472,24 @@ class TreeView:
         ax, font, r, beside = self.ax, self.font, self.radius_points, self._beside
         self.value_texts, self.window_texts, self.number_texts, self.cross_texts = {}, {}, {}, {}
         self.label_texts: dict[Path, Any] = {}
-        letters = 2 * r >= MIN_FONT_PT * 1.9
+        baselines = {node.path: _letter_baseline(node.label, self.frame.kinds[node.path], r)
+                     for node in self.nodes}
+        letters = None not in baselines.values()       # every letter inside its shape, or none
+        rows: dict[float, list[Path]] = {}
+        for node in self.nodes:
+            if node.is_leaf():
+                rows.setdefault(self.positions[node.path][1], []).append(node.path)
+        staggered = {path for row in rows.values()                     # every other leaf of a level
+                     for path in sorted(row, key=lambda p: self.positions[p][0])[1::2]}
         leaf_r = r * 0.55 ** 0.5
         ring, leaf_ring = r * RING_AREA ** 0.5, leaf_r * RING_AREA ** 0.5     # the current node's ring
         for node in self.nodes:
             x, y = self.positions[node.path]
-            if letters:
-                self.label_texts[node.path] = ax.text(
-                    x, y, node.label, ha="center", va="center", fontsize=MIN_FONT_PT, color="black",
-                    fontweight="bold", zorder=4)
+            baseline = baselines[node.path]
+            if baseline is not None and letters:
+                self.label_texts[node.path] = beside(
+                    node.label, (x, y), (0, baseline), ha="center", va="baseline",
+                    fontsize=MIN_FONT_PT, color="black", fontweight="bold", zorder=4)
             else:       # too small a shape for its letter: the label stands just above it, on a halo
                 above = (leaf_ring if node.is_leaf() else ring) + 2
                 self.label_texts[node.path] = beside(
@@ -344,10 +503,12 @@ class TreeView:
                 below = leaf_ring + 5 + self.value_depth            # under the value: window, number
                 self.value_texts[node.path] = beside(
                     "", (x, y), (0, -(leaf_ring + 3)), ha="center", va="top", fontsize=font, zorder=4)
+                lower = MIN_FONT_PT * 1.4 if self.stagger and node.path in staggered else 0.0
                 self.window_texts[node.path] = beside(
-                    "", (x, y), (0, -below), ha="center", va="top", fontsize=MIN_FONT_PT,
+                    "", (x, y), (0, -(below + lower)), ha="center", va="top", fontsize=MIN_FONT_PT,
                     color=style.SOFT_INK)
-                where = (0, -(below + (MIN_FONT_PT * 1.4 if self.windows else 0) + 3)) if self.crowded \
+                windows_room = MIN_FONT_PT * 1.4 * (1 + self.stagger) if self.windows else 0
+                where = (0, -(below + windows_room + 3)) if self.crowded \
                     else (leaf_ring + 3, leaf_r)
                 self.number_texts[node.path] = beside(
                     "", (x, y), where, ha="center" if self.crowded else "left",
@@ -377,20 +538,29 @@ class TreeView:
                 x1 + PROBABILITY_AT * (x2 - x1), y1 + PROBABILITY_AT * (y2 - y1), text, ha="center",
                 va="center", fontsize=MIN_FONT_PT, zorder=3,
                 bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"})
-        left = min(x for x, _ in self.positions.values())
-        self.level_texts = {depth: self.ax.text(left - LEVEL_ROOM, -depth, name, ha="left", va="center",
-                                                fontsize=MIN_FONT_PT, color="#333333")
+        left = self.xlim[0] + 4 / self.slot_points if self.xlim is not None else \
+            min(x for x, _ in self.positions.values()) - LEVEL_ROOM
+        self.level_texts = {depth: self.ax.text(left, -depth, name, ha="left", va="center",
+                                                fontsize=MIN_FONT_PT, color=style.SOFT_INK)
                             for depth, name in self.levels.items()}
 
     def _draw_frame(self, title: str | None) -> None:
         ax = self.ax
-        xs = [x for x, _ in self.positions.values()]
-        ax.set_xlim(min(xs) - (LEVEL_ROOM + 0.1 if self.levels else 0.7), max(xs) + 1.1)
-        below = (1.0 + 0.35 * self.windows + 0.45 * self.crowded)
-        ax.set_ylim(-self.frame.depth - below, 0.55)
+        if self.xlim is not None:
+            ax.set_xlim(*self.xlim)
+            ax.set_ylim(*self.ylim)
+        else:
+            xs = [x for x, _ in self.positions.values()]
+            ax.set_xlim(min(xs) - (LEVEL_ROOM + 0.1 if self.levels else 0.7), max(xs) + 1.1)
+            # the caller's axes: the room under the lowest level and over the root, in points
+            high = max(ax.get_position().height * self.figure.get_figheight() * 72, 1.0)
+            bottom, top = self._room_below(self.windows, self.radius_points), self.radius_points + 18
+            level = max((high - bottom - top) / max(self.frame.depth, 1), 1.0)
+            ax.set_ylim(-self.frame.depth - bottom / level, top / level)
         ax.set_axis_off()
         self.title = ax.set_title(title or "", fontsize=style.TITLE_PT)
         self.legend = None
+        self.legend_rows = 0
         self.legend_entries: tuple[Any, ...] = ()
 
     def _legend_handle(self, glyph: str, words: str) -> Any:
@@ -419,6 +589,7 @@ class TreeView:
         if self.legend is not None:
             self.legend.remove()
         columns = _legend_columns([entry.words for entry in scene.legend], self._axes_inches() - 0.1)
+        self.legend_rows = -(-len(handles) // columns) if handles else 0
         self.legend = self.ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0),
                                      ncols=columns, fontsize=MIN_FONT_PT, frameon=False,
                                      handletextpad=0.3, columnspacing=1.0, borderaxespad=0.2)
@@ -453,7 +624,7 @@ class TreeView:
         for edge in scene.edges:
             self.cross_texts[edge.child].set_visible(edge.cross)
             if edge.child in self.probability_texts:
-                self.probability_texts[edge.child].set_alpha(0.45 if edge.faded else 1.0)
+                self.probability_texts[edge.child].set_alpha(FADED_TEXT_ALPHA if edge.faded else 1.0)
         for mark in scene.nodes:
             self._paint_texts(mark)
         current = scene.current
@@ -466,6 +637,8 @@ class TreeView:
         self._show_legend(scene)
         if title is not None:
             self.title.set_text(title)
+        if self.xlim is not None:
+            self._fit_figure()
         return self.figure
 
     def _paint_texts(self, mark: Any) -> None:
@@ -481,6 +654,42 @@ class TreeView:
             number_text = self.number_texts[mark.path]
             number_text.set_visible(mark.order is not None)
             number_text.set_text(str(mark.order or ""))
+
+
+def _letter_baseline(label: str, kind: str, radius: float) -> float | None:
+    """Where the baseline of a node's letter goes (points above the node's centre) so that the
+    letter's ink keeps :data:`LETTER_MARGIN` points inside the shape's outline: low in an
+    up-triangle, high in a down-triangle, centred in a square or circle; None if it does not fit."""
+    x0, y0, x1, y1 = _ink(label, MIN_FONT_PT)
+    half, high, m = (x1 - x0) / 2, y1 - y0, LETTER_MARGIN
+    if kind == "max":             # apex up at +r, base at -r: half-width (r - y) / 2 at height y
+        bottom = -radius + m
+        return bottom - y0 if (radius - (bottom + high)) / 2 >= half + m else None
+    if kind == "min":             # apex down at -r, base at +r: half-width (r + y) / 2
+        top = radius - m
+        return top - y1 if (radius + (top - high)) / 2 >= half + m else None
+    side = (radius * 2) * MARKER_AREA.get(kind, 1.0) ** 0.5 / 2             # half the square, or radius
+    fits = (half + m) ** 2 + (high / 2 + m) ** 2 <= side ** 2 if kind == "chance" else \
+        max(half, high / 2) + m <= side
+    return -(y0 + y1) / 2 if fits else None
+
+
+def _ink(text: str, size: float) -> tuple[float, float, float, float]:
+    """The box of ``text``'s ink in bold at ``size`` points, from its baseline origin (points)."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextPath
+
+    extents = TextPath((0, 0), text, prop=FontProperties(size=size, weight="bold")).get_extents()
+    return float(extents.x0), float(extents.y0), float(extents.x1), float(extents.y1)
+
+
+def _node_size(slot: float) -> float:
+    """The marker area (points²) of a node on a slot ``slot`` points wide."""
+    return min(max((slot * 0.62) ** 2, 9.0), MAX_NODE_SIZE)
+
+
+def _axes_points(ax: Any) -> float:
+    return float(ax.get_position().width * ax.figure.get_figwidth() * 72)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -82,7 +82,8 @@ __all__ = ["TreeLayout", "Scene", "NodeMark", "EdgeMark", "LegendEntry", "bound_
            "legend_text", "chance_words", "layout", "slot_width", "node_kind", "edge_style", "level_names",
            "probability_edges", "as_tree", "is_result", "drawing_parts", "DEFAULT_MAX_NODES", "COPY_LIMIT",
            "MAX_COLOR", "MIN_COLOR", "LEAF_COLOR", "CHANCE_COLOR", "PV_COLOR", "EDGE_COLOR",
-           "PRUNED_COLOR", "CURRENT_COLOR", "FADED_ALPHA", "PENDING_ALPHA", "PROBABILITY_AT", "CUT_MARK"]
+           "PRUNED_COLOR", "CURRENT_COLOR", "FADED_ALPHA", "FADED_TEXT_ALPHA", "PENDING_ALPHA",
+           "PROBABILITY_AT", "CUT_MARK"]
 
 # Okabe & Ito (2008), "Color Universal Design": distinguishable with every common colour-vision deficiency.
 MAX_COLOR = "#56B4E9"       # sky blue, up-triangles
@@ -98,8 +99,9 @@ FADED_ALPHA = 0.35
 """Opacity of a pruned node."""
 PENDING_ALPHA = 0.55
 """Opacity of a node the search has not reached yet."""
-FADED_TEXT_ALPHA = 0.55
-"""Opacity of the texts of a faded node (pruned or not searched): black at 55% on white, 4.7:1."""
+FADED_TEXT_ALPHA = 0.62
+"""Opacity of the texts of a faded node (pruned or not searched): black at 62% on white, 6.5:1,
+and 4.9:1 on the palest faded node."""
 PROBABILITY_AT = 0.34
 """A probability is written on its edge this far from the chance node (a fraction of the edge)."""
 CROSS_AT = 0.5

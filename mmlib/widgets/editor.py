@@ -15,6 +15,7 @@ import html
 from typing import Any
 
 from .. import search
+from ..draw.style import DISPLAY_WIDTH_PX
 from ..draw.svg import TreeSvg
 from ..draw.tree_layout import legend_text, readable_name
 from ..errors import ArgumentTypeError, MmlibError
@@ -27,7 +28,7 @@ from .common import StaticFallback, VBox, set_status, show_svg, status_html, svg
 __all__ = ["tree_editor", "TreeEditor", "parse_tree"]
 
 MAX_EDITOR_LEAVES = 200
-COLUMN_PX = 880.0
+COLUMN_PX = DISPLAY_WIDTH_PX - 20.0
 
 PROMPT = ("Type a nested list such as [[3, 12, 8], [2, 4, 6], [14, 5, 2]] or a labelled tree "
           "(first line the labels, then lines like 'A: BC' and 'B 7').")

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import _validate
+from ..draw.style import DISPLAY_WIDTH_PX
 from ..draw.svg import TreeSvg
 from ..errors import ArgumentError, ArgumentTypeError, MmlibError
 from ..quiz import Question, alpha_beta_question
@@ -47,7 +48,7 @@ MODE_OPTIONS = {"evaluated": "leaf evaluated next", "pruned": "pruned leaf next"
                 "window": "window [α, β] of each node"}
 """The kinds of question as the list offers them (each starts with its own letter, to be
 chosen by typing it)."""
-COLUMN_PX = 880.0
+COLUMN_PX = DISPLAY_WIDTH_PX - 20.0
 """The width a notebook gives an output (the drawing fills it)."""
 SUBMIT_DELAY = 0.3
 """Seconds between Enter in a box and the check, for the text typed just before to arrive."""

@@ -42,6 +42,7 @@ from typing import Any
 from .. import _validate, search
 from ..conventions import Conventions, resolve
 from ..conventions import apply as apply_conventions
+from ..draw.style import DISPLAY_WIDTH_PX
 from ..draw.svg import TreeSvg
 from ..draw.tree import as_tree, probability_edges
 from ..draw.tree_layout import legend_text, readable_name
@@ -57,7 +58,7 @@ MAX_STEP_NODES = 400
 """Trees larger than this are refused: every step redraws every node."""
 MAX_STEP_ITERATIONS = 200
 """Monte Carlo iterations the explorer steps through at most (each one is several steps)."""
-COLUMN_PX = 880.0
+COLUMN_PX = DISPLAY_WIDTH_PX - 20.0
 """The width a notebook gives an output (the drawing fills it and scrolls sideways beyond it)."""
 
 

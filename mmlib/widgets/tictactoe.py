@@ -168,7 +168,7 @@ class TicTacToeBoard(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets 
                 " — run the cell to play.")
 
     def fallback_html(self) -> str:
-        svg = board_svg(self.game, self.state, cell=40)
+        svg = board_svg(self.game, self.state, cell=84, numbers=True)     # squares named 0 to 8
         return svg_as_img(svg, alt="the tic-tac-toe board when the notebook was saved")
 
 

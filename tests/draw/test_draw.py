@@ -6,6 +6,8 @@ import itertools
 import pytest
 
 from mmlib import draw, search, trees
+from mmlib.draw import style
+from mmlib.draw.display import PAD_INCHES
 from mmlib.draw.tree import TreeView, marks_from_events
 from mmlib.errors import ArgumentError, ArgumentTypeError
 
@@ -246,7 +248,11 @@ def test_growth_plot_draws_measurements_and_theory_on_a_log_axis():
     figure = draw.plot_growth(rows)
     ax = figure.axes[0]
     assert ax.get_yscale() == "log"
-    lines = {line.get_label(): list(line.get_ydata()) for line in ax.get_lines()}
+    labels = [line.get_label() for line in ax.get_lines()]
+    # the measurements lie exactly on the theory, and their legend entries say so
+    assert "minimax, worst ordering — exactly on $b^d$" in labels
+    assert "alphabeta, best ordering — exactly on Knuth–Moore" in labels
+    lines = {line.get_label().split(" — ")[0]: list(line.get_ydata()) for line in ax.get_lines()}
     assert lines["minimax, worst ordering"] == [3, 9, 27, 81, 243]
     theory = {label: ys for label, ys in lines.items() if label.startswith("$b^d$")}
     assert list(theory.values()) == [[3, 9, 27, 81, 243]]
@@ -258,7 +264,7 @@ def test_growth_plot_draws_measurements_and_theory_on_a_log_axis():
 def test_ebf_plot_has_square_root_and_pearl_lines():
     rows = rows_for(4, [2, 4], "best", "alphabeta", lambda d: 4 ** ((d + 1) // 2) + 4 ** (d // 2) - 1)
     ax = draw.plot_ebf(rows).axes[0]
-    lines = {line.get_label(): list(line.get_ydata()) for line in ax.get_lines()}
+    lines = {line.get_label().split(" — ")[0]: list(line.get_ydata()) for line in ax.get_lines()}
     assert lines["alphabeta, best ordering"] == pytest.approx([7 ** 0.5, 31 ** 0.25])
     assert lines["limit for the best ordering: √4 = 2.000"][0] == pytest.approx(2.0)
     assert lines["Knuth–Moore best case (b=4)"] == pytest.approx([7 ** 0.5, 31 ** 0.25])
@@ -388,7 +394,7 @@ def test_no_text_of_a_teaching_tree_is_under_11_points_in_a_notebook_column():
         ax = figure.axes[0]
         texts = [text for text in list(ax.texts) + list(ax.get_legend().get_texts()) + [ax.title]
                  if text.get_text()]
-        shrink = min(1.0, 900 / (figure.get_figwidth() * 96))       # a 900-pixel column, 96 px per inch
+        shrink = min(1.0, style.DISPLAY_WIDTH_PX / ((figure.get_figwidth() + 2 * PAD_INCHES) * 96))
         assert min(text.get_fontsize() for text in texts) * shrink >= 11
         assert all(text.get_rotation() == 0 for text in texts)
 

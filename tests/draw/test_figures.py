@@ -1,6 +1,9 @@
 """Every stored figure can be read from the back of a lecture room: no text under 11 pt at the
-notebook's display width, no rotated text, no legend over the data, over a label or over another
-legend.  And the drawings' legends list only the marks a figure uses.
+notebook's display width (a picture wider than the column is shrunk: text is measured as shown),
+no rotated text, text dark enough for WCAG AA (4.5:1 against what is behind it), no label across
+the outline of a node, no legend over the data, over a label or over another legend, no blank
+band between a drawing and its legend, and no series hidden under another unless the legend says
+so.  And the drawings' legends list only the marks a figure uses.
 
 How each stored figure is measured:
 
@@ -47,13 +50,21 @@ CHAR_WIDTH = 0.6
 @dataclass
 class Measured:
     """One stored figure as measured: where it is, its texts ``(words, effective pt, box,
-    rotated)``, its legend boxes and its data points (boxes ``(x0, y0, x1, y1)`` in one frame)."""
+    rotated, in a legend)``, its legend boxes and its data points (boxes ``(x0, y0, x1, y1)`` in
+    one frame; ``up``: y grows upwards, as in a PNG's geometry, else downwards, as in SVG); for
+    a PNG also each text's ink box and contrast, the nodes' outlines, and the labelled series."""
 
     where: str
     texts: list[tuple[str, float, tuple[float, ...], bool, bool]] = field(default_factory=list)
     legends: list[tuple[float, ...]] = field(default_factory=list)
     data: list[tuple[float, float]] = field(default_factory=list)
     problem: str = ""
+    up: bool = True
+    contrasts: list[tuple[str, float, float]] = field(default_factory=list)
+    """``(words, contrast ratio, pt)`` of each text."""
+    inks: list[tuple[str, tuple[float, ...]]] = field(default_factory=list)
+    outlines: list[list[tuple[float, float]]] = field(default_factory=list)
+    series: list[tuple[str, list[tuple[float, float]]]] = field(default_factory=list)
 
 
 # -- reading the stored figures -------------------------------------------------------------------
@@ -86,7 +97,66 @@ def measure_png(data: bytes, where: str) -> Measured:
                           text["role"] == "legend"))
     out.legends = [tuple(box) for box in facts["legends"]]
     out.data = [tuple(point) for point in facts["data"]]
+    if "shapes" not in facts:
+        out.problem = "a PNG measured before colours, outlines and series were stored: execute it again"
+        return out
+    shapes = facts["shapes"]
+    out.data += [tuple(point) for shape in shapes for point in shape["outline"]]
+    out.outlines = [[tuple(point) for point in shape["outline"]] for shape in shapes if shape["edge"]]
+    out.series = [(line["label"], [tuple(point) for point in line["points"]]) for line in facts["series"]]
+    for text in facts["texts"]:
+        ink = tuple(text["ink"])
+        if text["role"] != "legend":
+            out.inks.append((text["text"], ink))
+        behind = _behind(text["background"], ink, shapes)
+        out.contrasts.append((text["text"], contrast(over(text["color"], behind), behind), text["pt"]))
     return out
+
+
+# -- colours: what is behind a text, and WCAG's contrast ratio -------------------------------------
+
+WHITE = (1.0, 1.0, 1.0)
+
+
+def over(color: list[float], behind: tuple[float, ...]) -> tuple[float, ...]:
+    """``color`` (r, g, b, a) painted over the opaque colour ``behind``."""
+    a = color[3]
+    return tuple(a * c + (1 - a) * b for c, b in zip(color[:3], behind, strict=True))
+
+
+def _behind(background: list[float] | None, ink: tuple[float, ...],
+            shapes: list[dict]) -> tuple[float, ...]:
+    """The colour behind a text: its own box, else the topmost node shape round its middle, else white."""
+    if background is not None:
+        return over(background, WHITE)
+    middle = ((ink[0] + ink[2]) / 2, (ink[1] + ink[3]) / 2)
+    colour = WHITE
+    for shape in shapes:                        # in painting order: the last one holding it is on top
+        if _in_polygon(middle, shape["outline"]):
+            colour = over(shape["fill"], colour)
+    return colour
+
+
+def _in_polygon(point: tuple[float, float], outline: list) -> bool:
+    x, y, inside = point[0], point[1], False
+    for (x1, y1), (x2, y2) in zip(outline, outline[1:] + outline[:1], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def contrast(first: tuple[float, ...], second: tuple[float, ...]) -> float:
+    """WCAG 2's contrast ratio of two opaque colours (1 to 21).
+
+    >>> round(contrast((0, 0, 0), (1, 1, 1)), 1), round(contrast((0.4627,) * 3, (1, 1, 1)), 2)
+    (21.0, 4.54)
+    """
+    def luminance(rgb: tuple[float, ...]) -> float:
+        linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
 
 
 def _size(element: ET.Element, inherited: float) -> float:
@@ -124,6 +194,11 @@ def measure_svg(text: str, where: str) -> Measured:
                 walk(child, size, rotated, legend)
 
     walk(root, 16.0, False, False)
+    out.up = False
+    for line in root.iter(f"{SVG_NS}polyline"):
+        if line.get("data-label"):
+            pairs = [tuple(map(float, p.split(","))) for p in line.get("points", "").split()]
+            out.series.append((line.get("data-label"), [(p[0] * scale, p[1] * scale) for p in pairs]))
     legend_texts = [box for _, _, box, _, is_legend in out.texts if is_legend]
     if legend_texts:   # one box round a legend's words (a legend row of glyphs and words)
         out.legends = [(min(b[0] for b in legend_texts), min(b[1] for b in legend_texts),
@@ -209,6 +284,82 @@ def faults(figure: Measured) -> list[str]:
                   if not is_legend and _overlap(box, first, 2.0)]
         if labels:
             out.append(f"a legend covers the labels {labels[:3]}")
+        band = _band_above(figure, first)
+        if band > BLANK_BAND_PX:
+            out.append(f"{band:.0f} px of blank space above a legend")
+    faint = [(words, round(ratio, 2)) for words, ratio, pt in figure.contrasts
+             if ratio < (3.0 if pt >= 18 else 4.5)]
+    if faint:
+        out.append(f"{len(faint)} texts under WCAG AA contrast, e.g. {faint[:3]}")
+    crossed = [words for words, ink in figure.inks
+               if any(_crosses(outline, ink) for outline in figure.outlines)]
+    if crossed:
+        out.append(f"labels across a node's outline: {crossed[:5]}")
+    out += [f"the series {a!r} and {b!r} are drawn on top of each other and the legend does not say so"
+            for a, b in hidden_series(figure.series)]
+    return out
+
+
+BLANK_BAND_PX = 40
+"""The most empty space (pixels) between a legend and what is drawn above it."""
+COINCIDE_PX = 1.0
+"""Two points this close (pixels) are drawn on top of each other."""
+SAYS_SO = ("same as", "same points", "coincid", "hidden", "identical", "exactly on", "on top of", "(on the")
+"""Words in a series' label that say it coincides with another one."""
+
+
+def _band_above(figure: Measured, legend: tuple[float, ...]) -> float:
+    """The empty height between ``legend`` and the lowest thing drawn above it, across the whole
+    width of the figure (0 when nothing is)."""
+    def level(box: tuple[float, ...]) -> float:    # the edge of a box nearer the legend, as a height
+        return box[1] if figure.up else -box[3]
+
+    top = legend[3] if figure.up else -legend[1]
+    above = [level(box) for _, _, box, _, is_legend in figure.texts
+             if not is_legend and level(box) >= top - 1]
+    above += [height for height in ((y if figure.up else -y) for _, y in figure.data) if height >= top - 1]
+    return min(above) - top if above else 0.0
+
+
+def _crosses(outline: list[tuple[float, float]], ink: tuple[float, ...]) -> bool:
+    """Whether the outline passes through the box of a text's ink (0.5 px inside its edges)."""
+    x0, y0, x1, y1 = ink[0] + 0.5, ink[1] + 0.5, ink[2] - 0.5, ink[3] - 0.5
+    for (ax, ay), (bx, by) in zip(outline, outline[1:], strict=False):
+        steps = max(2, int(abs(bx - ax) + abs(by - ay)) * 2)
+        if any(x0 < ax + (bx - ax) * k / steps < x1 and y0 < ay + (by - ay) * k / steps < y1
+               for k in range(steps + 1)):
+            return True
+    return False
+
+
+def _on(point: tuple[float, float], polyline: list[tuple[float, float]]) -> bool:
+    """Whether ``point`` is within :data:`COINCIDE_PX` of the line through ``polyline``."""
+    px, py = point
+    for (ax, ay), (bx, by) in zip(polyline, polyline[1:], strict=False):
+        dx, dy = bx - ax, by - ay
+        t = min(1.0, max(0.0, ((px - ax) * dx + (py - ay) * dy) / max(dx * dx + dy * dy, 1e-12)))
+        if (px - ax - t * dx) ** 2 + (py - ay - t * dy) ** 2 <= COINCIDE_PX ** 2:
+            return True
+    return False
+
+
+def _lies_on(points: list[tuple[float, float]], line: list[tuple[float, float]]) -> bool:
+    """Whether a series through ``points`` is drawn on ``line``: every point, and the middle of
+    every piece between two points, within a pixel of it."""
+    middles = [((x0 + x1) / 2, (y0 + y1) / 2) for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False)]
+    return len(points) >= 2 and len(line) >= 2 and all(_on(point, line) for point in points + middles)
+
+
+def hidden_series(series: list[tuple[str, list[tuple[float, float]]]]) -> list[tuple[str, str]]:
+    """Pairs of series of which one lies on the other (see :func:`_lies_on`), when neither
+    label says so (see :data:`SAYS_SO`)."""
+    out = []
+    for i, (first, a) in enumerate(series):
+        for second, b in series[i + 1:]:
+            if not (_lies_on(a, b) or _lies_on(b, a)):
+                continue
+            if not any(w in label.lower() for label in (first, second) for w in SAYS_SO):
+                out.append((first, second))
     return out
 
 
@@ -279,7 +430,7 @@ def test_a_wide_png_is_judged_at_the_column_width():
 def test_svg_text_is_scaled_and_a_png_without_measurements_fails():
     small = ('<svg xmlns="http://www.w3.org/2000/svg" width="1800" height="100">'
              '<text x="5" y="20" font-size="20">shrunk to half</text></svg>')
-    assert smallest_text(measure_svg(small, "t")) == pytest.approx(20 * 0.5 / PX_PER_PT)
+    assert smallest_text(measure_svg(small, "t")) == pytest.approx(20 * DISPLAY_WIDTH_PX / 1800 / PX_PER_PT)
     natural = small.replace('height="100"', 'height="100" style="max-width:none"')
     assert smallest_text(measure_svg(natural, "t")) == pytest.approx(20 / PX_PER_PT)
     import io
@@ -289,6 +440,60 @@ def test_svg_text_is_scaled_and_a_png_without_measurements_fails():
     Figure(figsize=(2, 2)).savefig(bare, format="png")
     assert faults(measure_png(bare.getvalue(), "t")) == [
         "a PNG without mmlib's measurements (not drawn by mmlib.draw?)"]
+
+
+def test_faint_text_a_label_across_an_outline_a_blank_band_and_a_hidden_series_are_found():
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(6, 5))
+    ax = figure.add_axes((0.1, 0.45, 0.85, 0.5))
+    ax.plot([1, 2, 3], [1, 4, 9], label="measured")
+    ax.plot([1, 3], [1, 9], label="a guide")                     # through two of the points only
+    ax.plot([1, 2, 3], [1, 4, 9], label="theory", ls=":")        # every point on "measured"
+    ax.scatter([2], [6], s=900, marker="^", c="#56B4E9", edgecolors="black")
+    ax.annotate("A", (2, 6), xytext=(0, 13), textcoords="offset points", ha="center",
+                va="center", fontsize=12)                         # across the triangle's top edges
+    ax.text(1, 8, "faint words", fontsize=12, color="#999999")
+    ax.tick_params(labelsize=12)
+    figure.legend(loc="lower center", fontsize=12)                # far below the axes: a band
+    found = " ".join(faults(measure_png(_png_of(figure), "test")))
+    assert "texts under WCAG AA contrast" in found and "'faint words'" in found
+    assert "labels across a node's outline: ['A']" in found
+    assert "px of blank space above a legend" in found
+    assert "'measured' and 'theory' are drawn on top of each other" in found
+    assert "'a guide'" not in found                              # crossing is not hiding
+
+
+def test_saying_so_in_the_legend_and_a_dark_enough_text_pass():
+    from matplotlib.figure import Figure
+
+    from mmlib.draw.plots import legend_below
+
+    figure = Figure(figsize=(6, 4), layout="constrained")
+    ax = figure.add_subplot()
+    ax.plot([1, 2, 3], [1, 4, 9], label="measured")
+    ax.plot([1, 2, 3], [1, 4, 9], label="theory", ls=":")
+    ax.text(1, 8, "dark enough", fontsize=12, color="#767676")   # 4.54:1 on white
+    ax.tick_params(labelsize=12)
+    legend_below(figure)
+    assert faults(measure_png(_png_of(figure), "test")) == []
+    assert [t.get_text() for t in figure.legends[0].get_texts()] == ["measured — exactly on theory", "theory"]
+
+
+def test_the_tree_drawings_of_the_lectures_fit_the_column_and_pass():
+    """The CS312 tree with its [min, max] windows, the widest tree of the lectures, fits the
+    column (its leaf windows a line apart) and every rule holds; so do the A–G walkthrough and a
+    chance tree."""
+    from mmlib import draw, search, trees
+
+    w, lose = 100, -100
+    cs312 = search.alphabeta(trees.from_nested([[[1, 5, 6], [8, 3]], [lose, [1, w]]]), variant="fail-hard",
+                             cutoff=">", alpha=lose, beta=w, trace=True)
+    a_to_g = search.alphabeta(trees.from_nested([[[3, 5], [6, 9]], [[1, 2], [0, -1]]]), trace=True)
+    for figure in (draw.draw_tree(cs312, windows=True, title="CS312"), draw.draw_tree(a_to_g, windows=True)):
+        png = _png_of(figure)
+        assert png_chunks(png)[0] <= DISPLAY_WIDTH_PX
+        assert faults(measure_png(png, "test")) == []
 
 
 # -- a legend lists the marks its figure uses, and only those ---------------------------------------

@@ -5,6 +5,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from mmlib import trees, widgets
+from mmlib.draw.style import DISPLAY_WIDTH_PX
 from mmlib.errors import ArgumentError
 
 A_TO_G = [[[3, 5], [6, 9]], [[1, 2], [0, -1]]]   # E. Özbilge 2024, the A–G walkthrough
@@ -81,7 +82,7 @@ def test_step_through_draws_bounds_uses_the_full_width_and_tells_fail_hard_clamp
     svg = shown_svg(explorer)
     inner = {e.text for e in with_class(svg, "value") if e.get("text-anchor") != "middle"}   # not leaves
     assert {"5", "≥ 6", "≤ 2", "2"} == inner                   # E ≥ 6 and C ≤ 2 (pruned below); F = 2 in full
-    assert float(svg.get("width")) >= 880                      # the notebook column, not half of it
+    assert float(svg.get("width")) >= DISPLAY_WIDTH_PX - 20     # the notebook column, not half of it
     assert "dashed ring" in explorer.legend.value and "≥ 6 / ≤ 2: a bound" in explorer.legend.value
     assert "step" in svg.get("aria-label")
     title = next(e.text for e in svg.iter() if e.get("class") == "title")
