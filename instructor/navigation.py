@@ -1,12 +1,12 @@
 """Write the navigation cells of every notebook from one list of titles.
 
 The first cell of each notebook holds its title, links to the previous and next notebook, a
-Binder link and the course contents with this notebook in bold; the last cell repeats the
-previous / next links.  Lectures step to lectures and labs to labs; a lecture's last cell
-points at the labs that practise it ("Now try Lab 2"), and a lab's first and last cells link
-back to the lectures it practises (``Entry.practises``).  Both are markdown cells tagged
-``navigation``: this script replaces them (or inserts them when missing) and leaves every
-other cell alone, so running it twice changes nothing.
+Binder link (in the students' repository only, see below) and the course contents with this
+notebook in bold; the last cell repeats the previous / next links.  Lectures step to lectures
+and labs to labs; a lecture's last cell points at the labs that practise it ("Now try Lab 2"),
+and a lab's first and last cells link back to the lectures it practises (``Entry.practises``).
+Both are markdown cells tagged ``navigation``: this script replaces them (or inserts them when
+missing) and leaves every other cell alone, so running it twice changes nothing.
 
 Lectures are jupytext pairs (``NN_name.ipynb`` + ``NN_name.md``): both files are rewritten
 together.  The student labs (``notebooks/labs``) and their solutions (``instructor/solutions``)
@@ -15,7 +15,11 @@ them, so a lab written from its source already carries them.
 
     python instructor/navigation.py          # rewrite the navigation cells in place
 
-The Binder links open the repository named by ``[tool.mmlib] repository`` in pyproject.toml.
+The Binder links open the repository named by ``[tool.mmlib] repository`` in pyproject.toml.  Only
+the students' distribution names one (``make distribution REPOSITORY=owner/name`` writes it and runs
+this script there); the instructor's repository, which holds the solutions and hidden tests, names
+none, so its notebooks carry no Binder link, and a pyproject.toml that names one beside an
+``instructor/`` folder is refused.
 """
 
 from __future__ import annotations
@@ -132,19 +136,30 @@ def _neighbours(entry: Entry) -> tuple[Entry | None, Entry | None]:
     return (kind[index - 1] if index > 0 else None, kind[index + 1] if index + 1 < len(kind) else None)
 
 
-def repository(root: Path = ROOT) -> str:
-    """The GitHub ``owner/name`` the Binder links open (``[tool.mmlib] repository``)."""
-    with open(root / "pyproject.toml", "rb") as file:
-        return tomllib.load(file)["tool"]["mmlib"]["repository"]
+def repository(root: Path = ROOT) -> str | None:
+    """The GitHub ``owner/name`` the Binder links open (``[tool.mmlib] repository``), or None where
+    pyproject.toml names none: in the instructor's repository, which Binder must never open.
 
-
-def binder_url(path: str, *, root: Path = ROOT) -> str:
-    """The Binder address that opens ``path`` (relative to the repository root) in JupyterLab.
-
-    >>> binder_url("notebooks/00_start_here.ipynb").endswith("/HEAD?labpath=notebooks%2F00_start_here.ipynb")
+    >>> repository() is None
     True
     """
-    return f"https://mybinder.org/v2/gh/{repository(root)}/HEAD?labpath={quote(path, safe='')}"
+    with open(root / "pyproject.toml", "rb") as file:
+        named = tomllib.load(file).get("tool", {}).get("mmlib", {}).get("repository")
+    if named is not None and (root / "instructor").exists():
+        raise ValueError(f"{root / 'pyproject.toml'}: [tool.mmlib] repository = {named!r}, but {root} holds "
+                         "instructor/ (solutions and hidden tests), and Binder would open it from every "
+                         "notebook; remove the setting: `make distribution REPOSITORY=owner/name` writes the "
+                         "students' repository, whose notebooks open it on Binder")
+    return None if named is None else str(named)
+
+
+def binder_url(path: str, repository: str) -> str:
+    """The Binder address that opens ``path`` (relative to the root of ``repository``) in JupyterLab.
+
+    >>> binder_url("notebooks/00_start_here.ipynb", "uni/course")
+    'https://mybinder.org/v2/gh/uni/course/HEAD?labpath=notebooks%2F00_start_here.ipynb'
+    """
+    return f"https://mybinder.org/v2/gh/{repository}/HEAD?labpath={quote(path, safe='')}"
 
 
 def _location(entry: Entry, root: Path, *, solutions: bool) -> Path:
@@ -185,8 +200,11 @@ def navigation_sources(path: Path, *, root: Path = ROOT) -> tuple[str, str]:
         steps.append(link(COURSE[0], "Contents"))
     if following:
         steps.append(link(following, f"{following.link_text} →"))
-    binder_path = _location(entry, root, solutions=solutions).relative_to(root).as_posix()
-    binder = f"[![Open in Binder]({BINDER_BADGE})]({binder_url(binder_path, root=root)})"
+    top = list(steps)
+    opens = repository(root)
+    if opens is not None:                       # the students' repository: its Binder badge
+        binder_path = _location(entry, root, solutions=solutions).relative_to(root).as_posix()
+        top.append(f"[![Open in Binder]({BINDER_BADGE})]({binder_url(binder_path, opens)})")
 
     lectures = [other for other in COURSE if not other.is_lab]
     labs = [other for other in COURSE if other.is_lab]
@@ -199,7 +217,7 @@ def navigation_sources(path: Path, *, root: Path = ROOT) -> tuple[str, str]:
 
     contents = ("Lectures " + " · ".join(short(other) for other in lectures)
                 + " — Labs " + " · ".join(short(other) for other in labs))
-    first = f"# {entry.heading}\n\n{' · '.join(steps)} · {binder}\n\n{contents}"
+    first = f"# {entry.heading}\n\n{' · '.join(top)}\n\n{contents}"
     last = " · ".join(steps)
     if entry.is_lab:
         practised = " and ".join(link(lecture, f"lecture {lecture.link_text}")

@@ -290,8 +290,8 @@ def build(out: Path, release: str | None, *, force: bool = False, course: Path =
     stamp.write_text(digest)
     (out / BUILT_FROM).write_text(str(course))
     if course == ROOT:
-        print("built from this checkout, to try the course here: its notebooks' Binder badges open this "
-              "repository; publish the site built for the students' one (make lite REPOSITORY=owner/name)")
+        print("built from this checkout, to try the course here (its notebooks have no Binder badges); "
+              "publish the site built for the students' repository (make lite REPOSITORY=owner/name)")
     print(f"JupyterLite site in {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}; "
           + ("Pyodide's whole distribution is in it" if release else
              f"{', '.join(NEEDS_PYODIDE_BUILDS)} load from {PYODIDE_CDN} when a cell imports them"))

@@ -215,15 +215,28 @@ def test_required_dependencies_are_what_views_import():
 # ---------------------------------------------------------------------------------------- Binder
 
 START_NOTEBOOK = "notebooks/00_start_here.ipynb"
+STUDENTS = "uni-example/game-search"
 
 
-def test_binder_badge_opens_the_start_notebook():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    badges = re.findall(r"\((https://mybinder\.org/v2/[^)\s]+)\)", readme)
-    assert badges, "README has no Binder badge link"
-    for url in badges:
-        query = parse_qs(urlparse(url).query)
-        assert query.get("labpath") == [START_NOTEBOOK], f"Binder badge opens {query.get('labpath')}: {url}"
+def test_nothing_here_opens_this_repository_on_binder():
+    """This repository holds the solutions and hidden tests: its pyproject.toml names no repository for
+    Binder, and no file it tracks (README, notebooks, site, ...) except the code that writes the students'
+    badges holds a Binder link."""
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        assert "repository" not in tomllib.load(f).get("tool", {}).get("mmlib", {})
+    found = subprocess.run(["git", "grep", "-l", "mybinder.org/v2", "--", ".", ":!*.py"], cwd=ROOT,
+                           capture_output=True, text=True, timeout=60)
+    assert found.returncode == 1 and not found.stdout, f"Binder links in {found.stdout.split()}{found.stderr}"
+
+
+def test_the_students_readme_badge_opens_their_start_notebook():
+    from mmlib.course.distribute import student_readme
+
+    badges = re.findall(r"\((https://mybinder\.org/v2/[^)\s]+)\)", student_readme(STUDENTS))
+    assert len(badges) == 1, badges
+    url = urlparse(badges[0])
+    assert url.path == f"/v2/gh/{STUDENTS}/HEAD", badges[0]
+    assert parse_qs(url.query).get("labpath") == [START_NOTEBOOK], badges[0]
     assert (ROOT / START_NOTEBOOK).is_file(), f"{START_NOTEBOOK} is missing"
 
 

@@ -14,7 +14,8 @@ writes into ``OUT``:
 - ``.gitignore``.
 
 Every Binder link (the README's and the one in each notebook's first cell, rewritten by
-``instructor/navigation.py``) opens ``owner/name``.  Left out: ``instructor/`` (solutions, lab
+``instructor/navigation.py``) opens ``owner/name``, which must be given: the instructor's repository
+names no Binder repository, since Binder must never open it.  Left out: ``instructor/`` (solutions, lab
 sources with their hidden tests, the grader, the exam tools), ``tests/``, ``benchmarks/``, grades,
 exams and releases.  ``OUT`` must be new or empty; ``--force`` empties it first, keeping only its
 ``.git`` folder, so the course's repository can be updated in place::
@@ -106,10 +107,15 @@ def student_pyproject(repository: str, root: Path = ROOT) -> str:
 
 
 def student_readme(repository: str, root: Path = ROOT) -> str:
-    """The distribution's README: title, Binder link, how to start, the contents."""
+    """The distribution's README: title, Binder link, how to start, the contents.
+
+    >>> badge = "(https://mybinder.org/v2/gh/uni/course/HEAD?labpath=notebooks%2F00_start_here.ipynb)"
+    >>> badge in student_readme("uni/course")
+    True
+    """
     nav = navigation()
     start = nav.COURSE[0].path
-    binder = nav.binder_url(f"notebooks/{start}", root=root)
+    binder = nav.binder_url(f"notebooks/{start}", repository)
     with open(root / "pyproject.toml", "rb") as handle:
         description = tomllib.load(handle)["project"].get("description", "")
     lectures = "\n".join(f"- [{entry.link_text}](notebooks/{entry.path})"
@@ -164,10 +170,15 @@ def _check_out(out: Path, force: bool) -> None:
         shutil.rmtree(path) if path.is_dir() and not path.is_symlink() else path.unlink()
 
 
-def distribute(out: Path, repository: str | None = None, *, force: bool = False,
+def distribute(out: Path, repository: str | None, *, force: bool = False,
                root: Path = ROOT) -> list[Path]:
-    """Write the student distribution into ``out``; return the files written (relative to out)."""
-    repository = repository or str(navigation().repository(root))
+    """Write the student distribution into ``out``, its Binder links opening ``repository`` (the students'
+    repository, owner/name); return the files written (relative to out)."""
+    if not repository:
+        raise CourseError("--repository: name the students' repository (owner/name, e.g. make "
+                          "distribution REPOSITORY=my-university/game-search); its README and notebooks "
+                          "open it on Binder. There is no default: this repository holds the solutions, "
+                          "and Binder never opens it")
     if not REPOSITORY.match(repository):
         raise CourseError(f"--repository: expected a GitHub owner/name, got {repository!r}")
     out = Path(out)
@@ -196,7 +207,7 @@ def distribute(out: Path, repository: str | None = None, *, force: bool = False,
     put(Path("environment.yml"), environment.encode())
     put(Path("LICENSE"), (root / "LICENSE").read_bytes())
     put(Path(".gitignore"), GITIGNORE.encode())
-    put(Path("README.md"), student_readme(repository, out).encode())
+    put(Path("README.md"), student_readme(repository, root).encode())
     navigation().main(out.resolve())                  # every Binder link opens the new repository
     return written
 
@@ -205,8 +216,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="mmlib-course distribute",
                                      description=(__doc__ or "").split("\n")[0])
     parser.add_argument("out", type=Path, help="the folder to write (new or empty, or pass --force)")
-    parser.add_argument("--repository", help="the course's GitHub repository, owner/name "
-                        "(default: [tool.mmlib] repository of pyproject.toml)")
+    parser.add_argument("--repository", help="the students' GitHub repository, owner/name, which every "
+                        "Binder link opens (required: there is no default)")
     parser.add_argument("--force", action="store_true", help="empty OUT first (its .git folder stays)")
     args = parser.parse_args(argv)
     written = distribute(args.out, args.repository, force=args.force)

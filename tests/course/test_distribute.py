@@ -1,6 +1,6 @@
 """The student distribution: what students clone and Binder opens holds the lectures, the student
-labs and mmlib, every Binder link opens the course's repository, it installs, and it holds no
-solution, hidden test, grader or exam tool."""
+labs and mmlib, every Binder link opens the students' repository (which must be named), it installs,
+and it holds no solution, hidden test, grader or exam tool."""
 
 from __future__ import annotations
 
@@ -122,9 +122,23 @@ def test_every_binder_link_opens_the_courses_repository(dist):
     assert len(links) >= 1 + 2 * 10 + 7                        # README, each lecture pair, each lab
     assert all(link.startswith(f"https://mybinder.org/v2/gh/{REPOSITORY}/HEAD?labpath=notebooks%2F")
                for _, link in links), links[:3]
-    for _, link in links:
-        assert (dist / unquote(link.split("labpath=")[1])).exists(), link
+    opened = sorted(unquote(link.split("labpath=")[1]) for _, link in links)
+    notebooks = sorted(p.relative_to(dist).as_posix() for p in (dist / "notebooks").rglob("*.ipynb"))
+    lectures = [name for name in notebooks if "/labs/" not in name]
+    # the README opens the start page; every notebook (each lecture's .md twin too) opens itself
+    assert opened == sorted(["notebooks/00_start_here.ipynb", *notebooks, *lectures]), opened
     assert navigation.repository(dist) == REPOSITORY
+
+
+def test_without_the_students_repository_the_distribution_is_refused(tmp_path):
+    """No default: this repository, with the solutions, names none, and Binder must never open it."""
+    for missing in (None, ""):
+        with pytest.raises(CourseError, match=r"--repository: name the students' repository"):
+            distribute.distribute(tmp_path / "course", missing)
+    assert not (tmp_path / "course").exists()
+    done = subprocess.run([sys.executable, "-m", "mmlib.course", "distribute", str(tmp_path / "course")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1 and "Binder never opens it" in done.stderr, done.stderr
 
 
 def test_the_distribution_installs_and_its_package_imports(dist, tmp_path):

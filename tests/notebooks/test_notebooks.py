@@ -252,15 +252,32 @@ def test_every_relative_link_resolves(path):
             assert (path.parent / file).exists(), f"{relative(path)}: link to missing {target}"
 
 
-def test_binder_links_follow_the_one_repository_setting():
-    repository = navigation.repository()
-    assert re.fullmatch(r"[A-Za-z0-9-]+/[A-Za-z0-9._-]+", repository)
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    badges = re.findall(r"\((https://mybinder\.org/v2/[^)\s]+)\)", readme)
-    assert badges == [navigation.binder_url("notebooks/00_start_here.ipynb")]
-    for path in LECTURES + STUDENT_LABS:
-        binder = re.findall(r"https://mybinder\.org/v2/gh/([^/]+/[^/]+)/", load(path).cells[0].source)
-        assert binder == [repository], relative(path)
+BINDER = re.compile(r"https://mybinder\.org/v2/gh/([^/\s]+/[^/\s]+)/HEAD\?labpath=([^)\s\"]+)")
+
+
+def test_no_notebook_here_opens_this_repository_on_binder():
+    """This repository holds the solutions and hidden tests: its pyproject.toml names no Binder repository
+    and no lecture (either twin), student lab or solution links to Binder."""
+    assert navigation.repository() is None
+    for path in LECTURES + [ipynb.with_suffix(".md") for ipynb in LECTURES] + STUDENT_LABS + SOLUTIONS:
+        assert "mybinder.org" not in path.read_text(encoding="utf-8"), relative(path)
+
+
+def test_navigation_gives_the_students_repository_its_binder_badges(tmp_path):
+    """Where pyproject.toml names the students' repository (the distribution), each notebook's first cell
+    opens that very notebook there on Binder; beside an instructor/ folder the setting is refused."""
+    (tmp_path / "pyproject.toml").write_text('[tool.mmlib]\nrepository = "uni-example/game-search"\n')
+    for path, labpath in (("03_alpha_beta_pruning.ipynb", "notebooks%2F03_alpha_beta_pruning.ipynb"),
+                          ("labs/lab7_transposition_table.ipynb",
+                           "notebooks%2Flabs%2Flab7_transposition_table.ipynb")):
+        first, last = navigation.navigation_sources(tmp_path / "notebooks" / path, root=tmp_path)
+        assert BINDER.findall(first) == [("uni-example/game-search", labpath)], first
+        assert "mybinder.org" not in last
+    here, _ = navigation.navigation_sources(NOTEBOOK_DIR / navigation.COURSE[3].path)
+    assert "mybinder.org" not in here
+    (tmp_path / "instructor").mkdir()
+    with pytest.raises(ValueError, match="holds instructor/"):
+        navigation.navigation_sources(tmp_path / "notebooks" / navigation.COURSE[3].path, root=tmp_path)
 
 
 # ---------------------------------------------------------------------------------------- execution
