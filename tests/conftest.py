@@ -37,7 +37,7 @@ def student_minimax():
 # counts as a second.  The lectures are executed by the browser tests, not by nbval (the Makefile), so only
 # a lab solution appears here as a notebook.
 SECONDS = {
-    "tests/e2e/test_browser.py": 375,
+    "tests/e2e/test_browser.py": 200,     # lectures 00 and 03, lab 1, the harness tests
     "tests/e2e/test_lite.py": 250,     # two Pyodide kernels start (~100 s each); +70 s to build the site once
     "tests/course/test_grading.py": 150,
     "tests/course/test_nbgrader.py": 130,
@@ -86,7 +86,6 @@ SECONDS = {
 # The tests marked ``long``: file -> test -> the parameters that are long (None: all of them), each with why
 # it is long and which test in `make test` checks the same thing once.
 ALL = None
-LABS_BUT_4 = ("lab1", "lab2", "lab3", "lab5", "lab6", "lab7")
 LONG: dict[str, dict[str, tuple[str, ...] | None]] = {
     "tests/course/test_grading.py": {
         # the held-out campaign: 86 submissions graded sealed in one run (~6 min); `make test` grades new
@@ -98,13 +97,18 @@ LONG: dict[str, dict[str, tuple[str, ...] | None]] = {
         # partly right, endless, crashing and cheating submissions of labs 6 and 7 (lab 5's stay)
         "test_new_lab_submissions_score_what_they_get_right": ("lab6", "lab7"),
     },
-    # nbgrader's generate / validate / autograde on every lab (1-3 min each); lab 4 stays in `make test`
-    "tests/course/test_nbgrader.py": {
-        "test_nbgrader_generates_validates_autogrades_and_gives_feedback": LABS_BUT_4,
-    },
+    # nbgrader's generate / validate / autograde on every lab (1-3 min each), and nbgrader agreeing with
+    # `make grade` on correct submissions in many styles; `make test` grades those styles with `make grade`
+    # (tests/course/test_as_jupyter_runs_it.py) and checks the autograder notebooks' nbgrader metadata
+    # (tests/course/test_grading.py)
+    "tests/course/test_nbgrader.py": {"": ALL},
     "tests/course/test_as_jupyter_runs_it.py": {
-        "test_nbgrader_validate_and_autograde_agree_with_make_grade_on_correct_styles": ("lab1",),
+        "test_nbgrader_validate_and_autograde_agree_with_make_grade_on_correct_styles": ALL,
     },
+    # Gradescope's autograder run beside `make grade` on one submission (the zip's contents and scores stay)
+    "tests/course/test_gradescope.py": {"test_gradescope_and_make_grade_agree_on_the_same_submission": ALL},
+    # every kind of quiz question generated many times (`make test`: tests/test_quiz.py's other tests)
+    "tests/test_quiz.py": {"test_every_value_shown_lies_in_the_range_over_every_kind_of_question": ALL},
     # whole artefacts: a fresh virtualenv from the wheel, the website, the handout, Notebook 7, a save and
     # reopen, a Dask cluster, the tournament's pages in a browser
     "tests/test_packaging.py": {"test_wheel_installs_into_a_fresh_venv_and_runs_a_notebook": ALL},
@@ -113,16 +117,17 @@ LONG: dict[str, dict[str, tuple[str, ...] | None]] = {
     "tests/e2e/test_notebook7.py": {"": ALL},
     "tests/e2e/test_save_reopen.py": {"": ALL},
     "tests/course/test_tournament.py": {
+        "test_round_robin_of_a_dozen_sealed_agents": ALL,      # `make test` plays the Swiss system of them
         "test_a_dask_cluster_gives_the_same_results_as_the_process_pool": ALL,
         "test_the_pages_pass_axe_on_a_phone": ALL,
     },
-    # every notebook's screenshots, and the student labs after lab 1 in JupyterLab (`make test` runs every
-    # lecture and lab 1 there and compares their outputs; nbval executes every solution and the other labs)
-    "tests/e2e/test_browser.py": {
-        "test_screenshots_cover_the_whole_notebook": ALL,
-        "": tuple(f"notebooks/labs/{lab}_" for lab in ("lab2", "lab3", "lab4", "lab5", "lab6", "lab7")),
-    },
+    # every notebook's screenshots, and Run All in JupyterLab of the notebooks other than BROWSER_NOTEBOOKS
+    # (`make test` runs those in JupyterLab and compares their outputs, and executes every other notebook
+    # under strict nbval: the Makefile's BROWSER_NOTEBOOKS, the same list)
+    "tests/e2e/test_browser.py": {"test_screenshots_cover_the_whole_notebook": ALL},
 }
+BROWSER_NOTEBOOKS = ("notebooks/00_start_here.ipynb", "notebooks/03_alpha_beta_pruning.ipynb",
+                     "notebooks/labs/lab1_minimax.ipynb")
 # (The fresh hidden cases' 30 seeds are marked where they are parametrised: tests/course/test_fresh_cases.py.)
 
 
@@ -130,6 +135,9 @@ def is_long(nodeid: str) -> bool:
     """Whether a test belongs to the long set `LONG` ("" stands for any test of the file)."""
     path, _, name = nodeid.partition("::")
     test, _, parameters = name.partition("[")
+    if path == "tests/e2e/test_browser.py" and parameters.startswith("notebooks/") \
+            and parameters.rstrip("]") not in BROWSER_NOTEBOOKS:
+        return True
     for prefix, long_parameters in LONG.get(path, {}).items():
         if test.startswith(prefix) and (
                 long_parameters is ALL or any(parameters.startswith(p) for p in long_parameters)):

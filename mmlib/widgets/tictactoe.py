@@ -150,8 +150,11 @@ class TicTacToeBoard(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets 
         result = search.alphabeta(here, depth=depth, state=start)
         counts = {"minimax": search.minimax_nodes(here, state=start, depth=depth),
                   "alphabeta": result.stats.nodes}
+        # every move's value: nine full-window searches, at most a few hundred thousand calls in all
+        # (tic-tac-toe is finite), so no time budget cuts them short on a slow or busy machine
         values = {move: result.known_value for move, result in
-                  search.move_values(here, depth=depth, state=start, algorithm="alphabeta").items()}
+                  search.move_values(here, depth=depth, state=start, algorithm="alphabeta",
+                                     max_seconds=None).items()}
         chosen, mover = result.pv[0], self.game.player(self.state)
         self.state = self.game.play(self.state, chosen)
         self.last_counts, self.last_values = counts, values
