@@ -272,7 +272,20 @@ class _Range(StaticFallback, anywidget.AnyWidget, ipywidgets.ValueWidget):  # ty
 
 
 def _shown(value: Any) -> str:
-    return f"{value:g}" if isinstance(value, float) else str(value)
+    """A number as a sentence shows it (a whole number too long to read, by its number of digits).
+
+    >>> _shown(0.35), _shown(12), _shown(-10**400)
+    ('0.35', '12', 'a negative number of 401 digits')
+    """
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, int) and abs(value) >= 10 ** 15:
+        sign = " negative" if value < 0 else ""
+        try:
+            return f"a{sign} number of {len(str(abs(value))):,} digits"
+        except ValueError:                       # more digits than Python converts to text
+            return f"a{sign} number of thousands of digits"
+    return str(value)
 
 
 class Slider(_Range):
@@ -314,7 +327,7 @@ class FractionSlider(_Range):
         value = proposal["value"]
         if isinstance(value, bool) or not isinstance(value, numbers.Real):
             raise ArgumentTypeError(f"{self.label}: expected a number, got {describe(value)}")
-        if not self.min <= float(value) <= self.max:        # NaN fails this too
+        if not self.min <= value <= self.max:        # NaN fails this too; a huge whole number compares exactly
             raise OutOfRange(self.refusal(value))
         return self.snap(float(value))
 

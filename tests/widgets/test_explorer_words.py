@@ -144,3 +144,13 @@ def test_every_slider_is_named_in_words():
         "QualityExplorer": ["branching factor b", "depth d", "trees"],
         "StepThrough": ["step"],
     }
+
+
+def test_a_huge_whole_number_is_refused_in_words():
+    from mmlib.errors import MmlibError
+
+    for slider in (Slider(value=3, min=1, max=9, label="depth d"),
+                   FractionSlider(value=0.5, min=0.0, max=1.0, step=0.05, label="ordering quality q")):
+        for huge in (10 ** 400, -10 ** 400):
+            with pytest.raises(MmlibError, match="of 401 digits is out of range"):
+                slider.value = huge
