@@ -327,7 +327,7 @@ class FractionSlider(_Range):
         value = proposal["value"]
         if isinstance(value, bool) or not isinstance(value, numbers.Real):
             raise ArgumentTypeError(f"{self.label}: expected a number, got {describe(value)}")
-        if not self.min <= value <= self.max:        # NaN fails this too; a huge whole number compares exactly
+        if not self.min <= value <= self.max:   # NaN fails this; a huge whole number compares exactly
             raise OutOfRange(self.refusal(value))
         return self.snap(float(value))
 
