@@ -327,7 +327,8 @@ class FractionSlider(_Range):
         value = proposal["value"]
         if isinstance(value, bool) or not isinstance(value, numbers.Real):
             raise ArgumentTypeError(f"{self.label}: expected a number, got {describe(value)}")
-        if not self.min <= value <= self.max:   # NaN fails this; a huge whole number compares exactly
+        number: Any = value                     # int or float: compared exactly, however large
+        if not self.min <= number <= self.max:  # NaN fails this too
             raise OutOfRange(self.refusal(value))
         return self.snap(float(value))
 
