@@ -460,7 +460,8 @@ def blame(search: Search, error: Exception) -> UserFunctionError:
         tb = tb.tb_next
     function, path = "a function of the game", None
     if own is not None:
-        line = linecache.getline(own.tb_frame.f_code.co_filename, own.tb_lineno)
+        lineno = own.tb_lineno            # None where the error arrived between two lines (a signal)
+        line = linecache.getline(own.tb_frame.f_code.co_filename, lineno) if lineno is not None else ""
         function = _called_name(search, line) or function
         ply = own.tb_frame.f_locals.get("ply")
         if isinstance(ply, int):
