@@ -9,9 +9,14 @@ offers the student functions as fixtures too.
 from __future__ import annotations
 
 import ast
+import contextlib
+import functools
+import http.server
 import inspect
 import math
 import re
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -96,3 +101,17 @@ def lecture_functions(lecture: str, *names: str) -> dict[str, Any]:
     missing = [name for name in names if name not in namespace]
     assert not missing, f"{path.name} writes out no {missing}"
     return {name: namespace[name] for name in names}
+
+
+@contextlib.contextmanager
+def served(folder: Path, handler: type = http.server.SimpleHTTPRequestHandler) -> Iterator[str]:
+    """``folder`` served on 127.0.0.1 by ``handler`` in a background thread; yields its address."""
+    serving = functools.partial(handler, directory=str(folder))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), serving)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()

@@ -27,14 +27,13 @@ import http.server
 import json
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from support import MINIMAX_SOURCE
+from support import MINIMAX_SOURCE, served
 from test_browser import ROOT, browser, chromium_path, require  # noqa: F401, F811 - fixtures used here
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -121,14 +120,8 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def server(site) -> Iterator[str]:
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=site))
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+    with served(site, QuietHandler) as address:
+        yield address
 
 
 class Tab:

@@ -23,18 +23,17 @@ Playwright, Jupyter Book or axe-core the tests concerned skip with the reason; w
 
 from __future__ import annotations
 
-import functools
 import http.server
 import json
 import re
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
+from support import served
 from test_browser import (  # noqa: F401, F811 - browser and chromium_path are fixtures used here
     AXE_IMPACTS,
     AXE_JS,
@@ -134,15 +133,8 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def server(site) -> Iterator[str]:
-    handler = functools.partial(QuietHandler, directory=str(site))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+    with served(site, QuietHandler) as address:
+        yield address
 
 
 JS_PAGE = """() => {
