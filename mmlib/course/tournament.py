@@ -94,14 +94,14 @@ class Game:
 @dataclass(frozen=True)
 class Task:
     """The games of one pairing, a task for an executor: the round, the two entrants, the games
-    (each its own seeded opening with both colours) and the seed.  The agents' sandboxes are
-    started once for all the games of a task (and again after one has been stopped)."""
+    (each its own seeded opening with both colours).  The agents' sandboxes are started once for
+    all the games of a task (and again after one has been stopped); a fixed entrant is made afresh
+    for each game, seeded by the game's id."""
 
     round: int
     a: Entrant
     b: Entrant
     games: tuple[Game, ...]
-    seed: int
 
     def without(self, done: Container[str]) -> Task:
         """The task without the games in ``done``."""
@@ -139,7 +139,7 @@ def _pairing(round_: int, a: Entrant, b: Entrant, rules: Rules, seed: int) -> li
             x, o = (a, b) if first_is_x else (b, a)
             games.append(Game(f"r{round_}-{seed_of(seed, round_, x.name, o.name, pair):016x}", first_is_x,
                               opening))
-    return [Task(round_, a, b, tuple(games), seed_of(seed, round_, a.name, b.name))]
+    return [Task(round_, a, b, tuple(games))]
 
 
 def round_robin(entrants: list[Entrant], rules: Rules, seed: int = 0) -> list[Task]:
@@ -260,9 +260,9 @@ class _Forfeits(Agent):
         raise Forfeit(self.reason)
 
 
-def _agent(stack: contextlib.ExitStack, entrant: Entrant, rules: Rules, seed: int, isolation: str) -> Agent:
+def _agent(stack: contextlib.ExitStack, entrant: Entrant, rules: Rules, isolation: str) -> Agent:
     if entrant.baseline is not None:
-        return _Baseline(entrant.name, baseline(entrant.baseline, seed))
+        return _Baseline(entrant.name, entrant.baseline)
     work = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="mmlib-tournament-")))
     work.chmod(0o755)
     sandbox = Sandbox(staged_lib(), list(entrant.cells), work, isolation=isolation)
@@ -276,8 +276,14 @@ def _agent(stack: contextlib.ExitStack, entrant: Entrant, rules: Rules, seed: in
 
 
 class _Baseline(Agent):
-    def __init__(self, name: str, agent: Agent):
-        self.name, self.agent = name, agent
+    """A fixed entrant, made afresh for every game (:meth:`for_game`): a random one's moves then
+    depend on the game alone, so a game played again after an interruption is the same game."""
+
+    def __init__(self, name: str, kind: str):
+        self.name, self.kind, self.agent = name, kind, baseline(kind)
+
+    def for_game(self, game_id: str) -> None:
+        self.agent = baseline(self.kind, seed_of(game_id, self.name))
 
     def choose(self, board: str, game: Any, state: Any) -> int:
         return self.agent.choose(board, game, state)
@@ -289,9 +295,12 @@ def run_pairing(task: Task, rules: Rules, isolation: str = "bwrap") -> list[dict
     records = []
     try:
         with contextlib.ExitStack() as stack:
-            agents = {task.a.name: _agent(stack, task.a, rules, seed_of(task.seed, "a"), isolation),
-                      task.b.name: _agent(stack, task.b, rules, seed_of(task.seed, "b"), isolation)}
+            agents = {task.a.name: _agent(stack, task.a, rules, isolation),
+                      task.b.name: _agent(stack, task.b, rules, isolation)}
             for game in task.games:
+                for agent in agents.values():
+                    if isinstance(agent, _Baseline):
+                        agent.for_game(game.id)
                 x, o = (task.a, task.b) if game.first_is_x else (task.b, task.a)
                 record = play_game(rules, {"X": agents[x.name], "O": agents[o.name]}, opening=game.opening)
                 records.append({"id": game.id, "round": task.round, **record.as_dict()})

@@ -14,6 +14,7 @@ import math
 import os
 import random
 import socket
+import tempfile
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -138,6 +139,18 @@ class _Counting(Executor):
 
 def _baselines(*names: str) -> list[Entrant]:
     return [Entrant(name, baseline=name) for name in names]
+
+
+def test_a_game_played_again_alone_is_the_same_game() -> None:
+    # a tournament stopped between the two games of a pairing plays the second one again by itself:
+    # the random entrant must not remember the game before it
+    entrants = _baselines("random", "alphabeta-1")
+    for task in tournament.round_robin(entrants, SMALL, seed=5):
+        both = tournament.run_pairing(task, SMALL)
+        first, second = task.games
+        alone = tournament.run_pairing(task.without({first.id}), SMALL)
+        assert [record["id"] for record in both] == [first.id, second.id]
+        assert alone == both[1:]
 
 
 @pytest.mark.slow
@@ -316,6 +329,17 @@ def _descendants() -> list[str]:
     return below
 
 
+@pytest.fixture
+def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """This test's own temporary folder, for its pool's and Dask's workers alike (other tests running
+    beside it stage their agents in the machine's), to see that the workers removed what they staged."""
+    folder = tmp_path / "tmp"
+    folder.mkdir()
+    monkeypatch.setenv("TMPDIR", str(folder))
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    return folder
+
+
 def _check_dozen(records: list[dict[str, Any]], entrants: list[Entrant], dozen: Any, out: Path) -> None:
     _, listener, results = dozen
     rows = standings.write(out, records, entrants, RULES)
@@ -338,18 +362,16 @@ def _check_dozen(records: list[dict[str, Any]], entrants: list[Entrant], dozen: 
 
 @needs_bwrap
 @pytest.mark.slow
-def test_round_robin_of_a_dozen_sealed_agents(dozen: Any, tmp_path: Path) -> None:
+def test_round_robin_of_a_dozen_sealed_agents(dozen: Any, tmp_path: Path, scratch: Path) -> None:
     folder = dozen[0]
     entrants = tournament.entrants_from(folder, baselines=("random", "centre", "alphabeta-3"))
     assert len(entrants) == 12
-    before = set(os.listdir(os.environ.get("TMPDIR", "/tmp")))
     with ProcessPoolExecutor(2) as pool:
         records = tournament.run_tournament(entrants, RULES, tmp_path, pool=pool)
     assert len(records) == 66 * 2
     _check_dozen(records, entrants, dozen, tmp_path)
     assert _descendants() == []
-    left = {name for name in set(os.listdir(os.environ.get("TMPDIR", "/tmp"))) - before
-            if name.startswith("mmlib-tournament")}
+    left = {name for name in os.listdir(scratch) if name.startswith("mmlib-tournament")}
     assert left == set()                                       # nothing written outside the results
 
 
@@ -373,13 +395,13 @@ def test_swiss_of_a_dozen_sealed_agents(dozen: Any, tmp_path: Path) -> None:
 
 @needs_bwrap
 @pytest.mark.slow
-def test_a_dask_cluster_gives_the_same_results_as_the_process_pool(dozen: Any, tmp_path: Path) -> None:
+def test_a_dask_cluster_gives_the_same_results_as_the_process_pool(dozen: Any, tmp_path: Path,
+                                                                   scratch: Path) -> None:
     distributed = pytest.importorskip("distributed")
     folder = dozen[0]
     chosen = {"good", "slow", "illegal"}
     entrants = [e for e in tournament.entrants_from(folder, baselines=("alphabeta-3",))
                 if e.baseline or e.name in chosen]
-    before = set(os.listdir(os.environ.get("TMPDIR", "/tmp")))
     with ProcessPoolExecutor(2) as pool:
         local = tournament.run_tournament(entrants, RULES, tmp_path / "pool", fmt="swiss", rounds=2,
                                           pool=pool)
@@ -390,8 +412,7 @@ def test_a_dask_cluster_gives_the_same_results_as_the_process_pool(dozen: Any, t
                                            pool=pool)
     assert len(local) == 2 * 2 * 2
     assert remote == local
-    left = {name for name in set(os.listdir(os.environ.get("TMPDIR", "/tmp"))) - before
-            if name.startswith("mmlib-tournament")}
+    left = {name for name in os.listdir(scratch) if name.startswith("mmlib-tournament")}
     assert left == set()                                       # the workers removed what they staged
     assert json.loads((tmp_path / "pool" / "tournament.json").read_text()) == \
         json.loads((tmp_path / "dask" / "tournament.json").read_text())
@@ -456,3 +477,27 @@ def test_the_command_writes_the_leaderboard_and_the_gradebook(tmp_path: Path) ->
     assert len(list((out / "games").iterdir())) == 4 and (out / "index.html").exists()
     with pytest.raises(SystemExit):
         cli.main(["tournament", str(tmp_path / "nowhere")])
+
+
+# -- the lab's example leaderboard ------------------------------------------------------------------------
+
+LAB6 = Path(__file__).resolve().parents[2] / "instructor" / "labs" / "lab6_anytime_agent.md"
+SOLUTION = LAB6.parents[1] / "solutions" / "lab6_anytime_agent.ipynb"
+SHOWN = {"random": "random moves", "centre": "centre-most column", "alphabeta-2": "alpha-beta, depth 2",
+         "alphabeta-4": "alpha-beta, depth 4"}
+
+
+@needs_bwrap
+@pytest.mark.slow
+def test_the_labs_example_leaderboard_is_what_the_command_writes(tmp_path: Path) -> None:
+    # the lab shows a leaderboard "with its default settings and seed 0": the command, as an instructor runs it
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "reference solution_lab6_anytime_agent.ipynb").write_bytes(SOLUTION.read_bytes())
+    tournament.main([str(tmp_path / "in"), "--out", str(tmp_path / "out")])
+    with open(tmp_path / "out" / "standings.csv", newline="") as file:
+        written = [[row["rank"], SHOWN.get(row["entrant"], row["entrant"]), row["rating"],
+                    f"{row['rating_low']}–{row['rating_high']}", row["wins"], row["draws"], row["losses"],
+                    row["points"]] for row in csv.DictReader(file)]
+    text = LAB6.read_text()
+    table = text[text.index("| rank | entrant |"):].split("\n\n")[0].splitlines()[2:]
+    assert [[cell.strip() for cell in line.strip("|").split("|")] for line in table] == written
