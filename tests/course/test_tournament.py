@@ -490,7 +490,7 @@ SHOWN = {"random": "random moves", "centre": "centre-most column", "alphabeta-2"
 @needs_bwrap
 @pytest.mark.slow
 def test_the_labs_example_leaderboard_is_what_the_command_writes(tmp_path: Path) -> None:
-    # the lab shows a leaderboard "with its default settings and seed 0": the command, as an instructor runs it
+    # the lab shows a leaderboard "with its default settings and seed 0": the command, as instructors run it
     (tmp_path / "in").mkdir()
     (tmp_path / "in" / "reference solution_lab6_anytime_agent.ipynb").write_bytes(SOLUTION.read_bytes())
     tournament.main([str(tmp_path / "in"), "--out", str(tmp_path / "out")])
