@@ -11,9 +11,13 @@ the explorer instead of falling back to its picture.
 
 :func:`keep_views_with_state` removes from a notebook the widget views whose model the file does not
 hold, so the front end shows the still picture; :func:`pre_save_hook` does so on every save in a
-Jupyter server configured with it, as the students' configuration ``jupyter/student/`` does::
+Jupyter server configured with it, as the students' configuration ``jupyter/student/`` does (and the
+students' distribution's ``jupyter/``, which its ``start`` script gives Binder's Jupyter)::
 
     {"ContentsManager": {"pre_save_hook": "mmlib.widgets.saving.pre_save_hook"}}
+
+A front end that runs no server hook (VS Code's notebook editor) saves what it shows; :func:`stills_only`
+stores a notebook so that this is safe there (the students' distribution is stored so).
 
 The running session is not touched: the explorers stay live until the notebook is closed.
 

@@ -169,8 +169,10 @@ app = ServerApp()
 app.load_config_file()
 manager = FileContentsManager(config=app.config, parent=app)
 view = {"model_id": "gone-with-the-kernel", "version_major": 2, "version_minor": 0}
-data = {"text/plain": "A still", "text/html": "<img alt='a still'>", "application/vnd.jupyter.widget-view+json": view}
-nb = {"metadata": {}, "cells": [{"cell_type": "code", "outputs": [{"output_type": "display_data", "data": data}]}]}
+data = {"text/plain": "A still", "text/html": "<img alt='a still'>",
+        "application/vnd.jupyter.widget-view+json": view}
+output = {"output_type": "display_data", "data": data}
+nb = {"metadata": {}, "cells": [{"cell_type": "code", "outputs": [output]}]}
 manager.run_pre_save_hooks(model={"type": "notebook", "content": nb}, path="00.ipynb")
 print(json.dumps({"files": app.loaded_config_files, "hook": str(app.config.ContentsManager.pre_save_hook),
                   "saved": sorted(data)}))
