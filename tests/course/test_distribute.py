@@ -159,23 +159,29 @@ def test_binder_installs_the_same_dependencies(dist):
 
 
 # As Binder's repo2docker runs `start` (its image's entrypoint: `start` with Jupyter's command as arguments,
-# from the repository's folder, HOME elsewhere), a Jupyter server then configured saves a notebook without
-# a widget view whose model the file does not hold.
+# from the repository's folder, HOME elsewhere), Jupyter's server reads its configuration files
+# (jupyter_server_config.*) from each folder of the configuration path, as every Jupyter application does
+# (jupyter_core's JupyterApp, of which the server's ServerApp is one; importing the server itself takes
+# seconds, and tests/e2e/test_save_reopen.py runs it): the hook it names saves a notebook without a widget
+# view whose model the file does not hold.
 SERVER_PROBE = """
 import json
-from jupyter_server.serverapp import ServerApp
-from jupyter_server.services.contents.filemanager import FileContentsManager
-app = ServerApp()
+from jupyter_core.application import JupyterApp
+from traitlets.utils.importstring import import_item
+
+class Server(JupyterApp):
+    name = "jupyter-server"
+
+app = Server()
 app.load_config_file()
-manager = FileContentsManager(config=app.config, parent=app)
+hook = app.config.ContentsManager.pre_save_hook
 view = {"model_id": "gone-with-the-kernel", "version_major": 2, "version_minor": 0}
 data = {"text/plain": "A still", "text/html": "<img alt='a still'>",
         "application/vnd.jupyter.widget-view+json": view}
 output = {"output_type": "display_data", "data": data}
 nb = {"metadata": {}, "cells": [{"cell_type": "code", "outputs": [output]}]}
-manager.run_pre_save_hooks(model={"type": "notebook", "content": nb}, path="00.ipynb")
-print(json.dumps({"files": app.loaded_config_files, "hook": str(app.config.ContentsManager.pre_save_hook),
-                  "saved": sorted(data)}))
+import_item(hook)(model={"type": "notebook", "content": nb}, path="00.ipynb")
+print(json.dumps({"files": app.loaded_config_files, "hook": hook, "saved": sorted(data)}))
 """
 
 
