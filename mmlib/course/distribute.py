@@ -11,7 +11,15 @@ writes into ``OUT``:
   ``pyproject.toml`` (the package, its dependencies and ``[tool.mmlib] repository``
   set to the new repository), ``environment.yml`` (what Binder installs) and ``LICENSE``;
 - ``README.md``: the Binder badge and link, how to run the course locally, and its contents;
+- ``start`` and ``jupyter/jupyter_server_config.json``: Binder (repo2docker) runs ``start`` before it
+  starts Jupyter, as the README's local set-up does, and ``start`` puts ``jupyter/`` first on
+  ``JUPYTER_CONFIG_PATH``, so the server saves notebooks through :func:`mmlib.widgets.saving.pre_save_hook`
+  (the students' configuration of ``make lab``, ``jupyter/student/``, without the instructor's parts);
 - ``.gitignore``.
+
+Its notebooks store each explorer as its still picture and sentence, without widget state or widget
+view (:func:`mmlib.widgets.saving.stills_only`), so a front end that runs no save hook (VS Code) has
+no stored state to mismatch the views a student's run saves.
 
 Every Binder link (the README's and the one in each notebook's first cell, rewritten by
 ``instructor/navigation.py``) opens ``owner/name``, which must be given: the instructor's repository
@@ -27,6 +35,7 @@ exams and releases.  ``OUT`` must be new or empty; ``--force`` empties it first,
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import shutil
 import subprocess
@@ -35,9 +44,18 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import CourseError
-from .labsource import ROOT, build, lab_names, make_labs, navigation, notebook_text, read_notebook
+from .labsource import (
+    ROOT,
+    build,
+    lab_names,
+    make_labs,
+    navigation,
+    notebook_text,
+    read_notebook,
+    write_notebook,
+)
 
-__all__ = ["distribute", "student_pyproject", "student_readme", "main"]
+__all__ = ["distribute", "student_pyproject", "student_readme", "server_config", "main"]
 
 REPOSITORY = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{0,38}/[A-Za-z0-9._-]{1,100}$")
 PROJECT_KEYS = ("name", "version", "description", "readme", "requires-python", "license", "license-files",
@@ -51,6 +69,21 @@ STUDENT_INSTALL = ".[lab,fast,graphs]"
 INSTRUCTOR_TOOLS = Path("mmlib/course")
 """The instructor's tools in the package: graders and exam builders stay out of the students' copy."""
 GITIGNORE = ".venv/\n__pycache__/\n*.egg-info/\n.ipynb_checkpoints/\nbuild/\n"
+STUDENT_SERVER_CONFIG = Path("jupyter/student/jupyter_server_config.json")
+"""The Jupyter server configuration of ``make lab``: its ``ContentsManager`` part (the pre-save hook) goes
+into the distribution; its other parts switch off the instructor's nbgrader, which students lack."""
+SERVER_CONFIG = Path("jupyter/jupyter_server_config.json")
+"""Where the distribution holds its Jupyter server configuration (``start`` puts the folder first)."""
+START = """#!/bin/bash
+# Binder (repo2docker) runs this file before it starts Jupyter, with Jupyter's command as the arguments;
+# on your own computer, start JupyterLab through it too: ./start .venv/bin/jupyter lab
+# It puts the course's Jupyter configuration (jupyter/) first, so the server saves every notebook
+# through mmlib.widgets.saving.pre_save_hook: an explorer run and saved reopens as its still picture.
+here="$(cd "$(dirname "$0")" && pwd)"
+export JUPYTER_CONFIG_PATH="$here/jupyter${JUPYTER_CONFIG_PATH:+:$JUPYTER_CONFIG_PATH}"
+exec "$@"
+"""
+"""The distribution's ``start`` script (repo2docker's: its last line must be ``exec "$@"``)."""
 
 
 def _files(root: Path, folder: str) -> list[Path]:
@@ -137,8 +170,11 @@ git clone https://github.com/{repository}.git
 cd {repository.split("/")[1]}
 python3 -m venv .venv
 .venv/bin/pip install -e "{STUDENT_INSTALL}"
-.venv/bin/jupyter lab notebooks/{start}
+./start .venv/bin/jupyter lab notebooks/{start}
 ```
+
+(`./start` gives JupyterLab the course's configuration, in `jupyter/`, as Binder does: a notebook you
+run and save reopens with each explorer as its picture until you run it again.)
 
 ## Lectures
 
@@ -154,6 +190,27 @@ with, so you know where you stand before you hand it in.
 The lectures come as notebooks (`.ipynb`) and as the same cells in text (`.md`); JupyterLab keeps
 both in step.
 """
+
+
+def server_config(root: Path = ROOT) -> str:
+    """The distribution's Jupyter server configuration: the ``ContentsManager`` part of ``make lab``'s.
+
+    >>> json.loads(server_config())
+    {'ContentsManager': {'pre_save_hook': 'mmlib.widgets.saving.pre_save_hook'}}
+    """
+    config = json.loads((root / STUDENT_SERVER_CONFIG).read_text(encoding="utf-8"))
+    return json.dumps({"ContentsManager": config["ContentsManager"]}, indent=2) + "\n"
+
+
+def _stills_only(out: Path) -> None:
+    """Store every notebook under ``out/notebooks`` with its explorers as still pictures (no widget state)."""
+    from ..widgets.saving import stills_only  # here: mmlib.widgets loads ipywidgets and every explorer
+
+    for path in sorted((out / "notebooks").rglob("*.ipynb")):
+        nb = read_notebook(path)
+        had_state = bool(nb.get("metadata", {}).get("widgets"))
+        if stills_only(nb) or had_state:
+            write_notebook(nb, path)
 
 
 def _check_out(out: Path, force: bool) -> None:
@@ -208,7 +265,11 @@ def distribute(out: Path, repository: str | None, *, force: bool = False,
     put(Path("LICENSE"), (root / "LICENSE").read_bytes())
     put(Path(".gitignore"), GITIGNORE.encode())
     put(Path("README.md"), student_readme(repository, root).encode())
+    put(SERVER_CONFIG, server_config(root).encode())
+    put(Path("start"), START.encode())
+    (out / "start").chmod(0o755)
     navigation().main(out.resolve())                  # every Binder link opens the new repository
+    _stills_only(out)
     return written
 
 

@@ -11,9 +11,13 @@ the explorer instead of falling back to its picture.
 
 :func:`keep_views_with_state` removes from a notebook the widget views whose model the file does not
 hold, so the front end shows the still picture; :func:`pre_save_hook` does so on every save in a
-Jupyter server configured with it, as the students' configuration ``jupyter/student/`` does::
+Jupyter server configured with it, as the students' configuration ``jupyter/student/`` does (and the
+students' distribution's ``jupyter/``, which its ``start`` script gives Binder's Jupyter)::
 
     {"ContentsManager": {"pre_save_hook": "mmlib.widgets.saving.pre_save_hook"}}
+
+A front end that runs no server hook (VS Code's notebook editor) saves what it shows; :func:`stills_only`
+stores a notebook so that this is safe there (the students' distribution is stored so).
 
 The running session is not touched: the explorers stay live until the notebook is closed.
 
@@ -30,7 +34,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["WIDGET_VIEW", "WIDGET_STATE", "keep_views_with_state", "pre_save_hook"]
+__all__ = ["WIDGET_VIEW", "WIDGET_STATE", "keep_views_with_state", "stills_only", "pre_save_hook"]
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
@@ -79,6 +83,30 @@ def keep_views_with_state(nb: dict[str, Any]) -> int:
             if not data:
                 data["text/plain"] = "an interactive widget: run the cell to show it"
     return removed
+
+
+def stills_only(nb: dict[str, Any]) -> int:
+    """Remove, in place, the widget state stored in ``nb`` and every widget view, keeping each output's
+    still picture and sentence; returns how many views went.
+
+    A notebook in this form is safe in a front end that runs no save hook.  VS Code's Jupyter extension
+    writes no widget state when it saves, and shows a widget view's next representation (the still)
+    when neither the notebook nor the kernel holds the view's model; but it restores the state a
+    notebook stores and then draws each view from it without that check, so a lecture run and saved
+    over stored state, reopened, would show an empty output where each explorer was.
+
+    >>> nb = {"metadata": {"widgets": {WIDGET_STATE: {"state": {"4f1c": {}}}}}, "cells": [
+    ...     {"cell_type": "code", "outputs": [{"output_type": "display_data", "data": {
+    ...         "text/plain": "A still", WIDGET_VIEW: {"model_id": "4f1c"}}}]}]}
+    >>> stills_only(nb), nb["metadata"], nb["cells"][0]["outputs"][0]["data"]
+    (1, {}, {'text/plain': 'A still'})
+    """
+    metadata = nb.get("metadata")
+    if isinstance(metadata, dict) and isinstance(metadata.get("widgets"), dict):
+        metadata["widgets"].pop(WIDGET_STATE, None)
+        if not metadata["widgets"]:
+            del metadata["widgets"]
+    return keep_views_with_state(nb)
 
 
 def pre_save_hook(model: dict[str, Any], **kwargs: Any) -> None:

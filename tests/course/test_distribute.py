@@ -55,8 +55,8 @@ def solution_blocks() -> list[list[str]]:
 
 def test_only_the_students_folders_are_there(dist):
     top = sorted(p.name for p in dist.iterdir())
-    assert top == [".gitignore", "LICENSE", "README.md", "environment.yml", "mmlib", "notebooks",
-                   "pyproject.toml"]
+    assert top == [".gitignore", "LICENSE", "README.md", "environment.yml", "jupyter", "mmlib", "notebooks",
+                   "pyproject.toml", "start"]
     tooling = re.compile(r"(instructor|tests|benchmarks|grades|exam|release|mmlib/course)/")
     assert not [name for name in files(dist) if tooling.match(name)]
 
@@ -158,6 +158,70 @@ def test_binder_installs_the_same_dependencies(dist):
     assert "- -e ." in environment and "python=3.11" in environment and "#" not in environment
 
 
+# As Binder's repo2docker runs `start` (its image's entrypoint: `start` with Jupyter's command as arguments,
+# from the repository's folder, HOME elsewhere), Jupyter's server reads its configuration files
+# (jupyter_server_config.*) from each folder of the configuration path, as every Jupyter application does
+# (jupyter_core's JupyterApp, of which the server's ServerApp is one; importing the server itself takes
+# seconds, and tests/e2e/test_save_reopen.py runs it): the hook it names saves a notebook without a widget
+# view whose model the file does not hold.
+SERVER_PROBE = """
+import json
+from jupyter_core.application import JupyterApp
+from traitlets.utils.importstring import import_item
+
+class Server(JupyterApp):
+    name = "jupyter-server"
+
+app = Server()
+app.load_config_file()
+hook = app.config.ContentsManager.pre_save_hook
+view = {"model_id": "gone-with-the-kernel", "version_major": 2, "version_minor": 0}
+data = {"text/plain": "A still", "text/html": "<img alt='a still'>",
+        "application/vnd.jupyter.widget-view+json": view}
+output = {"output_type": "display_data", "data": data}
+nb = {"metadata": {}, "cells": [{"cell_type": "code", "outputs": [output]}]}
+import_item(hook)(model={"type": "notebook", "content": nb}, path="00.ipynb")
+print(json.dumps({"files": app.loaded_config_files, "hook": hook, "saved": sorted(data)}))
+"""
+
+
+def test_binder_starts_jupyter_with_the_pre_save_hook(dist, tmp_path):
+    start = dist / "start"
+    assert start.stat().st_mode & 0o111 and start.read_text().splitlines()[-1] == 'exec "$@"'
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(home), "PYTHONPATH": str(dist)}     # the distribution's mmlib
+    done = subprocess.run([str(start), sys.executable, "-c", SERVER_PROBE], cwd=dist, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    server = json.loads(done.stdout.splitlines()[-1])
+    assert server["files"] == [str(dist / "jupyter" / "jupyter_server_config.json")]
+    assert server["hook"] == "mmlib.widgets.saving.pre_save_hook"
+    assert server["saved"] == ["text/html", "text/plain"]            # the view went, the still stayed
+
+
+def test_the_notebooks_store_each_explorer_as_its_still_picture(dist):
+    """No widget state and no widget view: a front end without the save hook (VS Code) has no stored
+    state to mismatch what a student's run saves, and shows the still until the cell is run."""
+    explorers = 0
+    for path in sorted((dist / "notebooks").rglob("*.ipynb")):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        assert "widgets" not in nb["metadata"], path
+        for cell in nb["cells"]:
+            for output in cell.get("outputs", []):
+                data = output.get("data", {})
+                assert "application/vnd.jupyter.widget-view+json" not in data, path
+                explorers += "mmlib-fallback" in "".join(data.get("text/html", ""))
+    lecture = (ROOT / "notebooks" / "00_start_here.ipynb").read_text(encoding="utf-8")
+    assert "application/vnd.jupyter.widget-view+json" in lecture     # the course's own copy holds views
+    assert explorers >= 10
+
+
+def test_the_readme_starts_jupyterlab_as_binder_does(dist):
+    readme = (dist / "README.md").read_text()
+    assert f"./start .venv/bin/jupyter lab notebooks/{navigation.COURSE[0].path}\n" in readme
+
+
 def test_an_existing_folder_is_kept_unless_forced_and_then_only_its_git_stays(tmp_path):
     out = tmp_path / "course"
     (out / ".git").mkdir(parents=True)
@@ -191,7 +255,7 @@ def test_the_readme_set_up_works_as_written(dist, tmp_path):
                               env={"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": str(Path.home())})
         assert done.returncode == 0, (command, done.stdout[-2000:], done.stderr[-2000:])
     program, _, notebook = start.partition(" lab ")
-    assert program == ".venv/bin/jupyter" and (checkout / notebook).is_file()
+    assert program == "./start .venv/bin/jupyter" and (checkout / notebook).is_file()
     version = subprocess.run([str(checkout / ".venv/bin/jupyter"), "lab", "--version"], cwd=checkout,
                              capture_output=True, text=True, timeout=120)
     assert version.returncode == 0 and re.fullmatch(r"4\.\d+\.\d+\s*", version.stdout), version

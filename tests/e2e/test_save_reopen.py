@@ -11,12 +11,16 @@ state; an explorer's output then falls back to its still picture.
 
 The test starts JupyterLab as `make lab` does, on a copy of the repository as a fresh clone has it, runs
 all of lecture 00 in chromium, saves, stops the server, starts a new one with the same trust database
-and settings, and reopens the lecture.
+and settings, and reopens the lecture. The second test does the same on the students' distribution,
+with the Jupyter configuration its `start` script gives Binder's Jupyter (its notebooks store each
+explorer as its still picture, without widget state).
 """
 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -45,10 +49,12 @@ JS_SAVED = """() => { const panel = window.jupyterapp.shell.currentWidget;
                       return panel && panel.context && !panel.context.model.dirty; }"""
 
 
-def student_lab(clone: Path, state: Path):
-    """JupyterLab serving ``clone`` with the students' configuration first, as `make lab` starts it."""
+def student_lab(clone: Path, state: Path, config: Path | None = None):
+    """JupyterLab serving ``clone`` with the students' configuration (``config``, by default
+    ``jupyter/student``) first, as `make lab` starts it."""
+    config = config or clone / "jupyter" / "student"
     return jupyter_server("jupyterlab", clone, state, env={
-        "MMLIB_PROGRESS": "0", "JUPYTER_CONFIG_PATH": str(clone / "jupyter" / "student")}, args=(
+        "MMLIB_PROGRESS": "0", "JUPYTER_CONFIG_PATH": str(config)}, args=(
         "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
         "--LabApp.expose_app_in_browser=True"))
 
@@ -67,18 +73,38 @@ def stored_state(path: Path) -> set[str]:
 
 
 def test_a_lecture_run_saved_and_reopened_shows_no_widget_error(tmp_path):
+    clone = fresh_clone(tmp_path / "clone")
+    views_as_cloned = widget_views(clone / LECTURE)
+    assert views_as_cloned and set(views_as_cloned) <= stored_state(clone / LECTURE)
+    run_save_and_reopen(clone, tmp_path / "state")
+
+
+def test_the_students_distribution_started_as_binder_starts_it_reopens_without_widget_error(tmp_path):
+    from mmlib.course import distribute
+
+    course = tmp_path / "course"
+    distribute.distribute(course, "uni-example/game-search")
+    assert widget_views(course / LECTURE) == [] and stored_state(course / LECTURE) == set()
+    # the configuration path as the distribution's `start` sets it (repo2docker runs Jupyter through it)
+    probe = "import os; print(os.environ['JUPYTER_CONFIG_PATH'])"
+    started = subprocess.run([str(course / "start"), sys.executable, "-c", probe], cwd=course, check=True,
+                             env={"PATH": "/usr/bin:/bin"}, capture_output=True, text=True, timeout=60)
+    config = Path(started.stdout.strip())
+    assert config == course / "jupyter"
+    run_save_and_reopen(course, tmp_path / "state", config)
+
+
+def run_save_and_reopen(clone: Path, state: Path, config: Path | None = None) -> None:
+    """Run all of the lecture in JupyterLab (``config`` first on the configuration path), save, restart
+    the server and reopen it: each explorer shows live or as its still picture, never an error."""
     chromium = require_browser()
     from playwright.sync_api import sync_playwright
 
-    clone = fresh_clone(tmp_path / "clone")
-    state = tmp_path / "state"
     saved = clone / LECTURE
-    views_as_cloned = widget_views(saved)
-    assert views_as_cloned and set(views_as_cloned) <= stored_state(saved)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
         try:
-            with student_lab(clone, state) as lab:
+            with student_lab(clone, state, config) as lab:
                 page = browser.new_page(viewport={"width": 1280, "height": 900})
                 open_notebook(page, lab, LECTURE)
                 ran = run_all(page)
@@ -98,7 +124,7 @@ def test_a_lecture_run_saved_and_reopened_shows_no_widget_error(tmp_path):
             assert set(widget_views(saved)) <= stored_state(saved), \
                 "every widget view saved has its model's state in the file"
 
-            with student_lab(clone, state) as lab:          # the same trust database: the notebook is trusted
+            with student_lab(clone, state, config) as lab:  # the same trust database: the notebook is trusted
                 page = browser.new_page(viewport={"width": 1280, "height": 900})
                 open_notebook(page, lab, LECTURE)
                 wait_for_widgets(page)
