@@ -41,14 +41,13 @@ unexport MPLBACKEND
 NBVAL_ARGS ?= --nbval --nbval-current-env --nbval-sanitize-with tests/notebooks/nbval_sanitize.cfg \
               --nbval-cell-timeout=120 --nbval-kernel-startup-timeout=120
 
-# Lectures 00 and 03 and lab 1 (BROWSER_NOTEBOOKS; tests/conftest.py holds the same list) are executed by
+# Lecture 03, the one with the most explorers (BROWSER_NOTEBOOKS; tests/conftest.py holds the same list), is executed by
 # "Run All" in JupyterLab (tests/e2e/test_browser.py), whose outputs are compared with the stored ones exactly as
-# strict nbval compares them (tests/notebooks/nbval_compare.py); nbval executes them itself only where there
+# strict nbval compares them (tests/notebooks/nbval_compare.py); nbval executes it itself only where there
 # is no chromium for the browser tests (which skip there, outside CI).  nbval executes every other notebook
 # (`make test-long` runs them all in JupyterLab too).  (Leaving the browser tests out, e.g. MARKS='not long and not browser', leaves the lectures'
 # outputs unchecked: add NBVAL_NOTEBOOKS='$(ALL_NOTEBOOKS)'.)
-BROWSER_NOTEBOOKS := notebooks/00_start_here.ipynb notebooks/03_alpha_beta_pruning.ipynb \
-                     notebooks/labs/lab1_minimax.ipynb
+BROWSER_NOTEBOOKS := notebooks/03_alpha_beta_pruning.ipynb
 NBVAL_NOTEBOOKS   := $(if $(shell command -v chromium 2>/dev/null),$(filter-out $(BROWSER_NOTEBOOKS),$(ALL_NOTEBOOKS)),$(ALL_NOTEBOOKS))
 
 # The one pytest invocation used by `make test`: unit tests (incl. the browser and packaging tests),

@@ -37,7 +37,7 @@ def student_minimax():
 # counts as a second.  The lectures are executed by the browser tests, not by nbval (the Makefile), so only
 # a lab solution appears here as a notebook.
 SECONDS = {
-    "tests/e2e/test_browser.py": 200,     # lectures 00 and 03, lab 1, the harness tests
+    "tests/e2e/test_browser.py": 150,     # lecture 03, the harness tests
     "tests/e2e/test_lite.py": 150,     # a Pyodide kernel starts (~100 s); +70 s to build the site once
     "tests/course/test_grading.py": 150,
     "tests/course/test_nbgrader.py": 130,
@@ -107,6 +107,9 @@ LONG: dict[str, dict[str, tuple[str, ...] | None]] = {
     },
     # Gradescope's autograder run beside `make grade` on one submission (the zip's contents and scores stay)
     "tests/course/test_gradescope.py": {"test_gradescope_and_make_grade_agree_on_the_same_submission": ALL},
+    # the window searches' properties on 2,000 trees each (`make test`: the same on 300)
+    "tests/search/test_windows.py": {"test_every_window_search_returns_the_minimax_value": ("full",),
+                                     "test_stockman_sss_star_evaluates_no_leaf_that_alphabeta_skips": ("full",)},
     # every kind of quiz question generated many times (`make test`: tests/test_quiz.py's other tests)
     "tests/test_quiz.py": {"test_every_value_shown_lies_in_the_range_over_every_kind_of_question": ALL},
     # whole artefacts: a fresh virtualenv from the wheel, the website, the handout, Notebook 7, a save and
@@ -129,8 +132,7 @@ LONG: dict[str, dict[str, tuple[str, ...] | None]] = {
     # under strict nbval: the Makefile's BROWSER_NOTEBOOKS, the same list)
     "tests/e2e/test_browser.py": {"test_screenshots_cover_the_whole_notebook": ALL},
 }
-BROWSER_NOTEBOOKS = ("notebooks/00_start_here.ipynb", "notebooks/03_alpha_beta_pruning.ipynb",
-                     "notebooks/labs/lab1_minimax.ipynb")
+BROWSER_NOTEBOOKS = ("notebooks/03_alpha_beta_pruning.ipynb",)
 # (The fresh hidden cases' 30 seeds are marked where they are parametrised: tests/course/test_fresh_cases.py.)
 
 

@@ -14,33 +14,41 @@ from mmlib.search import BoundTable
 # Small integer leaves: ties everywhere, the case where > and >= tests differ.
 tied_leaves = st.integers(0, 4)
 nested_trees = support.nested_trees(tied_leaves, max_leaves=30)
-FAST = settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 knuth_moore = support.knuth_moore     # Knuth & Moore (1975)
+EXAMPLES = pytest.mark.parametrize("examples", [300, 2000], ids=["quick", "full"])
+"""300 trees in `make test`, 2,000 in the long set (tests/conftest.py)."""
 
 
 @pytest.mark.slow
-@FAST
-@given(nested_trees, st.integers(-2, 6), st.sampled_from([0.5, 1, 3]))
-def test_every_window_search_returns_the_minimax_value(nested, guess, delta):
-    tree = trees.from_nested(nested)
-    expected = search.minimax(tree).value
-    assert search.aspiration(tree, guess=guess, delta=delta).value == expected
-    assert search.pvs(tree).value == expected
-    assert search.mtdf(tree, guess=guess).value == expected
-    assert search.mtdf(tree, guess=math.inf).value == expected
-    assert search.mtdf(tree, guess=-math.inf).value == expected
-    assert search.sss_star(tree).value == expected
+@EXAMPLES
+def test_every_window_search_returns_the_minimax_value(examples):
+    @settings(FAST, max_examples=examples)
+    @given(nested_trees, st.integers(-2, 6), st.sampled_from([0.5, 1, 3]))
+    def every(nested, guess, delta):
+        tree = trees.from_nested(nested)
+        expected = search.minimax(tree).value
+        assert search.aspiration(tree, guess=guess, delta=delta).value == expected
+        assert search.pvs(tree).value == expected
+        assert search.mtdf(tree, guess=guess).value == expected
+        assert search.mtdf(tree, guess=math.inf).value == expected
+        assert search.mtdf(tree, guess=-math.inf).value == expected
+        assert search.sss_star(tree).value == expected
+    every()
 
 
 @pytest.mark.slow
-@FAST
-@given(nested_trees)
-def test_stockman_sss_star_evaluates_no_leaf_that_alphabeta_skips(nested):
-    tree = trees.from_nested(nested)
-    sss = search.sss_star(tree).stats.leaf_order
-    alphabeta = search.alphabeta(tree).stats.leaf_order
-    assert set(sss) <= set(alphabeta)                  # Stockman (1979)
-    assert len(sss) == len(set(sss))                   # the table: each leaf at most once
+@EXAMPLES
+def test_stockman_sss_star_evaluates_no_leaf_that_alphabeta_skips(examples):
+    @settings(FAST, max_examples=examples)
+    @given(nested_trees)
+    def every(nested):
+        tree = trees.from_nested(nested)
+        sss = search.sss_star(tree).stats.leaf_order
+        alphabeta = search.alphabeta(tree).stats.leaf_order
+        assert set(sss) <= set(alphabeta)                  # Stockman (1979)
+        assert len(sss) == len(set(sss))                   # the table: each leaf at most once
+    every()
 
 
 @pytest.mark.slow     # a big property run (300 examples): `make test` runs it, `make check` does not
