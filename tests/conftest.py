@@ -108,8 +108,10 @@ LONG: dict[str, dict[str, tuple[str, ...] | None]] = {
     # Gradescope's autograder run beside `make grade` on one submission (the zip's contents and scores stay)
     "tests/course/test_gradescope.py": {"test_gradescope_and_make_grade_agree_on_the_same_submission": ALL},
     # the window searches' properties on 2,000 trees each (`make test`: the same on 300)
-    "tests/search/test_windows.py": {"test_every_window_search_returns_the_minimax_value": ("full",),
-                                     "test_stockman_sss_star_evaluates_no_leaf_that_alphabeta_skips": ("full",)},
+    "tests/search/test_windows.py": {
+        "test_every_window_search_returns_the_minimax_value": ("full",),
+        "test_stockman_sss_star_evaluates_no_leaf_that_alphabeta_skips": ("full",),
+    },
     # every kind of quiz question generated many times (`make test`: tests/test_quiz.py's other tests)
     "tests/test_quiz.py": {"test_every_value_shown_lies_in_the_range_over_every_kind_of_question": ALL},
     # whole artefacts: a fresh virtualenv from the wheel, the website, the handout, Notebook 7, a save and
