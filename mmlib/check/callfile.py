@@ -1,0 +1,182 @@
+"""Practice cases for the transposition table (lab 7) as text: calls and the answers they must give.
+
+A call case file lists calls of ``bound_flag`` or ``probe``, written as in Python with the
+parameters named, each followed by ``=`` and the answer::
+
+    # a search in the window [40, 60]
+    check = bound_flag
+    bound_flag(value=50, alpha=40, beta=60) = EXACT
+    bound_flag(value=60, alpha=40, beta=60) = LOWER
+
+- ``check``: ``bound_flag`` or ``probe``;
+- a number is whole or decimal, or ``inf`` / ``-inf``; a flag is ``EXACT``, ``LOWER`` or
+  ``UPPER`` (the constants of :mod:`mmlib.table`); ``probe``'s answer is a number or ``None``.
+
+:func:`read_call_case` checks every answer against the rules of Marsland (1986) and names the
+line of any that is wrong; :func:`run_call_case` asks the student's function every call.
+
+>>> case = read_call_case("check = bound_flag\\nbound_flag(value=35, alpha=40, beta=60) = UPPER\\n")
+>>> case.calls, case.answers
+(((35, 40, 60),), ('upper',))
+>>> read_call_case("check = probe\\nprobe(value=50, flag=LOWER, stored_depth=1, depth=3, alpha=40, "
+...                "beta=60) = 50")
+Traceback (most recent call last):
+...
+mmlib.errors.TreeTextError: line 2: the answer is None, not 50
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import TreeTextError
+from ..table import EXACT, LOWER, UPPER
+from .queries import Unusable, ask
+from .report import Report
+from .table import _flag_mistake, _probe_mistake, _valid_flag, _valid_probe, reference_flag, reference_probe
+
+__all__ = ["CALL_KINDS", "CallCaseFile", "call_case", "write_call_case", "read_call_case", "run_call_case",
+           "call_text"]
+
+PARAMETERS = {"bound_flag": ("value", "alpha", "beta"),
+              "probe": ("value", "flag", "stored_depth", "depth", "alpha", "beta")}
+"""The functions a call case file can be for, and their parameters in order."""
+CALL_KINDS = tuple(PARAMETERS)
+_FLAGS = {"EXACT": EXACT, "LOWER": LOWER, "UPPER": UPPER}
+_CALL = re.compile(r"^(\w+)\((.*)\)\s*=\s*(\S+)$")
+
+
+@dataclass(frozen=True)
+class CallCaseFile:
+    """One case: the function ``check`` names, its ``calls`` (argument tuples) and their answers."""
+
+    check: str
+    calls: tuple[tuple[Any, ...], ...]
+    answers: tuple[Any, ...]
+    name: str = ""
+
+
+def _reference(check: str) -> Callable[..., Any]:
+    return reference_flag if check == "bound_flag" else reference_probe
+
+
+def call_case(check: str, calls: list[tuple[Any, ...]], name: str = "") -> CallCaseFile:
+    """A case asking ``check`` the ``calls``, with the answers of the rules.
+
+    >>> call_case("bound_flag", [(75, 40, 60)]).answers
+    ('lower',)
+    """
+    return CallCaseFile(check, tuple(calls), tuple(_reference(check)(*call) for call in calls), name)
+
+
+def _word(item: Any) -> str:
+    if isinstance(item, str):
+        return item.upper()
+    if item is None:
+        return "None"
+    if math.isinf(item):
+        return "inf" if item > 0 else "-inf"
+    return f"{item:g}"
+
+
+def call_text(check: str, call: tuple[Any, ...], answer: Any) -> str:
+    """One call and its answer as a line of the file.
+
+    >>> call_text("bound_flag", (60, 40, math.inf), "lower")
+    'bound_flag(value=60, alpha=40, beta=inf) = LOWER'
+    """
+    shown = ", ".join(f"{name}={_word(item)}" for name, item in zip(PARAMETERS[check], call, strict=True))
+    return f"{check}({shown}) = {_word(answer)}"
+
+
+def write_call_case(case: CallCaseFile) -> str:
+    """The case as text (see the module docstring); :func:`read_call_case` reads it back."""
+    lines = [f"# {case.name}"] if case.name else []
+    lines += [f"check = {case.check}"]
+    lines += [call_text(case.check, call, answer)
+              for call, answer in zip(case.calls, case.answers, strict=True)]
+    return "\n".join(lines) + "\n"
+
+
+def _item(word: str, number: int) -> Any:
+    if word in _FLAGS:
+        return _FLAGS[word]
+    if word == "None":
+        return None
+    try:
+        value = float(word)
+    except ValueError:
+        raise TreeTextError(f"{word!r}: expected a number, inf, -inf, EXACT, LOWER, UPPER or None",
+                            number) from None
+    return value if math.isinf(value) or not value.is_integer() else int(value)
+
+
+def _read_call(check: str, number: int, match: re.Match[str]) -> tuple[tuple[Any, ...], Any]:
+    if match.group(1) != check:
+        raise TreeTextError(f"a call of {match.group(1)}, but the file is for {check}", number)
+    parts = [part.strip() for part in match.group(2).split(",")]
+    names = [part.partition("=")[0].strip() for part in parts]
+    if names != list(PARAMETERS[check]):
+        raise TreeTextError(f"expected the parameters {', '.join(PARAMETERS[check])} named in order, "
+                            f"got {', '.join(names)}", number)
+    call = tuple(_item(part.partition("=")[2].strip(), number) for part in parts)
+    return call, _item(match.group(3), number)
+
+
+def read_call_case(text: str) -> CallCaseFile:
+    """Read a call case file; an error names the line of anything wrong, including an answer
+    the rules do not give."""
+    name, check, calls, answers = "", "", [], []
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            name = name or (stripped[1:].strip() if stripped and not check else "")
+            continue
+        if not check:
+            key, _, word = stripped.partition("=")
+            if key.strip() != "check" or word.strip() not in PARAMETERS:
+                raise TreeTextError(f"expected 'check = {' or '.join(CALL_KINDS)}' first", number)
+            check = word.strip()
+            continue
+        match = _CALL.match(stripped)
+        if not match:
+            raise TreeTextError(f"expected a call such as {call_text(check, *_example(check))}", number)
+        call, answer = _read_call(check, number, match)
+        right = _reference(check)(*call)
+        if answer != right:
+            raise TreeTextError(f"the answer is {_word(right)}, not {_word(answer)}", number)
+        calls.append(call)
+        answers.append(answer)
+    if not check:
+        raise TreeTextError("no 'check = ...' line (a case file says which function it asks)")
+    return CallCaseFile(check, tuple(calls), tuple(answers), name)
+
+
+def _example(check: str) -> tuple[tuple[Any, ...], Any]:
+    call = (50, 40, 60) if check == "bound_flag" else (50, EXACT, 2, 1, 40, 60)
+    return call, _reference(check)(*call)
+
+
+def run_call_case(case: CallCaseFile, fn: Callable[..., Any], title: str, *,
+                  time_limit: float) -> Report:
+    """Ask ``fn`` every call of the case (in a separate process); the report names the first
+    wrong answer, in the file's own form, and why."""
+    __tracebackhide__ = True
+    validate = _valid_flag if case.check == "bound_flag" else _valid_probe
+    try:
+        answers = ask(fn, case.check, list(case.calls), validate, time_limit=time_limit)
+    except Unusable as bad:
+        return Report(title, False, bad.diagnosis, "Your function is not ready yet.",
+                      [f"Your code: {bad.detail}."], output=bad.output)
+    for call, right in zip(case.calls, case.answers, strict=True):
+        got = answers[call]
+        if got != right:
+            mistake = (_flag_mistake if case.check == "bound_flag" else _probe_mistake)(call, got)
+            return Report(title, False, mistake[0], "Wrong on this case.", [
+                f"Your answer:     {call_text(case.check, call, got)}",
+                f"The case file:   {call_text(case.check, call, right)}", mistake[1]])
+    return Report(title, True, "ok", f"Right on all {len(case.calls)} calls, as the case file says.")
