@@ -1,19 +1,22 @@
-"""Practice cases for the transposition table (lab 7) as text: calls and the answers they must give.
+"""Practice cases that are calls (labs 6 and 7) as text: the calls and the answers they must give.
 
-A call case file lists calls of ``bound_flag`` or ``probe``, written as in Python with the
-parameters named, each followed by ``=`` and the answer::
+A call case file lists calls of one function, written as in Python with the parameters named,
+each followed by ``=`` and the answer::
 
     # a search in the window [40, 60]
     check = bound_flag
     bound_flag(value=50, alpha=40, beta=60) = EXACT
     bound_flag(value=60, alpha=40, beta=60) = LOWER
 
-- ``check``: ``bound_flag`` or ``probe``;
+- ``check``: ``bound_flag``, ``probe`` (lab 7) or ``anytime_move`` (lab 6);
 - a number is whole or decimal, or ``inf`` / ``-inf``; a flag is ``EXACT``, ``LOWER`` or
-  ``UPPER`` (the constants of :mod:`mmlib.table`); ``probe``'s answer is a number or ``None``.
+  ``UPPER`` (the constants of :mod:`mmlib.table`); ``probe``'s answer is a number or ``None``;
+  a board is quoted, in the text form of lab 5 and 6 (six rows, top row first, separated by
+  ``/``), and drawn in comment lines above its call; ``anytime_move``'s answer is a column.
 
-:func:`read_call_case` checks every answer against the rules of Marsland (1986) and names the
-line of any that is wrong; :func:`run_call_case` asks the student's function every call.
+:func:`read_call_case` checks every answer against the reference (for lab 7 the rules of
+Marsland 1986; for lab 6 the move of the last completed iteration) and names the line of any
+that is wrong; :func:`run_call_case` asks the student's function every call.
 
 >>> case = read_call_case("check = bound_flag\\nbound_flag(value=35, alpha=40, beta=60) = UPPER\\n")
 >>> case.calls, case.answers
@@ -35,15 +38,50 @@ from typing import Any
 
 from ..errors import TreeTextError
 from ..table import EXACT, LOWER, UPPER
+from . import deepening
 from .queries import Unusable, ask
 from .report import Report
 from .table import _flag_mistake, _probe_mistake, _valid_flag, _valid_probe, reference_flag, reference_probe
 
-__all__ = ["CALL_KINDS", "CallCaseFile", "call_case", "write_call_case", "read_call_case", "run_call_case",
-           "call_text"]
+__all__ = ["CALL_KINDS", "PARAMETERS", "CallCaseFile", "call_case", "write_call_case", "read_call_case",
+           "run_call_case", "call_text"]
 
-PARAMETERS = {"bound_flag": ("value", "alpha", "beta"),
-              "probe": ("value", "flag", "stored_depth", "depth", "alpha", "beta")}
+
+def _move_mistake(call: tuple[Any, ...], got: Any) -> tuple[str, str, str]:
+    """The classic mistake an anytime agent's wrong move shows, why the right move is right, a hint."""
+    board, budget = call
+    models = deepening._models(board, budget)
+    same = [name for name in deepening.MODEL_HINTS if name != "wrong-move" and models.get(name) == got]
+    diagnosis = same[0] if same else "wrong-move"
+    lines = "\n".join(deepening._explain(board, budget))
+    return (diagnosis, f"Iterative deepening there, with the remaining budget and the previous best move "
+                       f"first:\n{lines}", deepening.MODEL_HINTS[diagnosis])
+
+
+def _table_mistake(mistake: Callable[..., tuple[str, str]]) -> Callable[..., tuple[str, str, str]]:
+    def explain(call: tuple[Any, ...], got: Any) -> tuple[str, str, str]:
+        return (*mistake(call, got), "")
+    return explain
+
+
+@dataclass(frozen=True)
+class _Function:
+    parameters: tuple[str, ...]
+    reference: Callable[..., Any]
+    validate: Callable[..., Any]
+    mistake: Callable[..., tuple[str, str, str]]      # (diagnosis, why, hint)
+    drawn: Callable[..., str] | None = None         # a board drawn above its call
+
+
+FUNCTIONS = {
+    "bound_flag": _Function(("value", "alpha", "beta"), reference_flag, _valid_flag,
+                            _table_mistake(_flag_mistake)),
+    "probe": _Function(("value", "flag", "stored_depth", "depth", "alpha", "beta"), reference_probe,
+                       _valid_probe, _table_mistake(_probe_mistake)),
+    "anytime_move": _Function(("board", "max_nodes"), deepening.reference_move, deepening._valid_move,
+                              _move_mistake, deepening.show),
+}
+PARAMETERS = {name: function.parameters for name, function in FUNCTIONS.items()}
 """The functions a call case file can be for, and their parameters in order."""
 CALL_KINDS = tuple(PARAMETERS)
 _FLAGS = {"EXACT": EXACT, "LOWER": LOWER, "UPPER": UPPER}
@@ -61,7 +99,7 @@ class CallCaseFile:
 
 
 def _reference(check: str) -> Callable[..., Any]:
-    return reference_flag if check == "bound_flag" else reference_probe
+    return FUNCTIONS[check].reference
 
 
 def call_case(check: str, calls: list[tuple[Any, ...]], name: str = "") -> CallCaseFile:
@@ -75,7 +113,7 @@ def call_case(check: str, calls: list[tuple[Any, ...]], name: str = "") -> CallC
 
 def _word(item: Any) -> str:
     if isinstance(item, str):
-        return item.upper()
+        return item.upper() if item in _FLAGS.values() else repr(item)
     if item is None:
         return "None"
     if math.isinf(item):
@@ -97,8 +135,11 @@ def write_call_case(case: CallCaseFile) -> str:
     """The case as text (see the module docstring); :func:`read_call_case` reads it back."""
     lines = [f"# {case.name}"] if case.name else []
     lines += [f"check = {case.check}"]
-    lines += [call_text(case.check, call, answer)
-              for call, answer in zip(case.calls, case.answers, strict=True)]
+    drawn = FUNCTIONS[case.check].drawn
+    for call, answer in zip(case.calls, case.answers, strict=True):
+        if drawn is not None:
+            lines += ["#", *(f"#   {line}" for line in drawn(call[0]).splitlines())]
+        lines.append(call_text(case.check, call, answer))
     return "\n".join(lines) + "\n"
 
 
@@ -107,6 +148,8 @@ def _item(word: str, number: int) -> Any:
         return _FLAGS[word]
     if word == "None":
         return None
+    if len(word) >= 2 and word[0] == word[-1] and word[0] in "'\"":
+        return word[1:-1]
     try:
         value = float(word)
     except ValueError:
@@ -157,7 +200,8 @@ def read_call_case(text: str) -> CallCaseFile:
 
 
 def _example(check: str) -> tuple[tuple[Any, ...], Any]:
-    call = (50, 40, 60) if check == "bound_flag" else (50, EXACT, 2, 1, 40, 60)
+    call = {"bound_flag": (50, 40, 60), "probe": (50, EXACT, 2, 1, 40, 60),
+            "anytime_move": (deepening.EMPTY_BOARD, 100)}[check]
     return call, _reference(check)(*call)
 
 
@@ -166,17 +210,19 @@ def run_call_case(case: CallCaseFile, fn: Callable[..., Any], title: str, *,
     """Ask ``fn`` every call of the case (in a separate process); the report names the first
     wrong answer, in the file's own form, and why."""
     __tracebackhide__ = True
-    validate = _valid_flag if case.check == "bound_flag" else _valid_probe
+    function = FUNCTIONS[case.check]
     try:
-        answers = ask(fn, case.check, list(case.calls), validate, time_limit=time_limit)
+        answers = ask(fn, case.check, list(case.calls), function.validate, time_limit=time_limit)
     except Unusable as bad:
         return Report(title, False, bad.diagnosis, "Your function is not ready yet.",
                       [f"Your code: {bad.detail}."], output=bad.output)
     for call, right in zip(case.calls, case.answers, strict=True):
         got = answers[call]
         if got != right:
-            mistake = (_flag_mistake if case.check == "bound_flag" else _probe_mistake)(call, got)
-            return Report(title, False, mistake[0], "Wrong on this case.", [
+            diagnosis, why, hint = function.mistake(call, got)
+            drawn = [] if function.drawn is None else ["The board:", *(f"    {line}" for line in
+                                                                      function.drawn(call[0]).splitlines())]
+            return Report(title, False, diagnosis, "Wrong on this case.", [
                 f"Your answer:     {call_text(case.check, call, got)}",
-                f"The case file:   {call_text(case.check, call, right)}", mistake[1]])
+                f"The case file:   {call_text(case.check, call, right)}", *drawn, *why.splitlines()], hint)
     return Report(title, True, "ok", f"Right on all {len(case.calls)} calls, as the case file says.")

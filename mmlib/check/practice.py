@@ -8,7 +8,7 @@ function on one case or on all of them (the files' form: :mod:`mmlib.check.casef
 >>> import pathlib, tempfile
 >>> folder = pathlib.Path(tempfile.mkdtemp()) / "cases"
 >>> len(write_practice(folder))                  # lab1/01.txt ... lab1/11.txt, lab2/01.txt ... 08.txt, ...
-33
+39
 >>> run_case(folder / "lab1" / "01.txt", first_leaf).passed
 False
 >>> def no_pruning(node, depth, alpha, beta, maximizing):   # not alpha-beta either
@@ -39,6 +39,7 @@ from .chancefile import (
     run_chance_case,
     write_chance_case,
 )
+from .deepening import EMPTY_BOARD, play
 from .report import Report, finish
 from .searches import _check_best_move, _check_search
 
@@ -62,7 +63,8 @@ PRACTICE_TREES: tuple[tuple[str, list[Any], int | None], ...] = (
 )
 """The practice trees every search lab ships (name, tree, search depth)."""
 
-PRACTICE_LABS = {"lab1": "minimax", "lab2": "alpha-beta", "lab4": "expectimax", "lab7": "bound_flag"}
+PRACTICE_LABS = {"lab1": "minimax", "lab2": "alpha-beta", "lab4": "expectimax", "lab6": "anytime_move",
+                 "lab7": "bound_flag"}
 """The labs with practice cases, and the check :func:`run_cases` runs by default."""
 
 INF = float("inf")
@@ -105,7 +107,25 @@ PRACTICE_CALLS: dict[str, tuple[tuple[str, str, tuple[tuple[Any, ...], ...]], ..
      ((40, UPPER, 2, 2, 40, 60), (35, UPPER, 4, 2, 40, 60), (45, UPPER, 4, 2, 40, 60),
       (-50, UPPER, 2, 2, -INF, 60), (30, UPPER, 1, 2, 40, 60))),
 )}
-"""Each table lab's practice calls (name, function, argument tuples)."""
+
+def _board(opening: str) -> str:
+    """The Connect Four board after the columns of ``opening`` (lab 6's text form)."""
+    board = EMPTY_BOARD
+    for column in opening:
+        board = play(board, int(column))
+    return board
+
+
+PRACTICE_CALLS["lab6"] = (
+    ("the empty board, 500 nodes", "anytime_move", ((_board(""), 500),)),
+    ("after 3 and 2, a budget of 700 nodes", "anytime_move", ((_board("32"), 700),)),
+    ("after 3 and 4, 900 nodes: the unfinished iteration likes another move", "anytime_move",
+     ((_board("34"), 900),)),
+    ("after 2, 250 nodes: the budget is for the whole move", "anytime_move", ((_board("2"), 250),)),
+    ("after 3 4 3 4, 700 nodes: the previous best move first", "anytime_move", ((_board("3434"), 700),)),
+    ("after 3 3 2, 500 nodes", "anytime_move", ((_board("332"), 500),)),
+)
+"""Each lab's practice calls (name, function, argument tuples)."""
 
 PRACTICE_MOVES: dict[str, tuple[tuple[str, list[Any], int | None], ...]] = {"lab1": (
     ("AIMA figure 5.2: the best move", [[3, 12, 8], [2, 4, 6], [14, 5, 2]], None),

@@ -1,7 +1,7 @@
-"""The practice cases of lab 4 (chance trees) and lab 7 (a transposition table's calls): their
-answers are right (worked out here independently), the files shipped are the files the code
-writes, none of them is a case the grading draws, the reference solutions pass them all, and a
-wrong function fails with its counterexample in the file's own form."""
+"""The practice cases of lab 4 (chance trees), lab 6 (an anytime agent's move) and lab 7 (a
+transposition table's calls): their answers are right (worked out here independently), the files
+shipped are the files the code writes, none of them is a case the grading draws, the reference
+solutions pass them all, and a wrong function fails with its counterexample in the file's own form."""
 
 from __future__ import annotations
 
@@ -16,14 +16,14 @@ import nbformat
 import pytest
 
 from mmlib import check
-from mmlib.check import callfile, chancefile, expectimax, practice, table
+from mmlib.check import callfile, chancefile, deepening, expectimax, practice, table
 from mmlib.errors import TreeTextError
 from mmlib.trees import LayeredNode, layered_tree_from_text
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "notebooks" / "labs" / "cases"
 INF = math.inf
-ANSWERS = r"def (expectimax|expectiminimax|best_gamble|bound_flag|probe)\("
+ANSWERS = r"def (expectimax|expectiminimax|best_gamble|bound_flag|probe|anytime_move)\("
 FIELD = re.compile(r"^(check|levels|value|move values|best moves)\s*=\s*(.*)$")
 
 
@@ -86,7 +86,7 @@ def _calls(text: str) -> tuple[str, list[tuple[list[Any], str]]]:
 
 # -- the files ----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("lab", ["lab4", "lab7"])
+@pytest.mark.parametrize("lab", ["lab4", "lab6", "lab7"])
 def test_shipped_files_are_current(lab: str) -> None:
     shipped = {path.name: path.read_text(encoding="utf-8") for path in _files(lab)}
     assert len(shipped) >= 6
@@ -120,6 +120,38 @@ def test_table_answers_are_right(path: Path) -> None:
             assert answer == ("None" if right is None else f"{right:g}")
     answers = {answer for _, answer in calls}
     assert len(answers) >= 2, "each case asks for more than one kind of answer"
+
+
+def _anytime(board: str, max_nodes: int) -> int | None:
+    """Lab 6's pseudocode (Korf 1985), on the lab's own one-iteration search."""
+    best, spent = None, 0
+    for depth in range(1, deepening.empty_cells(board) + 1):
+        try:
+            iteration = deepening.search_to_depth(board, depth, max_nodes - spent, first=best)
+        except deepening.OutOfNodes:
+            break
+        spent, best = spent + iteration.nodes, iteration.move
+    return best
+
+
+@pytest.mark.parametrize("path", _files("lab6"), ids=lambda p: f"lab6/{p.stem}")
+def test_anytime_answers_are_right(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    match = re.search(r"^anytime_move\(board='([.XO/]+)', max_nodes=(\d+)\) = (\d)$", text, re.MULTILINE)
+    assert match, text
+    board, budget, move = match.group(1), int(match.group(2)), int(match.group(3))
+    assert _anytime(board, budget) == move
+    drawn = [line[4:] for line in text.splitlines() if line.startswith("#   ")]
+    rows = [row.replace(" ", "") for row in drawn[:-1]]
+    assert "/".join(rows) == board, "the drawing above the call is its board"
+
+
+@pytest.mark.slow
+def test_lab6_practice_shows_each_classic_mistake() -> None:
+    calls = [call for _, _, calls in practice.PRACTICE_CALLS["lab6"] for call in calls]
+    told = {name for call in calls for name, move in deepening._models(*call).items()
+            if move != deepening.reference_move(*call)}
+    assert {"partial-iteration", "whole-budget-each-time", "previous-move-not-first"} <= told
 
 
 def test_every_kind_of_answer_is_practised() -> None:
@@ -187,13 +219,25 @@ def test_no_lab7_practice_call_is_a_graded_call() -> None:
         assert all(_flag_reach(case[0], case[4], case[5]) for case in table.fresh_probes(seed))
 
 
+def test_no_lab6_practice_case_is_a_graded_case() -> None:
+    """Graded: the fixed DEEPENING_CASES and fresh_cases drawn from a secret seed, whose budgets all
+    come from FRESH_BUDGETS; no practice budget does."""
+    for name, _, calls in practice.PRACTICE_CALLS["lab6"]:
+        for call in calls:
+            assert call not in deepening.DEEPENING_CASES, name
+            assert call[1] not in deepening.FRESH_BUDGETS, name
+    for seed in range(30):                                  # the premise: what the draws reach
+        assert {budget for _, budget in deepening.fresh_cases(seed)} <= set(deepening.FRESH_BUDGETS)
+
+
 # -- running them -------------------------------------------------------------------------------
 
 def _solutions(lab: str) -> dict[str, Any]:
     """The functions the reference solution of ``lab`` defines (its answer cells only)."""
     nb = nbformat.read(ROOT / "instructor" / "solutions" / f"{lab}.ipynb", as_version=4)
     namespace: dict[str, Any] = {}
-    exec("from mmlib.table import EXACT, LOWER, UPPER", namespace)
+    exec("from mmlib.table import EXACT, LOWER, UPPER\n"
+         "from mmlib.check.deepening import OutOfNodes, empty_cells, search_to_depth", namespace)
     for cell in nb.cells:
         if cell.cell_type == "code" and re.match(ANSWERS, cell.source):
             exec(cell.source, namespace)
@@ -204,6 +248,7 @@ def _solutions(lab: str) -> dict[str, Any]:
 @pytest.mark.parametrize(("lab", "kinds"), [
     ("lab4_expectimax", {"expectimax": "expectimax", "expectiminimax": "expectiminimax",
                          "best gamble": "best_gamble"}),
+    ("lab6_anytime_agent", {"anytime_move": "anytime_move"}),
     ("lab7_transposition_table", {"bound_flag": "bound_flag", "probe": "probe"})])
 def test_the_reference_solutions_pass_every_practice_case(lab: str, kinds: dict[str, str],
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
@@ -283,6 +328,31 @@ def test_wrong_table_functions_fail_with_the_call_in_its_files_form(monkeypatch:
         in str(report)
 
 
+def keeps_best_so_far(board, max_nodes):  # type: ignore[no-untyped-def]
+    """Plays the unfinished iteration's best so far (the classic mistake)."""
+    best, spent = None, 0
+    for depth in range(1, deepening.empty_cells(board) + 1):
+        try:
+            iteration = deepening.search_to_depth(board, depth, max_nodes - spent, first=best)
+        except deepening.OutOfNodes as out:
+            return out.best_so_far if out.best_so_far is not None else best
+        spent, best = spent + iteration.nodes, iteration.move
+    return best
+
+
+@pytest.mark.slow
+def test_a_wrong_agent_fails_with_the_board_and_the_iterations(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(CASES.parent)
+    reports = check.run_cases("lab6", keeps_best_so_far)
+    wrong = [report for report in reports if not report.passed]
+    assert wrong and all(report.diagnosis == "partial-iteration" for report in wrong)
+    lines = str(wrong[0]).splitlines()
+    assert lines[1:3] == ["Wrong on this case.", "Your answer:     anytime_move(board='......./......./"
+                          "......./......./......./...XO..', max_nodes=900) = 4"]
+    assert "    . . . X O . ." in lines
+    assert "    depth 5: ran out after 532 nodes (best so far: 4)" in lines
+
+
 def stub(*args):  # type: ignore[no-untyped-def]
     raise NotImplementedError
 
@@ -290,10 +360,11 @@ def stub(*args):  # type: ignore[no-untyped-def]
 @pytest.mark.slow
 def test_a_stub_is_told_it_is_not_answered_and_sees_no_answer(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(CASES.parent)
-    for name in ("lab4/01", "lab7/01"):
+    for name in ("lab4/01", "lab6/01", "lab7/01"):
         report = check.run_case(name, stub)
         assert report.diagnosis == "not-implemented"
-        assert "value =" not in str(report) and "= UPPER" not in str(report) and "= EXACT" not in str(report)
+        shown = str(report)
+        assert "value =" not in shown and "= UPPER" not in shown and ") = 3" not in shown, shown
 
 
 # -- reading files ------------------------------------------------------------------------------
@@ -319,14 +390,15 @@ def test_a_wrong_chance_file_names_its_line(text: str, message: str) -> None:
     ("check = bound_flag\nbound_flag(value=six, alpha=0, beta=9) = EXACT", "line 2: 'six'"),
     ("check = bound_flag\nprobe(value=5, flag=LOWER, stored_depth=1, depth=1, alpha=0, beta=5) = 5",
      "line 2: a call of probe"),
-    ("bound_flag(value=6, alpha=0, beta=9) = EXACT", "line 1: expected 'check = bound_flag or probe'"),
+    ("bound_flag(value=6, alpha=0, beta=9) = EXACT",
+     "line 1: expected 'check = bound_flag or probe or anytime_move'"),
 ])
 def test_a_wrong_call_file_names_its_line(text: str, message: str) -> None:
     with pytest.raises(TreeTextError, match=re.escape(message)):
         callfile.read_call_case(text)
 
 
-@pytest.mark.parametrize("lab", ["lab4", "lab7"])
+@pytest.mark.parametrize("lab", ["lab4", "lab6", "lab7"])
 def test_every_file_reads_back_as_written(lab: str) -> None:
     for path in _files(lab):
         text = path.read_text(encoding="utf-8")
