@@ -225,4 +225,5 @@ def run_call_case(case: CallCaseFile, fn: Callable[..., Any], title: str, *,
             return Report(title, False, diagnosis, "Wrong on this case.", [
                 f"Your answer:     {call_text(case.check, call, got)}",
                 f"The case file:   {call_text(case.check, call, right)}", *drawn, *why.splitlines()], hint)
-    return Report(title, True, "ok", f"Right on all {len(case.calls)} calls, as the case file says.")
+    calls = f"all {len(case.calls)} calls" if len(case.calls) > 1 else "its call"
+    return Report(title, True, "ok", f"Right on {calls}, as the case file says.")
