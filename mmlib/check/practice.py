@@ -7,8 +7,8 @@ function on one case or on all of them (the files' form: :mod:`mmlib.check.casef
 ...     return first_leaf(node.children[0], depth - 1, not maximizing)
 >>> import pathlib, tempfile
 >>> folder = pathlib.Path(tempfile.mkdtemp()) / "cases"
->>> len(write_practice(folder))                  # lab1/01.txt ... lab1/11.txt, lab2/01.txt ... 08.txt, ...
-39
+>>> len(write_practice(folder, ["lab1", "lab2"]))  # lab1/01.txt ... lab1/11.txt, lab2/01.txt ... 08.txt
+19
 >>> run_case(folder / "lab1" / "01.txt", first_leaf).passed
 False
 >>> def no_pruning(node, depth, alpha, beta, maximizing):   # not alpha-beta either
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +40,14 @@ from .chancefile import (
     write_chance_case,
 )
 from .deepening import EMPTY_BOARD, play
+from .orderfile import (
+    ORDER_KINDS,
+    OrderCaseFile,
+    order_case,
+    read_order_case,
+    run_order_case,
+    write_order_case,
+)
 from .report import Report, finish
 from .searches import _check_best_move, _check_search
 
@@ -47,7 +55,7 @@ CASES_DIR = "cases"
 """The folder, beside the labs, that holds the practice cases (``cases/lab1/01.txt``)."""
 
 __all__ = ["CASES_DIR", "load_case", "practice_cases", "PRACTICE_TREES", "PRACTICE_LABS", "PRACTICE_MOVES",
-           "PRACTICE_CHANCE", "PRACTICE_CALLS", "practice_set", "read_any", "AnyCase",
+           "PRACTICE_CHANCE", "PRACTICE_CALLS", "PRACTICE_ORDERS", "practice_set", "read_any", "AnyCase",
            "write_practice", "run_case", "run_cases"]
 
 
@@ -63,8 +71,8 @@ PRACTICE_TREES: tuple[tuple[str, list[Any], int | None], ...] = (
 )
 """The practice trees every search lab ships (name, tree, search depth)."""
 
-PRACTICE_LABS = {"lab1": "minimax", "lab2": "alpha-beta", "lab4": "expectimax", "lab6": "anytime_move",
-                 "lab7": "bound_flag"}
+PRACTICE_LABS = {"lab1": "minimax", "lab2": "alpha-beta", "lab4": "expectimax", "lab5": "centre first",
+                 "lab6": "anytime_move", "lab7": "bound_flag"}
 """The labs with practice cases, and the check :func:`run_cases` runs by default."""
 
 INF = float("inf")
@@ -127,6 +135,19 @@ PRACTICE_CALLS["lab6"] = (
 )
 """Each lab's practice calls (name, function, argument tuples)."""
 
+PRACTICE_ORDERS: dict[str, tuple[tuple[str, str, str], ...]] = {"lab5": (
+    ("after 3 2 4 3 5", "centre first", "32435"),
+    ("after 3 3 4 4 3", "centre first", "33443"),
+    ("after 3 2 3 4 5 4", "centre first", "323454"),
+    ("after 3 2 5 4 4 3", "best first", "325443"),
+    ("after 4 3 4 3 5 2", "best first", "434352"),
+    ("after 3 2 4 3 5", "best first", "32435"),
+    ("after 3 3 4 4 3", "best first", "33443"),
+)}
+"""Each ordering lab's practice boards (name, check, opening), searched to depth 5: boards of five
+and more discs (the graded boards have at most four)."""
+ORDER_DEPTH = 5
+
 PRACTICE_MOVES: dict[str, tuple[tuple[str, list[Any], int | None], ...]] = {"lab1": (
     ("AIMA figure 5.2: the best move", [[3, 12, 8], [2, 4, 6], [14, 5, 2]], None),
     ("AIMA figure 5.2 searched to depth 1: two best moves", [[3, 12, 8], [2, 4, 6], [14, 5, 2]], 1),
@@ -146,6 +167,9 @@ def practice_set(lab: str) -> dict[str, str]:
     if lab in PRACTICE_CHANCE:
         return {f"{number:02d}.txt": write_chance_case(chance_case(nested, check, levels, name))
                 for number, (name, check, levels, nested) in enumerate(PRACTICE_CHANCE[lab], start=1)}
+    if lab in PRACTICE_ORDERS:
+        return {f"{number:02d}.txt": write_order_case(order_case(check, _board(opening), ORDER_DEPTH, name))
+                for number, (name, check, opening) in enumerate(PRACTICE_ORDERS[lab], start=1)}
     if lab in PRACTICE_CALLS:
         return {f"{number:02d}.txt": write_call_case(call_case(check, list(calls), name))
                 for number, (name, check, calls) in enumerate(PRACTICE_CALLS[lab], start=1)}
@@ -155,10 +179,11 @@ def practice_set(lab: str) -> dict[str, str]:
             for number, (kind, (name, nested, depth)) in enumerate(cases, start=1)}
 
 
-def write_practice(folder: str | os.PathLike[str]) -> list[Path]:
-    """Write every lab's practice cases into ``folder`` (``folder/lab1/01.txt``, ...); the paths."""
+def write_practice(folder: str | os.PathLike[str], labs: Sequence[str] = tuple(PRACTICE_LABS)) -> list[Path]:
+    """Write the practice cases of ``labs`` (default: every lab's) into ``folder``
+    (``folder/lab1/01.txt``, ...); the paths."""
     written = []
-    for lab in PRACTICE_LABS:
+    for lab in labs:
         target = Path(folder) / lab
         target.mkdir(parents=True, exist_ok=True)
         for file_name, text in practice_set(lab).items():
@@ -177,7 +202,7 @@ def _search_path(name: str) -> list[Path]:
             for inside in (Path(), Path("labs"), Path("notebooks") / "labs")]
 
 
-AnyCase = CaseFile | ChanceCaseFile | CallCaseFile
+AnyCase = CaseFile | ChanceCaseFile | CallCaseFile | OrderCaseFile
 """A case file of any kind: a game tree, a chance tree, or calls of a function."""
 
 
@@ -193,6 +218,8 @@ def read_any(text: str) -> AnyCase:
         return read_chance_case(text)
     if check in CALL_KINDS:
         return read_call_case(text)
+    if check in ORDER_KINDS:
+        return read_order_case(text)
     return read_case(text)
 
 
@@ -240,9 +267,11 @@ def run_case(name: str | os.PathLike[str], fn: Callable[..., Any], *, raise_on_f
     title = f"{case.check}, case {shown}" + (f" ({case.name})" if case.name else "")
     if isinstance(case, ChanceCaseFile):
         return finish(run_chance_case(case, fn, title), raise_on_failure)
+    limit = runner.TIME_LIMIT if time_limit is None else time_limit
     if isinstance(case, CallCaseFile):
-        limit = runner.TIME_LIMIT if time_limit is None else time_limit
         return finish(run_call_case(case, fn, title, time_limit=limit), raise_on_failure)
+    if isinstance(case, OrderCaseFile):
+        return finish(run_order_case(case, fn, title, time_limit=limit), raise_on_failure)
     if case.check == "best move":
         report = _check_best_move(fn, DEFAULT, [case.as_case()], False, time_limit, shrinking=False,
                                   title=title)
@@ -263,11 +292,12 @@ def run_cases(lab: str, fn: Callable[..., Any], *, kind: str | None = None,
               time_limit: float | None = None) -> list[Report]:
     """:func:`run_case` on every practice case of ``lab`` for the check ``kind`` (``"minimax"``,
     ``"alpha-beta"``, ``"best move"``, ``"expectimax"``, ``"expectiminimax"``, ``"best gamble"``,
-    ``"bound_flag"`` or ``"probe"``; default: as in :data:`PRACTICE_LABS`); the reports, in order."""
+    ``"centre first"``, ``"best first"``, ``"anytime_move"``, ``"bound_flag"`` or ``"probe"``; default:
+    as in :data:`PRACTICE_LABS`); the reports, in order."""
     if kind is None:
         kind = PRACTICE_LABS.get(lab, "minimax")
-    if kind not in KINDS + CHANCE_KINDS + CALL_KINDS:
-        raise ArgumentError(f"kind: expected one of {', '.join(KINDS + CHANCE_KINDS + CALL_KINDS)}, "
-                            f"got {describe(kind)}")
+    every = KINDS + CHANCE_KINDS + CALL_KINDS + ORDER_KINDS
+    if kind not in every:
+        raise ArgumentError(f"kind: expected one of {', '.join(every)}, got {describe(kind)}")
     names = [name for name in practice_cases(lab) if load_case(name).check == kind]
     return [run_case(name, fn, time_limit=time_limit) for name in names]

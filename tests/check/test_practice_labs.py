@@ -1,7 +1,8 @@
-"""The practice cases of lab 4 (chance trees), lab 6 (an anytime agent's move) and lab 7 (a
-transposition table's calls): their answers are right (worked out here independently), the files
-shipped are the files the code writes, none of them is a case the grading draws, the reference
-solutions pass them all, and a wrong function fails with its counterexample in the file's own form."""
+"""The practice cases of lab 4 (chance trees), lab 5 (move ordering), lab 6 (an anytime agent's
+move) and lab 7 (a transposition table's calls): their answers are right (worked out here
+independently), the files shipped are the files the code writes, none of them is a case the
+grading draws, the reference solutions pass them all, and a wrong function fails with its
+counterexample in the file's own form."""
 
 from __future__ import annotations
 
@@ -16,14 +17,15 @@ import nbformat
 import pytest
 
 from mmlib import check
-from mmlib.check import callfile, chancefile, deepening, expectimax, practice, table
+from mmlib.check import callfile, chancefile, deepening, expectimax, ordering, practice, table
 from mmlib.errors import TreeTextError
 from mmlib.trees import LayeredNode, layered_tree_from_text
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "notebooks" / "labs" / "cases"
 INF = math.inf
-ANSWERS = r"def (expectimax|expectiminimax|best_gamble|bound_flag|probe|anytime_move)\("
+ANSWERS = (r"def (expectimax|expectiminimax|best_gamble|bound_flag|probe|anytime_move|centre_first|"
+           r"order_moves)\(")
 FIELD = re.compile(r"^(check|levels|value|move values|best moves)\s*=\s*(.*)$")
 
 
@@ -86,7 +88,7 @@ def _calls(text: str) -> tuple[str, list[tuple[list[Any], str]]]:
 
 # -- the files ----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("lab", ["lab4", "lab6", "lab7"])
+@pytest.mark.parametrize("lab", ["lab4", pytest.param("lab5", marks=pytest.mark.slow), "lab6", "lab7"])
 def test_shipped_files_are_current(lab: str) -> None:
     shipped = {path.name: path.read_text(encoding="utf-8") for path in _files(lab)}
     assert len(shipped) >= 6
@@ -144,6 +146,43 @@ def test_anytime_answers_are_right(path: Path) -> None:
     drawn = [line[4:] for line in text.splitlines() if line.startswith("#   ")]
     rows = [row.replace(" ", "") for row in drawn[:-1]]
     assert "/".join(rows) == board, "the drawing above the call is its board"
+
+
+@pytest.mark.slow
+def _discs(board: str) -> int:
+    return sum(cell in "XO" for cell in board)
+
+
+def _lab5_fields(text: str) -> dict[str, str]:
+    return {key.strip(): word.strip() for key, _, word in (line.partition("=") for line in text.splitlines())
+            if word and not key.startswith("#")}
+
+
+@pytest.mark.parametrize("path", _files("lab5"), ids=lambda p: f"lab5/{p.stem}")
+def test_ordering_cases_are_consistent(path: Path) -> None:
+    fields = _lab5_fields(path.read_text(encoding="utf-8"))
+    board, depth = fields["board"].strip("'"), int(fields["depth"])
+    assert _discs(board) >= 5                                   # never a graded board (at most 4 discs)
+    minimal = 7 ** math.ceil(depth / 2) + 7 ** (depth // 2) - 1     # Knuth & Moore 1975
+    left = int(fields["leaves left to right"])
+    if fields["check"] == "centre first":
+        assert int(fields["goal"]) == left // 2
+        assert int(fields["leaves centre first"]) <= int(fields["goal"]) < left
+    else:
+        assert int(fields["minimal tree"]) == minimal and int(fields["goal"]) == int(1.3 * minimal)
+        assert int(fields["leaves best first"]) <= int(fields["goal"]) < left
+    drawn = [line[4:].replace(" ", "") for line in path.read_text().splitlines() if line.startswith("#   ")]
+    assert "/".join(drawn[:-1]) == board
+
+
+def test_no_lab5_practice_board_is_a_graded_board() -> None:
+    """Graded: ORDERING_BOARDS and fresh_boards drawn from a secret seed, openings of at most four
+    moves; every practice board has five discs or more."""
+    for name, _, opening in practice.PRACTICE_ORDERS["lab5"]:
+        assert len(opening) >= 5, name
+    assert max(map(_discs, ordering.ORDERING_BOARDS)) <= 4
+    for seed in range(3):                                   # the premise: what the draws reach
+        assert max(map(_discs, ordering.fresh_boards(seed, depth=2))) <= 4
 
 
 @pytest.mark.slow
@@ -237,7 +276,8 @@ def _solutions(lab: str) -> dict[str, Any]:
     nb = nbformat.read(ROOT / "instructor" / "solutions" / f"{lab}.ipynb", as_version=4)
     namespace: dict[str, Any] = {}
     exec("from mmlib.table import EXACT, LOWER, UPPER\n"
-         "from mmlib.check.deepening import OutOfNodes, empty_cells, search_to_depth", namespace)
+         "from mmlib.check.deepening import OutOfNodes, empty_cells, search_to_depth\n"
+         "from mmlib.check.ordering import evaluate, play, to_move", namespace)
     for cell in nb.cells:
         if cell.cell_type == "code" and re.match(ANSWERS, cell.source):
             exec(cell.source, namespace)
@@ -262,6 +302,20 @@ def test_the_reference_solutions_pass_every_practice_case(lab: str, kinds: dict[
         assert all("as the case file says" in report.summary for report in reports)
         ran += len(reports)
     assert ran == len(practice.practice_cases(short))
+
+
+@pytest.mark.slow
+def test_the_lab5_solutions_meet_every_practice_goal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """All boards in one search per exercise (one case at a time asks the function in many rounds),
+    then one case through run_case."""
+    monkeypatch.chdir(CASES.parent)
+    solution = _solutions("lab5_move_ordering")
+    cases = [check.load_case(name) for name in practice.practice_cases("lab5")]
+    for kind, function in (("centre first", "centre_first"), ("best first", "order_moves")):
+        chosen = [case for case in cases if case.check == kind]
+        leaves = ordering.leaves_per_board(solution[function], boards=[case.board for case in chosen])
+        assert all(count <= case.goal for count, case in zip(leaves, chosen, strict=True))
+    assert check.run_case("lab5/01", solution["centre_first"]).passed
 
 
 def mean_expectimax(node):  # type: ignore[no-untyped-def]
@@ -353,6 +407,20 @@ def test_a_wrong_agent_fails_with_the_board_and_the_iterations(monkeypatch: pyte
     assert "    depth 5: ran out after 532 nodes (best so far: 4)" in lines
 
 
+def left_to_right(board, moves):  # type: ignore[no-untyped-def]
+    return moves                                           # no ordering: exactly the file's count
+
+
+@pytest.mark.slow
+def test_a_wrong_order_fails_with_its_leaves_and_the_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(CASES.parent)
+    report = check.run_case("lab5/01", left_to_right)
+    lines = str(report).splitlines()
+    assert (report.passed, report.diagnosis) == (False, "too-many-leaves")
+    assert lines[2] == "Your order: 5560 leaves from this board to depth 5; the goal: at most 2780."
+    assert "    . . O X X X ." in lines and "    goal = 2780" in lines
+
+
 def stub(*args):  # type: ignore[no-untyped-def]
     raise NotImplementedError
 
@@ -360,7 +428,7 @@ def stub(*args):  # type: ignore[no-untyped-def]
 @pytest.mark.slow
 def test_a_stub_is_told_it_is_not_answered_and_sees_no_answer(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(CASES.parent)
-    for name in ("lab4/01", "lab6/01", "lab7/01"):
+    for name in ("lab4/01", "lab5/01", "lab6/01", "lab7/01"):
         report = check.run_case(name, stub)
         assert report.diagnosis == "not-implemented"
         shown = str(report)
