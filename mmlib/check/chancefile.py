@@ -62,6 +62,7 @@ from typing import Any
 
 from ..errors import ArgumentError, TreeTextError, describe
 from ..trees import LayeredNode, LayeredTree, layered_tree, layered_tree_from_text
+from .casefile import split_fields
 from .expectimax import ChanceCase, LabReport, check_gambles, check_trees
 
 __all__ = ["CHANCE_KINDS", "ChanceCaseFile", "chance_case", "write_chance_case", "read_chance_case",
@@ -210,20 +211,7 @@ def read_chance_case(text: str) -> ChanceCaseFile:
     ...
     mmlib.errors.TreeTextError: line 8: value = 8, but expectimax on this tree gives 6
     """
-    fields: dict[str, tuple[int, str]] = {}
-    tree_lines: list[str] = []
-    name = ""
-    for number, line in enumerate(text.splitlines(), start=1):
-        stripped = line.strip()
-        if match := _FIELD.match(stripped):
-            if match.group(1) in fields:
-                raise TreeTextError(f"{match.group(1)!r} is given twice", number)
-            fields[match.group(1)] = (number, match.group(2).strip())
-            tree_lines.append("")                  # keeps the tree reader's line numbers right
-            continue
-        if stripped.startswith("#") and not name and not fields and not any(tree_lines):
-            name = stripped[1:].strip()
-        tree_lines.append(line)
+    fields, tree_lines, name = split_fields(text, _FIELD)
     for key in ("check", "levels"):
         if key not in fields:
             raise TreeTextError(f"no '{key} = ...' line (a chance case file says which check and "
