@@ -29,6 +29,7 @@ from ..conventions import DEFAULT
 from ..errors import ArgumentError, ArgumentTypeError, TreeTextError, describe
 from ..table import EXACT, LOWER, UPPER
 from . import runner
+from ._args import function
 from .callfile import CALL_KINDS, CallCaseFile, call_case, read_call_case, run_call_case, write_call_case
 from .casefile import KINDS, CaseFile, case_from_nested, number_text, read_case, write_case
 from .chancefile import (
@@ -262,6 +263,7 @@ def run_case(name: str | os.PathLike[str], fn: Callable[..., Any], *, raise_on_f
     """Run ``fn`` on one practice case (``"lab1/03"`` or a file path) and report, on that very
     tree (not shrunk), what it expected and what ``fn`` did."""
     __tracebackhide__ = True
+    function("fn", fn, "your function")
     case = load_case(name)
     shown = f"{Path(name).parent.name}/{Path(name).stem}" if str(name).endswith(".txt") else name
     title = f"{case.check}, case {shown}" + (f" ({case.name})" if case.name else "")

@@ -18,7 +18,7 @@ import pytest
 
 from mmlib import check
 from mmlib.check import callfile, chancefile, deepening, expectimax, ordering, practice, table
-from mmlib.errors import TreeTextError
+from mmlib.errors import ArgumentTypeError, TreeTextError
 from mmlib.trees import LayeredNode, layered_tree_from_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -481,3 +481,9 @@ def test_without_the_folder_a_name_gives_the_case_as_shipped(tmp_path: Path,
     monkeypatch.chdir(tmp_path)
     assert practice.practice_cases("lab7") == [f"lab7/{n:02d}" for n in range(1, 7)]
     assert practice.load_case("lab4/02") == practice.read_any((CASES / "lab4" / "02.txt").read_text())
+
+
+@pytest.mark.parametrize("name", ["lab4/01", "lab5/01", "lab6/01", "lab7/01"])
+def test_a_function_that_is_not_one_is_refused_by_name(name: str) -> None:
+    with pytest.raises(ArgumentTypeError, match="fn: expected your function, got 5"):
+        check.run_case(name, 5)
