@@ -77,7 +77,7 @@ from .cases import Case, build, with_statics
 from .models import reference
 
 __all__ = ["CaseFile", "read_case", "write_case", "case_from_nested", "KINDS", "depth_limit_notes",
-           "beyond_the_limit", "case_text", "number_text"]
+           "beyond_the_limit", "case_text", "number_text", "split_fields"]
 
 KINDS = ("minimax", "alpha-beta", "best move")
 """The checks a case file can be for."""
@@ -230,6 +230,32 @@ def write_case(case: CaseFile) -> str:
     return "\n".join(lines) + "\n"
 
 
+def split_fields(text: str, pattern: re.Pattern[str]) -> tuple[dict[str, tuple[int, str]], list[str], str]:
+    """A case file's ``key = value`` lines (``pattern`` matches them: key, value) by key, with
+    their line numbers; the other lines (a field's line left blank, so that the tree reader's
+    line numbers stay right); and the name a first comment line gives.
+
+    >>> split_fields("# two leaves\\ncheck = minimax\\nABC", _FIELD)
+    ({'check': (2, 'minimax')}, ['# two leaves', '', 'ABC'], 'two leaves')
+    """
+    fields: dict[str, tuple[int, str]] = {}
+    tree_lines: list[str] = []
+    name = ""
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if match := pattern.match(stripped):
+            key = match.group(1)
+            if key in fields:
+                raise TreeTextError(f"{key!r} is given twice", number)
+            fields[key] = (number, match.group(2).strip())
+            tree_lines.append("")
+            continue
+        if stripped.startswith("#") and not name and not any(tree_lines) and not fields:
+            name = stripped[1:].strip()
+        tree_lines.append(line)
+    return fields, tree_lines, name
+
+
 def read_case(text: str) -> CaseFile:
     """Read a case file; an error names the line of anything wrong, including an expected answer
     that the reference search does not give.
@@ -241,21 +267,7 @@ def read_case(text: str) -> CaseFile:
     """
     if not isinstance(text, str):
         raise ArgumentTypeError(f"text: expected the text of a case file, got {type(text).__name__}")
-    fields: dict[str, tuple[int, str]] = {}
-    tree_lines: list[str] = []
-    name = ""
-    for number, line in enumerate(text.splitlines(), start=1):
-        stripped = line.strip()
-        if match := _FIELD.match(stripped):
-            key = match.group(1)
-            if key in fields:
-                raise TreeTextError(f"{key!r} is given twice", number)
-            fields[key] = (number, match.group(2).strip())
-            tree_lines.append("")                  # keeps the tree reader's line numbers right
-            continue
-        if stripped.startswith("#") and not name and not tree_lines and not fields:
-            name = stripped[1:].strip()
-        tree_lines.append(line)
+    fields, tree_lines, name = split_fields(text, _FIELD)
     if "name" in fields:
         name = fields["name"][1]
     for key in ("check", "depth"):

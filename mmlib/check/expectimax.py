@@ -409,8 +409,12 @@ def _is_number(value: Any) -> bool:
 
 def _check(fn: Any, kind: str, raise_on_failure: bool, seed: int = 0) -> LabReport:
     _validate.function("fn", fn, "your function")
-    title = kind
-    cases = _cases(kind, seed=_validate.whole("seed", seed))
+    return check_trees(fn, kind, _cases(kind, seed=_validate.whole("seed", seed)), raise_on_failure)
+
+
+def check_trees(fn: Any, title: str, cases: list[ChanceCase], raise_on_failure: bool = False) -> LabReport:
+    """Check ``fn(node)`` against expectiminimax on the trees of ``cases``, in order (what
+    :func:`check_expectimax` does on its own trees; a practice case file's one tree)."""
     trees = [case.tree() for case in cases]
     for number, (case, tree, run) in enumerate(zip(cases, trees, _runs(fn, trees), strict=True)):
         expected = _expectiminimax(tree).known_value
@@ -453,6 +457,12 @@ def check_best_gamble(fn: Callable[..., Any], *, raise_on_failure: bool = False,
     _validate.function("fn", fn, "your function")
     cases = [case for case in _cases("expectimax", seed=_validate.whole("seed", seed))
              if case.tree().root.kind == "max" and case.tree().root.children]
+    return check_gambles(fn, cases, raise_on_failure)
+
+
+def check_gambles(fn: Any, cases: list[ChanceCase], raise_on_failure: bool = False,
+                  title: str = "best gamble") -> LabReport:
+    """Check ``fn(node)``, the index of a best child of the MAX root, on the trees of ``cases``."""
     trees = [case.tree() for case in cases]
     for number, (tree, run) in enumerate(zip(trees, _runs(fn, trees), strict=True)):
         values = [_expectiminimax(tree, state=child).known_value for child in tree.root.children]
@@ -467,7 +477,7 @@ def check_best_gamble(fn: Callable[..., Any], *, raise_on_failure: bool = False,
                 f"your function returned {_returned(run)}"]
             hint = HINTS.get(diagnosis, "return the index (0, 1, ...) of a child with the largest "
                                         "value, computed with your expectimax")
-            report = LabReport("best gamble", False, diagnosis,
+            report = LabReport(title, False, diagnosis,
                                f"wrong on a tree after {number} correct ones", details, hint, tree)
             return _finish(report, raise_on_failure)
-    return LabReport("best gamble", True, "ok", "right on every tree")
+    return LabReport(title, True, "ok", "right on every tree")
