@@ -30,7 +30,8 @@ from ..errors import ArgumentError, ArgumentTypeError, describe
 from . import lineplot, style
 from .display import check_axes, check_figure
 
-__all__ = ["plot_growth", "plot_ebf", "add_band", "legend_below", "say_coinciding", "pearl_curve",
+__all__ = ["plot_growth", "plot_ebf", "add_band", "legend_below", "label_ends", "say_coinciding",
+           "pearl_curve",
            "average_rows", "ordering_name", "OKABE_ITO"]
 
 MEASURES = ("leaves", "nodes")
@@ -222,6 +223,56 @@ def say_coinciding(ax: Any, *, pixels: float = 1.0) -> list[str]:
     return changed
 
 
+def label_ends(ax: Any, names: dict[str, str] | None = None) -> list[str]:
+    """Write a short name right of the axes ``ax`` beside the last point of each line with markers
+    (each measured series), joined to it by a leader in the line's colour, the names spread apart
+    so none overlaps another (:func:`mmlib.draw.endlabels.spread`, as the explorers' SVG plots
+    place theirs); ``names`` maps a line's label to its name there (default: the label itself);
+    returns the names written, top to bottom.  Lines that run close together are then told
+    apart where they are, not only in the legend.
+
+    >>> from matplotlib.figure import Figure
+    >>> ax = Figure(layout="constrained").add_subplot()
+    >>> _ = ax.plot([1, 2], [5, 9], marker="o", label="centre first")
+    >>> _ = ax.plot([1, 2], [5, 9.1], marker="s", label="static order")
+    >>> _ = ax.plot([1, 2], [1, 2], label="guide")                    # no markers: not named
+    >>> label_ends(ax, {"static order": "static"})
+    ['static', 'centre first']
+    """
+    import numpy as np
+
+    from .endlabels import spread
+
+    check_axes(ax)
+    if ax is None:
+        raise ArgumentTypeError("ax: expected matplotlib Axes, got None")
+    names = {} if names is None else names
+    figure = ax.get_figure(root=True)
+    figure.draw_without_rendering()                      # the layout settles before pixels are read
+    lines = [line for line in ax.get_lines() if not str(line.get_label()).startswith("_")
+             and line.get_visible() and line.get_marker() not in (None, "", "None", " ")]
+    ends = []
+    for line in lines:
+        points = np.asarray(line.get_xydata(), dtype=float)
+        points = points[np.isfinite(points).all(axis=1) & ((points[:, 1] > 0) | (ax.get_yscale() != "log"))]
+        if len(points):
+            ends.append((line, points[-1], ax.transData.transform(points[-1])))
+    box = ax.get_window_extent()
+    gap = FONT_SIZE * 1.25 * figure.dpi / 72
+    places = spread([float(y) for _, _, (_, y) in ends], gap=gap, low=box.y0, high=box.y1)
+    written = []
+    to_points = 72 / figure.dpi
+    for (line, end, (x, y)), place in zip(ends, places, strict=True):
+        label = str(line.get_label()).split(lineplot.ON_WORDS)[0]      # as named before legend_below
+        name = names.get(label, label)
+        leader = {"arrowstyle": "-", "color": line.get_color(), "lw": 1.5, "shrinkA": 2, "shrinkB": 6}
+        ax.annotate(name, xy=tuple(end), xytext=((box.x1 - x) * to_points + 14, (place - y) * to_points),
+                    textcoords="offset points", va="center", ha="left", fontsize=FONT_SIZE, color=style.INK,
+                    annotation_clip=False, arrowprops=leader)
+        written.append((place, name))
+    return [name for _, name in sorted(written, reverse=True)]
+
+
 def add_band(figure: Any, xs: Iterable[float], low: Iterable[float], high: Iterable[float], *, label: str,
              ordering: Any) -> Any:
     """Shade a band (a confidence interval) round the series of ``ordering`` on a figure of
@@ -257,13 +308,15 @@ def add_band(figure: Any, xs: Iterable[float], low: Iterable[float], high: Itera
 
 
 def plot_growth(rows: Iterable[dict[str, Any]], *, measure: str = "leaves", theory: bool = True,
-                ax: Any = None, title: str | None = None) -> Any:
+                ax: Any = None, title: str | None = None, end_names: bool = False) -> Any:
     """Leaves (or nodes) searched versus depth on a log axis, one line per
     (branching, ordering, algorithm), with the theory curves b^d, Knuth–Moore and Pearl's
     as dashed and dotted lines for each branching factor; beside a random ordering, Pearl's rate
-    ×R_b per ply through its deepest point; returns the Figure."""
-    if not isinstance(theory, bool):
-        raise ArgumentTypeError(f"theory: expected True or False, got {describe(theory)}")
+    ×R_b per ply through its deepest point; ``end_names``: each series also named at its end
+    (:func:`label_ends`: "random", "q = 0.5"...); returns the Figure."""
+    for name, flag in (("theory", theory), ("end_names", end_names)):
+        if not isinstance(flag, bool):
+            raise ArgumentTypeError(f"{name}: expected True or False, got {describe(flag)}")
     series = average_rows(rows, measure)
     if not series:
         raise ArgumentError("rows: no rows to plot (run analysis.sweep first)")
@@ -286,7 +339,22 @@ def plot_growth(rows: Iterable[dict[str, Any]], *, measure: str = "leaves", theo
     ax.grid(True, which="major", alpha=0.3)
     _finish(figure, ax, own_figure, title or f"{measure.capitalize()} searched versus depth",
             f"{measure} searched (log scale)")
+    if end_names:
+        label_ends(ax, {_series_label(key, len(branchings) > 1): _end_name(key, len(branchings) > 1)
+                        for key in series})
     return figure
+
+
+def _end_name(key: tuple[Any, ...], many_branchings: bool) -> str:
+    """A series' name at its line's end: its ordering in a word or two (``"q = 0.5"``, ``"random"``).
+
+    >>> _end_name((4, 0.5, "alphabeta"), False), _end_name((3, "best", "minimax"), True)
+    ('q = 0.5', 'b=3 best')
+    """
+    branching, ordering, _ = key
+    name = (f"q = {ordering:g}" if isinstance(ordering, float)
+            else ordering_name(ordering).split(" ordering")[0])
+    return f"b={branching} {name}" if many_branchings else name
 
 
 def plot_ebf(rows: Iterable[dict[str, Any]], *, ax: Any = None, title: str | None = None) -> Any:
