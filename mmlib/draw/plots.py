@@ -308,20 +308,40 @@ def add_band(figure: Any, xs: Iterable[float], low: Iterable[float], high: Itera
 
 
 def plot_growth(rows: Iterable[dict[str, Any]], *, measure: str = "leaves", theory: bool = True,
-                ax: Any = None, title: str | None = None, end_names: bool = False) -> Any:
+                ax: Any = None, title: str | None = None, end_names: bool = False,
+                ratio: bool = False) -> Any:
     """Leaves (or nodes) searched versus depth on a log axis, one line per
     (branching, ordering, algorithm), with the theory curves b^d, Knuth–Moore and Pearl's
     as dashed and dotted lines for each branching factor; beside a random ordering, Pearl's rate
     ×R_b per ply through its deepest point; ``end_names``: each series also named at its end
-    (:func:`label_ends`: "random", "q = 0.5"...); returns the Figure."""
-    for name, flag in (("theory", theory), ("end_names", end_names)):
+    (:func:`label_ends`: "random", "q = 0.5"...); ``ratio``: a second panel under the first
+    divides each series by the Knuth–Moore minimum at its depth, so lines that crowd each other
+    on the first are drawn apart (a figure of its own: not with ``ax``); returns the Figure.
+
+    >>> from mmlib import analysis
+    >>> rows = analysis.sweep([2], [1, 2, 3], ["best", "worst"], ["alphabeta"])
+    >>> lower = plot_growth(rows, ratio=True).axes[1]
+    >>> [[round(float(y), 2) for y in line.get_ydata()] for line in lower.get_lines()[:2]]
+    [[1.0, 1.0, 1.0], [1.0, 1.33, 1.6]]
+
+    (best: the minimum itself; worst: 2^d over Knuth–Moore's 2, 3, 5 leaves.)
+    """
+    for name, flag in (("theory", theory), ("end_names", end_names), ("ratio", ratio)):
         if not isinstance(flag, bool):
             raise ArgumentTypeError(f"{name}: expected True or False, got {describe(flag)}")
+    if ratio and ax is not None:
+        raise ArgumentError("ax: a plot with ratio=True makes a figure of its own (two panels); "
+                            "leave ax out or set ratio=False")
     series = average_rows(rows, measure)
     if not series:
         raise ArgumentError("rows: no rows to plot (run analysis.sweep first)")
     own_figure = ax is None
     figure, ax = _new_axes(ax, (7.5, 6.0))
+    lower = None
+    if ratio:
+        figure.set_size_inches(7.5, 9.0)
+        figure.delaxes(ax)
+        ax, lower = figure.subplots(2, 1, sharex=True, height_ratios=[3, 2])
     branchings = sorted({key[0] for key in series})
     for index, (key, points) in enumerate(series.items()):
         ax.plot([d for d, _ in points], [v for _, v in points], ms=7, lw=2.0, **_style(index),
@@ -335,14 +355,48 @@ def plot_growth(rows: Iterable[dict[str, Any]], *, measure: str = "leaves", theo
                                                            randoms[0] if randoms else []):
                 ax.plot(xs, values, **_theory_style(name), label=label)
     ax.set_yscale("log")
-    ax.set_xlabel("depth d")
+    ax.set_xlabel("depth d" if lower is None else "")
     ax.grid(True, which="major", alpha=0.3)
     _finish(figure, ax, own_figure, title or f"{measure.capitalize()} searched versus depth",
             f"{measure} searched (log scale)")
+    names = {_series_label(key, len(branchings) > 1): _end_name(key, len(branchings) > 1) for key in series}
+    if lower is not None:
+        _ratio_panel(lower, series, measure, len(branchings) > 1)
+        if end_names:
+            label_ends(lower, names)
     if end_names:
-        label_ends(ax, {_series_label(key, len(branchings) > 1): _end_name(key, len(branchings) > 1)
-                        for key in series})
+        label_ends(ax, names)
     return figure
+
+
+def _ratio_panel(ax: Any, series: dict[tuple[Any, ...], list[tuple[int, float]]], measure: str,
+                 many_branchings: bool) -> None:
+    """Each series divided by the Knuth–Moore minimum (of leaves or of nodes) at its depth, on a
+    log axis with the minimum, 1, drawn as a level line."""
+    from matplotlib.ticker import FixedLocator, NullLocator
+
+    from .. import analysis
+
+    minimum = analysis.knuth_moore_leaves if measure == "leaves" else analysis.knuth_moore_nodes
+    highest = 1.0
+    for index, (key, points) in enumerate(series.items()):
+        ratios = [v / minimum(key[0], d) for d, v in points]
+        highest = max(highest, *ratios)
+        ax.plot([d for d, _ in points], ratios, ms=7, lw=2.0, **_style(index),
+                label=_series_label(key, many_branchings))
+    ax.axhline(1.0, **_theory_style("knuth-moore"), label="_the minimum", zorder=1.5)   # under the series
+    ax.set_yscale("log")
+    ticks = [t for t in (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000) if t <= highest * 1.2]
+    ax.yaxis.set_major_locator(FixedLocator(ticks))
+    ax.yaxis.set_minor_locator(NullLocator())
+    ax.set_yticklabels([str(t) for t in ticks])
+    ax.set_ylim(0.8, highest * 1.4)
+    ax.set_xlabel("depth d", fontsize=style.VALUE_PT)
+    ax.tick_params(labelsize=FONT_SIZE)
+    ax.grid(True, which="major", alpha=0.3)
+    ax.set_ylabel(f"{measure} ÷ Knuth–Moore minimum (1 = the best order; log scale)", rotation=0,
+                  ha="left", va="bottom", fontsize=style.VALUE_PT)
+    ax.yaxis.set_label_coords(0.0, 1.02)
 
 
 def _end_name(key: tuple[Any, ...], many_branchings: bool) -> str:

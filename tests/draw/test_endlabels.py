@@ -63,3 +63,19 @@ def test_matplotlib_names_at_line_ends_do_not_overlap():
     boxes = sorted((Text.get_window_extent(text) for text in ax.texts), key=lambda box: box.y0)  # words only
     assert len(boxes) == 3 and all(not a.overlaps(b) for a, b in zip(boxes, boxes[1:], strict=False))
     assert all(box.x0 > ax.get_window_extent().x1 for box in boxes)          # right of the axes
+
+
+def test_the_ratio_panel_divides_by_knuth_moore_and_names_each_line():
+    from mmlib import analysis, draw
+    from mmlib.errors import ArgumentError
+
+    rows = analysis.sweep([3], [1, 2, 3, 4], ["best", "random", "worst"], ["alphabeta"], seeds=range(2))
+    upper, lower = draw.plot_growth(rows, ratio=True, end_names=True).axes
+    worst = next(line for line in lower.get_lines() if "worst" in line.get_label())
+    minimum = [3 ** -(-d // 2) + 3 ** (d // 2) - 1 for d in (1, 2, 3, 4)]       # Knuth–Moore, written out
+    expected = [3 ** d / m for d, m in zip((1, 2, 3, 4), minimum, strict=True)]
+    assert [float(y) for y in worst.get_ydata()] == pytest.approx(expected)
+    assert [text.get_text() for text in lower.texts] == [text.get_text() for text in upper.texts]
+    assert sorted(text.get_text() for text in lower.texts) == ["best", "random", "worst"]
+    with pytest.raises(ArgumentError, match="ax"):
+        draw.plot_growth(rows, ratio=True, ax=upper)
