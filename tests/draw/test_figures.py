@@ -4,7 +4,8 @@ no rotated text, text dark enough for WCAG AA (4.5:1 against what is behind it),
 the outline of a node (both judged on the SVG drawings too: the text's colour over the shapes
 painted before it, its ink set in DejaVu Sans against the nodes' outlines), no legend over the
 data, over a label or over another legend, no blank band between a drawing and its legend, and
-no series hidden under another unless the legend says so.  And the drawings' legends list only the marks a figure uses.
+no series hidden under another unless the legend says so.  And the drawings' legends list only
+the marks a figure uses.
 
 How each stored figure is measured:
 
