@@ -248,7 +248,9 @@ def label_ends(ax: Any, names: dict[str, str] | None = None) -> list[str]:
         raise ArgumentTypeError("ax: expected matplotlib Axes, got None")
     names = {} if names is None else names
     figure = ax.get_figure(root=True)
-    figure.draw_without_rendering()                      # the layout settles before pixels are read
+    engine = figure.get_layout_engine()
+    if engine is not None:
+        engine.execute(figure)                           # the layout settles before pixels are read
     lines = [line for line in ax.get_lines() if not str(line.get_label()).startswith("_")
              and line.get_visible() and line.get_marker() not in (None, "", "None", " ")]
     ends = []
