@@ -14,13 +14,14 @@ from typing import Any
 Path = tuple[int, ...]
 
 #: The horizon tree of notebook 02 in the labelled tree text: MAX's queen is attacked; B leaves it, C first
-#: throws in a pawn.  Values on interior nodes are static values, used where a depth limit stops.
-HORIZON_TREE = """ABCDEFGHI
+#: throws in a pawn; J, K: MIN ignores the queen / the pawn; L, M: MAX loses more.  Values on interior
+#: nodes are static values, used where a depth limit stops.
+HORIZON_TREE = """ABCDEFGHIJKLM
 A: BC
-B: D
-C: E
-D: F
-E: G
+B: DJ
+C: EK
+D: LF
+E: MG
 F: H
 G: I
 B 0
@@ -30,7 +31,11 @@ E -1
 F -9
 G -1
 H -9
-I -10"""
+I -10
+J 0
+K 1
+L -10
+M -10"""
 
 
 def leaves_of(nested: Any, path: Path = ()) -> list[tuple[Path, Any]]:

@@ -20,7 +20,7 @@ from .boards import draw_board, draw_game_tree, game_tree
 from .connect4 import draw_connect4
 from .display import figure_alt, set_alt, show_figures_with_alt_text
 from .export import TreePicture, export, save_steps_gif, tree_picture
-from .plots import add_band, average_rows, legend_below, plot_ebf, plot_growth
+from .plots import add_band, average_rows, label_ends, legend_below, plot_ebf, plot_growth
 from .svg import TreeSvg as TreeSvg
 from .svg import log_plot_svg, tree_svg
 from .tikz import tree_tikz
@@ -48,6 +48,7 @@ __all__ = [
     "plot_ebf",
     "add_band",
     "legend_below",
+    "label_ends",
     "style",
     "layout",
     "format_value",

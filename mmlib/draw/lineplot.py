@@ -26,7 +26,8 @@ from typing import Any
 
 from ..errors import ArgumentError, ArgumentTypeError, describe
 from . import style
-from .svg_text import clean_text
+from .endlabels import spread
+from .svg_text import clean_text, text_width
 
 __all__ = ["Line", "line_plot_svg", "MARKERS", "STYLES", "Series", "log_plot_svg", "say_coinciding",
            "lies_on", "ON_WORDS"]
@@ -36,6 +37,8 @@ WIDTH = 760.0
 PLOT_HEIGHT = 300.0
 LEFT, TOP, RIGHT = 78.0, 58.0, 24.0
 LEGEND_ROW = 24.0
+END_GAP = 16.0
+"""From the right edge of the axes to the names written at the lines' ends."""
 BELOW_AXES = 62.0
 """From the bottom of the axes to the first legend row: the x ticks and the x label."""
 
@@ -51,7 +54,9 @@ STYLES = tuple(zip(style.OKABE_ITO[:5], ("", "8 4", "2 3", "10 3 2 3", "4 2"), M
 @dataclass(frozen=True)
 class Line:
     """One line: ``label``, points ``xs``/``ys``, colour, SVG dash pattern (``""`` solid) and
-    marker shape (one of :data:`MARKERS`, ``""`` for none: a guide)."""
+    marker shape (one of :data:`MARKERS`, ``""`` for none: a guide); ``end``: a short name
+    written beside the line's last point (``""``: none), so lines that run close together are
+    told apart where they are (:mod:`mmlib.draw.endlabels`)."""
 
     label: str
     xs: Sequence[float]
@@ -60,6 +65,7 @@ class Line:
     dash: str = ""
     marker: str = "circle"
     width: float = 2.0
+    end: str = ""
 
 
 def _fmt(value: float) -> str:
@@ -129,14 +135,17 @@ def line_plot_svg(lines: Sequence[Line], *, title: str, xlabel: str, ylabel: str
     ``x_ticks``: where the x axis is labelled (default: every whole number in range).
     ``note``: a sentence added to the text alternative.  ``x_range``, ``y_range``: what the
     axes show (default: every point, with a margin); ``width`` and ``plot_height`` (of the
-    axes) in pixels.  Points with y ≤ 0 are left out of a logarithmic plot."""
+    axes) in pixels.  Points with y ≤ 0 are left out of a logarithmic plot.  A line's ``end``
+    name is written right of the axes beside its last point, joined to it by a leader; the
+    names are spread apart so none overlaps another (the axes narrow to make room)."""
     (x0, x1), (y0, y1) = _data_ranges(lines, log_y)
     if x_range is not None:
         x0, x1 = x_range
     if y_range is not None:
         y0, y1 = y_range
     scale = (math.log10(y0), math.log10(y1)) if log_y else (y0, y1)
-    plot_w = max(width - LEFT - RIGHT, 20.0)
+    ends = max((text_width(line.end, FONT_PX) + END_GAP + 8 for line in lines if line.end), default=0.0)
+    plot_w = max(width - LEFT - RIGHT - ends, 20.0)
     height = TOP + plot_height + BELOW_AXES + len(lines) * LEGEND_ROW + 8
 
     def px(x: float, y: float) -> tuple[float, float]:
@@ -172,6 +181,7 @@ def line_plot_svg(lines: Sequence[Line], *, title: str, xlabel: str, ylabel: str
     labels = say_coinciding([line.label for line in lines], drawn)     # a line hidden under another says so
     for line, points, label in zip(lines, drawn, labels, strict=True):
         out += _line(line, points, label)
+    out += _end_labels(lines, drawn, LEFT + plot_w, (TOP, TOP + plot_height))
     out += _legend(lines, labels, TOP + plot_height + BELOW_AXES)
     out.append("</svg>")
     return "".join(out)
@@ -189,6 +199,22 @@ def _line(line: Line, points: list[tuple[float, float]], label: str) -> list[str
                    f'stroke="{line.color}" stroke-width="{line.width}"{dash}/>')
     if line.marker:
         out += [_marker(line.marker, x, y, line.color) for x, y in points]
+    return out
+
+
+def _end_labels(lines: Sequence[Line], drawn: Sequence[Sequence[tuple[float, float]]], right: float,
+                span: tuple[float, float]) -> list[str]:
+    """Each line's ``end`` name right of the axes (whose right edge is at ``right``), level with
+    its last point or as near as the names' spacing allows, with a leader from the point."""
+    named = [(line, points[-1]) for line, points in zip(lines, drawn, strict=True) if line.end and points]
+    places = spread([y for _, (_, y) in named], gap=FONT_PX * 1.2, low=span[0], high=span[1])
+    out = []
+    for (line, (x, y)), place in zip(named, places, strict=True):
+        leader = " ".join(f"{_fmt(a)},{_fmt(b)}" for a, b in ((x + 6, y), (right + 4, y),
+                                                             (right + END_GAP - 2, place)))
+        out.append(f'<g class="end-label"><polyline points="{leader}" fill="none" stroke="{line.color}" '
+                   f'stroke-width="1.5"/><text x="{_fmt(right + END_GAP)}" y="{_fmt(place + 5)}">'
+                   f"{_escape(line.end)}</text></g>")
     return out
 
 

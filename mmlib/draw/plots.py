@@ -30,7 +30,8 @@ from ..errors import ArgumentError, ArgumentTypeError, describe
 from . import lineplot, style
 from .display import check_axes, check_figure
 
-__all__ = ["plot_growth", "plot_ebf", "add_band", "legend_below", "say_coinciding", "pearl_curve",
+__all__ = ["plot_growth", "plot_ebf", "add_band", "legend_below", "label_ends", "say_coinciding",
+           "pearl_curve",
            "average_rows", "ordering_name", "OKABE_ITO"]
 
 MEASURES = ("leaves", "nodes")
@@ -222,6 +223,58 @@ def say_coinciding(ax: Any, *, pixels: float = 1.0) -> list[str]:
     return changed
 
 
+def label_ends(ax: Any, names: dict[str, str] | None = None) -> list[str]:
+    """Write a short name right of the axes ``ax`` beside the last point of each line with markers
+    (each measured series), joined to it by a leader in the line's colour, the names spread apart
+    so none overlaps another (:func:`mmlib.draw.endlabels.spread`, as the explorers' SVG plots
+    place theirs); ``names`` maps a line's label to its name there (default: the label itself);
+    returns the names written, top to bottom.  Lines that run close together are then told
+    apart where they are, not only in the legend.
+
+    >>> from matplotlib.figure import Figure
+    >>> ax = Figure(layout="constrained").add_subplot()
+    >>> _ = ax.plot([1, 2], [5, 9], marker="o", label="centre first")
+    >>> _ = ax.plot([1, 2], [5, 9.1], marker="s", label="static order")
+    >>> _ = ax.plot([1, 2], [1, 2], label="guide")                    # no markers: not named
+    >>> label_ends(ax, {"static order": "static"})
+    ['static', 'centre first']
+    """
+    import numpy as np
+
+    from .endlabels import spread
+
+    check_axes(ax)
+    if ax is None:
+        raise ArgumentTypeError("ax: expected matplotlib Axes, got None")
+    names = {} if names is None else names
+    figure = ax.get_figure(root=True)
+    engine = figure.get_layout_engine()
+    if engine is not None:
+        engine.execute(figure)                           # the layout settles before pixels are read
+    lines = [line for line in ax.get_lines() if not str(line.get_label()).startswith("_")
+             and line.get_visible() and line.get_marker() not in (None, "", "None", " ")]
+    ends = []
+    for line in lines:
+        points = np.asarray(line.get_xydata(), dtype=float)
+        points = points[np.isfinite(points).all(axis=1) & ((points[:, 1] > 0) | (ax.get_yscale() != "log"))]
+        if len(points):
+            ends.append((line, points[-1], ax.transData.transform(points[-1])))
+    box = ax.get_window_extent()
+    gap = FONT_SIZE * 1.25 * figure.dpi / 72
+    places = spread([float(y) for _, _, (_, y) in ends], gap=gap, low=box.y0, high=box.y1)
+    written = []
+    to_points = 72 / figure.dpi
+    for (line, end, (x, y)), place in zip(ends, places, strict=True):
+        label = str(line.get_label()).split(lineplot.ON_WORDS)[0]      # as named before legend_below
+        name = names.get(label, label)
+        leader = {"arrowstyle": "-", "color": line.get_color(), "lw": 1.5, "shrinkA": 2, "shrinkB": 6}
+        ax.annotate(name, xy=tuple(end), xytext=((box.x1 - x) * to_points + 14, (place - y) * to_points),
+                    textcoords="offset points", va="center", ha="left", fontsize=FONT_SIZE, color=style.INK,
+                    annotation_clip=False, arrowprops=leader)
+        written.append((place, name))
+    return [name for _, name in sorted(written, reverse=True)]
+
+
 def add_band(figure: Any, xs: Iterable[float], low: Iterable[float], high: Iterable[float], *, label: str,
              ordering: Any) -> Any:
     """Shade a band (a confidence interval) round the series of ``ordering`` on a figure of
@@ -257,18 +310,40 @@ def add_band(figure: Any, xs: Iterable[float], low: Iterable[float], high: Itera
 
 
 def plot_growth(rows: Iterable[dict[str, Any]], *, measure: str = "leaves", theory: bool = True,
-                ax: Any = None, title: str | None = None) -> Any:
+                ax: Any = None, title: str | None = None, end_names: bool = False,
+                ratio: bool = False) -> Any:
     """Leaves (or nodes) searched versus depth on a log axis, one line per
     (branching, ordering, algorithm), with the theory curves b^d, Knuth–Moore and Pearl's
     as dashed and dotted lines for each branching factor; beside a random ordering, Pearl's rate
-    ×R_b per ply through its deepest point; returns the Figure."""
-    if not isinstance(theory, bool):
-        raise ArgumentTypeError(f"theory: expected True or False, got {describe(theory)}")
+    ×R_b per ply through its deepest point; ``end_names``: each series also named at its end
+    (:func:`label_ends`: "random", "q = 0.5"...); ``ratio``: a second panel under the first
+    divides each series by the Knuth–Moore minimum at its depth, so lines that crowd each other
+    on the first are drawn apart (a figure of its own: not with ``ax``); returns the Figure.
+
+    >>> from mmlib import analysis
+    >>> rows = analysis.sweep([2], [1, 2, 3], ["best", "worst"], ["alphabeta"])
+    >>> lower = plot_growth(rows, ratio=True).axes[1]
+    >>> [[round(float(y), 2) for y in line.get_ydata()] for line in lower.get_lines()[:2]]
+    [[1.0, 1.0, 1.0], [1.0, 1.33, 1.6]]
+
+    (best: the minimum itself; worst: 2^d over Knuth–Moore's 2, 3, 5 leaves.)
+    """
+    for name, flag in (("theory", theory), ("end_names", end_names), ("ratio", ratio)):
+        if not isinstance(flag, bool):
+            raise ArgumentTypeError(f"{name}: expected True or False, got {describe(flag)}")
+    if ratio and ax is not None:
+        raise ArgumentError("ax: a plot with ratio=True makes a figure of its own (two panels); "
+                            "leave ax out or set ratio=False")
     series = average_rows(rows, measure)
     if not series:
         raise ArgumentError("rows: no rows to plot (run analysis.sweep first)")
     own_figure = ax is None
     figure, ax = _new_axes(ax, (7.5, 6.0))
+    lower = None
+    if ratio:
+        figure.set_size_inches(7.5, 9.0)
+        figure.delaxes(ax)
+        ax, lower = figure.subplots(2, 1, sharex=True, height_ratios=[3, 2])
     branchings = sorted({key[0] for key in series})
     for index, (key, points) in enumerate(series.items()):
         ax.plot([d for d, _ in points], [v for _, v in points], ms=7, lw=2.0, **_style(index),
@@ -282,11 +357,60 @@ def plot_growth(rows: Iterable[dict[str, Any]], *, measure: str = "leaves", theo
                                                            randoms[0] if randoms else []):
                 ax.plot(xs, values, **_theory_style(name), label=label)
     ax.set_yscale("log")
-    ax.set_xlabel("depth d")
+    ax.set_xlabel("depth d" if lower is None else "")
     ax.grid(True, which="major", alpha=0.3)
     _finish(figure, ax, own_figure, title or f"{measure.capitalize()} searched versus depth",
             f"{measure} searched (log scale)")
+    names = {_series_label(key, len(branchings) > 1): _end_name(key, len(branchings) > 1) for key in series}
+    if lower is not None:
+        _ratio_panel(lower, series, measure, len(branchings) > 1)
+        if end_names:
+            label_ends(lower, names)
+    if end_names:
+        label_ends(ax, names)
     return figure
+
+
+def _ratio_panel(ax: Any, series: dict[tuple[Any, ...], list[tuple[int, float]]], measure: str,
+                 many_branchings: bool) -> None:
+    """Each series divided by the Knuth–Moore minimum (of leaves or of nodes) at its depth, on a
+    log axis with the minimum, 1, drawn as a level line."""
+    from matplotlib.ticker import FixedLocator, NullLocator
+
+    from .. import analysis
+
+    minimum = analysis.knuth_moore_leaves if measure == "leaves" else analysis.knuth_moore_nodes
+    highest = 1.0
+    for index, (key, points) in enumerate(series.items()):
+        ratios = [v / minimum(key[0], d) for d, v in points]
+        highest = max(highest, *ratios)
+        ax.plot([d for d, _ in points], ratios, ms=7, lw=2.0, **_style(index),
+                label=_series_label(key, many_branchings))
+    ax.axhline(1.0, **_theory_style("knuth-moore"), label="_the minimum", zorder=1.5)   # under the series
+    ax.set_yscale("log")
+    ticks = [t for t in (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000) if t <= highest * 1.2]
+    ax.yaxis.set_major_locator(FixedLocator(ticks))
+    ax.yaxis.set_minor_locator(NullLocator())
+    ax.set_yticklabels([str(t) for t in ticks])
+    ax.set_ylim(0.8, highest * 1.4)
+    ax.set_xlabel("depth d", fontsize=style.VALUE_PT)
+    ax.tick_params(labelsize=FONT_SIZE)
+    ax.grid(True, which="major", alpha=0.3)
+    ax.set_ylabel(f"{measure} ÷ Knuth–Moore minimum (1 = the best order; log scale)", rotation=0,
+                  ha="left", va="bottom", fontsize=style.VALUE_PT)
+    ax.yaxis.set_label_coords(0.0, 1.02)
+
+
+def _end_name(key: tuple[Any, ...], many_branchings: bool) -> str:
+    """A series' name at its line's end: its ordering in a word or two (``"q = 0.5"``, ``"random"``).
+
+    >>> _end_name((4, 0.5, "alphabeta"), False), _end_name((3, "best", "minimax"), True)
+    ('q = 0.5', 'b=3 best')
+    """
+    branching, ordering, _ = key
+    name = (f"q = {ordering:g}" if isinstance(ordering, float)
+            else ordering_name(ordering).split(" ordering")[0])
+    return f"b={branching} {name}" if many_branchings else name
 
 
 def plot_ebf(rows: Iterable[dict[str, Any]], *, ax: Any = None, title: str | None = None) -> Any:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import base64
 import html
+import re
 from typing import Any
 
 import anywidget
@@ -36,7 +37,8 @@ import traitlets
 
 from ..errors import MmlibError
 
-__all__ = ["svg_figure", "show_svg", "status_html", "set_status", "StaticFallback", "fallback_bundle",
+__all__ = ["svg_figure", "show_svg", "fit_column",
+           "status_html", "set_status", "StaticFallback", "fallback_bundle",
            "svg_as_img", "VBox", "StatusLine"]
 
 VBox: Any = ipywidgets.VBox
@@ -59,8 +61,31 @@ def svg_figure() -> Any:
 
 
 def show_svg(figure: Any, svg: str) -> None:
-    """Replace what ``figure`` (from :func:`svg_figure`) shows by the SVG text ``svg``."""
-    figure.value = f'<div class="mmlib-svg" style="overflow-x:auto">{svg}</div>'
+    """Replace what ``figure`` (from :func:`svg_figure`) shows by the SVG text ``svg``, scaled down
+    to the column where it is wider (:func:`fit_column`), as the still pictures are."""
+    figure.value = f'<div class="mmlib-svg">{fit_column(svg)}</div>'
+
+
+_SVG_ROOT = re.compile(r"<svg\b[^>]*>")
+_STYLE = re.compile(r'\sstyle="[^"]*"')
+
+
+def fit_column(svg: str) -> str:
+    """``svg`` whose root says :data:`STILL_STYLE` (never wider than its column, its height following
+    its width through the ``viewBox``) in place of any style it had (a tree says ``max-width:none``).
+
+    >>> fit_column('<svg width="900" viewBox="0 0 900 300" style="max-width:none;height:auto"><g/></svg>')
+    '<svg width="900" viewBox="0 0 900 300" style="max-width:100%;height:auto"><g/></svg>'
+    >>> fit_column("")
+    ''
+    """
+    root = _SVG_ROOT.search(svg)
+    if root is None:
+        return svg
+    tag = _STYLE.sub("", root.group(0))
+    end = "/>" if tag.endswith("/>") else ">"
+    tag = f'{tag[:-len(end)]} style="{STILL_STYLE}"{end}'
+    return svg[:root.start()] + tag + svg[root.end():]
 
 
 _STATUS_ESM = """

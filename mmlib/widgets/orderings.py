@@ -130,8 +130,9 @@ class OrderingsExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[mi
             self.leaves[name] = [self.cache[b, depth, ordering, seed] for depth in depths]
         names = {"best": "best order", "q": f"best first with probability q = {self.q.value:g}",
                  "random": "random order", "worst": "worst order"}
+        ends = {"best": "best", "q": f"q = {self.q.value:g}", "random": "random", "worst": "worst"}
         self.lines = [Line(f"{names[name]}: {count_text(self.leaves[name][-1])} leaves at depth {d}", depths,
-                           self.leaves[name], *STYLES[index])
+                           self.leaves[name], *STYLES[index], end=ends[name])
                       for index, name in enumerate(self.ORDERINGS)] + guides(b, depths)
         self.svg = line_plot_svg(self.lines, xlabel="depth d", ylabel="leaves evaluated (log scale)",
                                  x_ticks=_depth_ticks(d),

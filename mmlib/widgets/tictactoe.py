@@ -1,13 +1,15 @@
 """Play tic-tac-toe against the computer and see what its search cost.
 
 >>> board = play_tictactoe()
+>>> [button.description for button in board.buttons]     # empty squares show their numbers
+['0', '1', '2', '3', '4', '5', '6', '7', '8']
 >>> board.buttons[4].click()                     # X in the centre; O answers
 >>> [button.description for button in board.buttons].count("O")
 1
 >>> board.last_counts["minimax"] > board.last_counts["alphabeta"]
 True
->>> board.buttons[4].tooltip
-'row 2, column 2, X'
+>>> board.buttons[4].tooltip, board.buttons[8].tooltip
+('square 4, row 2, column 2, X', 'square 8, row 3, column 3, empty')
 """
 
 from __future__ import annotations
@@ -27,6 +29,9 @@ WIN_SQUARE_COLOR = "#F0E442"
 """Background of the three squares of a completed line (Okabe–Ito yellow); the line is also drawn
 on the board below and named in the status."""
 SQUARE_PX = 64
+NUMBER_COLOR = "#555555"
+"""The number an empty square shows (0-8, as the text and the still number them): dark grey, 6.8:1 on the
+square's #f4f4f4, smaller than a mark and not bold, so it never reads as a move."""
 SQUARE_CSS = ("<style>.mmlib-tictactoe .mmlib-square:disabled{opacity:1;cursor:default}"
               ".mmlib-tictactoe .mmlib-square:focus-visible{outline:3px solid #000;"
               "outline-offset:1px}</style>")
@@ -45,7 +50,8 @@ def _where(square: int) -> str:
 
 
 class TicTacToeBoard(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has no types
-    """``buttons`` (squares 0..8, each with a spoken ``tooltip`` such as "row 1, column 3, empty"),
+    """``buttons`` (squares 0..8, an empty one showing its number, each with a spoken ``tooltip`` such
+    as "square 2, row 1, column 3, empty"),
     ``status``, ``new_game``, ``output`` (the board drawn as SVG, with the winning line), ``state``,
     ``game``, and after each computer move ``last_counts`` (nodes per algorithm) and
     ``last_values`` (move -> value, depth-adjusted scores counting from the position searched)."""
@@ -63,8 +69,6 @@ class TicTacToeBoard(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets 
                         for _ in range(9)]
         for square, button in enumerate(self.buttons):
             button.add_class("mmlib-square")
-            button.style.font_weight = "bold"
-            button.style.font_size = "30px"
             button.on_click(lambda _, square=square: self.human_move(square))
         self.status = status_html()
         self.output = svg_figure()
@@ -96,10 +100,12 @@ class TicTacToeBoard(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets 
         line = set(winning_line(self.game, self.state))
         for square, mark in enumerate(self.game.board(self.state)):
             button = self.buttons[square]
-            button.description = " " if mark == "." else mark
+            button.description = str(square) if mark == "." else mark     # an empty square shows its number
             winning = ", part of the winning line" if square in line else ""
-            button.tooltip = describe_square(square, mark) + winning
-            button.style.text_color = X_COLOR if mark == "X" else O_COLOR
+            button.tooltip = f"square {square}, {describe_square(square, mark)}{winning}"
+            button.style.text_color = {"X": X_COLOR, "O": O_COLOR}.get(mark, NUMBER_COLOR)
+            button.style.font_size = "30px" if mark != "." else "18px"
+            button.style.font_weight = "bold" if mark != "." else "normal"
             button.style.button_color = WIN_SQUARE_COLOR if square in line else "#f4f4f4"
             button.disabled = mark != "." or over
         show_svg(self.output, board_svg(self.game, self.state, cell=40) if over else "")

@@ -1,9 +1,11 @@
 """Every stored figure can be read from the back of a lecture room: no text under 11 pt at the
 notebook's display width (a picture wider than the column is shrunk: text is measured as shown),
 no rotated text, text dark enough for WCAG AA (4.5:1 against what is behind it), no label across
-the outline of a node, no legend over the data, over a label or over another legend, no blank
-band between a drawing and its legend, and no series hidden under another unless the legend says
-so.  And the drawings' legends list only the marks a figure uses.
+the outline of a node (both judged on the SVG drawings too: the text's colour over the shapes
+painted before it, its ink set in DejaVu Sans against the nodes' outlines), no legend over the
+data, over a label or over another legend, no blank band between a drawing and its legend, and
+no series hidden under another unless the legend says so.  And the drawings' legends list only
+the marks a figure uses.
 
 How each stored figure is measured:
 
@@ -23,6 +25,7 @@ How each stored figure is measured:
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import os
 import re
@@ -30,6 +33,7 @@ import struct
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -167,17 +171,83 @@ def _size(element: ET.Element, inherited: float) -> float:
     return float(str(size).removesuffix("px")) if size is not None else inherited
 
 
+def _paint(element: ET.Element, name: str, inherited: str) -> str:
+    """An element's ``fill`` or ``stroke`` (attribute or style), else the one it inherits."""
+    style = re.search(rf"(?:^|;)\s*{name}:\s*([^;]+)", element.get("style", ""))
+    return (style.group(1) if style else element.get(name, inherited)).strip()
+
+
+def _opacity(element: ET.Element, name: str) -> float:
+    return float(element.get(name, 1.0))
+
+
+NAMED = {"white": (1.0, 1.0, 1.0), "black": (0.0, 0.0, 0.0)}
+
+
+def svg_rgba(paint: str, alpha: float) -> list[float] | None:
+    """An SVG paint (``#rgb``, ``#rrggbb``, white, black) as [r, g, b, a] from 0 to 1; None for
+    ``none`` (or a paint this test does not read).
+
+    >>> svg_rgba("#f00", 0.5), svg_rgba("none", 1.0)
+    ([1.0, 0.0, 0.0, 0.5], None)
+    """
+    paint = paint.lower()
+    if paint in NAMED:
+        return [*NAMED[paint], alpha]
+    digits = paint.removeprefix("#")
+    if not paint.startswith("#") or len(digits) not in (3, 6):
+        return None
+    if len(digits) == 3:
+        digits = "".join(d * 2 for d in digits)
+    return [int(digits[k:k + 2], 16) / 255 for k in (0, 2, 4)] + [alpha]
+
+
+def _outline(element: ET.Element, tag: str) -> list[tuple[float, float]]:
+    """A closed shape's outline as points (a circle or an ellipse as a 24-gon)."""
+    import math
+
+    get = lambda name: float(element.get(name, 0))  # noqa: E731
+    if tag in ("circle", "ellipse"):
+        rx, ry = (get("r"), get("r")) if tag == "circle" else (get("rx"), get("ry"))
+        return [(get("cx") + rx * math.cos(k * math.pi / 12), get("cy") + ry * math.sin(k * math.pi / 12))
+                for k in range(25)]
+    if tag == "polygon":
+        pairs = [tuple(map(float, p.split(","))) for p in element.get("points", "").split()]
+        return pairs + pairs[:1]
+    x, y, w, h = get("x"), get("y"), get("width"), get("height")
+    return [(x, y), (x + w, y), (x + w, y + h), (x, y + h), (x, y)]
+
+
+def _advance(words: str, size: float, bold: bool) -> float:
+    """How wide DejaVu Sans (the figures' font, shipped with matplotlib) sets ``words`` at ``size`` px."""
+    return float(_font(max(1, round(size)), bold).getlength(words))
+
+
+@functools.cache
+def _font(size: int, bold: bool) -> Any:
+    from matplotlib import font_manager
+    from PIL import ImageFont
+
+    path = font_manager.findfont(font_manager.FontProperties(family="DejaVu Sans",
+                                                             weight="bold" if bold else "normal"))
+    return ImageFont.truetype(path, size)
+
+
 def measure_svg(text: str, where: str) -> Measured:
     root = ET.fromstring(text)
     width = float(str(root.get("width", DISPLAY_WIDTH_PX)).removesuffix("px"))
     natural = "max-width:none" in root.get("style", "").replace(" ", "")
     scale = 1.0 if natural else min(1.0, DISPLAY_WIDTH_PX / width)
     out = Measured(where)
+    shapes: list[dict] = []                     # filled shapes in painting order, as measure_png has them
 
-    def walk(element: ET.Element, size: float, rotated: bool, legend: bool) -> None:
+    def walk(element: ET.Element, size: float, rotated: bool, legend: bool, paint: tuple[str, str, float]
+             ) -> None:
         size = _size(element, size)
         rotated = rotated or "rotate" in element.get("transform", "")
         legend = legend or "legend" in element.get("class", "").split()
+        paint = (_paint(element, "fill", paint[0]), _paint(element, "stroke", paint[1]),
+                 paint[2] * _opacity(element, "opacity"))
         tag = element.tag.removeprefix(SVG_NS)
         if tag == "text" and (element.text or "").strip():
             words = element.text.strip()
@@ -186,14 +256,32 @@ def measure_svg(text: str, where: str) -> Measured:
             left = {"middle": x - w / 2, "end": x - w}.get(element.get("text-anchor", "start"), x)
             box = (left, y - 0.8 * size, left + w, y + 0.2 * size)
             out.texts.append((words, size * scale / PX_PER_PT, box, rotated, legend))
-        elif not legend and (tag in ("polyline", "line", "polygon", "circle")
-                             or (tag == "rect" and "node" in element.get("class", "").split())):
-            out.data.extend(_points(element, tag))
+            w = _advance(words, size, element.get("font-weight", "") == "bold")   # ink, set in DejaVu Sans
+            left = {"middle": x - w / 2, "end": x - w}.get(element.get("text-anchor", "start"), x)
+            ink = (left, y - 0.7 * size, left + w, y)        # capitals and digits: baseline to cap height
+            colour = svg_rgba(paint[0], paint[2] * _opacity(element, "fill-opacity"))
+            if not legend:
+                out.inks.append((words, ink))
+            if colour is not None and any(c.isalnum() for c in words):   # a lone ▲ or ■ is a shape, not words
+                behind = _behind(None, ink, shapes)
+                shown_pt = size * scale / PX_PER_PT
+                out.contrasts.append((words, contrast(over(colour, behind), behind), shown_pt))
+        else:
+            if not legend and (tag in ("polyline", "line", "polygon", "circle")
+                               or (tag == "rect" and "node" in element.get("class", "").split())):
+                out.data.extend(_points(element, tag))
+            if tag in ("rect", "circle", "ellipse", "polygon"):
+                fill = svg_rgba(paint[0], paint[2] * _opacity(element, "fill-opacity"))
+                outline = _outline(element, tag)
+                if fill is not None:
+                    shapes.append({"outline": outline, "fill": fill})
+                if "node" in element.get("class", "").split() and paint[1] != "none":
+                    out.outlines.append(outline)
         for child in element:
-            if child.tag.removeprefix(SVG_NS) != "title":
-                walk(child, size, rotated, legend)
+            if child.tag.removeprefix(SVG_NS) not in ("title", "desc"):
+                walk(child, size, rotated, legend, paint)
 
-    walk(root, 16.0, False, False)
+    walk(root, 16.0, False, False, ("black", "none", 1.0))
     out.up = False
     for line in root.iter(f"{SVG_NS}polyline"):
         if line.get("data-label"):
@@ -462,6 +550,36 @@ def test_faint_text_a_label_across_an_outline_a_blank_band_and_a_hidden_series_a
     assert "px of blank space above a legend" in found
     assert "'measured' and 'theory' are drawn on top of each other" in found
     assert "'a guide'" not in found                              # crossing is not hiding
+
+
+SVG_PLOT = ('<svg xmlns="http://www.w3.org/2000/svg" width="600" height="{h}" font-size="16">'
+            '<rect x="40" y="20" width="500" height="200" fill="white" stroke="#333333"/>'
+            '<polyline data-label="measured" points="40,200 290,120 540,40" stroke="#0072B2" fill="none"/>'
+            '<polyline data-label="{second}" points="40,200 290,120 540,40" stroke="#D55E00" fill="none"/>'
+            '<polygon class="node max" points="300,60 280,90 320,90" fill="#56B4E9" stroke="#000000"/>'
+            '<text x="{label_x}" y="84" font-weight="bold">E</text>'
+            '<text x="60" y="{faint_y}" fill="{faint}">faint words</text>'
+            '<g class="legend"><text x="40" y="{legend_y}">measured: the points</text></g></svg>')
+
+
+def svg_plot(**changes: Any) -> Measured:
+    """A small SVG plot, every fault absent unless ``changes`` brings it in."""
+    values = {"h": 300, "second": "theory — exactly on measured", "label_x": 326, "faint": "#595959",
+              "faint_y": 40, "legend_y": 250, **changes}
+    return measure_svg(SVG_PLOT.format(**values), "test")
+
+
+def test_an_svg_is_judged_for_contrast_outlines_bands_and_hidden_series():
+    assert faults(svg_plot()) == []
+    assert "texts under WCAG AA contrast, e.g. [('faint words'" in " ".join(faults(svg_plot(faint="#999999")))
+    assert "labels across a node's outline: ['E']" in faults(svg_plot(label_x=312))
+    assert any("blank space above a legend" in f for f in faults(svg_plot(h=600, legend_y=560)))
+    assert any("'measured' and 'theory' are drawn on top of each other" in f
+               for f in faults(svg_plot(second="theory")))
+    on_blue = SVG_PLOT.replace('<text x="60"', '<rect x="50" y="20" width="200" height="30" fill="#0072B2"/>'
+                                               '<text x="60"')
+    assert "faint words" in " ".join(faults(measure_svg(on_blue.format(
+        h=300, second="theory — exactly on", label_x=326, faint="#000000", faint_y=40, legend_y=250), "t")))
 
 
 def test_saying_so_in_the_legend_and_a_dark_enough_text_pass():

@@ -563,7 +563,7 @@ def operate_tictactoe(page, root) -> list[str]:
     squares = root.locator(".mmlib-square")
     assert squares.count() == 9, f"tic-tac-toe shows {squares.count()} squares"
     before_labels = squares.all_inner_texts()
-    target = next((i for i, label in enumerate(before_labels) if not label.strip(" .")), 4)
+    target = next((i for i, label in enumerate(before_labels) if label.strip() not in ("X", "O")), 4)
     squares.nth(target).click()
     # The status may change first ("thinking..."); wait for the clicked square itself.
     deadline = time.monotonic() + WIDGET_TIMEOUT

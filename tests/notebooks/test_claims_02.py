@@ -84,3 +84,20 @@ def test_the_horizon_effect():
     choice = {d: horizon.label_of(search.minimax(horizon, depth=d).pv[:1]) for d in (1, 2, 3, 4)}
     assert choice == {1: "B", 2: "C", 3: "C", 4: "B"}
     assert search.minimax(horizon).value == -9
+    # what each of MAX's moves is worth to a search of that depth, as the lecture prints and argues
+    worth = {d: tuple(search.minimax(horizon, depth=d - 1, state=horizon.play(horizon.initial, move)).value
+                      for move in horizon.moves(horizon.initial)) for d in (1, 2, 3, 4)}
+    assert worth == {1: (0, 0), 2: (-9, -1), 3: (-9, -1), 4: (-9, -10)}
+    choosing = [node for node in horizon.nodes() if len(horizon.moves(node)) > 1]
+    assert len(choosing) >= 5                           # A, B, C, D, E choose: siblings, not a chain
+
+
+def test_the_lecture_draws_the_horizon_tree_the_tests_check():
+    import re
+    from pathlib import Path
+
+    lecture_file = Path(__file__).resolve().parents[2] / "notebooks" / "02_depth_limits_and_evaluation.md"
+    text = lecture_file.read_text()
+    lecture = re.search(r"horizon = trees.from_text\('''(.*?)'''\)", text, re.S).group(1)
+    body = "\n".join(line for line in lecture.splitlines() if not line.startswith("#"))
+    assert body.strip() == HORIZON.strip()

@@ -62,9 +62,11 @@ def test_squares_are_spoken_and_marks_differ_in_colour_and_shape():
     board = widgets.play_tictactoe(computer_first=True)
     x_square = next(i for i, b in enumerate(board.buttons) if b.description == "X")
     row, column = divmod(x_square, 3)
-    assert board.buttons[x_square].tooltip == f"row {row + 1}, column {column + 1}, X"
-    free = next(i for i, b in enumerate(board.buttons) if b.description == " ")
+    assert board.buttons[x_square].tooltip == f"square {x_square}, row {row + 1}, column {column + 1}, X"
+    free = next(i for i, b in enumerate(board.buttons) if b.description not in "XO")
     assert board.buttons[free].tooltip.endswith(", empty") and not board.buttons[free].disabled
+    assert board.buttons[free].description == str(free)         # numbered 0-8, as the text names squares
+    assert board.buttons[free].style.font_weight != "bold"      # a number never reads as a mark
     board.buttons[free].click()
     o_square = next(i for i, b in enumerate(board.buttons) if b.description == "O")
     x_style, o_style = board.buttons[x_square].style, board.buttons[o_square].style

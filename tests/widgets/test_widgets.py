@@ -213,13 +213,13 @@ def test_tictactoe_never_raises_on_bad_clicks_and_the_computer_never_loses():
     board.human_move(taken)                      # an occupied square: a message, no exception
     assert "not a legal move" in board.status.value
     while not board.game.is_terminal(board.state):
-        free = next(i for i, b in enumerate(board.buttons) if b.description == " ")
+        free = next(i for i, b in enumerate(board.buttons) if b.description not in ("X", "O"))
         board.buttons[free].click()
     assert board.game.winner(board.state) != "X"   # the game value is a draw: perfect play cannot lose
     board.buttons[0].click()
     assert "Game over" in board.status.value or "over" in board.status.value
     board.new_game.click()
-    assert all(b.description == " " for b in board.buttons)
+    assert [b.description for b in board.buttons] == [str(square) for square in range(9)]
 
 
 def test_step_through_replays_cs312_from_its_own_window():

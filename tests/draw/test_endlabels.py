@@ -1,0 +1,83 @@
+"""Names written at the ends of lines: each beside its own line, none over another, in both painters."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mmlib.draw import label_ends
+from mmlib.draw.endlabels import spread
+from mmlib.draw.lineplot import Line, line_plot_svg
+
+
+@given(st.lists(st.floats(0, 500), max_size=8), st.floats(5, 30))
+def test_spread_keeps_order_and_gap_and_moves_nothing_that_fits(wanted, gap):
+    placed = spread(wanted, gap=gap)
+    order = sorted(range(len(wanted)), key=lambda i: wanted[i])
+    for before, after in zip(order, order[1:], strict=False):
+        assert placed[after] - placed[before] >= gap - 1e-6          # apart, in the order wanted
+    alone = [i for i in range(len(wanted)) if all(abs(wanted[i] - wanted[j]) >= 2 * gap * len(wanted)
+                                                  for j in range(len(wanted)) if j != i)]
+    assert all(placed[i] == pytest.approx(wanted[i]) for i in alone)  # far from every other: not moved
+
+
+def test_spread_stays_inside_its_range_when_the_names_fit():
+    placed = spread([0.0, 1.0, 99.0, 100.0], gap=10.0, low=0.0, high=100.0)
+    assert min(placed) >= 0.0 and max(placed) <= 100.0
+    assert sorted(placed) == placed and min(b - a for a, b in zip(placed, placed[1:], strict=False)) >= 10.0
+
+
+def svg_end_labels(svg: str) -> list[tuple[str, float]]:
+    found = re.findall(r'<g class="end-label">.*?<text x="[\d.]+" y="([\d.]+)">([^<]*)</text>', svg)
+    return [(name, float(y)) for y, name in found]
+
+
+def test_svg_lines_that_end_together_are_named_apart():
+    lines = [Line("random order", [1, 2, 3], [3, 9, 27], end="random"),
+             Line("q = 0.5", [1, 2, 3], [3, 9, 26], marker="square", end="q = 0.5"),
+             Line("best", [1, 2, 3], [3, 5, 11], marker="triangle", end="best"),
+             Line("guide", [1, 3], [3, 27], marker="")]
+    svg = line_plot_svg(lines, title="t", xlabel="d", ylabel="leaves")
+    names = svg_end_labels(svg)
+    assert [name for name, _ in names] == ["random", "q = 0.5", "best"]       # guides are not named
+    ys = sorted(y for _, y in names)
+    assert min(b - a for a, b in zip(ys, ys[1:], strict=False)) >= 15         # one text line apart
+    assert "end-label" not in line_plot_svg(lines[3:], title="t", xlabel="d", ylabel="leaves")
+
+
+def test_matplotlib_names_at_line_ends_do_not_overlap():
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(7.5, 5), layout="constrained")
+    ax = figure.add_subplot()
+    ax.set_yscale("log")
+    for index, name in enumerate(["iterative deepening", "+ killers", "+ table"]):
+        ax.plot([1, 2, 3], [8, 40, 13000 + 300 * index], marker="os^"[index], label=name)
+    assert label_ends(ax) == ["+ table", "+ killers", "iterative deepening"]
+    figure.draw_without_rendering()
+    from matplotlib.text import Text
+
+    boxes = sorted((Text.get_window_extent(text) for text in ax.texts), key=lambda box: box.y0)  # words only
+    assert len(boxes) == 3 and all(not a.overlaps(b) for a, b in zip(boxes, boxes[1:], strict=False))
+    assert all(box.x0 > ax.get_window_extent().x1 for box in boxes)          # right of the axes
+
+
+def test_the_ratio_panel_divides_by_knuth_moore_and_names_each_line():
+    from mmlib import draw
+    from mmlib.errors import ArgumentError
+
+    leaves = {"best": [3, 5, 11, 17], "random": [3, 7, 19, 40], "worst": [3, 9, 27, 81]}   # as a sweep gives
+    rows = [{"branching": 3, "depth": d, "ordering": ordering, "algorithm": "alphabeta", "seed": 0,
+             "leaves": counts[d - 1]} for ordering, counts in leaves.items() for d in (1, 2, 3, 4)]
+    upper, lower = draw.plot_growth(rows, ratio=True, end_names=True).axes
+    worst = next(line for line in lower.get_lines() if "worst" in line.get_label())
+    minimum = [3 ** -(-d // 2) + 3 ** (d // 2) - 1 for d in (1, 2, 3, 4)]       # Knuth–Moore, written out
+    expected = [3 ** d / m for d, m in zip((1, 2, 3, 4), minimum, strict=True)]
+    assert [float(y) for y in worst.get_ydata()] == pytest.approx(expected)
+    assert [text.get_text() for text in lower.texts] == [text.get_text() for text in upper.texts]
+    assert sorted(text.get_text() for text in lower.texts) == ["best", "random", "worst"]
+    with pytest.raises(ArgumentError, match="ax"):
+        draw.plot_growth(rows, ratio=True, ax=upper)
