@@ -338,7 +338,8 @@ def _plan(given: dict[str, Any]) -> tuple[list[dict[str, Any]], dict[str, list[A
         columns[axis.column] = _axis_values(axis.keyword, values)
     columns["algorithm"] = [_canonical(name) for name in columns["algorithm"]]
     order = [axis.column for axis in AXES if axis.tree] + [axis.column for axis in AXES if not axis.tree]
-    plan = [{column: point[order.index(column)] for column in columns}
+    names, at = list(columns), [order.index(column) for column in columns]
+    plan = [dict(zip(names, [point[k] for k in at], strict=True))
             for point in itertools.product(*(columns[column] for column in order))]
     return plan, columns
 
@@ -468,13 +469,14 @@ class _Batches:
 
 
 def _key(point: dict[str, Any]) -> tuple[Any, ...]:
-    return tuple((type(value).__name__, value) for value in point.values())
+    """The measurement ``point`` names (an ordering ``1`` and ``1.0`` apart, as the trees are)."""
+    return (*point.values(), type(point["ordering"]).__name__)
 
 
 def _compiled_knows(point: dict[str, Any]) -> bool:
     """Whether the compiled path knows every axis of ``point`` (an axis it does not know is at
     its default)."""
-    return all(axis.compiled or (point[axis.column],) == axis.default for axis in AXES)
+    return all((point[axis.column],) == axis.default for axis in AXES if not axis.compiled)
 
 
 def _shape(point: dict[str, Any]) -> dict[str, Any]:
