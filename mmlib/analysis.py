@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import math
 import numbers
 import sys
@@ -23,7 +24,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from functools import partial
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import _validate, search, trees
 from .errors import (
@@ -55,6 +56,8 @@ __all__ = [
     "mean_of",
     "sweep",
     "measure",
+    "AXES",
+    "Axis",
     "census",
     "reachable_positions",
     "ALGORITHMS",
@@ -273,22 +276,87 @@ sweep (minimax, alpha-beta, negamax), and alpha-beta fail-hard or cutting only a
 Another spelling of a family's name (``"alpha-beta"``) is read as the family's."""
 
 
-def _tree_for(branching: int, depth: int, ordering: Any, seed: int) -> Any:
+class Axis(NamedTuple):
+    """One axis of a sweep: ``column``, the name of its column in every row (and of the
+    parameter of :func:`measure`); ``keyword``, the parameter of :func:`sweep` that lists its
+    values; ``default``, the values a sweep takes when none are given (None: required);
+    ``tree``: whether it shapes the tree searched (the tree's maker gets it) rather than the
+    search; ``compiled``: whether the compiled path (:mod:`mmlib.fastcount`) knows it (a row
+    with another value than the default of an axis it does not know is searched by the
+    teaching search).  A new measured axis is one entry of :data:`AXES`."""
+
+    column: str
+    keyword: str
+    default: tuple[Any, ...] | None = None
+    tree: bool = True
+    compiled: bool = True
+
+
+AXES: tuple[Axis, ...] = (
+    Axis("branching", "branchings"),
+    Axis("depth", "depths"),
+    Axis("ordering", "orderings", ("best",)),
+    Axis("algorithm", "algorithms", ("alphabeta",), tree=False),
+    Axis("seed", "seeds", (0,)),
+)
+"""The axes of a sweep, in the order of a row's columns.  The searches of a sweep vary the axes
+that shape the tree in this order, and the others fastest (every algorithm on the same tree)."""
+
+def _tree_for(branching: int, depth: int, ordering: Any, seed: int, **shape: Any) -> Any:
+    """The generated tree of a row: ``shape`` holds the values of the other axes that shape it."""
     if isinstance(ordering, str) and ordering == "uniform":
-        return trees.uniform(branching, depth, seed)
-    return trees.ordered(branching, depth, ordering, seed)
+        return trees.uniform(branching, depth, seed, **shape)
+    return trees.ordered(branching, depth, ordering, seed, **shape)
+
+
+def _axis_values(keyword: str, values: Any) -> list[Any]:
+    """The values of one axis, as a list (at most 10,000 of them)."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise ArgumentTypeError(f"{keyword}: expected a list, got {describe(values)}")
+    try:
+        listed = list(values)
+    except TypeError:                           # an iterable that is not (a 0-d numpy array)
+        raise ArgumentTypeError(f"{keyword}: expected a list, got {describe(values)}") from None
+    if len(listed) > 10_000:
+        raise ArgumentError(f"{keyword}: at most 10,000 values, got {len(listed):,}")
+    return listed
+
+
+def _plan(given: dict[str, Any]) -> tuple[list[dict[str, Any]], dict[str, list[Any]]]:
+    """Every combination of the axes' values (``given`` by keyword; the others their
+    defaults), one point (column -> value) per search, in the order they are searched; and
+    each axis's values, by column."""
+    unknown = sorted(set(given) - {axis.keyword for axis in AXES})
+    if unknown:
+        raise ArgumentTypeError(f"{unknown[0]}: not an axis of a sweep; the axes are "
+                                f"{', '.join(axis.keyword for axis in AXES)}")
+    columns: dict[str, list[Any]] = {}
+    for axis in AXES:
+        values = given.get(axis.keyword, axis.default)
+        if values is None:
+            raise ArgumentTypeError(f"sweep() missing the axis {axis.keyword!r}")
+        columns[axis.column] = _axis_values(axis.keyword, values)
+    columns["algorithm"] = [_canonical(name) for name in columns["algorithm"]]
+    order = [axis.column for axis in AXES if axis.tree] + [axis.column for axis in AXES if not axis.tree]
+    names, at = list(columns), [order.index(column) for column in columns]
+    plan = [dict(zip(names, [point[k] for k in at], strict=True))
+            for point in itertools.product(*(columns[column] for column in order))]
+    return plan, columns
 
 
 def sweep(branchings: Iterable[int], depths: Iterable[int], orderings: Iterable[Any] = ("best",),
           algorithms: Iterable[str] = ("alphabeta",), seeds: Iterable[int] = (0,), *,
           max_nodes: int | None = DEFAULT_MAX_NODES,
           max_seconds: float | None = DEFAULT_MAX_SECONDS,
-          progress: bool | Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
+          progress: bool | Callable[[int, int], None] | None = None,
+          **axes: Iterable[Any]) -> list[dict[str, Any]]:
     """Search every combination and return one tidy row per search.
 
     ``orderings``: names for :func:`mmlib.trees.ordered` ("best", "worst", "random", or a
     probability q) or ``"uniform"`` for Pearl's i.i.d. model (:func:`mmlib.trees.uniform`).
-    ``algorithms``: names in :data:`ALGORITHMS`.  ``max_nodes`` bounds each search (a row
+    ``algorithms``: names in :data:`ALGORITHMS`.  Every axis of :data:`AXES` is a keyword
+    too (``axes``: those without a parameter of their own), and a column of every row.
+    ``max_nodes`` bounds each search (a row
     is one independent measurement); ``max_seconds`` bounds the whole sweep, and when it
     runs out the error's ``completed`` holds the rows measured so far.  None lifts either.
     ``progress``: True prints a progress line to stderr; a function gets (done, total); None
@@ -301,47 +369,35 @@ def sweep(branchings: Iterable[int], depths: Iterable[int], orderings: Iterable[
     >>> [(r["depth"], r["algorithm"], r["leaves"]) for r in rows]
     [(1, 'minimax', 2), (1, 'alphabeta', 2), (2, 'minimax', 4), (2, 'alphabeta', 3)]
     """
-    columns = {}
-    for name, values in (("branchings", branchings), ("depths", depths), ("orderings", orderings),
-                         ("algorithms", algorithms), ("seeds", seeds)):
-        if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-            raise ArgumentTypeError(f"{name}: expected a list, got {describe(values)}")
-        try:
-            columns[name] = list(values)
-        except TypeError:                       # an iterable that is not (a 0-d numpy array)
-            raise ArgumentTypeError(f"{name}: expected a list, got {describe(values)}") from None
-        if len(columns[name]) > 10_000:
-            raise ArgumentError(f"{name}: at most 10,000 values, got {len(columns[name]):,}")
-    columns["algorithms"] = [_canonical(name) for name in columns["algorithms"]]
-    plan = [(b, d, o, a, s) for b in columns["branchings"] for d in columns["depths"]
-            for o in columns["orderings"] for s in columns["seeds"] for a in columns["algorithms"]]
+    plan, columns = _plan({"branchings": branchings, "depths": depths, "orderings": orderings,
+                           "algorithms": algorithms, "seeds": seeds, **axes})
     max_nodes, max_seconds = check_budget(max_nodes, max_seconds)
     report = _progress_reporter(progress)
     limit = f"{len(plan):,} searches" + ("" if max_seconds is None else f" or max_seconds={max_seconds:g}")
     with Run("sweep", limit, "searches done", total=len(plan), show=progress is None) as run:
-        if any(_fast(algorithm, max_nodes, max_seconds) for algorithm in set(columns["algorithms"])):
+        if any(_fast(algorithm, max_nodes, max_seconds) for algorithm in set(columns["algorithm"])):
             from . import fastcount
             fastcount.warm()                    # compiling the loop is not part of the sweep's time
-        return _sweep(plan, _Batches(columns["seeds"], max_nodes, max_seconds), run, report,
+        return _sweep(plan, _Batches(columns["seed"], max_nodes, max_seconds), run, report,
                       max_nodes, max_seconds)
 
 
-def _sweep(plan: list[tuple[Any, ...]], batches: _Batches, run: Run,
+def _sweep(plan: list[dict[str, Any]], batches: _Batches, run: Run,
            report: Callable[[int, int], None], max_nodes: int | None,
            max_seconds: float | None) -> list[dict[str, Any]]:
     """Measure each row of the plan in turn; ``run`` keeps the finished rows."""
     started = time.perf_counter()
     rows: list[dict[str, Any]] = []
-    for done, (b, d, ordering, algorithm, seed) in enumerate(plan, start=1):
+    for done, point in enumerate(plan, start=1):
         seconds = None
         if max_seconds is not None:
             seconds = max_seconds - (time.perf_counter() - started)
             if seconds <= 0:
                 raise TimeBudgetExceeded(max_seconds, Stats(), tuple(rows))
         try:
-            row = batches.row(b, d, ordering, algorithm, seed)
-            rows.append(row if row is not None else measure(b, d, ordering, algorithm, seed,
-                                                            max_nodes=max_nodes, max_seconds=seconds))
+            row = batches.row(point)
+            rows.append(row if row is not None else measure(**point, max_nodes=max_nodes,
+                                                            max_seconds=seconds))
         except TimeBudgetExceeded as err:
             budget = err.max_seconds if max_seconds is None else max_seconds
             raise TimeBudgetExceeded(budget, err.stats, tuple(rows)) from None
@@ -378,52 +434,63 @@ class _Batches:
         self.max_seconds = max_seconds
         self.done: dict[tuple[Any, ...], Any] = {}
 
-    def row(self, b: int, d: int, ordering: Any, algorithm: str, seed: Any) -> dict[str, Any] | None:
+    def row(self, point: dict[str, Any]) -> dict[str, Any] | None:
+        b, d, ordering, seed = point["branching"], point["depth"], point["ordering"], point["seed"]
         plain = all(_plain_seed(n) for n in (b, d, seed)) and (
             isinstance(ordering, str) or isinstance(ordering, float | int) and not isinstance(ordering, bool))
-        if not plain or not _fast(algorithm, self.max_nodes, self.max_seconds):
+        fast = _compiled_knows(point) and _fast(point["algorithm"], self.max_nodes, self.max_seconds)
+        if not plain or not fast:
             return None                         # the teaching search (and its checks) measure it
-        key = (b, d, _hashable(ordering), algorithm, seed)
+        key = _key(point)
         if key not in self.done:
-            self._measure(b, d, ordering, algorithm, seed)
+            self._measure(point)
         outcome = self.done.pop(key)
         if isinstance(outcome, Exception):
             raise outcome
         row: dict[str, Any] = outcome
         return row
 
-    def _measure(self, b: int, d: int, ordering: Any, algorithm: str, seed: int) -> None:
-        """Measure ``seed`` and the next seeds of the plan (a batch) on the same tree shape."""
-        start = self.seeds.index(seed)
+    def _measure(self, point: dict[str, Any]) -> None:
+        """Measure ``point``'s seed and the next seeds of the plan (a batch) on the same tree shape."""
+        start = self.seeds.index(point["seed"])
         batch = [s for s in self.seeds[start:start + _BATCH] if _plain_seed(s)]
         batch = list(dict.fromkeys(batch))
         try:
-            _tree_for(b, d, ordering, seed)      # the same argument errors as the teaching path
+            _tree_for(**_shape(point))           # the same argument errors as the teaching path
             from . import fastcount
-            outcomes = fastcount.outcomes_many(b, d, ordering, batch, algorithm,
-                                               max_nodes=self.max_nodes)
+            outcomes = fastcount.outcomes_many(point["branching"], point["depth"], point["ordering"], batch,
+                                               point["algorithm"], max_nodes=self.max_nodes)
         except MmlibError as error:
-            self.done[(b, d, _hashable(ordering), algorithm, seed)] = error
+            self.done[_key(point)] = error
             return
         for s, outcome in zip(batch, outcomes, strict=True):
-            self.done[(b, d, _hashable(ordering), algorithm, s)] = (
-                outcome if isinstance(outcome, Exception) else _row(b, d, ordering, algorithm, s, outcome))
+            at = {**point, "seed": s}
+            self.done[_key(at)] = outcome if isinstance(outcome, Exception) else _row(at, outcome)
+
+
+def _key(point: dict[str, Any]) -> tuple[Any, ...]:
+    """The measurement ``point`` names (an ordering ``1`` and ``1.0`` apart, as the trees are)."""
+    return (*point.values(), type(point["ordering"]).__name__)
+
+
+def _compiled_knows(point: dict[str, Any]) -> bool:
+    """Whether the compiled path knows every axis of ``point`` (an axis it does not know is at
+    its default)."""
+    return all((point[axis.column],) == axis.default for axis in AXES if not axis.compiled)
+
+
+def _shape(point: dict[str, Any]) -> dict[str, Any]:
+    """The values of ``point``'s axes that shape the tree (the arguments of :func:`_tree_for`)."""
+    return {axis.column: point[axis.column] for axis in AXES if axis.tree}
 
 
 def _plain_seed(seed: Any) -> bool:
     return isinstance(seed, int) and not isinstance(seed, bool)
 
 
-def _hashable(ordering: Any) -> Any:
-    return (type(ordering).__name__, ordering)
-
-
-def _row(b: int, d: int, ordering: Any, algorithm: str, seed: int, counts: Any) -> dict[str, Any]:
-    return {
-        "branching": b, "depth": d, "ordering": ordering, "algorithm": algorithm,
-        "seed": seed, "nodes": counts.nodes, "leaves": counts.leaves,
-        "cutoffs": counts.cutoffs, "value": counts.value,
-    }
+def _row(point: dict[str, Any], counts: Any) -> dict[str, Any]:
+    return {**point, "nodes": counts.nodes, "leaves": counts.leaves, "cutoffs": counts.cutoffs,
+            "value": counts.value}
 
 
 def _canonical(name: Any) -> str:
@@ -436,22 +503,34 @@ def _canonical(name: Any) -> str:
 
 def measure(branching: int, depth: int, ordering: Any, algorithm: str, seed: int, *,
             max_nodes: int | None = DEFAULT_MAX_NODES,
-            max_seconds: float | None = DEFAULT_MAX_SECONDS) -> dict[str, Any]:
+            max_seconds: float | None = DEFAULT_MAX_SECONDS, **axes: Any) -> dict[str, Any]:
     """One search on a generated tree, as one tidy row (see :func:`sweep`), within the
-    budget ``max_nodes`` / ``max_seconds`` (None lifts either).
+    budget ``max_nodes`` / ``max_seconds`` (None lifts either); ``axes``: the values of the
+    other axes of :data:`AXES`, by column (their defaults when not given).
 
     >>> measure(3, 4, "best", "alphabeta", 0)["leaves"]      # Knuth-Moore: 3^2 + 3^2 - 1
     17
     """
-    algorithm = _canonical(algorithm)
-    tree = _tree_for(branching, depth, ordering, seed)
-    if _fast(algorithm, max_nodes, max_seconds):
+    point = _plan({"branchings": [branching], "depths": [depth], "orderings": [ordering],
+                   "algorithms": [algorithm], "seeds": [seed],
+                   **{_column_keyword(column): [value] for column, value in axes.items()}})[0][0]
+    tree = _tree_for(**_shape(point))
+    if _compiled_knows(point) and _fast(point["algorithm"], max_nodes, max_seconds):
         from . import fastcount
         check_budget(max_nodes, max_seconds)
-        return _row(branching, depth, ordering, algorithm, seed,
-                    fastcount.count(tree, algorithm, max_nodes=max_nodes))
-    result = ALGORITHMS[algorithm](tree, max_nodes=max_nodes, max_seconds=max_seconds, leaf_order=False)
-    return _row(branching, depth, ordering, algorithm, seed, _Counted(result))
+        return _row(point, fastcount.count(tree, point["algorithm"], max_nodes=max_nodes))
+    result = ALGORITHMS[point["algorithm"]](tree, max_nodes=max_nodes, max_seconds=max_seconds,
+                                            leaf_order=False)
+    return _row(point, _Counted(result))
+
+
+def _column_keyword(column: str) -> str:
+    """The keyword of :func:`sweep` for the axis whose column is ``column``."""
+    for axis in AXES:
+        if axis.column == column:
+            return axis.keyword
+    raise ArgumentTypeError(f"{column}: not an axis of a sweep; the axes are "
+                            f"{', '.join(axis.column for axis in AXES)}")
 
 
 class _Counted:

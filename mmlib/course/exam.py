@@ -226,10 +226,10 @@ def _kind_words(marks: Any, path: Any) -> str:
     """Whether what a node returned is exact or a bound, by what the leaves evaluated below it
     prove; where they prove something else than the number returned says (fail-hard clamps it,
     or both ends are known), what they prove: ``its leaves prove 2``."""
-    kind, drawn = marks.bounds.get(path, EXACT), marks.value_text(path)
-    if " (ret. " not in drawn and kind in _KIND_WORDS:
-        return _KIND_WORDS[kind]
-    return f"its leaves prove {drawn.split(' (ret. ')[0]}"
+    reading = marks.reading(path)
+    if not reading.returned_shown and reading.kind in _KIND_WORDS:
+        return _KIND_WORDS[reading.kind]
+    return f"its leaves prove {reading.text(returned=False)}"
 
 
 # -- printable HTML ---------------------------------------------------------------------------------------

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..trace import EXACT, LOWER, SO_FAR, UPPER, bound_text, format_known
+
 __all__ = ["LegendEntry", "CUT_MARK", "WINS_WORDS", "LEGEND_WORDS", "LEGEND_SYMBOL", "LEGEND_GLYPH",
            "bound_words", "chance_words", "returned_words", "legend_text"]
 
@@ -37,11 +39,14 @@ LEGEND_WORDS = {
     "max": "MAX", "min": "MIN", "leaf": "leaf",
     "chance": "chance: averages its outcomes (1/2: an outcome's probability)",
     "pv": "principal variation (thick)", "ring": "current node (dashed ring)",
-    "pruned": "pruned (dotted, ✕)", "bound": "≥ 6 / ≤ 2: a bound, not the exact value",
+    "pruned": "pruned (dotted, ✕)",
+    "bound": f"{bound_text(LOWER, '6')} / {bound_text(UPPER, '2')}: a bound, not the exact value",
     "order": "order of evaluation", "window": "[α, β]: window on entry",
     "pending": "faded: not searched", "pending yet": "faded: not searched yet",
-    "so far": "(5): best so far, not yet a bound", "cut": f"{CUT_MARK}: its subtree is not drawn",
-    "returned": "2 (ret. 3): what its leaves prove, then the other number the search returned",
+    "so far": f"{bound_text(SO_FAR, '5')}: best so far, not yet a bound",
+    "cut": f"{CUT_MARK}: its subtree is not drawn",
+    "returned": f"{format_known(2, 2, EXACT, returned=3)}: what its leaves prove, then the other number the "
+                "search returned",
     "most visited": "most visited line (thick)", "wins": WINS_WORDS,
 }
 
@@ -54,7 +59,8 @@ def bound_words(lower: str, upper: str, between: str = "") -> str:
     ('≥ 6: a bound, not the exact value', '≥ 6 / ≤ 2 / 3 to 5: a bound, not the exact value')
     """
     shown = " / ".join(text for text in (lower, upper, between) if text)
-    return f"{shown}: a bound, not the exact value" if shown else "≥ / ≤: a bound, not the exact value"
+    signs = f"{bound_text(LOWER, '').strip()} / {bound_text(UPPER, '').strip()}"
+    return f"{shown or signs}: a bound, not the exact value"
 
 
 def returned_words(example: str) -> str:

@@ -39,7 +39,7 @@ from typing import Any
 
 from .. import _validate
 from ..errors import ArgumentError, describe
-from ..trace import Marks
+from ..trace import LOWER, Marks, bound_text
 from ..trees import Path
 from . import style
 from .lineplot import Series, log_plot_svg
@@ -128,14 +128,14 @@ class TreeSvg:
         self.kind = self.frame.kinds
         self.grid = self.frame.positions
         widest = max(self.frame.widest_value(), 2)
-        self.value_room = text_width("≥ " + "8" * widest, VALUE_FONT_PX)
+        self.value_room = text_width(bound_text(LOWER, "8" * widest), VALUE_FONT_PX)
         self.window_room = text_width(f"[{'8' * widest}, {'8' * widest}]", MIN_FONT_PX) if windows else 0.0
         if texts is not None:         # the values and windows a search will write: room for those alone
             shown = [text for text in texts if text]
             values = [text for text in shown if not text.startswith("[")]
             windows_shown = [text for text in shown if text.startswith("[")]
             self.value_room = max([text_width(text, VALUE_FONT_PX) for text in values]
-                                  + [text_width("≥ 88", VALUE_FONT_PX)])
+                                  + [text_width(bound_text(LOWER, "88"), VALUE_FONT_PX)])
             if windows:
                 self.window_room = max([text_width(text, MIN_FONT_PX) for text in windows_shown]
                                        + [text_width("[−∞, +∞]", MIN_FONT_PX)])

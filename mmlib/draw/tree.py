@@ -37,8 +37,10 @@ from typing import Any
 
 from ..errors import ArgumentError, ArgumentTypeError, describe
 from ..trace import (
+    LOWER,
     Marks,
     Trace,
+    bound_text,
     format_mark,
     format_value,
     format_window,
@@ -399,7 +401,7 @@ class TreeView:
         font = VALUE_FONT_PT
         leaf_texts = [format_value(leaf.value) for leaf in self.frame.leaves] or ["0"]
         widest = max(leaf_texts, key=lambda text: _text_points(text, font))
-        value = _text_points(f"≥ {widest}", font, bold=True) + 2
+        value = _text_points(bound_text(LOWER, widest), font, bold=True) + 2
         window = max(_text_points(f"[{low}, {high}]", MIN_FONT_PT) + 2
                      for low in (self._extreme_values()[0], "−∞")
                      for high in (self._extreme_values()[1], "+∞")) if windows else 0.0

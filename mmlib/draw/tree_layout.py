@@ -53,7 +53,9 @@ from ..trace import (
     UPPER,
     Algorithm,
     Marks,
+    Reading,
     Trace,
+    format_mark,
     format_probability,
     format_value,
     format_window,
@@ -254,9 +256,11 @@ def slot_width(rows: Iterable[Sequence[tuple[float, Item]]], apart: Callable[[It
 
 @dataclass(frozen=True)
 class NodeMark:
-    """One node as painted.  ``x`` in slots, ``y = -depth``; ``value``: the text beside an inner
-    node (``3``, ``≥ 6``, ``(5)``) or the leaf's value under a leaf; ``window``: its [α, β];
-    ``order``: a leaf's evaluation number; ``cut``: its children are not drawn."""
+    """One node as painted.  ``x`` in slots, ``y = -depth``; ``reading``: what the value beside
+    an inner node (or the leaf's value under a leaf) says, its kind and numbers (None: nothing
+    written), or ``fixed_text`` written instead (Monte Carlo tree search: wins/visits); a
+    painter writes it as :attr:`value`; ``window``: its [α, β]; ``order``: a leaf's
+    evaluation number; ``cut``: its children are not drawn."""
 
     path: Path
     x: float
@@ -267,10 +271,19 @@ class NodeMark:
     state: str = ""
     on_pv: bool = False
     current: bool = False
-    value: str = ""
+    reading: Reading | None = None
+    fixed_text: str = ""
     window: str = ""
     order: int | None = None
     cut: bool = False
+
+    @property
+    def value(self) -> str:
+        """The text beside the node, written when it is painted: ``3``, ``≥ 6``, ``(5)``,
+        ``2 (ret. 3)`` (see :meth:`mmlib.trace.Reading.text`), wins/visits, or ``""``."""
+        if self.fixed_text or self.reading is None:
+            return self.fixed_text
+        return self.reading.text()
 
     @property
     def opacity(self) -> float:
@@ -425,7 +438,7 @@ class TreeLayout:
         events = list(events)
         values = {leaf.value for leaf in self.tree.leaves()}
         values |= {event.value for event in events if getattr(event, "value", None) is not None}
-        texts = [f"≥ {format_value(sign * value)}" for value in values for sign in (1, -1)]
+        texts = [format_mark(sign * value, LOWER) for value in values for sign in (1, -1)]
         texts += [format_window((event.alpha, event.beta)) for event in events
                   if getattr(event, "alpha", None) is not None]
         return texts
@@ -466,16 +479,20 @@ class TreeLayout:
                    leaf_numbers: bool) -> NodeMark:
         path = node.path
         x, y = self.positions[path]
+        reading, fixed_text = None, ""
         if node.is_leaf():
-            value = format_value(node.value)
-        else:
-            value = marks.value_text(path) if values else ""
+            reading = Reading.exact(node.value)
+        elif values and path in marks.texts:
+            fixed_text = marks.texts[path]
+        elif values:
+            reading = marks.reading(path)
         return NodeMark(
             path=path, x=x, y=y, kind=self.kinds[path], label=node.label,
             role="leaf" if node.is_leaf() else node_role(self.tree, path) if self.levels
             else self.kinds[path].upper(),
             state=node_state(path, marks), on_pv=path in pv, current=path == marks.current,
-            value=value, window=format_window(marks.windows.get(path)) if windows else "",
+            reading=reading, fixed_text=fixed_text,
+            window=format_window(marks.windows.get(path)) if windows else "",
             order=marks.leaf_numbers.get(path) if leaf_numbers and node.is_leaf() else None,
             cut=path in self.cut)
 
@@ -501,13 +518,14 @@ class TreeLayout:
                 glyphs.append("pending" if finished else "pending yet")
             if shown & {LOWER, UPPER, BETWEEN}:
                 glyphs.append("bound")
-                words["bound"] = bound_words(*(next((marks.value_text(path).split(" (ret.")[0]
+                words["bound"] = bound_words(*(next((marks.reading(path).text(returned=False)
                                                       for path in drawn
                                                       if self.kinds[path] != "leaf" and path in marks.values
                                                       and marks.bounds.get(path, EXACT) == side), "")
                                                 for side in (LOWER, UPPER, BETWEEN)))
             glyphs += ["so far"] if shown & {SO_FAR, UNKNOWN} else []
-            returned = next((mark.value for mark in nodes if " (ret. " in mark.value), "")
+            returned = next((mark.value for mark in nodes
+                             if mark.reading is not None and mark.reading.returned_shown), "")
             if returned:
                 glyphs.append("returned")
                 words["returned"] = returned_words(returned)

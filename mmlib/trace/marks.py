@@ -14,7 +14,7 @@ from typing import Any
 from ..trees import Path
 from .bounds import EXACT, SO_FAR, Window
 from .trees import minimax_values, view_tree
-from .words import format_known, format_mark
+from .words import Reading
 
 
 @dataclass(frozen=True, eq=False)
@@ -82,10 +82,19 @@ class Marks:
         """
         if path in self.texts:
             return self.texts[path]
+        return self.reading(path).text()
+
+    def reading(self, path: Path) -> Reading:
+        """What the value of ``path`` says, as numbers (its kind, the interval its evaluated
+        leaves prove, the number returned): what :meth:`value_text` writes.
+
+        >>> Marks(values={(): 3}, known={(): (2, 2)}, bounds={(): "exact"}).reading(())
+        Reading(kind='exact', low=2, high=2, returned=3)
+        """
         kind = self.bounds.get(path, EXACT)
         if path in self.known and kind != SO_FAR:
-            return format_known(*self.known[path], kind, self.values.get(path))
-        return format_mark(self.values.get(path), kind)
+            return Reading(kind, *self.known[path], self.values.get(path))
+        return Reading(kind, None, None, self.values.get(path))
 
     def at(self, current: Path | None) -> Marks:
         """The same marks with ``current`` as the node being worked on (a new Marks).

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from typing import NamedTuple
 
 from ..errors import ArgumentTypeError, describe
 from .bounds import BETWEEN, EXACT, LOWER, SO_FAR, UNKNOWN, UPPER, _same
@@ -45,6 +46,20 @@ def format_window(window: tuple[float | None, float | None] | None) -> str:
     return f"[{format_value(window[0])}, {format_value(window[1])}]"
 
 
+def bound_text(kind: str, *numbers: str) -> str:
+    """The one place the look of a drawn value is decided: ``numbers`` (already written, see
+    :func:`format_value`) marked as a value of kind ``kind``: ``6`` (exact), ``≥ 6`` (lower
+    bound), ``≤ 2`` (upper bound), ``3 to 5`` (between), ``(5)`` (so far, unknown).
+
+    >>> bound_text(LOWER, "6"), bound_text(UPPER, "2"), bound_text(BETWEEN, "3", "5"), bound_text(SO_FAR, "5")
+    ('≥ 6', '≤ 2', '3 to 5', '(5)')
+    """
+    if kind == BETWEEN:
+        return f"{numbers[0]} to {numbers[1]}"
+    return {LOWER: f"≥ {numbers[0]}", UPPER: f"≤ {numbers[0]}", SO_FAR: f"({numbers[0]})",
+            UNKNOWN: f"({numbers[0]})"}.get(kind, numbers[0])
+
+
 def format_mark(value: float | None, bound: str = EXACT) -> str:
     """A value with its kind: ``6``, ``≥ 6`` (lower bound), ``≤ 2`` (upper bound), ``(5)`` (so far).
 
@@ -53,9 +68,23 @@ def format_mark(value: float | None, bound: str = EXACT) -> str:
     """
     if value is None:
         return ""
-    text = format_value(value)
-    return {LOWER: f"≥ {text}", UPPER: f"≤ {text}", SO_FAR: f"({text})",
-            UNKNOWN: f"({text})"}.get(bound, text)
+    return bound_text(bound if bound in (LOWER, UPPER, SO_FAR, UNKNOWN) else EXACT, format_value(value))
+
+
+def _known_numbers(low: float, high: float, kind: str) -> tuple[float, ...]:
+    """The numbers a drawn interval of kind ``kind`` writes."""
+    return {EXACT: (low,), LOWER: (low,), UPPER: (high,), BETWEEN: (low, high)}[kind]
+
+
+def shows_returned(low: float, high: float, kind: str, returned: float | None) -> bool:
+    """True when the search ``returned`` a number the interval's text does not write (drawn
+    after it, ``2 (ret. 3)``; see :func:`format_known`).
+
+    >>> shows_returned(2, 2, EXACT, 3), shows_returned(6, math.inf, LOWER, 6)
+    (True, False)
+    """
+    return kind != UNKNOWN and returned is not None \
+        and not any(_same(returned, number) for number in _known_numbers(low, high, kind))
 
 
 def format_known(low: float, high: float, kind: str, returned: float | None = None) -> str:
@@ -73,14 +102,51 @@ def format_known(low: float, high: float, kind: str, returned: float | None = No
     """
     if kind == UNKNOWN:
         return format_mark(returned, UNKNOWN)
-    drawn = {EXACT: (low,), LOWER: (low,), UPPER: (high,), BETWEEN: (low, high)}[kind]
     if kind == EXACT and returned is not None and _same(returned, low):
         low = returned                                   # the search's own rounding of the sum
-    text = {EXACT: format_value(low), LOWER: f"≥ {format_value(low)}", UPPER: f"≤ {format_value(high)}",
-            BETWEEN: f"{format_value(low)} to {format_value(high)}"}[kind]
-    if returned is not None and not any(_same(returned, number) for number in drawn):
+    text = bound_text(kind, *(format_value(number) for number in _known_numbers(low, high, kind)))
+    if shows_returned(low, high, kind, returned):
         text += f" (ret. {format_value(returned)})"
     return text
+
+
+class Reading(NamedTuple):
+    """What a drawn value says, as numbers: its ``kind`` (:data:`EXACT`, :data:`LOWER`,
+    :data:`UPPER`, :data:`BETWEEN`, :data:`UNKNOWN`, :data:`SO_FAR`), the interval
+    [``low``, ``high``] its evaluated leaves prove (None when they prove nothing to draw) and
+    the number the search ``returned`` there.  Views keep a Reading and write it when they
+    paint (:meth:`text`), so how a bound looks is decided in :func:`bound_text` alone.
+
+    >>> Reading(LOWER, 6, math.inf, 6).text(), Reading(EXACT, 2, 2, 3).text()
+    ('≥ 6', '2 (ret. 3)')
+    >>> Reading(SO_FAR, None, None, 5).text()
+    '(5)'
+    >>> Reading(EXACT, 2, 2, 3).text(returned=False)
+    '2'
+    """
+
+    kind: str
+    low: float | None
+    high: float | None
+    returned: float | None
+
+    @classmethod
+    def exact(cls, value: float | None) -> Reading:
+        """A known value, such as a leaf's (nothing when ``value`` is None)."""
+        return cls(EXACT, value, value, None) if value is not None else cls(EXACT, None, None, None)
+
+    @property
+    def returned_shown(self) -> bool:
+        """True when the text writes the returned number after what is proven (``2 (ret. 3)``)."""
+        return self.low is not None and self.high is not None \
+            and shows_returned(self.low, self.high, self.kind, self.returned)
+
+    def text(self, *, returned: bool = True) -> str:
+        """The value as drawn (see :func:`format_known`, :func:`format_mark`); ``returned=False``:
+        what is proven alone, without the returned number (a legend's example)."""
+        if self.low is None or self.high is None:
+            return format_mark(self.returned, self.kind)
+        return format_known(self.low, self.high, self.kind, self.returned if returned else None)
 
 
 def format_test(gamma: float, test: str) -> str:

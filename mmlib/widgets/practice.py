@@ -1,5 +1,8 @@
 """Practise alpha-beta by predicting it: the quiz's questions (:mod:`mmlib.quiz`), one step at a time.
 
+The widget paints a :class:`mmlib.quiz.PracticeRound`, which knows the steps, the answers and
+their reasons.
+
 Three kinds of question, each answered step by step with immediate feedback:
 
 - ``"evaluated"``: click the leaf alpha-beta evaluates next;
@@ -24,24 +27,22 @@ parent's window.  A round of questions is the same for the same ``seed``.
 from __future__ import annotations
 
 import html
-import math
-from dataclasses import dataclass
 from typing import Any
 
 from .. import _validate
 from ..draw.style import DISPLAY_WIDTH_PX
 from ..draw.svg import TreeSvg
-from ..errors import ArgumentError, ArgumentTypeError, MmlibError
-from ..quiz import Question, alpha_beta_question
-from ..trace import Marks, format_value, format_window, node_role
-from ..trees import Path
+from ..errors import ArgumentError
+from ..quiz import PRACTICE_MODES as MODES
+from ..quiz import Feedback as Feedback
+from ..quiz import PracticeRound, first_question, next_question
+from ..quiz import parse_bound as parse_bound
+from ..trace import format_value
 from .common import StaticFallback, VBox, set_status, show_svg, status_html, svg_as_img, svg_figure
 
 __all__ = ["practice", "Practice", "PracticeRound", "Feedback", "MODES", "parse_bound", "first_question",
            "next_question"]
 
-MODES = ("evaluated", "pruned", "window")
-"""The kinds of question: the next leaf evaluated, the next leaf pruned, the window of each node."""
 MODE_NAMES = {"evaluated": "which leaf is evaluated next", "pruned": "which leaf is pruned next",
               "window": "the window [α, β] of each node"}
 MODE_OPTIONS = {"evaluated": "leaf evaluated next", "pruned": "pruned leaf next",
@@ -52,279 +53,6 @@ COLUMN_PX = DISPLAY_WIDTH_PX - 20.0
 """The width a notebook gives an output (the drawing fills it)."""
 SUBMIT_DELAY = 0.3
 """Seconds between Enter in a box and the check, for the text typed just before to arrive."""
-
-
-# -- questions ------------------------------------------------------------------------------------
-
-def next_question(after: int, *, branching: int = 2, depth: int = 3,
-                  ordering: str | float = "random") -> Question:
-    """The quiz question numbered after ``after``; like every question here, its alpha-beta
-    search prunes at least one leaf (the quiz's ``min_pruned=1``).
-
-    >>> question = next_question(0)
-    >>> question.seed, len(question.pruned) > 0
-    (1, True)
-    """
-    return first_question(_validate.whole("after", after, show=repr) + 1, branching=branching, depth=depth,
-                          ordering=ordering)
-
-
-def first_question(seed: int = 0, *, branching: int = 2, depth: int = 3,
-                   ordering: str | float = "random") -> Question:
-    """The first question of a round started with ``seed``: the quiz's question ``seed``.
-
-    >>> question = first_question(seed=0)
-    >>> question.seed, len(question.pruned) > 0
-    (0, True)
-    """
-    return alpha_beta_question(_validate.whole("seed", seed, show=repr), branching, depth, ordering=ordering,
-                               min_pruned=1)
-
-
-# -- reading answers ---------------------------------------------------------------------------------
-
-_INFINITY = {"inf": math.inf, "+inf": math.inf, "∞": math.inf, "+∞": math.inf, "infinity": math.inf,
-             "-inf": -math.inf, "−inf": -math.inf, "-∞": -math.inf, "−∞": -math.inf, "-infinity": -math.inf}
-
-
-def parse_bound(text: Any, name: str = "α") -> float:
-    """A typed α or β: a number, or ∞ written ``inf``, ``∞``, ``+∞``, ``-inf`` or ``−∞``.
-
-    >>> parse_bound("-inf"), parse_bound(" 7 "), parse_bound("−3"), parse_bound(2)
-    (-inf, 7.0, -3.0, 2.0)
-    >>> parse_bound("seven", "β")
-    Traceback (most recent call last):
-    mmlib.errors.ArgumentError: β: write a number such as 7, or -inf / inf for −∞ / +∞; got 'seven'
-    """
-    if _validate.is_real(text):
-        return float(text)
-    if not isinstance(text, str):
-        raise ArgumentTypeError(f"{name}: expected a number or its text, got {text!r}")
-    words = text.strip().lower().replace(" ", "")
-    if not words:
-        raise ArgumentError(f"{name}: type a value (a number, or -inf / inf)")
-    if words in _INFINITY:
-        return _INFINITY[words]
-    try:
-        value = float(words.replace("−", "-"))
-    except ValueError:
-        value = math.nan
-    if math.isnan(value):
-        raise ArgumentError(f"{name}: write a number such as 7, or -inf / inf for −∞ / +∞; "
-                            f"got {text.strip()!r}")
-    return value
-
-
-def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``...
-
-    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 22)]
-    ['1st', '2nd', '3rd', '4th', '11th', '12th', '22nd']
-    """
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-# -- the model: one question, step by step ----------------------------------------------------------
-
-@dataclass(frozen=True)
-class Feedback:
-    """What one answer earned: ``correct`` is True or False for a scored answer and None for an
-    answer refused without scoring (a mistyped number, a leaf already decided); ``text`` says why."""
-
-    correct: bool | None
-    text: str
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-class PracticeRound:
-    """One question of ``mode`` (see :data:`MODES`) answered step by step; of the quiz
-    ``question`` its number (``seed``), ``tree`` and search (``model``) are read.
-
-    ``prompt`` asks for the current step; :meth:`answer_leaf` (modes ``"evaluated"``,
-    ``"pruned"``) or :meth:`answer_window` (mode ``"window"``) answers it and returns a
-    :class:`Feedback`; a right answer moves on, and in mode ``"window"`` a wrong one does too,
-    after saying the right window.  ``marks()`` is what the drawing shows now, ``done`` says
-    when every step is answered.
-
-    >>> drill = PracticeRound(first_question(seed=0), "window")
-    >>> drill.prompt
-    'Question 0: alpha-beta enters B (MIN). With which window [α, β]?'
-    >>> feedback = drill.answer_window("-inf", "inf")
-    >>> feedback.correct, feedback.text.split(" — ")[1]
-    (True, 'enter A (MAX) with [α, β] = [−∞, +∞].')
-    """
-
-    def __init__(self, question: Question, mode: str):
-        if mode not in MODES:
-            raise ArgumentError(f"mode: expected one of {', '.join(map(repr, MODES))}, got {mode!r}")
-        self.question, self.mode = question, mode
-        self.model = question.model
-        self.tree = question.tree
-        self.events = self.model.events
-        self.steps = self._steps()
-        self.step = 0
-        self.shown = 0                      # events of the search the drawing shows
-
-    # -- the steps of each mode -----------------------------------------------------------------
-    def _steps(self) -> list[int]:
-        """The event each step asks about: a leaf evaluation, a cutoff, or a node's entry."""
-        kinds = {"evaluated": ("leaf",), "pruned": ("cutoff",), "window": ("enter",)}[self.mode]
-        found = [k for k, e in enumerate(self.events) if e.kind in kinds]
-        if self.mode == "window":
-            below_root = [k for k in found if self.events[k].path]
-            inner = [k for k in below_root if not self.tree.node(self.events[k].path).is_leaf()]
-            found = inner or below_root
-        return found
-
-    @property
-    def done(self) -> bool:
-        return self.step >= len(self.steps)
-
-    @property
-    def event(self) -> Any:
-        """The trace event the current step asks about."""
-        return self.events[self.steps[self.step]]
-
-    def label(self, path: Path) -> str:
-        return self.tree.label_of(path)
-
-    def pruned_by(self, k: int) -> list[str]:
-        """The leaves pruned by the cutoff event ``events[k]``, left to right."""
-        return [self.label(path) for path in self.model.pruned_by(k)]
-
-    @property
-    def expected(self) -> list[str]:
-        """The right answers to the current step: leaf labels, or the window as ``[α, β]`` text."""
-        if self.done:
-            return []
-        if self.mode == "evaluated":
-            return [self.label(self.event.path)]
-        if self.mode == "pruned":
-            return self.pruned_by(self.steps[self.step])
-        return [format_window((self.event.alpha, self.event.beta))]
-
-    @property
-    def prompt(self) -> str:
-        head = f"Question {self.question.seed}: "
-        if self.done:
-            return head + "done. " + self.model.describe() + " New question gives another tree."
-        if self.mode == "evaluated":
-            which = "first" if self.step == 0 else "next"
-            return head + f"which leaf does alpha-beta evaluate {which}? Click it."
-        if self.mode == "pruned":
-            which = "first" if self.step == 0 else "next"
-            return head + f"which leaf does alpha-beta prune {which}? Click it."
-        path = self.event.path
-        return head + f"alpha-beta enters {self.label(path)} ({node_role(self.tree, path)}). " \
-            "With which window [α, β]?"
-
-    # -- the state of the leaves -------------------------------------------------------------------
-    def leaf_states(self) -> dict[str, str]:
-        """What the drawing shows of each leaf now, by label: ``"evaluated 3rd"``, ``"pruned"``
-        or ``""`` (not decided yet)."""
-        marks = self.marks()
-        states = {}
-        for leaf in self.tree.leaves():
-            if leaf.path in marks.leaf_numbers:
-                states[leaf.label] = f"evaluated {ordinal(marks.leaf_numbers[leaf.path])}"
-            else:
-                states[leaf.label] = "pruned" if leaf.path in marks.pruned else ""
-        return states
-
-    def marks(self) -> Marks:
-        """The search as far as the answers so far have taken it, every leaf's value shown (in
-        mode ``"window"`` the node asked about is the current one)."""
-        marks = self.model.marks(self.shown) if self.shown < len(self.events) else self.model.marks()
-        if self.mode == "window" and not self.done:
-            marks = marks.at(self.event.path)           # the node whose window is asked for
-        return marks.with_leaf_values(self.tree)
-
-    # -- answers -------------------------------------------------------------------------------------
-    def answer_leaf(self, label: Any) -> Feedback:
-        """Answer the current step of mode ``"evaluated"`` or ``"pruned"`` with a leaf's label."""
-        if self.mode == "window":
-            return Feedback(None, "This question asks for a window: type α and β.")
-        if self.done:
-            return Feedback(None, "This question is done: ask for a new one.")
-        states = self.leaf_states()
-        if not isinstance(label, str) or label not in states:
-            return Feedback(None, f"There is no leaf {label!r}; the leaves are {', '.join(states)}.")
-        state = states[label]
-        if state:
-            return Feedback(None, f"{label} is already {state}: pick a leaf not decided yet.")
-        if self.mode == "evaluated":
-            return self._answer_evaluated(label)
-        return self._answer_pruned(label)
-
-    def _answer_evaluated(self, label: str) -> Feedback:
-        k = self.steps[self.step]
-        since = self.shown
-        if label == self.expected[0]:
-            said = [*self._cutoffs(since, k), self.model.sentence(k - 1)]
-            self._advance(k + 1)
-            if self.done:                                   # the cutoffs after the last leaf
-                said += self._cutoffs(k, len(self.events))
-            return Feedback(True, "Right: " + " ".join([said[0], *map(_sentence, said[1:])]))
-        for c in range(since, k):
-            if self.events[c].kind == "cutoff" and label in self.pruned_by(c):
-                return Feedback(False, f"No: {label} is never evaluated — {self.model.sentence(c)}")
-        return Feedback(False, f"No: alpha-beta takes the children left to right, and a leaf left of "
-                               f"{label} still comes first.")
-
-    def _cutoffs(self, start: int, stop: int) -> list[str]:
-        """The sentences of the cutoffs among ``events[start:stop]``."""
-        return [self.model.sentence(c) for c in range(start, stop) if self.events[c].kind == "cutoff"]
-
-    def _answer_pruned(self, label: str) -> Feedback:
-        k = self.steps[self.step]
-        if label in self.expected:
-            pruned = self.pruned_by(k)
-            text = "Right: " + self.model.sentence(k)
-            if len(pruned) > 1 or pruned != [self.label(self.events[k].path + self.events[k].skipped[:1])]:
-                text += f" Pruned leaves: {', '.join(pruned)}."
-            self._advance(k + 1)
-            return Feedback(True, text)
-        entered = self.model.entered_at(self.tree.node(label).path)
-        if entered is not None:
-            return Feedback(False, f"No: {label} is evaluated, not pruned — {self.model.sentence(entered)}")
-        return Feedback(False, f"No: {label} is pruned, but later; a cutoff further left comes first.")
-
-    def answer_window(self, alpha: Any, beta: Any) -> Feedback:
-        """Answer the current step of mode ``"window"`` with α and β (numbers or their text);
-        a mistyped value is refused with a message, unscored."""
-        if self.mode != "window":
-            return Feedback(None, "This question asks for a leaf: click one.")
-        if self.done:
-            return Feedback(None, "This question is done: ask for a new one.")
-        try:
-            window = (parse_bound(alpha, "α"), parse_bound(beta, "β"))
-        except MmlibError as error:
-            return Feedback(None, str(error))
-        k = self.steps[self.step]
-        event = self.event
-        here = self.label(event.path)
-        right = format_window((event.alpha, event.beta))
-        reason = self._window_reason(k)
-        self._advance(k + 1)
-        if window == (event.alpha, event.beta):
-            return Feedback(True, f"Right: {here} is entered with {right}, {reason}")
-        return Feedback(False, f"No: you wrote {format_window(window)}, but {here} is entered with "
-                               f"{right}, {reason}")
-
-    def _window_reason(self, k: int) -> str:
-        """Why the node entered at ``events[k]`` has its window: the last event that set its
-        parent's window (the parent's entry, or the update after its last child returned)."""
-        parent = self.events[k].path[:-1]
-        setter = self.model.window_set_by(k)
-        return f"the window its parent {self.label(parent)} has then — {self.model.sentence(setter)}"
-
-    def _advance(self, shown: int) -> None:
-        self.step += 1
-        self.shown = len(self.events) if self.done else shown
 
 
 # -- the widget ---------------------------------------------------------------------------------------
