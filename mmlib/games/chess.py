@@ -36,7 +36,7 @@ and bishops in the centre, rooks on the seventh rank, the king behind its pawns 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 try:
     import chess
@@ -459,3 +459,9 @@ ORDERINGS: dict[str, Callable[[], Ordering]] = {
 >>> list(ORDERINGS)
 ['generator', 'random', 'MVV-LVA', '+ killers', '+ history', '+ previous iteration']
 """
+
+
+if TYPE_CHECKING:                                       # the type checker holds it to the protocol
+    from .base import Game
+
+    _IS_A_GAME: Game[chess.Board, chess.Move] = Chess()

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from .. import _validate
 from ..errors import (
@@ -460,3 +460,9 @@ def _check_size(value: int, name: str) -> int:
     if not 1 <= value <= MAX_SIDE:
         raise ArgumentError(f"{name}: expected 1..{MAX_SIDE}, got {describe(value)}")
     return int(value)
+
+
+if TYPE_CHECKING:                                       # the type checker holds it to the protocol
+    from .base import Game
+
+    _IS_A_GAME: Game[State, int] = ConnectFour()

@@ -49,7 +49,7 @@ from ..errors import (
     describe,
     wrap_user_exception,
 )
-from ..games.base import Game, Move, State
+from ..games.base import AnyGame, Move, State
 from ..instrument import Event, Recorder, Stats, Tracer
 from ..ordering import NaturalOrder, Ordering, as_ordering
 from ..table import TranspositionTable
@@ -61,7 +61,7 @@ __all__ = ["Search", "run", "blame", "as_game", "check_depth", "checked_score",
 
 INF = math.inf
 
-GameLike = Game | Sequence[Any] | str
+GameLike = AnyGame | Sequence[Any] | str
 """What a search accepts: anything that follows the :class:`~mmlib.games.Game` protocol (trees,
 generated trees, games), or a tree written as nested lists or as a labelled tree text."""
 Line = tuple[Any, ...]

@@ -38,7 +38,7 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError, SearchError, TreeError, TreeTextError, describe
@@ -498,3 +498,10 @@ def layered_uniform(branching: int, depth: int, *, layers: Any = "max chance min
     ('max', 'min', 'min')
     """
     return LayeredUniformTree(branching, depth, layers, seed, probabilities)
+
+
+if TYPE_CHECKING:                                       # the type checker holds it to the protocol
+    from ..games.base import Game
+
+    _IS_A_GAME: Game[LayeredNode, int] = LayeredTree(LayeredNode("A", "max"), ())
+    _IS_A_GENERATED_GAME: Game[GeneratedLayeredNode, int] = LayeredUniformTree(2, 2, (), 0, "uniform")
