@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import _validate, search, trees
 from .errors import (
@@ -41,6 +41,9 @@ from .instrument import Stats
 from .progress import Run, budget_text
 from .search.budgets import check_budget
 from .trees.generated import MAX_COUNT_BITS, _exponent_bits
+
+if TYPE_CHECKING:
+    from .games.base import AnyGame, State
 
 __all__ = [
     "knuth_moore_leaves",
@@ -194,7 +197,7 @@ def aima_branching_factor(nodes: float, depth: int) -> float:
     return (lo + hi) / 2
 
 
-def forecast_nodes(branching: int, depth: int, ordering: Any, algorithm: str) -> float:
+def forecast_nodes(branching: int, depth: int, ordering: str | float, algorithm: str) -> float:
     """Nodes one alpha-beta or minimax search of a generated tree is expected to take, at most
     (theory where it is exact): what an explorer forecasts before it measures.
 
@@ -214,7 +217,7 @@ def forecast_nodes(branching: int, depth: int, ordering: Any, algorithm: str) ->
     return every if branching == 2 else min(every, 3 * (best * every) ** 0.5)
 
 
-def deepest_fitting(branching: int, ordering: Any, algorithm: str, trees_: int, budget: float, *,
+def deepest_fitting(branching: int, ordering: str | float, algorithm: str, trees_: int, budget: float, *,
                     max_depth: int = 30) -> int:
     """The deepest d (at most ``max_depth``) whose searches of depths 1..d over ``trees_`` trees
     fit in ``budget`` nodes by :func:`forecast_nodes` (at least 1: depth 1 always fits).
@@ -273,7 +276,7 @@ sweep (minimax, alpha-beta, negamax), and alpha-beta fail-hard or cutting only a
 Another spelling of a family's name (``"alpha-beta"``) is read as the family's."""
 
 
-def _tree_for(branching: int, depth: int, ordering: Any, seed: int) -> Any:
+def _tree_for(branching: int, depth: int, ordering: str | float, seed: int) -> Any:
     if isinstance(ordering, str) and ordering == "uniform":
         return trees.uniform(branching, depth, seed)
     return trees.ordered(branching, depth, ordering, seed)
@@ -378,7 +381,7 @@ class _Batches:
         self.max_seconds = max_seconds
         self.done: dict[tuple[Any, ...], Any] = {}
 
-    def row(self, b: int, d: int, ordering: Any, algorithm: str, seed: Any) -> dict[str, Any] | None:
+    def row(self, b: int, d: int, ordering: str | float, algorithm: str, seed: Any) -> dict[str, Any] | None:
         plain = all(_plain_seed(n) for n in (b, d, seed)) and (
             isinstance(ordering, str) or isinstance(ordering, float | int) and not isinstance(ordering, bool))
         if not plain or not _fast(algorithm, self.max_nodes, self.max_seconds):
@@ -392,7 +395,7 @@ class _Batches:
         row: dict[str, Any] = outcome
         return row
 
-    def _measure(self, b: int, d: int, ordering: Any, algorithm: str, seed: int) -> None:
+    def _measure(self, b: int, d: int, ordering: str | float, algorithm: str, seed: int) -> None:
         """Measure ``seed`` and the next seeds of the plan (a batch) on the same tree shape."""
         start = self.seeds.index(seed)
         batch = [s for s in self.seeds[start:start + _BATCH] if _plain_seed(s)]
@@ -414,11 +417,11 @@ def _plain_seed(seed: Any) -> bool:
     return isinstance(seed, int) and not isinstance(seed, bool)
 
 
-def _hashable(ordering: Any) -> Any:
+def _hashable(ordering: str | float) -> Any:
     return (type(ordering).__name__, ordering)
 
 
-def _row(b: int, d: int, ordering: Any, algorithm: str, seed: int, counts: Any) -> dict[str, Any]:
+def _row(b: int, d: int, ordering: str | float, algorithm: str, seed: int, counts: Any) -> dict[str, Any]:
     return {
         "branching": b, "depth": d, "ordering": ordering, "algorithm": algorithm,
         "seed": seed, "nodes": counts.nodes, "leaves": counts.leaves,
@@ -434,7 +437,7 @@ def _canonical(name: Any) -> str:
     return name
 
 
-def measure(branching: int, depth: int, ordering: Any, algorithm: str, seed: int, *,
+def measure(branching: int, depth: int, ordering: str | float, algorithm: str, seed: int, *,
             max_nodes: int | None = DEFAULT_MAX_NODES,
             max_seconds: float | None = DEFAULT_MAX_SECONDS) -> dict[str, Any]:
     """One search on a generated tree, as one tidy row (see :func:`sweep`), within the
@@ -494,7 +497,7 @@ def _progress_reporter(progress: bool | Callable[[int, int], None] | None
     raise ArgumentTypeError(f"progress: expected True, False, None or a function, got {describe(progress)}")
 
 
-def census(game: Any, *, state: Any = None, max_nodes: int | None = DEFAULT_MAX_NODES
+def census(game: AnyGame, *, state: State = None, max_nodes: int | None = DEFAULT_MAX_NODES
            ) -> dict[str, int]:
     """Count the full game tree below ``state`` (default: the game's start).
 
@@ -532,7 +535,7 @@ _STEP = 1024
 """Nodes a census or walk counts between two looks at the clock (for its progress line)."""
 
 
-def _census(game: Any, state: Any, max_nodes: Any) -> dict[str, int]:
+def _census(game: AnyGame, state: State, max_nodes: int | None) -> dict[str, int]:
     game = search.as_game(game)
     limit = _node_budget(max_nodes)
     start = game.initial if state is None else state
@@ -557,12 +560,12 @@ def _census(game: Any, state: Any, max_nodes: Any) -> dict[str, int]:
     return counts
 
 
-def _node_budget(max_nodes: Any) -> float:
+def _node_budget(max_nodes: int | None) -> float:
     check_budget(max_nodes, None)
     return math.inf if max_nodes is None else int(max_nodes)
 
 
-def reachable_positions(game: Any, *, state: Any = None,
+def reachable_positions(game: AnyGame, *, state: State = None,
                         max_nodes: int | None = DEFAULT_MAX_NODES) -> list[Any]:
     """Every distinct position (by ``game.key``) reachable from ``state`` (default: the start),
     the start and finished games included, in the order they are first reached.  At most
@@ -576,7 +579,7 @@ def reachable_positions(game: Any, *, state: Any = None,
         return _reachable_positions(game, state, max_nodes)
 
 
-def _reachable_positions(game: Any, state: Any, max_nodes: Any) -> list[Any]:
+def _reachable_positions(game: AnyGame, state: State, max_nodes: int | None) -> list[Any]:
     game = search.as_game(game)
     limit = _node_budget(max_nodes)
     start = game.initial if state is None else state

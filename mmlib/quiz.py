@@ -30,10 +30,10 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import _validate, search, trees
 from .conventions import Conventions, resolve
@@ -43,6 +43,10 @@ from .mixing import MASK, splitmix64
 from .ordering import Ordering
 from .trace import Trace, format_value, trace_of
 from .trees.explicit import build
+
+if TYPE_CHECKING:
+    from .games.base import State
+    from .search.engine import Search
 
 __all__ = ["Question", "Part", "AnswerKey", "alpha_beta_question", "question_batch", "question_set",
            "student_seed", "best_moves", "KINDS"]
@@ -354,7 +358,8 @@ class _RootOrder(Ordering):
     def __init__(self, moves: Sequence[int]):
         self.moves = list(moves)
 
-    def order(self, search: Any, state: Any, moves: Sequence[Any], path: tuple[Any, ...]) -> Sequence[Any]:
+    def order(self, search: Search, state: State, moves: Sequence[Any],
+              path: tuple[Any, ...]) -> Sequence[Any]:
         return self.moves if path == () else moves
 
 
@@ -377,7 +382,7 @@ def _root_orders(tree: trees.Tree, *, cutoff: str, variant: str,
 
 # -- making questions --------------------------------------------------------------------------------
 
-def _check_size(branching: Any, depth: Any) -> tuple[int, int]:
+def _check_size(branching: Any, depth: int | None) -> tuple[int, int]:
     branching, depth = _validate.whole("branching", branching), _validate.whole("depth", depth)
     for name, value, low, high in (("branching", branching, 2, 5), ("depth", depth, 1, 5)):
         if not low <= value <= high:
@@ -453,7 +458,7 @@ def _leaf_values(count: int, low: int, high: int, ties: bool, stream: _Stream) -
     return sorted(pool[:count])
 
 
-def _attempt_tree(seed: int, attempt: int, branching: int, depth: int, ordering: Any,
+def _attempt_tree(seed: int, attempt: int, branching: int, depth: int, ordering: str | float,
                   low: int, high: int, ties: bool) -> trees.Tree:
     """A tree shaped by ``trees.ordered`` whose leaves are replaced, rank for rank, by whole
     numbers: the same comparisons, so the same best moves and the same ordering."""
@@ -467,7 +472,7 @@ def _attempt_tree(seed: int, attempt: int, branching: int, depth: int, ordering:
     return trees.from_nested(_replace_leaves(generated.to_nested(), lambda: by_leaf[next(index)]))
 
 
-def _replace_leaves(item: Any, value: Any) -> Any:
+def _replace_leaves(item: Any, value: Callable[[], float]) -> Any:
     if isinstance(item, list):
         return [_replace_leaves(child, value) for child in item]
     return value()

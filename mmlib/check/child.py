@@ -335,7 +335,7 @@ def _plain_int(number: int) -> dict[str, Any]:
     return {"kind": "bigint", "text": f"a {digits:,}-digit integer"}
 
 
-def safe_text(value: Any, limit: int, *, use_str: bool = False) -> str:
+def safe_text(value: object, limit: int, *, use_str: bool = False) -> str:
     """repr (or str) of any object, made safely: a failing or endless one is described instead."""
     try:
         text = (str if use_str else repr)(value)

@@ -403,7 +403,7 @@ def _returned(run: _Run) -> str:
     return run.shown or describe(run.value)
 
 
-def _is_number(value: Any) -> bool:
+def _is_number(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 

@@ -12,7 +12,7 @@ import contextlib
 import math
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import search, trees
 from ..conventions import DEFAULT, Conventions, resolve
@@ -28,6 +28,9 @@ from .nodes import shape_of
 from .report import HINTS, Report, finish
 from .runner import Call, Outcome
 from .shrink import shrink
+
+if TYPE_CHECKING:
+    pass
 
 __all__ = ["check_minimax", "check_alphabeta", "check_best_move"]
 

@@ -23,12 +23,15 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError, describe
 from . import lineplot, style
 from .display import check_axes, check_figure
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
 
 __all__ = ["plot_growth", "plot_ebf", "add_band", "legend_below", "say_coinciding", "pearl_curve",
            "average_rows", "ordering_name", "OKABE_ITO"]
@@ -49,7 +52,7 @@ ORDERING_NAMES = {
 }
 
 
-def ordering_name(ordering: Any) -> str:
+def ordering_name(ordering: str | float) -> str:
     """How notebooks 05 and 06 name an ordering: ``"random ordering"``, ``"best ordering"``...
     (``"uniform"``, Pearl's tree of independent leaf values, is random ordering too).
 
@@ -135,7 +138,7 @@ def _theory_curves(branching: int, depths: list[int], measure: str,
     return curves
 
 
-def _new_axes(ax: Any, size: tuple[float, float]) -> tuple[Any, Any]:
+def _new_axes(ax: Axes | None, size: tuple[float, float]) -> tuple[Any, Any]:
     from matplotlib.figure import Figure
 
     check_axes(ax)
@@ -223,7 +226,7 @@ def say_coinciding(ax: Any, *, pixels: float = 1.0) -> list[str]:
 
 
 def add_band(figure: Any, xs: Iterable[float], low: Iterable[float], high: Iterable[float], *, label: str,
-             ordering: Any) -> Any:
+             ordering: str | float) -> Any:
     """Shade a band (a confidence interval) round the series of ``ordering`` on a figure of
     :func:`plot_ebf` or :func:`plot_growth`, in that series' colour and hatched (so it is told
     apart by more than colour), and remake the legend with it; returns the figure.
@@ -257,7 +260,7 @@ def add_band(figure: Any, xs: Iterable[float], low: Iterable[float], high: Itera
 
 
 def plot_growth(rows: Iterable[dict[str, Any]], *, measure: str = "leaves", theory: bool = True,
-                ax: Any = None, title: str | None = None) -> Any:
+                ax: Axes | None = None, title: str | None = None) -> Any:
     """Leaves (or nodes) searched versus depth on a log axis, one line per
     (branching, ordering, algorithm), with the theory curves b^d, Knuth–Moore and Pearl's
     as dashed and dotted lines for each branching factor; beside a random ordering, Pearl's rate
@@ -289,7 +292,7 @@ def plot_growth(rows: Iterable[dict[str, Any]], *, measure: str = "leaves", theo
     return figure
 
 
-def plot_ebf(rows: Iterable[dict[str, Any]], *, ax: Any = None, title: str | None = None) -> Any:
+def plot_ebf(rows: Iterable[dict[str, Any]], *, ax: Axes | None = None, title: str | None = None) -> Any:
     """Effective branching factor leaves^(1/d) versus depth, with for each branching factor the
     exact best case (Knuth–Moore's count) and the limits b, Pearl's R_b and √b as level lines;
     returns the Figure."""

@@ -25,7 +25,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ArgumentError
 from ..trace import Marks
@@ -49,6 +49,9 @@ from .tree_layout import (
     TreeLayout,
     drawing_parts,
 )
+
+if TYPE_CHECKING:
+    from ..trees.convert import AnyTree
 
 __all__ = ["tree_tikz", "paint_tikz", "latex_text"]
 
@@ -276,7 +279,7 @@ def paint_tikz(scene: Scene, *, x_unit: float | None = None, y_unit: float = 1.5
     return "\n".join(lines)
 
 
-def tree_tikz(tree: Any, marks: Marks | None = None, *, values: bool = True, windows: bool = False,
+def tree_tikz(tree: AnyTree, marks: Marks | None = None, *, values: bool = True, windows: bool = False,
               leaf_numbers: bool = True, title: str | None = None, root: Path | str = (),
               max_depth: int | None = None, max_nodes: int | None = DEFAULT_MAX_NODES,
               step: int | None = None, x_unit: float | None = None, y_unit: float = 1.5,

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError, MmlibError, describe
@@ -77,6 +77,11 @@ from .legend import (
     legend_text,
     returned_words,
 )
+
+if TYPE_CHECKING:
+    from ..search.results import SearchResult
+    from ..trees._nodes import LinkedNode
+    from ..trees.convert import AnyTree
 
 __all__ = ["TreeLayout", "Scene", "NodeMark", "EdgeMark", "LegendEntry", "bound_words", "readable_name",
            "legend_text", "chance_words", "layout", "slot_width", "node_kind", "edge_style", "level_names",
@@ -117,7 +122,7 @@ COPY_LIMIT = 100_000
 
 # -- what each piece is ------------------------------------------------------------------------
 
-def as_tree(tree: Any, *, max_nodes: int = DEFAULT_MAX_NODES) -> Any:
+def as_tree(tree: AnyTree, *, max_nodes: int = DEFAULT_MAX_NODES) -> Any:
     """The explicit tree to draw: a tree with chance nodes or several agents as it is
     (see :func:`mmlib.trace.view_tree`), anything else through :func:`mmlib.trees.as_tree`."""
     return view_tree(tree, max_nodes=max_nodes)
@@ -546,7 +551,7 @@ class TreeLayout:
         return f" Drawn: {' with '.join(words)}." if words else ""
 
 
-def _explicit(tree: Any) -> Any:
+def _explicit(tree: AnyTree) -> Any:
     """The explicit tree behind ``tree`` (a generated tree is copied, up to :data:`COPY_LIMIT` nodes)."""
     try:
         return view_tree(tree, max_nodes=COPY_LIMIT)
@@ -566,7 +571,7 @@ def _root_path(tree: Any, root: Path | str) -> Path:
         raise ArgumentError(f"root: no node {root!r} in this tree") from None
 
 
-def _preorder(start: Any, max_depth: int | None) -> Iterable[Any]:
+def _preorder(start: LinkedNode, max_depth: int | None) -> Iterable[Any]:
     top = len(start.path)
     stack = [start]
     while stack:
@@ -602,7 +607,7 @@ def _too_big(tree: Any, root: Path, counts: list[int], drawn: int, max_nodes: in
     return f"tree: a drawing of {drawn:,} nodes is more than max_nodes={max_nodes:,}; {instead}"
 
 
-def _first_fitting_subtree(start: Any, max_nodes: int) -> tuple[str, int] | None:
+def _first_fitting_subtree(start: LinkedNode, max_nodes: int) -> tuple[str, int] | None:
     """The label and size of the first inner node below ``start``, level by level, whose
     subtree has at most ``max_nodes`` nodes (None if there is none)."""
     sizes: dict[Path, int] = {}
@@ -617,7 +622,7 @@ def _first_fitting_subtree(start: Any, max_nodes: int) -> tuple[str, int] | None
     return None
 
 
-def _result_words(result: Any) -> str | None:
+def _result_words(result: SearchResult) -> str | None:
     if getattr(result, "trace", None) is not None:
         return trace_of(result).describe()
     return None

@@ -49,6 +49,9 @@ from ..errors import (
 )
 from ..ordering import Ordering
 
+if TYPE_CHECKING:
+    from ..search.engine import Search
+
 __all__ = ["ConnectFour", "CentreFirst", "WIN", "SCORINGS"]
 
 WIN = 1000
@@ -428,7 +431,8 @@ class CentreFirst(Ordering):
 
     name = "centre"
 
-    def order(self, search: Any, state: Any, moves: Sequence[Any], path: tuple[Any, ...]) -> list[Any]:
+    def order(self, search: Search | None, state: object, moves: Sequence[Any],
+              path: tuple[Any, ...]) -> list[Any]:
         rank = getattr(search.game, "centre_rank", None) if search is not None else None
         if rank is None:
             middle = (max(moves) + min(moves)) / 2 if moves else 0

@@ -7,12 +7,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .engine import as_game, check_depth
+from .engine import GameLike, as_game, check_depth
+
+if TYPE_CHECKING:
+    from ..games.base import State
 
 
-def minimax_nodes(game: Any, *, state: Any = None, depth: int | None = None) -> int:
+def minimax_nodes(game: GameLike, *, state: State = None, depth: int | None = None) -> int:
     """How many nodes :func:`~mmlib.search.minimax` visits from ``state`` (default: the start)
     to ``depth`` (None: to the end of the game), the root included: a position at the horizon
     or over is one node, any other is one plus its children's counts.  A position's count is

@@ -9,12 +9,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..trees import Path
 from .bounds import EXACT, SO_FAR, Window
 from .trees import minimax_values, view_tree
 from .words import format_known, format_mark
+
+if TYPE_CHECKING:
+    from ..trees.convert import AnyTree
 
 
 @dataclass(frozen=True, eq=False)
@@ -152,7 +155,7 @@ class MarksDraft:
         return Marks(**{f.name: getattr(self, f.name) for f in fields(self)})
 
 
-def static_marks(tree: Any) -> Marks:
+def static_marks(tree: AnyTree) -> Marks:
     """Marks of a plain tree showing each node's own number: a leaf's value and an interior
     node's static value where it has one (what a depth-limited search uses where it stops).
 
@@ -164,7 +167,7 @@ def static_marks(tree: Any) -> Marks:
     return Marks(values=values, bounds=dict.fromkeys(values, EXACT))
 
 
-def minimax_marks(tree: Any) -> Marks:
+def minimax_marks(tree: AnyTree) -> Marks:
     """Marks of a plain tree: every node's exact minimax value, no search.
 
     >>> minimax_marks([[3, 5], [2, 9]]).value_text((1,))

@@ -10,10 +10,14 @@ agents), who moves at a node, and every node's true (expectiminimax) value.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ArgumentTypeError
 from ..trees import Path, Tree, as_tree
+
+if TYPE_CHECKING:
+    from ..search.results import SearchResult
+    from ..trees.convert import AnyTree
 
 
 def view_tree(tree: Any, *, max_nodes: int = 2000) -> Any:
@@ -29,7 +33,7 @@ def view_tree(tree: Any, *, max_nodes: int = 2000) -> Any:
     return as_tree(tree, max_nodes=max_nodes)
 
 
-def _is_layered(tree: Any) -> bool:
+def _is_layered(tree: AnyTree) -> bool:
     return hasattr(tree, "layers") and hasattr(tree, "label_of") and hasattr(tree, "nodes")
 
 
@@ -71,7 +75,7 @@ def _probabilities(node: Any, *, averaging: bool) -> tuple[float, ...]:
     return ()
 
 
-def minimax_values(tree: Any) -> dict[Path, float]:
+def minimax_values(tree: AnyTree) -> dict[Path, float]:
     """The minimax value of every node of an explicit tree (interior static values unused);
     at a chance node, the expected value of its outcomes (expectiminimax).
 
@@ -132,7 +136,7 @@ def _subtree_paths(tree: Tree, root: Path) -> Iterable[Path]:
         stack.extend(node.children)
 
 
-def result_tree(result: Any) -> tuple[Tree, Path]:
+def result_tree(result: SearchResult) -> tuple[Tree, Path]:
     """The explicit tree a result was searched on, and the path of the node it started from."""
     game = result.game
     if isinstance(game, Tree) or _is_layered(game):

@@ -28,13 +28,16 @@ from __future__ import annotations
 
 import base64
 import html
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anywidget
 import ipywidgets
 import traitlets
 
 from ..errors import MmlibError
+
+if TYPE_CHECKING:
+    pass
 
 __all__ = ["svg_figure", "show_svg", "status_html", "set_status", "StaticFallback", "fallback_bundle",
            "svg_as_img", "VBox", "StatusLine"]

@@ -55,7 +55,7 @@ def _budget(node_budget: int | None) -> int:
     return node_budget
 
 
-def _mean_leaves(branching: int, depth: int, ordering: Any, seeds: range, budget: int) -> float:
+def _mean_leaves(branching: int, depth: int, ordering: str | float, seeds: range, budget: int) -> float:
     rows = analysis.sweep([branching], [depth], [ordering], ["alphabeta"], seeds, max_nodes=budget,
                           max_seconds=None)
     return analysis.mean_of(rows, "leaves")

@@ -293,7 +293,7 @@ class PracticeRound:
             return Feedback(False, f"No: {label} is evaluated, not pruned — {self.model.sentence(entered)}")
         return Feedback(False, f"No: {label} is pruned, but later; a cutoff further left comes first.")
 
-    def answer_window(self, alpha: Any, beta: Any) -> Feedback:
+    def answer_window(self, alpha: float, beta: float) -> Feedback:
         """Answer the current step of mode ``"window"`` with α and β (numbers or their text);
         a mistyped value is refused with a message, unscored."""
         if self.mode != "window":

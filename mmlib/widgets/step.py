@@ -37,7 +37,7 @@ Monte Carlo tree search iteration by iteration:
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import _validate, search
 from ..conventions import Conventions, resolve
@@ -52,6 +52,11 @@ from ..trace import Trace, trace_of
 from .common import StaticFallback, VBox, set_status, show_svg, status_html, svg_as_img, svg_figure
 from .slider import Slider
 
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ..trees.convert import AnyTree
+
 __all__ = ["step_through", "StepThrough", "describe"]
 
 MAX_STEP_NODES = 400
@@ -62,7 +67,7 @@ COLUMN_PX = DISPLAY_WIDTH_PX - 20.0
 """The width a notebook gives an output (the drawing fills it and scrolls sideways beyond it)."""
 
 
-def describe(tree: Any, events: tuple[Any, ...], k: int, cutoff: str = ">=", *,
+def describe(tree: AnyTree, events: tuple[Any, ...], k: int, cutoff: str = ">=", *,
              variant: str = "fail-soft") -> str:
     """One sentence for the event ``events[k]`` of a trace on ``tree``
     (written by :meth:`mmlib.trace.Trace.sentence`).
@@ -106,7 +111,7 @@ def _run_search(tree: Any, algorithm: str, variant: str, cutoff: str, window: tu
                         alpha=alpha, beta=beta, bounds=bounds, **(options or {}))
 
 
-def _tree_of(tree: Any, layers: Any) -> Any:
+def _tree_of(tree: AnyTree, layers: str | Sequence[str]) -> Any:
     """The tree to step through: nested lists or a text with ``layers`` become a layered tree."""
     if layers is None:
         return as_tree(tree, max_nodes=MAX_STEP_NODES)
