@@ -381,7 +381,7 @@ class _Batches:
         self.max_seconds = max_seconds
         self.done: dict[tuple[Any, ...], Any] = {}
 
-    def row(self, b: int, d: int, ordering: str | float, algorithm: str, seed: Any) -> dict[str, Any] | None:
+    def row(self, b: int, d: int, ordering: str | float, algorithm: str, seed: int) -> dict[str, Any] | None:
         plain = all(_plain_seed(n) for n in (b, d, seed)) and (
             isinstance(ordering, str) or isinstance(ordering, float | int) and not isinstance(ordering, bool))
         if not plain or not _fast(algorithm, self.max_nodes, self.max_seconds):
@@ -413,7 +413,7 @@ class _Batches:
                 outcome if isinstance(outcome, Exception) else _row(b, d, ordering, algorithm, s, outcome))
 
 
-def _plain_seed(seed: Any) -> bool:
+def _plain_seed(seed: int) -> bool:
     return isinstance(seed, int) and not isinstance(seed, bool)
 
 
@@ -429,7 +429,7 @@ def _row(b: int, d: int, ordering: str | float, algorithm: str, seed: int, count
     }
 
 
-def _canonical(name: Any) -> str:
+def _canonical(name: str) -> str:
     """The name in :data:`ALGORITHMS` that ``name`` stands for (a family's other spellings too)."""
     name = search.registry.canonical(name)
     if not isinstance(name, str) or name not in ALGORITHMS:

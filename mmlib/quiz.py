@@ -382,7 +382,7 @@ def _root_orders(tree: trees.Tree, *, cutoff: str, variant: str,
 
 # -- making questions --------------------------------------------------------------------------------
 
-def _check_size(branching: Any, depth: int | None) -> tuple[int, int]:
+def _check_size(branching: int, depth: int | None) -> tuple[int, int]:
     branching, depth = _validate.whole("branching", branching), _validate.whole("depth", depth)
     for name, value, low, high in (("branching", branching, 2, 5), ("depth", depth, 1, 5)):
         if not low <= value <= high:

@@ -138,8 +138,9 @@ def _play_everything(game: TicTacToe, values: dict[Any, Any], orders: dict[Any, 
     return facts
 
 
-def _check_player(evaluate: Any, order_moves: Any, title: str, depth: int | None, max_nodes: int | None,
-                  raise_on_failure: Any, time_limit: Any) -> Report:
+def _check_player(evaluate: Callable[..., Any], order_moves: Any, title: str, depth: int | None,
+                  max_nodes: int | None,
+                  raise_on_failure: bool, time_limit: float | None) -> Report:
     __tracebackhide__ = True
     from ..games import TicTacToe
 

@@ -165,7 +165,7 @@ class Remote:
         raise RuntimeError(f"{self.name} runs in a sealed process: call it through mmlib.check")
 
 
-def remote_of(fn: Any) -> Remote | None:
+def remote_of(fn: Callable[..., Any]) -> Remote | None:
     """The :class:`Remote` behind ``fn``: itself, or the one a known wrapper carries."""
     if isinstance(fn, Remote):
         return fn

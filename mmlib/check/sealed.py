@@ -303,7 +303,7 @@ def sandbox_main(job_path: str) -> None:
     channel = Channel(up, down_fd)
     faulthandler.disable()
 
-    def report(kind: str, data: Any) -> None:
+    def report(kind: str, data: dict[str, Any]) -> None:
         channel.send(b"n " + json.dumps({"kind": kind, "data": data}).encode())
 
     def checker_calls(stmt: Any) -> bool:

@@ -49,6 +49,8 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
+    from ..trace.marks import Marks
+
 __all__ = ["StudentSet", "Layout", "read_roster", "make_sets", "layout", "bounds_rows", "exam_html",
            "exam_pdf", "page_figures", "moodle_xml", "main"]
 
@@ -226,7 +228,7 @@ def bounds_rows(question: quiz.Question) -> list[tuple[str, str, str, str]]:
     return rows
 
 
-def _kind_words(marks: Any, path: Any) -> str:
+def _kind_words(marks: Marks, path: Any) -> str:
     """Whether what a node returned is exact or a bound, by what the leaves evaluated below it
     prove; where they prove something else than the number returned says (fail-hard clamps it,
     or both ends are known), what they prove: ``its leaves prove 2``."""

@@ -38,6 +38,7 @@ from ..trees import Path
 from .tree_layout import DEFAULT_MAX_NODES, drawing_parts, is_result
 
 if TYPE_CHECKING:
+
     from matplotlib.figure import Figure
 
     from ..search.results import SearchResult

@@ -24,6 +24,8 @@ import json
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
@@ -40,7 +42,7 @@ def _box(extent: Any) -> list[float]:
     return [round(float(v), 1) for v in (extent.x0, extent.y0, extent.x1, extent.y1)]
 
 
-def _line_points(points: Any) -> list[tuple[float, float]]:
+def _line_points(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
     """``points`` (display pixels) with :data:`SAMPLES` points between each neighbouring pair."""
     if len(points) < 2:
         return list(points)
@@ -84,7 +86,7 @@ def _data_points(ax: Any) -> list[tuple[float, float]]:
             if area.x0 - 1 <= x <= area.x1 + 1 and area.y0 - 1 <= y <= area.y1 + 1]
 
 
-def _rgba(color: Any, alpha: Any = None) -> list[float]:
+def _rgba(color: str, alpha: Any = None) -> list[float]:
     """``color`` as ``[r, g, b, a]`` (0 to 1), its alpha multiplied by ``alpha``."""
     from matplotlib.colors import to_rgba
 

@@ -327,7 +327,7 @@ def plot_ebf(rows: Iterable[dict[str, Any]], *, ax: Axes | None = None, title: s
     return figure
 
 
-def _numbers(name: str, values: Any) -> list[float]:
+def _numbers(name: str, values: Iterable[float]) -> list[float]:
     """``values`` as a list of finite numbers, or an ArgumentError naming ``name``."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise ArgumentTypeError(f"{name}: expected a list of numbers, got {describe(values)}")
@@ -342,7 +342,7 @@ def _numbers(name: str, values: Any) -> list[float]:
     return numbers
 
 
-def _check_where(where: Any) -> None:
+def _check_where(where: str) -> None:
     """An ArgumentTypeError naming ``where`` unless it is a figure with axes, or axes."""
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure

@@ -25,7 +25,7 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..errors import ArgumentError
 from ..trace import Marks
@@ -72,7 +72,7 @@ _TEXT = {"…": r"\dots{}", "–": "--", "—": "---", "‘": "`", "’": "'", "
          "%": r"\%", "_": r"\_", "^": r"\^{}", "~": r"\~{}", "<": r"\textless{}", ">": r"\textgreater{}"}
 
 
-def latex_text(text: Any) -> str:
+def latex_text(text: str) -> str:
     r"""``text`` as LaTeX: special characters escaped, the signs of the drawings as math.
 
     >>> print(latex_text("≥ 6"), latex_text("[−∞, 3]"), latex_text("50% of a_1 costs $5"))

@@ -82,6 +82,8 @@ if TYPE_CHECKING:
     from ..search.results import SearchResult
     from ..trees._nodes import LinkedNode
     from ..trees.convert import AnyTree
+    from ..trees.explicit import Tree
+    from ..trees.layered import LayeredTree
 
 __all__ = ["TreeLayout", "Scene", "NodeMark", "EdgeMark", "LegendEntry", "bound_words", "readable_name",
            "legend_text", "chance_words", "layout", "slot_width", "node_kind", "edge_style", "level_names",
@@ -163,7 +165,7 @@ def node_state(path: Path, marks: Marks) -> str:
     return ""
 
 
-def level_names(tree: Any) -> dict[int, str]:
+def level_names(tree: Tree | LayeredTree) -> dict[int, str]:
     """Who moves at each depth, for trees with chance nodes or several agents per round
     (empty for an ordinary two-player tree, whose triangles say it all).
 
@@ -198,7 +200,8 @@ def probability_edges(tree: Any) -> dict[Path, str]:
     return out
 
 
-def layout(tree: Any, *, root: Path = (), max_depth: int | None = None) -> dict[Path, tuple[float, float]]:
+def layout(tree: Tree | LayeredTree, *, root: Path = (), max_depth: int | None = None) -> dict[Path,
+           tuple[float, float]]:
     """Positions ``path -> (x, y)`` of the nodes drawn: leaves (and nodes at ``max_depth``) in
     slots 0, 1, 2..., parents centred over their children (midway between the first and the
     last), ``y = -depth`` counted from ``root``.
@@ -467,7 +470,7 @@ class TreeLayout:
                      title=title or "",
                      searched=marks.searched)
 
-    def _node_mark(self, node: Any, marks: Marks, pv: set[Path], values: bool, windows: bool,
+    def _node_mark(self, node: LinkedNode, marks: Marks, pv: set[Path], values: bool, windows: bool,
                    leaf_numbers: bool) -> NodeMark:
         path = node.path
         x, y = self.positions[path]
@@ -562,7 +565,7 @@ def _explicit(tree: AnyTree) -> Any:
                             "draw a generated tree with fewer plies") from error
 
 
-def _root_path(tree: Any, root: Path | str) -> Path:
+def _root_path(tree: Tree | LayeredTree, root: Path | str) -> Path:
     if not isinstance(root, (str, tuple, list)):
         raise ArgumentTypeError(f"root: expected a node's label or path, got {type(root).__name__}")
     try:
@@ -581,7 +584,7 @@ def _preorder(start: LinkedNode, max_depth: int | None) -> Iterable[Any]:
             stack.extend(reversed(node.children))
 
 
-def _level_counts(tree: Any, root: Path) -> list[int]:
+def _level_counts(tree: Tree | LayeredTree, root: Path) -> list[int]:
     """How many nodes lie at each depth below ``root`` (its own depth first)."""
     counts: list[int] = []
     for node in _preorder(tree.node(root), None):
@@ -591,7 +594,7 @@ def _level_counts(tree: Any, root: Path) -> list[int]:
     return counts
 
 
-def _too_big(tree: Any, root: Path, counts: list[int], drawn: int, max_nodes: int) -> str:
+def _too_big(tree: Tree | LayeredTree, root: Path, counts: list[int], drawn: int, max_nodes: int) -> str:
     """The refusal, with what to draw instead: the deepest ``max_depth`` that fits, and the
     first subtree that fits."""
     advice = []

@@ -138,7 +138,7 @@ def family(name: str | Kind) -> Family:
     return found
 
 
-def canonical(name: Any) -> Any:
+def canonical(name: str) -> Any:
     """The family's own name when ``name`` is another spelling of one (``"SSS*"`` → ``"sss*"``);
     anything else unchanged, for the caller to check against its own choices.
 

@@ -18,6 +18,8 @@ from .words import format_known, format_mark
 
 if TYPE_CHECKING:
     from ..trees.convert import AnyTree
+    from ..trees.explicit import Tree
+    from ..trees.layered import LayeredTree
 
 
 @dataclass(frozen=True, eq=False)
@@ -98,7 +100,7 @@ class Marks:
         """
         return replace(self, current=current)
 
-    def with_leaf_values(self, tree: Any) -> Marks:
+    def with_leaf_values(self, tree: Tree | LayeredTree) -> Marks:
         """The same marks with every leaf of ``tree`` showing its static value, exact, where
         the search has not set one (a new Marks).
 

@@ -17,7 +17,9 @@ from ..trees import Path, Tree, as_tree
 
 if TYPE_CHECKING:
     from ..search.results import SearchResult
+    from ..trees._nodes import LinkedNode
     from ..trees.convert import AnyTree
+    from ..trees.layered import LayeredTree
 
 
 def view_tree(tree: Any, *, max_nodes: int = 2000) -> Any:
@@ -37,11 +39,11 @@ def _is_layered(tree: AnyTree) -> bool:
     return hasattr(tree, "layers") and hasattr(tree, "label_of") and hasattr(tree, "nodes")
 
 
-def _is_chance(node: Any) -> bool:
+def _is_chance(node: LinkedNode) -> bool:
     return bool(getattr(node, "is_chance", False)) and not node.is_leaf()
 
 
-def node_role(tree: Any, path: Path) -> str:
+def node_role(tree: Tree | LayeredTree, path: Path) -> str:
     """Who moves at ``path``: ``"MAX"``, ``"MIN"``, ``"chance"`` or ``"leaf"``; on a tree
     with several MIN (or MAX) agents per round, which one: ``"MIN 1"``, ``"MIN 2"``...
 
@@ -85,7 +87,7 @@ def minimax_values(tree: AnyTree) -> dict[Path, float]:
     return expected_values(tree)
 
 
-def best_line(tree: Any, values: dict[Path, float] | None = None) -> list[Path]:
+def best_line(tree: Tree | LayeredTree, values: dict[Path, float] | None = None) -> list[Path]:
     """The nodes of the principal variation of a plain tree, from the root: at each node the
     first child whose minimax value (``values``, default :func:`minimax_values`) is its own.
 

@@ -104,7 +104,7 @@ def from_json(text: str) -> Any:
     return from_json_data(data)
 
 
-def from_json_data(data: Any) -> Any:
+def from_json_data(data: dict[str, Any]) -> Any:
     """A tree from the JSON document already read into dicts and lists."""
     if not isinstance(data, dict) or not isinstance(data.get("root"), dict):
         raise TreeError("json: expected an object with a 'root' node")

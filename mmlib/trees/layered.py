@@ -209,7 +209,8 @@ def _finite(value: float) -> bool:
         return False
 
 
-def layered_tree(nested: Any, *, layers: str | Sequence[str] = "max chance min chance") -> LayeredTree:
+def layered_tree(nested: Any, *,
+                 layers: str | Sequence[str] = "max chance min chance") -> LayeredTree:
     """A tree from nested lists whose levels follow ``layers`` (repeated).
 
     A list is an interior node and a number a leaf.  At a chance node each child is

@@ -56,6 +56,8 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ..trees.convert import AnyTree
+    from ..trees.explicit import Tree
+    from ..trees.layered import LayeredTree
 
 __all__ = ["step_through", "StepThrough", "describe"]
 
@@ -92,7 +94,8 @@ WINDOWED = tuple(about.kind for about in search.FAMILIES if about.windows)
 """The searches whose drawings show each node's [α, β] window: alpha-beta (every variant), Star1,
 Star2, aspiration windows and PVS."""
 
-def _run_search(tree: Any, algorithm: str, variant: str, cutoff: str, window: tuple[float, float],
+def _run_search(tree: Tree | LayeredTree, algorithm: str, variant: str, cutoff: str,
+                window: tuple[float, float],
                 bounds: tuple[float, float] | None = None, options: dict[str, Any] | None = None,
                 conventions: Conventions | None = None) -> Any:
     name = search.registry.canonical(algorithm)
@@ -147,7 +150,7 @@ class StepThrough(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has
         saved = f"step {self.slider.value} of {len(self.events)} when the notebook was saved: {self.sentence}"
         return svg_as_img(self.svg, alt=saved)
 
-    def __init__(self, tree: Any, algorithm: str, variant: str, cutoff: str, interval: int,
+    def __init__(self, tree: Tree | LayeredTree, algorithm: str, variant: str, cutoff: str, interval: int,
                  window: tuple[float, float] = (-search.INF, search.INF), layers: Any = None,
                  bounds: tuple[float, float] | None = None, options: dict[str, Any] | None = None,
                  conventions: Conventions | None = None, start: int | str = 0):
@@ -302,7 +305,8 @@ def _searched(tree: Any) -> Any:
     return None
 
 
-def step_through(tree: Any, algorithm: str = "alphabeta", *, conventions: Conventions | None = None,
+def step_through(tree: Tree | LayeredTree, algorithm: str = "alphabeta", *,
+                 conventions: Conventions | None = None,
                  layers: Any = None, variant: str | None = None, cutoff: str | None = None,
                  alpha: float = -search.INF, beta: float = search.INF,
                  bounds: tuple[float, float] | None = None, guess: float | None = None,
