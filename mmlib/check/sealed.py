@@ -21,9 +21,12 @@ import numbers
 import os
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .child import Call, Capture, Channel, no_input, run_one, safe_text
+
+if TYPE_CHECKING:
+    pass
 
 try:
     import resource

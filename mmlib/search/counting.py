@@ -30,7 +30,7 @@ def minimax_nodes(game: GameLike, *, state: State = None, depth: int | None = No
     depth = check_depth(depth)
     counted: dict[tuple[Any, int | None], int] = {}
 
-    def count(here: Any, left: int | None) -> int:
+    def count(here: State, left: int | None) -> int:
         if left == 0 or game.is_terminal(here):
             return 1
         key = (game.key(here), left)

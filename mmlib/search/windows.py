@@ -66,7 +66,7 @@ class WindowSearch(AlphaBeta):
     def stats(self) -> ResearchStats:
         return self.research_stats()
 
-    def first_guess(self, state: State, guess: Any) -> float:
+    def first_guess(self, state: State, guess: float | None) -> float:
         """The first guess of a window search: ``guess``, else the static value of ``state``, else 0."""
         if guess is not None:
             return cast(float, _validate.number("guess", guess))

@@ -248,7 +248,7 @@ def _widgets() -> Any:
     return ipywidgets
 
 
-def _quality(q: Any) -> float:
+def _quality(q: float) -> float:
     if isinstance(q, bool) or not isinstance(q, int | float) or not 0 <= q <= 1:
         raise ArgumentError(f"q: expected a probability from 0 to 1, got {describe(q)}")
     return float(q)

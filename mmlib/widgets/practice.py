@@ -244,7 +244,7 @@ class PracticeRound:
         return marks.with_leaf_values(self.tree)
 
     # -- answers -------------------------------------------------------------------------------------
-    def answer_leaf(self, label: Any) -> Feedback:
+    def answer_leaf(self, label: str) -> Feedback:
         """Answer the current step of mode ``"evaluated"`` or ``"pruned"`` with a leaf's label."""
         if self.mode == "window":
             return Feedback(None, "This question asks for a window: type α and β.")
@@ -425,7 +425,7 @@ class Practice(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has no
         self.show()
 
     # -- what happens inside ------------------------------------------------------------------------
-    def _on_box_message(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
+    def _on_box_message(self, _widget: object, content: dict[str, Any], _buffers: object) -> None:
         if content.get("event") == "submit":          # Enter pressed in the α or β box
             self._submit_soon()
 

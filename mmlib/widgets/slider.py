@@ -181,7 +181,7 @@ class _Range(StaticFallback, anywidget.AnyWidget, ipywidgets.ValueWidget):  # ty
         if not self._moving:
             self.wanted = change["new"]
 
-    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+    def _on_message(self, _widget: object, content: dict[str, Any], _buffers: object) -> None:
         if isinstance(content, dict) and "typed" in content:
             self.type_in(str(content["typed"]))
             self.send({"show": True})          # the box shows the slider's value again
@@ -236,7 +236,7 @@ class _Range(StaticFallback, anywidget.AnyWidget, ipywidgets.ValueWidget):  # ty
         self.note = ""                         # the same note twice is said twice
         self.note = note
 
-    def set_range(self, low: Any, high: Any) -> None:
+    def set_range(self, low: float, high: float) -> None:
         """New bounds; the value moves inside them if it was outside, and back to the value last
         chosen (``wanted``) as far as the new bounds allow."""
         self._moving = True
