@@ -26,7 +26,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from . import progress as _progress
 from .errors import NodeBudgetExceeded, TimeBudgetExceeded
@@ -35,7 +35,7 @@ from .progress import Progress, budget_text
 if TYPE_CHECKING:
     from .games.base import AnyGame, Move, State
 
-__all__ = ["Stats", "Event", "SharedPath", "Recorder", "Tracer", "CLOCK_EVERY"]
+__all__ = ["Stats", "Event", "EventKind", "SharedPath", "Recorder", "Tracer", "CLOCK_EVERY"]
 
 Path = tuple[Any, ...]
 
@@ -113,6 +113,10 @@ SharedPath.ROOT = SharedPath(None)
 
 _EVENT_FIELDS = ("kind", "path", "value", "alpha", "beta", "move", "score", "skipped", "is_max")
 
+EventKind = Literal["enter", "leaf", "update", "cutoff", "hit", "return", "pass", "test"]
+"""What an :class:`Event` says happened (``"pass"`` and ``"test"`` are the markers of the
+searches with narrow windows, :meth:`mmlib.search.engine.Search.mark`)."""
+
 
 class Event(tuple[Any, ...]):
     """One step of a search transcript.
@@ -148,13 +152,13 @@ class Event(tuple[Any, ...]):
 
     __slots__ = ()
 
-    def __new__(cls, kind: str, path: Path | SharedPath, value: float | None = None,
+    def __new__(cls, kind: EventKind, path: Path | SharedPath, value: float | None = None,
                 alpha: float | None = None, beta: float | None = None, move: Move = None,
-                score: float | None = None, skipped: tuple[Any, ...] = (),
+                score: float | None = None, skipped: tuple[Move, ...] = (),
                 is_max: bool | None = None) -> Event:
         return tuple.__new__(cls, (kind, path, value, alpha, beta, move, score, skipped, is_max))
 
-    kind: str = property(itemgetter(0))                          # type: ignore[assignment]
+    kind: EventKind = property(itemgetter(0))                    # type: ignore[assignment]
     value: float | None = property(itemgetter(2))                # type: ignore[assignment]
     alpha: float | None = property(itemgetter(3))                # type: ignore[assignment]
     beta: float | None = property(itemgetter(4))                 # type: ignore[assignment]

@@ -50,7 +50,7 @@ from ..errors import (
     wrap_user_exception,
 )
 from ..games.base import AnyGame, Move, State
-from ..instrument import Event, Recorder, Stats, Tracer
+from ..instrument import Event, EventKind, Recorder, Stats, Tracer
 from ..ordering import NaturalOrder, Ordering, as_ordering
 from ..table import TranspositionTable
 from .budgets import check_budget, check_count, check_line_length, recursion_room, refuse_hopeless
@@ -187,7 +187,7 @@ class Search:
             self.recorder.leave(ply, value)
         return value
 
-    def mark(self, kind: str, ply: int, **facts: Any) -> None:
+    def mark(self, kind: EventKind, ply: int, **facts: Any) -> None:
         """Write a marker for the node at ``ply`` on the line into the transcript, when there
         is one (it counts nothing).
 
