@@ -43,7 +43,8 @@ from .search.budgets import check_budget
 from .trees.generated import MAX_COUNT_BITS, _exponent_bits
 
 if TYPE_CHECKING:
-    from .games.base import AnyGame, State
+    from .games.base import State
+    from .search.engine import GameLike
 
 __all__ = [
     "knuth_moore_leaves",
@@ -497,7 +498,7 @@ def _progress_reporter(progress: bool | Callable[[int, int], None] | None
     raise ArgumentTypeError(f"progress: expected True, False, None or a function, got {describe(progress)}")
 
 
-def census(game: AnyGame, *, state: State = None, max_nodes: int | None = DEFAULT_MAX_NODES
+def census(game: GameLike, *, state: State = None, max_nodes: int | None = DEFAULT_MAX_NODES
            ) -> dict[str, int]:
     """Count the full game tree below ``state`` (default: the game's start).
 
@@ -535,7 +536,7 @@ _STEP = 1024
 """Nodes a census or walk counts between two looks at the clock (for its progress line)."""
 
 
-def _census(game: AnyGame, state: State, max_nodes: int | None) -> dict[str, int]:
+def _census(game: GameLike, state: State, max_nodes: int | None) -> dict[str, int]:
     game = search.as_game(game)
     limit = _node_budget(max_nodes)
     start = game.initial if state is None else state
@@ -565,7 +566,7 @@ def _node_budget(max_nodes: int | None) -> float:
     return math.inf if max_nodes is None else int(max_nodes)
 
 
-def reachable_positions(game: AnyGame, *, state: State = None,
+def reachable_positions(game: GameLike, *, state: State = None,
                         max_nodes: int | None = DEFAULT_MAX_NODES) -> list[Any]:
     """Every distinct position (by ``game.key``) reachable from ``state`` (default: the start),
     the start and finished games included, in the order they are first reached.  At most
@@ -579,7 +580,7 @@ def reachable_positions(game: AnyGame, *, state: State = None,
         return _reachable_positions(game, state, max_nodes)
 
 
-def _reachable_positions(game: AnyGame, state: State, max_nodes: int | None) -> list[Any]:
+def _reachable_positions(game: GameLike, state: State, max_nodes: int | None) -> list[Any]:
     game = search.as_game(game)
     limit = _node_budget(max_nodes)
     start = game.initial if state is None else state

@@ -40,8 +40,8 @@ from .errors import (
 from .ordering import Ordering, as_ordering, learns_from_previous
 
 if TYPE_CHECKING:
-    from .games.base import AnyGame, Move, State
-    from .search.engine import Search
+    from .games.base import Move, State
+    from .search.engine import GameLike, Search
 
 __all__ = ["FirstMoveCutoffs", "own_branching", "minimal_leaves", "minimal_nodes", "ordering_rows",
            "rows_from_counts"]
@@ -95,7 +95,7 @@ class FirstMoveCutoffs(Ordering):
         return f"FirstMoveCutoffs(base={self.base!r})"
 
 
-def own_branching(game: AnyGame, state: State = None) -> float:
+def own_branching(game: GameLike, state: State = None) -> float:
     """The position's own b: ``sqrt(perft(2))``, the geometric mean of legal moves over two plies.
 
     >>> from mmlib import games
@@ -137,7 +137,7 @@ def _policy(order: Policy) -> Ordering:
     return as_ordering(made)
 
 
-def ordering_rows(game: AnyGame, order: Policy, depths: Iterable[int], *, state: State = None,
+def ordering_rows(game: GameLike, order: Policy, depths: Iterable[int], *, state: State = None,
                   name: str | None = None, max_nodes: int | None = DEFAULT_MAX_NODES,
                   max_seconds: float | None = DEFAULT_MAX_SECONDS) -> list[dict[str, Any]]:
     """One row per depth (in increasing order) of alpha-beta with the ordering ``order``, from

@@ -18,7 +18,7 @@ from ..ordering import Ordering
 from ..trees import layered_uniform
 from .alphabeta import alphabeta
 from .chance import expectiminimax
-from .engine import as_game
+from .engine import GameLike, as_game
 from .registry import FAMILIES, Family
 
 if TYPE_CHECKING:
@@ -157,7 +157,7 @@ class BestFirst(Ordering):
         return self.known[key]
 
 
-def minimal_tree_leaves(game: AnyGame, *, depth: int | None = None, state: State = None) -> int:
+def minimal_tree_leaves(game: GameLike, *, depth: int | None = None, state: State = None) -> int:
     """Leaves of alpha-beta with the best move first at every node: the minimal tree of this
     game or tree to ``depth`` (Knuth & Moore's b^ceil(d/2) + b^floor(d/2) - 1 on uniform trees).
 
@@ -168,7 +168,7 @@ def minimal_tree_leaves(game: AnyGame, *, depth: int | None = None, state: State
     return alphabeta(game, depth=depth, order=BestFirst(horizon), state=state).stats.leaves
 
 
-def proof_leaves(game: AnyGame, *, depth: int | None = None, state: State = None) -> tuple[float, int, int]:
+def proof_leaves(game: GameLike, *, depth: int | None = None, state: State = None) -> tuple[float, int, int]:
     """(v, L, U): the minimax value v, the fewest leaves of a proof that the value is at least v
     (L: one good MAX move, every MIN reply) and of a proof that it is at most v (U: every MAX
     move, one good MIN reply), leaves counted along every path.

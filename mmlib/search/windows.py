@@ -202,7 +202,7 @@ def _search(game: GameLike, depth: int | None, evaluate: Callable[[State], float
                                 order=order, trace=trace, max_nodes=max_nodes)
 
 
-def aspiration(game: AnyGame, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
+def aspiration(game: GameLike, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
                guess: float | None = None, delta: float = 1.0, order: str | Ordering | None = None,
                state: State = None, trace: bool = False,
                max_nodes: int | None = DEFAULT_MAX_NODES) -> SearchResult:
@@ -249,7 +249,7 @@ def aspiration(game: AnyGame, *, depth: int | None = None, evaluate: Callable[[S
     return run(search, Kind.ASPIRATION, state, root)
 
 
-def pvs(game: AnyGame, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
+def pvs(game: GameLike, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
         order: str | Ordering | None = None, state: State = None, trace: bool = False,
         max_nodes: int | None = DEFAULT_MAX_NODES) -> SearchResult:
     """Principal variation search (NegaScout, Reinefeld 1983), in the MAX/MIN form::
@@ -278,7 +278,7 @@ def pvs(game: AnyGame, *, depth: int | None = None, evaluate: Callable[[State], 
     return run(search, Kind.PVS, state, root)
 
 
-def mtdf(game: AnyGame, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
+def mtdf(game: GameLike, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
          guess: float | None = None, table: bool | BoundTable = True, order: str | Ordering | None = None,
          state: State = None, trace: bool = False, max_nodes: int | None = DEFAULT_MAX_NODES) -> SearchResult:
     """MTD(f) (Plaat et al. 1996): close in on the value with null-window tests only::
@@ -324,7 +324,7 @@ def mtdf(game: AnyGame, *, depth: int | None = None, evaluate: Callable[[State],
     return run(search, Kind.MTDF, state, root, pv=search.proven_line)
 
 
-def sss_star(game: AnyGame, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
+def sss_star(game: GameLike, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
              table: bool | BoundTable = True, order: str | Ordering | None = None, state: State = None,
              trace: bool = False, max_nodes: int | None = DEFAULT_MAX_NODES) -> SearchResult:
     """SSS* (Stockman 1979) as MT-SSS* (Plaat et al. 1996): best-first, one bound at a time::
