@@ -22,10 +22,13 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from . import search, trace, trees
 from .errors import MmlibError
+
+if TYPE_CHECKING:
+    from .search.results import SearchResult
 
 __all__ = ["main", "report"]
 
@@ -54,7 +57,7 @@ def parser() -> argparse.ArgumentParser:
     return command
 
 
-def report(result: Any, *, windows: bool = False) -> str:
+def report(result: SearchResult, *, windows: bool = False) -> str:
     """What the command prints for a search ``result`` made with ``trace=True``.
 
     >>> tree = trees.from_text("ABCDEFGH\\nA: BC\\nB: DE\\nC: FGH\\nD 7\\nE 5\\nF 9\\nG 3\\nH 1")

@@ -47,12 +47,12 @@ LONGEST_SECONDS = 10 ** 9
 """Any time budget longer than this (about 31 years) is taken as this."""
 
 
-def is_whole(value: Any) -> bool:
+def is_whole(value: object) -> bool:
     """An integer, and not True or False."""
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
-def is_real(value: Any) -> TypeGuard[float]:
+def is_real(value: object) -> TypeGuard[float]:
     """A real number (int, float, Fraction...), and not True or False.  (For the type checker,
     a float: every Real compares and converts as a float does.)
 
@@ -62,7 +62,7 @@ def is_real(value: Any) -> TypeGuard[float]:
     return isinstance(value, numbers.Real) and not isinstance(value, bool)
 
 
-def type_name(value: Any) -> str:
+def type_name(value: object) -> str:
     """The name of ``value``'s type: a description of a bad value that shows nothing of it.
 
     >>> type_name(b"ABC")
@@ -114,7 +114,7 @@ def whole(name: str, value: Any, *, minimum: int | None = None, maximum: int | N
     return int(value)
 
 
-def real(name: str, value: Any, *, what: str = "a number", show: Callable[[Any], str] = describe) -> Any:
+def real(name: str, value: object, *, what: str = "a number", show: Callable[[Any], str] = describe) -> Any:
     """A real number, not a bool (NaN and the infinities pass: see :func:`number`).
 
     >>> real("leaves", True)
@@ -127,7 +127,7 @@ def real(name: str, value: Any, *, what: str = "a number", show: Callable[[Any],
     return value
 
 
-def number(name: str, value: Any, *, finite: bool = False, positive: bool = False) -> Any:
+def number(name: str, value: object, *, finite: bool = False, positive: bool = False) -> Any:
     """A real number (not a bool, not NaN) that a float can hold; also finite when ``finite``
     and above 0 when ``positive``.  An integer too large for a float (``10**400``) is refused:
     the drawings, the sentences and the bounds compute with floats.
@@ -160,7 +160,7 @@ def choice(name: str, value: Any, allowed: Sequence[T]) -> T:
     return value  # type: ignore[no-any-return]
 
 
-def text(name: str, value: Any, *, what: str = "a string", show: Callable[[Any], str] = describe) -> str:
+def text(name: str, value: object, *, what: str = "a string", show: Callable[[Any], str] = describe) -> str:
     """A string, else an error saying ``what`` was expected.
 
     >>> text("text", 7, show=type_name)
@@ -173,7 +173,7 @@ def text(name: str, value: Any, *, what: str = "a string", show: Callable[[Any],
     return value
 
 
-def flag(name: str, value: Any, *, show: Callable[[Any], str] = describe) -> bool:
+def flag(name: str, value: object, *, show: Callable[[Any], str] = describe) -> bool:
     """True or False (not 0, 1 or None)."""
     if not isinstance(value, bool):
         raise ArgumentTypeError(f"{name}: expected True or False, got {show(value)}")
@@ -188,7 +188,7 @@ def function(name: str, value: Any, what: str = "a function", *,
     return value  # type: ignore[no-any-return]
 
 
-def window(alpha: Any, beta: Any) -> tuple[Any, Any]:
+def window(alpha: float, beta: float) -> tuple[Any, Any]:
     """A search window: two numbers (infinities allowed) with ``alpha < beta``."""
     number("alpha", alpha)
     number("beta", beta)
@@ -198,7 +198,7 @@ def window(alpha: Any, beta: Any) -> tuple[Any, Any]:
     return alpha, beta
 
 
-def budget(max_nodes: Any) -> int | None:
+def budget(max_nodes: int | None) -> int | None:
     """A node budget: a whole number of at least 1, or None (no limit)."""
     if max_nodes is None:
         return None
@@ -210,7 +210,7 @@ def budget(max_nodes: Any) -> int | None:
     return int(max_nodes)
 
 
-def seconds_budget(max_seconds: Any) -> float | None:
+def seconds_budget(max_seconds: float | None) -> float | None:
     """A time budget: a number of seconds above 0, or None (no limit)."""
     if max_seconds is None:
         return None

@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from functools import partial
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import _validate, search, trees
 from .errors import (
@@ -42,6 +42,10 @@ from .instrument import Stats
 from .progress import Run, budget_text
 from .search.budgets import check_budget
 from .trees.generated import MAX_COUNT_BITS, _exponent_bits
+
+if TYPE_CHECKING:
+    from .games.base import State
+    from .search.engine import GameLike
 
 __all__ = [
     "knuth_moore_leaves",
@@ -197,7 +201,7 @@ def aima_branching_factor(nodes: float, depth: int) -> float:
     return (lo + hi) / 2
 
 
-def forecast_nodes(branching: int, depth: int, ordering: Any, algorithm: str) -> float:
+def forecast_nodes(branching: int, depth: int, ordering: str | float, algorithm: str) -> float:
     """Nodes one alpha-beta or minimax search of a generated tree is expected to take, at most
     (theory where it is exact): what an explorer forecasts before it measures.
 
@@ -217,7 +221,7 @@ def forecast_nodes(branching: int, depth: int, ordering: Any, algorithm: str) ->
     return every if branching == 2 else min(every, 3 * (best * every) ** 0.5)
 
 
-def deepest_fitting(branching: int, ordering: Any, algorithm: str, trees_: int, budget: float, *,
+def deepest_fitting(branching: int, ordering: str | float, algorithm: str, trees_: int, budget: float, *,
                     max_depth: int = 30) -> int:
     """The deepest d (at most ``max_depth``) whose searches of depths 1..d over ``trees_`` trees
     fit in ``budget`` nodes by :func:`forecast_nodes` (at least 1: depth 1 always fits).
@@ -484,7 +488,7 @@ def _shape(point: dict[str, Any]) -> dict[str, Any]:
     return {axis.column: point[axis.column] for axis in AXES if axis.tree}
 
 
-def _plain_seed(seed: Any) -> bool:
+def _plain_seed(seed: int) -> bool:
     return isinstance(seed, int) and not isinstance(seed, bool)
 
 
@@ -493,7 +497,7 @@ def _row(point: dict[str, Any], counts: Any) -> dict[str, Any]:
             "value": counts.value}
 
 
-def _canonical(name: Any) -> str:
+def _canonical(name: str) -> str:
     """The name in :data:`ALGORITHMS` that ``name`` stands for (a family's other spellings too)."""
     name = search.registry.canonical(name)
     if not isinstance(name, str) or name not in ALGORITHMS:
@@ -501,7 +505,7 @@ def _canonical(name: Any) -> str:
     return name
 
 
-def measure(branching: int, depth: int, ordering: Any, algorithm: str, seed: int, *,
+def measure(branching: int, depth: int, ordering: str | float, algorithm: str, seed: int, *,
             max_nodes: int | None = DEFAULT_MAX_NODES,
             max_seconds: float | None = DEFAULT_MAX_SECONDS, **axes: Any) -> dict[str, Any]:
     """One search on a generated tree, as one tidy row (see :func:`sweep`), within the
@@ -573,7 +577,7 @@ def _progress_reporter(progress: bool | Callable[[int, int], None] | None
     raise ArgumentTypeError(f"progress: expected True, False, None or a function, got {describe(progress)}")
 
 
-def census(game: Any, *, state: Any = None, max_nodes: int | None = DEFAULT_MAX_NODES
+def census(game: GameLike, *, state: State = None, max_nodes: int | None = DEFAULT_MAX_NODES
            ) -> dict[str, int]:
     """Count the full game tree below ``state`` (default: the game's start).
 
@@ -611,7 +615,7 @@ _STEP = 1024
 """Nodes a census or walk counts between two looks at the clock (for its progress line)."""
 
 
-def _census(game: Any, state: Any, max_nodes: Any) -> dict[str, int]:
+def _census(game: GameLike, state: State, max_nodes: int | None) -> dict[str, int]:
     game = search.as_game(game)
     limit = _node_budget(max_nodes)
     start = game.initial if state is None else state
@@ -636,12 +640,12 @@ def _census(game: Any, state: Any, max_nodes: Any) -> dict[str, int]:
     return counts
 
 
-def _node_budget(max_nodes: Any) -> float:
+def _node_budget(max_nodes: int | None) -> float:
     check_budget(max_nodes, None)
     return math.inf if max_nodes is None else int(max_nodes)
 
 
-def reachable_positions(game: Any, *, state: Any = None,
+def reachable_positions(game: GameLike, *, state: State = None,
                         max_nodes: int | None = DEFAULT_MAX_NODES) -> list[Any]:
     """Every distinct position (by ``game.key``) reachable from ``state`` (default: the start),
     the start and finished games included, in the order they are first reached.  At most
@@ -655,7 +659,7 @@ def reachable_positions(game: Any, *, state: Any = None,
         return _reachable_positions(game, state, max_nodes)
 
 
-def _reachable_positions(game: Any, state: Any, max_nodes: Any) -> list[Any]:
+def _reachable_positions(game: GameLike, state: State, max_nodes: int | None) -> list[Any]:
     game = search.as_game(game)
     limit = _node_budget(max_nodes)
     start = game.initial if state is None else state

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import _validate, search
 from .errors import (
@@ -38,6 +38,10 @@ from .errors import (
     describe,
 )
 from .ordering import Ordering, as_ordering, learns_from_previous
+
+if TYPE_CHECKING:
+    from .games.base import Move, State
+    from .search.engine import GameLike, Search
 
 __all__ = ["FirstMoveCutoffs", "own_branching", "minimal_leaves", "minimal_nodes", "ordering_rows",
            "rows_from_counts"]
@@ -67,18 +71,19 @@ class FirstMoveCutoffs(Ordering):
         self.cutoffs = 0
         self.first = 0
 
-    def order(self, search: Any, state: Any, moves: Sequence[Any], path: tuple[Any, ...]) -> Sequence[Any]:
+    def order(self, search: Search, state: State, moves: Sequence[Any],
+              path: tuple[Any, ...]) -> Sequence[Any]:
         ordered = self.base.order(search, state, moves, path)
         if ordered:
             self.tried_first[len(path)] = ordered[0]      # depth first: the node at this ply now
         return ordered
 
-    def cutoff(self, path: tuple[Any, ...], move: Any) -> None:
+    def cutoff(self, path: tuple[Any, ...], move: Move) -> None:
         self.cutoffs += 1
         self.first += move == self.tried_first.get(len(path))
         self.base.cutoff(path, move)
 
-    def finished(self, search: Any, state: Any, path: tuple[Any, ...], value: float, best: Any) -> None:
+    def finished(self, search: Search, state: State, path: tuple[Any, ...], value: float, best: Move) -> None:
         self.base.finished(search, state, path, value, best)
 
     @property
@@ -90,7 +95,7 @@ class FirstMoveCutoffs(Ordering):
         return f"FirstMoveCutoffs(base={self.base!r})"
 
 
-def own_branching(game: Any, state: Any = None) -> float:
+def own_branching(game: GameLike, state: State = None) -> float:
     """The position's own b: ``sqrt(perft(2))``, the geometric mean of legal moves over two plies.
 
     >>> from mmlib import games
@@ -132,7 +137,7 @@ def _policy(order: Policy) -> Ordering:
     return as_ordering(made)
 
 
-def ordering_rows(game: Any, order: Policy, depths: Iterable[int], *, state: Any = None,
+def ordering_rows(game: GameLike, order: Policy, depths: Iterable[int], *, state: State = None,
                   name: str | None = None, max_nodes: int | None = DEFAULT_MAX_NODES,
                   max_seconds: float | None = DEFAULT_MAX_SECONDS) -> list[dict[str, Any]]:
     """One row per depth (in increasing order) of alpha-beta with the ordering ``order``, from

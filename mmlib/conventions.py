@@ -37,10 +37,13 @@ Conventions(cutoff='>=', variant='fail-soft', root='max', values='max', turns=('
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import _validate
 from .errors import ArgumentError, ArgumentTypeError
+
+if TYPE_CHECKING:
+    from .games.base import AnyGame
 
 __all__ = ["Conventions", "DEFAULT", "CUTOFFS", "VARIANTS", "PLAYERS", "VALUES", "resolve", "apply"]
 
@@ -153,7 +156,7 @@ def resolve(conventions: Conventions | None = None, **overrides: Any) -> Convent
     return replace(base, **given) if given else base
 
 
-def apply(game: Any, conventions: Conventions) -> Any:
+def apply(game: AnyGame, conventions: Conventions) -> Any:
     """``game`` with the players ``conventions`` give it (who moves at the root, the turn
     order), for explicit and generated trees; other games decide for themselves who moves,
     so only the usual MAX-rooted alternation is accepted for them.
@@ -193,7 +196,7 @@ def apply(game: Any, conventions: Conventions) -> Any:
 class TakingTurns:
     """A generated tree whose players move in the order ``layers``, repeated by depth."""
 
-    def __init__(self, game: Any, layers: tuple[str, ...]):
+    def __init__(self, game: AnyGame, layers: tuple[str, ...]):
         self.game = game
         self.layers = layers
 

@@ -59,7 +59,10 @@ rows of a sweep) and ``partial`` (counts so far).
 from __future__ import annotations
 
 import reprlib
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
+
+if TYPE_CHECKING:
+    from .instrument import Stats
 
 __all__ = [
     "MmlibError",
@@ -107,7 +110,7 @@ _SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxtuple, _SHORT.maxdict = 3, 6, 6, 4
 _SHORT.maxstring = _SHORT.maxother = 80
 
 
-def describe(value: Any, limit: int = 60) -> str:
+def describe(value: object, limit: int = 60) -> str:
     """A short, always printable description of a user-supplied value for an error message.
 
     >>> describe(10 ** 5000)
@@ -175,7 +178,7 @@ class BudgetExceeded(SearchError):
     of the search that was stopped and ``completed`` the results finished before it
     (earlier iterations of iterative deepening, earlier moves of ``move_values``)."""
 
-    def __init__(self, message: str, stats: Any, completed: tuple[Any, ...] = ()):
+    def __init__(self, message: str, stats: Stats | None, completed: tuple[Any, ...] = ()):
         self.stats = stats
         self.completed = completed
         super().__init__(message)

@@ -33,7 +33,7 @@ import os
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -44,6 +44,9 @@ from .instrument import Stats
 from .mixing import GOLDEN, MASK
 from .search.registry import names
 from .trees.generated import _ORDER_SALT, _STEP, OrderedTree, UniformTree
+
+if TYPE_CHECKING:
+    from .trees.convert import AnyTree
 
 __all__ = ["Counts", "count", "count_many", "outcomes_many", "compiled", "warm", "ALGORITHMS"]
 
@@ -309,7 +312,7 @@ _FIRST_CALL = threading.Lock()
 _WARM = False
 
 
-def _plan(tree: Any) -> tuple[int, float]:
+def _plan(tree: AnyTree) -> tuple[int, float]:
     """The kind of tree (one of the constants above) and the chance the best child is first."""
     if isinstance(tree, UniformTree):
         return _UNIFORM, 0.0
@@ -344,7 +347,7 @@ def _check(tree: Any, algorithm: str, max_nodes: int | None) -> tuple[int, float
     return kind, first_best, prune, _NO_LIMIT if max_nodes is None else min(max_nodes, _NO_LIMIT)
 
 
-def count(tree: Any, algorithm: str = "alphabeta", *, max_nodes: int | None = None) -> Counts:
+def count(tree: AnyTree, algorithm: str = "alphabeta", *, max_nodes: int | None = None) -> Counts:
     """Nodes, leaves, cutoffs and value of ``algorithm`` ("alphabeta" or "minimax") on a
     generated tree, exactly as :func:`mmlib.search.alphabeta` / :func:`mmlib.search.minimax`
     count them.  More than ``max_nodes`` nodes (None: no limit) raises
@@ -361,7 +364,8 @@ def count(tree: Any, algorithm: str = "alphabeta", *, max_nodes: int | None = No
                       algorithm, max_nodes=max_nodes, workers=1)[0]
 
 
-def count_many(branching: Any, depth: int, ordering: Any = "uniform", seeds: Iterable[int] = range(100),
+def count_many(branching: Any, depth: int, ordering: str | float = "uniform",
+               seeds: Iterable[int] = range(100),
                algorithm: str = "alphabeta", *, max_nodes: int | None = None,
                workers: int | None = None) -> list[Counts]:
     """:func:`count` on one tree per seed: ``trees.uniform(branching, depth, seed)`` when
@@ -381,7 +385,7 @@ def count_many(branching: Any, depth: int, ordering: Any = "uniform", seeds: Ite
     return outcomes  # type: ignore[return-value]
 
 
-def outcomes_many(branching: Any, depth: int, ordering: Any, seeds: Iterable[int], algorithm: str, *,
+def outcomes_many(branching: Any, depth: int, ordering: str | float, seeds: Iterable[int], algorithm: str, *,
                   max_nodes: int | None, workers: int | None = None) -> list[Counts | NodeBudgetExceeded]:
     """Like :func:`count_many`, but a tree over the budget gives its error in its place
     instead of raising (so that a caller can report errors in its own order)."""
@@ -415,7 +419,7 @@ def outcomes_many(branching: Any, depth: int, ordering: Any, seeds: Iterable[int
     return results
 
 
-def _ordering_of(tree: Any) -> Any:
+def _ordering_of(tree: AnyTree) -> Any:
     return tree.ordering if isinstance(tree, OrderedTree) else "uniform"
 
 
@@ -437,7 +441,8 @@ def _counted(tree: Any, kind: int, first_best: float, prune: bool, limit: int,
     return results
 
 
-def _slow(tree: Any, prune: bool, limit: int, seed: int) -> Counts | NodeBudgetExceeded:  # pragma: no cover
+def _slow(tree: Any, prune: bool, limit: int,
+          seed: int) -> Counts | NodeBudgetExceeded:  # pragma: no cover
     from . import search, trees
     same = (trees.uniform(tree.branching, tree.depth, seed) if isinstance(tree, UniformTree)
             else trees.ordered(tree.branching, tree.depth, tree.ordering, seed))

@@ -26,13 +26,16 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from . import progress as _progress
 from .errors import NodeBudgetExceeded, TimeBudgetExceeded
 from .progress import Progress, budget_text
 
-__all__ = ["Stats", "Event", "SharedPath", "Recorder", "Tracer", "CLOCK_EVERY"]
+if TYPE_CHECKING:
+    from .games.base import AnyGame, Move, State
+
+__all__ = ["Stats", "Event", "EventKind", "SharedPath", "Recorder", "Tracer", "CLOCK_EVERY"]
 
 Path = tuple[Any, ...]
 
@@ -82,7 +85,7 @@ class SharedPath:
     ROOT: SharedPath
     """The start's path, the empty one (shared by every search)."""
 
-    def __init__(self, parent: SharedPath | None, move: Any = None):
+    def __init__(self, parent: SharedPath | None, move: Move = None):
         self.parent = parent
         self.move = move
         self.length: int = 0 if parent is None else parent.length + 1
@@ -109,6 +112,10 @@ SharedPath.ROOT = SharedPath(None)
 
 
 _EVENT_FIELDS = ("kind", "path", "value", "alpha", "beta", "move", "score", "skipped", "is_max")
+
+EventKind = Literal["enter", "leaf", "update", "cutoff", "hit", "return", "pass", "test"]
+"""What an :class:`Event` says happened (``"pass"`` and ``"test"`` are the markers of the
+searches with narrow windows, :meth:`mmlib.search.engine.Search.mark`)."""
 
 
 class Event(tuple[Any, ...]):
@@ -145,13 +152,13 @@ class Event(tuple[Any, ...]):
 
     __slots__ = ()
 
-    def __new__(cls, kind: str, path: Path | SharedPath, value: float | None = None,
-                alpha: float | None = None, beta: float | None = None, move: Any = None,
-                score: float | None = None, skipped: tuple[Any, ...] = (),
+    def __new__(cls, kind: EventKind, path: Path | SharedPath, value: float | None = None,
+                alpha: float | None = None, beta: float | None = None, move: Move = None,
+                score: float | None = None, skipped: tuple[Move, ...] = (),
                 is_max: bool | None = None) -> Event:
         return tuple.__new__(cls, (kind, path, value, alpha, beta, move, score, skipped, is_max))
 
-    kind: str = property(itemgetter(0))                          # type: ignore[assignment]
+    kind: EventKind = property(itemgetter(0))                    # type: ignore[assignment]
     value: float | None = property(itemgetter(2))                # type: ignore[assignment]
     alpha: float | None = property(itemgetter(3))                # type: ignore[assignment]
     beta: float | None = property(itemgetter(4))                 # type: ignore[assignment]
@@ -217,7 +224,7 @@ class Recorder:
 
     tracing = False
 
-    def __init__(self, game: Any, max_nodes: float, keep_leaf_order: bool = True, *,
+    def __init__(self, game: AnyGame, max_nodes: float, keep_leaf_order: bool = True, *,
                  max_seconds: float | None = None):
         self.game = game
         self.max_nodes = max_nodes
@@ -238,7 +245,7 @@ class Recorder:
         """The path (moves from the start) of the node at ``ply`` on the current line."""
         return tuple(self.trail[:ply])
 
-    def enter(self, ply: int, alpha: float | None, beta: float | None, state: Any) -> None:
+    def enter(self, ply: int, alpha: float | None, beta: float | None, state: State) -> None:
         """The search function is called at ``ply`` with the window [alpha, beta]."""
         self.nodes += 1
         try:
@@ -282,7 +289,7 @@ class Recorder:
             self.leaf_order.append(tuple(self.trail[:ply]))
         return value
 
-    def update(self, ply: int, move: Any, score: float, value: float,
+    def update(self, ply: int, move: Move, score: float, value: float,
                alpha: float | None, beta: float | None) -> None:
         """A child returned (recorded only by a Tracer)."""
 
@@ -335,7 +342,7 @@ class Tracer(Recorder):
 
     tracing = True
 
-    def __init__(self, game: Any, max_nodes: float, keep_leaf_order: bool = True, *,
+    def __init__(self, game: AnyGame, max_nodes: float, keep_leaf_order: bool = True, *,
                  max_seconds: float | None = None):
         super().__init__(game, max_nodes, keep_leaf_order, max_seconds=max_seconds)
         self.events: list[Event] = []
@@ -355,7 +362,7 @@ class Tracer(Recorder):
         """The path of the node at ``ply`` on the current line (entered already)."""
         return self.line[ply]
 
-    def enter(self, ply: int, alpha: float | None, beta: float | None, state: Any) -> None:
+    def enter(self, ply: int, alpha: float | None, beta: float | None, state: State) -> None:
         super().enter(ply, alpha, beta, state)
         self.events.append(Event("enter", self.place(ply), alpha=alpha, beta=beta,
                                  is_max=self.game.is_max(state)))
@@ -364,7 +371,7 @@ class Tracer(Recorder):
         self.events.append(Event("leaf", self.at(ply), value=value))
         return super().leaf(ply, value)
 
-    def update(self, ply: int, move: Any, score: float, value: float,
+    def update(self, ply: int, move: Move, score: float, value: float,
                alpha: float | None, beta: float | None) -> None:
         self.events.append(Event("update", self.at(ply), value=value, alpha=alpha, beta=beta,
                                  move=move, score=score))

@@ -14,10 +14,14 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import ArgumentError, ArgumentTypeError, describe
 from .mixing import MASK, splitmix64
+
+if TYPE_CHECKING:
+    from .games.base import Move, State
+    from .search.engine import Search
 
 __all__ = [
     "Ordering",
@@ -39,13 +43,14 @@ class Ordering:
     name = "natural"
     learns = False
 
-    def order(self, search: Any, state: Any, moves: Sequence[Any], path: tuple[Any, ...]) -> Sequence[Any]:
+    def order(self, search: Search, state: State, moves: Sequence[Any],
+              path: tuple[Any, ...]) -> Sequence[Any]:
         return moves
 
-    def cutoff(self, path: tuple[Any, ...], move: Any) -> None:
+    def cutoff(self, path: tuple[Any, ...], move: Move) -> None:
         """``move`` caused a cutoff at ``path`` (learning policies remember it)."""
 
-    def finished(self, search: Any, state: Any, path: tuple[Any, ...], value: float, best: Any) -> None:
+    def finished(self, search: Search, state: State, path: tuple[Any, ...], value: float, best: Move) -> None:
         """The node at ``path`` was searched: its value and best move."""
 
     def __repr__(self) -> str:
@@ -61,11 +66,12 @@ class ReversedOrder(Ordering):
 
     name = "reversed"
 
-    def order(self, search: Any, state: Any, moves: Sequence[Any], path: tuple[Any, ...]) -> Sequence[Any]:
+    def order(self, search: Search, state: State, moves: Sequence[Any],
+              path: tuple[Any, ...]) -> Sequence[Any]:
         return list(reversed(moves))
 
 
-def _move_bits(move: Any) -> int:
+def _move_bits(move: Move) -> int:
     if isinstance(move, int):
         return move & MASK
     h = 0
@@ -85,7 +91,8 @@ class RandomOrder(Ordering):
             raise ArgumentTypeError(f"seed: expected an integer, got {describe(seed)}")
         self.seed = int(seed)
 
-    def order(self, search: Any, state: Any, moves: Sequence[Any], path: tuple[Any, ...]) -> Sequence[Any]:
+    def order(self, search: Search, state: State, moves: Sequence[Any],
+              path: tuple[Any, ...]) -> Sequence[Any]:
         h = splitmix64(self.seed & MASK)
         for move in path:
             h = splitmix64(h ^ _move_bits(move))
@@ -109,7 +116,8 @@ class StaticOrder(Ordering):
 
     name = "static"
 
-    def order(self, search: Any, state: Any, moves: Sequence[Any], path: tuple[Any, ...]) -> Sequence[Any]:
+    def order(self, search: Search, state: State, moves: Sequence[Any],
+              path: tuple[Any, ...]) -> Sequence[Any]:
         game = search.game
         score = getattr(search, "static_score", None) or search.static_value
         scored = [(score(game.play(state, move)), i, move) for i, move in enumerate(moves)]
@@ -142,7 +150,8 @@ class PreviousIteration(Ordering):
         self._learning_best: dict[Any, Any] = {}
         self._learning_values: dict[Any, float] = {}
 
-    def order(self, search: Any, state: Any, moves: Sequence[Any], path: tuple[Any, ...]) -> Sequence[Any]:
+    def order(self, search: Search, state: State, moves: Sequence[Any],
+              path: tuple[Any, ...]) -> Sequence[Any]:
         ordered = self.base.order(search, state, moves, path)
         game = search.game
         key = game.key(state)
@@ -158,10 +167,10 @@ class PreviousIteration(Ordering):
         ranked.sort(key=lambda item: item[:4])
         return [item[4] for item in ranked]
 
-    def cutoff(self, path: tuple[Any, ...], move: Any) -> None:
+    def cutoff(self, path: tuple[Any, ...], move: Move) -> None:
         self.base.cutoff(path, move)
 
-    def finished(self, search: Any, state: Any, path: tuple[Any, ...], value: float, best: Any) -> None:
+    def finished(self, search: Search, state: State, path: tuple[Any, ...], value: float, best: Move) -> None:
         key = search.game.key(state)
         self._learning_values[key] = value
         if best is not None:
@@ -196,12 +205,13 @@ class KillerMoves(Ordering):
         self.slots: int = int(slots)
         self.killers: dict[int, list[Any]] = {}
 
-    def order(self, search: Any, state: Any, moves: Sequence[Any], path: tuple[Any, ...]) -> Sequence[Any]:
+    def order(self, search: Search, state: State, moves: Sequence[Any],
+              path: tuple[Any, ...]) -> Sequence[Any]:
         ordered = list(self.base.order(search, state, moves, path))
         killers = [m for m in self.killers.get(len(path), ()) if m in ordered]
         return killers + [m for m in ordered if m not in killers]
 
-    def cutoff(self, path: tuple[Any, ...], move: Any) -> None:
+    def cutoff(self, path: tuple[Any, ...], move: Move) -> None:
         slot = self.killers.setdefault(len(path), [])
         if move in slot:
             slot.remove(move)
@@ -209,7 +219,7 @@ class KillerMoves(Ordering):
         del slot[self.slots:]
         self.base.cutoff(path, move)
 
-    def finished(self, search: Any, state: Any, path: tuple[Any, ...], value: float, best: Any) -> None:
+    def finished(self, search: Search, state: State, path: tuple[Any, ...], value: float, best: Move) -> None:
         self.base.finished(search, state, path, value, best)
 
     def __repr__(self) -> str:
@@ -240,18 +250,19 @@ class HistoryHeuristic(Ordering):
         self.scores: dict[Any, float] = {}
         self.horizon: float = 1.0
 
-    def order(self, search: Any, state: Any, moves: Sequence[Any], path: tuple[Any, ...]) -> Sequence[Any]:
+    def order(self, search: Search, state: State, moves: Sequence[Any],
+              path: tuple[Any, ...]) -> Sequence[Any]:
         self.horizon = getattr(search, "horizon", 1.0)
         ordered = self.base.order(search, state, moves, path)
         scores = self.scores
         return sorted(ordered, key=lambda move: -scores.get(move, 0))     # a stable sort
 
-    def cutoff(self, path: tuple[Any, ...], move: Any) -> None:
+    def cutoff(self, path: tuple[Any, ...], move: Move) -> None:
         left = self.horizon - len(path)
         self.scores[move] = self.scores.get(move, 0) + 2 ** int(min(left, 64))
         self.base.cutoff(path, move)
 
-    def finished(self, search: Any, state: Any, path: tuple[Any, ...], value: float, best: Any) -> None:
+    def finished(self, search: Search, state: State, path: tuple[Any, ...], value: float, best: Move) -> None:
         self.base.finished(search, state, path, value, best)
 
     def __repr__(self) -> str:

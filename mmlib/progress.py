@@ -26,9 +26,12 @@ import os
 import sys
 import time
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import ArgumentTypeError, RunInterrupted, describe
+
+if TYPE_CHECKING:
+    pass
 
 __all__ = ["SHOW_AFTER", "UPDATE_EVERY", "Progress", "Run", "wanted", "budget_text"]
 

@@ -31,10 +31,10 @@ from __future__ import annotations
 import hashlib
 import itertools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import _validate, search, trees
 from .conventions import Conventions, resolve
@@ -45,6 +45,10 @@ from .ordering import Ordering
 from .trace import Marks, Trace, format_value, format_window, node_role, trace_of
 from .trees import Path
 from .trees.explicit import build
+
+if TYPE_CHECKING:
+    from .games.base import State
+    from .search.engine import Search
 
 __all__ = ["Question", "Part", "AnswerKey", "alpha_beta_question", "question_batch", "question_set",
            "student_seed", "best_moves", "KINDS", "PRACTICE_MODES", "PracticeRound", "Feedback",
@@ -357,7 +361,8 @@ class _RootOrder(Ordering):
     def __init__(self, moves: Sequence[int]):
         self.moves = list(moves)
 
-    def order(self, search: Any, state: Any, moves: Sequence[Any], path: tuple[Any, ...]) -> Sequence[Any]:
+    def order(self, search: Search, state: State, moves: Sequence[Any],
+              path: tuple[Any, ...]) -> Sequence[Any]:
         return self.moves if path == () else moves
 
 
@@ -380,7 +385,7 @@ def _root_orders(tree: trees.Tree, *, cutoff: str, variant: str,
 
 # -- making questions --------------------------------------------------------------------------------
 
-def _check_size(branching: Any, depth: Any) -> tuple[int, int]:
+def _check_size(branching: int, depth: int | None) -> tuple[int, int]:
     branching, depth = _validate.whole("branching", branching), _validate.whole("depth", depth)
     for name, value, low, high in (("branching", branching, 2, 5), ("depth", depth, 1, 5)):
         if not low <= value <= high:
@@ -456,7 +461,7 @@ def _leaf_values(count: int, low: int, high: int, ties: bool, stream: _Stream) -
     return sorted(pool[:count])
 
 
-def _attempt_tree(seed: int, attempt: int, branching: int, depth: int, ordering: Any,
+def _attempt_tree(seed: int, attempt: int, branching: int, depth: int, ordering: str | float,
                   low: int, high: int, ties: bool) -> trees.Tree:
     """A tree shaped by ``trees.ordered`` whose leaves are replaced, rank for rank, by whole
     numbers: the same comparisons, so the same best moves and the same ordering."""
@@ -470,7 +475,7 @@ def _attempt_tree(seed: int, attempt: int, branching: int, depth: int, ordering:
     return trees.from_nested(_replace_leaves(generated.to_nested(), lambda: by_leaf[next(index)]))
 
 
-def _replace_leaves(item: Any, value: Any) -> Any:
+def _replace_leaves(item: Any, value: Callable[[], float]) -> Any:
     if isinstance(item, list):
         return [_replace_leaves(child, value) for child in item]
     return value()

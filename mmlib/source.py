@@ -38,10 +38,13 @@ import textwrap
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import _validate
 from .errors import ArgumentError, ArgumentTypeError, describe
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 __all__ = ["show", "Listing", "Part", "Line", "CORES", "INSTRUMENTATION_CALLS", "VOCABULARY", "token_colours"]
 
@@ -195,7 +198,7 @@ def show(*functions: Any, instrumentation: str = "dim") -> Listing:
 
 # -- finding the code -------------------------------------------------------------------------
 
-def _parts(function: Any) -> Iterator[Part]:
+def _parts(function: Callable[..., Any]) -> Iterator[Part]:
     function = inspect.unwrap(function) if callable(function) else function
     if isinstance(function, (staticmethod, classmethod)):
         function = function.__func__
@@ -226,7 +229,7 @@ def _same_name_method(module: Any, name: str) -> tuple[str, ...] | None:
     return None
 
 
-def _part_of(function: Any) -> Part:
+def _part_of(function: Callable[..., Any]) -> Part:
     """The part for any object with source (a student's function too)."""
     try:
         source_lines, first = inspect.getsourcelines(function)

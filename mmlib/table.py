@@ -22,10 +22,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import _validate
 from .errors import ArgumentTypeError, describe
+
+if TYPE_CHECKING:
+    from collections.abc import Hashable
+
+    from .games.base import Move
 
 __all__ = ["TranspositionTable", "Entry", "EXACT", "LOWER", "UPPER", "BoundTable"]
 
@@ -52,10 +57,10 @@ class TranspositionTable:
     def __len__(self) -> int:
         return len(self._entries)
 
-    def entry(self, key: Any) -> Entry | None:
+    def entry(self, key: Hashable) -> Entry | None:
         return self._entries.get(key)
 
-    def lookup(self, key: Any, depth: float, alpha: float, beta: float) -> float | None:
+    def lookup(self, key: Hashable, depth: float, alpha: float, beta: float) -> float | None:
         """The stored value if it settles this search of ``key`` to ``depth`` in [alpha, beta]."""
         try:
             entry = self._entries.get(key)
@@ -74,8 +79,8 @@ class TranspositionTable:
             raise _not_a_number(depth=depth, alpha=alpha, beta=beta) from None
         return None
 
-    def store(self, key: Any, depth: float, value: float, alpha: float, beta: float,
-              move: Any = None) -> None:
+    def store(self, key: Hashable, depth: float, value: float, alpha: float, beta: float,
+              move: Move = None) -> None:
         """Remember the result ``value`` of a search of ``key`` in the window [alpha, beta]."""
         try:
             if value != value:                    # NaN: no window can say what it bounds
@@ -97,7 +102,7 @@ class TranspositionTable:
             self._entries[key] = Entry(depth, value, flag, move)
             self.stores += 1
 
-    def best_move(self, key: Any) -> Any:
+    def best_move(self, key: Hashable) -> Any:
         try:
             entry = self._entries.get(key)
         except TypeError:
@@ -134,13 +139,13 @@ class BoundTable:
     def __len__(self) -> int:
         return len(self._entries)
 
-    def bounds(self, key: Any, depth: float) -> tuple[float, float]:
+    def bounds(self, key: Hashable, depth: float) -> tuple[float, float]:
         """The bounds known on the value of ``key`` searched to ``depth`` ((-inf, inf) if none)."""
         entry = self._entries.get((key, depth))
         return (-math.inf, math.inf) if entry is None else (entry[0], entry[1])
 
-    def store(self, key: Any, depth: float, *, lower: float | None = None,
-              upper: float | None = None, move: Any = None) -> None:
+    def store(self, key: Hashable, depth: float, *, lower: float | None = None,
+              upper: float | None = None, move: Move = None) -> None:
         """Tighten the bounds of ``key`` at ``depth`` with what a search just learnt."""
         entry = self._entries.setdefault((key, depth), [-math.inf, math.inf, None])
         if lower is not None:
@@ -151,7 +156,7 @@ class BoundTable:
             entry[2] = move
         self.stores += 1
 
-    def best_move(self, key: Any, depth: float) -> Any:
+    def best_move(self, key: Hashable, depth: float) -> Any:
         """The best move stored for ``key`` at ``depth`` (None if none)."""
         entry = self._entries.get((key, depth))
         return None if entry is None else entry[2]
@@ -169,6 +174,6 @@ def _not_a_number(**arguments: Any) -> ArgumentTypeError:
                              f"{describe(list(arguments.values()))}")
 
 
-def _unhashable(key: Any) -> ArgumentTypeError:
+def _unhashable(key: Hashable) -> ArgumentTypeError:
     return ArgumentTypeError(f"key: a position's key must be hashable (a number, a string, a "
                              f"tuple...), got {describe(key)}; check the game's key method")

@@ -36,22 +36,22 @@ def seconds(name: str, value: Any, *, maximum: float) -> float:
     return float(value)
 
 
-def flag(name: str, value: Any) -> bool:
+def flag(name: str, value: object) -> bool:
     """True or False."""
     return _validate.flag(name, value, show=_show)
 
 
-def function(name: str, value: Any, what: str) -> Callable[..., Any]:
+def function(name: str, value: object, what: str) -> Callable[..., Any]:
     """A callable, else an error saying ``what`` was expected."""
     return _validate.function(name, value, what, show=_show)
 
 
-def text(name: str, value: Any) -> str:
+def text(name: str, value: object) -> str:
     """A string."""
     return _validate.text(name, value, show=_show)
 
 
-def _show(value: Any) -> str:
+def _show(value: object) -> str:
     """A short description of a bad argument that cannot fail (no repr of arbitrary objects)."""
     if value is None or isinstance(value, (bool, float)) or type(value) is int and abs(value) < 10**12:
         return repr(value)

@@ -13,7 +13,7 @@ anything the student's code could reach.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import analysis, search
 from ..errors import NodeBudgetExceeded
@@ -23,6 +23,13 @@ from . import runner
 from ._args import flag, function, integer, seconds
 from .report import HINTS, Report, finish
 from .runner import Call, Outcome
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ..games import TicTacToe
+    from ..games.base import Move, State
+    from ..search.engine import Search
 
 __all__ = ["AGENT_DEPTH", "AGENT_MAX_NODES", "check_evaluator", "check_agent"]
 
@@ -38,7 +45,7 @@ class _Unusable(Exception):
         self.diagnosis, self.detail, self.output = diagnosis, detail, output
 
 
-def _answers(fn: Callable[..., Any], name: str, game: Any, states: list[Any], with_moves: bool,
+def _answers(fn: Callable[..., Any], name: str, game: TicTacToe, states: list[int], with_moves: bool,
              time_limit: float) -> dict[Any, Any]:
     """What ``fn`` answers on each position (run elsewhere); _Unusable at the first bad answer."""
     calls = [Call((game.board(state), list(game.moves(state))) if with_moves else (game.board(state),))
@@ -84,11 +91,11 @@ class _TableOrder(Ordering):
     def __init__(self, table: dict[Any, Any] | None):
         self.table = table
 
-    def order(self, search_: Any, state: Any, moves: Any, path: tuple[Any, ...]) -> Any:
+    def order(self, search_: Search, state: State, moves: Sequence[Move], path: tuple[Any, ...]) -> Any:
         return moves if self.table is None else self.table[state]
 
 
-def _play_everything(game: Any, values: dict[Any, Any], orders: dict[Any, Any] | None,
+def _play_everything(game: TicTacToe, values: dict[Any, Any], orders: dict[Any, Any] | None,
                     depth: int, max_nodes: int | None) -> dict[Any, Any]:
     """The agent plays X and then O against every possible reply of the opponent."""
     ordering = _TableOrder(orders)
@@ -131,8 +138,9 @@ def _play_everything(game: Any, values: dict[Any, Any], orders: dict[Any, Any] |
     return facts
 
 
-def _check_player(evaluate: Any, order_moves: Any, title: str, depth: Any, max_nodes: Any,
-                  raise_on_failure: Any, time_limit: Any) -> Report:
+def _check_player(evaluate: Callable[..., Any], order_moves: Any, title: str, depth: int | None,
+                  max_nodes: int | None,
+                  raise_on_failure: bool, time_limit: float | None) -> Report:
     __tracebackhide__ = True
     from ..games import TicTacToe
 

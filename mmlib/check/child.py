@@ -182,7 +182,7 @@ class Capture(io.TextIOBase):
         self.size = 0
         self.lines = 0
 
-    def write(self, text: Any) -> int:
+    def write(self, text: str) -> int:
         if type(text) is not str:
             raise TypeError(f"write() argument must be str, not {type(text).__name__}")
         self.lines += text.count("\n")
@@ -240,7 +240,7 @@ def run_one(fn: Callable[..., Any], call: Call, channel: Channel | None, capture
     return {"kind": kind, "detail": detail, "answer": answer, "output": output, "printed": printed}
 
 
-def _ran_away(source: Any, budget: int | None) -> bool:
+def _ran_away(source: str, budget: int | None) -> bool:
     """Whether the call spent its budget of node accesses: marked so by the source, or more
     accesses counted than the checker's own ``budget`` allowed (a function that lifted the
     budget its nodes hold, or cleared the mark, still ran away)."""
@@ -335,7 +335,7 @@ def _plain_int(number: int) -> dict[str, Any]:
     return {"kind": "bigint", "text": f"a {digits:,}-digit integer"}
 
 
-def safe_text(value: Any, limit: int, *, use_str: bool = False) -> str:
+def safe_text(value: object, limit: int, *, use_str: bool = False) -> str:
     """repr (or str) of any object, made safely: a failing or endless one is described instead."""
     try:
         text = (str if use_str else repr)(value)

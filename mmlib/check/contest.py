@@ -27,7 +27,7 @@ import hashlib
 import random
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import search
 from ..errors import ArgumentError
@@ -36,6 +36,10 @@ from ..games.connect4 import CentreFirst
 from ..search import arena
 from . import runner
 from .runner import Call, Outcome
+
+if TYPE_CHECKING:
+    from ..games.base import AnyGame
+    from ..games.connect4 import State as FourState
 
 __all__ = ["Rules", "GameRecord", "Agent", "BASELINES", "baseline", "student_agent", "board_text",
            "opening_of", "play_game", "practice_games", "seed_of"]
@@ -101,7 +105,7 @@ class Agent:
 
     name = "agent"
 
-    def choose(self, board: str, game: ConnectFour, state: Any) -> int:
+    def choose(self, board: str, game: ConnectFour, state: FourState) -> int:
         raise NotImplementedError
 
 
@@ -109,7 +113,7 @@ class Forfeit(Exception):
     """The agent loses the game: ``reason`` says why."""
 
 
-def board_text(game: ConnectFour, state: Any) -> str:
+def board_text(game: ConnectFour, state: FourState) -> str:
     """The board as the agents see it: rows top first, separated by ``/``.
 
     >>> game = ConnectFour(4, 3)
@@ -124,18 +128,18 @@ class _Trusted(Agent):
     def __init__(self, name: str, player: Callable[[Any, Any], Any]):
         self.name, self.player = name, player
 
-    def choose(self, board: str, game: ConnectFour, state: Any) -> int:
+    def choose(self, board: str, game: ConnectFour, state: FourState) -> int:
         return int(self.player(game, state))
 
 
 def _depth_player(depth: int) -> Callable[[Any, Any], Any]:
-    def choose(game: Any, state: Any) -> Any:
+    def choose(game: AnyGame, state: FourState) -> Any:
         return search.alphabeta(game, depth=depth, state=state, order=CentreFirst(), max_seconds=None,
                                 max_nodes=None).move
     return choose
 
 
-def _centre_player(game: Any, state: Any) -> Any:
+def _centre_player(game: AnyGame, state: FourState) -> Any:
     return CentreFirst().order(None, state, list(game.moves(state)), ())[0]
 
 
@@ -167,7 +171,7 @@ class _Student(Agent):
     def __init__(self, name: str, fn: Callable[..., Any], rules: Rules):
         self.name, self.fn, self.rules = name, fn, rules
 
-    def choose(self, board: str, game: ConnectFour, state: Any) -> int:
+    def choose(self, board: str, game: ConnectFour, state: FourState) -> int:
         call = Call((board, self.rules.max_nodes))
         outcomes = runner.run_calls(self.fn, [call], time_limit=self.rules.move_seconds)
         try:

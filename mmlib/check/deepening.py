@@ -24,7 +24,7 @@ import math
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import search
 from ..errors import NodeBudgetExceeded
@@ -37,6 +37,9 @@ from .ordering import EMPTY_BOARD, GAME, board_of, legal_moves, play, show, stat
 from .queries import Unusable, ask, shown_call, usable_outcome
 from .report import HINTS, Report, finish
 from .runner import Call, Outcome
+
+if TYPE_CHECKING:
+    from ..games.base import AnyGame, State
 
 __all__ = ["EMPTY_BOARD", "play", "show", "legal_moves",
            "OutOfNodes", "Iteration", "search_to_depth", "empty_cells", "reference_move", "iterations",
@@ -309,7 +312,7 @@ def within_budget(board: str, max_nodes: int, move: int) -> bool:
 
 def _student_player(anytime_move: Callable[..., Any], max_nodes: int, seconds_: float,
                     played: list[tuple[str, int]] | None = None) -> Callable[..., Any]:
-    def choose(game: Any, state: Any) -> int:
+    def choose(game: AnyGame, state: State) -> int:
         board = board_of(state)
         try:
             answer = ask(anytime_move, "anytime_move", [(board, max_nodes)], _valid_move,

@@ -112,7 +112,7 @@ class ChanceLabNode:
         return f"ChanceLabNode({self.label!r}, {self._kinds[self._lab._index]}, {len(kids)} children)"
 
 
-def chance_lab_tree(nested: Any, *, layers: str = "max chance") -> ChanceLabNode:
+def chance_lab_tree(nested: Sequence[Any], *, layers: str = "max chance") -> ChanceLabNode:
     """The root :class:`ChanceLabNode` of a nested-list chance tree, for trying a function by hand."""
     call, _ = _shipped(layered_tree(nested, layers=layers))
     return _lab_root(call, TableValues(call.values))
@@ -403,11 +403,11 @@ def _returned(run: _Run) -> str:
     return run.shown or describe(run.value)
 
 
-def _is_number(value: Any) -> bool:
+def _is_number(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def _check(fn: Any, kind: str, raise_on_failure: bool, seed: int = 0) -> LabReport:
+def _check(fn: Callable[..., Any], kind: str, raise_on_failure: bool, seed: int = 0) -> LabReport:
     _validate.function("fn", fn, "your function")
     return check_trees(fn, kind, _cases(kind, seed=_validate.whole("seed", seed)), raise_on_failure)
 

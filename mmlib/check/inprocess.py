@@ -119,12 +119,12 @@ class _Clock(TableValues):
             self.timed_out = True
             raise Stop("timeout")
 
-    def global_trace(self, frame: FrameType, event: str, arg: Any) -> Any:
+    def global_trace(self, frame: FrameType, event: str, arg: object) -> Any:
         if frame.f_code.co_filename.startswith(_OURS):
             return None
         return self.local_trace
 
-    def local_trace(self, frame: FrameType, event: str, arg: Any) -> Any:
+    def local_trace(self, frame: FrameType, event: str, arg: object) -> Any:
         if event == "line":           # not "exception": a stop raised there would switch tracing off
             self.tick()
         return self.local_trace

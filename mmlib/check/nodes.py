@@ -18,10 +18,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import trees
 from .cases import with_statics
+
+if TYPE_CHECKING:
+    pass
 
 __all__ = ["LabNode", "lab_tree", "Shape", "shape_of", "build_nodes", "Stop", "TableValues"]
 

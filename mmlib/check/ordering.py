@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import analysis, search
 from ..errors import ArgumentError
@@ -35,6 +35,10 @@ from ._args import flag, function, integer, seconds
 from .queries import Unusable, answers_by_rounds, shown_call
 from .report import Report, counted, finish
 from .runner import Call, Outcome
+
+if TYPE_CHECKING:
+    from ..search.engine import Search
+    pass
 
 __all__ = ["ORDERING_BOARDS", "fresh_boards", "ORDERING_DEPTH", "EMPTY_BOARD", "board_of", "state_of", "play",
            "evaluate",
@@ -195,7 +199,8 @@ class _Answered(Ordering):
     def __init__(self, known: dict[Any, Any], missing: set[Any]):
         self.known, self.missing = known, missing
 
-    def order(self, search_: Any, state: Any, moves: Sequence[Any], path: tuple[Any, ...]) -> Sequence[Any]:
+    def order(self, search_: Search, state: Any, moves: Sequence[Any],
+              path: tuple[Any, ...]) -> Sequence[Any]:
         question = (board_of(state), tuple(moves))
         answer = self.known.get(question)
         if answer is None:              # asked after this round; meanwhile a likely order
@@ -205,7 +210,7 @@ class _Answered(Ordering):
         return order
 
 
-def _depth(depth: Any) -> int:
+def _depth(depth: int | None) -> int:
     depth = integer("depth", depth, minimum=1)
     if depth > MAX_DEPTH:
         raise ArgumentError(f"depth: at most {MAX_DEPTH} (deeper, the searches from these boards take more "

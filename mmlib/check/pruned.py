@@ -10,11 +10,14 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import search, trees
 from ._args import flag, text
 from .report import Report, counted, finish
+
+if TYPE_CHECKING:
+    pass
 
 __all__ = ["check_pruned"]
 

@@ -165,7 +165,7 @@ class Remote:
         raise RuntimeError(f"{self.name} runs in a sealed process: call it through mmlib.check")
 
 
-def remote_of(fn: Any) -> Remote | None:
+def remote_of(fn: Callable[..., Any]) -> Remote | None:
     """The :class:`Remote` behind ``fn``: itself, or the one a known wrapper carries."""
     if isinstance(fn, Remote):
         return fn
@@ -259,7 +259,7 @@ class _Child:
         os.set_blocking(self.down, False)              # a child that stops reading cannot block us
         return self
 
-    def __exit__(self, *exc: Any) -> None:
+    def __exit__(self, *exc: object) -> None:
         if self.remote is not None:
             if self.status is None:
                 self.status = self.remote.finish(self.answered == len(self.calls) and not self.buffer)

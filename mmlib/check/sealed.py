@@ -21,9 +21,12 @@ import numbers
 import os
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .child import Call, Capture, Channel, no_input, run_one, safe_text
+
+if TYPE_CHECKING:
+    pass
 
 try:
     import resource
@@ -303,7 +306,7 @@ def sandbox_main(job_path: str) -> None:
     channel = Channel(up, down_fd)
     faulthandler.disable()
 
-    def report(kind: str, data: Any) -> None:
+    def report(kind: str, data: dict[str, Any]) -> None:
         channel.send(b"n " + json.dumps({"kind": kind, "data": data}).encode())
 
     def checker_calls(stmt: Any) -> bool:

@@ -12,7 +12,7 @@ import contextlib
 import math
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import search, trees
 from ..conventions import DEFAULT, Conventions, resolve
@@ -28,6 +28,9 @@ from .nodes import shape_of
 from .report import HINTS, Report, finish
 from .runner import Call, Outcome
 from .shrink import shrink
+
+if TYPE_CHECKING:
+    pass
 
 __all__ = ["check_minimax", "check_alphabeta", "check_best_move"]
 
@@ -64,7 +67,7 @@ def _limits(time_limit: float | None) -> dict[Any, Any]:
             seconds("time_limit", time_limit, maximum=3600)}
 
 
-def _check_cases_argument(cases: Any) -> list[Case]:
+def _check_cases_argument(cases: Sequence[Any] | None) -> list[Case]:
     if cases is None:
         return check_cases()
     if not isinstance(cases, (list, tuple)) or not all(isinstance(case, Case) for case in cases):
@@ -178,7 +181,8 @@ def _returned(text: str, kind: str) -> str:
     return text
 
 
-def _check_search(fn: Any, kind: str, cases: Any, raise_on_failure: Any, time_limit: Any,
+def _check_search(fn: Callable[..., Any], kind: str, cases: Sequence[Any] | None, raise_on_failure: bool,
+                  time_limit: float | None,
                   conventions: Conventions = DEFAULT, *, shrinking: bool = True, title: str = "") -> Report:
     """The check of a search; ``shrinking=False`` reports on the failing case itself (one case
     a student chose to run), ``title`` names the report (default: the kind of search)."""
@@ -394,7 +398,8 @@ def check_best_move(fn: Callable[..., Any], *, conventions: Conventions | None =
     return _check_best_move(fn, conventions, cases, raise_on_failure, time_limit)
 
 
-def _check_best_move(fn: Any, conventions: Conventions, cases: Any, raise_on_failure: Any, time_limit: Any,
+def _check_best_move(fn: Callable[..., Any], conventions: Conventions, cases: Sequence[Any] | None,
+                     raise_on_failure: bool, time_limit: float | None,
                      *, shrinking: bool = True, title: str = "best move") -> Report:
     """The check of a best_move function; ``shrinking`` and ``title`` as for :func:`_check_search`."""
     __tracebackhide__ = True

@@ -110,6 +110,6 @@ def read_results(lines: list[bytes], expected: list[Part]) -> tuple[list[Result]
     return [results[part.grade_id] for part in expected if part.grade_id in results], notes
 
 
-def _safe(value: Any) -> str:
+def _safe(value: object) -> str:
     return repr(value)[:40]
 

@@ -41,7 +41,6 @@ import shutil
 import subprocess
 import tomllib
 from pathlib import Path
-from typing import Any
 
 from ..errors import CourseError
 from .labsource import (
@@ -98,7 +97,7 @@ def _files(root: Path, folder: str) -> list[Path]:
             and (root / p).is_file()]
 
 
-def _toml_value(value: Any) -> str:
+def _toml_value(value: object) -> str:
     if isinstance(value, str):
         return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
     if isinstance(value, list):

@@ -38,12 +38,18 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mmlib import quiz
 from mmlib.errors import CourseError
 from mmlib.mixing import MASK, splitmix64
 from mmlib.trace import EXACT, LOWER, UPPER, format_value, format_window
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    from ..trace.marks import Marks
 
 __all__ = ["StudentSet", "Layout", "read_roster", "make_sets", "layout", "bounds_rows", "exam_html",
            "exam_pdf", "page_figures", "moodle_xml", "main"]
@@ -222,7 +228,7 @@ def bounds_rows(question: quiz.Question) -> list[tuple[str, str, str, str]]:
     return rows
 
 
-def _kind_words(marks: Any, path: Any) -> str:
+def _kind_words(marks: Marks, path: Any) -> str:
     """Whether what a node returned is exact or a bound, by what the leaves evaluated below it
     prove; where they prove something else than the number returned says (fail-hard clamps it,
     or both ends are known), what they prove: ``its leaves prove 2``."""
@@ -406,7 +412,7 @@ PAGE_MARGIN = 0.02
 """The share of a page's height kept free below the legend."""
 
 
-def _legend_on_page(figure: Any, ax: Any) -> None:
+def _legend_on_page(figure: Figure, ax: Axes) -> None:
     """Raise the tree's axes until the legend below it (anchored to the axes' bottom) ends
     :data:`PAGE_MARGIN` above the page's edge: every row of it printed."""
     legend = ax.get_legend()

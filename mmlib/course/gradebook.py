@@ -44,10 +44,13 @@ import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import CourseError
 from .labsource import lab_names
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 __all__ = ["Submission", "Student", "read_scores", "student_of", "naming", "read_roster", "students",
            "gradebook_rows", "canvas_rows", "feedback_html", "write", "main"]
@@ -176,7 +179,7 @@ def _aliases(student: Student) -> set[str]:
 
 
 def students(submissions: Iterable[Submission], roster: list[Student] | None = None,
-             warn: Any = print) -> list[Student]:
+             warn: Callable[[str], object] = print) -> list[Student]:
     """The gradebook's students (the roster's, in its order, then anyone else who handed in),
     each with their best submission of every lab."""
     people = list(roster or [])
@@ -321,7 +324,7 @@ def _write_csv(path: Path, rows: list[list[str]]) -> None:
         csv.writer(handle).writerows(rows)
 
 
-def write(grades: Path, roster: Path | None = None, warn: Any = print, *,
+def write(grades: Path, roster: Path | None = None, warn: Callable[[str], object] = print, *,
           zero_missing: bool = False) -> list[Path]:
     """Write gradebook.csv, canvas.csv and every submission's feedback.html in ``grades``; with
     ``zero_missing`` a lab a student did not hand in scores 0 instead of no grade."""

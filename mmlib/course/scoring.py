@@ -225,7 +225,7 @@ def child(lab: str, path: str, isolation: str, work: str | None = None) -> None:
     """Entry point of the grading process: one JSON line per note and part on stdout."""
     channel, sys.stdout = sys.stdout, sys.stderr     # what a lab's setup prints is not a message
 
-    def emit(kind: str, data: Any) -> None:
+    def emit(kind: str, data: dict[str, Any]) -> None:
         print(json.dumps({"kind": kind, "data": data}), file=channel, flush=True)
 
     grade_parts(lab, read_notebook(path), emit, isolation=isolation, work=Path(work) if work else None)

@@ -45,7 +45,7 @@ from collections.abc import Callable, Container, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..check.contest import (
     BASELINES,
@@ -62,6 +62,10 @@ from ..check.sandbox import RemoteFunction, Sandbox, bwrap_available
 from ..errors import ArgumentError
 from .gradebook import student_of
 from .scoring import stage_lab
+
+if TYPE_CHECKING:
+    from ..games import ConnectFour
+    from ..games.connect4 import State as FourState
 
 __all__ = ["LAB", "FUNCTION", "Entrant", "Task", "entrants_from", "round_robin", "swiss_round", "run_pairing",
            "Game", "run_tournament", "executor", "staged_lib", "points_of", "main"]
@@ -256,7 +260,7 @@ class _Forfeits(Agent):
     def __init__(self, name: str, reason: str):
         self.name, self.reason = name, reason
 
-    def choose(self, board: str, game: Any, state: Any) -> int:
+    def choose(self, board: str, game: ConnectFour, state: FourState) -> int:
         raise Forfeit(self.reason)
 
 
@@ -285,7 +289,7 @@ class _Baseline(Agent):
     def for_game(self, game_id: str) -> None:
         self.agent = baseline(self.kind, seed_of(game_id, self.name))
 
-    def choose(self, board: str, game: Any, state: Any) -> int:
+    def choose(self, board: str, game: ConnectFour, state: FourState) -> int:
         return self.agent.choose(board, game, state)
 
 

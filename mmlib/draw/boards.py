@@ -16,7 +16,7 @@ X · O
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import _validate
 from ..errors import ArgumentTypeError
@@ -29,6 +29,11 @@ from . import style
 from .display import check_axes, set_alt
 from .svg_text import clean_text
 from .tree import PV_COLOR, format_value, layout
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+    from ..games import TicTacToe
 
 __all__ = ["draw_board", "draw_game_tree", "game_tree", "board_svg", "readable_points", "board_text",
            "board_html",
@@ -58,13 +63,13 @@ MOVE_AT = 0.68
 many moves from one position spread out instead of crowding it."""
 
 
-def _check_board_game(game: Any) -> None:
+def _check_board_game(game: TicTacToe) -> None:
     if not hasattr(game, "board") or not callable(game.board):
         raise ArgumentTypeError(
             f"game: expected a game with a 3x3 board (TicTacToe), got {type(game).__name__}")
 
 
-def _draw_board_at(ax: Any, game: Any, state: Any, x: float, y: float, size: float, fontsize: float,
+def _draw_board_at(ax: Axes, game: TicTacToe, state: int, x: float, y: float, size: float, fontsize: float,
                    *, frame_color: str = "black", highlight: Any = None) -> None:
     """Draw the board of ``state`` centred at (x, y), ``size`` data units wide."""
     from matplotlib.patches import Rectangle
@@ -94,7 +99,7 @@ def _draw_board_at(ax: Any, game: Any, state: Any, x: float, y: float, size: flo
                 lw=max(fontsize / 6, 1.0), solid_capstyle="round", zorder=6, gid="win-line")
 
 
-def draw_board(game: Any, state: Any = None, ax: Any = None, *, title: str | None = None,
+def draw_board(game: TicTacToe, state: int | None = None, ax: Any = None, *, title: str | None = None,
                last_move: int | None = None) -> Any:
     """Draw one tic-tac-toe position; returns the Figure.  ``last_move`` is shaded."""
     from matplotlib.figure import Figure
@@ -125,7 +130,7 @@ def draw_board(game: Any, state: Any = None, ax: Any = None, *, title: str | Non
     return figure
 
 
-def game_tree(game: Any, state: Any = None, depth: int = 1, *,
+def game_tree(game: TicTacToe, state: int | None = None, depth: int = 1, *,
               max_nodes: int = 100) -> tuple[Tree, dict[Path, Any]]:
     """The game tree below ``state`` to ``depth`` moves as an explicit Tree whose leaves carry
     the static values, and a map ``path -> state``: :func:`mmlib.trees.game_tree`, its
@@ -141,7 +146,7 @@ def game_tree(game: Any, state: Any = None, depth: int = 1, *,
     return expand_game(as_game(game), state, depth, max_nodes=max_nodes)
 
 
-def draw_game_tree(game: Any, state: Any = None, depth: int = 1, *, max_nodes: int = 100,
+def draw_game_tree(game: TicTacToe, state: int | None = None, depth: int = 1, *, max_nodes: int = 100,
                    title: str | None = None) -> Any:
     """Draw the positions ``depth`` moves ahead as small boards, with minimax values backed up
     from the static values at the bottom and the best line in red; returns the Figure.
@@ -214,12 +219,12 @@ _LINE_NAMES: dict[tuple[int, ...], str] = {(0, 1, 2): "row 1", (3, 4, 5): "row 2
                (0, 4, 8): "the diagonal from the top left", (2, 4, 6): "the diagonal from the top right"}
 
 
-def _cells(game: Any, state: Any) -> str:
+def _cells(game: TicTacToe, state: int | None) -> str:
     _check_board_game(game)
     return str(game.board(game.initial if state is None else state))
 
 
-def winning_line(game: Any, state: Any = None) -> tuple[int, ...]:
+def winning_line(game: TicTacToe, state: int | None = None) -> tuple[int, ...]:
     """The three squares of the completed line of ``state`` (empty if nobody has won).
 
     >>> from mmlib import games
@@ -250,13 +255,13 @@ def describe_square(square: int, mark: str) -> str:
     return f"row {row + 1}, column {column + 1}, {'empty' if mark == '.' else mark}"
 
 
-def board_text(game: Any, state: Any = None) -> str:
+def board_text(game: TicTacToe, state: int | None = None) -> str:
     """The board as three lines of a monospace grid, ``·`` for an empty square (never read as 0 or O)."""
     cells = _cells(game, state).replace(".", EMPTY_MARK)
     return "\n".join(" ".join(cells[row: row + 3]) for row in (0, 3, 6))
 
 
-def board_html(game: Any, state: Any = None) -> str:
+def board_html(game: TicTacToe, state: int | None = None) -> str:
     """The board as a ``<pre>`` block in a monospace font, with an ``aria-label`` that reads it row by row.
 
     >>> from mmlib import games
@@ -270,7 +275,7 @@ def board_html(game: Any, state: Any = None) -> str:
             f'line-height:1.3;font-weight:bold">{html.escape(board_text(game, state))}</pre>')
 
 
-def _board_title(game: Any, state: Any) -> str:
+def _board_title(game: TicTacToe, state: int | None) -> str:
     cells = _cells(game, state)
     line = winning_line(game, state)
     if line:
@@ -283,7 +288,7 @@ def _board_title(game: Any, state: Any) -> str:
     return f"Tic-tac-toe board, {situation}. Rows: {rows}."
 
 
-def board_svg(game: Any, state: Any = None, *, cell: int = 60, title: str | None = None,
+def board_svg(game: TicTacToe, state: int | None = None, *, cell: int = 60, title: str | None = None,
               numbers: bool = False) -> str:
     """The board as SVG text: X a blue cross, O a vermillion ring (colour and shape differ), a
     completed line struck through in black; ``<title>`` and ``aria-label`` describe the position.

@@ -13,12 +13,17 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ArgumentTypeError
 from . import style
 from .display import check_axes, set_alt
 from .svg_text import clean_text
+
+if TYPE_CHECKING:
+
+    from ..games.connect4 import ConnectFour
+    from ..games.connect4 import State as FourState
 
 __all__ = ["draw_connect4", "connect4_svg", "threat_cells", "DISC_COLORS", "DISC_LETTERS"]
 
@@ -31,7 +36,8 @@ LETTER_COLOR = "#000000"
 BOARD_COLOR = "#0072B2"
 
 
-def draw_connect4(game: Any, state: Any = None, ax: Any = None, *, title: str | None = None,
+def draw_connect4(game: ConnectFour, state: FourState | None = None, ax: Any = None, *,
+                  title: str | None = None,
                   last_move: int | None = None, threats: Iterable[int] = ()) -> Any:
     """Draw a Connect Four position (default: the game's initial one); returns the Figure.
 
@@ -100,7 +106,7 @@ def draw_connect4(game: Any, state: Any = None, ax: Any = None, *, title: str | 
     return figure
 
 
-def threat_cells(game: Any, state: Any, columns: Iterable[int]) -> list[tuple[int, int]]:
+def threat_cells(game: ConnectFour, state: FourState, columns: Iterable[int]) -> list[tuple[int, int]]:
     """``(column, row)`` of the cell a disc dropped in each of ``columns`` lands in (row 0 is
     the bottom); a full column has none.
 
@@ -117,13 +123,13 @@ def threat_cells(game: Any, state: Any, columns: Iterable[int]) -> list[tuple[in
     return cells
 
 
-def _cells_top_down(game: Any, state: Any) -> Iterator[tuple[int, int, Any]]:
+def _cells_top_down(game: ConnectFour, state: FourState) -> Iterator[tuple[int, int, Any]]:
     for column in range(game.columns):
         for row in range(game.rows):
             yield column, row, game.cell(state, column, row)
 
 
-def _describe(game: Any, state: Any) -> str:
+def _describe(game: ConnectFour, state: FourState) -> str:
     line = game.winning_line(state)
     if line:
         winner = game.cell(state, *line[0])
@@ -139,7 +145,8 @@ def _describe(game: Any, state: Any) -> str:
     return f"Connect Four board, {situation}. Discs from the bottom up, {columns}."
 
 
-def connect4_svg(game: Any, state: Any = None, *, cell: int = 48, last_move: int | None = None,
+def connect4_svg(game: ConnectFour, state: FourState | None = None, *, cell: int = 48,
+                 last_move: int | None = None,
                  title: str | None = None) -> str:
     """A Connect Four position as SVG text, exactly ``cell`` pixels per column (so that buttons
     ``cell`` pixels wide sit over the columns), with no margin: X discs vermillion with an "X",

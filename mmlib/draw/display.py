@@ -26,9 +26,13 @@ from __future__ import annotations
 import base64
 import html
 import io
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..errors import ArgumentTypeError
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 __all__ = ["set_alt", "figure_alt", "figure_html", "show_figures_with_alt_text"]
 
@@ -40,7 +44,7 @@ PAD_INCHES = 0.05
 """The white margin round a figure saved cropped to what it draws."""
 
 
-def check_figure(figure: Any) -> None:
+def check_figure(figure: Figure) -> None:
     """An ArgumentTypeError naming ``figure`` unless it is a matplotlib figure."""
     from matplotlib.figure import FigureBase
 
@@ -48,7 +52,7 @@ def check_figure(figure: Any) -> None:
         raise ArgumentTypeError(f"figure: expected a matplotlib Figure, got {type(figure).__name__}")
 
 
-def check_axes(ax: Any) -> None:
+def check_axes(ax: Axes | None) -> None:
     """An ArgumentTypeError naming ``ax`` unless it is None or matplotlib axes to draw into."""
     if ax is None:
         return
@@ -59,13 +63,13 @@ def check_axes(ax: Any) -> None:
                                 f"got {type(ax).__name__}")
 
 
-def set_alt(figure: Any, text: str) -> None:
+def set_alt(figure: Figure, text: str) -> None:
     """Store the text alternative of ``figure`` (what it shows, in words)."""
     check_figure(figure)
     setattr(figure, ALT_ATTRIBUTE, " ".join(str(text).split()))
 
 
-def figure_alt(figure: Any) -> str:
+def figure_alt(figure: Figure) -> str:
     """The text alternative of ``figure``: the words stored with :func:`set_alt`, or its titles,
     axis labels and legend entries."""
     check_figure(figure)
@@ -93,7 +97,7 @@ def figure_alt(figure: Any) -> str:
     return "Figure: " + "; ".join(parts) + "." if parts else "A figure without a title."
 
 
-def figure_html(figure: Any) -> str:
+def figure_html(figure: Figure) -> str:
     """``figure`` as an ``<img>`` with a PNG data URL and its text alternative as ``alt``
     (HTML that JupyterLab shows even in a notebook that is not trusted).  The PNG carries the
     figure's geometry (:mod:`mmlib.draw.measure`: text sizes, legend and data boxes), so a

@@ -29,13 +29,20 @@ import pathlib
 import textwrap
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError, describe
 from ..trace import trace_of
 from ..trees import Path
 from .tree_layout import DEFAULT_MAX_NODES, drawing_parts, is_result
+
+if TYPE_CHECKING:
+
+    from matplotlib.figure import Figure
+
+    from ..search.results import SearchResult
+    from ..trees.convert import AnyTree
 
 __all__ = ["export", "save_steps_gif", "tree_picture", "TreePicture", "FORMATS"]
 
@@ -137,14 +144,15 @@ def export(tree_or_result: Any, path: str | os.PathLike[str], *, format: str | N
     return target
 
 
-def _metadata(figure: Any, kind: str) -> dict[str, str]:
+def _metadata(figure: Figure, kind: str) -> dict[str, str]:
     from .display import figure_alt
 
     words = figure_alt(figure)
     return {"Title": words} if kind == "pdf" else {"Description": words}
 
 
-def save_steps_gif(result: Any, path: str | os.PathLike[str], *, fps: float = 1.5, windows: bool = True,
+def save_steps_gif(result: SearchResult, path: str | os.PathLike[str], *, fps: float = 1.5,
+                   windows: bool = True,
                    values: bool = True, leaf_numbers: bool = True, root: Path | str = (),
                    max_depth: int | None = None, max_frames: int = 400) -> pathlib.Path:
     """Write the step-through of a search as an animated GIF and return the path.
@@ -258,7 +266,7 @@ class TreePicture:
         return export(self.subject, path, format=format, **self.options)
 
 
-def tree_picture(tree_or_result: Any, **options: Any) -> TreePicture:
+def tree_picture(tree_or_result: AnyTree | SearchResult, **options: Any) -> TreePicture:
     """A :class:`TreePicture` of a tree or a search result; ``options`` are those of :func:`export`
     (``values``, ``windows``, ``leaf_numbers``, ``title``, ``root``, ``max_depth``,
     ``max_nodes``, ``step``)."""

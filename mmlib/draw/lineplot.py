@@ -374,7 +374,7 @@ def _is_real(value: object) -> bool:
     return isinstance(value, numbers.Real) and not isinstance(value, bool)
 
 
-def _finite(name: str, values: Any, size: int | None = None) -> list[float]:
+def _finite(name: str, values: Iterable[float], size: int | None = None) -> list[float]:
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or \
             (size is not None and len(values) != size):
         raise ArgumentTypeError(f"{name}: expected {size or 'a sequence of'} numbers, "
@@ -384,7 +384,8 @@ def _finite(name: str, values: Any, size: int | None = None) -> list[float]:
     return [float(v) for v in values]
 
 
-def _check_plot(series: Any, x_range: Any, y_range: Any, width: Any, height: Any) -> None:
+def _check_plot(series: Any, x_range: tuple[float, float], y_range: tuple[float, float], width: float,
+                height: float) -> None:
     """ArgumentError / ArgumentTypeError naming the first argument of :func:`log_plot_svg` that is wrong."""
     if isinstance(series, (str, bytes)) or not isinstance(series, Sequence) or \
             not all(isinstance(line, Series) for line in series):

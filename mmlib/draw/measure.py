@@ -21,7 +21,13 @@ small text and for legends over data long after the kernel that drew it has gone
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 __all__ = ["geometry", "geometry_json", "PNG_KEY"]
 
@@ -36,7 +42,7 @@ def _box(extent: Any) -> list[float]:
     return [round(float(v), 1) for v in (extent.x0, extent.y0, extent.x1, extent.y1)]
 
 
-def _line_points(points: Any) -> list[tuple[float, float]]:
+def _line_points(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
     """``points`` (display pixels) with :data:`SAMPLES` points between each neighbouring pair."""
     if len(points) < 2:
         return list(points)
@@ -80,7 +86,7 @@ def _data_points(ax: Any) -> list[tuple[float, float]]:
             if area.x0 - 1 <= x <= area.x1 + 1 and area.y0 - 1 <= y <= area.y1 + 1]
 
 
-def _rgba(color: Any, alpha: Any = None) -> list[float]:
+def _rgba(color: str, alpha: Any = None) -> list[float]:
     """``color`` as ``[r, g, b, a]`` (0 to 1), its alpha multiplied by ``alpha``."""
     from matplotlib.colors import to_rgba
 
@@ -88,7 +94,7 @@ def _rgba(color: Any, alpha: Any = None) -> list[float]:
     return [round(r, 3), round(g, 3), round(b, 3), round(a * (1.0 if alpha is None else float(alpha)), 3)]
 
 
-def _shapes(ax: Any) -> list[dict[str, Any]]:
+def _shapes(ax: Axes) -> list[dict[str, Any]]:
     """The markers of ``ax``'s scatters (a tree's nodes): each one's outline (pixels), fill and
     whether its outline is drawn, in the order they are painted (later ones on top)."""
     import numpy as np
@@ -119,7 +125,7 @@ def _shapes(ax: Any) -> list[dict[str, Any]]:
     return [shape for _, shape in sorted(out, key=lambda item: item[0])]
 
 
-def _series(ax: Any) -> list[dict[str, Any]]:
+def _series(ax: Axes) -> list[dict[str, Any]]:
     """The labelled lines of ``ax`` (those a legend can name): label and vertices in pixels."""
     import numpy as np
 
@@ -202,6 +208,6 @@ def geometry(figure: Any) -> dict[str, Any]:
             "series": [line for ax in figure.axes for line in _series(ax)]}
 
 
-def geometry_json(figure: Any) -> str:
+def geometry_json(figure: Figure) -> str:
     """:func:`geometry` as compact JSON (what a stored PNG carries)."""
     return json.dumps(geometry(figure), ensure_ascii=True, separators=(",", ":"))

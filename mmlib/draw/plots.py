@@ -23,12 +23,15 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError, describe
 from . import lineplot, style
 from .display import check_axes, check_figure
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
 
 __all__ = ["plot_growth", "plot_ebf", "add_band", "legend_below", "label_ends", "say_coinciding",
            "pearl_curve",
@@ -50,7 +53,7 @@ ORDERING_NAMES = {
 }
 
 
-def ordering_name(ordering: Any) -> str:
+def ordering_name(ordering: str | float) -> str:
     """How notebooks 05 and 06 name an ordering: ``"random ordering"``, ``"best ordering"``...
     (``"uniform"``, Pearl's tree of independent leaf values, is random ordering too).
 
@@ -136,7 +139,7 @@ def _theory_curves(branching: int, depths: list[int], measure: str,
     return curves
 
 
-def _new_axes(ax: Any, size: tuple[float, float]) -> tuple[Any, Any]:
+def _new_axes(ax: Axes | None, size: tuple[float, float]) -> tuple[Any, Any]:
     from matplotlib.figure import Figure
 
     check_axes(ax)
@@ -276,7 +279,7 @@ def label_ends(ax: Any, names: dict[str, str] | None = None) -> list[str]:
 
 
 def add_band(figure: Any, xs: Iterable[float], low: Iterable[float], high: Iterable[float], *, label: str,
-             ordering: Any) -> Any:
+             ordering: str | float) -> Any:
     """Shade a band (a confidence interval) round the series of ``ordering`` on a figure of
     :func:`plot_ebf` or :func:`plot_growth`, in that series' colour and hatched (so it is told
     apart by more than colour), and remake the legend with it; returns the figure.
@@ -310,7 +313,7 @@ def add_band(figure: Any, xs: Iterable[float], low: Iterable[float], high: Itera
 
 
 def plot_growth(rows: Iterable[dict[str, Any]], *, measure: str = "leaves", theory: bool = True,
-                ax: Any = None, title: str | None = None, end_names: bool = False,
+                ax: Axes | None = None, title: str | None = None, end_names: bool = False,
                 ratio: bool = False) -> Any:
     """Leaves (or nodes) searched versus depth on a log axis, one line per
     (branching, ordering, algorithm), with the theory curves b^d, Knuth–Moore and Pearl's
@@ -413,7 +416,7 @@ def _end_name(key: tuple[Any, ...], many_branchings: bool) -> str:
     return f"b={branching} {name}" if many_branchings else name
 
 
-def plot_ebf(rows: Iterable[dict[str, Any]], *, ax: Any = None, title: str | None = None) -> Any:
+def plot_ebf(rows: Iterable[dict[str, Any]], *, ax: Axes | None = None, title: str | None = None) -> Any:
     """Effective branching factor leaves^(1/d) versus depth, with for each branching factor the
     exact best case (Knuth–Moore's count) and the limits b, Pearl's R_b and √b as level lines;
     returns the Figure."""
@@ -448,7 +451,7 @@ def plot_ebf(rows: Iterable[dict[str, Any]], *, ax: Any = None, title: str | Non
     return figure
 
 
-def _numbers(name: str, values: Any) -> list[float]:
+def _numbers(name: str, values: Iterable[float]) -> list[float]:
     """``values`` as a list of finite numbers, or an ArgumentError naming ``name``."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise ArgumentTypeError(f"{name}: expected a list of numbers, got {describe(values)}")
@@ -463,7 +466,7 @@ def _numbers(name: str, values: Any) -> list[float]:
     return numbers
 
 
-def _check_where(where: Any) -> None:
+def _check_where(where: str) -> None:
     """An ArgumentTypeError naming ``where`` unless it is a figure with axes, or axes."""
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure

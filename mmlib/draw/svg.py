@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import _validate
 from ..errors import ArgumentError, describe
@@ -68,6 +68,10 @@ from .tree_layout import (
     drawing_parts,
     slot_width,
 )
+
+if TYPE_CHECKING:
+    from ..search.results import SearchResult
+    from ..trees.convert import AnyTree
 
 __all__ = ["TreeSvg", "tree_svg", "Series", "log_plot_svg", "Box", "MIN_FONT_PX", "clean_text", "text_width"]
 
@@ -113,7 +117,8 @@ class TreeSvg:
     3
     """
 
-    def __init__(self, tree: Any, *, min_width: float = 0.0, windows: bool = True, root: Path | str = (),
+    def __init__(self, tree: AnyTree | SearchResult, *, min_width: float = 0.0, windows: bool = True,
+                 root: Path | str = (),
                  max_depth: int | None = None, max_nodes: int | None = DEFAULT_MAX_NODES,
                  texts: Iterable[str] | None = None, events: Iterable[Any] | None = None):
         min_width = _validate.number("min_width", min_width, finite=True)
@@ -495,7 +500,8 @@ class TreeSvg:
              stroke_dasharray="2 4", stroke_linecap="round")
 
 
-def tree_svg(tree: Any, marks: Marks | None = None, *, values: bool = True, windows: bool = False,
+def tree_svg(tree: AnyTree | SearchResult, marks: Marks | None = None, *, values: bool = True,
+             windows: bool = False,
              leaf_numbers: bool = True, title: str | None = None, min_width: float = 0.0,
              root: Path | str = (), max_depth: int | None = None, max_nodes: int | None = DEFAULT_MAX_NODES,
              step: int | None = None) -> str:

@@ -49,7 +49,7 @@ def number_text(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
-def _attribute_text(value: Any) -> str:
+def _attribute_text(value: object) -> str:
     if isinstance(value, float):
         return number_text(value)
     return clean_text(value)

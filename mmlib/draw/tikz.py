@@ -25,7 +25,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..errors import ArgumentError
 from ..trace import Marks
@@ -50,6 +50,9 @@ from .tree_layout import (
     drawing_parts,
 )
 
+if TYPE_CHECKING:
+    from ..trees.convert import AnyTree
+
 __all__ = ["tree_tikz", "paint_tikz", "latex_text"]
 
 COLORS = {"mmmax": MAX_COLOR, "mmmin": MIN_COLOR, "mmleaf": LEAF_COLOR, "mmchance": CHANCE_COLOR,
@@ -69,7 +72,7 @@ _TEXT = {"…": r"\dots{}", "–": "--", "—": "---", "‘": "`", "’": "'", "
          "%": r"\%", "_": r"\_", "^": r"\^{}", "~": r"\~{}", "<": r"\textless{}", ">": r"\textgreater{}"}
 
 
-def latex_text(text: Any) -> str:
+def latex_text(text: str) -> str:
     r"""``text`` as LaTeX: special characters escaped, the signs of the drawings as math.
 
     >>> print(latex_text("≥ 6"), latex_text("[−∞, 3]"), latex_text("50% of a_1 costs $5"))
@@ -276,7 +279,7 @@ def paint_tikz(scene: Scene, *, x_unit: float | None = None, y_unit: float = 1.5
     return "\n".join(lines)
 
 
-def tree_tikz(tree: Any, marks: Marks | None = None, *, values: bool = True, windows: bool = False,
+def tree_tikz(tree: AnyTree, marks: Marks | None = None, *, values: bool = True, windows: bool = False,
               leaf_numbers: bool = True, title: str | None = None, root: Path | str = (),
               max_depth: int | None = None, max_nodes: int | None = DEFAULT_MAX_NODES,
               step: int | None = None, x_unit: float | None = None, y_unit: float = 1.5,

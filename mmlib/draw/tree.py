@@ -33,7 +33,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ArgumentError, ArgumentTypeError, describe
 from ..trace import (
@@ -79,6 +79,12 @@ from .tree_layout import (
     node_kind,
     probability_edges,
 )
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+    from ..search.results import SearchResult
+    from ..trees.convert import AnyTree
 
 __all__ = [
     "Marks",
@@ -131,7 +137,7 @@ VALUE_FONT_PT = style.VALUE_PT
 
 # -- what a search did (read from the trace model) -------------------------------------------------
 
-def marks_from_events(tree: Any, events: Iterable[Any], offset: Path = (), *,
+def marks_from_events(tree: AnyTree, events: Iterable[Any], offset: Path = (), *,
                       variant: str = "fail-soft", negamax: bool = False) -> Marks:
     """Marks after the given trace events (a prefix of a trace gives a step of the search);
     ``offset`` is the path of the node the search started from.  The facts come from
@@ -141,14 +147,14 @@ def marks_from_events(tree: Any, events: Iterable[Any], offset: Path = (), *,
     return Trace(tree, events, start=offset, variant=variant, negamax=negamax).marks(len(events))
 
 
-def marks_from_result(result: Any) -> Marks:
+def marks_from_result(result: SearchResult) -> Marks:
     """Marks for a finished search (see :func:`mmlib.trace.result_marks`): values with their
     bounds, the windows each node was *called* with, pruned subtrees, leaf order and PV."""
     _check_result(result)
     return result_marks(result)
 
 
-def pruned_leaves(result: Any) -> list[Path]:
+def pruned_leaves(result: SearchResult) -> list[Path]:
     """The leaves (paths, left to right) that the search pruned away.
 
     >>> from mmlib import search
@@ -162,7 +168,7 @@ def pruned_leaves(result: Any) -> list[Path]:
 _is_result = is_result
 
 
-def _check_result(result: Any) -> None:
+def _check_result(result: SearchResult) -> None:
     if not _is_result(result):
         raise ArgumentTypeError(f"result: expected the result of a search (search.alphabeta(...)), "
                                 f"got {type(result).__name__}")
@@ -203,7 +209,7 @@ class TreeView:
     True
     """
 
-    def __init__(self, tree: Any, *, ax: Any = None, edge_labels: bool = False,
+    def __init__(self, tree: AnyTree, *, ax: Any = None, edge_labels: bool = False,
                  node_size: float | None = None, title: str | None = None, windows: bool = False,
                  root: Path | str = (), max_depth: int | None = None,
                  max_nodes: int | None = FIGURE_MAX_NODES, shown: Scene | None = None):
@@ -726,7 +732,8 @@ def _empty_offsets() -> Any:
     return np.empty((0, 2))
 
 
-def draw_tree(tree_or_result: Any, *, ax: Any = None, values: bool | str = True, windows: bool = False,
+def draw_tree(tree_or_result: Any, *, ax: Axes | None = None, values: bool | str = True,
+              windows: bool = False,
               leaf_numbers: bool = True, edge_labels: bool = False, title: str | None = None,
               node_size: float | None = None, root: Path | str = (), max_depth: int | None = None,
               max_nodes: int | None = FIGURE_MAX_NODES, step: int | None = None,
@@ -793,7 +800,7 @@ def draw_tree(tree_or_result: Any, *, ax: Any = None, values: bool | str = True,
     return figure
 
 
-def _static_values(values: Any, tree_or_result: Any) -> bool:
+def _static_values(values: Any, tree_or_result: AnyTree | SearchResult) -> bool:
     """True for ``values="static"`` (on a plain tree only); refuses what ``values`` cannot be."""
     if isinstance(values, bool):
         return False
@@ -805,7 +812,7 @@ def _static_values(values: Any, tree_or_result: Any) -> bool:
     return True
 
 
-def static_words(tree: Any) -> str:
+def static_words(tree: AnyTree) -> str:
     """The text alternative of a tree drawn with its static values: every number, node by node.
 
     >>> static_words("ABC\\nA: BC\\nA 4\\nB 1\\nC 7")[-62:]

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError, MmlibError, describe
@@ -80,6 +80,13 @@ from .legend import (
     returned_words,
 )
 
+if TYPE_CHECKING:
+    from ..search.results import SearchResult
+    from ..trees._nodes import LinkedNode
+    from ..trees.convert import AnyTree
+    from ..trees.explicit import Tree
+    from ..trees.layered import LayeredTree
+
 __all__ = ["TreeLayout", "Scene", "NodeMark", "EdgeMark", "LegendEntry", "bound_words", "readable_name",
            "legend_text", "chance_words", "layout", "slot_width", "node_kind", "edge_style", "level_names",
            "probability_edges", "as_tree", "is_result", "drawing_parts", "DEFAULT_MAX_NODES", "COPY_LIMIT",
@@ -119,7 +126,7 @@ COPY_LIMIT = 100_000
 
 # -- what each piece is ------------------------------------------------------------------------
 
-def as_tree(tree: Any, *, max_nodes: int = DEFAULT_MAX_NODES) -> Any:
+def as_tree(tree: AnyTree, *, max_nodes: int = DEFAULT_MAX_NODES) -> Any:
     """The explicit tree to draw: a tree with chance nodes or several agents as it is
     (see :func:`mmlib.trace.view_tree`), anything else through :func:`mmlib.trees.as_tree`."""
     return view_tree(tree, max_nodes=max_nodes)
@@ -160,7 +167,7 @@ def node_state(path: Path, marks: Marks) -> str:
     return ""
 
 
-def level_names(tree: Any) -> dict[int, str]:
+def level_names(tree: Tree | LayeredTree) -> dict[int, str]:
     """Who moves at each depth, for trees with chance nodes or several agents per round
     (empty for an ordinary two-player tree, whose triangles say it all).
 
@@ -195,7 +202,8 @@ def probability_edges(tree: Any) -> dict[Path, str]:
     return out
 
 
-def layout(tree: Any, *, root: Path = (), max_depth: int | None = None) -> dict[Path, tuple[float, float]]:
+def layout(tree: Tree | LayeredTree, *, root: Path = (), max_depth: int | None = None) -> dict[Path,
+           tuple[float, float]]:
     """Positions ``path -> (x, y)`` of the nodes drawn: leaves (and nodes at ``max_depth``) in
     slots 0, 1, 2..., parents centred over their children (midway between the first and the
     last), ``y = -depth`` counted from ``root``.
@@ -475,7 +483,7 @@ class TreeLayout:
                      title=title or "",
                      searched=marks.searched)
 
-    def _node_mark(self, node: Any, marks: Marks, pv: set[Path], values: bool, windows: bool,
+    def _node_mark(self, node: LinkedNode, marks: Marks, pv: set[Path], values: bool, windows: bool,
                    leaf_numbers: bool) -> NodeMark:
         path = node.path
         x, y = self.positions[path]
@@ -564,7 +572,7 @@ class TreeLayout:
         return f" Drawn: {' with '.join(words)}." if words else ""
 
 
-def _explicit(tree: Any) -> Any:
+def _explicit(tree: AnyTree) -> Any:
     """The explicit tree behind ``tree`` (a generated tree is copied, up to :data:`COPY_LIMIT` nodes)."""
     try:
         return view_tree(tree, max_nodes=COPY_LIMIT)
@@ -575,7 +583,7 @@ def _explicit(tree: Any) -> Any:
                             "draw a generated tree with fewer plies") from error
 
 
-def _root_path(tree: Any, root: Path | str) -> Path:
+def _root_path(tree: Tree | LayeredTree, root: Path | str) -> Path:
     if not isinstance(root, (str, tuple, list)):
         raise ArgumentTypeError(f"root: expected a node's label or path, got {type(root).__name__}")
     try:
@@ -584,7 +592,7 @@ def _root_path(tree: Any, root: Path | str) -> Path:
         raise ArgumentError(f"root: no node {root!r} in this tree") from None
 
 
-def _preorder(start: Any, max_depth: int | None) -> Iterable[Any]:
+def _preorder(start: LinkedNode, max_depth: int | None) -> Iterable[Any]:
     top = len(start.path)
     stack = [start]
     while stack:
@@ -594,7 +602,7 @@ def _preorder(start: Any, max_depth: int | None) -> Iterable[Any]:
             stack.extend(reversed(node.children))
 
 
-def _level_counts(tree: Any, root: Path) -> list[int]:
+def _level_counts(tree: Tree | LayeredTree, root: Path) -> list[int]:
     """How many nodes lie at each depth below ``root`` (its own depth first)."""
     counts: list[int] = []
     for node in _preorder(tree.node(root), None):
@@ -604,7 +612,7 @@ def _level_counts(tree: Any, root: Path) -> list[int]:
     return counts
 
 
-def _too_big(tree: Any, root: Path, counts: list[int], drawn: int, max_nodes: int) -> str:
+def _too_big(tree: Tree | LayeredTree, root: Path, counts: list[int], drawn: int, max_nodes: int) -> str:
     """The refusal, with what to draw instead: the deepest ``max_depth`` that fits, and the
     first subtree that fits."""
     advice = []
@@ -620,7 +628,7 @@ def _too_big(tree: Any, root: Path, counts: list[int], drawn: int, max_nodes: in
     return f"tree: a drawing of {drawn:,} nodes is more than max_nodes={max_nodes:,}; {instead}"
 
 
-def _first_fitting_subtree(start: Any, max_nodes: int) -> tuple[str, int] | None:
+def _first_fitting_subtree(start: LinkedNode, max_nodes: int) -> tuple[str, int] | None:
     """The label and size of the first inner node below ``start``, level by level, whose
     subtree has at most ``max_nodes`` nodes (None if there is none)."""
     sizes: dict[Path, int] = {}
@@ -635,7 +643,7 @@ def _first_fitting_subtree(start: Any, max_nodes: int) -> tuple[str, int] | None
     return None
 
 
-def _result_words(result: Any) -> str | None:
+def _result_words(result: SearchResult) -> str | None:
     if getattr(result, "trace", None) is not None:
         return trace_of(result).describe()
     return None

@@ -5,13 +5,14 @@
 0
 """
 
-from .base import Game, Move, State
+from .base import AnyGame, Game, Move, State
 from .connect4 import CentreFirst, ConnectFour
 from .ghosts import Ghosts
 from .pig import Pig
 from .tictactoe import TicTacToe
 
-__all__ = ["Game", "State", "Move", "TicTacToe", "ConnectFour", "CentreFirst", "Pig", "Ghosts", "Chess"]
+__all__ = ["Game", "AnyGame", "State", "Move", "TicTacToe", "ConnectFour", "CentreFirst", "Pig", "Ghosts",
+           "Chess"]
 
 
 def __getattr__(name: str) -> object:

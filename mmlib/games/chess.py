@@ -36,7 +36,7 @@ and bishops in the centre, rooks on the seventh rank, the king behind its pawns 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 try:
     import chess
@@ -54,6 +54,10 @@ from ..ordering import (
     RandomOrder,
     ReversedOrder,
 )
+
+if TYPE_CHECKING:
+    from ..search.engine import Search
+    from .base import Move, State
 
 __all__ = ["Chess", "Position", "ORDERINGS", "MATE", "PIECE_VALUES", "SQUARE_BONUS", "white_score",
            "CapturesFirst", "mvv_lva_score", "STARTING_FEN", "KIWIPETE"]
@@ -219,7 +223,7 @@ class Chess:
         return self.drawn_by_rule(state) or not any(state.generate_legal_moves())
 
     @staticmethod
-    def _board(state: Any) -> chess.Board:
+    def _board(state: State) -> chess.Board:
         if not isinstance(state, chess.Board):
             raise GameError(f"state: expected a chess.Board, got {describe(state)}")
         return state
@@ -381,19 +385,21 @@ class CapturesFirst(Ordering):
         self.learns = self.base.learns
         self.captures: dict[int, list[Any]] = {}       # the captures of the node at each ply
 
-    def order(self, search: Any, state: Any, moves: Sequence[Any], path: tuple[Any, ...]) -> Sequence[Any]:
-        scored = [(mvv_lva_score(state, move), move) for move in moves]
+    def order(self, search: Search, state: State, moves: Sequence[Any],
+              path: tuple[Any, ...]) -> Sequence[Any]:
+        board = cast(chess.Board, state)                  # this ordering is only given chess positions
+        scored = [(mvv_lva_score(board, move), move) for move in moves]
         captures = [move for _, move in sorted((item for item in scored if item[0]),
                                                key=lambda item: -item[0])]
         quiet = [move for score, move in scored if not score]
         self.captures[len(path)] = captures
         return captures + list(self.base.order(search, state, quiet, path))
 
-    def cutoff(self, path: tuple[Any, ...], move: Any) -> None:
+    def cutoff(self, path: tuple[Any, ...], move: Move) -> None:
         if move not in self.captures.get(len(path), ()):
             self.base.cutoff(path, move)
 
-    def finished(self, search: Any, state: Any, path: tuple[Any, ...], value: float, best: Any) -> None:
+    def finished(self, search: Search, state: State, path: tuple[Any, ...], value: float, best: Move) -> None:
         self.base.finished(search, state, path, value, best)
 
     def __repr__(self) -> str:
@@ -442,7 +448,8 @@ class _Reversed(ReversedOrder):
     def __init__(self, base: Ordering):
         self.base = base
 
-    def order(self, search: Any, state: Any, moves: Sequence[Any], path: tuple[Any, ...]) -> Sequence[Any]:
+    def order(self, search: Search, state: State, moves: Sequence[Any],
+              path: tuple[Any, ...]) -> Sequence[Any]:
         return list(reversed(self.base.order(search, state, moves, path)))
 
 
@@ -459,3 +466,9 @@ ORDERINGS: dict[str, Callable[[], Ordering]] = {
 >>> list(ORDERINGS)
 ['generator', 'random', 'MVV-LVA', '+ killers', '+ history', '+ previous iteration']
 """
+
+
+if TYPE_CHECKING:                                       # the type checker holds it to the protocol
+    from .base import Game
+
+    _IS_A_GAME: Game[chess.Board, chess.Move] = Chess()

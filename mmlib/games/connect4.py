@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from .. import _validate
 from ..errors import (
@@ -48,6 +48,9 @@ from ..errors import (
     describe,
 )
 from ..ordering import Ordering
+
+if TYPE_CHECKING:
+    from ..search.engine import Search
 
 __all__ = ["ConnectFour", "CentreFirst", "WIN", "SCORINGS"]
 
@@ -428,7 +431,8 @@ class CentreFirst(Ordering):
 
     name = "centre"
 
-    def order(self, search: Any, state: Any, moves: Sequence[Any], path: tuple[Any, ...]) -> list[Any]:
+    def order(self, search: Search | None, state: object, moves: Sequence[Any],
+              path: tuple[Any, ...]) -> list[Any]:
         rank = getattr(search.game, "centre_rank", None) if search is not None else None
         if rank is None:
             middle = (max(moves) + min(moves)) / 2 if moves else 0
@@ -460,3 +464,9 @@ def _check_size(value: int, name: str) -> int:
     if not 1 <= value <= MAX_SIDE:
         raise ArgumentError(f"{name}: expected 1..{MAX_SIDE}, got {describe(value)}")
     return int(value)
+
+
+if TYPE_CHECKING:                                       # the type checker holds it to the protocol
+    from .base import Game
+
+    _IS_A_GAME: Game[State, int] = ConnectFour()

@@ -24,7 +24,7 @@ Maze text: ``#`` wall, ``.`` dot, ``H`` the hero, ``G`` a ghost, space an empty 
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError, GameError, IllegalMoveError
@@ -158,3 +158,9 @@ class Ghosts:
 
     def __repr__(self) -> str:
         return f"Ghosts(rounds={self.rounds}, agents={self.agents})"
+
+
+if TYPE_CHECKING:                                       # the type checker holds it to the protocol
+    from .base import Game
+
+    _IS_A_GAME: Game[GhostsState, str] = Ghosts()

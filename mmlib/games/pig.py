@@ -22,13 +22,15 @@ included) over the goal, between -1 and 1.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from .. import _validate
 from ..errors import ArgumentError, GameError, IllegalMoveError
-from .base import Move
 
-__all__ = ["Pig", "PigState"]
+if TYPE_CHECKING:
+    from .base import Game
+
+__all__ = ["Pig", "PigState", "PigMove"]
 
 FACES = (1, 2, 3, 4, 5, 6)
 
@@ -42,6 +44,10 @@ class PigState(NamedTuple):
     turn: int
     player: int
     rolling: bool = False
+
+
+PigMove = int | Literal["roll", "hold"]
+"""A move of Pig: "roll" or "hold" for the player, the face the die shows at a chance node."""
 
 
 class Pig:
@@ -64,14 +70,14 @@ class Pig:
     def outcomes(self, state: PigState) -> list[tuple[int, float]]:
         return [(face, 1 / 6) for face in FACES]
 
-    def moves(self, state: PigState) -> tuple[int | str, ...]:
+    def moves(self, state: PigState) -> tuple[PigMove, ...]:
         if self.is_terminal(state):
             return ()
         if state.rolling:
             return FACES
         return ("roll", "hold") if state.turn else ("roll",)
 
-    def play(self, state: PigState, move: Move) -> PigState:
+    def play(self, state: PigState, move: PigMove) -> PigState:
         if move not in self.moves(state):
             raise IllegalMoveError(f"move: {move!r} is not legal here "
                                    f"(legal: {', '.join(map(str, self.moves(state))) or 'none'})")
@@ -83,6 +89,7 @@ class Pig:
             return PigState(x, o, 0, 1 - state.player)
         if move == 1:                                   # a 1: the turn total is lost
             return PigState(state.x, state.o, 0, 1 - state.player)
+        assert isinstance(move, int)                    # "roll" and "hold" are played above
         return state._replace(turn=state.turn + move, rolling=False)
 
     def is_terminal(self, state: PigState) -> bool:
@@ -121,3 +128,7 @@ class Pig:
 
     def __repr__(self) -> str:
         return f"Pig(goal={self.goal})"
+
+
+if TYPE_CHECKING:
+    _IS_A_GAME: Game[PigState, PigMove] = Pig()

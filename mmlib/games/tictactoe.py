@@ -15,6 +15,7 @@ numbered 0-8 row by row.  X moves first and is MAX.
 from __future__ import annotations
 
 import numbers
+from typing import TYPE_CHECKING
 
 from ..errors import ArgumentError, ArgumentTypeError, GameError, IllegalMoveError, describe
 
@@ -343,3 +344,9 @@ def _checked(state: object) -> int:
             and _LEGAL[int(state)]:
         return int(state)
     raise _bad_state(state)
+
+
+if TYPE_CHECKING:                                       # the type checker holds it to the protocol
+    from .base import Game
+
+    _IS_A_GAME: Game[int, int] = TicTacToe()

@@ -221,7 +221,7 @@ def alphabeta(game: GameLike, *, depth: int | None = None,
               evaluate: Callable[[Any], float] | None = None, conventions: Conventions | None = None,
               variant: str | None = None, cutoff: str | None = None,
               order: str | Ordering | None = None, table: bool | TranspositionTable | None = None,
-              alpha: float = -INF, beta: float = INF, state: Any = None, trace: bool = False,
+              alpha: float = -INF, beta: float = INF, state: State = None, trace: bool = False,
               max_nodes: int | None = DEFAULT_MAX_NODES,
               max_seconds: float | None = DEFAULT_MAX_SECONDS,
               leaf_order: bool = True) -> SearchResult:
@@ -267,7 +267,7 @@ def alphabeta(game: GameLike, *, depth: int | None = None,
 def negamax(game: GameLike, *, depth: int | None = None,
             evaluate: Callable[[Any], float] | None = None, conventions: Conventions | None = None,
             variant: str | None = None, cutoff: str | None = None, order: str | Ordering | None = None,
-            table: bool | TranspositionTable | None = None, state: Any = None,
+            table: bool | TranspositionTable | None = None, state: State = None,
             trace: bool = False, max_nodes: int | None = DEFAULT_MAX_NODES,
             max_seconds: float | None = DEFAULT_MAX_SECONDS,
             leaf_order: bool = True) -> SearchResult:
@@ -291,13 +291,13 @@ def negamax(game: GameLike, *, depth: int | None = None,
     return _negamax_run(search, state, -INF, INF, conventions)
 
 
-def _negamax_run(search: AlphaBeta, state: Any, alpha: float, beta: float,
+def _negamax_run(search: AlphaBeta, state: State, alpha: float, beta: float,
                  conventions: Conventions) -> SearchResult:
     """Run negamax from the start; the value from MAX's view unless ``values="mover"``."""
     algorithm = search.negamax_fail_hard if conventions.fail_hard else search.negamax
     reported_by_max = conventions.values == "max"
 
-    def root(start: Any, depth: float) -> float:
+    def root(start: State, depth: float) -> float:
         sign = 1 if search.game.is_max(start) else -1
         lo, hi = (alpha, beta) if sign == 1 else (-beta, -alpha)
         value = algorithm(start, depth, lo, hi, 0)
@@ -307,7 +307,7 @@ def _negamax_run(search: AlphaBeta, state: Any, alpha: float, beta: float,
 
 
 def move_values(game: GameLike, *, depth: int | None = None, evaluate: Callable[[Any], float] | None = None,
-                state: Any = None, algorithm: str = "alphabeta",
+                state: State = None, algorithm: str = "alphabeta",
                 max_nodes: int | None = DEFAULT_MAX_NODES,
                 max_seconds: float | None = DEFAULT_MAX_SECONDS) -> dict[Any, SearchResult]:
     """Search each move of ``state`` separately: move -> result (exact value, its own counts).

@@ -20,15 +20,19 @@ import numbers
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import _validate
 from ..errors import DEFAULT_MAX_SECONDS, ArgumentError, ArgumentTypeError, describe
 from .budgets import check_count
 from .chance import chance_outcomes, is_chance
 from .deepening import anytime
-from .engine import as_game, user_call
+from .engine import GameLike, as_game, user_call
 from .mcts import mcts
+
+if TYPE_CHECKING:
+    from ..games.base import AnyGame, State
+    from ..ordering import Ordering
 
 __all__ = ["Score", "match", "play", "wilson_interval", "alphabeta_player", "mcts_player",
            "random_player"]
@@ -83,7 +87,7 @@ class Score:
         return ", ".join(parts)
 
 
-def play(game: Any, x_player: Player, o_player: Player, *, state: Any = None,
+def play(game: GameLike, x_player: Player, o_player: Player, *, state: State = None,
          rng: random.Random | None = None) -> float:
     """Play one game to the end; return its utility (from X's, that is MAX's, view)."""
     game = as_game(game)
@@ -104,7 +108,7 @@ def play(game: Any, x_player: Player, o_player: Player, *, state: Any = None,
     return float(game.utility(state))
 
 
-def match(game: Any, first: Player, second: Player, *, games: int = 100,
+def match(game: GameLike, first: Player, second: Player, *, games: int = 100,
           opening_moves: int = 2, seed: int = 0) -> Score:
     """``games`` games of ``first`` against ``second``: pairs of games from one opening of
     ``opening_moves`` random moves, colours swapped; the first player's wins, draws, losses."""
@@ -128,7 +132,7 @@ def match(game: Any, first: Player, second: Player, *, games: int = 100,
     return Score(wins, draws, losses)
 
 
-def _opening(game: Any, rng: random.Random, moves: int) -> Any:
+def _opening(game: AnyGame, rng: random.Random, moves: int) -> Any:
     # Retry until the opening leaves a game to play.
     for _ in range(100):
         state = game.initial
@@ -143,9 +147,9 @@ def _opening(game: Any, rng: random.Random, moves: int) -> Any:
 
 
 def alphabeta_player(*, max_nodes: int, evaluate: Callable[[Any], float] | None = None,
-                     order: Any = None) -> Player:
+                     order: str | Ordering | None = None) -> Player:
     """Anytime alpha-beta (:func:`~mmlib.search.anytime`) with ``max_nodes`` a move."""
-    def choose(game: Any, state: Any) -> Any:
+    def choose(game: AnyGame, state: State) -> Any:
         result = anytime(game, max_nodes=max_nodes, evaluate=evaluate, order=order, state=state)
         return result.move if result.move is not None else next(iter(game.moves(state)))
     choose.__name__ = f"alphabeta_{max_nodes}"
@@ -162,7 +166,7 @@ def mcts_player(*, max_nodes: int | None, seed: int = 0, exploration: float = ma
     exploration = _validate.number("exploration", exploration, finite=True)
     rng = random.Random(_validate.whole("seed", seed))
 
-    def choose(game: Any, state: Any) -> Any:
+    def choose(game: AnyGame, state: State) -> Any:
         return mcts(game, max_nodes=max_nodes, max_seconds=max_seconds, seed=rng.randrange(2 ** 32),
                     exploration=exploration, state=state).move
     choose.__name__ = f"mcts_{max_nodes}"
@@ -175,7 +179,7 @@ def random_player(seed: int = 0) -> Player:
         raise ArgumentTypeError(f"seed: expected a whole number or a string, got {describe(seed)}")
     rng = random.Random(seed if isinstance(seed, str) else int(seed))
 
-    def choose(game: Any, state: Any) -> Any:
+    def choose(game: AnyGame, state: State) -> Any:
         moves = list(game.moves(state))
         return moves[int(rng.random() * len(moves))]
     return choose

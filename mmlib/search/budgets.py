@@ -25,6 +25,7 @@ from .. import _validate
 from ..errors import NodeBudgetExceeded, SearchInterrupted, SearchTooLarge, TimeBudgetExceeded
 
 if TYPE_CHECKING:
+    from ..games.base import AnyGame, State
     from .results import SearchResult
 
 __all__ = ["Budget", "REFUSE_ABOVE", "MAX_SEARCH_DEPTH", "MAX_LINE", "refuse_hopeless", "recursion_room",
@@ -44,17 +45,17 @@ Carlo).  Each of their nodes holds its path from the start, so a line d plies de
 d²/2 steps and as much memory: 4,000 plies take about a second."""
 
 
-def check_budget(max_nodes: Any, max_seconds: Any) -> tuple[int | None, float | None]:
+def check_budget(max_nodes: int | None, max_seconds: float | None) -> tuple[int | None, float | None]:
     """The node and time budgets, checked: (max_nodes, max_seconds)."""
     return _validate.budget(max_nodes), _validate.seconds_budget(max_seconds)
 
 
-def check_count(value: Any, name: str = "max_nodes") -> int | None:
+def check_count(value: object, name: str = "max_nodes") -> int | None:
     """A count of at least 1 (a node budget, a number of iterations), or None (no limit)."""
     return _validate.whole(name, value, minimum=1, allow_none=True)
 
 
-def check_line_length(game: Any, horizon: float) -> None:
+def check_line_length(game: AnyGame, horizon: float) -> None:
     """SearchTooLarge, naming the depth, for a tree deeper than :data:`MAX_LINE` searched to the end
     by one of the searches beyond alpha-beta (windows, chance)."""
     height = getattr(game, "height", None)
@@ -68,7 +69,7 @@ def check_line_length(game: Any, horizon: float) -> None:
                              f"alpha-beta (at most {MAX_LINE:,}); give depth=, or use search.alphabeta")
 
 
-def refuse_hopeless(game: Any, depth: int | None, max_nodes: int | None, state: Any = None, *,
+def refuse_hopeless(game: AnyGame, depth: int | None, max_nodes: int | None, state: State = None, *,
                     minimax: bool = False) -> None:
     """Refuse at once a search of a generated tree whose size alone exceeds the budget:
     minimax visits every node; alpha-beta at least the Knuth-Moore minimal tree."""
@@ -104,7 +105,7 @@ def refuse_hopeless(game: Any, depth: int | None, max_nodes: int | None, state: 
 class Budget:
     """One budget shared by several searches (iterations, moves): what is left of it."""
 
-    def __init__(self, max_nodes: Any, max_seconds: Any):
+    def __init__(self, max_nodes: int | None, max_seconds: float | None):
         self.max_nodes, self.max_seconds = check_budget(max_nodes, max_seconds)
         self.nodes = 0
         self.started = time.perf_counter()
@@ -144,7 +145,7 @@ class Budget:
 
 
 @contextmanager
-def recursion_room(game: Any, horizon: float, *, frames_per_ply: int = 1) -> Iterator[None]:
+def recursion_room(game: AnyGame, horizon: float, *, frames_per_ply: int = 1) -> Iterator[None]:
     """Make room on Python's call stack for a search as deep as the tree (or its depth limit,
     for a game that does not know its height); ``frames_per_ply`` Python frames per level."""
     height = getattr(game, "height", None)

@@ -27,25 +27,29 @@ CS188's expectimax example: a chance node with outcomes 8, 24, -12 and probabili
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import _validate
 from ..errors import DEFAULT_MAX_NODES, ArgumentError, ArgumentTypeError, describe
 from ..games.base import Move, State
-from .engine import INF, Search, as_game, make_counting_search, run
+from .engine import INF, GameLike, Search, as_game, make_counting_search, run
 from .results import Kind, ResearchStats, SearchResult
 from .windows import BoundTable
+
+if TYPE_CHECKING:
+    from ..games.base import AnyGame
+    from ..ordering import Ordering
 
 __all__ = ["expectimax", "expectiminimax", "is_chance", "chance_outcomes", "ChanceSearch"]
 
 
-def is_chance(game: Any, state: Any) -> bool:
+def is_chance(game: AnyGame, state: State) -> bool:
     """True when ``state`` is a chance node of ``game`` (False for games without chance)."""
     test = getattr(game, "is_chance", None)
     return bool(test is not None and test(state))
 
 
-def chance_outcomes(game: Any, state: Any) -> list[tuple[Any, float]]:
+def chance_outcomes(game: AnyGame, state: State) -> list[tuple[Any, float]]:
     """The (move, probability) pairs of a chance node."""
     outcomes = getattr(game, "outcomes", None)
     if not callable(outcomes):
@@ -60,7 +64,7 @@ class ChanceSearch(Search):
 
     FRAMES_PER_PLY = 2         # a search and its helper
 
-    def __init__(self, game: Any, *, values: tuple[float, float] | None = None,
+    def __init__(self, game: AnyGame, *, values: tuple[float, float] | None = None,
                  bounds: BoundTable | None = None, **options: Any) -> None:
         super().__init__(game, **options)
         self.low, self.high = values if values is not None else (-INF, INF)
@@ -242,7 +246,7 @@ class ChanceSearch(Search):
         self.recorder.leave(ply + 1, value)
 
 
-def _bounds(game: Any, bounds: Any) -> tuple[float, float]:
+def _bounds(game: AnyGame, bounds: Any) -> tuple[float, float]:
     if bounds is None:
         bounds = getattr(game, "value_bounds", None)
         if bounds is None:
@@ -256,9 +260,9 @@ def _bounds(game: Any, bounds: Any) -> tuple[float, float]:
     return low, high
 
 
-def expectimax(game: Any, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
-               state: Any = None, trace: bool = False, max_nodes: int | None = DEFAULT_MAX_NODES,
-               order: Any = None) -> SearchResult:
+def expectimax(game: GameLike, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
+               state: State = None, trace: bool = False, max_nodes: int | None = DEFAULT_MAX_NODES,
+               order: str | Ordering | None = None) -> SearchResult:
     """Expectimax (CS188): MAX maximises; at a chance node, and at a MIN node (an opponent
     thought to play uniformly at random), the value is the expected value::
 
@@ -276,10 +280,12 @@ def expectimax(game: Any, *, depth: int | None = None, evaluate: Callable[[State
                lambda s, d: search.expectiminimax(s, d, 0, random_opponent=True))
 
 
-def expectiminimax(game: Any, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
+def expectiminimax(game: GameLike, *, depth: int | None = None,
+                   evaluate: Callable[[State], float] | None = None,
                    pruning: str | None = None, bounds: tuple[float, float] | None = None,
-                   table: bool | BoundTable = False, state: Any = None, trace: bool = False,
-                   max_nodes: int | None = DEFAULT_MAX_NODES, order: Any = None) -> SearchResult:
+                   table: bool | BoundTable = False, state: State = None, trace: bool = False,
+                   max_nodes: int | None = DEFAULT_MAX_NODES,
+                   order: str | Ordering | None = None) -> SearchResult:
     """Expectiminimax (AIMA 4th ed., section 5.5)::
 
         value(s) = max over moves of value(child)             if MAX is to move

@@ -7,12 +7,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .engine import as_game, check_depth
+from .engine import GameLike, as_game, check_depth
+
+if TYPE_CHECKING:
+    from ..games.base import State
 
 
-def minimax_nodes(game: Any, *, state: Any = None, depth: int | None = None) -> int:
+def minimax_nodes(game: GameLike, *, state: State = None, depth: int | None = None) -> int:
     """How many nodes :func:`~mmlib.search.minimax` visits from ``state`` (default: the start)
     to ``depth`` (None: to the end of the game), the root included: a position at the horizon
     or over is one node, any other is one plus its children's counts.  A position's count is
@@ -27,7 +30,7 @@ def minimax_nodes(game: Any, *, state: Any = None, depth: int | None = None) -> 
     depth = check_depth(depth)
     counted: dict[tuple[Any, int | None], int] = {}
 
-    def count(here: Any, left: int | None) -> int:
+    def count(here: State, left: int | None) -> int:
         if left == 0 or game.is_terminal(here):
             return 1
         key = (game.key(here), left)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import _validate
 from ..errors import (
@@ -43,13 +43,16 @@ from .budgets import Budget, check_count
 from .engine import INF, GameLike, as_game, check_depth, make_counting_search, user_call
 from .results import IterativeResult, Kind, ResearchStats, SearchResult
 
+if TYPE_CHECKING:
+    from ..games.base import AnyGame
+
 __all__ = ["iterative_deepening", "anytime"]
 
 
 def iterative_deepening(game: GameLike, max_depth: int, *,
                         evaluate: Callable[[Any], float] | None = None,
                         killers: bool = False, table: bool | TranspositionTable | None = None,
-                        order: str | Ordering | None = None, state: Any = None,
+                        order: str | Ordering | None = None, state: State = None,
                         max_nodes: int | None = DEFAULT_MAX_NODES,
                         max_seconds: float | None = DEFAULT_MAX_SECONDS,
                         progress: Callable[[int, SearchResult], None] | None = None,
@@ -120,7 +123,7 @@ class _Iteration(AlphaBeta):
 
     FRAMES_PER_PLY = 2
 
-    def __init__(self, game: Any, *, nodes_left: float, deadline: float, **options: Any) -> None:
+    def __init__(self, game: AnyGame, *, nodes_left: float, deadline: float, **options: Any) -> None:
         super().__init__(game, **options)
         self.nodes_left = nodes_left
         self.deadline = deadline
@@ -140,9 +143,10 @@ class _Iteration(AlphaBeta):
         return super().leaf(state, depth, ply)
 
 
-def anytime(game: Any, *, max_nodes: int | None = None, max_seconds: float | None = None,
-            max_depth: int | None = None, evaluate: Callable[[State], float] | None = None, order: Any = None,
-            state: Any = None, trace: bool = False) -> SearchResult:
+def anytime(game: GameLike, *, max_nodes: int | None = None, max_seconds: float | None = None,
+            max_depth: int | None = None, evaluate: Callable[[State], float] | None = None,
+            order: str | Ordering | None = None,
+            state: State = None, trace: bool = False) -> SearchResult:
     """Iterative deepening under a budget of ``max_nodes`` nodes and/or ``max_seconds``::
 
         best := none
@@ -217,7 +221,7 @@ def anytime(game: Any, *, max_nodes: int | None = None, max_seconds: float | Non
                    tuple(events) if trace else None)
 
 
-def _result(game: Any, start: State, best: SearchResult | None, rows: list[dict[str, Any]], spent: int,
+def _result(game: AnyGame, start: State, best: SearchResult | None, rows: list[dict[str, Any]], spent: int,
             leaves: int, cutoffs: int, abandoned: int, events: tuple[Event, ...] | None) -> SearchResult:
     stats = ResearchStats(nodes=spent, leaves=leaves, cutoffs=cutoffs, leaf_order=None,
                         passes=len(rows) + (1 if abandoned else 0))

@@ -32,9 +32,9 @@ import numbers
 import operator
 import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import fields
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar, cast, overload
 
 from .. import _validate
 from ..conventions import Conventions
@@ -49,8 +49,8 @@ from ..errors import (
     describe,
     wrap_user_exception,
 )
-from ..games.base import Game, Move, State
-from ..instrument import Event, Recorder, Stats, Tracer
+from ..games.base import AnyGame, Move, State
+from ..instrument import Event, EventKind, Recorder, Stats, Tracer
 from ..ordering import NaturalOrder, Ordering, as_ordering
 from ..table import TranspositionTable
 from .budgets import check_budget, check_count, check_line_length, recursion_room, refuse_hopeless
@@ -61,7 +61,7 @@ __all__ = ["Search", "run", "blame", "as_game", "check_depth", "checked_score",
 
 INF = math.inf
 
-GameLike = Game | Sequence[Any] | str
+GameLike = AnyGame | Sequence[Any] | str
 """What a search accepts: anything that follows the :class:`~mmlib.games.Game` protocol (trees,
 generated trees, games), or a tree written as nested lists or as a labelled tree text."""
 Line = tuple[Any, ...]
@@ -91,7 +91,7 @@ class Search:
     """Python frames one level of the search takes on the call stack."""
 
     def __init__(self, game: Any, *, depth: int | float | None,
-                 evaluate: Callable[[State], float] | None, order: Any,
+                 evaluate: Callable[[State], float] | None, order: str | Ordering | None,
                  table: TranspositionTable | None, trace: bool, max_nodes: int | None, cutoff: str = ">=",
                  leaf_order: bool = True, max_seconds: float | None = None) -> None:
         self.game = game
@@ -187,7 +187,7 @@ class Search:
             self.recorder.leave(ply, value)
         return value
 
-    def mark(self, kind: str, ply: int, **facts: Any) -> None:
+    def mark(self, kind: EventKind, ply: int, **facts: Any) -> None:
         """Write a marker for the node at ``ply`` on the line into the transcript, when there
         is one (it counts nothing).
 
@@ -228,11 +228,11 @@ class Search:
             value = self.checked(value, self.evaluator_name, None)
         return value
 
-    def checked(self, value: Any, function: str, ply: int | None) -> float:
+    def checked(self, value: object, function: str, ply: int | None) -> float:
         """``value`` if it is a usable score, else an error naming ``function`` and the position."""
         return checked_score(value, function, None if ply is None else self.recorder.path(ply))
 
-    def listed(self, moves: Any, function: str, ply: int) -> Sequence[Move]:
+    def listed(self, moves: Iterable[Move], function: str, ply: int) -> Sequence[Move]:
         """``moves`` as a list when it is an iterable other than a list, tuple or range."""
         if isinstance(moves, Sequence) and not isinstance(moves, str):
             return moves
@@ -310,7 +310,7 @@ def _all_among(ordered: Sequence[Move], moves: Sequence[Move]) -> bool:
         return all(move in moves for move in ordered)
 
 
-def checked_score(value: Any, function: str, path: tuple[Move, ...] | None) -> float:
+def checked_score(value: object, function: str, path: tuple[Move, ...] | None) -> float:
     """``value`` if it is a usable score (a real number, not NaN, not a bool), else a
     :class:`~mmlib.errors.UserFunctionError` naming ``function`` and the position."""
     if value.__class__ in _PLAIN_NUMBERS and value == value:
@@ -338,7 +338,11 @@ S = TypeVar("S", bound=Search)
 _PROTOCOL = ("initial", "is_max", "moves", "play", "is_terminal", "utility", "evaluate", "key")
 
 
-def as_game(game: Any, conventions: Conventions | None = None) -> Any:
+@overload
+def as_game(game: GameLike) -> AnyGame: ...
+@overload
+def as_game(game: GameLike, conventions: Conventions | None) -> AnyGame: ...
+def as_game(game: GameLike, conventions: Conventions | None = None) -> Any:
     """``game`` as something that follows the Game protocol, with the players
     ``conventions`` give it (nested lists and tree texts are read as trees)."""
     if conventions is not None and not getattr(conventions, "usual_turns", False):
@@ -355,7 +359,7 @@ def as_game(game: Any, conventions: Conventions | None = None) -> Any:
     return game
 
 
-def check_depth(depth: Any, name: str = "depth", allow_none: bool = True) -> int | None:
+def check_depth(depth: int | None, name: str = "depth", allow_none: bool = True) -> int | None:
     """A depth limit: a whole number >= 0 (None: no limit, when ``allow_none``)."""
     return _validate.whole(name, depth, minimum=0, allow_none=allow_none)
 
@@ -408,7 +412,7 @@ def user_call(function: Callable[..., Any], name: str, *args: Any) -> Any:
         ) from error
 
 
-def run(search: Search, kind: Kind, state: Any, root_call: Callable[[Any, float], float],
+def run(search: Search, kind: Kind, state: State, root_call: Callable[[Any, float], float],
         conventions: Conventions | None = None, *,
         pv: Callable[[Any, tuple[Move, ...]], tuple[Move, ...]] | None = None) -> SearchResult:
     """Run ``root_call(start, horizon)`` with room on the call stack; wrap up the result.
@@ -494,7 +498,7 @@ def short_message(error: Exception) -> str:
     return text if len(text) <= 200 else text[:197] + "..."
 
 
-def principal_variation(search: Search, start: Any) -> tuple[Move, ...]:
+def principal_variation(search: Search, start: State) -> tuple[Move, ...]:
     line = _unlinked(search.lines.get(0, ()))
     if search.table is None:
         return line

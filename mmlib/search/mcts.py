@@ -35,7 +35,7 @@ import numbers
 import random
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import _validate
 from ..errors import (
@@ -52,13 +52,16 @@ from ..errors import (
 from ..games.base import Move, State
 from .budgets import MAX_LINE, check_count
 from .chance import chance_outcomes, is_chance
-from .engine import Path, Search, as_game
+from .engine import GameLike, Path, Search, as_game
 from .results import Kind, ResearchStats, SearchResult
+
+if TYPE_CHECKING:
+    from ..games.base import AnyGame
 
 __all__ = ["mcts", "outcome_reward", "scaled_reward", "MonteCarlo"]
 
 
-def outcome_reward(game: Any, state: Any) -> float:
+def outcome_reward(game: AnyGame, state: State) -> float:
     """1 if MAX won the finished game, 0 if MAX lost, 1/2 for a draw (the sign of the utility)."""
     if not callable(getattr(game, "utility", None)):
         raise ArgumentTypeError(f"game: expected a game (with a utility method), got {describe(game)}")
@@ -80,7 +83,7 @@ def scaled_reward(low: float, high: float) -> Callable[[Any, Any], float]:
     if not low < high:
         raise ArgumentError(f"low, high: need low < high, got ({low}, {high})")
 
-    def reward(game: Any, state: Any) -> float:
+    def reward(game: AnyGame, state: State) -> float:
         return float((game.utility(state) - low) / (high - low))
     return reward
 
@@ -113,7 +116,7 @@ class MonteCarlo(Search):
 
     FRAMES_PER_PLY = 2
 
-    def __init__(self, game: Any, *, exploration: float, seed: int,
+    def __init__(self, game: AnyGame, *, exploration: float, seed: int,
                  reward: Callable[[Any, Any], float], budget: int | None, max_seconds: float | None,
                  trace: bool) -> None:
         super().__init__(game, depth=None, evaluate=None, order=None, table=None, trace=trace,
@@ -222,7 +225,7 @@ class MonteCarlo(Search):
     def random_index(self, n: int) -> int:
         return min(int(self.random.random() * n), n - 1)
 
-    def draw(self, state: Any) -> Any:
+    def draw(self, state: State) -> Any:
         u, total = self.random.random(), 0.0
         outcomes = chance_outcomes(self.game, state)
         for move, probability in outcomes:
@@ -237,9 +240,9 @@ class MonteCarlo(Search):
         return list(self.game.moves(state))
 
 
-def mcts(game: Any, *, iterations: int | None = None, max_nodes: int | None = None,
+def mcts(game: GameLike, *, iterations: int | None = None, max_nodes: int | None = None,
          max_seconds: float | None = DEFAULT_MAX_SECONDS, exploration: float = math.sqrt(2),
-         seed: int = 0, reward: Callable[[Any, Any], float] = outcome_reward, state: Any = None,
+         seed: int = 0, reward: Callable[[Any, Any], float] = outcome_reward, state: State = None,
          trace: bool = False) -> SearchResult:
     """Monte Carlo tree search with UCT: ``iterations`` iterations or ``max_nodes`` positions.
 
@@ -301,7 +304,7 @@ def mcts(game: Any, *, iterations: int | None = None, max_nodes: int | None = No
         raise search.blame(error) from error
 
 
-def _search(search: MonteCarlo, start: Any, iterations: int | None) -> SearchResult:
+def _search(search: MonteCarlo, start: State, iterations: int | None) -> SearchResult:
     """Iterate from ``start`` until the iterations or the node budget are spent."""
     root = _Node(start, (), search.legal(start))
     done = 0
@@ -317,11 +320,11 @@ def _search(search: MonteCarlo, start: Any, iterations: int | None) -> SearchRes
     return _result(search, root, start, done)
 
 
-def _is_number(value: Any) -> bool:
+def _is_number(value: object) -> bool:
     return isinstance(value, (int, float, numbers.Real)) and not isinstance(value, bool)
 
 
-def _check_line_length(game: Any) -> None:
+def _check_line_length(game: AnyGame) -> None:
     """SearchTooLarge for a tree whose lines are longer than :data:`~mmlib.search.budgets.MAX_LINE`
     plies: each position of a playout holds its path from the start, so a line d plies deep
     costs about d²/2 steps."""
@@ -334,7 +337,7 @@ def _check_line_length(game: Any) -> None:
                              "search.alphabeta")
 
 
-def _result(search: MonteCarlo, root: _Node, start: Any, done: int) -> SearchResult:
+def _result(search: MonteCarlo, root: _Node, start: State, done: int) -> SearchResult:
     game = search.game
     for node in _tree_nodes(root):       # a child added by an iteration cut short
         node.children = {m: c for m, c in node.children.items() if c.visits}
@@ -361,7 +364,7 @@ def _tree_nodes(root: _Node) -> list[_Node]:
     return nodes
 
 
-def _most_visited_line(game: Any, root: _Node) -> tuple[Move, ...]:
+def _most_visited_line(game: AnyGame, root: _Node) -> tuple[Move, ...]:
     line: list[Move] = []
     node = root
     while node.children and not is_chance(game, node.state):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import _validate, trees
 from ..errors import ArgumentError, ArgumentTypeError, describe
@@ -18,8 +18,11 @@ from ..ordering import Ordering
 from ..trees import layered_uniform
 from .alphabeta import alphabeta
 from .chance import expectiminimax
-from .engine import as_game
+from .engine import GameLike, as_game
 from .registry import FAMILIES, Family
+
+if TYPE_CHECKING:
+    from ..games.base import AnyGame, State
 
 __all__ = ["ALGORITHMS", "minimal_leaves", "leaf_ratios", "chance_leaves", "BestFirst",
            "minimal_tree_leaves", "proof_leaves"]
@@ -58,7 +61,7 @@ them: the value of a search one ply shallower, whose static evaluation is the tr
 plus noise of up to ± 0.1."""
 
 
-def leaf_ratios(branching: int, depth: int, ordering: Any, *, seeds: Iterable[int] = range(5),
+def leaf_ratios(branching: int, depth: int, ordering: str | float, *, seeds: Iterable[int] = range(5),
                 algorithms: dict[str, Callable[[Any, float], Any]] | None = None) -> dict[str, float]:
     """Mean leaves evaluated / minimal-tree leaves, per algorithm, over
     ``trees.ordered(branching, depth, ordering, seed, noise=0.1)`` trees (one per seed).
@@ -133,7 +136,8 @@ class BestFirst(Ordering):
         self.depth = depth
         self.known: dict[tuple[Any, float], float] = {}
 
-    def order(self, search_: Any, state: Any, moves: Sequence[Any], path: tuple[Any, ...]) -> Sequence[Any]:
+    def order(self, search_: Any, state: State, moves: Sequence[Any],
+              path: tuple[Any, ...]) -> Sequence[Any]:
         game = search_.game
         remaining = self.depth - len(path) - 1
         scored = [(self.value(search_, game.play(state, move), remaining), i, move)
@@ -141,7 +145,7 @@ class BestFirst(Ordering):
         scored.sort(key=lambda item: (-item[0] if game.is_max(state) else item[0], item[1]))
         return [move for _, _, move in scored]
 
-    def value(self, search_: Any, state: Any, depth: float) -> float:
+    def value(self, search_: Any, state: State, depth: float) -> float:
         game, key = search_.game, (search_.game.key(state), depth)
         if key not in self.known:
             if depth == 0 or game.is_terminal(state):
@@ -153,7 +157,7 @@ class BestFirst(Ordering):
         return self.known[key]
 
 
-def minimal_tree_leaves(game: Any, *, depth: int | None = None, state: Any = None) -> int:
+def minimal_tree_leaves(game: GameLike, *, depth: int | None = None, state: State = None) -> int:
     """Leaves of alpha-beta with the best move first at every node: the minimal tree of this
     game or tree to ``depth`` (Knuth & Moore's b^ceil(d/2) + b^floor(d/2) - 1 on uniform trees).
 
@@ -164,7 +168,7 @@ def minimal_tree_leaves(game: Any, *, depth: int | None = None, state: Any = Non
     return alphabeta(game, depth=depth, order=BestFirst(horizon), state=state).stats.leaves
 
 
-def proof_leaves(game: Any, *, depth: int | None = None, state: Any = None) -> tuple[float, int, int]:
+def proof_leaves(game: GameLike, *, depth: int | None = None, state: State = None) -> tuple[float, int, int]:
     """(v, L, U): the minimax value v, the fewest leaves of a proof that the value is at least v
     (L: one good MAX move, every MIN reply) and of a proof that it is at most v (U: every MAX
     move, one good MIN reply), leaves counted along every path.
@@ -191,7 +195,7 @@ def proof_leaves(game: Any, *, depth: int | None = None, state: Any = None) -> t
     value = oracle.value(context, start, horizon)
     memo: dict[tuple[Any, float, bool], int] = {}
 
-    def proof(state: Any, depth: float, at_least: bool) -> int:
+    def proof(state: State, depth: float, at_least: bool) -> int:
         key = (game.key(state), depth, at_least)
         if key not in memo:
             if depth == 0 or game.is_terminal(state):
@@ -213,6 +217,6 @@ def proof_leaves(game: Any, *, depth: int | None = None, state: Any = None) -> t
 class _Context:
     """What :class:`BestFirst` needs to know of a search: the game and its static evaluation."""
 
-    def __init__(self, game: Any):
+    def __init__(self, game: AnyGame):
         self.game = game
         self.static_value = game.evaluate

@@ -50,7 +50,7 @@ class Minimax(Search):
 
 def minimax(game: GameLike, *, depth: int | None = None,
             evaluate: Callable[[Any], float] | None = None, conventions: Conventions | None = None,
-            order: str | Ordering | None = None, state: Any = None, trace: bool = False,
+            order: str | Ordering | None = None, state: State = None, trace: bool = False,
             max_nodes: int | None = DEFAULT_MAX_NODES,
             max_seconds: float | None = DEFAULT_MAX_SECONDS,
             leaf_order: bool = True) -> SearchResult:
@@ -82,7 +82,7 @@ def minimax(game: GameLike, *, depth: int | None = None,
                           max_seconds)
     search.refuse_too_large(state, minimax=True)
 
-    def root(start: Any, depth: float) -> float:
+    def root(start: State, depth: float) -> float:
         value = search.minimax(start, depth, 0)
         if conventions.values == "mover" and not search.game.is_max(start):
             return -value                                    # from MIN's point of view

@@ -9,7 +9,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import DEFAULT_MAX_NODES, DEFAULT_MAX_SECONDS, ArgumentTypeError
 from ..games.base import Move, State
@@ -17,6 +17,9 @@ from ..ordering import Ordering
 from .alphabeta import AlphaBeta
 from .engine import INF, SEQUENCES, GameLike, as_game, make_search, run
 from .results import Kind, SearchResult
+
+if TYPE_CHECKING:
+    from ..games.base import AnyGame
 
 __all__ = ["quiescence", "Quiescence"]
 
@@ -31,7 +34,7 @@ class Quiescence(AlphaBeta):
 
     FRAMES_PER_PLY = 2
 
-    def __init__(self, game: Any, *, forcing: Callable[[State], Sequence[Move]], **options: Any) -> None:
+    def __init__(self, game: AnyGame, *, forcing: Callable[[State], Sequence[Move]], **options: Any) -> None:
         super().__init__(game, **options)
         self.forcing = forcing
         self.pending: Sequence[Move] = ()   # the forcing moves of the node being entered
@@ -56,7 +59,7 @@ class Quiescence(AlphaBeta):
 
 def quiescence(game: GameLike, depth: int, *, evaluate: Callable[[Any], float] | None = None,
                forcing: Callable[[Any], Sequence[Any]] | None = None, order: str | Ordering | None = None,
-               state: Any = None, trace: bool = False,
+               state: State = None, trace: bool = False,
                max_nodes: int | None = DEFAULT_MAX_NODES,
                max_seconds: float | None = DEFAULT_MAX_SECONDS) -> SearchResult:
     """Alpha-beta to ``depth``, then on along forcing moves until the position is quiet.

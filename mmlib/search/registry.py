@@ -18,7 +18,7 @@ import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ArgumentError, ArgumentTypeError, describe
 from .alphabeta import alphabeta, negamax
@@ -29,6 +29,9 @@ from .minimax import minimax
 from .quiescence import quiescence
 from .results import ALPHABETA_NAMES, Kind
 from .windows import aspiration, mtdf, pvs, sss_star
+
+if TYPE_CHECKING:
+    from ..games.base import AnyGame
 
 __all__ = ["Family", "FAMILIES", "family", "canonical", "names"]
 
@@ -70,7 +73,7 @@ class Family:
         """The family's name, as its results carry it: ``"sss*"``, ``"pvs"``."""
         return self.kind.value
 
-    def search(self, game: Any, **settings: Any) -> Any:
+    def search(self, game: AnyGame, **settings: Any) -> Any:
         """Search ``game`` with those of ``settings`` this family takes (a setting None is left
         out): a view passes everything it offers, and each family reads what it understands.
 
@@ -135,7 +138,7 @@ def family(name: str | Kind) -> Family:
     return found
 
 
-def canonical(name: Any) -> Any:
+def canonical(name: str) -> Any:
     """The family's own name when ``name`` is another spelling of one (``"SSS*"`` → ``"sss*"``);
     anything else unchanged, for the caller to check against its own choices.
 

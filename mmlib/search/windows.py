@@ -28,15 +28,19 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from .. import _validate
 from ..errors import DEFAULT_MAX_NODES, ArgumentTypeError, MmlibError
 from ..games.base import Move, State
 from ..table import BoundTable
 from .alphabeta import AlphaBeta
-from .engine import INF, as_game, checked_score, make_counting_search, run
+from .engine import INF, GameLike, as_game, checked_score, make_counting_search, run
 from .results import Kind, ResearchStats, SearchResult
+
+if TYPE_CHECKING:
+    from ..games.base import AnyGame
+    from ..ordering import Ordering
 
 __all__ = ["aspiration", "pvs", "mtdf", "sss_star", "BoundTable", "WindowSearch"]
 
@@ -51,7 +55,7 @@ class WindowSearch(AlphaBeta):
 
     FRAMES_PER_PLY = 2         # a search and its helper
 
-    def __init__(self, game: Any, *, bounds: BoundTable | None = None, **options: Any) -> None:
+    def __init__(self, game: AnyGame, *, bounds: BoundTable | None = None, **options: Any) -> None:
         super().__init__(game, **options)
         self.bounds = bounds
         self.value: float = 0
@@ -62,7 +66,7 @@ class WindowSearch(AlphaBeta):
     def stats(self) -> ResearchStats:
         return self.research_stats()
 
-    def first_guess(self, state: State, guess: Any) -> float:
+    def first_guess(self, state: State, guess: float | None) -> float:
         """The first guess of a window search: ``guess``, else the static value of ``state``, else 0."""
         if guess is not None:
             return cast(float, _validate.number("guess", guess))
@@ -186,7 +190,8 @@ class WindowSearch(AlphaBeta):
         return tuple(moves)
 
 
-def _search(game: Any, depth: int | None, evaluate: Callable[[State], float] | None, order: Any,
+def _search(game: GameLike, depth: int | None, evaluate: Callable[[State], float] | None,
+            order: str | Ordering | None,
             trace: bool, max_nodes: int | None, table: BoundTable | bool | None = None) -> WindowSearch:
     game = as_game(game)
     if table is True:
@@ -197,9 +202,9 @@ def _search(game: Any, depth: int | None, evaluate: Callable[[State], float] | N
                                 order=order, trace=trace, max_nodes=max_nodes)
 
 
-def aspiration(game: Any, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
-               guess: float | None = None, delta: float = 1.0, order: Any = None,
-               state: Any = None, trace: bool = False,
+def aspiration(game: GameLike, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
+               guess: float | None = None, delta: float = 1.0, order: str | Ordering | None = None,
+               state: State = None, trace: bool = False,
                max_nodes: int | None = DEFAULT_MAX_NODES) -> SearchResult:
     """Alpha-beta in an aspiration window [guess - delta, guess + delta], widened on failure.
 
@@ -244,8 +249,8 @@ def aspiration(game: Any, *, depth: int | None = None, evaluate: Callable[[State
     return run(search, Kind.ASPIRATION, state, root)
 
 
-def pvs(game: Any, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
-        order: Any = None, state: Any = None, trace: bool = False,
+def pvs(game: GameLike, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
+        order: str | Ordering | None = None, state: State = None, trace: bool = False,
         max_nodes: int | None = DEFAULT_MAX_NODES) -> SearchResult:
     """Principal variation search (NegaScout, Reinefeld 1983), in the MAX/MIN form::
 
@@ -273,9 +278,9 @@ def pvs(game: Any, *, depth: int | None = None, evaluate: Callable[[State], floa
     return run(search, Kind.PVS, state, root)
 
 
-def mtdf(game: Any, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
-         guess: float | None = None, table: bool | BoundTable = True, order: Any = None,
-         state: Any = None, trace: bool = False, max_nodes: int | None = DEFAULT_MAX_NODES) -> SearchResult:
+def mtdf(game: GameLike, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
+         guess: float | None = None, table: bool | BoundTable = True, order: str | Ordering | None = None,
+         state: State = None, trace: bool = False, max_nodes: int | None = DEFAULT_MAX_NODES) -> SearchResult:
     """MTD(f) (Plaat et al. 1996): close in on the value with null-window tests only::
 
         g := guess; lower, upper := -inf, +inf
@@ -319,8 +324,8 @@ def mtdf(game: Any, *, depth: int | None = None, evaluate: Callable[[State], flo
     return run(search, Kind.MTDF, state, root, pv=search.proven_line)
 
 
-def sss_star(game: Any, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
-             table: bool | BoundTable = True, order: Any = None, state: Any = None,
+def sss_star(game: GameLike, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
+             table: bool | BoundTable = True, order: str | Ordering | None = None, state: State = None,
              trace: bool = False, max_nodes: int | None = DEFAULT_MAX_NODES) -> SearchResult:
     """SSS* (Stockman 1979) as MT-SSS* (Plaat et al. 1996): best-first, one bound at a time::
 

@@ -8,10 +8,10 @@ turned to paths from the root and values from MAX's point of view.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, get_args
 
 from ..errors import ArgumentError, ArgumentTypeError
-from ..instrument import Event
+from ..instrument import Event, EventKind
 from ..trees import Path
 
 TraceEvent = Event
@@ -66,7 +66,7 @@ def _carried(number: float | None, event: TraceEvent, name: str) -> float:
     return number
 
 
-_KINDS = frozenset({"enter", "leaf", "update", "cutoff", "hit", "return", "pass", "test"})
+_KINDS = frozenset(get_args(EventKind))
 
 
 def _normalised(events: Iterable[Any], start: Path, negamax: bool) -> Iterable[TraceEvent]:

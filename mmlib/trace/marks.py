@@ -9,12 +9,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..trees import Path
 from .bounds import EXACT, SO_FAR, Window
 from .trees import minimax_values, view_tree
 from .words import Reading
+
+if TYPE_CHECKING:
+    from ..trees.convert import AnyTree
+    from ..trees.explicit import Tree
+    from ..trees.layered import LayeredTree
 
 
 @dataclass(frozen=True, eq=False)
@@ -104,7 +109,7 @@ class Marks:
         """
         return replace(self, current=current)
 
-    def with_leaf_values(self, tree: Any) -> Marks:
+    def with_leaf_values(self, tree: Tree | LayeredTree) -> Marks:
         """The same marks with every leaf of ``tree`` showing its static value, exact, where
         the search has not set one (a new Marks).
 
@@ -161,7 +166,7 @@ class MarksDraft:
         return Marks(**{f.name: getattr(self, f.name) for f in fields(self)})
 
 
-def static_marks(tree: Any) -> Marks:
+def static_marks(tree: AnyTree) -> Marks:
     """Marks of a plain tree showing each node's own number: a leaf's value and an interior
     node's static value where it has one (what a depth-limited search uses where it stops).
 
@@ -173,7 +178,7 @@ def static_marks(tree: Any) -> Marks:
     return Marks(values=values, bounds=dict.fromkeys(values, EXACT))
 
 
-def minimax_marks(tree: Any) -> Marks:
+def minimax_marks(tree: AnyTree) -> Marks:
     """Marks of a plain tree: every node's exact minimax value, no search.
 
     >>> minimax_marks([[3, 5], [2, 9]]).value_text((1,))

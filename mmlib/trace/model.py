@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import _validate
 from ..errors import ArgumentError
@@ -42,6 +42,9 @@ from .narration import _Narrator
 from .passes import Iteration, Phase, Research, _iterations, find_phases, find_researches, monte_carlo_marks
 from .trees import _is_chance, _probabilities, _subtree_paths, view_tree
 from .words import _tally_text, format_value
+
+if TYPE_CHECKING:
+    from ..trees.convert import AnyTree
 
 
 class Trace:
@@ -71,7 +74,7 @@ class Trace:
     (['K', 'N', 'O'], (0, 0, 1))
     """
 
-    def __init__(self, tree: Any, events: Sequence[Any], *, start: Path = (), variant: str = "fail-soft",
+    def __init__(self, tree: AnyTree, events: Sequence[Any], *, start: Path = (), variant: str = "fail-soft",
                  cutoff: str = ">=", negamax: bool = False, algorithm: str | None = None,
                  pv: Sequence[Any] | None = None):
         if variant not in ("minimax", "fail-soft", "fail-hard"):
@@ -116,7 +119,7 @@ class Trace:
         self._building = False
 
     @classmethod
-    def from_events(cls, tree: Any, events: Sequence[Any], **options: Any) -> Trace:
+    def from_events(cls, tree: AnyTree, events: Sequence[Any], **options: Any) -> Trace:
         """The model of the transcript ``events`` on ``tree`` (options as for the class)."""
         return cls(tree, events, **options)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..trees import Path
 from .bounds import BETWEEN, EXACT, LOWER, UNKNOWN, UPPER, Window, _same, bound_of
@@ -29,6 +29,8 @@ from .words import (
 )
 
 if TYPE_CHECKING:
+    from ..trees.explicit import Tree
+    from ..trees.layered import LayeredTree
     from .model import Trace
 
 
@@ -461,7 +463,7 @@ class _Narrator:
         return bool(enter.is_max) if enter is not None else self.tree.node(path).is_max
 
 
-def describe_marks(tree: Any, marks: Marks, *, root: Path = (), levels: tuple[str, ...] = (),
+def describe_marks(tree: Tree | LayeredTree, marks: Marks, *, root: Path = (), levels: tuple[str, ...] = (),
                    chance: bool = False) -> str:
     """What a drawing of ``tree`` with ``marks`` shows, in words (its text alternative), from
     the node at ``root``; ``levels`` names the levels of a layered tree and ``chance`` says
@@ -494,7 +496,7 @@ def describe_marks(tree: Any, marks: Marks, *, root: Path = (), levels: tuple[st
     return f"Search of a game tree from {tree.label_of(root)}: " + "; ".join(parts) + "."
 
 
-def _describe_monte_carlo_marks(tree: Any, marks: Marks, root: Path) -> str:
+def _describe_monte_carlo_marks(tree: Tree | LayeredTree, marks: Marks, root: Path) -> str:
     """The words for Monte Carlo tree search: wins/visits at the start, the most visited
     move, the nodes in its tree (no pruning, no bounds: it has neither)."""
     value = marks.value_text(root)

@@ -8,7 +8,7 @@ search, its variant and its cutoff test are read from the result and its convent
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ArgumentError, ArgumentTypeError
 from ..trees import Path
@@ -18,8 +18,11 @@ from .marks import Marks, MarksDraft
 from .model import Trace
 from .trees import _subtree_paths, result_tree
 
+if TYPE_CHECKING:
+    from ..search.results import SearchResult
 
-def trace_of(result: Any, *, cutoff: str | None = None) -> Trace:
+
+def trace_of(result: SearchResult, *, cutoff: str | None = None) -> Trace:
     """The :class:`Trace` of a search result (searched with ``trace=True`` on a tree).
 
     Minimax, alpha-beta (fail-soft, fail-hard), negamax and quiescence results are read,
@@ -85,7 +88,7 @@ def result_marks(result: Any) -> Marks:
     return marks.done()
 
 
-def result_pruned_leaves(result: Any) -> list[Path]:
+def result_pruned_leaves(result: SearchResult) -> list[Path]:
     """The leaves (paths, left to right) that a finished search pruned away, read from its
     marks (:func:`result_marks`).
 

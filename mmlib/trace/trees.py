@@ -10,10 +10,16 @@ agents), who moves at a node, and every node's true (expectiminimax) value.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ArgumentTypeError
 from ..trees import Path, Tree, as_tree
+
+if TYPE_CHECKING:
+    from ..search.results import SearchResult
+    from ..trees._nodes import LinkedNode
+    from ..trees.convert import AnyTree
+    from ..trees.layered import LayeredTree
 
 
 def view_tree(tree: Any, *, max_nodes: int = 2000) -> Any:
@@ -29,15 +35,15 @@ def view_tree(tree: Any, *, max_nodes: int = 2000) -> Any:
     return as_tree(tree, max_nodes=max_nodes)
 
 
-def _is_layered(tree: Any) -> bool:
+def _is_layered(tree: AnyTree) -> bool:
     return hasattr(tree, "layers") and hasattr(tree, "label_of") and hasattr(tree, "nodes")
 
 
-def _is_chance(node: Any) -> bool:
+def _is_chance(node: LinkedNode) -> bool:
     return bool(getattr(node, "is_chance", False)) and not node.is_leaf()
 
 
-def node_role(tree: Any, path: Path) -> str:
+def node_role(tree: Tree | LayeredTree, path: Path) -> str:
     """Who moves at ``path``: ``"MAX"``, ``"MIN"``, ``"chance"`` or ``"leaf"``; on a tree
     with several MIN (or MAX) agents per round, which one: ``"MIN 1"``, ``"MIN 2"``...
 
@@ -71,7 +77,7 @@ def _probabilities(node: Any, *, averaging: bool) -> tuple[float, ...]:
     return ()
 
 
-def minimax_values(tree: Any) -> dict[Path, float]:
+def minimax_values(tree: AnyTree) -> dict[Path, float]:
     """The minimax value of every node of an explicit tree (interior static values unused);
     at a chance node, the expected value of its outcomes (expectiminimax).
 
@@ -81,7 +87,7 @@ def minimax_values(tree: Any) -> dict[Path, float]:
     return expected_values(tree)
 
 
-def best_line(tree: Any, values: dict[Path, float] | None = None) -> list[Path]:
+def best_line(tree: Tree | LayeredTree, values: dict[Path, float] | None = None) -> list[Path]:
     """The nodes of the principal variation of a plain tree, from the root: at each node the
     first child whose minimax value (``values``, default :func:`minimax_values`) is its own.
 
@@ -132,7 +138,7 @@ def _subtree_paths(tree: Tree, root: Path) -> Iterable[Path]:
         stack.extend(node.children)
 
 
-def result_tree(result: Any) -> tuple[Tree, Path]:
+def result_tree(result: SearchResult) -> tuple[Tree, Path]:
     """The explicit tree a result was searched on, and the path of the node it started from."""
     game = result.game
     if isinstance(game, Tree) or _is_layered(game):

@@ -12,7 +12,7 @@ All of them follow the :class:`mmlib.games.Game` protocol, so every search runs 
 2
 """
 
-from .convert import as_tree, game_tree
+from .convert import AnyTree, TreeLike, as_tree, game_tree
 from .cs188 import CS188Tree, from_cs188, read_cs188, to_cs188
 from .explicit import Node, Path, Tree, bfs_labels, from_nested
 from .generated import (
@@ -38,6 +38,8 @@ from .layered import (
 from .text import from_text, to_text
 
 __all__ = [
+    "TreeLike",
+    "AnyTree",
     "Node",
     "Path",
     "Tree",

@@ -17,9 +17,12 @@ that tree.play(node, move) returned), got 42 (type int)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Generic, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 from ..errors import ArgumentError, ArgumentTypeError, IllegalMoveError, describe
+
+if TYPE_CHECKING:
+    from ..games.base import Move
 
 __all__ = ["LinkedTree", "not_a_node", "not_a_move"]
 
@@ -115,14 +118,14 @@ class LinkedTree(Generic[N]):
                                     f"{describe(path)}") from None
 
 
-def not_a_node(value: Any, name: str = "node") -> ArgumentTypeError:
+def not_a_node(value: object, name: str = "node") -> ArgumentTypeError:
     """The error for ``value`` given as the node argument ``name``."""
     return ArgumentTypeError(f"{name}: expected a node of this tree (tree.initial, or a node that "
                              f"tree.play(node, move) returned), got {describe(value)} "
                              f"(type {type(value).__name__})")
 
 
-def not_a_move(move: Any, moves: Any) -> IllegalMoveError | ArgumentTypeError:
+def not_a_move(move: Move, moves: Sequence[Move]) -> IllegalMoveError | ArgumentTypeError:
     """The error for ``move`` given to ``play`` at a node whose moves are ``moves``."""
     if isinstance(move, bool) or not hasattr(move, "__index__"):
         return ArgumentTypeError(f"move: expected a whole number, one of tree.moves(node) = "
@@ -130,7 +133,7 @@ def not_a_move(move: Any, moves: Any) -> IllegalMoveError | ArgumentTypeError:
     return IllegalMoveError(f"move: {describe(move)} is not one of tree.moves(node) = {_shown(moves)}")
 
 
-def _shown(moves: Any) -> str:
+def _shown(moves: Sequence[Move]) -> str:
     if isinstance(moves, range):
         return "range(0)" if not moves else f"0 to {moves[-1]}"
     return repr(moves)

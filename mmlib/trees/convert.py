@@ -11,19 +11,32 @@
 from __future__ import annotations
 
 import numbers
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError
 from ..games.base import rooted_at
 from .explicit import Node, Path, Tree, from_nested
 from .generated import _GeneratedTree, explicit
+from .layered import LayeredTree
 from .text import from_text
 
-__all__ = ["as_tree", "game_tree"]
+if TYPE_CHECKING:
+    from ..games.base import AnyGame, State
+
+__all__ = ["as_tree", "game_tree", "TreeLike", "AnyTree"]
+
+TreeLike = Tree | _GeneratedTree | Sequence[Any] | str | float
+"""What :func:`as_tree` reads as an explicit tree: a tree, a generated tree, a nested list
+(or a lone number), a labelled tree text."""
+
+AnyTree = TreeLike | LayeredTree
+"""What a view draws: anything :func:`as_tree` reads, or a tree with chance nodes or several
+agents (a :class:`~mmlib.trees.LayeredTree`, drawn as it is)."""
 
 
-def as_tree(tree: Any, *, max_nodes: int = 2000) -> Tree:
+def as_tree(tree: TreeLike, *, max_nodes: int = 2000) -> Tree:
     """An explicit tree from a tree, a nested list (or a lone number), a labelled tree text,
     or a generated tree (copied with :func:`~mmlib.trees.explicit`, at most ``max_nodes``)."""
     if isinstance(tree, Tree):
@@ -40,7 +53,7 @@ def as_tree(tree: Any, *, max_nodes: int = 2000) -> Tree:
     )
 
 
-def game_tree(game: Any, state: Any = None, depth: int = 1, *,
+def game_tree(game: AnyGame, state: State = None, depth: int = 1, *,
               max_nodes: int = 100) -> tuple[Tree, dict[Path, Any]]:
     """The game tree below ``state`` to ``depth`` moves of ``game`` (a Game) as an explicit Tree
     whose leaves carry the static values (the utility of finished games, else

@@ -20,7 +20,7 @@ import string
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError, SearchError, TreeError, describe
@@ -322,3 +322,9 @@ def build(children: dict[str, list[str]], values: dict[str, float], root: str,
         is_max = players[label] if players and label in players else len(path) % 2 == 0
         built[label] = Node(label, values.get(label), kids, is_max, path)
     return Tree(built[root])
+
+
+if TYPE_CHECKING:                                       # the type checker holds it to the protocol
+    from ..games.base import Game
+
+    _IS_A_GAME: Game[Node, int] = Tree(Node("A"))

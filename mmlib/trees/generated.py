@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError, SearchError
@@ -416,3 +416,8 @@ def explicit(tree: _GeneratedTree, *, max_nodes: int = 2000) -> Tree:
             pass
     return build(children, values, labels[0])
 
+
+if TYPE_CHECKING:                                       # the type checker holds it to the protocol
+    from ..games.base import Game
+
+    _IS_A_GAME: Game[GeneratedNode, int] = UniformTree(2, 2, 0)

@@ -27,12 +27,15 @@ from __future__ import annotations
 import json
 import math
 from collections import deque
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError, TreeError, describe
 from .explicit import MAX_HEIGHT, Path, build, check_value
 from .layered import LayeredNode, LayeredTree
+
+if TYPE_CHECKING:
+    from .convert import AnyTree
 
 __all__ = ["to_json", "from_json", "to_json_data", "from_json_data", "FORMAT"]
 
@@ -41,7 +44,7 @@ PLAYERS = ("MAX", "MIN", "CHANCE")
 MAX_JSON_NODES = 250_000
 
 
-def to_json(tree: Any, *, indent: int | None = None) -> str:
+def to_json(tree: AnyTree, *, indent: int | None = None) -> str:
     """``tree`` (an explicit tree, or a :class:`~mmlib.trees.LayeredTree` with chance nodes) as JSON text;
     ``indent``: None (one line), spaces per level (0 to 16) or the whitespace to indent with."""
     return json.dumps(to_json_data(tree), indent=_indent(indent), ensure_ascii=False)
@@ -101,7 +104,7 @@ def from_json(text: str) -> Any:
     return from_json_data(data)
 
 
-def from_json_data(data: Any) -> Any:
+def from_json_data(data: dict[str, Any]) -> Any:
     """A tree from the JSON document already read into dicts and lists."""
     if not isinstance(data, dict) or not isinstance(data.get("root"), dict):
         raise TreeError("json: expected an object with a 'root' node")

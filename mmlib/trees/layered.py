@@ -38,7 +38,7 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError, SearchError, TreeError, TreeTextError, describe
@@ -54,7 +54,7 @@ __all__ = ["KINDS", "LayeredNode", "LayeredTree", "LayeredUniformTree", "layered
 KINDS = ("max", "min", "chance")
 
 
-def parse_layers(layers: Any) -> tuple[str, ...]:
+def parse_layers(layers: str | Sequence[str]) -> tuple[str, ...]:
     """``"max chance min chance"`` -> ('max', 'chance', 'min', 'chance'); checked.
 
     >>> parse_layers("max min min")
@@ -187,7 +187,7 @@ def _preorder(root: LayeredNode) -> list[LayeredNode]:
     return out
 
 
-def _probability(value: Any, where: str) -> float:
+def _probability(value: object, where: str) -> float:
     real = _validate.is_real(value)
     probability = cast(float, value)    # a Real (int, float, Fraction) compares as a float does
     if not real or not 0 < probability <= 1:
@@ -195,7 +195,7 @@ def _probability(value: Any, where: str) -> float:
     return probability
 
 
-def _leaf(value: Any, where: str) -> float:
+def _leaf(value: object, where: str) -> float:
     if not _validate.is_real(value) or not _finite(value):
         shown = repr(value) if len(repr(value)) <= 40 else f"{repr(value)[:30]}... (too large)"
         raise TreeError(f"{where}: leaf value {shown} is not a finite number")
@@ -209,7 +209,8 @@ def _finite(value: float) -> bool:
         return False
 
 
-def layered_tree(nested: Any, *, layers: Any = "max chance min chance") -> LayeredTree:
+def layered_tree(nested: Any, *,
+                 layers: str | Sequence[str] = "max chance min chance") -> LayeredTree:
     """A tree from nested lists whose levels follow ``layers`` (repeated).
 
     A list is an interior node and a number a leaf.  At a chance node each child is
@@ -281,7 +282,8 @@ _PROBABILITIES = re.compile(r"^(\S)\s+p\s+(.+)$")
 _VALUE = re.compile(r"^(\S)\s+(\S+)$")
 
 
-def layered_tree_from_text(text: str, *, layers: Any = "max chance min chance") -> LayeredTree:
+def layered_tree_from_text(text: str, *,
+                           layers: str | Sequence[str] = "max chance min chance") -> LayeredTree:
     """The labelled tree text (``X: BCD`` children, ``X 7`` values) plus one kind of line:
     ``X p 1/2 1/4 1/4`` gives the probabilities of chance node X's children, in order
     (fractions or decimals; without such a line the outcomes are equally likely).
@@ -405,7 +407,8 @@ class LayeredUniformTree:
 
     value_bounds = (0.0, 1.0)
 
-    def __init__(self, branching: int, depth: int, layers: Any, seed: int, probabilities: str):
+    def __init__(self, branching: int, depth: int, layers: str | Sequence[str], seed: int,
+                 probabilities: str):
         sizes: list[int] = []
         for name, value, least in (("branching", branching, 1), ("depth", depth, 0)):
             sizes.append(_validate.whole(name, value, what="an integer", show=repr))
@@ -488,7 +491,7 @@ class LayeredUniformTree:
                 f"layers={' '.join(self.layers)!r}, seed={self.seed})")
 
 
-def layered_uniform(branching: int, depth: int, *, layers: Any = "max chance min chance",
+def layered_uniform(branching: int, depth: int, *, layers: str | Sequence[str] = "max chance min chance",
                     seed: int = 0, probabilities: str = "equal") -> LayeredUniformTree:
     """A generated uniform tree whose levels follow ``layers`` (see :class:`LayeredUniformTree`).
 
@@ -498,3 +501,10 @@ def layered_uniform(branching: int, depth: int, *, layers: Any = "max chance min
     ('max', 'min', 'min')
     """
     return LayeredUniformTree(branching, depth, layers, seed, probabilities)
+
+
+if TYPE_CHECKING:                                       # the type checker holds it to the protocol
+    from ..games.base import Game
+
+    _IS_A_GAME: Game[LayeredNode, int] = LayeredTree(LayeredNode("A", "max"), ())
+    _IS_A_GENERATED_GAME: Game[GeneratedLayeredNode, int] = LayeredUniformTree(2, 2, (), 0, "uniform")

@@ -21,7 +21,7 @@ from __future__ import annotations
 import html
 import math
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import _validate, branching
 from ..draw import style
@@ -42,6 +42,9 @@ from .common import (
 )
 from .growth import ANSWER_SECONDS
 from .slider import Slider
+
+if TYPE_CHECKING:
+    import chess
 
 __all__ = ["chess_explorer", "ChessExplorer", "MAX_CHESS_DEPTH", "stored_rows", "ordering_lines"]
 
@@ -222,7 +225,7 @@ class ChessExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc] 
                                         f"{html.unescape(self.status.value)}")
 
 
-def _san(position: str, move: Any) -> str:
+def _san(position: str, move: str | chess.Move) -> str:
     fen = next(fen for name, fen, _ in BRATKO_KOPEC if name == position)
     board = Chess(fen).initial
     try:

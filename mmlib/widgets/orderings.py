@@ -55,7 +55,7 @@ def _budget(node_budget: int | None) -> int:
     return node_budget
 
 
-def _mean_leaves(branching: int, depth: int, ordering: Any, seeds: range, budget: int) -> float:
+def _mean_leaves(branching: int, depth: int, ordering: str | float, seeds: range, budget: int) -> float:
     rows = analysis.sweep([branching], [depth], [ordering], ["alphabeta"], seeds, max_nodes=budget,
                           max_seconds=None)
     return analysis.mean_of(rows, "leaves")
@@ -249,7 +249,7 @@ def _widgets() -> Any:
     return ipywidgets
 
 
-def _quality(q: Any) -> float:
+def _quality(q: float) -> float:
     if isinstance(q, bool) or not isinstance(q, int | float) or not 0 <= q <= 1:
         raise ArgumentError(f"q: expected a probability from 0 to 1, got {describe(q)}")
     return float(q)

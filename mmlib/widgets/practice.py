@@ -153,7 +153,7 @@ class Practice(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has no
         self.show()
 
     # -- what happens inside ------------------------------------------------------------------------
-    def _on_box_message(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
+    def _on_box_message(self, _widget: object, content: dict[str, Any], _buffers: object) -> None:
         if content.get("event") == "submit":          # Enter pressed in the α or β box
             self._submit_soon()
 

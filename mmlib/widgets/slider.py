@@ -181,12 +181,12 @@ class _Range(StaticFallback, anywidget.AnyWidget, ipywidgets.ValueWidget):  # ty
         if not self._moving:
             self.wanted = change["new"]
 
-    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+    def _on_message(self, _widget: object, content: dict[str, Any], _buffers: object) -> None:
         if isinstance(content, dict) and "typed" in content:
             self.type_in(str(content["typed"]))
             self.send({"show": True})          # the box shows the slider's value again
 
-    def text(self, value: Any = None) -> str:
+    def text(self, value: object = None) -> str:
         """The value (or ``value``) in words, as a screen reader says it."""
         value = self.value if value is None else value
         template = self.words_one if value == 1 and self.words_one else self.words
@@ -196,7 +196,7 @@ class _Range(StaticFallback, anywidget.AnyWidget, ipywidgets.ValueWidget):  # ty
         """What may be typed, in words: "a whole number from 1 to 9"."""
         return f"a whole number from {_shown(self.min)} to {_shown(self.max)}"
 
-    def refusal(self, value: Any) -> str:
+    def refusal(self, value: object) -> str:
         """The sentence that refuses ``value`` and says what would fit."""
         low, high = _shown(self.min), _shown(self.max)
         sentence = f"{self.label}: {_shown(value)} is out of range: choose {low} to {high}."
@@ -236,7 +236,7 @@ class _Range(StaticFallback, anywidget.AnyWidget, ipywidgets.ValueWidget):  # ty
         self.note = ""                         # the same note twice is said twice
         self.note = note
 
-    def set_range(self, low: Any, high: Any) -> None:
+    def set_range(self, low: float, high: float) -> None:
         """New bounds; the value moves inside them if it was outside, and back to the value last
         chosen (``wanted``) as far as the new bounds allow."""
         self._moving = True
@@ -271,7 +271,7 @@ class _Range(StaticFallback, anywidget.AnyWidget, ipywidgets.ValueWidget):  # ty
                "— run the cell to use it."
 
 
-def _shown(value: Any) -> str:
+def _shown(value: object) -> str:
     """A number as a sentence shows it (a whole number too long to read, by its number of digits).
 
     >>> _shown(0.35), _shown(12), _shown(-10**400)

@@ -37,7 +37,7 @@ Monte Carlo tree search iteration by iteration:
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import _validate, search
 from ..conventions import Conventions, resolve
@@ -52,6 +52,13 @@ from ..trace import Trace, trace_of
 from .common import StaticFallback, VBox, set_status, show_svg, status_html, svg_as_img, svg_figure
 from .slider import Slider
 
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ..trees.convert import AnyTree
+    from ..trees.explicit import Tree
+    from ..trees.layered import LayeredTree
+
 __all__ = ["step_through", "StepThrough", "describe"]
 
 MAX_STEP_NODES = 400
@@ -62,7 +69,7 @@ COLUMN_PX = DISPLAY_WIDTH_PX - 20.0
 """The width a notebook gives an output (the drawing fills it and scrolls sideways beyond it)."""
 
 
-def describe(tree: Any, events: tuple[Any, ...], k: int, cutoff: str = ">=", *,
+def describe(tree: AnyTree, events: tuple[Any, ...], k: int, cutoff: str = ">=", *,
              variant: str = "fail-soft") -> str:
     """One sentence for the event ``events[k]`` of a trace on ``tree``
     (written by :meth:`mmlib.trace.Trace.sentence`).
@@ -87,7 +94,8 @@ WINDOWED = tuple(about.kind for about in search.FAMILIES if about.windows)
 """The searches whose drawings show each node's [α, β] window: alpha-beta (every variant), Star1,
 Star2, aspiration windows and PVS."""
 
-def _run_search(tree: Any, algorithm: str, variant: str, cutoff: str, window: tuple[float, float],
+def _run_search(tree: Tree | LayeredTree, algorithm: str, variant: str, cutoff: str,
+                window: tuple[float, float],
                 bounds: tuple[float, float] | None = None, options: dict[str, Any] | None = None,
                 conventions: Conventions | None = None) -> Any:
     name = search.registry.canonical(algorithm)
@@ -106,7 +114,7 @@ def _run_search(tree: Any, algorithm: str, variant: str, cutoff: str, window: tu
                         alpha=alpha, beta=beta, bounds=bounds, **(options or {}))
 
 
-def _tree_of(tree: Any, layers: Any) -> Any:
+def _tree_of(tree: AnyTree, layers: str | Sequence[str]) -> Any:
     """The tree to step through: nested lists or a text with ``layers`` become a layered tree."""
     if layers is None:
         return as_tree(tree, max_nodes=MAX_STEP_NODES)
@@ -142,7 +150,7 @@ class StepThrough(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has
         saved = f"step {self.slider.value} of {len(self.events)} when the notebook was saved: {self.sentence}"
         return svg_as_img(self.svg, alt=saved)
 
-    def __init__(self, tree: Any, algorithm: str, variant: str, cutoff: str, interval: int,
+    def __init__(self, tree: Tree | LayeredTree, algorithm: str, variant: str, cutoff: str, interval: int,
                  window: tuple[float, float] = (-search.INF, search.INF), layers: Any = None,
                  bounds: tuple[float, float] | None = None, options: dict[str, Any] | None = None,
                  conventions: Conventions | None = None, start: int | str = 0):
@@ -297,7 +305,8 @@ def _searched(tree: Any) -> Any:
     return None
 
 
-def step_through(tree: Any, algorithm: str = "alphabeta", *, conventions: Conventions | None = None,
+def step_through(tree: Tree | LayeredTree, algorithm: str = "alphabeta", *,
+                 conventions: Conventions | None = None,
                  layers: Any = None, variant: str | None = None, cutoff: str | None = None,
                  alpha: float = -search.INF, beta: float = search.INF,
                  bounds: tuple[float, float] | None = None, guess: float | None = None,
