@@ -17,7 +17,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "mmlib"
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("mmlib.errors",),
     ("mmlib._validate", "mmlib.mixing", "mmlib.progress"),
-    ("mmlib.ordering", "mmlib.instrument", "mmlib.table"),
+    ("mmlib.ordering", "mmlib.instrument", "mmlib.table", "mmlib.isolation"),
     ("mmlib.trees", "mmlib.games"),
     ("mmlib.conventions",),
     ("mmlib.search",),

@@ -8,7 +8,7 @@ move the unfinished iteration liked best when it stopped: a temptation, since an
 unfinished iteration has not yet looked at every move).  Boards are the strings of
 :mod:`mmlib.check.ordering`.
 
-:func:`check_anytime` asks the function, in a separate process (:mod:`mmlib.check.runner`),
+:func:`check_anytime` asks the function, in a separate process (:mod:`mmlib.isolation.runner`),
 for its move on several boards and budgets, and compares with the rule (Korf 1985 for
 iterative deepening; AIMA 4th ed. §5.3): depth 1, 2, 3, ... with the remaining budget and the
 previous iteration's move tried first; the move of the last completed iteration.
@@ -29,14 +29,14 @@ from typing import Any, NamedTuple
 from .. import search
 from ..errors import NodeBudgetExceeded
 from ..games.connect4 import CentreFirst
+from ..isolation import runner
+from ..isolation._args import flag, function, integer, seconds
+from ..isolation.runner import Call, Outcome
 from ..progress import Run
 from ..search import arena
-from . import runner
-from ._args import flag, function, integer, seconds
 from .ordering import EMPTY_BOARD, GAME, board_of, legal_moves, play, show, state_of
 from .queries import Unusable, ask, shown_call, usable_outcome
 from .report import HINTS, Report, finish
-from .runner import Call, Outcome
 
 __all__ = ["EMPTY_BOARD", "play", "show", "legal_moves",
            "OutOfNodes", "Iteration", "search_to_depth", "empty_cells", "reference_move", "iterations",

@@ -7,7 +7,7 @@ separated by ``/`` (``X``, ``O`` or ``.`` in each of the seven cells); X moves f
 The check runs alpha-beta here, to :data:`ORDERING_DEPTH` plies from each board of
 :data:`ORDERING_BOARDS`, with the game's static evaluation at the horizon and the
 student's order at every node; the student's function answers, in a separate process
-(:mod:`mmlib.check.runner`), only the questions the search asks
+(:mod:`mmlib.isolation.runner`), only the questions the search asks
 (:func:`~mmlib.check.queries.answers_by_rounds`).  It counts the leaves (static
 evaluations) and compares them with the Knuth–Moore minimal tree: with perfect ordering
 alpha-beta evaluates b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves of a uniform tree (Knuth & Moore 1975),
@@ -29,12 +29,12 @@ from .. import analysis, search
 from ..errors import ArgumentError
 from ..games import ConnectFour
 from ..games.connect4 import CentreFirst
+from ..isolation import runner
+from ..isolation._args import flag, function, integer, seconds
+from ..isolation.runner import Call, Outcome
 from ..ordering import Ordering, StaticOrder
-from . import runner
-from ._args import flag, function, integer, seconds
 from .queries import Unusable, answers_by_rounds, shown_call
 from .report import Report, counted, finish
-from .runner import Call, Outcome
 
 __all__ = ["ORDERING_BOARDS", "fresh_boards", "ORDERING_DEPTH", "EMPTY_BOARD", "board_of", "state_of", "play",
            "evaluate",

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import search, trees
-from ._args import flag, text
+from ..isolation._args import flag, text
 from .report import Report, counted, finish
 
 __all__ = ["check_pruned"]
