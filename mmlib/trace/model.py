@@ -564,7 +564,7 @@ class _Replay:
             root = event.path + (move,)
             if self.trace.chance and root in self.marks.entered:    # probed by Star2: not pruned
                 continue
-            subtree = _subtree_paths(self.trace.tree, root)
+            subtree = list(_subtree_paths(self.trace.tree, root))
             self.marks.pruned_roots.add(root)
             self.marks.pruned.update(subtree)
             if self.trace.multipass:
