@@ -27,9 +27,9 @@ from pathlib import Path
 from typing import Any
 
 from mmlib.check import contest
-from mmlib.check.sandbox import bwrap_available
 from mmlib.course import tournament
 from mmlib.course.labsource import ROOT, build
+from mmlib.isolation.sandbox import bwrap_available
 
 STUDENTS = 2
 REPEATS = 2

@@ -548,11 +548,17 @@ def alpha_beta_question(seed: int, branching: int = 2, depth: int = 3, *,
                             None if conventions is None else rules)
         if _fits(question, ties, min_pruned, max_pruned):
             return question
-    raise ArgumentError(
-        f"min_pruned, max_pruned, ties: none of {MAX_ATTEMPTS} trees with branching={branching}, "
-        f"depth={depth}, ordering={ordering!r} prunes {min_pruned} to {max_pruned or leaves} leaves"
+    raise _none_fits(f"branching={branching}, depth={depth}, ordering={ordering!r}", min_pruned,
+                     max_pruned or leaves, ties, "ordering" in kinds)
+
+
+def _none_fits(trees: str, min_pruned: int, max_pruned: int, ties: bool, ordering: bool) -> ArgumentError:
+    """The error when no tree drawn (described by ``trees``) meets the question's constraints."""
+    return ArgumentError(
+        f"min_pruned, max_pruned, ties: none of {MAX_ATTEMPTS} trees with {trees} "
+        f"prunes {min_pruned} to {max_pruned} leaves"
         + (" with a tie" if ties else "")
-        + (" and has an order of MAX's moves that saves leaves" if "ordering" in kinds else "")
+        + (" and has an order of MAX's moves that saves leaves" if ordering else "")
         + "; relax a constraint (ordering='worst' with different leaf values prunes nothing: "
         "pass min_pruned=0)")
 

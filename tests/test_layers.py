@@ -17,7 +17,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "mmlib"
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("mmlib.errors",),
     ("mmlib._validate", "mmlib.mixing", "mmlib.progress"),
-    ("mmlib.ordering", "mmlib.instrument", "mmlib.table"),
+    ("mmlib.ordering", "mmlib.instrument", "mmlib.table", "mmlib.isolation"),
     ("mmlib.trees", "mmlib.games"),
     ("mmlib.conventions",),
     ("mmlib.search",),
@@ -40,21 +40,23 @@ def module_name(path: Path) -> str:
 MODULES = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
 
 
-def runtime_imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
-    """The import statements that run: those under ``if TYPE_CHECKING:`` are for the type checker only."""
+def runtime_imports(tree: ast.AST, *, typing: bool = False) -> Iterator[ast.Import | ast.ImportFrom]:
+    """The import statements that run: those under ``if TYPE_CHECKING:`` are for the type checker
+    only, and left out unless ``typing``."""
     for node in ast.iter_child_nodes(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+        if not typing and isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
             yield from runtime_imports(ast.Module(node.orelse, []))
             continue
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             yield node
-        yield from runtime_imports(node)
+        yield from runtime_imports(node, typing=typing)
 
 
-def imported_modules(name: str, path: Path) -> Iterator[str]:
-    """The mmlib modules that the module `name` imports (a package stands for its ``__init__``)."""
+def imported_modules(name: str, path: Path, *, typing: bool = False) -> Iterator[str]:
+    """The mmlib modules that the module `name` imports (a package stands for its ``__init__``);
+    with ``typing``, also those imported for the type checker alone."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    for node in runtime_imports(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in runtime_imports(ast.parse(path.read_text(encoding="utf-8")), typing=typing):
         if isinstance(node, ast.Import):
             candidates = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -73,6 +75,10 @@ def imported_modules(name: str, path: Path) -> Iterator[str]:
 
 
 GRAPH = {name: set(imported_modules(name, path)) - {name} for name, path in MODULES.items()}
+TYPED_GRAPH = {name: set(imported_modules(name, path, typing=True)) - {name}
+               for name, path in MODULES.items()}
+"""Every import, the type checker's too: two modules that need each other's names, even only to
+annotate, are one module in two files."""
 
 
 def layer_of(module: str) -> int:
@@ -138,6 +144,17 @@ def strongly_connected(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_no_import_circles() -> None:
     assert strongly_connected(GRAPH) == []
+
+
+def test_no_import_circles_even_for_the_type_checker() -> None:
+    assert strongly_connected(TYPED_GRAPH) == []
+
+
+def test_imports_for_the_type_checker_are_read() -> None:
+    source = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from . import b\n"
+    tree = ast.parse(source)
+    assert [ast.unparse(node) for node in runtime_imports(tree)] == ["from typing import TYPE_CHECKING"]
+    assert len(list(runtime_imports(tree, typing=True))) == 2
 
 
 def test_the_circle_finder_finds_a_circle() -> None:

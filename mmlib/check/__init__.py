@@ -16,11 +16,11 @@ evaluation order with the reference search on the lecture's trees and on generat
 to a smallest counterexample, names the mistake (``report.diagnosis``) and gives a hint.
 
 The student's function runs in a separate process with a time limit per tree, a memory
-limit and its printed output captured (:mod:`mmlib.check.runner`): an endless loop, a huge
+limit and its printed output captured (:mod:`mmlib.isolation.runner`): an endless loop, a huge
 allocation, ``sys.exit`` or ``os._exit`` is reported as such, and the notebook goes on.
 
 The rooms: :mod:`~mmlib.check.cases` (the trees), :mod:`~mmlib.check.nodes` (the node
-interface), :mod:`~mmlib.check.runner` (running student code), :mod:`~mmlib.check.models`
+interface), :mod:`~mmlib.isolation.runner` (running student code), :mod:`~mmlib.check.models`
 (the reference and the mistakes), :mod:`~mmlib.check.shrink`, :mod:`~mmlib.check.report`,
 :mod:`~mmlib.check.searches` (search checks), :mod:`~mmlib.check.pruned` (predictions),
 :mod:`~mmlib.check.agent` (tic-tac-toe agents), :mod:`~mmlib.check.ordering` (Connect Four move
@@ -43,6 +43,7 @@ ordering against the minimal tree), :mod:`~mmlib.check.deepening` (anytime itera
 from __future__ import annotations
 
 from ..errors import CheckFailed
+from ..isolation.runner import MEMORY_LIMIT, TIME_LIMIT
 from .agent import AGENT_DEPTH, AGENT_MAX_NODES, check_agent, check_evaluator
 from .casefile import read_case, write_case
 from .cases import SEED_TREES, Case, check_cases, grading_seed, hidden_cases, random_nested
@@ -59,7 +60,6 @@ from .ordering import check_ordering
 from .practice import load_case, practice_cases, run_case, run_cases
 from .pruned import check_pruned
 from .report import HINTS, Report, try_it
-from .runner import MEMORY_LIMIT, TIME_LIMIT
 from .searches import check_alphabeta, check_best_move, check_minimax
 from .table import check_bound_flag, check_probe
 

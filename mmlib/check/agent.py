@@ -1,7 +1,7 @@
 """Checks of a tic-tac-toe agent (lab 3): the student's evaluator and move ordering.
 
 The student's ``evaluate(board)`` and ``order_moves(board, moves)`` run in a separate process
-(:mod:`mmlib.check.runner`) once on every reachable position that is not over; what they
+(:mod:`mmlib.isolation.runner`) once on every reachable position that is not over; what they
 answered comes back as plain data.  This process then lets an alpha-beta agent built on
 those answers play X and O against every possible reply: the verdict never depends on
 anything the student's code could reach.
@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 from .. import analysis, search
 from ..errors import NodeBudgetExceeded
+from ..isolation import runner
+from ..isolation._args import flag, function, integer, seconds
+from ..isolation.runner import Call, Outcome
 from ..ordering import Ordering
 from ..progress import Run
-from . import runner
-from ._args import flag, function, integer, seconds
 from .report import HINTS, Report, finish
-from .runner import Call, Outcome
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

@@ -22,8 +22,8 @@ from typing import Any
 
 from .. import trees
 from ..errors import ArgumentError, ArgumentTypeError, describe
+from ..isolation._args import integer
 from ..mixing import MASK, splitmix64
-from ._args import integer
 
 __all__ = ["SEED_TREES", "Case", "check_cases", "random_nested", "build", "with_statics",
            "static_value", "subtree", "has_tie", "SEED_VARIABLE", "grading_seed", "hidden_cases"]

@@ -4,7 +4,7 @@ An *agent* answers ``anytime_move(board, max_nodes)`` with a column, as lab 6's 
 The referee (:func:`play_game`) gives it the board as text (the rows top first, separated by
 ``/``; ``X`` moves first) and a node budget, and waits at most ``move_seconds`` for the answer:
 the clock runs here, outside the agent, which runs in another process
-(:mod:`mmlib.check.runner`; in the tournament a sealed sandbox).  An agent that runs over its
+(:mod:`mmlib.isolation.runner`; in the tournament a sealed sandbox).  An agent that runs over its
 time, raises, crashes, ends its process or answers anything but a column with room in it
 *forfeits*: it loses that game, and the record says why.  Its opponent wins the game if it
 answers the same board with a column with room; if it forfeits too, both lose.  Each pair of
@@ -33,9 +33,9 @@ from .. import search
 from ..errors import ArgumentError
 from ..games import ConnectFour
 from ..games.connect4 import CentreFirst
+from ..isolation import runner
+from ..isolation.runner import Call, Outcome
 from ..search import arena
-from . import runner
-from .runner import Call, Outcome
 
 if TYPE_CHECKING:
     from ..games.base import AnyGame
@@ -194,7 +194,7 @@ def _column(outcome: Outcome, legal: list[int]) -> int:
 
 def student_agent(name: str, fn: Callable[..., Any], rules: Rules) -> Agent:
     """An agent ``fn(board, max_nodes) -> column``, asked each move in another process (a sealed
-    one when ``fn`` is a :class:`mmlib.check.sandbox.RemoteFunction`) with the rules' time limit."""
+    one when ``fn`` is a :class:`mmlib.isolation.sandbox.RemoteFunction`) with the rules' time limit."""
     return _Student(name, fn, rules)
 
 

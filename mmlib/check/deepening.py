@@ -8,7 +8,7 @@ move the unfinished iteration liked best when it stopped: a temptation, since an
 unfinished iteration has not yet looked at every move).  Boards are the strings of
 :mod:`mmlib.check.ordering`.
 
-:func:`check_anytime` asks the function, in a separate process (:mod:`mmlib.check.runner`),
+:func:`check_anytime` asks the function, in a separate process (:mod:`mmlib.isolation.runner`),
 for its move on several boards and budgets, and compares with the rule (Korf 1985 for
 iterative deepening; AIMA 4th ed. §5.3): depth 1, 2, 3, ... with the remaining budget and the
 previous iteration's move tried first; the move of the last completed iteration.
@@ -29,14 +29,14 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .. import search
 from ..errors import NodeBudgetExceeded
 from ..games.connect4 import CentreFirst
+from ..isolation import runner
+from ..isolation._args import flag, function, integer, seconds
+from ..isolation.runner import Call, Outcome
 from ..progress import Run
 from ..search import arena
-from . import runner
-from ._args import flag, function, integer, seconds
 from .ordering import EMPTY_BOARD, GAME, board_of, legal_moves, play, show, state_of
 from .queries import Unusable, ask, shown_call, usable_outcome
 from .report import HINTS, Report, finish
-from .runner import Call, Outcome
 
 if TYPE_CHECKING:
     from ..games.base import AnyGame, State
@@ -410,17 +410,25 @@ def check_games(anytime_move: Callable[..., Any], *, max_nodes: int = GAME_BUDGE
             if points < need:
                 failed.append(name)
     summary = f"{games} games against each reference agent, {max_nodes} nodes a move, each move in time."
-    over = next(((board, move) for board, move in played if not within_budget(board, max_nodes, move)), None)
+    over = _over_budget(title, played, max_nodes)
     if over is not None:
-        board, move = over
-        summary = "Your agent searched further than its node budget."
-        return finish(Report(title, False, "over-budget", summary, [
-            f"On {board!r} it played column {move}: no search of that board within {max_nodes} nodes "
-            "plays it "
-            f"(the last completed iteration there plays {reference_move(board, max_nodes)})."],
-            "Pass max_nodes to your searches, and stop when it is spent."), raise_on_failure)
+        return finish(over, raise_on_failure)
     if not failed:
         return finish(Report(title, True, "ok", summary, rows), raise_on_failure)
     return finish(Report(title, False, "too-weak", summary, rows,
                          "Check that the agent plays the move of the last completed iteration "
                          "(check_anytime), with the whole budget for each move."), raise_on_failure)
+
+
+def _over_budget(title: str, played: list[tuple[str, int]], max_nodes: int) -> Report | None:
+    """The report on the first move played (board, column) that no search within ``max_nodes``
+    nodes plays, or None when every move was within the budget."""
+    over = next(((board, move) for board, move in played if not within_budget(board, max_nodes, move)), None)
+    if over is None:
+        return None
+    board, move = over
+    return Report(title, False, "over-budget", "Your agent searched further than its node budget.", [
+        f"On {board!r} it played column {move}: no search of that board within {max_nodes} nodes "
+        "plays it "
+        f"(the last completed iteration there plays {reference_move(board, max_nodes)})."],
+        "Pass max_nodes to your searches, and stop when it is spent.")

@@ -13,7 +13,7 @@ A student writes ``expectimax(node)`` (MAX and chance nodes) or ``expectiminimax
 The lecture's examples run first, then generated trees from the smallest to the largest; the
 report shows the first tree on which the function goes wrong, what was expected, what came
 back, and a hint.  The function runs in a separate process with a time and memory limit
-(:mod:`mmlib.check.runner`): an endless loop, ``os._exit`` or a huge allocation fails the
+(:mod:`mmlib.isolation.runner`): an endless loop, ``os._exit`` or a huge allocation fails the
 check and leaves the notebook running.  The nodes are the checker's :class:`~mmlib.check.LabNode`
 seen through the chance interface, and the verdict is a :class:`~mmlib.check.Report`.
 
@@ -39,13 +39,13 @@ from typing import Any
 
 from .. import _validate
 from ..errors import describe
+from ..isolation import runner
+from ..isolation.nodes import LabNode, TableValues, ValueSource, build_nodes
+from ..isolation.runner import Call, Outcome
 from ..search import expectiminimax as _expectiminimax
 from ..trees import LayeredNode, LayeredTree, layered_tree
-from . import runner
 from .cases import grading_seed
-from .nodes import LabNode, TableValues, ValueSource, build_nodes
 from .report import Report, finish, try_it, verdict
-from .runner import Call, Outcome
 
 __all__ = ["ChanceLabNode", "LabReport", "ChanceCase", "chance_lab_tree", "check_expectimax",
            "check_expectiminimax", "check_best_gamble", "tree_text", "try_it", "CASES", "HINTS",
@@ -187,7 +187,7 @@ def _cases(kind: str, count: int = 120, seed: int = 0) -> list[ChanceCase]:
 
 # -- running the student's function ---------------------------------------------------------
 #
-# The student's function runs in a separate process (:mod:`mmlib.check.runner`): a loop that
+# The student's function runs in a separate process (:mod:`mmlib.isolation.runner`): a loop that
 # never ends, ``os._exit``, ``sys.exit`` or a huge allocation stops only that process.  The
 # tree is shipped as plain data; every leaf value is asked of this process, which records the
 # read, so the verdict is computed here, out of the student code's reach.

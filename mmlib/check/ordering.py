@@ -7,7 +7,7 @@ separated by ``/`` (``X``, ``O`` or ``.`` in each of the seven cells); X moves f
 The check runs alpha-beta here, to :data:`ORDERING_DEPTH` plies from each board of
 :data:`ORDERING_BOARDS`, with the game's static evaluation at the horizon and the
 student's order at every node; the student's function answers, in a separate process
-(:mod:`mmlib.check.runner`), only the questions the search asks
+(:mod:`mmlib.isolation.runner`), only the questions the search asks
 (:func:`~mmlib.check.queries.answers_by_rounds`).  It counts the leaves (static
 evaluations) and compares them with the Knuth–Moore minimal tree: with perfect ordering
 alpha-beta evaluates b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves of a uniform tree (Knuth & Moore 1975),
@@ -29,12 +29,12 @@ from .. import analysis, search
 from ..errors import ArgumentError
 from ..games import ConnectFour
 from ..games.connect4 import CentreFirst
+from ..isolation import runner
+from ..isolation._args import flag, function, integer, seconds
+from ..isolation.runner import Call, Outcome
 from ..ordering import Ordering, StaticOrder
-from . import runner
-from ._args import flag, function, integer, seconds
 from .queries import Unusable, answers_by_rounds, shown_call
 from .report import Report, counted, finish
-from .runner import Call, Outcome
 
 if TYPE_CHECKING:
     from ..search.engine import Search
@@ -277,6 +277,34 @@ def _best_first(board: str, depth: int) -> tuple[list[int], list[float]]:
     return ranked, [values[move] for move in ranked]
 
 
+def _where_you_lose(order_moves: Callable[..., Any], board: str, depth: int, mine: int, minimal: int,
+                    time_limit: float) -> list[str]:
+    """What a report says about the board where the ordering costs most (``mine`` leaves against
+    ``minimal``): the student's order there against the columns ranked by a deeper search."""
+    ranked, values = _best_first(board, depth)
+    question = (board, tuple(legal_moves(board)))
+
+    def first_order(known: dict[Any, Any], missing: set[Any]) -> Any:
+        if question not in known:
+            missing.add(question)
+        return known.get(question, ())
+
+    yours = answers_by_rounds(order_moves, "order_moves", first_order, _valid_order, time_limit=time_limit)
+    player = to_move(board)
+    details = [f"Where you lose most: from the board {board!r} ({player} to move; "
+               f"{counted(mine, 'leaf')}, the minimal tree has {minimal}):"]
+    details += ["    " + line for line in show(board).splitlines()]
+    best = [move for move, value in zip(ranked, values, strict=True) if value == values[0]]
+    details += [f"Your order there: {list(yours)}.  Searched {depth - 1} plies deeper, the best "
+                f"{'column is' if len(best) == 1 else 'columns are'} {', '.join(map(str, best))} for "
+                f"{player} (value {values[0]} from X's point of view); the columns rank {ranked}, "
+                f"values {values}."]
+    if yours and yours[0] in best:
+        details.append("Your first column here is among the best: the extra leaves come from the nodes "
+                       "below, so order those as well.")
+    return details
+
+
 def check_ordering(order_moves: Callable[..., Any], *, within: float | None = None,
                    depth: int = ORDERING_DEPTH, raise_on_failure: bool = False,
                    time_limit: float | None = None, seed: int | None = None) -> Report:
@@ -324,28 +352,7 @@ def check_ordering(order_moves: Callable[..., Any], *, within: float | None = No
     if total <= limit:
         return finish(Report(title, True, "ok", summary, details), raise_on_failure)
     worst = max(range(len(leaves)), key=lambda i: (leaves[i] / minimal, -i))
-    board = boards[worst]
-    ranked, values = _best_first(board, depth)
-    question = (board, tuple(legal_moves(board)))
-
-    def first_order(known: dict[Any, Any], missing: set[Any]) -> Any:
-        if question not in known:
-            missing.add(question)
-        return known.get(question, ())
-
-    yours = answers_by_rounds(order_moves, "order_moves", first_order, _valid_order, time_limit=time_limit)
-    player = to_move(board)
-    details += [f"Where you lose most: from the board {board!r} ({player} to move; "
-                f"{counted(leaves[worst], 'leaf')}, the minimal tree has {minimal}):"]
-    details += ["    " + line for line in show(board).splitlines()]
-    best = [move for move, value in zip(ranked, values, strict=True) if value == values[0]]
-    details += [f"Your order there: {list(yours)}.  Searched {depth - 1} plies deeper, the best "
-                f"{'column is' if len(best) == 1 else 'columns are'} {', '.join(map(str, best))} for "
-                f"{player} (value {values[0]} from X's point of view); the columns rank {ranked}, "
-                f"values {values}."]
-    if yours and yours[0] in best:
-        details.append("Your first column here is among the best: the extra leaves come from the nodes "
-                       "below, so order those as well.")
+    details += _where_you_lose(order_moves, boards[worst], depth, leaves[worst], minimal, time_limit)
     hint = ("Try the best move first at every node, for the player to move there: X wants the highest "
             "evaluation, O the lowest.  The centre columns are a good guess; the static evaluation of "
             "the board after each move is a better one.")

@@ -27,9 +27,9 @@ from typing import Any
 
 from ..conventions import DEFAULT
 from ..errors import ArgumentError, ArgumentTypeError, TreeTextError, describe
+from ..isolation import runner
+from ..isolation._args import function
 from ..table import EXACT, LOWER, UPPER
-from . import runner
-from ._args import function
 from .callfile import CALL_KINDS, CallCaseFile, call_case, read_call_case, run_call_case, write_call_case
 from .casefile import KINDS, CaseFile, case_from_nested, number_text, read_case, write_case
 from .chancefile import (

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import search, trees
-from ._args import flag, text
+from ..isolation._args import flag, text
 from .report import Report, counted, finish
 
 if TYPE_CHECKING:
@@ -48,22 +48,9 @@ def check_pruned(tree: Any, pruned: Any, *, title: str = "pruned leaves",
     if labels is None:
         return finish(Report(title, False, "wrong-type", "Write your answer as a string of leaf labels.",
                              hint='For example "H I" (or a list of labels, ["H", "I"]).'), raise_on_failure)
-    leaves = {leaf.label for leaf in explicit.leaves()}
-    unknown = [label for label in labels if label not in leaves]
-    recased = {label: _recased(label, leaves) for label in unknown}
-    if any(recased.values()):
-        said_as = [label for label, leaf in recased.items() if leaf][:10]
-        leaf_or_leaves = "is a leaf" if len(said_as) == 1 else "are leaves"
-        return finish(Report(title, False, "case", (
-            f"Labels are case-sensitive: {', '.join(str(recased[label]) for label in said_as)} "
-            f"{leaf_or_leaves} of this tree; {', '.join(said_as)} "
-            f"{'is' if len(said_as) == 1 else 'are'} not."),
-            hint="Write each label exactly as the drawing shows it (capital and small letters "
-                 "are different leaves)."), raise_on_failure)
-    if unknown:
-        shown = ", ".join(label if len(label) <= 10 else label[:7] + "..." for label in unknown[:10])
-        return finish(Report(title, False, "not-a-leaf", f"{shown}: not leaves of this tree.",
-                             hint="Use the labels of leaves, as in the drawing."), raise_on_failure)
+    mistake = _not_leaves(title, labels, {leaf.label for leaf in explicit.leaves()})
+    if mistake is not None:
+        return finish(mistake, raise_on_failure)
     said = set(labels)
     missed = [label for label in truth if label not in said]
     wrong = sorted(said - set(truth))
@@ -83,6 +70,27 @@ def check_pruned(tree: Any, pruned: Any, *, title: str = "pruned leaves",
     return finish(Report(title, False, diagnosis, "Not quite.", details, (
         "Walk the tree left to right and write alpha and beta next to every node; a node stops "
         "as soon as alpha >= beta.")), raise_on_failure)
+
+
+def _not_leaves(title: str, labels: list[str], leaves: set[str]) -> Report | None:
+    """The report on labels that are not leaves of the tree (perhaps only written in the wrong
+    case), or None when every label is a leaf."""
+    unknown = [label for label in labels if label not in leaves]
+    recased = {label: _recased(label, leaves) for label in unknown}
+    if any(recased.values()):
+        said_as = [label for label, leaf in recased.items() if leaf][:10]
+        leaf_or_leaves = "is a leaf" if len(said_as) == 1 else "are leaves"
+        return Report(title, False, "case", (
+            f"Labels are case-sensitive: {', '.join(str(recased[label]) for label in said_as)} "
+            f"{leaf_or_leaves} of this tree; {', '.join(said_as)} "
+            f"{'is' if len(said_as) == 1 else 'are'} not."),
+            hint="Write each label exactly as the drawing shows it (capital and small letters "
+                 "are different leaves).")
+    if unknown:
+        shown = ", ".join(label if len(label) <= 10 else label[:7] + "..." for label in unknown[:10])
+        return Report(title, False, "not-a-leaf", f"{shown}: not leaves of this tree.",
+                      hint="Use the labels of leaves, as in the drawing.")
+    return None
 
 
 def _recased(label: str, leaves: set[str]) -> str | None:

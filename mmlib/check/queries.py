@@ -4,7 +4,7 @@ A checker that runs its own search on the student's answers (a move ordering, a 
 flags) cannot know in advance which positions the search will ask about: that depends on
 the answers.  :func:`answers_by_rounds` runs the search with what it knows, collects the
 questions it could not answer, asks the student's function all of them at once in an
-isolated process (:mod:`mmlib.check.runner`), and runs the search again, until no question
+isolated process (:mod:`mmlib.isolation.runner`), and runs the search again, until no question
 is left.  The verdict is computed here, from plain data.
 
 >>> def search(known, missing):
@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..isolation import runner
+from ..isolation.runner import Call, Outcome
 from ..progress import Run
-from . import runner
-from .runner import Call, Outcome
 
 __all__ = ["Unusable", "answers_by_rounds", "ask", "usable_outcome", "MAX_ROUNDS"]
 

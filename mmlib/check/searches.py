@@ -1,6 +1,6 @@
 """Checks of a student's search function: minimax, alpha-beta, choosing a move.
 
-The function runs in a separate process (:mod:`mmlib.check.runner`) on every check tree;
+The function runs in a separate process (:mod:`mmlib.isolation.runner`) on every check tree;
 this process serves and records every ``node.value`` read and judges value and evaluation
 order against the reference models (:mod:`mmlib.check.models`).  On a failure the first
 failing tree is shrunk to a smallest one showing the same mistake.
@@ -18,15 +18,15 @@ from .. import search, trees
 from ..conventions import DEFAULT, Conventions, resolve
 from ..conventions import apply as apply_conventions
 from ..errors import ArgumentTypeError
+from ..isolation import runner
+from ..isolation._args import flag, function, seconds
+from ..isolation.runner import Call, Outcome
 from ..progress import Run
-from . import runner
-from ._args import flag, function, seconds
 from .casefile import beyond_the_limit, case_text
 from .cases import Case, check_cases, has_tie
 from .models import diagnose, reference
 from .nodes import shape_of
 from .report import HINTS, Report, finish
-from .runner import Call, Outcome
 from .shrink import shrink
 
 if TYPE_CHECKING:
@@ -312,7 +312,7 @@ def check_minimax(fn: Callable[..., Any], *, conventions: Conventions | None = N
     """Check ``fn(node, depth, maximizing)`` against minimax: value and evaluation order.
 
     ``fn`` runs in a separate process, at most ``time_limit`` seconds per tree (default
-    :data:`~mmlib.check.runner.TIME_LIMIT`).  ``conventions`` (or the keywords ``root``,
+    :data:`~mmlib.isolation.runner.TIME_LIMIT`).  ``conventions`` (or the keywords ``root``,
     ``values``, ``turns``, as for :class:`~mmlib.conventions.Conventions`) say who moves
     first and in which order; the last argument at the root is then ``maximizing`` (False
     when MIN moves first), the colour +1 or -1 when values are from the side to move, or

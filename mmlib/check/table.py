@@ -10,7 +10,7 @@ The student writes
   entry settles a search to ``depth`` in [alpha, beta], else None.
 
 ``EXACT``, ``LOWER`` and ``UPPER`` are the strings of :mod:`mmlib.table`.  The check asks
-both functions, in a separate process (:mod:`mmlib.check.runner`), on a grid of cases and
+both functions, in a separate process (:mod:`mmlib.isolation.runner`), on a grid of cases and
 compares with the rules of Marsland (1986) and Breuker, Uiterwijk & van den Herik (1994);
 then it lets an alpha-beta search with a table built on the student's answers run
 iterative deepening on small game graphs whose positions are reached along several paths
@@ -30,12 +30,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..isolation import runner
+from ..isolation._args import flag, function, integer, seconds
+from ..isolation.runner import Call, Outcome
 from ..table import EXACT, LOWER, UPPER
-from . import runner
-from ._args import flag, function, integer, seconds
 from .queries import Unusable, answers_by_rounds, ask, shown_call, usable_outcome
 from .report import HINTS, Report, finish
-from .runner import Call, Outcome
 
 __all__ = ["EXACT", "LOWER", "UPPER", "Graph", "reference_flag", "reference_probe", "graphs",
            "fresh_flags", "fresh_probes", "check_bound_flag", "check_probe"]

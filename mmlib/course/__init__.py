@@ -5,7 +5,7 @@ Makefile's ``release``, ``grade``, ``gradescope``, ``exam`` and ``distribution``
 
 - ``release``: the student notebooks, solutions and autograder notebooks (:mod:`.grading`);
 - ``grade SUBMISSIONS``: every submitted notebook graded with the student's code sealed
-  (:mod:`.grading`, :mod:`.scoring`, :mod:`.channel`; the sandbox is :mod:`mmlib.check.sandbox`);
+  (:mod:`.grading`, :mod:`.scoring`, :mod:`.channel`; the sandbox is :mod:`mmlib.isolation.sandbox`);
 - ``gradebook GRADES``: gradebook.csv, canvas.csv and feedback pages (:mod:`.gradebook`);
 - ``gradescope build|run``: one Gradescope autograder zip per lab (:mod:`.gradescope`);
 - ``exam``: seeded alpha-beta question sets, printable and for Moodle (:mod:`.exam`);

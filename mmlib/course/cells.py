@@ -9,7 +9,7 @@ IPython's own :class:`~IPython.core.inputtransformer2.TransformerManager`; the b
 ``%%time``, ``%%timeit`` and ``%%capture`` are Python and are run once, everything else a cell
 magic holds is left out, and each thing left out is said in a note.  The sealed process gives
 the code a ``get_ipython()`` that runs ``%time``/``%timeit`` statements and does nothing else
-(:mod:`mmlib.check.sealed`).
+(:mod:`mmlib.isolation.sealed`).
 
 >>> code, notes = cell_code("x = (1\\n% 2)\\n%time y = x\\n!pip install numpy", 3)
 >>> print(code.strip())

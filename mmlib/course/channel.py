@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..check.sandbox import NOTES_LIMIT
+from ..isolation.sandbox import NOTES_LIMIT
 from .labsource import Part
 
 __all__ = ["Result", "Graded", "read_results", "MESSAGE_LIMIT", "NOTES_LIMIT"]

@@ -54,8 +54,8 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from ..check.sandbox import bwrap_available
 from ..errors import CourseError
+from ..isolation.sandbox import bwrap_available
 from .grading import refused
 from .labsource import ROOT, lab_names, parts
 

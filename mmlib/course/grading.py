@@ -13,7 +13,7 @@ How a submission is graded, and why it cannot forge its score:
 - the student's notebook runs top to bottom, as in the notebook (constants, helpers, default
   arguments, classes, imports all work; the lab's own check calls are left out, a cell that
   raises stops there as in a kernel, and the feedback names what was left out and why) inside a
-  **sandbox** (:class:`mmlib.check.sandbox.Sandbox`, bubblewrap): user nobody, its own PID,
+  **sandbox** (:class:`mmlib.isolation.sandbox.Sandbox`, bubblewrap): user nobody, its own PID,
   network, IPC and mount namespaces, only the Python runtime and the parts of mmlib the lab
   allows mounted read-only (:data:`mmlib.course.labs.SANDBOX_MODULES`; the searches the lab asks
   for are not there, and neither is this package), its inputs, a private scratch folder as its
@@ -21,7 +21,7 @@ How a submission is graded, and why it cannot forge its score:
   whole at the checker's wall-clock limit;
 - the checker and the hidden tests run in another process that holds no student code
   (:mod:`mmlib.course.scoring`): it calls the student's functions in the sandbox over a channel
-  (:mod:`mmlib.check.runner`'s protocol) that carries only plain data, checked on arrival, and
+  (:mod:`mmlib.isolation.runner`'s protocol) that carries only plain data, checked on arrival, and
   computes the verdict itself;
 - that process reports to this one over a validated channel (:func:`read_results`): known part
   ids, once each, a score within the part's points; a malformed message fails only what it
@@ -50,10 +50,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..check.cases import SEED_VARIABLE, grading_seed
-from ..check.sandbox import RemoteFunction, Sandbox, bwrap_available, run_limited
-from ..check.stage import PACKAGE_ROOT
-from ..check.stage import sandbox_modules as _sandbox_modules
 from ..errors import ArgumentError
+from ..isolation.sandbox import RemoteFunction, Sandbox, bwrap_available, run_limited
+from ..isolation.stage import PACKAGE_ROOT
+from ..isolation.stage import sandbox_modules as _sandbox_modules
 from .channel import Graded, Result, read_results
 from .labs import SANDBOX_MODULES, WITHHELD
 from .labsource import (
@@ -79,7 +79,7 @@ __all__ = ["Part", "Result", "Graded", "Sandbox", "RemoteFunction", "parts", "la
 
 TIME_LIMIT = 300.0
 """Wall-clock seconds one submission may take to grade, all parts together (its notebook runs
-within :data:`mmlib.check.sandbox.NOTEBOOK_TIME`, and again after a call that had to be stopped)."""
+within :data:`mmlib.isolation.sandbox.NOTEBOOK_TIME`, and again after a call that had to be stopped)."""
 SUBMISSION_BYTES = 20 << 20
 """Largest notebook file graded, in bytes (20 MiB); a larger one is refused before it is read."""
 MEMORY_LIMIT = 4 << 30

@@ -1,6 +1,6 @@
 """What each lab's graded code may see of mmlib: edit these two tables when a lab's needs change.
 
-The grader stages a copy of mmlib for each lab (:func:`mmlib.check.stage.stage`) holding only the
+The grader stages a copy of mmlib for each lab (:func:`mmlib.isolation.stage.stage`) holding only the
 modules :data:`SANDBOX_MODULES` names (with what they import, and the protocol, node interface
 and errors every sandbox has); the functions :data:`WITHHELD` names are there with their body
 replaced by an error.  ``mmlib.course`` itself is never staged.
@@ -24,7 +24,7 @@ SANDBOX_MODULES: dict[str, tuple[str, ...]] = {
 }
 """The parts of mmlib each lab's code may import while it is graded (with what they import);
 every other part of mmlib is simply not there.  The checker's own node interface
-(``mmlib.check.nodes``) and the protocol (``mmlib.check.runner``) are always there."""
+(``mmlib.check.nodes``) and the protocol (``mmlib.isolation.runner``) are always there."""
 
 WITHHELD: dict[str, dict[str, tuple[str, ...]]] = {
     "lab4_expectimax": {"mmlib.search.chance": ("*",),     # the other searches are not shipped to lab 4

@@ -3,8 +3,8 @@
 This runs in the process :func:`mmlib.course.grading.grade_notebook` starts for one submission
 (with a memory and a time limit), which holds no student code: the lab's trusted setup and its
 hidden tests run here, and the student's names are fetched from a sealed process
-(:class:`mmlib.check.sandbox.Sandbox`) holding their notebook, as
-:class:`~mmlib.check.sandbox.RemoteFunction` objects or plain data.  A part scores its points
+(:class:`mmlib.isolation.sandbox.Sandbox`) holding their notebook, as
+:class:`~mmlib.isolation.sandbox.RemoteFunction` objects or plain data.  A part scores its points
 iff its hidden test raises nothing (and, when it ends with an :mod:`mmlib.check` report, the
 report passed); what the check printed is the feedback.  Each note and part goes to the grader
 as one JSON line (:func:`mmlib.course.channel.read_results` validates them).
@@ -23,8 +23,8 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..check.sandbox import RemoteFunction, Sandbox, package_folders
-from ..check.stage import stage
+from ..isolation.sandbox import RemoteFunction, Sandbox, package_folders
+from ..isolation.stage import stage
 from .cells import cell_code, notebook_code
 from .channel import Result
 from .labs import SANDBOX_MODULES, WITHHELD, packages

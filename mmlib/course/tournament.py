@@ -12,7 +12,7 @@ alpha-beta to a fixed depth).  Two formats:
 Each pairing plays pairs of games from its own seeded opening, colours swapped
 (:mod:`mmlib.check.contest` holds the rules and the referee).  Sealed as grading is: each
 student's notebook runs top to bottom in its own bubblewrap sandbox
-(:class:`mmlib.check.sandbox.Sandbox`, the same one graded code runs in: user nobody, no
+(:class:`mmlib.isolation.sandbox.Sandbox`, the same one graded code runs in: user nobody, no
 network, only the Python runtime and lab 6's part of mmlib read-only, a private scratch
 folder), and the referee, in another process, asks it for each move with the time limit
 enforced from outside; the two agents of a game live in two sandboxes and never see each
@@ -58,8 +58,8 @@ from ..check.contest import (
     seed_of,
     student_agent,
 )
-from ..check.sandbox import RemoteFunction, Sandbox, bwrap_available
 from ..errors import ArgumentError
+from ..isolation.sandbox import RemoteFunction, Sandbox, bwrap_available
 from .gradebook import student_of
 from .scoring import stage_lab
 

@@ -54,7 +54,7 @@ def draw_connect4(game: ConnectFour, state: FourState | None = None, ax: Any = N
     2
     """
     from matplotlib.figure import Figure
-    from matplotlib.patches import Circle, Rectangle
+    from matplotlib.patches import Rectangle
 
     if not hasattr(game, "cell") or not hasattr(game, "columns"):
         raise ArgumentTypeError(f"game: expected a ConnectFour game, got {type(game).__name__}")
@@ -74,22 +74,8 @@ def draw_connect4(game: ConnectFour, state: FourState | None = None, ax: Any = N
     landing = threat_cells(game, state, threats)
     for column in range(game.columns):
         for row in range(game.rows):
-            mark = game.cell(state, column, row)
-            winning = (column, row) in line
-            ax.add_patch(Circle((column, row), 0.4, facecolor=DISC_COLORS[mark],
-                                edgecolor="black" if winning else BOARD_COLOR,
-                                linewidth=3 if winning else 1, zorder=2))
-            if mark != ".":
-                ax.text(column, row, DISC_LETTERS[mark], ha="center", va="center", fontsize=11,
-                        fontweight="bold", color=LETTER_COLOR, zorder=4)
-            if (column, row) == top_of_last:
-                ax.add_patch(Circle((column, row), 0.34, facecolor="none", edgecolor="black", linewidth=2,
-                                    linestyle=(0, (4, 3)), zorder=3))   # a ring: the letter stays readable
-            if (column, row) in landing:
-                ax.add_patch(Circle((column, row), 0.36, facecolor="none", edgecolor="black", linewidth=2.5,
-                                    linestyle=(0, (2, 2)), zorder=3))
-                ax.text(column, row, "!", ha="center", va="center", fontsize=style.VALUE_PT + 3,
-                        fontweight="bold", color=LETTER_COLOR, zorder=4)
+            _paint_cell(ax, (column, row), game.cell(state, column, row), winning=(column, row) in line,
+                        last=(column, row) == top_of_last, threat=(column, row) in landing)
     ax.set_xlim(-0.6, game.columns - 0.4)
     ax.set_ylim(-0.6, game.rows - 0.4)
     ax.set_aspect("equal")
@@ -104,6 +90,29 @@ def draw_connect4(game: ConnectFour, state: FourState | None = None, ax: Any = N
     set_alt(figure, (f"{title}: " if title else "") + _describe(game, state)
             + (f" Marked ! (a disc there wins at once): {marked}." if marked else ""))
     return figure
+
+
+def _paint_cell(ax: Any, centre: tuple[int, int], mark: str, *, winning: bool, last: bool,
+                threat: bool) -> None:
+    """One cell of the board: its disc (outlined in black on a completed line) and letter, the
+    dashed ring of the last move, and the "!" of a cell that wins at once."""
+    from matplotlib.patches import Circle
+
+    column, row = centre
+    ax.add_patch(Circle(centre, 0.4, facecolor=DISC_COLORS[mark],
+                        edgecolor="black" if winning else BOARD_COLOR, linewidth=3 if winning else 1,
+                        zorder=2))
+    if mark != ".":
+        ax.text(column, row, DISC_LETTERS[mark], ha="center", va="center", fontsize=11,
+                fontweight="bold", color=LETTER_COLOR, zorder=4)
+    if last:
+        ax.add_patch(Circle(centre, 0.34, facecolor="none", edgecolor="black", linewidth=2,
+                            linestyle=(0, (4, 3)), zorder=3))   # a ring: the letter stays readable
+    if threat:
+        ax.add_patch(Circle(centre, 0.36, facecolor="none", edgecolor="black", linewidth=2.5,
+                            linestyle=(0, (2, 2)), zorder=3))
+        ax.text(column, row, "!", ha="center", va="center", fontsize=style.VALUE_PT + 3,
+                fontweight="bold", color=LETTER_COLOR, zorder=4)
 
 
 def threat_cells(game: ConnectFour, state: FourState, columns: Iterable[int]) -> list[tuple[int, int]]:

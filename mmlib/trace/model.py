@@ -330,106 +330,13 @@ class Trace:
         return self._raw_kinds.get(k, EXACT)
 
     def _replay(self, step: int) -> Marks:
+        """The marks after the first ``step`` events, read one event at a time (:class:`_Replay`)."""
         if self.monte_carlo:
             return monte_carlo_marks(self.events, self.start, step)
-        marks = MarksDraft(searched=True, start=self.start)
-        entry: dict[Path, Window] = {}      # the window each node was entered with
-        is_max: dict[Path, bool] = {}
-        cut: set[Path] = set()             # nodes whose current visit stopped early
-        updated: set[Path] = set()         # nodes whose current visit heard from a child
-        known = _Known(self)               # what the leaves evaluated so far prove, node by node
-        tests: dict[Path, tuple[float, str]] = {}     # the null-window test a node is in (γ, ">=" or ">")
-        announced: dict[Path, tuple[float, str]] = {}  # PVS's "test" markers, until the node is entered
-        pass_test: tuple[float, str] | None = None
-        ever_pruned: set[Path] = set()                 # pruned in some pass
-        below = _Below(self)                           # what each visit searched below its node
-        revisits = self.chance or self.multipass
-        leaves = 0
-        final = step == len(self.events) and self._building     # building the final view
+        replay = _Replay(self, final=step == len(self.events) and self._building)
         for k, event in enumerate(self.events[:step]):
-            path = event.path
-            marks.current = path
-            if event.kind == "pass":                    # a new pass: what it prunes is its own
-                pass_test = (gamma_of(event), event.move) if event.move is not None else None
-                marks.pruned.clear()
-                marks.pruned_roots.clear()
-                marks.windows.clear()
-                continue
-            if event.kind == "test":
-                announced[path] = (gamma_of(event), event.move)
-                continue
-            if event.kind == "enter":
-                if revisits and marks.pruned:        # searched again (Star2's probes, re-searches)
-                    self._unprune(marks, path)
-                if self.multipass:
-                    test = announced.pop(path, None) or (
-                        pass_test if path == self.start else tests.get(path[:-1]))
-                    if test is not None and event.alpha == event.beta:
-                        tests[path] = test
-                    else:
-                        tests.pop(path, None)
-                marks.entered.add(path)
-                below.enter(path)
-                entry[path] = (event.alpha, event.beta)
-                marks.windows[path] = (event.alpha, event.beta)
-                is_max[path] = bool(event.is_max)
-                cut.discard(path)
-                updated.discard(path)
-                marks.values.pop(path, None)
-                marks.bounds.pop(path, None)
-                marks.known.pop(path, None)
-            if final and path in tests:
-                self._tests[k] = tests[path]
-            if event.kind == "leaf":
-                leaves += 1
-                below.leaf(path, value_of(event))
-                known.leaf(path, value_of(event))
-                marks.leaf_numbers[path] = leaves
-                marks.values[path], marks.bounds[path] = value_of(event), EXACT
-                marks.known[path] = (value_of(event), value_of(event))
-                for depth in range(len(path) - 1, len(self.start) - 1, -1):    # nodes still being searched
-                    if path[:depth] in updated:
-                        self._show_known(marks, path[:depth], known)
-            elif event.kind == "update":
-                # a node still being searched: what its leaves prove so far, else its best value so far
-                updated.add(path)
-                if not self._show_known(marks, path, known):
-                    marks.values[path], marks.bounds[path] = value_of(event), SO_FAR
-                    marks.known.pop(path, None)
-            elif event.kind == "cutoff":
-                cut.add(path)
-                for move in event.skipped:
-                    root = path + (move,)
-                    if self.chance and root in marks.entered:    # probed by Star2: not pruned
-                        continue
-                    marks.pruned_roots.add(root)
-                    marks.pruned.update(_subtree_paths(self.tree, root))
-                    if self.multipass:
-                        ever_pruned.update(_subtree_paths(self.tree, root))
-            elif event.kind in ("return", "hit"):
-                if event.value is None:                 # a probe that learnt nothing
-                    marks.values.pop(path, None)
-                    marks.bounds.pop(path, None)
-                    marks.known.pop(path, None)
-                    continue
-                marks.values[path] = event.value
-                searched_all, full_value = below.returned(path, hit=event.kind == "hit")
-                low, high = marks.known[path] = known.of(path)
-                marks.bounds[path] = kind = known_kind(low, high, self.lowest, self.highest)
-                if final:
-                    self._kinds[k], self._known_at[k] = kind, (low, high)
-                    if searched_all and (full_value is None or _same(full_value, event.value)):
-                        self._raw_kinds[k] = EXACT   # this visit searched everything below
-                    else:
-                        self._raw_kinds[k] = self._returned_kind(event, entry.get(path), path in cut,
-                                                                 path not in updated, tests.get(path))
-        if step == len(self.events):                  # the finished search: every node's window on entry
-            marks.windows = dict(entry)
-        if self.multipass and step == len(self.events):
-            # the finished search: pruned is what no pass ever entered
-            marks.pruned = ever_pruned - marks.entered
-            marks.pruned_roots = {p for p in marks.pruned if p[:-1] not in marks.pruned}
-        return marks.done()
+            replay.read(k, event)
+        return replay.done(finished=step == len(self.events))
 
     def _show_known(self, marks: MarksDraft, path: Path, known: _Known) -> bool:
         """Mark the node at ``path``, still being searched, with what the leaves evaluated so far
@@ -560,6 +467,146 @@ class Trace:
                     best[event.path] = event.move
                 previous[event.path] = event.value
         return best
+
+
+class _Replay:
+    """One replay of a transcript up to some step: the marks so far, and what the search's
+    stack of visits knows while the events are read one by one (:meth:`read`).
+
+    ``final``: this replay builds the finished search's view, and also records what each
+    returned number says (the trace's ``_kinds``, ``_known_at``, ``_raw_kinds`` and ``_tests``).
+    """
+
+    def __init__(self, trace: Trace, *, final: bool):
+        self.trace, self.final = trace, final
+        self.marks = MarksDraft(searched=True, start=trace.start)
+        self.entry: dict[Path, Window] = {}      # the window each node was entered with
+        self.cut: set[Path] = set()             # nodes whose current visit stopped early
+        self.updated: set[Path] = set()         # nodes whose current visit heard from a child
+        self.known = _Known(trace)              # what the leaves evaluated so far prove, node by node
+        self.tests: dict[Path, tuple[float, str]] = {}      # the null-window test a node is in (γ, test)
+        self.announced: dict[Path, tuple[float, str]] = {}  # PVS's "test" markers, until the node is entered
+        self.pass_test: tuple[float, str] | None = None
+        self.ever_pruned: set[Path] = set()                 # pruned in some pass
+        self.below = _Below(trace)                          # what each visit searched below its node
+        self.revisits = trace.chance or trace.multipass
+        self.leaves = 0
+
+    def read(self, k: int, event: TraceEvent) -> None:
+        """Take the event ``events[k]`` into the marks."""
+        self.marks.current = event.path
+        if event.kind == "pass":
+            self.new_pass(event)
+            return
+        if event.kind == "test":
+            self.announced[event.path] = (gamma_of(event), event.move)
+            return
+        if event.kind == "enter":
+            self.enter(event)
+        if self.final and event.path in self.tests:
+            self.trace._tests[k] = self.tests[event.path]
+        if event.kind == "leaf":
+            self.leaf(event)
+        elif event.kind == "update":
+            self.update(event)
+        elif event.kind == "cutoff":
+            self.cutoff(event)
+        elif event.kind in ("return", "hit"):
+            self.returned(k, event)
+
+    def new_pass(self, event: TraceEvent) -> None:
+        """A new pass: what it prunes is its own."""
+        self.pass_test = (gamma_of(event), event.move) if event.move is not None else None
+        self.marks.pruned.clear()
+        self.marks.pruned_roots.clear()
+        self.marks.windows.clear()
+
+    def enter(self, event: TraceEvent) -> None:
+        """A visit begins: its window, its test (a pass's or PVS's), and nothing known of it yet."""
+        path, marks = event.path, self.marks
+        if self.revisits and marks.pruned:        # searched again (Star2's probes, re-searches)
+            self.trace._unprune(marks, path)
+        if self.trace.multipass:
+            test = self.announced.pop(path, None) or (
+                self.pass_test if path == self.trace.start else self.tests.get(path[:-1]))
+            if test is not None and event.alpha == event.beta:
+                self.tests[path] = test
+            else:
+                self.tests.pop(path, None)
+        marks.entered.add(path)
+        self.below.enter(path)
+        self.entry[path] = marks.windows[path] = (event.alpha, event.beta)
+        self.cut.discard(path)
+        self.updated.discard(path)
+        self._forget(path)
+
+    def leaf(self, event: TraceEvent) -> None:
+        """A static evaluation: exact at the leaf, and news for every node above it still searched."""
+        path, marks, value = event.path, self.marks, value_of(event)
+        self.leaves += 1
+        self.below.leaf(path, value)
+        self.known.leaf(path, value)
+        marks.leaf_numbers[path] = self.leaves
+        marks.values[path], marks.bounds[path] = value, EXACT
+        marks.known[path] = (value, value)
+        for depth in range(len(path) - 1, len(self.trace.start) - 1, -1):    # nodes still being searched
+            if path[:depth] in self.updated:
+                self.trace._show_known(marks, path[:depth], self.known)
+
+    def update(self, event: TraceEvent) -> None:
+        """A node still being searched: what its leaves prove so far, else its best value so far."""
+        self.updated.add(event.path)
+        if not self.trace._show_known(self.marks, event.path, self.known):
+            self.marks.values[event.path], self.marks.bounds[event.path] = value_of(event), SO_FAR
+            self.marks.known.pop(event.path, None)
+
+    def cutoff(self, event: TraceEvent) -> None:
+        """The remaining children are skipped: their subtrees are pruned (unless Star2 probed them)."""
+        self.cut.add(event.path)
+        for move in event.skipped:
+            root = event.path + (move,)
+            if self.trace.chance and root in self.marks.entered:    # probed by Star2: not pruned
+                continue
+            subtree = list(_subtree_paths(self.trace.tree, root))
+            self.marks.pruned_roots.add(root)
+            self.marks.pruned.update(subtree)
+            if self.trace.multipass:
+                self.ever_pruned.update(subtree)
+
+    def returned(self, k: int, event: TraceEvent) -> None:
+        """A visit ends (or a table hit answers): its number, and what the leaves prove about it."""
+        path, marks = event.path, self.marks
+        if event.value is None:                 # a probe that learnt nothing
+            self._forget(path)
+            return
+        marks.values[path] = event.value
+        searched_all, full_value = self.below.returned(path, hit=event.kind == "hit")
+        low, high = marks.known[path] = self.known.of(path)
+        marks.bounds[path] = kind = known_kind(low, high, self.trace.lowest, self.trace.highest)
+        if not self.final:
+            return
+        self.trace._kinds[k], self.trace._known_at[k] = kind, (low, high)
+        if searched_all and (full_value is None or _same(full_value, event.value)):
+            self.trace._raw_kinds[k] = EXACT   # this visit searched everything below
+        else:
+            self.trace._raw_kinds[k] = self.trace._returned_kind(
+                event, self.entry.get(path), path in self.cut, path not in self.updated, self.tests.get(path))
+
+    def _forget(self, path: Path) -> None:
+        self.marks.values.pop(path, None)
+        self.marks.bounds.pop(path, None)
+        self.marks.known.pop(path, None)
+
+    def done(self, *, finished: bool) -> Marks:
+        """The marks; for the finished search, every node's window on entry and, over several
+        passes, as pruned what no pass ever entered."""
+        marks = self.marks
+        if finished:
+            marks.windows = dict(self.entry)
+        if finished and self.trace.multipass:
+            marks.pruned = self.ever_pruned - marks.entered
+            marks.pruned_roots = {p for p in marks.pruned if p[:-1] not in marks.pruned}
+        return marks.done()
 
 
 class _Below:

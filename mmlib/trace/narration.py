@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from ..trees import Path
+from ..trees import Path, Tree
 from .bounds import BETWEEN, EXACT, LOWER, UNKNOWN, UPPER, Window, _same, bound_of
 from .events import TraceEvent, gamma_of, score_of, value_of
 from .marks import Marks
+from .passes import Iteration, Phase, Research
 from .trees import _is_chance, _is_layered, node_role
 from .words import (
     _tally_text,
@@ -29,15 +30,39 @@ from .words import (
 )
 
 if TYPE_CHECKING:
-    from ..trees.explicit import Tree
     from ..trees.layered import LayeredTree
-    from .model import Trace
+
+
+class Narrated(Protocol):
+    """What the narration reads of a trace (:class:`mmlib.trace.Trace` is one): the events, the tree
+    and the model's answers about them, so that the narration needs no import of the model."""
+
+    events: tuple[TraceEvent, ...]
+    tree: Tree
+    start: Path
+    variant: str
+    cutoff: str
+    chance: bool
+    multipass: bool
+    monte_carlo: bool
+    phases: tuple[Phase, ...]
+    _raw_kinds: dict[int, str]
+
+    def phase_at(self, k: int) -> Phase | None: ...
+    def iteration_at(self, k: int) -> Iteration | None: ...
+    def research_at(self, k: int) -> Research | None: ...
+    def test_at(self, k: int) -> tuple[float, str] | None: ...
+    def averages(self, path: Path) -> bool: ...
+    def probabilities(self, path: Path) -> tuple[float, ...]: ...
+    def kind_of_return(self, k: int) -> str: ...
+    def known_at(self, k: int) -> tuple[float, float] | None: ...
+    def window_kind(self, k: int) -> str: ...
 
 
 class _Narrator:
     """Writes the sentence of one event, reading the events before it."""
 
-    def __init__(self, trace: Trace):
+    def __init__(self, trace: Narrated):
         self.trace = trace
         self.events = trace.events
         self.tree = trace.tree

@@ -16,9 +16,10 @@ import support
 from mmlib import check, search, trees
 from mmlib.check import cases as check_cases_module
 from mmlib.check import models
-from mmlib.check.nodes import TableValues, build_nodes, shape_of
+from mmlib.check.nodes import shape_of
 from mmlib.conventions import Conventions
 from mmlib.errors import ArgumentTypeError
+from mmlib.isolation.nodes import TableValues, build_nodes
 
 INF = math.inf
 

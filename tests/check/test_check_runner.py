@@ -17,9 +17,11 @@ import support
 
 from mmlib import check, search, trees
 from mmlib.check import cases as cases_module
-from mmlib.check import runner, shrink
-from mmlib.check.nodes import TableValues, build_nodes, shape_of
+from mmlib.check import shrink
+from mmlib.check.nodes import shape_of
 from mmlib.errors import ArgumentError, MmlibError
+from mmlib.isolation import runner
+from mmlib.isolation.nodes import TableValues, build_nodes
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="process checks read /proc")
 
@@ -312,10 +314,11 @@ def test_changing_the_checkers_state_from_student_code_changes_nothing():
     def tamper(node, depth, maximizing):
         import mmlib.check.models
         import mmlib.check.searches
+        import mmlib.isolation.runner
         mmlib.check.models.diagnose = lambda *args: "ok"
         mmlib.check.models.MINIMAX = mmlib.check.models.MINIMAX_MISTAKES[2]
         mmlib.check.searches._judge_search = lambda kind: (lambda *args: ("ok", ""))
-        mmlib.check.runner.TIME_LIMIT = 10**9
+        mmlib.isolation.runner.TIME_LIMIT = 10**9
         return 42
 
     original = (models.diagnose, models.MINIMAX, searches._judge_search, runner.TIME_LIMIT)

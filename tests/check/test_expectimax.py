@@ -4,7 +4,7 @@ import pytest
 
 from mmlib.check import CheckFailed
 from mmlib.check import expectimax as labcheck
-from mmlib.check.nodes import TableValues
+from mmlib.isolation.nodes import TableValues
 from mmlib.trees import layered_tree
 
 

@@ -19,11 +19,11 @@ from textwrap import dedent
 import nbformat
 import pytest
 
-from mmlib.check import sealed
-from mmlib.check.sandbox import Sandbox, bwrap_available
 from mmlib.course import grading
 from mmlib.course.cells import cell_code, notebook_code
 from mmlib.course.scoring import stage_lab
+from mmlib.isolation import sealed
+from mmlib.isolation.sandbox import Sandbox, bwrap_available
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -118,8 +118,8 @@ def test_sets_and_frozensets_pass_the_channel_as_they_are():
 # -- the sandbox: packages, slow cells, the notebook limit, the quiz tree ---------------------------------
 
 def sandbox(tmp_path: Path, lab: str, cells: list[str], **limits) -> Sandbox:
-    from mmlib.check.sandbox import package_folders
     from mmlib.course.labs import packages
+    from mmlib.isolation.sandbox import package_folders
 
     box = Sandbox(stage_lab(lab, tmp_path / "lib"), cells, tmp_path,
                   packages=package_folders(packages(lab)), **limits)
@@ -350,8 +350,8 @@ def test_each_style_passes_its_own_check_cells_in_a_fresh_kernel(graded_styles, 
 
 @pytest.mark.parametrize("lab", sorted(grading.SANDBOX_MODULES))
 def test_each_student_lab_states_every_limit_as_the_grader_applies_it(lab):
-    from mmlib.check import runner, sandbox
     from mmlib.course.labs import packages
+    from mmlib.isolation import runner, sandbox
 
     text = (ROOT / "instructor" / "labs" / f"{lab}.md").read_text()
     section = " ".join(text.split("## Limits when your lab is graded", 1)[1].split())

@@ -22,10 +22,10 @@ import nbformat
 import pytest
 from heldout_submissions import SUBMISSIONS, source
 
-from mmlib.check.sandbox import Sandbox
 from mmlib.course import grading
 from mmlib.course.labsource import make_labs as _make_labs
 from mmlib.errors import ArgumentError
+from mmlib.isolation.sandbox import Sandbox
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -184,7 +184,7 @@ def test_the_searches_a_lab_asks_for_are_not_in_its_sandbox(name, tmp_path):
     assert not {"mmlib.check.models", "mmlib.check.searches", "mmlib.quiz", "mmlib.draw"} & modules
     staged = grading.stage(name, tmp_path)
     # The instructor's tools never reach graded code: no mmlib.course, nor the sandbox's own launcher.
-    tooling = ("mmlib.course", "mmlib.check.sandbox", "mmlib.check.stage")
+    tooling = ("mmlib.course", "mmlib.isolation.sandbox", "mmlib.isolation.stage")
     assert not [module for module in modules if module.startswith(tooling)]
     assert not (staged / "mmlib" / "course").exists()
     if name in ("lab1_minimax", "lab2_alphabeta", "lab3_tictactoe_evaluator", "lab7_transposition_table"):

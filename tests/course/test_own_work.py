@@ -19,10 +19,10 @@ import pytest
 from mmlib.check import cases as cases_module
 from mmlib.check import check_cases, deepening, hidden_cases
 from mmlib.check.nodes import shape_of
-from mmlib.check.runner import Call, batch_request
-from mmlib.check.sandbox import _bwrap_prefix, bwrap_available
 from mmlib.course import gradescope, grading
 from mmlib.course.channel import Graded
+from mmlib.isolation.runner import Call, batch_request
+from mmlib.isolation.sandbox import _bwrap_prefix, bwrap_available
 
 ROOT = Path(__file__).resolve().parents[2]
 LECTURE = 3                                   # the lecture's trees come first in every list of cases

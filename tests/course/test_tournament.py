@@ -23,10 +23,10 @@ import nbformat
 import pytest
 
 from mmlib.check.contest import Rules, baseline, play_game
-from mmlib.check.sandbox import bwrap_available
 from mmlib.course import standings, tournament
 from mmlib.course.tournament import Entrant
 from mmlib.errors import ArgumentError
+from mmlib.isolation.sandbox import bwrap_available
 
 SMALL = Rules(columns=5, rows=4, move_seconds=5, games=2)
 

@@ -79,7 +79,7 @@ print(report.passed, report.diagnosis)
 CHECK_STUBBORN = """
 from mmlib import trees
 from mmlib.check.nodes import shape_of
-from mmlib.check.runner import Call, run_calls
+from mmlib.isolation.runner import Call, run_calls
 shape, values, _ = shape_of(trees.from_nested([[3, 5], [2, 9]]))
 outcome, = run_calls(stubborn, [Call((2, True), shape, values, budget=100)], time_limit=1.0)
 print(outcome.kind)
@@ -287,7 +287,7 @@ def test_lab_1_opens_in_its_own_tab_and_its_check_runs_there(browser, server, re
 
 
 def test_a_lab_check_passes_a_correct_minimax(lab, record):
-    from mmlib.check.inprocess import NOTICE
+    from mmlib.isolation.inprocess import NOTICE
 
     printed = compare(record, "check_minimax, correct", lab, CHECK_CORRECT, LAB_FUNCTIONS)
     assert printed.splitlines()[-1] == "True"

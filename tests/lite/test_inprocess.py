@@ -1,4 +1,4 @@
-"""The in-process lab-check path (mmlib.check.inprocess): what a browser tab runs, here in CPython."""
+"""The in-process lab-check path (mmlib.isolation.inprocess): what a browser tab runs, here in CPython."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ import pytest
 from support import minimax
 
 from mmlib import trees
-from mmlib.check import check_alphabeta, check_minimax, inprocess
+from mmlib.check import check_alphabeta, check_minimax
 from mmlib.check.nodes import shape_of
-from mmlib.check.runner import Call, run_calls
+from mmlib.isolation import inprocess
+from mmlib.isolation.runner import Call, run_calls
 
 
 @pytest.fixture

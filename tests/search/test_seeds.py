@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from mmlib import check, games, search, trees
 from mmlib.check.cases import check_cases, random_nested
-from mmlib.check.nodes import TableValues, build_nodes, shape_of
+from mmlib.check.nodes import shape_of
 from mmlib.conventions import Conventions
+from mmlib.isolation.nodes import TableValues, build_nodes
 
 W, L = 100, -100  # seed 000 writes W and L for won / lost positions
 

@@ -2,10 +2,10 @@
 
 :class:`Sandbox` runs a student's notebook top to bottom in a process sealed by bubblewrap
 (:func:`bwrap_available`): user nobody, its own PID, network, IPC and mount namespaces, only the
-Python runtime and a staged copy of mmlib (:mod:`mmlib.check.stage`) mounted read-only, its inputs,
+Python runtime and a staged copy of mmlib (:mod:`mmlib.isolation.stage`) mounted read-only, its inputs,
 a private 16 MB scratch folder as its only writable place, limits on memory, processor time,
 processes and file size, and an empty environment.  It then serves the notebook's functions over
-:mod:`mmlib.check.runner`'s protocol: :class:`RemoteFunction` is a student's function the checker
+:mod:`mmlib.isolation.runner`'s protocol: :class:`RemoteFunction` is a student's function the checker
 calls as if it were forked, everything that comes back checked on arrival.
 
 :func:`run_limited` runs a command (the grader of one submission) in its own process group with
@@ -176,7 +176,7 @@ class Sandbox:
     scratch folder as its only writable place, and limits on memory, processor time, processes
     and file size.  Nothing else is offered: a plain process (once ``isolation="process"``) could
     read the course's files, forge a result and leave processes behind, so it is refused.  ``lib`` is the
-    folder holding the mmlib the sealed code sees (:func:`mmlib.check.stage.stage` writes it).
+    folder holding the mmlib the sealed code sees (:func:`mmlib.isolation.stage.stage` writes it).
     """
 
     def __init__(self, lib: Path, cells: list[str], work: Path, *, isolation: str = "bwrap",
@@ -222,7 +222,7 @@ class Sandbox:
             self.notes.append(text)
 
     def _command(self) -> list[str]:
-        boot = ("import sys; sys.path.insert(0, '/grading/lib'); from mmlib.check import runner; "
+        boot = ("import sys; sys.path.insert(0, '/grading/lib'); from mmlib.isolation import runner; "
                 "runner.sandbox_main('/grading/inputs/job.json')")
         version = f"python{sys.version_info.major}.{sys.version_info.minor}"
         packages = [arg for name, folder in sorted(self.packages.items())

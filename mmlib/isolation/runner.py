@@ -11,7 +11,7 @@ forked from the caller (so functions defined in a notebook are there), and yield
   are kept, the lines are counted) instead of reaching the notebook;
 - ``os._exit``, ``sys.exit``, endless loops, huge allocations and crashes end or stop only
   that process: the outcome says what happened and the remaining calls go on in a fresh one;
-- when a call has a tree, the function receives fresh :class:`~mmlib.check.nodes.LabNode`
+- when a call has a tree, the function receives fresh :class:`~mmlib.isolation.nodes.LabNode`
   objects that hold labels and children only: every ``node.value`` is asked of this
   process, which records the read.  What the function returned comes back as plain data
   (:class:`Answer`: numbers checked, a short text made safely), so the verdict is computed
@@ -201,7 +201,7 @@ def run_calls(fn: Callable[..., Any], calls: Sequence[Call], *, time_limit: floa
     remote = remote_of(fn)
     if remote is not None:
         fn = remote
-    elif inprocess.wanted():                 # a browser tab: no process to fork (mmlib.check.inprocess)
+    elif inprocess.wanted():                 # a browser tab: no process to fork (mmlib.isolation.inprocess)
         for message, read in inprocess.run_here(fn, calls, time_limit=time_limit):
             answer = Answer.from_message(message["answer"]) if message["kind"] == "ok" else None
             yield Outcome(message["kind"], answer, read, message["detail"], message["output"],

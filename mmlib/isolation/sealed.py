@@ -1,6 +1,6 @@
 """The sealed process's side of grading: the notebook runs, then answers the grader's requests.
 
-A sealed process (:class:`mmlib.check.sandbox.Sandbox`) runs :func:`sandbox_main`: the student's
+A sealed process (:class:`mmlib.isolation.sandbox.Sandbox`) runs :func:`sandbox_main`: the student's
 notebook top to bottom (:func:`run_cells`), then :func:`serve`: it runs one of the notebook's
 functions on a batch of calls, or says what one of its names is, in plain data (:func:`pack`)
 that the grader checks on arrival.  Nothing here trusts the grader's side to be in this process.

@@ -3,11 +3,11 @@
 A lab's graded code may import some parts of mmlib (and what those import); every other part is
 simply not there, and some functions of the shipped modules, the searches a lab asks for, have
 their body replaced by an error.  :func:`stage` writes that copy into a folder the sandbox
-(:mod:`mmlib.check.sandbox`) mounts read-only; the package and ``mmlib.check`` are stand-ins that
+(:mod:`mmlib.isolation.sandbox`) mounts read-only; the package and ``mmlib.check`` are stand-ins that
 say what is missing.  Which parts each lab allows is the course's choice (``mmlib.course.labs``).
 
 >>> shipped = sandbox_modules(("mmlib.games",))
->>> "mmlib.games.connect4" in shipped, "mmlib.check.runner" in shipped, "mmlib.search" in shipped
+>>> "mmlib.games.connect4" in shipped, "mmlib.isolation.runner" in shipped, "mmlib.search" in shipped
 (True, True, False)
 """
 
@@ -22,7 +22,7 @@ __all__ = ["ALWAYS", "PACKAGE_ROOT", "sandbox_modules", "stage"]
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent.parent
 """The folder holding the mmlib package in use: what is staged is the code that runs here."""
 
-ALWAYS = ("mmlib.check.runner", "mmlib.check.nodes", "mmlib.errors")
+ALWAYS = ("mmlib.isolation.runner", "mmlib.check.nodes", "mmlib.errors")
 """Shipped into every sandbox: the protocol (with what it imports), the node interface, the errors."""
 STAND_INS = ("mmlib", "mmlib.check")
 

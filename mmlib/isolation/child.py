@@ -1,6 +1,6 @@
 """The child's side of running student code: isolate the process, call, report plain data.
 
-:mod:`mmlib.check.runner` forks a child (or a sealed process, :mod:`mmlib.check.sealed`, is
+:mod:`mmlib.isolation.runner` forks a child (or a sealed process, :mod:`mmlib.isolation.sealed`, is
 started) that runs the student's function; everything here runs in that child.  What the
 function returned or raised leaves it as plain data (:func:`plain_answer`,
 :func:`describe_error`), what it printed is captured (:class:`Capture`), and every node value

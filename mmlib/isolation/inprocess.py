@@ -10,7 +10,7 @@ the student's function right here, one call after another, bounded without a kil
 - the student's own code (not mmlib's) is watched at every turn of a loop (``sys.monitoring``;
   a line tracer on Python 3.11) and the call stops once its ``time_limit`` has passed, so
   ``while True: pass`` stops too, with the "timeout" message;
-- both stops are :class:`~mmlib.check.nodes.Stop`, a ``BaseException``: ``except Exception``
+- both stops are :class:`~mmlib.isolation.nodes.Stop`, a ``BaseException``: ``except Exception``
   in the student's code does not swallow them, and a function that catches them anyway is
   still reported as stopped;
 - what the function prints is captured as in the separate process, and ``input()`` fails.
@@ -27,7 +27,7 @@ the kernel (or reloading the tab) ends everything.
 ``"emscripten"``), and wherever the environment variable ``MMLIB_CHECK_INPROCESS`` is ``1``
 (``0`` turns it off).
 
->>> from mmlib.check.runner import Call
+>>> from mmlib.isolation.runner import Call
 >>> from mmlib.check.nodes import shape_of
 >>> from mmlib import trees
 >>> shape, values, _ = shape_of(trees.from_nested([[3, 5], [2, 9]]))
@@ -88,7 +88,7 @@ class _Clock(TableValues):
     The student's own code is watched: on Python 3.12 and later (the browser tab's) through
     ``sys.monitoring`` at every jump (each turn of a loop), on 3.11 through a line tracer.  Once
     ``deadline`` has passed (looked at every ``CHECK_EVERY`` events) or the accesses ran out,
-    every later event raises :class:`~mmlib.check.nodes.Stop`, so a handler that catches the stop
+    every later event raises :class:`~mmlib.isolation.nodes.Stop`, so a handler that catches the stop
     stops too.  (A tracer that raises is switched off by Python 3.11: there each node access
     switches it on again.)"""
 

@@ -1,0 +1,99 @@
+"""mmlib.instrument: the counts every search reports mean what the module says they mean.
+
+nodes = calls of the search function, the root included; leaves = static evaluations;
+cutoffs = times a node stopped with children left unsearched.  The yardstick is an alpha-beta
+written here on nested lists that counts exactly that, independently of the library.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+
+import pytest
+
+from mmlib import search, trees
+from mmlib.errors import NodeBudgetExceeded
+
+
+@dataclass
+class Counts:
+    nodes: int = 0
+    leaves: int = 0
+    cutoffs: int = 0
+    leaf_order: list[tuple[int, ...]] = field(default_factory=list)
+
+
+def alphabeta(node: object, alpha: float, beta: float, is_max: bool, counts: Counts,
+              path: tuple[int, ...] = ()) -> float:
+    """Fail-soft alpha-beta, children left to right, cutting as soon as alpha >= beta."""
+    counts.nodes += 1
+    if isinstance(node, int):
+        counts.leaves += 1
+        counts.leaf_order.append(path)
+        return node
+    assert isinstance(node, list)
+    best = -math.inf if is_max else math.inf
+    for i, child in enumerate(node):
+        value = alphabeta(child, alpha, beta, not is_max, counts, path + (i,))
+        if is_max:
+            best, alpha = max(best, value), max(alpha, value)
+        else:
+            best, beta = min(best, value), min(beta, value)
+        if alpha >= beta:
+            if i < len(node) - 1:                 # a test after the last child skips nothing
+                counts.cutoffs += 1
+            break
+    return best
+
+
+def random_nested(rng: random.Random, depth: int) -> object:
+    if depth == 0 or rng.random() < 0.2:
+        return rng.randint(0, 9)
+    return [random_nested(rng, depth - 1) for _ in range(rng.randint(1, 4))]
+
+
+def test_the_lecture_tree_counts() -> None:       # AIMA 4th ed., figure 5.5: C is cut after its 2
+    stats = search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]]).stats
+    assert (stats.nodes, stats.leaves, stats.cutoffs) == (11, 7, 1)
+    minimax = search.minimax([[3, 12, 8], [2, 4, 6], [14, 5, 2]]).stats
+    assert (minimax.nodes, minimax.leaves, minimax.cutoffs) == (13, 9, 0)
+
+
+def test_the_counts_are_those_of_their_definitions() -> None:
+    rng = random.Random(1975)
+    for _ in range(150):
+        nested = [random_nested(rng, 4) for _ in range(rng.randint(1, 4))]
+        counts = Counts()
+        value = alphabeta(nested, -math.inf, math.inf, True, counts)
+        result = search.alphabeta(trees.from_nested(nested))
+        assert result.value == value
+        assert (result.stats.nodes, result.stats.leaves, result.stats.cutoffs) == (
+            counts.nodes, counts.leaves, counts.cutoffs), nested
+        assert [tuple(path) for path in result.stats.leaf_order] == counts.leaf_order
+
+
+def test_a_last_child_that_closes_the_window_is_no_cutoff() -> None:
+    nested = [[5], [4, 7]]          # B = 5; C's first leaf, 4 <= 5, fires the test with 7 left
+    counts = Counts()
+    alphabeta(nested, -math.inf, math.inf, True, counts)
+    assert counts.cutoffs == 1
+    last = [[5], [7, 4]]            # in C the test fires only at its last child: nothing skipped
+    counts = Counts()
+    alphabeta(last, -math.inf, math.inf, True, counts)
+    assert counts.cutoffs == 0
+    assert search.alphabeta(last).stats.cutoffs == 0 and search.alphabeta(nested).stats.cutoffs == 1
+
+
+def test_the_trace_has_one_event_per_count() -> None:
+    result = search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]], trace=True)
+    kinds = [event.kind for event in result.trace]
+    assert (kinds.count("enter"), kinds.count("leaf"), kinds.count("cutoff")) == (11, 7, 1)
+
+
+def test_no_search_goes_past_its_node_budget() -> None:
+    with pytest.raises(NodeBudgetExceeded) as stop:
+        search.alphabeta(trees.uniform(3, 8), max_nodes=100)
+    assert "100" in str(stop.value)
+    assert search.minimax(trees.uniform(2, 3), max_nodes=15).stats.nodes == 15

@@ -1,0 +1,104 @@
+"""mmlib.ordering: each policy puts the moves in the order its definition says.
+
+Each expected order below is worked out by hand from the policy's definition (killer slots per ply,
+Schaeffer's 2^d history scores, the previous iteration's best move then its backed-up values), or
+checked as a property (a random order is a permutation, the same for the same seed and path).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from types import SimpleNamespace
+
+import pytest
+
+from mmlib import trees
+from mmlib.errors import ArgumentError, ArgumentTypeError
+from mmlib.ordering import (
+    HistoryHeuristic,
+    KillerMoves,
+    NaturalOrder,
+    PreviousIteration,
+    RandomOrder,
+    ReversedOrder,
+    as_ordering,
+    learns_from_previous,
+)
+
+MOVES = ["a", "b", "c", "d"]
+
+
+def test_natural_and_reversed() -> None:
+    assert list(NaturalOrder().order(None, None, MOVES, ())) == MOVES
+    assert ReversedOrder().order(None, None, MOVES, ()) == ["d", "c", "b", "a"]
+
+
+def test_a_random_order_is_a_permutation_fixed_by_seed_and_path() -> None:
+    policy = RandomOrder(seed=5)
+    orders = [tuple(policy.order(None, None, [0, 1, 2], (i,))) for i in range(600)]
+    assert all(sorted(order) == [0, 1, 2] for order in orders)
+    assert orders == [tuple(RandomOrder(seed=5).order(None, None, [0, 1, 2], (i,))) for i in range(600)]
+    counts = Counter(orders)                       # each of the 6 orders about 100 times
+    assert set(counts) == set(itertools.permutations([0, 1, 2]))
+    assert all(60 < count < 140 for count in counts.values()), counts
+    other = [tuple(RandomOrder(seed=6).order(None, None, [0, 1, 2], (i,))) for i in range(600)]
+    assert other != orders
+
+
+def test_killers_go_first_at_their_own_ply_only() -> None:
+    policy = KillerMoves(slots=2)
+    policy.cutoff((0, 1), "c")                     # a cutoff at ply 2
+    assert policy.order(None, None, MOVES, (1, 0)) == ["c", "a", "b", "d"]
+    assert policy.order(None, None, MOVES, (1,)) == MOVES             # ply 1: no killer
+    policy.cutoff((1, 1), "d")
+    policy.cutoff((2, 0), "b")                     # a third killer: the oldest, "c", leaves
+    assert policy.order(None, None, MOVES, (0, 0)) == ["b", "d", "a", "c"]
+    assert policy.order(None, None, ["a", "c"], (0, 0)) == ["a", "c"]   # killers not legal here
+
+
+def test_history_scores_a_cutoff_two_to_the_depth_left() -> None:
+    policy = HistoryHeuristic()
+    search = SimpleNamespace(horizon=4)
+    assert policy.order(search, None, MOVES, ()) == MOVES
+    policy.cutoff((0,), "c")                       # 3 plies left below: 2^3
+    policy.cutoff((0, 0, 0), "b")                  # 1 ply left: 2^1, twice
+    policy.cutoff((1, 1, 1), "b")
+    assert policy.scores == {"c": 8, "b": 4}
+    assert policy.order(search, None, MOVES, (2,)) == ["c", "b", "a", "d"]
+
+
+def test_the_previous_iteration_orders_best_first_then_by_value() -> None:
+    tree = trees.from_nested([[3, 5], [2, 9], [7, 1], [4, 4]])
+    search = SimpleNamespace(game=tree)
+    policy = PreviousIteration()
+    root = tree.initial
+    assert list(policy.order(search, root, [0, 1, 2, 3], ())) == [0, 1, 2, 3]   # nothing learnt
+    # a depth-1 iteration backed up these values at the children (values seen from MAX)
+    for move, value in [(0, 3), (1, 2), (2, 6)]:
+        policy.finished(search, tree.play(root, move), (move,), value, None)
+    policy.finished(search, root, (), 6, 2)
+    assert list(policy.order(search, root, [0, 1, 2, 3], ())) == [0, 1, 2, 3]   # not until the next
+    policy.next_iteration()
+    # best move 2 first; then MAX's highest value first; child 3 never reached: last
+    assert policy.order(search, root, [0, 1, 2, 3], ()) == [2, 0, 1, 3]
+    child = tree.play(root, 1)                     # a MIN node: lowest value first (none known here)
+    assert policy.order(search, child, [0, 1], (1,)) == [0, 1]
+
+
+def test_names_and_errors() -> None:
+    assert [type(as_ordering(name)).__name__ for name in (None, "natural", "reversed", "killer")] == [
+        "NaturalOrder", "NaturalOrder", "ReversedOrder", "KillerMoves"]
+    policy = HistoryHeuristic()
+    assert as_ordering(policy) is policy
+    assert learns_from_previous(KillerMoves(PreviousIteration())) and not learns_from_previous(KillerMoves())
+    with pytest.raises(ArgumentError, match="order: expected one of"):
+        as_ordering("best")
+    with pytest.raises(ArgumentTypeError, match="order"):
+        as_ordering(3)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="seed"):
+        RandomOrder(seed=1.5)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="slots"):
+        KillerMoves(slots=0)
+    with pytest.raises(ArgumentTypeError, match="base"):
+        KillerMoves(base="natural")  # type: ignore[arg-type]
