@@ -30,7 +30,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import _validate
-from ..errors import DEFAULT_MAX_NODES, ArgumentError, ArgumentTypeError, describe
+from ..errors import DEFAULT_MAX_NODES, DEFAULT_MAX_SECONDS, ArgumentError, ArgumentTypeError, describe
 from ..games.base import Move, State
 from .engine import INF, Search, as_game, make_counting_search, run
 from .results import Kind, ResearchStats, SearchResult
@@ -258,7 +258,7 @@ def _bounds(game: Any, bounds: Any) -> tuple[float, float]:
 
 def expectimax(game: Any, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
                state: Any = None, trace: bool = False, max_nodes: int | None = DEFAULT_MAX_NODES,
-               order: Any = None) -> SearchResult:
+               order: Any = None, max_seconds: float | None = DEFAULT_MAX_SECONDS) -> SearchResult:
     """Expectimax (CS188): MAX maximises; at a chance node, and at a MIN node (an opponent
     thought to play uniformly at random), the value is the expected value::
 
@@ -270,7 +270,7 @@ def expectimax(game: Any, *, depth: int | None = None, evaluate: Callable[[State
     """
     game = as_game(game)
     search = make_counting_search(ChanceSearch, game, depth=depth, evaluate=evaluate, order=order,
-                                  trace=trace, max_nodes=max_nodes)
+                                  trace=trace, max_nodes=max_nodes, max_seconds=max_seconds)
     search.visits_every_node = True
     return run(search, Kind.EXPECTIMAX, state,
                lambda s, d: search.expectiminimax(s, d, 0, random_opponent=True))
@@ -279,7 +279,8 @@ def expectimax(game: Any, *, depth: int | None = None, evaluate: Callable[[State
 def expectiminimax(game: Any, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
                    pruning: str | None = None, bounds: tuple[float, float] | None = None,
                    table: bool | BoundTable = False, state: Any = None, trace: bool = False,
-                   max_nodes: int | None = DEFAULT_MAX_NODES, order: Any = None) -> SearchResult:
+                   max_nodes: int | None = DEFAULT_MAX_NODES, order: Any = None,
+                   max_seconds: float | None = DEFAULT_MAX_SECONDS) -> SearchResult:
     """Expectiminimax (AIMA 4th ed., section 5.5)::
 
         value(s) = max over moves of value(child)             if MAX is to move
@@ -315,12 +316,12 @@ def expectiminimax(game: Any, *, depth: int | None = None, evaluate: Callable[[S
         if bound_table is not None:
             raise ArgumentError("table: only the pruning searches (star1, star2) use a table")
         search = make_counting_search(ChanceSearch, game, depth=depth, evaluate=evaluate, order=order,
-                                      trace=trace, max_nodes=max_nodes)
+                                      trace=trace, max_nodes=max_nodes, max_seconds=max_seconds)
         search.visits_every_node = True
         return run(search, Kind.EXPECTIMINIMAX, state, lambda s, d: search.expectiminimax(s, d, 0))
     search = make_counting_search(ChanceSearch, game, values=_bounds(game, bounds), bounds=bound_table,
                                   depth=depth, evaluate=evaluate, order=order, trace=trace,
-                                  max_nodes=max_nodes)
+                                  max_nodes=max_nodes, max_seconds=max_seconds)
     probing = pruning == "star2"
     return run(search, Kind.STAR2 if probing else Kind.STAR1, state,
                lambda s, d: search.star(s, d, search.low, search.high, 0, probing))
