@@ -286,9 +286,10 @@ class Search:
         """The counts of a search interrupted from the keyboard."""
         return self.recorder.finish("interrupted")
 
-    def research_stats(self) -> ResearchStats:
-        """The counts with the passes over the start and the re-searches."""
-        base = self.recorder.finish()
+    def research_stats(self, how: str = "done") -> ResearchStats:
+        """The counts with the passes over the start and the re-searches (``how``: as for
+        :meth:`~mmlib.instrument.Recorder.finish`)."""
+        base = self.recorder.finish(how)
         counts = {item.name: getattr(base, item.name) for item in fields(Stats)}
         return ResearchStats(**counts, researches=self.researches, passes=max(self.passes, 1))
 
@@ -408,7 +409,7 @@ def user_call(function: Callable[..., Any], name: str, *args: Any) -> Any:
         ) from error
 
 
-def run(search: Search, kind: Kind, state: Any, root_call: Callable[[Any, float], float],
+def run(search: Search, kind: Kind, state: Any, root_call: Callable[[Any, float], float | None],
         conventions: Conventions | None = None, *,
         pv: Callable[[Any, tuple[Move, ...]], tuple[Move, ...]] | None = None) -> SearchResult:
     """Run ``root_call(start, horizon)`` with room on the call stack; wrap up the result.
