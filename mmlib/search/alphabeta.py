@@ -254,8 +254,9 @@ def alphabeta(game: GameLike, *, depth: int | None = None,
     game = as_game(game, conventions)
     alpha, beta = _validate.window(alpha, beta)
     kind = AlphaBeta if conventions.deep else ShallowAlphaBeta
-    search = make_search(kind, game, depth, evaluate, order, table, trace, max_nodes, conventions.cutoff,
-                         leaf_order, max_seconds)
+    search = make_search(kind, game, depth=depth, evaluate=evaluate, order=order, table=table, trace=trace,
+                         max_nodes=max_nodes, cutoff=conventions.cutoff, leaf_order=leaf_order,
+                         max_seconds=max_seconds)
     search.refuse_too_large(state)
     if conventions.values == "mover":
         return _negamax_run(search, state, alpha, beta, conventions)
@@ -285,8 +286,9 @@ def negamax(game: GameLike, *, depth: int | None = None,
     conventions = resolve(conventions, variant=variant, cutoff=cutoff)
     game = as_game(game, conventions)
     kind = AlphaBeta if conventions.deep else ShallowAlphaBeta
-    search = make_search(kind, game, depth, evaluate, order, table, trace, max_nodes, conventions.cutoff,
-                         leaf_order, max_seconds)
+    search = make_search(kind, game, depth=depth, evaluate=evaluate, order=order, table=table, trace=trace,
+                         max_nodes=max_nodes, cutoff=conventions.cutoff, leaf_order=leaf_order,
+                         max_seconds=max_seconds)
     search.refuse_too_large(state)
     return _negamax_run(search, state, -INF, INF, conventions)
 

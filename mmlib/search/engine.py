@@ -40,6 +40,7 @@ from .. import _validate
 from ..conventions import Conventions
 from ..conventions import apply as apply_conventions
 from ..errors import (
+    DEFAULT_MAX_NODES,
     DEFAULT_MAX_SECONDS,
     ArgumentTypeError,
     MmlibError,
@@ -361,9 +362,11 @@ def check_depth(depth: Any, name: str = "depth", allow_none: bool = True) -> int
     return _validate.whole(name, depth, minimum=0, allow_none=allow_none)
 
 
-def make_search(kind: type[S], game: Any, depth: Any, evaluate: Any, order: Any, table: Any, trace: Any,
-                max_nodes: Any, cutoff: Any, leaf_order: Any = True, max_seconds: Any = None) -> S:
-    """A search of the family ``kind`` (a :class:`Search` subclass), its options checked."""
+def make_search(kind: type[S], game: Any, *, depth: Any = None, evaluate: Any = None, order: Any = None,
+                table: Any = None, trace: Any = False, max_nodes: Any = DEFAULT_MAX_NODES, cutoff: Any = ">=",
+                leaf_order: Any = True, max_seconds: Any = DEFAULT_MAX_SECONDS, **options: Any) -> S:
+    """A search of the family ``kind`` (a :class:`Search` subclass), its options checked; ``options``
+    are the family's own (a quiescence search's ``forcing``)."""
     depth = check_depth(depth)
     if evaluate is not None and not callable(evaluate):
         raise ArgumentTypeError(f"evaluate: expected a function of a state, got {describe(evaluate)}")
@@ -379,7 +382,7 @@ def make_search(kind: type[S], game: Any, depth: Any, evaluate: Any, order: Any,
     _validate.flag("trace", trace)
     return kind(game, depth=depth, evaluate=evaluate, order=order, table=table,
                 trace=trace, max_nodes=max_nodes, cutoff=cutoff, leaf_order=leaf_order,
-                max_seconds=max_seconds)
+                max_seconds=max_seconds, **options)
 
 
 def make_counting_search(kind: type[S], game: Any, *, depth: Any = None, evaluate: Any = None,

@@ -78,8 +78,8 @@ def minimax(game: GameLike, *, depth: int | None = None,
     """
     conventions = resolve(conventions)
     game = as_game(game, conventions)
-    search = make_search(Minimax, game, depth, evaluate, order, None, trace, max_nodes, ">=", leaf_order,
-                          max_seconds)
+    search = make_search(Minimax, game, depth=depth, evaluate=evaluate, order=order, trace=trace,
+                         max_nodes=max_nodes, leaf_order=leaf_order, max_seconds=max_seconds)
     search.refuse_too_large(state, minimax=True)
 
     def root(start: Any, depth: float) -> float:
