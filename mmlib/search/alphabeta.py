@@ -30,7 +30,7 @@ from .engine import INF, GameLike, Search, as_game, check_depth, make_search, ru
 from .minimax import minimax
 from .results import Kind, SearchResult
 
-__all__ = ["alphabeta", "negamax", "move_values", "AlphaBeta", "ShallowAlphaBeta"]
+__all__ = ["alphabeta", "negamax", "move_values", "AlphaBeta", "ShallowAlphaBeta", "TableAlphaBeta"]
 
 
 class AlphaBeta(Search):
@@ -41,10 +41,6 @@ class AlphaBeta(Search):
         self.enter(ply, alpha, beta, state)
         if depth == 0 or self.game.is_terminal(state):      # the depth limit, or the game is over
             return self.leaf(state, depth, ply)
-        if self.table is not None:
-            if (known := self.recall(state, depth, alpha, beta, ply)) is not None:
-                return known
-        window = (alpha, beta)
         moves = self.moves(state, ply)
         if self.game.is_max(state):
             value = -INF
@@ -72,8 +68,6 @@ class AlphaBeta(Search):
                 if self.prunes(alpha, beta):
                     self.cutoff(ply, move, moves[i + 1:])
                     break
-        if self.table is not None:
-            self.remember(state, depth, value, window, ply)
         if self.watched:
             self.done(state, ply, value)
         return value
@@ -87,10 +81,6 @@ class AlphaBeta(Search):
         self.enter(ply, alpha, beta, state)
         if depth == 0 or self.game.is_terminal(state):      # the depth limit, or the game is over
             return self.leaf(state, depth, ply)
-        if self.table is not None:
-            if (known := self.recall(state, depth, alpha, beta, ply)) is not None:
-                return known
-        window = (alpha, beta)
         moves = self.moves(state, ply)
         if self.game.is_max(state):
             value = alpha                                    # v := min
@@ -118,8 +108,6 @@ class AlphaBeta(Search):
                     self.cutoff(ply, move, moves[i + 1:])
                     value = alpha
                     break
-        if self.table is not None:
-            self.remember(state, depth, value, window, ply)
         if self.watched:
             self.done(state, ply, value)
         return value
@@ -131,10 +119,6 @@ class AlphaBeta(Search):
         sign = 1 if self.game.is_max(state) else -1
         if depth == 0 or self.game.is_terminal(state):      # the depth limit, or the game is over
             return sign * self.leaf(state, depth, ply)
-        if self.table is not None:
-            if (known := self.recall(state, depth, alpha, beta, ply, sign)) is not None:
-                return known
-        window = (alpha, beta)
         moves = self.moves(state, ply)
         value = -INF
         for i, move in enumerate(moves):
@@ -148,8 +132,6 @@ class AlphaBeta(Search):
             if self.prunes(alpha, beta):
                 self.cutoff(ply, move, moves[i + 1:])
                 break
-        if self.table is not None:
-            self.remember(state, depth, value, window, ply, sign)
         if self.watched:
             self.done(state, ply, value, sign)
         return value
@@ -162,10 +144,6 @@ class AlphaBeta(Search):
         sign = 1 if self.game.is_max(state) else -1
         if depth == 0 or self.game.is_terminal(state):      # the depth limit, or the game is over
             return sign * self.leaf(state, depth, ply)
-        if self.table is not None:
-            if (known := self.recall(state, depth, alpha, beta, ply, sign)) is not None:
-                return known
-        window = (alpha, beta)
         moves = self.moves(state, ply)
         value = alpha                                        # v := alpha
         for i, move in enumerate(moves):
@@ -179,10 +157,44 @@ class AlphaBeta(Search):
                 self.cutoff(ply, move, moves[i + 1:])
                 value = beta
                 break
-        if self.table is not None:
-            self.remember(state, depth, value, window, ply, sign)
         if self.watched:
             self.done(state, ply, value, sign)
+        return value
+
+
+class TableAlphaBeta(AlphaBeta):
+    """Alpha-beta with a transposition table, wrapped around each of its forms: an interior node
+    the table settles is counted and answered from it; any other is searched, then stored.
+    The forms themselves are unchanged."""
+
+    FRAMES_PER_PLY = 2
+
+    def alphabeta(self, state: State, depth: float, alpha: float, beta: float, ply: int) -> float:
+        return self.tabled(super().alphabeta, state, depth, alpha, beta, ply, 1)
+
+    def alphabeta_fail_hard(self, state: State, depth: float, alpha: float, beta: float,
+                            ply: int) -> float:
+        return self.tabled(super().alphabeta_fail_hard, state, depth, alpha, beta, ply, 1)
+
+    def negamax(self, state: State, depth: float, alpha: float, beta: float, ply: int) -> float:
+        return self.tabled(super().negamax, state, depth, alpha, beta, ply, None)
+
+    def negamax_fail_hard(self, state: State, depth: float, alpha: float, beta: float,
+                          ply: int) -> float:
+        return self.tabled(super().negamax_fail_hard, state, depth, alpha, beta, ply, None)
+
+    def tabled(self, search: Callable[[State, float, float, float, int], float], state: State,
+               depth: float, alpha: float, beta: float, ply: int, sign: int | None) -> float:
+        """``search`` of the node, unless the table settles it; the result is stored.  ``sign``:
+        1 for values from MAX's view, None for values from the side to move (negamax)."""
+        if depth == 0 or self.game.is_terminal(state):      # a leaf is evaluated, never stored
+            return search(state, depth, alpha, beta, ply)
+        if sign is None:
+            sign = 1 if self.game.is_max(state) else -1
+        if (known := self.recall(state, depth, alpha, beta, ply, sign)) is not None:
+            return known
+        value = search(state, depth, alpha, beta, ply)
+        self.remember(state, depth, value, (alpha, beta), ply, sign)
         return value
 
 
@@ -215,6 +227,21 @@ class ShallowAlphaBeta(AlphaBeta):
         if ply == 0:
             return alpha, beta
         return (-INF, beta) if self.game.is_max(state) else (alpha, INF)
+
+
+class TableShallowAlphaBeta(ShallowAlphaBeta, TableAlphaBeta):
+    """Alpha-beta without deep cutoffs, with a transposition table: the table is consulted with
+    the window the parent's bound leaves."""
+
+    FRAMES_PER_PLY = 3
+
+
+def _family(deep: bool, table: Any) -> type[AlphaBeta]:
+    """The alpha-beta search for deep cutoffs or not, with a table or not."""
+    tabled = table is not None and table is not False
+    if deep:
+        return TableAlphaBeta if tabled else AlphaBeta
+    return TableShallowAlphaBeta if tabled else ShallowAlphaBeta
 
 
 def alphabeta(game: GameLike, *, depth: int | None = None,
@@ -253,7 +280,7 @@ def alphabeta(game: GameLike, *, depth: int | None = None,
     conventions = resolve(conventions, variant=variant, cutoff=cutoff)
     game = as_game(game, conventions)
     alpha, beta = _validate.window(alpha, beta)
-    kind = AlphaBeta if conventions.deep else ShallowAlphaBeta
+    kind = _family(conventions.deep, table)
     search = make_search(kind, game, depth=depth, evaluate=evaluate, order=order, table=table, trace=trace,
                          max_nodes=max_nodes, cutoff=conventions.cutoff, leaf_order=leaf_order,
                          max_seconds=max_seconds)
@@ -285,7 +312,7 @@ def negamax(game: GameLike, *, depth: int | None = None,
     """
     conventions = resolve(conventions, variant=variant, cutoff=cutoff)
     game = as_game(game, conventions)
-    kind = AlphaBeta if conventions.deep else ShallowAlphaBeta
+    kind = _family(conventions.deep, table)
     search = make_search(kind, game, depth=depth, evaluate=evaluate, order=order, table=table, trace=trace,
                          max_nodes=max_nodes, cutoff=conventions.cutoff, leaf_order=leaf_order,
                          max_seconds=max_seconds)

@@ -202,12 +202,14 @@ class Search:
 
     def recall(self, state: State, depth: float, alpha: float, beta: float, ply: int,
                sign: int = 1) -> float | None:
-        """The transposition table's answer, if it settles this node (None otherwise)."""
+        """The transposition table's answer, if it settles this node (None otherwise): the node
+        is then counted, and answered from the table."""
         lo, hi = (alpha, beta) if sign == 1 else (-beta, -alpha)
         assert self.table is not None
         value = self.table.lookup(self.game.key(state), depth, lo, hi)
         if value is None:
             return None
+        self.enter(ply, alpha, beta, state)
         self.lines[ply] = ()
         return self.recorder.hit(ply, sign * value)
 
