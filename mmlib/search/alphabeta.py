@@ -50,8 +50,7 @@ class AlphaBeta(Search):
                 if score > value:
                     value = self.best(ply, move, score)
                     alpha = max(alpha, value)
-                if self.tracing:
-                    self.update(ply, move, score, value, alpha, beta)
+                self.update(ply, move, score, value, alpha, beta)
                 if self.prunes(alpha, beta):
                     self.cutoff(ply, move, moves[i + 1:])
                     break
@@ -63,13 +62,11 @@ class AlphaBeta(Search):
                 if score < value:
                     value = self.best(ply, move, score)
                     beta = min(beta, value)
-                if self.tracing:
-                    self.update(ply, move, score, value, alpha, beta)
+                self.update(ply, move, score, value, alpha, beta)
                 if self.prunes(alpha, beta):
                     self.cutoff(ply, move, moves[i + 1:])
                     break
-        if self.watched:
-            self.done(state, ply, value)
+        self.done(state, ply, value)
         return value
 
     def alphabeta_fail_hard(self, state: State, depth: float, alpha: float, beta: float,
@@ -89,8 +86,7 @@ class AlphaBeta(Search):
                                                  value, beta, ply + 1)
                 if score > value:                            # if v' > v, v := v'
                     value = self.best(ply, move, score)
-                if self.tracing:
-                    self.update(ply, move, score, value, value, beta)
+                self.update(ply, move, score, value, value, beta)
                 if self.prunes(value, beta):                 # if v > max return max
                     self.cutoff(ply, move, moves[i + 1:])
                     value = beta
@@ -102,14 +98,12 @@ class AlphaBeta(Search):
                                                  alpha, value, ply + 1)
                 if score < value:                            # if v' < v, v := v'
                     value = self.best(ply, move, score)
-                if self.tracing:
-                    self.update(ply, move, score, value, alpha, value)
+                self.update(ply, move, score, value, alpha, value)
                 if self.prunes(alpha, value):                # if v < min return min
                     self.cutoff(ply, move, moves[i + 1:])
                     value = alpha
                     break
-        if self.watched:
-            self.done(state, ply, value)
+        self.done(state, ply, value)
         return value
 
     def negamax(self, state: State, depth: float, alpha: float, beta: float, ply: int) -> float:
@@ -127,13 +121,11 @@ class AlphaBeta(Search):
             if score > value:
                 value = self.best(ply, move, score)
                 alpha = max(alpha, value)
-            if self.tracing:
-                self.update(ply, move, score, value, alpha, beta)
+            self.update(ply, move, score, value, alpha, beta)
             if self.prunes(alpha, beta):
                 self.cutoff(ply, move, moves[i + 1:])
                 break
-        if self.watched:
-            self.done(state, ply, value, sign)
+        self.done(state, ply, value, sign)
         return value
 
     def negamax_fail_hard(self, state: State, depth: float, alpha: float, beta: float,
@@ -151,14 +143,12 @@ class AlphaBeta(Search):
                                             -value, ply + 1)
             if score > value:
                 value = self.best(ply, move, score)
-            if self.tracing:
-                self.update(ply, move, score, value, value, beta)
+            self.update(ply, move, score, value, value, beta)
             if self.prunes(value, beta):                     # if v > beta return beta
                 self.cutoff(ply, move, moves[i + 1:])
                 value = beta
                 break
-        if self.watched:
-            self.done(state, ply, value, sign)
+        self.done(state, ply, value, sign)
         return value
 
 

@@ -110,6 +110,8 @@ class Search:
         self.update = self.recorder.update
         self.tracing = self.recorder.tracing
         self.watched = self.tracing or self.order.learns
+        if not self.watched:                     # nobody listens: a node's end costs one call that returns
+            self.done = _unwatched_done          # type: ignore[method-assign]
         self.trail = self.recorder.trail
         self.prunes = operator.ge if cutoff == ">=" else operator.gt
         self.lines: dict[int, Line] = {}
@@ -303,6 +305,11 @@ class Search:
     def principal_variation(self, start: State) -> tuple[Move, ...]:
         """The moves both sides are expected to play from ``start``."""
         return principal_variation(self, start)
+
+
+def _unwatched_done(state: State, ply: int, value: float, sign: int = 1) -> float:
+    """:meth:`Search.done` when nobody listens (no transcript, no learning ordering): ``value``."""
+    return value
 
 
 def _all_among(ordered: Sequence[Move], moves: Sequence[Move]) -> bool:

@@ -41,10 +41,8 @@ class Minimax(Search):
             score = self.minimax(self.play(state, move, ply), depth - 1, ply + 1)
             if (score > value) if maximizing else (score < value):
                 value = self.best(ply, move, score)
-            if self.tracing:
-                self.update(ply, move, score, value, None, None)
-        if self.watched:
-            self.done(state, ply, value)
+            self.update(ply, move, score, value, None, None)
+        self.done(state, ply, value)
         return value
 
 
