@@ -107,14 +107,10 @@ class ChanceSearch(Search):
     def star(self, state: State, depth: float, alpha: float, beta: float, ply: int, probing: bool) -> float:
         """Fail-soft alpha-beta at MAX and MIN nodes; :meth:`chance_node` at chance nodes."""
         self.enter(ply, alpha, beta, state)
-        if self.bounds is not None and (known := self.known(state, depth, alpha, beta, ply)) is not None:
-            return known
         if depth == 0 or self.game.is_terminal(state):      # the depth limit, or the game is over
-            return self.keep(state, depth, alpha, beta, self.leaf(state, depth, ply))
+            return self.leaf(state, depth, ply)
         if is_chance(self.game, state):
-            value = self.chance_node(state, depth, alpha, beta, ply, probing)
-            return self.done(state, ply, self.keep(state, depth, alpha, beta, value))
-        window = (alpha, beta)
+            return self.done(state, ply, self.chance_node(state, depth, alpha, beta, ply, probing))
         moves = self.moves(state, ply)
         maximizing = self.game.is_max(state)
         value = -INF if maximizing else INF
@@ -132,30 +128,7 @@ class ChanceSearch(Search):
             if alpha >= beta:
                 self.cutoff(ply, move, moves[i + 1:])
                 break
-        return self.done(state, ply, self.keep(state, depth, *window, value))
-
-    def known(self, state: State, depth: float, alpha: float, beta: float, ply: int) -> float | None:
-        """The bounds table's answer, when its bounds settle this search (None otherwise)."""
-        assert self.bounds is not None
-        lower, upper = self.bounds.bounds(self.game.key(state), depth)
-        if lower == upper or lower >= beta:
-            value = lower
-        elif upper <= alpha:
-            value = upper
-        else:
-            return None
-        self.lines[ply] = ()
-        return self.recorder.hit(ply, value)
-
-    def keep(self, state: State, depth: float, alpha: float, beta: float, value: float) -> float:
-        """Keep what a fail-soft result says: <= alpha an upper bound, >= beta a lower one."""
-        if self.bounds is not None:
-            key = self.game.key(state)
-            if value > alpha:
-                self.bounds.store(key, depth, lower=value)
-            if value < beta:
-                self.bounds.store(key, depth, upper=value)
-        return value
+        return self.done(state, ply, value)
 
     def chance_node(self, state: State, depth: float, alpha: float, beta: float, ply: int,
                     probing: bool) -> float:
@@ -242,6 +215,44 @@ class ChanceSearch(Search):
         self.recorder.leave(ply + 1, value)
 
 
+class TableChanceSearch(ChanceSearch):
+    """Star1 and Star2 with a bounds table, wrapped around :meth:`~ChanceSearch.star`: a node
+    whose stored bounds settle the search is counted and answered from them; any other is
+    searched, and what its fail-soft result says is stored.  The algorithm is unchanged."""
+
+    FRAMES_PER_PLY = 3         # the table, the search and its helper
+
+    def star(self, state: State, depth: float, alpha: float, beta: float, ply: int, probing: bool) -> float:
+        if (known := self.known(state, depth, alpha, beta, ply)) is not None:
+            return known
+        return self.keep(state, depth, alpha, beta, super().star(state, depth, alpha, beta, ply, probing))
+
+    def known(self, state: State, depth: float, alpha: float, beta: float, ply: int) -> float | None:
+        """The bounds table's answer, when its bounds settle this search (None otherwise): the
+        node is then counted, and answered from the table."""
+        assert self.bounds is not None
+        lower, upper = self.bounds.bounds(self.game.key(state), depth)
+        if lower == upper or lower >= beta:
+            value = lower
+        elif upper <= alpha:
+            value = upper
+        else:
+            return None
+        self.enter(ply, alpha, beta, state)
+        self.lines[ply] = ()
+        return self.recorder.hit(ply, value)
+
+    def keep(self, state: State, depth: float, alpha: float, beta: float, value: float) -> float:
+        """Keep what a fail-soft result says: <= alpha an upper bound, >= beta a lower one."""
+        assert self.bounds is not None
+        key = self.game.key(state)
+        if value > alpha:
+            self.bounds.store(key, depth, lower=value)
+        if value < beta:
+            self.bounds.store(key, depth, upper=value)
+        return value
+
+
 def _bounds(game: Any, bounds: Any) -> tuple[float, float]:
     if bounds is None:
         bounds = getattr(game, "value_bounds", None)
@@ -319,7 +330,8 @@ def expectiminimax(game: Any, *, depth: int | None = None, evaluate: Callable[[S
                                       trace=trace, max_nodes=max_nodes, max_seconds=max_seconds)
         search.visits_every_node = True
         return run(search, Kind.EXPECTIMINIMAX, state, lambda s, d: search.expectiminimax(s, d, 0))
-    search = make_counting_search(ChanceSearch, game, values=_bounds(game, bounds), bounds=bound_table,
+    search = make_counting_search(ChanceSearch if bound_table is None else TableChanceSearch, game,
+                                  values=_bounds(game, bounds), bounds=bound_table,
                                   depth=depth, evaluate=evaluate, order=order, trace=trace,
                                   max_nodes=max_nodes, max_seconds=max_seconds)
     probing = pruning == "star2"
