@@ -16,8 +16,9 @@ recitation 21) and negamax (one loop for both players, values from the side to m
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from .. import _validate
 from ..conventions import Conventions, resolve
@@ -152,40 +153,38 @@ class AlphaBeta(Search):
         return value
 
 
-class TableAlphaBeta(AlphaBeta):
-    """Alpha-beta with a transposition table, wrapped around each of its forms: an interior node
-    the table settles is counted and answered from it; any other is searched, then stored.
-    The forms themselves are unchanged."""
+Form = TypeVar("Form", bound=Callable[..., float])
+"""One form of alpha-beta, as a function of the search and (state, depth, alpha, beta, ply)."""
 
-    FRAMES_PER_PLY = 2
 
-    def alphabeta(self, state: State, depth: float, alpha: float, beta: float, ply: int) -> float:
-        return self.tabled(super().alphabeta, state, depth, alpha, beta, ply, 1)
+def _tabled(form: Form, mover: bool) -> Form:
+    """``form`` wrapped in a transposition table: an interior node the table settles is counted
+    and answered from it; any other is searched by ``form``, then stored.  ``mover``: the form's
+    values are from the side to move (negamax)."""
 
-    def alphabeta_fail_hard(self, state: State, depth: float, alpha: float, beta: float,
-                            ply: int) -> float:
-        return self.tabled(super().alphabeta_fail_hard, state, depth, alpha, beta, ply, 1)
-
-    def negamax(self, state: State, depth: float, alpha: float, beta: float, ply: int) -> float:
-        return self.tabled(super().negamax, state, depth, alpha, beta, ply, None)
-
-    def negamax_fail_hard(self, state: State, depth: float, alpha: float, beta: float,
-                          ply: int) -> float:
-        return self.tabled(super().negamax_fail_hard, state, depth, alpha, beta, ply, None)
-
-    def tabled(self, search: Callable[[State, float, float, float, int], float], state: State,
-               depth: float, alpha: float, beta: float, ply: int, sign: int | None) -> float:
-        """``search`` of the node, unless the table settles it; the result is stored.  ``sign``:
-        1 for values from MAX's view, None for values from the side to move (negamax)."""
+    @functools.wraps(form)
+    def tabled(self: AlphaBeta, state: State, depth: float, alpha: float, beta: float, ply: int) -> float:
         if depth == 0 or self.game.is_terminal(state):      # a leaf is evaluated, never stored
-            return search(state, depth, alpha, beta, ply)
-        if sign is None:
-            sign = 1 if self.game.is_max(state) else -1
+            return form(self, state, depth, alpha, beta, ply)
+        sign = (1 if self.game.is_max(state) else -1) if mover else 1
         if (known := self.recall(state, depth, alpha, beta, ply, sign)) is not None:
             return known
-        value = search(state, depth, alpha, beta, ply)
+        value = form(self, state, depth, alpha, beta, ply)
         self.remember(state, depth, value, (alpha, beta), ply, sign)
         return value
+
+    return cast(Form, tabled)
+
+
+class TableAlphaBeta(AlphaBeta):
+    """Alpha-beta with a transposition table, wrapped around each of its forms (see
+    :func:`_tabled`): look a node up before its search, store it after.  The forms themselves
+    are unchanged."""
+
+    alphabeta = _tabled(AlphaBeta.alphabeta, mover=False)
+    alphabeta_fail_hard = _tabled(AlphaBeta.alphabeta_fail_hard, mover=False)
+    negamax = _tabled(AlphaBeta.negamax, mover=True)
+    negamax_fail_hard = _tabled(AlphaBeta.negamax_fail_hard, mover=True)
 
 
 class ShallowAlphaBeta(AlphaBeta):
