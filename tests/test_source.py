@@ -60,7 +60,7 @@ def test_the_listener_calls_and_only_they_are_marked():
         inside_recording_block = line.text.strip().startswith("self.update(")
         assert line.instrumentation == (listener or inside_recording_block), line
     marked = sum(line.instrumentation for line in part.lines)
-    assert marked == 9       # enter; twice (if tracing, update, cutoff); if watched, done
+    assert marked == 6       # enter; twice (update, cutoff); done
     for text in ("return value", "alpha = max(alpha, value)", "break", "return self.leaf(state, depth, ply)"):
         assert not any(line.instrumentation for line in part.lines if line.text.strip() == text)
 
@@ -85,16 +85,16 @@ def test_hidden_lines_leave_gaps_in_the_numbers_and_say_so():
     numbers = [int(line.split()[0]) for line in str(listing).splitlines()[1:] if line[:4].strip().isdigit()]
     assert numbers == [line.number for line in listing.parts[0].lines if not line.instrumentation]
     assert numbers != list(range(numbers[0], numbers[0] + len(numbers)))
-    assert "5 instrumentation lines are hidden" in str(listing)
+    assert "3 instrumentation lines are hidden" in str(listing)      # enter, update, done
     assert source.MARK not in "\n".join(str(listing).splitlines()[1:-5])
 
 
 def test_text_and_html_mark_every_instrumentation_line_not_by_colour_alone():
     listing = source.show(search.alphabeta)
     text_marks = [line for line in str(listing).splitlines() if line[5:6] == source.MARK]
-    assert len(text_marks) == 9
+    assert len(text_marks) == 6
     page = listing._repr_html_()
-    assert page.count(f"</span> {source.MARK} ") == 9
+    assert page.count(f"</span> {source.MARK} ") == 6
     assert "marks instrumentation" in page and "&lt;" in page or "<" not in "".join(
         line.text for line in listing.parts[0].lines)
     assert "cutoff: records the skipped moves as pruned" in str(listing)

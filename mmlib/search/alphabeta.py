@@ -16,8 +16,9 @@ recitation 21) and negamax (one loop for both players, values from the side to m
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from .. import _validate
 from ..conventions import Conventions, resolve
@@ -30,7 +31,7 @@ from .engine import INF, GameLike, Search, as_game, check_depth, make_search, ru
 from .minimax import minimax
 from .results import Kind, SearchResult
 
-__all__ = ["alphabeta", "negamax", "move_values", "AlphaBeta", "ShallowAlphaBeta"]
+__all__ = ["alphabeta", "negamax", "move_values", "AlphaBeta", "ShallowAlphaBeta", "TableAlphaBeta"]
 
 
 class AlphaBeta(Search):
@@ -41,10 +42,6 @@ class AlphaBeta(Search):
         self.enter(ply, alpha, beta, state)
         if depth == 0 or self.game.is_terminal(state):      # the depth limit, or the game is over
             return self.leaf(state, depth, ply)
-        if self.table is not None:
-            if (known := self.recall(state, depth, alpha, beta, ply)) is not None:
-                return known
-        window = (alpha, beta)
         moves = self.moves(state, ply)
         if self.game.is_max(state):
             value = -INF
@@ -54,8 +51,7 @@ class AlphaBeta(Search):
                 if score > value:
                     value = self.best(ply, move, score)
                     alpha = max(alpha, value)
-                if self.tracing:
-                    self.update(ply, move, score, value, alpha, beta)
+                self.update(ply, move, score, value, alpha, beta)
                 if self.prunes(alpha, beta):
                     self.cutoff(ply, move, moves[i + 1:])
                     break
@@ -67,15 +63,11 @@ class AlphaBeta(Search):
                 if score < value:
                     value = self.best(ply, move, score)
                     beta = min(beta, value)
-                if self.tracing:
-                    self.update(ply, move, score, value, alpha, beta)
+                self.update(ply, move, score, value, alpha, beta)
                 if self.prunes(alpha, beta):
                     self.cutoff(ply, move, moves[i + 1:])
                     break
-        if self.table is not None:
-            self.remember(state, depth, value, window, ply)
-        if self.watched:
-            self.done(state, ply, value)
+        self.done(state, ply, value)
         return value
 
     def alphabeta_fail_hard(self, state: State, depth: float, alpha: float, beta: float,
@@ -87,10 +79,6 @@ class AlphaBeta(Search):
         self.enter(ply, alpha, beta, state)
         if depth == 0 or self.game.is_terminal(state):      # the depth limit, or the game is over
             return self.leaf(state, depth, ply)
-        if self.table is not None:
-            if (known := self.recall(state, depth, alpha, beta, ply)) is not None:
-                return known
-        window = (alpha, beta)
         moves = self.moves(state, ply)
         if self.game.is_max(state):
             value = alpha                                    # v := min
@@ -99,8 +87,7 @@ class AlphaBeta(Search):
                                                  value, beta, ply + 1)
                 if score > value:                            # if v' > v, v := v'
                     value = self.best(ply, move, score)
-                if self.tracing:
-                    self.update(ply, move, score, value, value, beta)
+                self.update(ply, move, score, value, value, beta)
                 if self.prunes(value, beta):                 # if v > max return max
                     self.cutoff(ply, move, moves[i + 1:])
                     value = beta
@@ -112,16 +99,12 @@ class AlphaBeta(Search):
                                                  alpha, value, ply + 1)
                 if score < value:                            # if v' < v, v := v'
                     value = self.best(ply, move, score)
-                if self.tracing:
-                    self.update(ply, move, score, value, alpha, value)
+                self.update(ply, move, score, value, alpha, value)
                 if self.prunes(alpha, value):                # if v < min return min
                     self.cutoff(ply, move, moves[i + 1:])
                     value = alpha
                     break
-        if self.table is not None:
-            self.remember(state, depth, value, window, ply)
-        if self.watched:
-            self.done(state, ply, value)
+        self.done(state, ply, value)
         return value
 
     def negamax(self, state: State, depth: float, alpha: float, beta: float, ply: int) -> float:
@@ -131,10 +114,6 @@ class AlphaBeta(Search):
         sign = 1 if self.game.is_max(state) else -1
         if depth == 0 or self.game.is_terminal(state):      # the depth limit, or the game is over
             return sign * self.leaf(state, depth, ply)
-        if self.table is not None:
-            if (known := self.recall(state, depth, alpha, beta, ply, sign)) is not None:
-                return known
-        window = (alpha, beta)
         moves = self.moves(state, ply)
         value = -INF
         for i, move in enumerate(moves):
@@ -143,15 +122,11 @@ class AlphaBeta(Search):
             if score > value:
                 value = self.best(ply, move, score)
                 alpha = max(alpha, value)
-            if self.tracing:
-                self.update(ply, move, score, value, alpha, beta)
+            self.update(ply, move, score, value, alpha, beta)
             if self.prunes(alpha, beta):
                 self.cutoff(ply, move, moves[i + 1:])
                 break
-        if self.table is not None:
-            self.remember(state, depth, value, window, ply, sign)
-        if self.watched:
-            self.done(state, ply, value, sign)
+        self.done(state, ply, value, sign)
         return value
 
     def negamax_fail_hard(self, state: State, depth: float, alpha: float, beta: float,
@@ -162,10 +137,6 @@ class AlphaBeta(Search):
         sign = 1 if self.game.is_max(state) else -1
         if depth == 0 or self.game.is_terminal(state):      # the depth limit, or the game is over
             return sign * self.leaf(state, depth, ply)
-        if self.table is not None:
-            if (known := self.recall(state, depth, alpha, beta, ply, sign)) is not None:
-                return known
-        window = (alpha, beta)
         moves = self.moves(state, ply)
         value = alpha                                        # v := alpha
         for i, move in enumerate(moves):
@@ -173,17 +144,47 @@ class AlphaBeta(Search):
                                             -value, ply + 1)
             if score > value:
                 value = self.best(ply, move, score)
-            if self.tracing:
-                self.update(ply, move, score, value, value, beta)
+            self.update(ply, move, score, value, value, beta)
             if self.prunes(value, beta):                     # if v > beta return beta
                 self.cutoff(ply, move, moves[i + 1:])
                 value = beta
                 break
-        if self.table is not None:
-            self.remember(state, depth, value, window, ply, sign)
-        if self.watched:
-            self.done(state, ply, value, sign)
+        self.done(state, ply, value, sign)
         return value
+
+
+Form = TypeVar("Form", bound=Callable[..., float])
+"""One form of alpha-beta, as a function of the search and (state, depth, alpha, beta, ply)."""
+
+
+def _tabled(form: Form, mover: bool) -> Form:
+    """``form`` wrapped in a transposition table: an interior node the table settles is counted
+    and answered from it; any other is searched by ``form``, then stored.  ``mover``: the form's
+    values are from the side to move (negamax)."""
+
+    @functools.wraps(form)
+    def tabled(self: AlphaBeta, state: State, depth: float, alpha: float, beta: float, ply: int) -> float:
+        if depth == 0 or self.game.is_terminal(state):      # a leaf is evaluated, never stored
+            return form(self, state, depth, alpha, beta, ply)
+        sign = (1 if self.game.is_max(state) else -1) if mover else 1
+        if (known := self.recall(state, depth, alpha, beta, ply, sign)) is not None:
+            return known
+        value = form(self, state, depth, alpha, beta, ply)
+        self.remember(state, depth, value, (alpha, beta), ply, sign)
+        return value
+
+    return cast(Form, tabled)
+
+
+class TableAlphaBeta(AlphaBeta):
+    """Alpha-beta with a transposition table, wrapped around each of its forms (see
+    :func:`_tabled`): look a node up before its search, store it after.  The forms themselves
+    are unchanged."""
+
+    alphabeta = _tabled(AlphaBeta.alphabeta, mover=False)
+    alphabeta_fail_hard = _tabled(AlphaBeta.alphabeta_fail_hard, mover=False)
+    negamax = _tabled(AlphaBeta.negamax, mover=True)
+    negamax_fail_hard = _tabled(AlphaBeta.negamax_fail_hard, mover=True)
 
 
 class ShallowAlphaBeta(AlphaBeta):
@@ -215,6 +216,21 @@ class ShallowAlphaBeta(AlphaBeta):
         if ply == 0:
             return alpha, beta
         return (-INF, beta) if self.game.is_max(state) else (alpha, INF)
+
+
+class TableShallowAlphaBeta(ShallowAlphaBeta, TableAlphaBeta):
+    """Alpha-beta without deep cutoffs, with a transposition table: the table is consulted with
+    the window the parent's bound leaves."""
+
+    FRAMES_PER_PLY = 3
+
+
+def _family(deep: bool, table: Any) -> type[AlphaBeta]:
+    """The alpha-beta search for deep cutoffs or not, with a table or not."""
+    tabled = table is not None and table is not False
+    if deep:
+        return TableAlphaBeta if tabled else AlphaBeta
+    return TableShallowAlphaBeta if tabled else ShallowAlphaBeta
 
 
 def alphabeta(game: GameLike, *, depth: int | None = None,
@@ -253,9 +269,10 @@ def alphabeta(game: GameLike, *, depth: int | None = None,
     conventions = resolve(conventions, variant=variant, cutoff=cutoff)
     game = as_game(game, conventions)
     alpha, beta = _validate.window(alpha, beta)
-    kind = AlphaBeta if conventions.deep else ShallowAlphaBeta
-    search = make_search(kind, game, depth, evaluate, order, table, trace, max_nodes, conventions.cutoff,
-                         leaf_order, max_seconds)
+    kind = _family(conventions.deep, table)
+    search = make_search(kind, game, depth=depth, evaluate=evaluate, order=order, table=table, trace=trace,
+                         max_nodes=max_nodes, cutoff=conventions.cutoff, leaf_order=leaf_order,
+                         max_seconds=max_seconds)
     search.refuse_too_large(state)
     if conventions.values == "mover":
         return _negamax_run(search, state, alpha, beta, conventions)
@@ -284,9 +301,10 @@ def negamax(game: GameLike, *, depth: int | None = None,
     """
     conventions = resolve(conventions, variant=variant, cutoff=cutoff)
     game = as_game(game, conventions)
-    kind = AlphaBeta if conventions.deep else ShallowAlphaBeta
-    search = make_search(kind, game, depth, evaluate, order, table, trace, max_nodes, conventions.cutoff,
-                         leaf_order, max_seconds)
+    kind = _family(conventions.deep, table)
+    search = make_search(kind, game, depth=depth, evaluate=evaluate, order=order, table=table, trace=trace,
+                         max_nodes=max_nodes, cutoff=conventions.cutoff, leaf_order=leaf_order,
+                         max_seconds=max_seconds)
     search.refuse_too_large(state)
     return _negamax_run(search, state, -INF, INF, conventions)
 

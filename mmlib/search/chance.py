@@ -30,7 +30,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .. import _validate
-from ..errors import DEFAULT_MAX_NODES, ArgumentError, ArgumentTypeError, describe
+from ..errors import DEFAULT_MAX_NODES, DEFAULT_MAX_SECONDS, ArgumentError, ArgumentTypeError, describe
 from ..games.base import Move, State
 from .engine import INF, GameLike, Search, as_game, make_counting_search, run
 from .results import Kind, ResearchStats, SearchResult
@@ -111,14 +111,10 @@ class ChanceSearch(Search):
     def star(self, state: State, depth: float, alpha: float, beta: float, ply: int, probing: bool) -> float:
         """Fail-soft alpha-beta at MAX and MIN nodes; :meth:`chance_node` at chance nodes."""
         self.enter(ply, alpha, beta, state)
-        if self.bounds is not None and (known := self.known(state, depth, alpha, beta, ply)) is not None:
-            return known
         if depth == 0 or self.game.is_terminal(state):      # the depth limit, or the game is over
-            return self.keep(state, depth, alpha, beta, self.leaf(state, depth, ply))
+            return self.leaf(state, depth, ply)
         if is_chance(self.game, state):
-            value = self.chance_node(state, depth, alpha, beta, ply, probing)
-            return self.done(state, ply, self.keep(state, depth, alpha, beta, value))
-        window = (alpha, beta)
+            return self.done(state, ply, self.chance_node(state, depth, alpha, beta, ply, probing))
         moves = self.moves(state, ply)
         maximizing = self.game.is_max(state)
         value = -INF if maximizing else INF
@@ -136,30 +132,7 @@ class ChanceSearch(Search):
             if alpha >= beta:
                 self.cutoff(ply, move, moves[i + 1:])
                 break
-        return self.done(state, ply, self.keep(state, depth, *window, value))
-
-    def known(self, state: State, depth: float, alpha: float, beta: float, ply: int) -> float | None:
-        """The bounds table's answer, when its bounds settle this search (None otherwise)."""
-        assert self.bounds is not None
-        lower, upper = self.bounds.bounds(self.game.key(state), depth)
-        if lower == upper or lower >= beta:
-            value = lower
-        elif upper <= alpha:
-            value = upper
-        else:
-            return None
-        self.lines[ply] = ()
-        return self.recorder.hit(ply, value)
-
-    def keep(self, state: State, depth: float, alpha: float, beta: float, value: float) -> float:
-        """Keep what a fail-soft result says: <= alpha an upper bound, >= beta a lower one."""
-        if self.bounds is not None:
-            key = self.game.key(state)
-            if value > alpha:
-                self.bounds.store(key, depth, lower=value)
-            if value < beta:
-                self.bounds.store(key, depth, upper=value)
-        return value
+        return self.done(state, ply, value)
 
     def chance_node(self, state: State, depth: float, alpha: float, beta: float, ply: int,
                     probing: bool) -> float:
@@ -246,6 +219,44 @@ class ChanceSearch(Search):
         self.recorder.leave(ply + 1, value)
 
 
+class TableChanceSearch(ChanceSearch):
+    """Star1 and Star2 with a bounds table, wrapped around :meth:`~ChanceSearch.star`: a node
+    whose stored bounds settle the search is counted and answered from them; any other is
+    searched, and what its fail-soft result says is stored.  The algorithm is unchanged."""
+
+    FRAMES_PER_PLY = 3         # the table, the search and its helper
+
+    def star(self, state: State, depth: float, alpha: float, beta: float, ply: int, probing: bool) -> float:
+        if (known := self.known(state, depth, alpha, beta, ply)) is not None:
+            return known
+        return self.keep(state, depth, alpha, beta, super().star(state, depth, alpha, beta, ply, probing))
+
+    def known(self, state: State, depth: float, alpha: float, beta: float, ply: int) -> float | None:
+        """The bounds table's answer, when its bounds settle this search (None otherwise): the
+        node is then counted, and answered from the table."""
+        assert self.bounds is not None
+        lower, upper = self.bounds.bounds(self.game.key(state), depth)
+        if lower == upper or lower >= beta:
+            value = lower
+        elif upper <= alpha:
+            value = upper
+        else:
+            return None
+        self.enter(ply, alpha, beta, state)
+        self.lines[ply] = ()
+        return self.recorder.hit(ply, value)
+
+    def keep(self, state: State, depth: float, alpha: float, beta: float, value: float) -> float:
+        """Keep what a fail-soft result says: <= alpha an upper bound, >= beta a lower one."""
+        assert self.bounds is not None
+        key = self.game.key(state)
+        if value > alpha:
+            self.bounds.store(key, depth, lower=value)
+        if value < beta:
+            self.bounds.store(key, depth, upper=value)
+        return value
+
+
 def _bounds(game: AnyGame, bounds: Any) -> tuple[float, float]:
     if bounds is None:
         bounds = getattr(game, "value_bounds", None)
@@ -262,7 +273,8 @@ def _bounds(game: AnyGame, bounds: Any) -> tuple[float, float]:
 
 def expectimax(game: GameLike, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
                state: State = None, trace: bool = False, max_nodes: int | None = DEFAULT_MAX_NODES,
-               order: str | Ordering | None = None) -> SearchResult:
+               order: str | Ordering | None = None,
+               max_seconds: float | None = DEFAULT_MAX_SECONDS) -> SearchResult:
     """Expectimax (CS188): MAX maximises; at a chance node, and at a MIN node (an opponent
     thought to play uniformly at random), the value is the expected value::
 
@@ -274,7 +286,7 @@ def expectimax(game: GameLike, *, depth: int | None = None, evaluate: Callable[[
     """
     game = as_game(game)
     search = make_counting_search(ChanceSearch, game, depth=depth, evaluate=evaluate, order=order,
-                                  trace=trace, max_nodes=max_nodes)
+                                  trace=trace, max_nodes=max_nodes, max_seconds=max_seconds)
     search.visits_every_node = True
     return run(search, Kind.EXPECTIMAX, state,
                lambda s, d: search.expectiminimax(s, d, 0, random_opponent=True))
@@ -284,8 +296,8 @@ def expectiminimax(game: GameLike, *, depth: int | None = None,
                    evaluate: Callable[[State], float] | None = None,
                    pruning: str | None = None, bounds: tuple[float, float] | None = None,
                    table: bool | BoundTable = False, state: State = None, trace: bool = False,
-                   max_nodes: int | None = DEFAULT_MAX_NODES,
-                   order: str | Ordering | None = None) -> SearchResult:
+                   max_nodes: int | None = DEFAULT_MAX_NODES, order: str | Ordering | None = None,
+                   max_seconds: float | None = DEFAULT_MAX_SECONDS) -> SearchResult:
     """Expectiminimax (AIMA 4th ed., section 5.5)::
 
         value(s) = max over moves of value(child)             if MAX is to move
@@ -321,12 +333,13 @@ def expectiminimax(game: GameLike, *, depth: int | None = None,
         if bound_table is not None:
             raise ArgumentError("table: only the pruning searches (star1, star2) use a table")
         search = make_counting_search(ChanceSearch, game, depth=depth, evaluate=evaluate, order=order,
-                                      trace=trace, max_nodes=max_nodes)
+                                      trace=trace, max_nodes=max_nodes, max_seconds=max_seconds)
         search.visits_every_node = True
         return run(search, Kind.EXPECTIMINIMAX, state, lambda s, d: search.expectiminimax(s, d, 0))
-    search = make_counting_search(ChanceSearch, game, values=_bounds(game, bounds), bounds=bound_table,
+    search = make_counting_search(ChanceSearch if bound_table is None else TableChanceSearch, game,
+                                  values=_bounds(game, bounds), bounds=bound_table,
                                   depth=depth, evaluate=evaluate, order=order, trace=trace,
-                                  max_nodes=max_nodes)
+                                  max_nodes=max_nodes, max_seconds=max_seconds)
     probing = pruning == "star2"
     return run(search, Kind.STAR2 if probing else Kind.STAR1, state,
                lambda s, d: search.star(s, d, search.low, search.high, 0, probing))

@@ -35,12 +35,12 @@ from ..errors import (
     describe,
 )
 from ..games.base import State
-from ..instrument import Event
+from ..instrument import Event, Stats
 from ..ordering import KillerMoves, Ordering, PreviousIteration, as_ordering, learns_from_previous
 from ..table import TranspositionTable
 from .alphabeta import AlphaBeta, alphabeta
 from .budgets import Budget, check_count
-from .engine import INF, GameLike, as_game, check_depth, make_counting_search, user_call
+from .engine import INF, GameLike, Search, as_game, check_depth, make_counting_search, run, user_call
 from .results import IterativeResult, Kind, ResearchStats, SearchResult
 
 if TYPE_CHECKING:
@@ -179,54 +179,92 @@ def anytime(game: GameLike, *, max_nodes: int | None = None, max_seconds: float 
         raise ArgumentError("max_nodes, max_seconds, max_depth: give at least one budget")
     if evaluate is not None and not callable(evaluate):
         raise ArgumentTypeError(f"evaluate: expected a function of a state, got {evaluate!r}")
-    policy = PreviousIteration(base=as_ordering(order))
-    deadline = math.inf if max_seconds is None else time.monotonic() + max_seconds
-    start = game.initial if state is None else state
-    nodes_left = INF if max_nodes is None else max_nodes
-    spent = leaves = cutoffs = 0
-    best: SearchResult | None = None
-    rows: list[dict[str, Any]] = []
-    abandoned = 0
-    events: list[Event] = []
-    depth = 0
-    while max_depth is None or depth < max_depth:
-        depth += 1
-        policy.next_iteration()
-        search = make_counting_search(_Iteration, game, nodes_left=nodes_left - spent, deadline=deadline,
-                                      depth=depth, evaluate=evaluate, order=policy, trace=trace)
-        try:
-            value = search.alphabeta(start, depth, -INF, INF, 0)
-        except _OutOfBudget:
-            events += search.transcript() or ()
-            partial = search.recorder.finish()
-            abandoned = partial.nodes
-            spent += partial.nodes
-            leaves, cutoffs = leaves + partial.leaves, cutoffs + partial.cutoffs
-            break
-        except MmlibError:
-            raise
-        except Exception as error:
-            raise search.blame(error) from error
-        stats = search.stats()
-        events += search.transcript() or ()
-        spent, leaves, cutoffs = spent + stats.nodes, leaves + stats.leaves, cutoffs + stats.cutoffs
-        line = search.principal_variation(start)
-        best = SearchResult(value, line[0] if line else None, line, stats, Kind.ALPHABETA, None,
-                            game, start)
-        rows.append({"depth": depth, "nodes": stats.nodes, "value": value,
-                     "move": best.move})
-        if not search.reached_horizon or time.monotonic() > deadline:
-            break
-    return _result(game, start, best, rows, spent, leaves, cutoffs, abandoned,
-                   tuple(events) if trace else None)
+    _validate.flag("trace", trace)
+    search = _Anytime(game, max_nodes=max_nodes, max_depth=max_depth, evaluate=evaluate,
+                      order=as_ordering(order), trace=trace,
+                      deadline=math.inf if max_seconds is None else time.monotonic() + max_seconds)
+    return run(search, Kind.ANYTIME, state, lambda start, _: search.deepen(start))
 
 
-def _result(game: AnyGame, start: State, best: SearchResult | None, rows: list[dict[str, Any]], spent: int,
-            leaves: int, cutoffs: int, abandoned: int, events: tuple[Event, ...] | None) -> SearchResult:
-    stats = ResearchStats(nodes=spent, leaves=leaves, cutoffs=cutoffs, leaf_order=None,
-                        passes=len(rows) + (1 if abandoned else 0))
-    stats.extra.update(depth=rows[-1]["depth"] if rows else 0, iterations=rows,
-                       abandoned=abandoned)
-    if best is None:
-        return SearchResult(None, None, (), stats, Kind.ANYTIME, events, game, start)
-    return SearchResult(best.value, best.move, best.pv, stats, Kind.ANYTIME, events, game, start)
+class _Anytime(Search):
+    """Iterative deepening under a budget, run as one search: each iteration is a fresh
+    :class:`_Iteration`, and what the iterations found and spent is kept here."""
+
+    FRAMES_PER_PLY = 2
+
+    def __init__(self, game: Any, *, max_nodes: int | None, max_depth: int | None,
+                 evaluate: Callable[[State], float] | None, order: Ordering, trace: bool,
+                 deadline: float) -> None:
+        super().__init__(game, depth=max_depth, evaluate=evaluate, order=None, table=None, trace=False,
+                         max_nodes=None)
+        self.evaluate, self.keep_transcript, self.deadline = evaluate, trace, deadline
+        self.policy = PreviousIteration(base=order)
+        self.nodes_left = INF if max_nodes is None else max_nodes
+        self.spent = self.leaves = self.cutoffs = self.abandoned = 0
+        self.last: SearchResult | None = None
+        self.rows: list[dict[str, Any]] = []
+        self.events: list[Event] = []
+        self.iteration: _Iteration | None = None        # the iteration under way
+
+    def deepen(self, start: State) -> float | None:
+        """Search to depth 1, 2, 3, ... until the budget runs out or the game is searched out;
+        the value of the last completed iteration."""
+        depth = 0
+        while self.horizon == INF or depth < self.horizon:
+            depth += 1
+            self.policy.next_iteration()
+            search = self.iteration = make_counting_search(
+                _Iteration, self.game, nodes_left=self.nodes_left - self.spent, deadline=self.deadline,
+                depth=depth, evaluate=self.evaluate, order=self.policy, trace=self.keep_transcript)
+            try:
+                value = search.alphabeta(start, depth, -INF, INF, 0)
+            except _OutOfBudget:
+                self.abandon(search.recorder.finish())
+                break
+            stats = self.spend(search, search.stats())
+            line = search.principal_variation(start)
+            self.last = SearchResult(value, line[0] if line else None, line, stats, Kind.ALPHABETA, None,
+                                     self.game, start)
+            self.rows.append({"depth": depth, "nodes": stats.nodes, "value": value,
+                              "move": self.last.move})
+            if not search.reached_horizon or time.monotonic() > self.deadline:
+                break
+        self.iteration = None
+        return None if self.last is None else self.last.value
+
+    def spend(self, search: _Iteration, stats: Stats) -> Stats:
+        """Add an iteration's counts and transcript to the whole search's."""
+        self.events += search.transcript() or ()
+        self.spent, self.leaves = self.spent + stats.nodes, self.leaves + stats.leaves
+        self.cutoffs += stats.cutoffs
+        return stats
+
+    def abandon(self, stats: Stats) -> None:
+        """The iteration under way stops unfinished: its counts are the abandoned nodes."""
+        assert self.iteration is not None
+        self.abandoned = self.spend(self.iteration, stats).nodes
+        self.iteration = None
+
+    # -- what run() asks ---------------------------------------------------------------
+    def stats(self) -> ResearchStats:
+        stats = ResearchStats(nodes=self.spent, leaves=self.leaves, cutoffs=self.cutoffs, leaf_order=None,
+                              passes=len(self.rows) + (1 if self.abandoned else 0))
+        stats.extra.update(depth=self.rows[-1]["depth"] if self.rows else 0, iterations=self.rows,
+                           abandoned=self.abandoned)
+        return stats
+
+    def partial_stats(self) -> ResearchStats:
+        if self.iteration is not None:
+            self.abandon(self.iteration.recorder.finish("interrupted"))
+        return self.stats()
+
+    def blame(self, error: Exception) -> MmlibError:
+        if self.iteration is not None:                    # the error arose in the iteration under way
+            return self.iteration.blame(error)
+        return super().blame(error)
+
+    def principal_variation(self, start: State) -> tuple[Any, ...]:
+        return () if self.last is None else self.last.pv
+
+    def transcript(self) -> tuple[Event, ...] | None:
+        return tuple(self.events) if self.keep_transcript else None

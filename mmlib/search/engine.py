@@ -40,6 +40,7 @@ from .. import _validate
 from ..conventions import Conventions
 from ..conventions import apply as apply_conventions
 from ..errors import (
+    DEFAULT_MAX_NODES,
     DEFAULT_MAX_SECONDS,
     ArgumentTypeError,
     MmlibError,
@@ -109,6 +110,8 @@ class Search:
         self.update = self.recorder.update
         self.tracing = self.recorder.tracing
         self.watched = self.tracing or self.order.learns
+        if not self.watched:                     # nobody listens: a node's end costs one call that returns
+            self.done = _unwatched_done          # type: ignore[method-assign]
         self.trail = self.recorder.trail
         self.prunes = operator.ge if cutoff == ">=" else operator.gt
         self.lines: dict[int, Line] = {}
@@ -201,12 +204,14 @@ class Search:
 
     def recall(self, state: State, depth: float, alpha: float, beta: float, ply: int,
                sign: int = 1) -> float | None:
-        """The transposition table's answer, if it settles this node (None otherwise)."""
+        """The transposition table's answer, if it settles this node (None otherwise): the node
+        is then counted, and answered from the table."""
         lo, hi = (alpha, beta) if sign == 1 else (-beta, -alpha)
         assert self.table is not None
         value = self.table.lookup(self.game.key(state), depth, lo, hi)
         if value is None:
             return None
+        self.enter(ply, alpha, beta, state)
         self.lines[ply] = ()
         return self.recorder.hit(ply, sign * value)
 
@@ -286,9 +291,10 @@ class Search:
         """The counts of a search interrupted from the keyboard."""
         return self.recorder.finish("interrupted")
 
-    def research_stats(self) -> ResearchStats:
-        """The counts with the passes over the start and the re-searches."""
-        base = self.recorder.finish()
+    def research_stats(self, how: str = "done") -> ResearchStats:
+        """The counts with the passes over the start and the re-searches (``how``: as for
+        :meth:`~mmlib.instrument.Recorder.finish`)."""
+        base = self.recorder.finish(how)
         counts = {item.name: getattr(base, item.name) for item in fields(Stats)}
         return ResearchStats(**counts, researches=self.researches, passes=max(self.passes, 1))
 
@@ -299,6 +305,11 @@ class Search:
     def principal_variation(self, start: State) -> tuple[Move, ...]:
         """The moves both sides are expected to play from ``start``."""
         return principal_variation(self, start)
+
+
+def _unwatched_done(state: State, ply: int, value: float, sign: int = 1) -> float:
+    """:meth:`Search.done` when nobody listens (no transcript, no learning ordering): ``value``."""
+    return value
 
 
 def _all_among(ordered: Sequence[Move], moves: Sequence[Move]) -> bool:
@@ -364,9 +375,11 @@ def check_depth(depth: int | None, name: str = "depth", allow_none: bool = True)
     return _validate.whole(name, depth, minimum=0, allow_none=allow_none)
 
 
-def make_search(kind: type[S], game: Any, depth: Any, evaluate: Any, order: Any, table: Any, trace: Any,
-                max_nodes: Any, cutoff: Any, leaf_order: Any = True, max_seconds: Any = None) -> S:
-    """A search of the family ``kind`` (a :class:`Search` subclass), its options checked."""
+def make_search(kind: type[S], game: Any, *, depth: Any = None, evaluate: Any = None, order: Any = None,
+                table: Any = None, trace: Any = False, max_nodes: Any = DEFAULT_MAX_NODES, cutoff: Any = ">=",
+                leaf_order: Any = True, max_seconds: Any = DEFAULT_MAX_SECONDS, **options: Any) -> S:
+    """A search of the family ``kind`` (a :class:`Search` subclass), its options checked; ``options``
+    are the family's own (a quiescence search's ``forcing``)."""
     depth = check_depth(depth)
     if evaluate is not None and not callable(evaluate):
         raise ArgumentTypeError(f"evaluate: expected a function of a state, got {describe(evaluate)}")
@@ -382,7 +395,7 @@ def make_search(kind: type[S], game: Any, depth: Any, evaluate: Any, order: Any,
     _validate.flag("trace", trace)
     return kind(game, depth=depth, evaluate=evaluate, order=order, table=table,
                 trace=trace, max_nodes=max_nodes, cutoff=cutoff, leaf_order=leaf_order,
-                max_seconds=max_seconds)
+                max_seconds=max_seconds, **options)
 
 
 def make_counting_search(kind: type[S], game: Any, *, depth: Any = None, evaluate: Any = None,
@@ -412,7 +425,7 @@ def user_call(function: Callable[..., Any], name: str, *args: Any) -> Any:
         ) from error
 
 
-def run(search: Search, kind: Kind, state: State, root_call: Callable[[Any, float], float],
+def run(search: Search, kind: Kind, state: State, root_call: Callable[[Any, float], float | None],
         conventions: Conventions | None = None, *,
         pv: Callable[[Any, tuple[Move, ...]], tuple[Move, ...]] | None = None) -> SearchResult:
     """Run ``root_call(start, horizon)`` with room on the call stack; wrap up the result.

@@ -52,7 +52,7 @@ from ..errors import (
 from ..games.base import Move, State
 from .budgets import MAX_LINE, check_count
 from .chance import chance_outcomes, is_chance
-from .engine import GameLike, Path, Search, as_game
+from .engine import GameLike, Path, Search, as_game, run
 from .results import Kind, ResearchStats, SearchResult
 
 if TYPE_CHECKING:
@@ -114,7 +114,7 @@ class MonteCarlo(Search):
     own tree of nodes and jumps between them, so each visit first puts the node's path on
     the line (:meth:`~mmlib.search.engine.Search.reach`)."""
 
-    FRAMES_PER_PLY = 2
+    FRAMES_PER_PLY = 0         # not recursive: its loops walk the tree it keeps
 
     def __init__(self, game: AnyGame, *, exploration: float, seed: int,
                  reward: Callable[[Any, Any], float], budget: int | None, max_seconds: float | None,
@@ -125,6 +125,28 @@ class MonteCarlo(Search):
         self.random = random.Random(seed)
         self.reward = reward
         self.budget = math.inf if budget is None else budget
+        self.root: _Node | None = None
+        self.completed = 0
+
+    def search(self, start: State, iterations: int | None) -> float | None:
+        """Iterate from ``start`` until the iterations or the node budget are spent; the
+        value of the most visited move."""
+        self.root = root = _Node(start, (), self.legal(start))
+        while iterations is None or self.completed < iterations:
+            try:
+                self.iterate(root)
+            except _OutOfBudget:
+                break
+            except TimeBudgetExceeded as stopped:   # the partial counts, with the root's visits so far
+                raise TimeBudgetExceeded(stopped.max_seconds, self.stats()) from None
+            self.completed += 1
+        for node in _tree_nodes(root):       # a child added by an iteration cut short
+            node.children = {m: c for m, c in node.children.items() if c.visits}
+        if not root.children:
+            return self.game.utility(start) if self.game.is_terminal(start) else None
+        pv = self.principal_variation(start)
+        # at a chance node nobody chooses: its value is the mean of its playouts
+        return root.children[pv[0]].mean() if pv else root.mean()
 
     def iterate(self, root: _Node) -> None:
         """One iteration: selection, expansion, simulation, back-propagation."""
@@ -239,6 +261,21 @@ class MonteCarlo(Search):
             return []
         return list(self.game.moves(state))
 
+    # -- what run() asks ---------------------------------------------------------------
+    def stats(self, how: str = "done") -> ResearchStats:
+        """The counts, the completed iterations (``passes``) and the root's ``visits`` and ``means``."""
+        stats: ResearchStats = replace(self.research_stats(how), passes=self.completed)
+        children = self.root.children if self.root is not None else {}
+        stats.extra["visits"] = {move: child.visits for move, child in children.items()}
+        stats.extra["means"] = {move: child.mean() for move, child in children.items()}
+        return stats
+
+    def partial_stats(self) -> ResearchStats:
+        return self.stats("interrupted")
+
+    def principal_variation(self, start: State) -> tuple[Move, ...]:
+        return () if self.root is None else _most_visited_line(self.game, self.root)
+
 
 def mcts(game: GameLike, *, iterations: int | None = None, max_nodes: int | None = None,
          max_seconds: float | None = DEFAULT_MAX_SECONDS, exploration: float = math.sqrt(2),
@@ -295,29 +332,7 @@ def mcts(game: GameLike, *, iterations: int | None = None, max_nodes: int | None
     _validate.flag("trace", trace)
     search = MonteCarlo(game, exploration=exploration, seed=seed, reward=reward,
                          budget=max_nodes, max_seconds=max_seconds, trace=trace)
-    start = game.initial if state is None else state
-    try:
-        return _search(search, start, iterations)
-    except MmlibError:
-        raise
-    except Exception as error:
-        raise search.blame(error) from error
-
-
-def _search(search: MonteCarlo, start: State, iterations: int | None) -> SearchResult:
-    """Iterate from ``start`` until the iterations or the node budget are spent."""
-    root = _Node(start, (), search.legal(start))
-    done = 0
-    while iterations is None or done < iterations:
-        try:
-            search.iterate(root)
-        except _OutOfBudget:
-            break
-        except TimeBudgetExceeded as stopped:   # the partial counts, with the root's visits so far
-            partial = _result(search, root, start, done).stats
-            raise TimeBudgetExceeded(stopped.max_seconds, partial) from None
-        done += 1
-    return _result(search, root, start, done)
+    return run(search, Kind.MCTS, state, lambda start, _: search.search(start, iterations))
 
 
 def _is_number(value: object) -> bool:
@@ -335,23 +350,6 @@ def _check_line_length(game: AnyGame) -> None:
         raise SearchTooLarge(f"game: its lines are {height:,} plies long, too long for Monte Carlo "
                              f"playouts (at most {MAX_LINE:,}); search a shallower tree, or use "
                              "search.alphabeta")
-
-
-def _result(search: MonteCarlo, root: _Node, start: State, done: int) -> SearchResult:
-    game = search.game
-    for node in _tree_nodes(root):       # a child added by an iteration cut short
-        node.children = {m: c for m, c in node.children.items() if c.visits}
-    if not root.children:
-        value = game.utility(start) if game.is_terminal(start) else None
-        pv: tuple[Move, ...] = ()
-    else:
-        pv = _most_visited_line(game, root)
-        # at a chance node nobody chooses: its value is the mean of its playouts
-        value = root.children[pv[0]].mean() if pv else root.mean()
-    stats: ResearchStats = replace(search.research_stats(), passes=done)
-    stats.extra["visits"] = {move: child.visits for move, child in root.children.items()}
-    stats.extra["means"] = {move: child.mean() for move, child in root.children.items()}
-    return SearchResult(value, pv[0] if pv else None, pv, stats, Kind.MCTS, search.transcript(), game, start)
 
 
 def _tree_nodes(root: _Node) -> list[_Node]:

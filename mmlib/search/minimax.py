@@ -41,10 +41,8 @@ class Minimax(Search):
             score = self.minimax(self.play(state, move, ply), depth - 1, ply + 1)
             if (score > value) if maximizing else (score < value):
                 value = self.best(ply, move, score)
-            if self.tracing:
-                self.update(ply, move, score, value, None, None)
-        if self.watched:
-            self.done(state, ply, value)
+            self.update(ply, move, score, value, None, None)
+        self.done(state, ply, value)
         return value
 
 
@@ -78,8 +76,8 @@ def minimax(game: GameLike, *, depth: int | None = None,
     """
     conventions = resolve(conventions)
     game = as_game(game, conventions)
-    search = make_search(Minimax, game, depth, evaluate, order, None, trace, max_nodes, ">=", leaf_order,
-                          max_seconds)
+    search = make_search(Minimax, game, depth=depth, evaluate=evaluate, order=order, trace=trace,
+                         max_nodes=max_nodes, leaf_order=leaf_order, max_seconds=max_seconds)
     search.refuse_too_large(state, minimax=True)
 
     def root(start: State, depth: float) -> float:

@@ -83,10 +83,7 @@ def quiescence(game: GameLike, depth: int, *, evaluate: Callable[[Any], float] |
     if not callable(forcing):
         raise ArgumentTypeError(f"forcing: expected a function of a state (the game "
                                 f"{type(game).__name__} has no forcing_moves), got {forcing!r}")
-    checked = make_search(AlphaBeta, game, depth, evaluate, order, None, trace, max_nodes, ">=", True,
-                           max_seconds)
-    search = Quiescence(game, forcing=forcing, depth=checked.horizon, evaluate=evaluate,
-                               order=checked.order, table=None, trace=bool(trace),
-                               max_nodes=max_nodes, cutoff=">=", max_seconds=max_seconds)
+    search = make_search(Quiescence, game, forcing=forcing, depth=depth, evaluate=evaluate, order=order,
+                         trace=trace, max_nodes=max_nodes, max_seconds=max_seconds)
     return run(search, Kind.QUIESCENCE, state, lambda s, d: search.alphabeta(s, d, -INF, INF, 0))
 

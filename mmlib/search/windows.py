@@ -31,7 +31,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from .. import _validate
-from ..errors import DEFAULT_MAX_NODES, ArgumentTypeError, MmlibError
+from ..errors import DEFAULT_MAX_NODES, DEFAULT_MAX_SECONDS, ArgumentTypeError, MmlibError
 from ..games.base import Move, State
 from ..table import BoundTable
 from .alphabeta import AlphaBeta
@@ -192,20 +192,22 @@ class WindowSearch(AlphaBeta):
 
 def _search(game: GameLike, depth: int | None, evaluate: Callable[[State], float] | None,
             order: str | Ordering | None,
-            trace: bool, max_nodes: int | None, table: BoundTable | bool | None = None) -> WindowSearch:
+            trace: bool, max_nodes: int | None, table: BoundTable | bool | None = None, *,
+            max_seconds: float | None) -> WindowSearch:
     game = as_game(game)
     if table is True:
         table = BoundTable()
     elif table is not None and not isinstance(table, BoundTable):
         raise ArgumentTypeError(f"table: expected True or a BoundTable, got {table!r}")
     return make_counting_search(WindowSearch, game, bounds=table, depth=depth, evaluate=evaluate,
-                                order=order, trace=trace, max_nodes=max_nodes)
+                                order=order, trace=trace, max_nodes=max_nodes, max_seconds=max_seconds)
 
 
 def aspiration(game: GameLike, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
                guess: float | None = None, delta: float = 1.0, order: str | Ordering | None = None,
                state: State = None, trace: bool = False,
-               max_nodes: int | None = DEFAULT_MAX_NODES) -> SearchResult:
+               max_nodes: int | None = DEFAULT_MAX_NODES,
+               max_seconds: float | None = DEFAULT_MAX_SECONDS) -> SearchResult:
     """Alpha-beta in an aspiration window [guess - delta, guess + delta], widened on failure.
 
     ::
@@ -228,7 +230,7 @@ def aspiration(game: GameLike, *, depth: int | None = None, evaluate: Callable[[
     >>> aspiration(tree, guess=10, delta=1).stats.researches
     1
     """
-    search = _search(game, depth, evaluate, order, trace, max_nodes)
+    search = _search(game, depth, evaluate, order, trace, max_nodes, max_seconds=max_seconds)
     delta = _validate.number("delta", delta, finite=True, positive=True)
 
     def root(start: State, depth: float) -> float:
@@ -251,7 +253,8 @@ def aspiration(game: GameLike, *, depth: int | None = None, evaluate: Callable[[
 
 def pvs(game: GameLike, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
         order: str | Ordering | None = None, state: State = None, trace: bool = False,
-        max_nodes: int | None = DEFAULT_MAX_NODES) -> SearchResult:
+        max_nodes: int | None = DEFAULT_MAX_NODES,
+        max_seconds: float | None = DEFAULT_MAX_SECONDS) -> SearchResult:
     """Principal variation search (NegaScout, Reinefeld 1983), in the MAX/MIN form::
 
         pvs(n, alpha, beta):                                 (n a MAX node)
@@ -269,7 +272,7 @@ def pvs(game: GameLike, *, depth: int | None = None, evaluate: Callable[[State],
     >>> pvs([[[3, 5], [6, 9]], [[1, 2], [0, -1]]]).value     # the A-G tree of the Özbilge slides
     5
     """
-    search = _search(game, depth, evaluate, order, trace, max_nodes)
+    search = _search(game, depth, evaluate, order, trace, max_nodes, max_seconds=max_seconds)
 
     def root(start: State, depth: float) -> float:
         search.mark("pass", 0, alpha=-INF, beta=INF)
@@ -280,7 +283,8 @@ def pvs(game: GameLike, *, depth: int | None = None, evaluate: Callable[[State],
 
 def mtdf(game: GameLike, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
          guess: float | None = None, table: bool | BoundTable = True, order: str | Ordering | None = None,
-         state: State = None, trace: bool = False, max_nodes: int | None = DEFAULT_MAX_NODES) -> SearchResult:
+         state: State = None, trace: bool = False, max_nodes: int | None = DEFAULT_MAX_NODES,
+         max_seconds: float | None = DEFAULT_MAX_SECONDS) -> SearchResult:
     """MTD(f) (Plaat et al. 1996): close in on the value with null-window tests only::
 
         g := guess; lower, upper := -inf, +inf
@@ -301,7 +305,7 @@ def mtdf(game: GameLike, *, depth: int | None = None, evaluate: Callable[[State]
     [(3, 2), (0, 2), (20, 4)]
     """
     search = _search(game, depth, evaluate, order, trace, max_nodes,
-                     BoundTable() if table is True else table)
+                     BoundTable() if table is True else table, max_seconds=max_seconds)
     if search.bounds is None:
         raise ArgumentTypeError("table: MTD(f) needs its table (True or a BoundTable), got None")
 
@@ -326,7 +330,8 @@ def mtdf(game: GameLike, *, depth: int | None = None, evaluate: Callable[[State]
 
 def sss_star(game: GameLike, *, depth: int | None = None, evaluate: Callable[[State], float] | None = None,
              table: bool | BoundTable = True, order: str | Ordering | None = None, state: State = None,
-             trace: bool = False, max_nodes: int | None = DEFAULT_MAX_NODES) -> SearchResult:
+             trace: bool = False, max_nodes: int | None = DEFAULT_MAX_NODES,
+             max_seconds: float | None = DEFAULT_MAX_SECONDS) -> SearchResult:
     """SSS* (Stockman 1979) as MT-SSS* (Plaat et al. 1996): best-first, one bound at a time::
 
         g := +inf
@@ -346,7 +351,7 @@ def sss_star(game: GameLike, *, depth: int | None = None, evaluate: Callable[[St
     True
     """
     search = _search(game, depth, evaluate, order, trace, max_nodes,
-                     BoundTable() if table is True else table)
+                     BoundTable() if table is True else table, max_seconds=max_seconds)
     if search.bounds is None:
         raise ArgumentTypeError("table: SSS* needs its table (True or a BoundTable), got None")
 

@@ -2,13 +2,22 @@
 stopped with the partial counts when the budget runs out."""
 
 import inspect
+import itertools
 import time
 
 import pytest
 
-from mmlib import search, trees
-from mmlib.errors import DEFAULT_MAX_NODES, NodeBudgetExceeded, SearchTooLarge
+from mmlib import instrument, search, trees
+from mmlib.errors import (
+    DEFAULT_MAX_NODES,
+    DEFAULT_MAX_SECONDS,
+    ArgumentError,
+    NodeBudgetExceeded,
+    SearchTooLarge,
+    TimeBudgetExceeded,
+)
 from mmlib.games import TicTacToe
+from mmlib.instrument import CLOCK_EVERY
 
 SEARCHES = [search.expectimax, search.expectiminimax, search.aspiration, search.pvs, search.mtdf,
             search.sss_star]
@@ -48,3 +57,38 @@ def test_none_lifts_the_budget_but_not_the_refusal_of_a_full_search_far_too_big(
     assert search.pvs(trees.uniform(3, 8), max_nodes=None).stats.nodes > 200
     with pytest.raises(SearchTooLarge):
         search.expectimax(trees.uniform(10, 12), max_nodes=None)
+
+
+@pytest.mark.parametrize("search", SEARCHES, ids=lambda search: search.__name__)
+def test_the_default_time_budget_is_the_one_of_mmlib_search(search):
+    assert inspect.signature(search).parameters["max_seconds"].default == DEFAULT_MAX_SECONDS
+
+
+@pytest.mark.parametrize("search", SEARCHES, ids=lambda search: search.__name__)
+def test_a_spent_time_budget_stops_the_search_with_the_partial_counts(search, monkeypatch):
+    ticks = itertools.count()                  # a clock that moves one second each time it is read
+    monkeypatch.setattr(instrument.time, "perf_counter", lambda: float(next(ticks)))
+    with pytest.raises(TimeBudgetExceeded) as hit:
+        search(TicTacToe(), max_seconds=0.5, max_nodes=None)
+    assert hit.value.max_seconds == 0.5
+    assert hit.value.stats.nodes == CLOCK_EVERY + 1      # the first look at the clock stops it
+    assert hit.value.stats.leaves > 0
+
+
+@pytest.mark.parametrize("search", SEARCHES, ids=lambda search: search.__name__)
+def test_none_lifts_the_time_budget(search, monkeypatch):
+    ticks = itertools.count()
+    monkeypatch.setattr(instrument.time, "perf_counter", lambda: float(next(ticks)))
+    assert search(trees.uniform(4, 7), max_seconds=None).stats.nodes > CLOCK_EVERY
+
+
+@pytest.mark.parametrize("search", SEARCHES, ids=lambda search: search.__name__)
+def test_a_bad_time_budget_is_refused_naming_it(search):
+    with pytest.raises(ArgumentError, match="max_seconds"):
+        search(trees.uniform(2, 2), max_seconds=-1)
+
+
+def test_every_family_of_the_registry_takes_a_time_budget():
+    lacking = [about.name for about in search.FAMILIES
+               if "max_seconds" not in inspect.signature(about.function).parameters]
+    assert lacking == []
