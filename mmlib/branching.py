@@ -41,7 +41,8 @@ from .ordering import Ordering, as_ordering, learns_from_previous
 
 if TYPE_CHECKING:
     from .games.base import Move, State
-    from .search.engine import GameLike, Search
+    from .ordering import Search
+    from .search.engine import GameLike
 
 __all__ = ["FirstMoveCutoffs", "own_branching", "minimal_leaves", "minimal_nodes", "ordering_rows",
            "rows_from_counts"]

@@ -59,10 +59,7 @@ rows of a sweep) and ``partial`` (counts so far).
 from __future__ import annotations
 
 import reprlib
-from typing import TYPE_CHECKING, Any, cast
-
-if TYPE_CHECKING:
-    from .instrument import Stats
+from typing import Any, cast
 
 __all__ = [
     "MmlibError",
@@ -178,7 +175,7 @@ class BudgetExceeded(SearchError):
     of the search that was stopped and ``completed`` the results finished before it
     (earlier iterations of iterative deepening, earlier moves of ``move_values``)."""
 
-    def __init__(self, message: str, stats: Stats | None, completed: tuple[Any, ...] = ()):
+    def __init__(self, message: str, stats: Any, completed: tuple[Any, ...] = ()):
         self.stats = stats
         self.completed = completed
         super().__init__(message)

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .errors import ArgumentError, ArgumentTypeError, describe
 from .mixing import MASK, splitmix64
 
 if TYPE_CHECKING:
-    from .games.base import Move, State
-    from .search.engine import Search
+    from .games.base import AnyGame, Move, State
+    from .instrument import Recorder
 
 __all__ = [
     "Ordering",
@@ -35,6 +35,16 @@ __all__ = [
     "as_ordering",
     "learns_from_previous",
 ]
+
+
+class Search(Protocol):
+    """What an ordering reads of the search that asks it (:class:`mmlib.search.engine.Search` is
+    one): its game, its static evaluation and its counters."""
+
+    game: AnyGame
+    recorder: Recorder
+
+    def static_value(self, state: State) -> float: ...
 
 
 class Ordering:

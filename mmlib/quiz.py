@@ -48,7 +48,7 @@ from .trees.explicit import build
 
 if TYPE_CHECKING:
     from .games.base import State
-    from .search.engine import Search
+    from .ordering import Search
 
 __all__ = ["Question", "Part", "AnswerKey", "alpha_beta_question", "question_batch", "question_set",
            "student_seed", "best_moves", "KINDS", "PRACTICE_MODES", "PracticeRound", "Feedback",

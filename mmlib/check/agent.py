@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
     from ..games import TicTacToe
     from ..games.base import Move, State
-    from ..search.engine import Search
+    from ..ordering import Search
 
 __all__ = ["AGENT_DEPTH", "AGENT_MAX_NODES", "check_evaluator", "check_agent"]
 

@@ -37,7 +37,7 @@ from .queries import Unusable, answers_by_rounds, shown_call
 from .report import Report, counted, finish
 
 if TYPE_CHECKING:
-    from ..search.engine import Search
+    from ..ordering import Search
     pass
 
 __all__ = ["ORDERING_BOARDS", "fresh_boards", "ORDERING_DEPTH", "EMPTY_BOARD", "board_of", "state_of", "play",

@@ -56,7 +56,7 @@ from ..ordering import (
 )
 
 if TYPE_CHECKING:
-    from ..search.engine import Search
+    from ..ordering import Search
     from .base import Move, State
 
 __all__ = ["Chess", "Position", "ORDERINGS", "MATE", "PIECE_VALUES", "SQUARE_BONUS", "white_score",

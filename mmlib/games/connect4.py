@@ -50,7 +50,7 @@ from ..errors import (
 from ..ordering import Ordering
 
 if TYPE_CHECKING:
-    from ..search.engine import Search
+    from ..ordering import Search
 
 __all__ = ["ConnectFour", "CentreFirst", "WIN", "SCORINGS"]
 
