@@ -78,6 +78,28 @@ def sandbox_modules(allowed: tuple[str, ...], *, root: Path = PACKAGE_ROOT) -> s
     return seen
 
 
+def _called_at_import(module: ast.Module) -> set[str]:
+    """The names of the functions the module calls while it is imported: in its own statements,
+    in class bodies and in decorators (a function that makes the methods of a class), never inside
+    a function's body.
+
+    >>> sorted(_called_at_import(ast.parse(
+    ...     "def wrap(f): return f\\nclass A:\\n    m = wrap(len)\\n    def n(self): return helper()")))
+    ['wrap']
+    """
+    called: set[str] = set()
+    pending: list[ast.AST] = list(module.body)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            pending += getattr(node, "decorator_list", [])    # run at import; the body is not
+            continue
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            called.add(node.func.id)
+        pending += ast.iter_child_nodes(node)
+    return called
+
+
 class _Hollow(ast.NodeTransformer):
     """Replace the bodies of the named top-level functions ("*": every function and method of the
     module), of every method of a named class ("Class") and of named methods ("Class.method") by an
@@ -107,8 +129,10 @@ class _Hollow(ast.NodeTransformer):
 
     def visit_Module(self, node: ast.Module) -> ast.Module:
         everything = "*" in self.names
+        needed = _called_at_import(node) if everything else set()    # "*" must not break the import
         for stmt in node.body:
-            if isinstance(stmt, ast.FunctionDef) and (everything or stmt.name in self.names):
+            if isinstance(stmt, ast.FunctionDef) and (everything and stmt.name not in needed
+                                                      or stmt.name in self.names):
                 self._hollow(stmt, stmt.name)
             if isinstance(stmt, ast.ClassDef):
                 whole = everything or stmt.name in self.names
