@@ -215,8 +215,8 @@ def test_every_module_a_lab_ships_imports_with_its_functions_withheld(tmp_path, 
     lib = scoring.stage_lab(lab, tmp_path / "lib")
     shipped = [str(path.relative_to(lib).with_suffix("")).replace("/", ".")
                for path in (lib / "mmlib").rglob("*.py") if path.name != "__init__.py"]
-    code = "import importlib, sys\nfor name in sys.argv[1:]:\n    importlib.import_module(name)\nprint('ok')"
-    done = subprocess.run([sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(lib)!r})\n{code}",
-                           *labs.SANDBOX_MODULES[lab], *shipped],
+    code = (f"import importlib, sys\nsys.path.insert(0, {str(lib)!r})\n"
+            "for name in sys.argv[1:]:\n    importlib.import_module(name)\nprint('ok')")
+    done = subprocess.run([sys.executable, "-I", "-c", code, *labs.SANDBOX_MODULES[lab], *shipped],
                           capture_output=True, text=True, cwd=tmp_path, timeout=120)
     assert done.stdout.strip() == "ok", done.stderr[-2000:]
