@@ -102,12 +102,19 @@ LONG: dict[str, dict[str, tuple[str, ...] | None]] = {
     # (tests/course/test_as_jupyter_runs_it.py) and checks the autograder notebooks' nbgrader metadata
     # (tests/course/test_grading.py)
     "tests/course/test_nbgrader.py": {"": ALL},
+    # correct submissions in five styles unlike the solution, graded sealed in one run (about a minute), what
+    # the feedback says of the cells Jupyter would not run, and Run All of each in a fresh kernel; `make test`
+    # grades every lab's solution sealed, lab 5's endless, crashing and cheating submissions, and the magics,
+    # shell lines and cell numbering of tests/course/test_as_jupyter_runs_it.py's quick tests
     "tests/course/test_as_jupyter_runs_it.py": {
         "test_nbgrader_validate_and_autograde_agree_with_make_grade_on_correct_styles": ALL,
-        # Run All in a fresh kernel of three of the four styles (`make test`: the one with magics everywhere)
-        "test_each_style_passes_its_own_check_cells_in_a_fresh_kernel": (
-            "numpy_black_not_equal", "old_attempt_switched_off", "sets_and_computed_quiz"),
+        "test_a_correct_submission_in_any_style_earns_full_marks": ALL,
+        "test_what_jupyter_does_not_run_is_said_in_the_feedback": ALL,
+        "test_each_style_passes_its_own_check_cells_in_a_fresh_kernel": ALL,
     },
+    # Connect Four on 5 x 4 solved to the end twice (about 12 s of the machine); `make test` solves smaller
+    # boards and positions (tests/games/test_connect4.py's other tests)
+    "tests/games/test_connect4.py": {"test_five_by_four_connect_four_solved": ALL},
     # Gradescope's autograder run beside `make grade` on one submission, and on a wrong best move (the zip's
     # contents and a correct submission's scores stay)
     "tests/course/test_gradescope.py": {"test_gradescope_and_make_grade_agree_on_the_same_submission": ALL,
