@@ -447,7 +447,7 @@ def unexpected_errors(state: dict, *, raises_allowed: bool = True) -> list[str]:
     ]
 
 
-UNANSWERED = re.compile(r"[^\n:]+: not answered yet( \([^\n]*\))?\n?")
+UNANSWERED = re.compile(r"[^\n]+: not answered yet( \([^\n]*\))?\n?")
 """A lab check's verdict on an unanswered exercise ("minimax: not answered yet"): written on stderr so that
 nbgrader's validate counts it, and expected in a student lab as it is handed out."""
 
