@@ -31,6 +31,7 @@ from ..errors import NodeBudgetExceeded
 from ..games.connect4 import CentreFirst
 from ..isolation import runner
 from ..isolation._args import flag, function, integer, seconds
+from ..isolation.nodes import Stop
 from ..isolation.runner import Call, Outcome
 from ..progress import Run
 from ..search import arena
@@ -87,6 +88,23 @@ MOVE_SECONDS = 2.0
 """Seconds one move may take in :func:`check_games`."""
 
 
+class _Meter:
+    """The most nodes one iteration (:func:`search_to_depth`) spent since :meth:`reset`: what
+    :func:`check_games` holds against the budget of the move being chosen."""
+
+    def __init__(self) -> None:
+        self.most = 0
+
+    def reset(self) -> None:
+        self.most = 0
+
+    def note(self, nodes: int) -> None:
+        self.most = max(self.most, nodes)
+
+
+_METER = _Meter()
+
+
 class OutOfNodes(Exception):
     """The budget ran out before the iteration finished; ``nodes`` were spent in it and
     ``best_so_far`` is the move it rated best among those it had finished (None if none)."""
@@ -128,6 +146,16 @@ def search_to_depth(board: str, depth: int, max_nodes: int, *, first: int | None
     ...
     mmlib.check.deepening.OutOfNodes: out of nodes after 40 nodes (best so far: 3)
     """
+    try:
+        iteration = _iteration(board, depth, max_nodes, first)
+    except OutOfNodes as out:
+        _METER.note(out.nodes)
+        raise
+    _METER.note(iteration.nodes)
+    return iteration
+
+
+def _iteration(board: str, depth: int, max_nodes: int, first: int | None) -> Iteration:
     state = state_of(board)
     moves = CentreFirst().order(None, state, list(GAME.moves(state)), ())
     if first in moves:
@@ -310,12 +338,35 @@ def within_budget(board: str, max_nodes: int, move: int) -> bool:
     return any(found == move for found in _budget_moves(board, max_nodes))
 
 
+def _metered(anytime_move: Callable[..., Any]) -> Callable[..., Any]:
+    """``anytime_move`` as :func:`check_games` calls it, in the process where the student's code
+    runs: stopped as "over-budget" when one of the iterations it ran spent more nodes than the
+    whole move may (:class:`_Meter`)."""
+    def call(board: str, max_nodes: int) -> Any:
+        _METER.reset()
+        move = anytime_move(board, max_nodes)
+        if _METER.most > max_nodes:
+            raise Stop("over-budget")
+        return move
+    call.__wrapped_student__ = (anytime_move, "budget")  # type: ignore[attr-defined]  # sealed: wrapped there
+    return call
+
+
+def _valid_metered_move(call: Call, outcome: Outcome) -> int:
+    if outcome.kind == "over-budget":
+        raise Unusable("over-budget", f"{shown_call('anytime_move', call)} ran an iteration of "
+                       f"search_to_depth that spent more than the move's {call.args[1]} nodes")
+    return _valid_move(call, outcome)
+
+
 def _student_player(anytime_move: Callable[..., Any], max_nodes: int, seconds_: float,
                     played: list[tuple[str, int]] | None = None) -> Callable[..., Any]:
+    metered = _metered(anytime_move)
+
     def choose(game: AnyGame, state: State) -> int:
         board = board_of(state)
         try:
-            answer = ask(anytime_move, "anytime_move", [(board, max_nodes)], _valid_move,
+            answer = ask(metered, "anytime_move", [(board, max_nodes)], _valid_metered_move,
                          time_limit=seconds_)
         except Unusable as bad:
             raise _Stopped(bad) from None
@@ -396,6 +447,8 @@ def check_games(anytime_move: Callable[..., Any], *, max_nodes: int = GAME_BUDGE
                                         state=opening)
                 except _Stopped as stopped:
                     bad = stopped.unusable
+                    if bad.diagnosis == "over-budget":
+                        return finish(_spent_too_much(title, bad.detail, max_nodes), raise_on_failure)
                     return finish(Report(title, False, bad.diagnosis, "Your agent could not finish a game.",
                                          [f"Your code: {bad.detail}."], _hint(bad.diagnosis),
                                          output=bad.output), raise_on_failure)
@@ -418,6 +471,12 @@ def check_games(anytime_move: Callable[..., Any], *, max_nodes: int = GAME_BUDGE
     return finish(Report(title, False, "too-weak", summary, rows,
                          "Check that the agent plays the move of the last completed iteration "
                          "(check_anytime), with the whole budget for each move."), raise_on_failure)
+
+
+def _spent_too_much(title: str, detail: str, max_nodes: int) -> Report:
+    return Report(title, False, "over-budget", "Your agent searched further than its node budget.",
+                  [f"{detail}."], "Pass max_nodes to your searches (what is left of it to each iteration), "
+                  "and stop when it is spent.")
 
 
 def _over_budget(title: str, played: list[tuple[str, int]], max_nodes: int) -> Report | None:

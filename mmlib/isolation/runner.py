@@ -118,7 +118,8 @@ class Answer:
 class Outcome:
     """What one call did.
 
-    ``kind``: "ok" (it returned ``answer``), "not-implemented", "error", "recursion",
+    ``kind``: "ok" (it returned ``answer``), "not-implemented", "error", "recursion", "over-budget"
+    (a checker's wrapper found it spent more than its node budget),
     "runaway" (node accesses over the budget), "timeout", "memory", "exit" (it ended the
     process) or "crash"; ``evaluated``: the node indices whose value it read, in order;
     ``detail``: what went wrong, in words; ``output``: what it printed (at most
@@ -350,7 +351,8 @@ class _Child:
         if not isinstance(data, dict) or data.get("call") != number:
             raise ValueError("malformed outcome")
         kind, detail, output, printed = (data.get(k) for k in ("kind", "detail", "output", "printed"))
-        if kind not in ("ok", "not-implemented", "error", "recursion", "runaway", "memory", "exit") \
+        if kind not in ("ok", "not-implemented", "error", "recursion", "runaway", "over-budget", "memory",
+                        "exit") \
                 or not isinstance(detail, str) or not isinstance(output, str) or type(printed) is not int:
             raise ValueError("malformed outcome")
         answer = Answer.from_message(data.get("answer")) if kind == "ok" else None

@@ -103,7 +103,8 @@ def batch_request(name: str, calls: list[Call], adapter: str | None = None) -> b
                        "calls": [_call_message(call) for call in calls]}).encode() + b"\n"
 
 
-ADAPTERS = {"chance": ("mmlib.check.expectimax", "_student_call")}
+ADAPTERS = {"chance": ("mmlib.check.expectimax", "_student_call"),
+            "budget": ("mmlib.check.deepening", "_metered")}
 """Wrappers a sealed process may put around a student's function: name -> (module, function)."""
 
 

@@ -341,8 +341,7 @@ def centre_first(board, moves):
     "cheat_lab6_over_budget": ("lab6_anytime_agent", {"def anytime_move": '''
 def anytime_move(board, max_nodes):
     return search_to_depth(board, 6, 10**9).move
-'''}, [], {"anytime_move": 0, "games": 0}, ()),     # games: "over-budget", or "too-weak" where its
-    # depth-6 searches overrun the time per move on a busy machine (test_own_work checks the budget rule)
+'''}, [], {"anytime_move": 0, "games": 0}, ("searched further than its node budget",)),
     "lab2_wrong_prediction": ("lab2_alphabeta", {"pruned_1 = ": '''
 pruned_1 = "I J K"
 pruned_2 = "O"

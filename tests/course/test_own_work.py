@@ -142,6 +142,37 @@ def test_lab6_games_hold_the_agent_to_its_node_budget():
         assert deepening.within_budget(board, budget, deepening.reference_move(board, budget))
 
 
+def _past_the_budget(board, max_nodes):
+    return deepening.search_to_depth(board, 6, 10**9).move
+
+
+def _whole_budget_each_time(board, max_nodes):
+    best = None
+    for depth in range(1, deepening.empty_cells(board) + 1):
+        try:
+            best = deepening.search_to_depth(board, depth, max_nodes, first=best).move
+        except deepening.OutOfNodes:
+            return best
+    return best
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [3, 6, 16, 20])
+def test_lab6_games_stop_an_agent_whose_iteration_spends_past_the_budget(seed):
+    # on these fresh openings every move a depth-6 search plays is also one some search within
+    # 1,000 nodes plays, so only counting what its iterations spend shows it ignored the budget
+    report = deepening.check_games(_past_the_budget, seed=seed)
+    assert report.diagnosis == "over-budget", report
+    assert "spent more than the move's 1000 nodes" in str(report)
+
+
+@pytest.mark.slow
+def test_lab6_games_let_a_classic_mistake_play_on():
+    # each iteration gets the whole budget (part 1 marks it wrong): no single iteration spends
+    # more than the move's budget, so it is judged on its games
+    assert deepening.check_games(_whole_budget_each_time, seed=3).diagnosis == "ok"
+
+
 # -- symbolic links, installed copies, unsealed code, the Gradescope zip ---------------------------
 
 def test_symbolic_links_and_linked_folders_are_refused_without_grading(tmp_path, monkeypatch):
