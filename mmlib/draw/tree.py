@@ -575,16 +575,16 @@ class TreeView:
         from matplotlib.lines import Line2D
 
         if glyph in MARKERS:
-            return Line2D([], [], marker=MARKERS[glyph], ls="", color=self._base_color(glyph), mec="black",
-                          label=words)
+            return Line2D([], [], marker=MARKERS[glyph], ls="", ms=11, mew=1.2, color=self._base_color(glyph),
+                          mec="black", label=words)         # as large as the order badge, outlined in black
         return {
             "pv": lambda: Line2D([], [], color=PV_COLOR, lw=3.5, label=words),
             "pruned": lambda: Line2D([], [], color=PRUNED_COLOR, lw=1.5, ls=":", marker="x", mec="black",
                                      label=words),
             "ring": lambda: Line2D([], [], marker="o", ms=10, mfc="none", mec=CURRENT_COLOR, ls="",
                                    label=words),
-            "pending": lambda: Line2D([], [], marker="s", ls="", color=LEAF_COLOR, mec="black",
-                                      alpha=FADED_ALPHA, label=words),
+            "pending": lambda: Line2D([], [], marker="s", ls="", ms=11, mew=1.2, color=LEAF_COLOR,
+                                      mec="black", alpha=FADED_ALPHA, label=words),
             "order": lambda: Line2D([], [], marker="o", ls="", ms=11, color="#333333", mec="#333333",
                                     label=words),                    # a leaf's order badge
         }.get(glyph, lambda: Line2D([], [], ls="", label=words))()
