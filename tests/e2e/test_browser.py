@@ -716,6 +716,28 @@ JS_SMALL_TEXT = """(limit) => {
   return found;
 }"""
 
+# Drawings (SVG, images, canvases) in a cell's output that reach past the output's right edge: the
+# column scrolls sideways and a projected lecture shows half a tree.
+JS_TOO_WIDE = """() => {
+  const content = window.jupyterapp.shell.currentWidget.content;
+  const cells = Array.from(content.node.querySelectorAll('.jp-Cell'));
+  const edge = (content.outerNode || content.node).getBoundingClientRect().right;    // the column's edge
+  const found = [];
+  cells.forEach((cell, index) => {
+    for (const area of cell.querySelectorAll('.jp-OutputArea-output')) {
+      for (const drawing of area.querySelectorAll('svg, img, canvas')) {
+        if (drawing.parentElement.closest('svg')) { continue; }
+        const box = drawing.getBoundingClientRect();
+        if (box.width > 0 && box.height > 0 && box.right > edge + 1) {
+          found.push({cell: index, kind: drawing.tagName.toLowerCase(), width: Math.round(box.width),
+                      over: Math.round(box.right - edge)});
+        }
+      }
+    }
+  });
+  return found;
+}"""
+
 # axe-core over the cell outputs and the rendered markdown; each violating node named with its cell.
 JS_AXE = r"""async (impacts) => {
   const include = ['.jp-Notebook .jp-OutputArea', '.jp-Notebook .jp-MarkdownOutput']
@@ -759,6 +781,7 @@ class View:
     widget_errors: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     small_text: list[str] = field(default_factory=list)
+    too_wide: list[str] = field(default_factory=list)
     axe: list[str] = field(default_factory=list)
     cells_in_page: tuple[int, int] = (0, 0)
 
@@ -821,6 +844,9 @@ def look(page, folder: Path, prefix: str, *, axe: bool, shoot: bool = True) -> V
             view.widget_errors.append(f"{where}: {output['text'][:200]!r}")
     for small in page.evaluate(JS_SMALL_TEXT, MIN_TEXT_PX):
         view.small_text.append(f"cell {small['cell']}: {small['kind']} {small['size']} px {small['text']!r}")
+    for wide in page.evaluate(JS_TOO_WIDE):
+        view.too_wide.append(f"cell {wide['cell']}: <{wide['kind']}> {wide['width']} px wide, "
+                             f"{wide['over']} px past the column")
     if axe:
         for violation in page.evaluate(JS_AXE, list(AXE_IMPACTS)):
             nodes = "; ".join(
@@ -1058,6 +1084,15 @@ def test_no_text_smaller_than_9_px(reports, relative):
 
 
 @pytest.mark.parametrize("relative", STUDENT_IDS)
+def test_no_drawing_wider_than_the_column(reports, relative):
+    """Live explorers and stills alike fit the notebook's column: nothing scrolls sideways."""
+    report = reports(relative)
+    found = [*(f"before running, {f}" for f in report.before.too_wide)]
+    found += [f"after Run All, {f}" for f in report.after.too_wide]
+    assert not found, failures(relative, "drawings wider than the column", found)
+
+
+@pytest.mark.parametrize("relative", STUDENT_IDS)
 def test_no_serious_accessibility_violation(reports, relative):
     require(axe_problem())
     report = reports(relative)
@@ -1123,6 +1158,8 @@ def test_the_checks_find_what_they_look_for(page, lab):
         'viewBox="0 0 400 200"><text x="10" y="50" font-size="16">halved</text></svg>\'))\n'
         'display(HTML(\'<svg width="100" height="40"><text x="0" y="20" font-size="6">small '
         "label</text></svg>'))\n"
+        'display(HTML(\'<div style="width:3000px"><svg width="3000" height="40" viewBox="0 0 3000 40">'
+        "<text x=\"0\" y=\"20\" font-size=\"16\">wide</text></svg></div>'))\n"
         "print(object.__new__(type('Node', (), {})))\n"
         "raise ValueError('boom')"
     )
@@ -1144,6 +1181,8 @@ def test_the_checks_find_what_they_look_for(page, lab):
     assert "7.0 px 'tiny words'" in small or "7 px 'tiny words'" in small, small
     assert "'small label'" in small and "8 px 'halved'" in small, small
     assert any("Node object at 0x" in found for found in view.raw_reprs), view.raw_reprs
+    assert any("<svg> 3000 px wide" in found for found in view.too_wide), view.too_wide
+    assert len(view.too_wide) == 1, view.too_wide          # the other drawings fit
     if AXE_JS.exists():
         assert any("image-alt" in found for found in view.axe), view.axe
 
