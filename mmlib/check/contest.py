@@ -5,11 +5,12 @@ The referee (:func:`play_game`) gives it the board as text (the rows top first, 
 ``/``; ``X`` moves first) and a node budget, and waits at most ``move_seconds`` for the answer:
 the clock runs here, outside the agent, which runs in another process
 (:mod:`mmlib.isolation.runner`; in the tournament a sealed sandbox).  An agent that runs over its
-time, raises, crashes, ends its process or answers anything but a column with room in it
-*forfeits*: it loses that game, and the record says why.  Its opponent wins the game if it
-answers the same board with a column with room; if it forfeits too, both lose.  Each pair of
-games starts from its own opening of a few random moves, the colours swapped, so first-move
-advantage is shared.
+time, runs an iteration of lab 6's ``search_to_depth`` that spends more than the node budget
+(:func:`mmlib.check.deepening.held_to_budget`), raises, crashes, ends its process or answers
+anything but a column with room in it *forfeits*: it loses that game, and the record says why.
+Its opponent wins the game if it answers the same board with a column with room; if it forfeits
+too, both lose.  Each pair of games starts from its own opening of a few random moves, the
+colours swapped, so first-move advantage is shared.
 
 The fixed entrants (:data:`BASELINES`) are trusted code that runs here: random moves, the
 centre-most column, and alpha-beta to a fixed depth.  :func:`practice_games` plays your own agent
@@ -36,6 +37,7 @@ from ..games.connect4 import CentreFirst
 from ..isolation import runner
 from ..isolation.runner import Call, Outcome
 from ..search import arena
+from .deepening import held_to_budget
 
 if TYPE_CHECKING:
     from ..games.base import AnyGame
@@ -173,17 +175,20 @@ class _Student(Agent):
 
     def choose(self, board: str, game: ConnectFour, state: FourState) -> int:
         call = Call((board, self.rules.max_nodes))
-        outcomes = runner.run_calls(self.fn, [call], time_limit=self.rules.move_seconds)
+        outcomes = runner.run_calls(held_to_budget(self.fn), [call], time_limit=self.rules.move_seconds)
         try:
             outcome = next(outcomes)
         finally:
             outcomes.close()
-        return _column(outcome, list(game.moves(state)))
+        return _column(outcome, list(game.moves(state)), self.rules.max_nodes)
 
 
-def _column(outcome: Outcome, legal: list[int]) -> int:
+def _column(outcome: Outcome, legal: list[int], max_nodes: int) -> int:
     if outcome.kind == "timeout":
         raise Forfeit(f"overran its time: {outcome.detail}")
+    if outcome.kind == "over-budget":
+        raise Forfeit("over its node budget: an iteration of search_to_depth spent more than "
+                      f"{max_nodes} nodes")
     if outcome.kind != "ok" or outcome.answer is None:
         raise Forfeit(f"{outcome.kind}: {outcome.detail or 'it was stopped'}")
     answer = outcome.answer

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
 __all__ = ["EMPTY_BOARD", "play", "show", "legal_moves",
            "OutOfNodes", "Iteration", "search_to_depth", "empty_cells", "reference_move", "iterations",
-           "within_budget",
+           "within_budget", "held_to_budget",
            "DEEPENING_CASES", "fresh_cases", "check_anytime", "check_games"]
 
 DEEPENING_CASES = tuple((board_of(GAME.position(opening)), budget) for opening, budget in (
@@ -338,10 +338,12 @@ def within_budget(board: str, max_nodes: int, move: int) -> bool:
     return any(found == move for found in _budget_moves(board, max_nodes))
 
 
-def _metered(anytime_move: Callable[..., Any]) -> Callable[..., Any]:
-    """``anytime_move`` as :func:`check_games` calls it, in the process where the student's code
-    runs: stopped as "over-budget" when one of the iterations it ran spent more nodes than the
-    whole move may (:class:`_Meter`)."""
+def held_to_budget(anytime_move: Callable[..., Any]) -> Callable[..., Any]:
+    """``anytime_move`` as :func:`check_games` and the class tournament call it, in the process
+    where the student's code runs: stopped as "over-budget" (an outcome of that kind) when one of
+    the iterations of :func:`search_to_depth` it ran spent more nodes than the whole move may
+    (:class:`_Meter`).  An agent with a search of its own is held to its budget by its moves
+    (:func:`within_budget`)."""
     def call(board: str, max_nodes: int) -> Any:
         _METER.reset()
         move = anytime_move(board, max_nodes)
@@ -361,7 +363,7 @@ def _valid_metered_move(call: Call, outcome: Outcome) -> int:
 
 def _student_player(anytime_move: Callable[..., Any], max_nodes: int, seconds_: float,
                     played: list[tuple[str, int]] | None = None) -> Callable[..., Any]:
-    metered = _metered(anytime_move)
+    metered = held_to_budget(anytime_move)
 
     def choose(game: AnyGame, state: State) -> int:
         board = board_of(state)

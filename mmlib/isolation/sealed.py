@@ -104,7 +104,7 @@ def batch_request(name: str, calls: list[Call], adapter: str | None = None) -> b
 
 
 ADAPTERS = {"chance": ("mmlib.check.expectimax", "_student_call"),
-            "budget": ("mmlib.check.deepening", "_metered")}
+            "budget": ("mmlib.check.deepening", "held_to_budget")}
 """Wrappers a sealed process may put around a student's function: name -> (module, function)."""
 
 

@@ -22,7 +22,7 @@ from typing import Any
 import nbformat
 import pytest
 
-from mmlib.check.contest import Rules, baseline, play_game
+from mmlib.check.contest import Rules, baseline, play_game, practice_games
 from mmlib.course import standings, tournament
 from mmlib.course.tournament import Entrant
 from mmlib.errors import ArgumentError
@@ -183,6 +183,23 @@ def test_each_game_is_played_by_the_rules() -> None:
     assert record.moves[:2] == [4, 0] and game.is_terminal(state)
     utility = game.utility(state)
     assert record.result == {1: "X", -1: "O", 0: "draw"}[(utility > 0) - (utility < 0)]
+
+
+def _past_the_budget(board: str, max_nodes: int) -> int:
+    from mmlib.check.deepening import search_to_depth
+    return search_to_depth(board, 5, 10**9).move
+
+
+def test_an_agent_whose_iteration_spends_past_the_node_budget_forfeits() -> None:
+    rules = Rules(max_nodes=200, move_seconds=30, games=2)
+    namespace: dict[str, Any] = {}
+    exec(ANYTIME, namespace)                                 # the lab's agent, held to its budget
+    lines = practice_games(_past_the_budget, rules=rules, opponents=("centre",))
+    assert lines[-1] == "you: 0 of 2 points", lines
+    assert all("over its node budget: an iteration of search_to_depth spent more than 200 nodes" in line
+               for line in lines[:-1]), lines
+    fair = practice_games(namespace["anytime_move"], rules=rules, opponents=("centre",))
+    assert not any("forfeit" in line or "budget" in line for line in fair), fair
 
 
 class _Checker(html.parser.HTMLParser):
