@@ -38,7 +38,7 @@ from typing import Any
 import pytest
 
 from mmlib.draw.measure import PNG_KEY
-from mmlib.draw.style import DISPLAY_WIDTH_PX, MIN_TEXT_PT, PX_PER_PT
+from mmlib.draw.style import DISPLAY_WIDTH_PX, MAX_HEIGHT_PX, MIN_TEXT_PT, PX_PER_PT
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = Path(os.environ.get("MMLIB_FIGURE_NOTEBOOKS", ROOT))
@@ -637,3 +637,83 @@ def test_a_legend_lists_only_the_marks_its_drawing_uses():
         node.value = node.value if node.value is not None else 0
     horizon = _legend_words(draw.draw_tree(search.minimax(deep, depth=1, trace=True)))
     assert "faded: not searched" in horizon and not any("pruned" in w for w in horizon)
+
+
+# -- every figure fits a projected slide ------------------------------------------------------------
+
+TALL_TO_MEND = {("03_alpha_beta_pruning.ipynb", "A deep cutoff"):
+                "a four-level tree over a nine-row legend (issue 31, not yet shortened)"}
+"""Figures known to be taller than a slide, by notebook and a text the figure holds: each is
+expected to fail the bound until it is mended (then its entry goes)."""
+
+
+def shown_heights(path: Path) -> list[tuple[str, float, str]]:
+    """``(where, height in pixels as the column shows it, the figure's words)`` of every stored
+    PNG and SVG picture of the notebook: a picture wider than the column is shrunk to it, an SVG
+    shown at its natural size (``max-width:none``) is not."""
+    notebook = json.loads(path.read_text())
+    found = []
+    for c, cell in enumerate(notebook.get("cells", [])):
+        for o, output in enumerate(cell.get("outputs", [])):
+            data = output.get("data", {})
+            where = f"{path.name} cell {c} output {o}"
+            html = "".join(data.get("text/html", ""))
+            pngs = re.findall(r"data:image/png;base64,([A-Za-z0-9+/=]+)", html)
+            if "image/png" in data and not pngs:
+                pngs.append("".join(data["image/png"]))
+            for k, b64 in enumerate(pngs):
+                png = base64.b64decode(b64)
+                width, height = struct.unpack(">II", png[16:24])
+                facts = json.loads(png_chunks(png)[1].get(PNG_KEY, '{"texts": []}'))
+                words = " | ".join(text["text"] for text in facts["texts"])
+                found.append((f"{where} png {k}", height * min(1.0, DISPLAY_WIDTH_PX / width), words))
+            svgs = re.findall(r"<svg\b.*?</svg>", html, re.S)
+            if "image/svg+xml" in data and not svgs:
+                svgs.append("".join(data["image/svg+xml"]))
+            for k, text in enumerate(svgs):
+                root = ET.fromstring(text)
+                width = float(str(root.get("width", DISPLAY_WIDTH_PX)).removesuffix("px"))
+                height = float(str(root.get("height", 0)).removesuffix("px"))
+                natural = "max-width:none" in root.get("style", "").replace(" ", "")
+                words = " | ".join((e.text or "").strip() for e in root.iter(f"{SVG_NS}text"))
+                scale = 1.0 if natural else min(1.0, DISPLAY_WIDTH_PX / width)
+                found.append((f"{where} svg {k}", height * scale, words))
+    return found
+
+
+HEIGHTS = [shown for path in NOTEBOOKS for shown in shown_heights(path)]
+
+
+def _tall_marks(where: str, words: str) -> list[Any]:
+    known = [reason for (name, text), reason in TALL_TO_MEND.items()
+             if where.startswith(name) and text in words]
+    return [pytest.mark.xfail(reason=known[0], strict=False)] if known else []
+
+
+SLIDES = [pytest.param(where, height, id=where, marks=_tall_marks(where, words))
+          for where, height, words in HEIGHTS]
+
+
+@pytest.mark.parametrize("where, height", SLIDES)
+def test_stored_figure_fits_a_slide(where, height):
+    """No figure is taller than a projected slide shows at once (:data:`MAX_HEIGHT_PX`, 700 px):
+    lecture 01's game tree (957 px) and lecture 05's growth figure (862 px) were."""
+    assert height <= MAX_HEIGHT_PX, f"{where} is {height:.0f} px tall as shown, over {MAX_HEIGHT_PX} px"
+
+
+def test_the_height_bound_is_met_by_the_game_tree_and_the_growth_figure_and_can_fail():
+    from matplotlib.figure import Figure
+
+    from mmlib import draw, games
+
+    game = games.TicTacToe()
+    rows = [{"branching": 4, "depth": d, "ordering": o, "algorithm": "alphabeta", "seed": 0, "leaves": v}
+            for o, grow in (("best", 2.0), ("random", 2.6), ("worst", 4.0)) for d, v in
+            ((d, 4 * grow ** (d - 1)) for d in range(1, 8))]
+    for figure in (draw.draw_game_tree(game, game.state("XOX OOX ..."), depth=3),
+                   draw.plot_growth(rows, ratio=True, end_names=True)):
+        height = struct.unpack(">II", _png_of(figure)[16:24])[1]
+        assert height <= MAX_HEIGHT_PX
+    tall = Figure(figsize=(6, 12))               # 12 inches: over 1,000 px, cropped to what it draws
+    tall.add_subplot().plot([0, 1], [0, 1])
+    assert struct.unpack(">II", _png_of(tall)[16:24])[1] > MAX_HEIGHT_PX
