@@ -701,19 +701,24 @@ def test_stored_figure_fits_a_slide(where, height):
     assert height <= MAX_HEIGHT_PX, f"{where} is {height:.0f} px tall as shown, over {MAX_HEIGHT_PX} px"
 
 
-def test_the_height_bound_is_met_by_the_game_tree_and_the_growth_figure_and_can_fail():
-    from matplotlib.figure import Figure
+def test_the_height_bound_can_fail(tmp_path):
+    """A picture is measured as shown: a tall PNG fails, the same PNG twice as wide as the column
+    (shown at half its height) and an SVG shown at its natural size are measured as they show."""
+    import io
 
-    from mmlib import draw, games
+    from PIL import Image
 
-    game = games.TicTacToe()
-    rows = [{"branching": 4, "depth": d, "ordering": o, "algorithm": "alphabeta", "seed": 0, "leaves": v}
-            for o, grow in (("best", 2.0), ("random", 2.6), ("worst", 4.0)) for d, v in
-            ((d, 4 * grow ** (d - 1)) for d in range(1, 8))]
-    for figure in (draw.draw_game_tree(game, game.state("XOX OOX ..."), depth=3),
-                   draw.plot_growth(rows, ratio=True, end_names=True)):
-        height = struct.unpack(">II", _png_of(figure)[16:24])[1]
-        assert height <= MAX_HEIGHT_PX
-    tall = Figure(figsize=(6, 12))               # 12 inches: over 1,000 px, cropped to what it draws
-    tall.add_subplot().plot([0, 1], [0, 1])
-    assert struct.unpack(">II", _png_of(tall)[16:24])[1] > MAX_HEIGHT_PX
+    def png(width: int, height: int) -> str:
+        out = io.BytesIO()
+        Image.new("RGB", (width, height), "white").save(out, format="PNG")
+        return base64.b64encode(out.getvalue()).decode()
+
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1700" height="800" style="max-width:none"></svg>'
+    outputs = [{"output_type": "display_data", "data": {"image/png": png(400, 800)}},
+               {"output_type": "display_data", "data": {"image/png": png(DISPLAY_WIDTH_PX * 2, 1200)}},
+               {"output_type": "display_data", "data": {"text/html": svg}}]
+    notebook = tmp_path / "tall.ipynb"
+    notebook.write_text(json.dumps({"cells": [{"cell_type": "code", "outputs": outputs}]}))
+    heights = [height for _, height, _ in shown_heights(notebook)]
+    assert heights == [800, 600, 800]
+    assert [height > MAX_HEIGHT_PX for height in heights] == [True, False, True]
