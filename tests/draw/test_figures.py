@@ -314,9 +314,12 @@ def _sampled(points: list[tuple[float, ...]]) -> list[tuple[float, float]]:
     return out or [(p[0], p[1]) for p in points]
 
 
-def stored_figures(path: Path) -> list[Measured]:
+def stored_pictures(path: Path) -> list[tuple[str, bytes | str]]:
+    """``(where, picture)`` of every stored picture of the notebook: a PNG's bytes or an SVG's
+    text (an SVG shown as an ``<img>`` keeps ``max-width:none`` only when the img says so: it is
+    shrunk to the column otherwise)."""
     notebook = json.loads(path.read_text())
-    found = []
+    found: list[tuple[str, bytes | str]] = []
     for c, cell in enumerate(notebook.get("cells", [])):
         for o, output in enumerate(cell.get("outputs", [])):
             data = output.get("data", {})
@@ -328,16 +331,19 @@ def stored_figures(path: Path) -> list[Measured]:
             svgs = re.findall(r"<svg\b.*?</svg>", html, re.S)
             if "image/svg+xml" in data and not svgs:
                 svgs.append("".join(data["image/svg+xml"]))
-            found += [measure_png(base64.b64decode(b64), f"{where} png {k}") for k, b64 in enumerate(pngs)]
-            found += [measure_svg(text, f"{where} svg {k}") for k, text in enumerate(svgs)]
-            # an SVG shown as an <img>: shrunk to the column unless the img says max-width:none
+            found += [(f"{where} png {k}", base64.b64decode(b64)) for k, b64 in enumerate(pngs)]
+            found += [(f"{where} svg {k}", text) for k, text in enumerate(svgs)]
             for k, tag in enumerate(re.findall(r"<img\b[^>]*data:image/svg\+xml;base64,[^>]*>", html)):
                 text = base64.b64decode(re.search(r"base64,([A-Za-z0-9+/=]+)", tag).group(1)).decode()
-                natural = "max-width:none" in tag.replace(" ", "")
-                if not natural:
+                if "max-width:none" not in tag.replace(" ", ""):
                     text = re.sub(r"max-width:\s*none;?", "", text, count=1)
-                found.append(measure_svg(text, f"{where} img-svg {k}"))
+                found.append((f"{where} img-svg {k}", text))
     return found
+
+
+def stored_figures(path: Path) -> list[Measured]:
+    return [measure_png(picture, where) if isinstance(picture, bytes) else measure_svg(picture, where)
+            for where, picture in stored_pictures(path)]
 
 
 # -- the judgements ---------------------------------------------------------------------------------
@@ -649,35 +655,22 @@ expected to fail the bound until it is mended (then its entry goes)."""
 
 def shown_heights(path: Path) -> list[tuple[str, float, str]]:
     """``(where, height in pixels as the column shows it, the figure's words)`` of every stored
-    PNG and SVG picture of the notebook: a picture wider than the column is shrunk to it, an SVG
-    shown at its natural size (``max-width:none``) is not."""
-    notebook = json.loads(path.read_text())
+    picture of the notebook (:func:`stored_pictures`): a picture wider than the column is shrunk
+    to it, an SVG shown at its natural size (``max-width:none``) is not."""
     found = []
-    for c, cell in enumerate(notebook.get("cells", [])):
-        for o, output in enumerate(cell.get("outputs", [])):
-            data = output.get("data", {})
-            where = f"{path.name} cell {c} output {o}"
-            html = "".join(data.get("text/html", ""))
-            pngs = re.findall(r"data:image/png;base64,([A-Za-z0-9+/=]+)", html)
-            if "image/png" in data and not pngs:
-                pngs.append("".join(data["image/png"]))
-            for k, b64 in enumerate(pngs):
-                png = base64.b64decode(b64)
-                width, height = struct.unpack(">II", png[16:24])
-                facts = json.loads(png_chunks(png)[1].get(PNG_KEY, '{"texts": []}'))
-                words = " | ".join(text["text"] for text in facts["texts"])
-                found.append((f"{where} png {k}", height * min(1.0, DISPLAY_WIDTH_PX / width), words))
-            svgs = re.findall(r"<svg\b.*?</svg>", html, re.S)
-            if "image/svg+xml" in data and not svgs:
-                svgs.append("".join(data["image/svg+xml"]))
-            for k, text in enumerate(svgs):
-                root = ET.fromstring(text)
-                width = float(str(root.get("width", DISPLAY_WIDTH_PX)).removesuffix("px"))
-                height = float(str(root.get("height", 0)).removesuffix("px"))
-                natural = "max-width:none" in root.get("style", "").replace(" ", "")
-                words = " | ".join((e.text or "").strip() for e in root.iter(f"{SVG_NS}text"))
-                scale = 1.0 if natural else min(1.0, DISPLAY_WIDTH_PX / width)
-                found.append((f"{where} svg {k}", height * scale, words))
+    for where, picture in stored_pictures(path):
+        if isinstance(picture, bytes):
+            width, height = struct.unpack(">II", picture[16:24])
+            facts = json.loads(png_chunks(picture)[1].get(PNG_KEY, '{"texts": []}'))
+            words = " | ".join(text["text"] for text in facts["texts"])
+            found.append((where, height * min(1.0, DISPLAY_WIDTH_PX / width), words))
+            continue
+        root = ET.fromstring(picture)
+        width = float(str(root.get("width", DISPLAY_WIDTH_PX)).removesuffix("px"))
+        height = float(str(root.get("height", 0)).removesuffix("px"))
+        natural = "max-width:none" in root.get("style", "").replace(" ", "")
+        words = " | ".join((e.text or "").strip() for e in root.iter(f"{SVG_NS}text"))
+        found.append((where, height * (1.0 if natural else min(1.0, DISPLAY_WIDTH_PX / width)), words))
     return found
 
 
