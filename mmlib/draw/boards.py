@@ -213,7 +213,23 @@ def draw_game_tree(game: TicTacToe, state: int | None = None, depth: int = 1, *,
     ax.set_axis_off()
     ax.set_title(title or f"minimax to depth {depth}: value {format_value(values[()])}",
                  fontsize=style.TITLE_PT)
+    set_alt(figure, _game_tree_alt(tree, values, ax.get_title(), sorted(best, key=len)))
     return figure
+
+
+def _game_tree_alt(tree: Tree, values: dict[Path, Any], title: str, best: list[Path]) -> str:
+    """The drawing in words: every move with the value backed up to it, replies in brackets, and
+    the best line."""
+    def spoken(node: Any) -> str:
+        replies = "; ".join(spoken(child) for child in node.children)
+        return (f"{move_label(node.path[-1])}: {format_value(values[node.path])}"
+                + (f" ({replies})" if replies else ""))
+
+    moves = "; ".join(spoken(child) for child in tree.root.children)
+    line = [str(path[-1]) for path in best if path]
+    return (f"Game tree of tic-tac-toe boards: {title}. The position is worth {format_value(values[()])}; "
+            f"each move with the value backed up to it, the replies in brackets: {moves}. "
+            f"The best line (thick): square{'s' if len(line) > 1 else ''} {', '.join(line)}.")
 
 
 def readable_points(width_inches: float, *, column_px: float = 900, dpi: float = 100,

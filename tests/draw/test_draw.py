@@ -501,6 +501,9 @@ def test_game_tree_names_each_move_by_its_square_and_fits_a_slide():
     # X: 6, 7, 8; O after 6: 7, 8; O after 7: 6, 8; X's last square after (6, 8), (7, 6) and (7, 8)
     assert moves == Counter({"square 6": 3, "square 7": 3, "square 8": 4})
     assert not any("[" in t.get_text() for t in figure.axes[0].texts)
+    alt = draw.figure_alt(figure)          # the text alternative names the moves and values alike
+    assert "square 6: −10 (square 7: −10; square 8: 0 (square 7: 0)); square 7: 0" in alt
+    assert alt.endswith("The best line (thick): square 8.")
     assert figure.get_size_inches()[1] * PX_PER_INCH <= MAX_HEIGHT_PX
     fan = draw.draw_game_tree(game, game.play(game.initial, 4), depth=1)
     assert sorted(t.get_text() for t in fan.axes[0].texts if t.get_text().startswith("square")) == [
