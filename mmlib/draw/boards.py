@@ -79,8 +79,9 @@ def _check_board_game(game: TicTacToe) -> None:
 
 
 def _draw_board_at(ax: Axes, game: TicTacToe, state: int, x: float, y: float, size: float, fontsize: float,
-                   *, frame_color: str = "black", highlight: Any = None) -> None:
-    """Draw the board of ``state`` centred at (x, y), ``size`` data units wide."""
+                   *, frame_color: str = "black", highlight: Any = None, numbers: bool = False) -> None:
+    """Draw the board of ``state`` centred at (x, y), ``size`` data units wide; ``numbers``: each
+    square's number in its top left corner."""
     from matplotlib.patches import Rectangle
 
     cells = game.board(state)
@@ -97,6 +98,9 @@ def _draw_board_at(ax: Axes, game: TicTacToe, state: int, x: float, y: float, si
         if square == highlight:
             ax.add_patch(Rectangle((cx - cell / 2, cy - cell / 2), cell, cell, facecolor="#fde9a9",
                                    edgecolor="none", zorder=3.5))
+        if numbers:
+            ax.text(cx - cell * 0.42, cy + cell * 0.42, str(square), ha="left", va="top",
+                    fontsize=style.TEXT_PT, color=style.SOFT_INK, zorder=5)
         if mark != ".":
             ax.text(cx, cy, mark, ha="center", va="center", fontsize=fontsize, fontweight="bold",
                     color=X_COLOR if mark == "X" else O_COLOR, zorder=5)
@@ -109,8 +113,10 @@ def _draw_board_at(ax: Axes, game: TicTacToe, state: int, x: float, y: float, si
 
 
 def draw_board(game: TicTacToe, state: int | None = None, ax: Any = None, *, title: str | None = None,
-               last_move: int | None = None) -> Any:
-    """Draw one tic-tac-toe position; returns the Figure.  ``last_move`` is shaded."""
+               last_move: int | None = None, numbers: bool = False) -> Any:
+    """Draw one tic-tac-toe position; returns the Figure.  ``last_move`` is shaded; ``numbers``:
+    each square's number (0 to 8, row by row) in its top left corner, for a text that names squares
+    by number."""
     from matplotlib.figure import Figure
 
     _check_board_game(game)
@@ -123,7 +129,9 @@ def draw_board(game: TicTacToe, state: int | None = None, ax: Any = None, *, tit
         ax = figure.add_subplot()
     else:
         figure = ax.figure
-    _draw_board_at(ax, game, state, 0.0, 0.0, 3.0, 22, highlight=last_move)
+    if not isinstance(numbers, bool):
+        raise ArgumentTypeError(f"numbers: expected True or False, got {type(numbers).__name__}")
+    _draw_board_at(ax, game, state, 0.0, 0.0, 3.0, 22, highlight=last_move, numbers=numbers)
     ax.set_xlim(-1.6, 1.6)
     ax.set_ylim(-1.6, 1.6)
     ax.set_aspect("equal")
@@ -135,7 +143,8 @@ def draw_board(game: TicTacToe, state: int | None = None, ax: Any = None, *, tit
     ax.set_title(title, fontsize=style.VALUE_PT)
     cells = _cells(game, state)
     set_alt(figure, f"Tic-tac-toe board, {title}: "
-            + "; ".join(describe_square(square, mark) for square, mark in enumerate(cells)) + ".")
+            + "; ".join(f"{'square ' + str(square) + ', ' if numbers else ''}{describe_square(square, mark)}"
+                        for square, mark in enumerate(cells)) + ".")
     return figure
 
 

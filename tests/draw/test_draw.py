@@ -505,6 +505,11 @@ def test_game_tree_names_each_move_by_its_square_and_fits_a_slide():
     assert "square 6: −10 (square 7: −10; square 8: 0 (square 7: 0)); square 7: 0" in alt
     assert alt.endswith("The best line (thick): square 8.")
     assert figure.get_size_inches()[1] * PX_PER_INCH <= MAX_HEIGHT_PX
+    numbered = draw.draw_board(game, game.state("XOX OOX ..."), numbers=True)
+    digits = [t.get_text() for t in numbered.axes[0].texts if t.get_text().isdigit()]
+    assert digits == [str(k) for k in range(9)]
+    assert "square 6, row 3, column 1, empty" in draw.figure_alt(numbered)
+    assert not any(t.get_text().isdigit() for t in draw.draw_board(game).axes[0].texts)
     fan = draw.draw_game_tree(game, game.play(game.initial, 4), depth=1)
     assert sorted(t.get_text() for t in fan.axes[0].texts if t.get_text().startswith("square")) == [
         f"square {k}" for k in (0, 1, 2, 3, 5, 6, 7, 8)]
