@@ -322,10 +322,13 @@ def plot_growth(rows: Iterable[dict[str, Any]], *, measure: str = "leaves", theo
     """Leaves (or nodes) searched versus depth on a log axis, one line per
     (branching, ordering, algorithm), with the theory curves b^d, Knuth–Moore and Pearl's
     as dashed and dotted lines for each branching factor; beside a random ordering, Pearl's rate
-    ×R_b per ply through its deepest point; ``end_names``: each series also named at its end
-    (:func:`label_ends`: "random", "q = 0.5"...); ``ratio``: a second panel under the first
-    divides each series by the Knuth–Moore minimum at its depth, so lines that crowd each other
-    on the first are drawn apart (a figure of its own: not with ``ax``); returns the Figure.
+    ×R_b per ply through its deepest point, under that series, its legend entry naming the depths
+    where the two run together (:func:`say_where_pearl_runs`); ``end_names``: each series (and
+    Pearl's line) also named at its end (:func:`label_ends`: "random", "q = 0.5"...); ``ratio``: a
+    second panel under the first divides each series by the Knuth–Moore minimum at its depth, so
+    lines that crowd each other on the first are drawn apart (a figure of its own, not with
+    ``ax``: as wide as the column, at most :data:`mmlib.draw.style.MAX_HEIGHT_PX` tall, its legend
+    in two columns and the one algorithm named over the panels); returns the Figure.
 
     >>> from mmlib import analysis
     >>> rows = analysis.sweep([2], [1, 2, 3], ["best", "worst"], ["alphabeta"])
