@@ -37,7 +37,8 @@ if TYPE_CHECKING:
 
 __all__ = ["draw_board", "draw_game_tree", "game_tree", "board_svg", "readable_points", "board_text",
            "board_html",
-           "rooted_at", "winning_line", "line_name", "describe_square", "X_COLOR", "O_COLOR", "EMPTY_MARK"]
+           "rooted_at", "winning_line", "line_name", "describe_square", "move_label", "X_COLOR", "O_COLOR",
+           "EMPTY_MARK"]
 
 X_COLOR = "#0072B2"
 """X is drawn as a bold blue cross (Okabe–Ito blue)."""
@@ -51,16 +52,24 @@ GRID = 'stroke="#333333" stroke-width="2"'
 SQUARE_NUMBER_PX = 15
 """The size of a square's number on an SVG board (11.25 pt)."""
 
-LEVEL_GAP = 2.0
-"""Vertical distance between the levels of a game-tree drawing, in board widths (room for the
-value under a board and the move on each edge)."""
+EDGE = 0.25
+"""The visible length of an edge between a board's value and its child's move, in board widths."""
 SLOT_GAP = 1.2
 """Horizontal distance between neighbouring leaves, in board widths."""
 BOARD = 1.0
 """A board's width in data units of a game-tree drawing."""
-MOVE_AT = 0.68
-"""A move is written on its edge this far from the parent (a fraction of the edge): the labels of
-many moves from one position spread out instead of crowding it."""
+TITLE_INCHES = 0.45
+"""The height of a game-tree drawing's title line."""
+
+
+def move_label(move: int) -> str:
+    """How a tic-tac-toe drawing names a move on its edge: by the square's number, 0 to 8 row by
+    row, as the lectures, the labs and the play widget name squares.
+
+    >>> move_label(6)
+    'square 6'
+    """
+    return f"square {move}"
 
 
 def _check_board_game(game: TicTacToe) -> None:
@@ -70,8 +79,9 @@ def _check_board_game(game: TicTacToe) -> None:
 
 
 def _draw_board_at(ax: Axes, game: TicTacToe, state: int, x: float, y: float, size: float, fontsize: float,
-                   *, frame_color: str = "black", highlight: Any = None) -> None:
-    """Draw the board of ``state`` centred at (x, y), ``size`` data units wide."""
+                   *, frame_color: str = "black", highlight: Any = None, numbers: bool = False) -> None:
+    """Draw the board of ``state`` centred at (x, y), ``size`` data units wide; ``numbers``: each
+    square's number in its top left corner."""
     from matplotlib.patches import Rectangle
 
     cells = game.board(state)
@@ -88,6 +98,9 @@ def _draw_board_at(ax: Axes, game: TicTacToe, state: int, x: float, y: float, si
         if square == highlight:
             ax.add_patch(Rectangle((cx - cell / 2, cy - cell / 2), cell, cell, facecolor="#fde9a9",
                                    edgecolor="none", zorder=3.5))
+        if numbers:
+            ax.text(cx - cell * 0.42, cy + cell * 0.42, str(square), ha="left", va="top",
+                    fontsize=style.TEXT_PT, color=style.SOFT_INK, zorder=5)
         if mark != ".":
             ax.text(cx, cy, mark, ha="center", va="center", fontsize=fontsize, fontweight="bold",
                     color=X_COLOR if mark == "X" else O_COLOR, zorder=5)
@@ -100,8 +113,10 @@ def _draw_board_at(ax: Axes, game: TicTacToe, state: int, x: float, y: float, si
 
 
 def draw_board(game: TicTacToe, state: int | None = None, ax: Any = None, *, title: str | None = None,
-               last_move: int | None = None) -> Any:
-    """Draw one tic-tac-toe position; returns the Figure.  ``last_move`` is shaded."""
+               last_move: int | None = None, numbers: bool = False) -> Any:
+    """Draw one tic-tac-toe position; returns the Figure.  ``last_move`` is shaded; ``numbers``:
+    each square's number (0 to 8, row by row) in its top left corner, for a text that names squares
+    by number."""
     from matplotlib.figure import Figure
 
     _check_board_game(game)
@@ -114,7 +129,9 @@ def draw_board(game: TicTacToe, state: int | None = None, ax: Any = None, *, tit
         ax = figure.add_subplot()
     else:
         figure = ax.figure
-    _draw_board_at(ax, game, state, 0.0, 0.0, 3.0, 22, highlight=last_move)
+    if not isinstance(numbers, bool):
+        raise ArgumentTypeError(f"numbers: expected True or False, got {type(numbers).__name__}")
+    _draw_board_at(ax, game, state, 0.0, 0.0, 3.0, 22, highlight=last_move, numbers=numbers)
     ax.set_xlim(-1.6, 1.6)
     ax.set_ylim(-1.6, 1.6)
     ax.set_aspect("equal")
@@ -126,7 +143,8 @@ def draw_board(game: TicTacToe, state: int | None = None, ax: Any = None, *, tit
     ax.set_title(title, fontsize=style.VALUE_PT)
     cells = _cells(game, state)
     set_alt(figure, f"Tic-tac-toe board, {title}: "
-            + "; ".join(describe_square(square, mark) for square, mark in enumerate(cells)) + ".")
+            + "; ".join(f"{'square ' + str(square) + ', ' if numbers else ''}{describe_square(square, mark)}"
+                        for square, mark in enumerate(cells)) + ".")
     return figure
 
 
@@ -151,7 +169,10 @@ def draw_game_tree(game: TicTacToe, state: int | None = None, depth: int = 1, *,
     """Draw the positions ``depth`` moves ahead as small boards, with minimax values backed up
     from the static values at the bottom and the best line in red; returns the Figure.
 
-    Edges are labelled with the square (row, column) of the move, as the slides write them.
+    Each board after a move is headed by the move, the square's number (:func:`move_label`:
+    ``"square 6"``), and has that square shaded.  The drawing is as wide as a notebook column shows
+    unshrunk and at most :data:`mmlib.draw.style.MAX_HEIGHT_PX` tall (a projected slide): the
+    boards are as large as both allow.
     """
     from matplotlib.figure import Figure
 
@@ -160,44 +181,64 @@ def draw_game_tree(game: TicTacToe, state: int | None = None, depth: int = 1, *,
         _validate.text("title", title, what="a string or None")
     tree, states = game_tree(game, state, depth, max_nodes=max_nodes)
     values = minimax_values(tree)
-    positions = {path: (x * SLOT_GAP, y * LEVEL_GAP) for path, (x, y) in layout(tree).items()}
-    xs = [x for x, _ in positions.values()]
+    places = layout(tree)
+    xs = [x * SLOT_GAP for x, _ in places.values()]
     span = max(xs) - min(xs) + BOARD + 0.3                          # data units across the axes
-    # as wide as a column shows unshrunk, so a board is as large as the column allows
-    width = min(max(1.45 * max(tree.leaf_count, 1) + 0.6, 3.0), style.MAX_FIGURE_INCHES)
-    board_points = BOARD * width * 72 / span
-    high = tree.height * LEVEL_GAP + BOARD + 0.9                    # the root's board to the lowest value
-    height = min(width * high / span + 0.5, 11.0)
+    # inches per data unit: as wide as the column shows unshrunk, as tall as a slide shows
+    widest = min(max(1.45 * max(tree.leaf_count, 1) + 0.6, 3.0), style.MAX_FIGURE_INCHES)
+    tallest = style.MAX_HEIGHT_PX / style.PX_PER_INCH - TITLE_INCHES - 0.15
+    unit = widest / span
+    for _ in range(4):                  # the texts keep their size in points: settle the unit with them
+        value, move = style.VALUE_PT * 1.3 / 72 / unit, style.TEXT_PT * 1.4 / 72 / unit
+        gap = BOARD + value + EDGE + move                                 # from one level to the next
+        high = tree.height * gap + BOARD + value + 0.05        # the root's board to the lowest value
+        unit = min(widest / span, tallest / high)
+    positions = {path: (x * SLOT_GAP, y * gap) for path, (x, y) in places.items()}
+    width, height = span * unit, high * unit + TITLE_INCHES
     figure = Figure(figsize=(width, height))
-    ax = figure.add_axes((0.0, 0.0, 1.0, 1 - 0.5 / height))
-    mark_font = min(max(board_points / 3 * 0.6, style.TEXT_PT), 24.0)   # X and O fill their squares
+    ax = figure.add_axes((0.0, 0.0, 1.0, 1 - TITLE_INCHES / height))
+    mark_font = min(max(unit * 72 / 3 * 0.6, style.TEXT_PT), 24.0)   # X and O fill their squares
     best = set(best_line(tree, values))
     half = BOARD / 2
     for node in tree.nodes():
         x, y = positions[node.path]
+        if node.path:                                    # the move, over the board it leads to
+            ax.text(x, y + half + 0.02, move_label(node.path[-1]), fontsize=style.TEXT_PT, ha="center",
+                    va="bottom", color=style.SOFT_INK)
         for child in node.children:
             cx, cy = positions[child.path]
             on_line = child.path in best
-            top, bottom = y - half - 0.42, cy + half     # from under the parent's value to the child
-            ax.plot([x, cx], [top, bottom], color=PV_COLOR if on_line else "#888888",
-                    lw=2.2 if on_line else 0.8, zorder=1)
-            row, col = game.square(child.path[-1]) if hasattr(game, "square") else (None, child.path[-1])
-            ax.text(x + MOVE_AT * (cx - x), top + MOVE_AT * (bottom - top),
-                    f"[{row},{col}]" if row is not None else str(col),
-                    fontsize=style.TEXT_PT, ha="center", va="center", color=style.SOFT_INK,
-                    bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"}, zorder=2)
+            ax.plot([x, cx], [y - half - value - 0.04, cy + half + move],
+                    color=PV_COLOR if on_line else "#888888", lw=2.2 if on_line else 0.8, zorder=1)
         frame = PV_COLOR if node.path in best else "black"
         last = node.path[-1] if node.path else None
         _draw_board_at(ax, game, states[node.path], x, y, BOARD, mark_font, frame_color=frame, highlight=last)
-        ax.text(x, y - half - 0.06, format_value(values[node.path]), fontsize=style.VALUE_PT, ha="center",
+        ax.text(x, y - half - 0.02, format_value(values[node.path]), fontsize=style.VALUE_PT, ha="center",
                 va="top", fontweight="bold", color=style.INK)
-    ax.set_xlim(min(xs) - span / 2 + (max(xs) - min(xs)) / 2, max(xs) + span / 2 - (max(xs) - min(xs)) / 2)
-    ax.set_ylim(-tree.height * LEVEL_GAP - half - 0.45, half + 0.05)
+    middle = (max(xs) + min(xs)) / 2
+    ax.set_xlim(middle - span / 2, middle + span / 2)
+    ax.set_ylim(-tree.height * gap - half - value, half + 0.05)
     ax.set_aspect("equal")
     ax.set_axis_off()
     ax.set_title(title or f"minimax to depth {depth}: value {format_value(values[()])}",
                  fontsize=style.TITLE_PT)
+    set_alt(figure, _game_tree_alt(tree, values, ax.get_title(), sorted(best, key=len)))
     return figure
+
+
+def _game_tree_alt(tree: Tree, values: dict[Path, Any], title: str, best: list[Path]) -> str:
+    """The drawing in words: every move with the value backed up to it, replies in brackets, and
+    the best line."""
+    def spoken(node: Any) -> str:
+        replies = "; ".join(spoken(child) for child in node.children)
+        return (f"{move_label(node.path[-1])}: {format_value(values[node.path])}"
+                + (f" ({replies})" if replies else ""))
+
+    moves = "; ".join(spoken(child) for child in tree.root.children)
+    line = [str(path[-1]) for path in best if path]
+    return (f"Game tree of tic-tac-toe boards: {title}. The position is worth {format_value(values[()])}; "
+            f"each move with the value backed up to it, the replies in brackets: {moves}. "
+            f"The best line (thick): square{'s' if len(line) > 1 else ''} {', '.join(line)}.")
 
 
 def readable_points(width_inches: float, *, column_px: float = 900, dpi: float = 100,

@@ -30,7 +30,7 @@ from .endlabels import spread
 from .svg_text import clean_text, text_width
 
 __all__ = ["Line", "line_plot_svg", "MARKERS", "STYLES", "Series", "log_plot_svg", "say_coinciding",
-           "lies_on", "ON_WORDS"]
+           "lies_on", "near_points", "ON_WORDS"]
 
 FONT_PX = 15
 WIDTH = 760.0
@@ -267,6 +267,21 @@ def lies_on(points: Sequence[tuple[float, float]], polyline: Sequence[tuple[floa
         return False
     middles = [((x0 + x1) / 2, (y0 + y1) / 2) for (x0, y0), (x1, y1) in zip(finite, finite[1:], strict=False)]
     return all(_near_line(point, line, pixels) for point in finite + middles)
+
+
+def near_points(points: Sequence[tuple[float, float]], polyline: Sequence[tuple[float, float]],
+                pixels: float = 1.0) -> list[int]:
+    """The indexes of ``points`` drawn within ``pixels`` of ``polyline`` (where one line runs on
+    another over part of its length).
+
+    >>> near_points([(0, 0), (100, 40), (200, 101)], [(0, 0), (100, 50), (200, 100)], 2.0)
+    [0, 2]
+    """
+    line = [(float(x), float(y)) for x, y in polyline if math.isfinite(x) and math.isfinite(y)]
+    if len(line) < 2:
+        return []
+    return [k for k, (x, y) in enumerate(points)
+            if math.isfinite(x) and math.isfinite(y) and _near_line((float(x), float(y)), line, pixels)]
 
 
 def _near_line(point: tuple[float, float], line: list[tuple[float, float]], pixels: float) -> bool:

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
 __all__ = ["plot_growth", "plot_ebf", "add_band", "legend_below", "label_ends", "say_coinciding",
-           "pearl_curve",
+           "pearl_curve", "say_where_pearl_runs",
            "average_rows", "ordering_name", "OKABE_ITO"]
 
 MEASURES = ("leaves", "nodes")
@@ -90,9 +90,9 @@ def average_rows(rows: Iterable[dict[str, Any]], measure: str = "leaves"
             for key, by_depth in sums.items()}
 
 
-def _series_label(key: tuple[Any, ...], many_branchings: bool) -> str:
-    branching, ordering, algorithm = key
-    text = f"{algorithm}, {ordering_name(ordering)}"
+def _series_label(key: tuple[Any, ...], many_branchings: bool, *, algorithm: bool = True) -> str:
+    branching, ordering, name = key
+    text = f"{name}, {ordering_name(ordering)}" if algorithm else ordering_name(ordering)
     return f"b={branching}: {text}" if many_branchings else text
 
 
@@ -171,10 +171,11 @@ def _finish(figure: Any, ax: Any, own_figure: bool, title: str, ylabel: str) -> 
     legend_below(figure if own_figure else ax)
 
 
-def legend_below(where: Any) -> Any:
+def legend_below(where: Any, *, columns: int | None = None) -> Any:
     """(Re)make the legend of a plot under it, in as many columns as fit: ``where`` is the
     Figure made by :func:`plot_growth` / :func:`plot_ebf` (one legend for the figure) or an Axes
-    drawn into (its own legend, under it).  Any legend there before is replaced."""
+    drawn into (its own legend, under it); ``columns``: that many (default: as many as fit the
+    longest label).  Any legend there before is replaced."""
     from matplotlib.figure import Figure
 
     _check_where(where)
@@ -184,7 +185,8 @@ def legend_below(where: Any) -> Any:
     widest = max((len(label) for label in labels), default=1)
     inches = (where.get_figwidth() if isinstance(where, Figure)
               else axes.get_position().width * where.get_figure(root=True).get_figwidth())
-    columns = max(1, min(len(labels), int(inches * 72 // (widest * 0.6 * FONT_SIZE + 50))))
+    if columns is None:
+        columns = max(1, min(len(labels), int(inches * 72 // (widest * 0.6 * FONT_SIZE + 50))))
     if isinstance(where, Figure):
         for old in list(where.legends):
             old.remove()
@@ -228,10 +230,11 @@ def say_coinciding(ax: Any, *, pixels: float = 1.0) -> list[str]:
 
 def label_ends(ax: Any, names: dict[str, str] | None = None) -> list[str]:
     """Write a short name right of the axes ``ax`` beside the last point of each line with markers
-    (each measured series), joined to it by a leader in the line's colour, the names spread apart
-    so none overlaps another (:func:`mmlib.draw.endlabels.spread`, as the explorers' SVG plots
-    place theirs); ``names`` maps a line's label to its name there (default: the label itself);
-    returns the names written, top to bottom.  Lines that run close together are then told
+    (each measured series) and of each guide ``names`` lists, joined to it by a leader in the
+    line's colour, the names spread apart so none overlaps another
+    (:func:`mmlib.draw.endlabels.spread`, as the explorers' SVG plots place theirs); ``names``
+    maps a line's label to its name there (default: the label itself); returns the names written,
+    top to bottom.  Lines that run close together are then told
     apart where they are, not only in the legend.
 
     >>> from matplotlib.figure import Figure
@@ -255,7 +258,8 @@ def label_ends(ax: Any, names: dict[str, str] | None = None) -> list[str]:
     if engine is not None:
         engine.execute(figure)                           # the layout settles before pixels are read
     lines = [line for line in ax.get_lines() if not str(line.get_label()).startswith("_")
-             and line.get_visible() and line.get_marker() not in (None, "", "None", " ")]
+             and line.get_visible() and (line.get_marker() not in (None, "", "None", " ")
+                                         or str(line.get_label()).split(lineplot.ON_WORDS)[0] in names)]
     ends = []
     for line in lines:
         points = np.asarray(line.get_xydata(), dtype=float)
@@ -318,10 +322,13 @@ def plot_growth(rows: Iterable[dict[str, Any]], *, measure: str = "leaves", theo
     """Leaves (or nodes) searched versus depth on a log axis, one line per
     (branching, ordering, algorithm), with the theory curves b^d, Knuth–Moore and Pearl's
     as dashed and dotted lines for each branching factor; beside a random ordering, Pearl's rate
-    ×R_b per ply through its deepest point; ``end_names``: each series also named at its end
-    (:func:`label_ends`: "random", "q = 0.5"...); ``ratio``: a second panel under the first
-    divides each series by the Knuth–Moore minimum at its depth, so lines that crowd each other
-    on the first are drawn apart (a figure of its own: not with ``ax``); returns the Figure.
+    ×R_b per ply through its deepest point, under that series, its legend entry naming the depths
+    where the two run together (:func:`say_where_pearl_runs`); ``end_names``: each series (and
+    Pearl's line) also named at its end (:func:`label_ends`: "random", "q = 0.5"...); ``ratio``: a
+    second panel under the first divides each series by the Knuth–Moore minimum at its depth, so
+    lines that crowd each other on the first are drawn apart (a figure of its own, not with
+    ``ax``: as wide as the column, at most :data:`mmlib.draw.style.MAX_HEIGHT_PX` tall, its legend
+    in two columns and the one algorithm named over the panels); returns the Figure.
 
     >>> from mmlib import analysis
     >>> rows = analysis.sweep([2], [1, 2, 3], ["best", "worst"], ["alphabeta"])
@@ -343,14 +350,18 @@ def plot_growth(rows: Iterable[dict[str, Any]], *, measure: str = "leaves", theo
     own_figure = ax is None
     figure, ax = _new_axes(ax, (7.5, 6.0))
     lower = None
+    many = len({key[0] for key in series}) > 1
+    # two panels as wide as the column and as tall as a slide shows: the legend in two columns, the
+    # algorithm named once (over the panels) when there is one
+    compact = ratio and len({key[2] for key in series}) == 1
     if ratio:
-        figure.set_size_inches(7.5, 9.0)
+        figure.set_size_inches(style.MAX_FIGURE_INCHES, style.MAX_HEIGHT_PX / style.PX_PER_INCH - 0.3)
         figure.delaxes(ax)
         ax, lower = figure.subplots(2, 1, sharex=True, height_ratios=[3, 2])
     branchings = sorted({key[0] for key in series})
     for index, (key, points) in enumerate(series.items()):
         ax.plot([d for d, _ in points], [v for _, v in points], ms=7, lw=2.0, **_style(index),
-                label=_series_label(key, len(branchings) > 1))
+                label=_series_label(key, many, algorithm=not compact))
     if theory:
         depths = sorted({d for points in series.values() for d, _ in points})
         for branching in branchings:
@@ -358,24 +369,87 @@ def plot_growth(rows: Iterable[dict[str, Any]], *, measure: str = "leaves", theo
                        if b == branching and ordering in RANDOM_ORDERINGS]
             for name, label, xs, values in _theory_curves(branching, depths, measure,
                                                            randoms[0] if randoms else []):
-                ax.plot(xs, values, **_theory_style(name), label=label)
+                ax.plot(xs, values, **_theory_style(name), zorder=1.5 if name == "pearl" else 2,
+                        label=label.removesuffix(" (random ordering)") if compact else label)
     ax.set_yscale("log")
     ax.set_xlabel("depth d" if lower is None else "")
     ax.grid(True, which="major", alpha=0.3)
+    algorithm = f" by {next(iter(series))[2]}" if compact else ""
     _finish(figure, ax, own_figure, title or f"{measure.capitalize()} searched versus depth",
-            f"{measure} searched (log scale)")
-    names = {_series_label(key, len(branchings) > 1): _end_name(key, len(branchings) > 1) for key in series}
+            f"{measure} searched{algorithm} (log scale)")
+    names = {_series_label(key, many, algorithm=not compact): _end_name(key, many) for key in series}
+    names.update({str(line.get_label()): "Pearl" for line in ax.get_lines()
+                  if str(line.get_label()).startswith("Pearl") and not many})
     if lower is not None:
-        _ratio_panel(lower, series, measure, len(branchings) > 1)
+        _ratio_panel(lower, series, measure, many, algorithm=not compact)
         if end_names:
             label_ends(lower, names)
     if end_names:
         label_ends(ax, names)
+    if (theory and say_where_pearl_runs(ax)) or compact:
+        legend_below(figure if own_figure else ax, columns=2 if compact else None)
     return figure
 
 
+NEAR_PX = 3.0
+"""Two lines closer than this (pixels) read as one line where they run."""
+
+
+def say_where_pearl_runs(ax: Any, *, pixels: float = NEAR_PX) -> str:
+    """Add to the label of Pearl's curve on ``ax`` the depths at which it runs within ``pixels`` of
+    the random-ordering series it is fitted to (drawn through that series' deepest point, it
+    follows it where their growth agrees): ``"... — on random at depths 5–7"``; returns the words
+    added (``""`` when it runs apart, or either line is missing).
+
+    >>> from matplotlib.figure import Figure
+    >>> ax = Figure().add_subplot()
+    >>> _ = ax.plot([1, 2, 3, 4], [1, 2, 4, 8], label="alphabeta, random ordering")
+    >>> _ = ax.plot([1, 2, 3, 4], [3, 2, 4, 8], label="Pearl: ×R per ply")
+    >>> say_where_pearl_runs(ax)
+    ' — on random at depths 2–4'
+    """
+    import numpy as np
+
+    def drawn(line: Any) -> list[tuple[float, float]]:
+        return [(float(x), float(y)) for x, y in line.get_transform().transform(
+            np.asarray(line.get_xydata(), dtype=float))]
+
+    lines = [line for line in ax.get_lines() if not str(line.get_label()).startswith("_")]
+    pearls = [line for line in lines if str(line.get_label()).startswith("Pearl")]
+    randoms = [line for line in lines if line not in pearls and any(
+        ORDERING_NAMES[name] in str(line.get_label()) for name in RANDOM_ORDERINGS)]
+    if len(pearls) != 1 or len(randoms) != 1 or lineplot.ON_WORDS in str(pearls[0].get_label()):
+        return ""
+    figure = ax.get_figure(root=True)
+    engine = figure.get_layout_engine()
+    if engine is not None:
+        engine.execute(figure)                           # the layout settles before pixels are read
+    near = lineplot.near_points(drawn(pearls[0]), drawn(randoms[0]), pixels)
+    depths = [int(pearls[0].get_xdata()[k]) for k in near]
+    if not depths:
+        return ""
+    words = f" — on random at {'depth' if len(depths) == 1 else 'depths'} {_runs(depths)}"
+    pearls[0].set_label(str(pearls[0].get_label()) + words)
+    return words
+
+
+def _runs(numbers: list[int]) -> str:
+    """Whole numbers in order, each run of consecutive ones written first–last.
+
+    >>> _runs([2, 5, 6, 7]), _runs([3])
+    ('2, 5–7', '3')
+    """
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(f"{run[0]}–{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs)
+
+
 def _ratio_panel(ax: Any, series: dict[tuple[Any, ...], list[tuple[int, float]]], measure: str,
-                 many_branchings: bool) -> None:
+                 many_branchings: bool, *, algorithm: bool = True) -> None:
     """Each series divided by the Knuth–Moore minimum (of leaves or of nodes) at its depth, on a
     log axis with the minimum, 1, drawn as a level line."""
     from matplotlib.ticker import FixedLocator, NullLocator
@@ -388,7 +462,7 @@ def _ratio_panel(ax: Any, series: dict[tuple[Any, ...], list[tuple[int, float]]]
         ratios = [v / minimum(key[0], d) for d, v in points]
         highest = max(highest, *ratios)
         ax.plot([d for d, _ in points], ratios, ms=7, lw=2.0, **_style(index),
-                label=_series_label(key, many_branchings))
+                label=_series_label(key, many_branchings, algorithm=algorithm))
     ax.axhline(1.0, **_theory_style("knuth-moore"), label="_the minimum", zorder=1.5)   # under the series
     ax.set_yscale("log")
     ticks = [t for t in (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000) if t <= highest * 1.2]

@@ -40,6 +40,7 @@ __all__ = [
     "VALUE_PX",
     "TITLE_PX",
     "MAX_FIGURE_INCHES",
+    "MAX_HEIGHT_PX",
     "OKABE_ITO",
     "INK",
     "SOFT_INK",
@@ -68,6 +69,10 @@ TITLE_PT = 13.0
 MAX_FIGURE_INCHES = DISPLAY_WIDTH_PX / PX_PER_INCH - 0.1
 """The widest matplotlib figure (inches) that a notebook shows without shrinking it (saving
 crops a figure to what it draws and pads it with 0.05 inch on each side)."""
+
+MAX_HEIGHT_PX = 700
+"""The tallest figure (CSS pixels, as a notebook column shows it): about what a projected slide
+shows at once, so no figure has to be scrolled through in front of a class."""
 
 TEXT_PX = 15.0
 """SVG: the smallest text (15 px = 11.25 pt)."""

@@ -485,3 +485,31 @@ def test_a_figure_too_big_to_draw_in_a_few_seconds_is_refused_saying_what_fits(t
     refusal = rf"^tree: a drawing of {nodes:,} nodes is more than max_nodes=400; draw its top levels with"
     with pytest.raises(ArgumentError, match=refusal):
         draw.draw_tree(tree)
+
+
+def test_game_tree_names_each_move_by_its_square_and_fits_a_slide():
+    """The lectures name tic-tac-toe squares 0 to 8 row by row: so does every drawing's move, the
+    moves worked out here by hand for the slides' position (X to move on squares 6, 7 and 8)."""
+    from collections import Counter
+
+    from mmlib import games
+    from mmlib.draw.style import MAX_HEIGHT_PX, PX_PER_INCH
+
+    game = games.TicTacToe()
+    figure = draw.draw_game_tree(game, game.state("XOX OOX ..."), depth=3)
+    moves = Counter(t.get_text() for t in figure.axes[0].texts if t.get_text().startswith("square"))
+    # X: 6, 7, 8; O after 6: 7, 8; O after 7: 6, 8; X's last square after (6, 8), (7, 6) and (7, 8)
+    assert moves == Counter({"square 6": 3, "square 7": 3, "square 8": 4})
+    assert not any("[" in t.get_text() for t in figure.axes[0].texts)
+    alt = draw.figure_alt(figure)          # the text alternative names the moves and values alike
+    assert "square 6: −10 (square 7: −10; square 8: 0 (square 7: 0)); square 7: 0" in alt
+    assert alt.endswith("The best line (thick): square 8.")
+    assert figure.get_size_inches()[1] * PX_PER_INCH <= MAX_HEIGHT_PX
+    numbered = draw.draw_board(game, game.state("XOX OOX ..."), numbers=True)
+    digits = [t.get_text() for t in numbered.axes[0].texts if t.get_text().isdigit()]
+    assert digits == [str(k) for k in range(9)]
+    assert "square 6, row 3, column 1, empty" in draw.figure_alt(numbered)
+    assert not any(t.get_text().isdigit() for t in draw.draw_board(game).axes[0].texts)
+    fan = draw.draw_game_tree(game, game.play(game.initial, 4), depth=1)
+    assert sorted(t.get_text() for t in fan.axes[0].texts if t.get_text().startswith("square")) == [
+        f"square {k}" for k in (0, 1, 2, 3, 5, 6, 7, 8)]

@@ -60,3 +60,25 @@ def test_the_threatened_cells_are_marked_by_sign_and_shape_and_named():
     unmarked = draw_connect4(game, state)
     assert "!" not in [t.get_text() for t in unmarked.axes[0].texts]
     assert "Marked" not in getattr(unmarked, ALT_ATTRIBUTE)
+
+
+def _dash_kind(dash: str) -> str:
+    """What a reader calls an SVG dash pattern: dots when each stroke is no longer than its gap."""
+    strokes = [float(v) for v in dash.split()[::2]]
+    gaps = [float(v) for v in dash.split()[1::2]]
+    return "dots" if max(strokes) <= min(gaps) else "dashes"
+
+
+def test_lecture_05_names_the_guides_by_the_line_styles_its_explorer_draws():
+    """05 says which guide is which by its look: the words match what the orderings explorer
+    draws (and never "short dashes" for a dotted line)."""
+    from pathlib import Path
+
+    from mmlib.widgets.growth import guides
+
+    text = " ".join((Path(__file__).parents[2] / "notebooks/05_move_ordering.md").read_text().split())
+    every, knuth_moore = guides(3, [1, 2, 3])
+    looks = {"#000000": "black", "#666666": "grey"}
+    assert f"$b^d$ ({looks[every.color]} {_dash_kind(every.dash)})" in text
+    assert f"Knuth–Moore count ({looks[knuth_moore.color]} {_dash_kind(knuth_moore.dash)})" in text
+    assert "short dashes" not in text and "long dashes" not in text

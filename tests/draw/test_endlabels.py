@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from mmlib.draw import label_ends
 from mmlib.draw.endlabels import spread
 from mmlib.draw.lineplot import Line, line_plot_svg
+from mmlib.draw.style import MAX_HEIGHT_PX, PX_PER_INCH
 
 
 @given(st.lists(st.floats(0, 500), max_size=8), st.floats(5, 30))
@@ -77,7 +78,33 @@ def test_the_ratio_panel_divides_by_knuth_moore_and_names_each_line():
     minimum = [3 ** -(-d // 2) + 3 ** (d // 2) - 1 for d in (1, 2, 3, 4)]       # Knuth–Moore, written out
     expected = [3 ** d / m for d, m in zip((1, 2, 3, 4), minimum, strict=True)]
     assert [float(y) for y in worst.get_ydata()] == pytest.approx(expected)
-    assert [text.get_text() for text in lower.texts] == [text.get_text() for text in upper.texts]
+    # Pearl's rate, fitted to the random series, is drawn (and named) on the upper panel only
+    assert [text.get_text() for text in lower.texts] + ["Pearl"] == [text.get_text() for text in upper.texts]
     assert sorted(text.get_text() for text in lower.texts) == ["best", "random", "worst"]
     with pytest.raises(ArgumentError, match="ax"):
         draw.plot_growth(rows, ratio=True, ax=upper)
+
+
+@pytest.mark.slow
+def test_pearls_line_says_at_which_depths_it_runs_on_the_random_series():
+    """Pearl's line goes through the deepest random point and grows by R_4 per ply: made to meet
+    the random series again one ply up and to run far from it below, its legend entry names
+    exactly those depths (and nothing when the two only meet at the point it is drawn through)."""
+    from mmlib import draw
+
+    rate = 2.6297                                                           # R_4, Pearl (1982)
+    def rows(leaves):
+        return [{"branching": 4, "depth": d, "ordering": "random", "algorithm": "alphabeta", "seed": 0,
+                 "leaves": v} for d, v in enumerate(leaves, start=1)]
+
+    meets = rows([4, 30, 120, 1000 / rate, 1000])                           # on Pearl at depths 4 and 5
+    figure = draw.plot_growth(meets, ratio=True, end_names=True)
+    (pearl,) = [line.get_label() for line in figure.axes[0].get_lines()
+                if line.get_label().startswith("Pearl")]
+    assert pearl.endswith(" — on random at depths 4–5")
+    assert "Pearl" in [text.get_text() for text in figure.axes[0].texts]      # and named at its end
+    assert figure.get_size_inches()[1] * PX_PER_INCH <= MAX_HEIGHT_PX       # two panels fit a slide
+    apart = rows([4, 16, 60, 200, 1000])                                    # 1000 / 200 = 5 per ply: apart
+    (pearl,) = [line.get_label() for line in draw.plot_growth(apart).axes[0].get_lines()
+                if line.get_label().startswith("Pearl")]
+    assert pearl.endswith(" — on random at depth 5")

@@ -38,7 +38,7 @@ from typing import Any
 import pytest
 
 from mmlib.draw.measure import PNG_KEY
-from mmlib.draw.style import DISPLAY_WIDTH_PX, MIN_TEXT_PT, PX_PER_PT
+from mmlib.draw.style import DISPLAY_WIDTH_PX, MAX_HEIGHT_PX, MIN_TEXT_PT, PX_PER_PT
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = Path(os.environ.get("MMLIB_FIGURE_NOTEBOOKS", ROOT))
@@ -314,9 +314,12 @@ def _sampled(points: list[tuple[float, ...]]) -> list[tuple[float, float]]:
     return out or [(p[0], p[1]) for p in points]
 
 
-def stored_figures(path: Path) -> list[Measured]:
+def stored_pictures(path: Path) -> list[tuple[str, bytes | str]]:
+    """``(where, picture)`` of every stored picture of the notebook: a PNG's bytes or an SVG's
+    text (an SVG shown as an ``<img>`` keeps ``max-width:none`` only when the img says so: it is
+    shrunk to the column otherwise)."""
     notebook = json.loads(path.read_text())
-    found = []
+    found: list[tuple[str, bytes | str]] = []
     for c, cell in enumerate(notebook.get("cells", [])):
         for o, output in enumerate(cell.get("outputs", [])):
             data = output.get("data", {})
@@ -328,16 +331,19 @@ def stored_figures(path: Path) -> list[Measured]:
             svgs = re.findall(r"<svg\b.*?</svg>", html, re.S)
             if "image/svg+xml" in data and not svgs:
                 svgs.append("".join(data["image/svg+xml"]))
-            found += [measure_png(base64.b64decode(b64), f"{where} png {k}") for k, b64 in enumerate(pngs)]
-            found += [measure_svg(text, f"{where} svg {k}") for k, text in enumerate(svgs)]
-            # an SVG shown as an <img>: shrunk to the column unless the img says max-width:none
+            found += [(f"{where} png {k}", base64.b64decode(b64)) for k, b64 in enumerate(pngs)]
+            found += [(f"{where} svg {k}", text) for k, text in enumerate(svgs)]
             for k, tag in enumerate(re.findall(r"<img\b[^>]*data:image/svg\+xml;base64,[^>]*>", html)):
                 text = base64.b64decode(re.search(r"base64,([A-Za-z0-9+/=]+)", tag).group(1)).decode()
-                natural = "max-width:none" in tag.replace(" ", "")
-                if not natural:
+                if "max-width:none" not in tag.replace(" ", ""):
                     text = re.sub(r"max-width:\s*none;?", "", text, count=1)
-                found.append(measure_svg(text, f"{where} img-svg {k}"))
+                found.append((f"{where} img-svg {k}", text))
     return found
+
+
+def stored_figures(path: Path) -> list[Measured]:
+    return [measure_png(picture, where) if isinstance(picture, bytes) else measure_svg(picture, where)
+            for where, picture in stored_pictures(path)]
 
 
 # -- the judgements ---------------------------------------------------------------------------------
@@ -637,3 +643,75 @@ def test_a_legend_lists_only_the_marks_its_drawing_uses():
         node.value = node.value if node.value is not None else 0
     horizon = _legend_words(draw.draw_tree(search.minimax(deep, depth=1, trace=True)))
     assert "faded: not searched" in horizon and not any("pruned" in w for w in horizon)
+
+
+# -- every figure fits a projected slide ------------------------------------------------------------
+
+TALL_TO_MEND = {("03_alpha_beta_pruning.ipynb", "A deep cutoff"):
+                "a four-level tree over a nine-row legend (issue 31, not yet shortened)"}
+"""Figures known to be taller than a slide, by notebook and a text the figure holds: each is
+expected to fail the bound until it is mended (then its entry goes)."""
+
+
+def shown_heights(path: Path) -> list[tuple[str, float, str]]:
+    """``(where, height in pixels as the column shows it, the figure's words)`` of every stored
+    picture of the notebook (:func:`stored_pictures`): a picture wider than the column is shrunk
+    to it, an SVG shown at its natural size (``max-width:none``) is not."""
+    found = []
+    for where, picture in stored_pictures(path):
+        if isinstance(picture, bytes):
+            width, height = struct.unpack(">II", picture[16:24])
+            facts = json.loads(png_chunks(picture)[1].get(PNG_KEY, '{"texts": []}'))
+            words = " | ".join(text["text"] for text in facts["texts"])
+            found.append((where, height * min(1.0, DISPLAY_WIDTH_PX / width), words))
+            continue
+        root = ET.fromstring(picture)
+        width = float(str(root.get("width", DISPLAY_WIDTH_PX)).removesuffix("px"))
+        height = float(str(root.get("height", 0)).removesuffix("px"))
+        natural = "max-width:none" in root.get("style", "").replace(" ", "")
+        words = " | ".join((e.text or "").strip() for e in root.iter(f"{SVG_NS}text"))
+        found.append((where, height * (1.0 if natural else min(1.0, DISPLAY_WIDTH_PX / width)), words))
+    return found
+
+
+HEIGHTS = [shown for path in NOTEBOOKS for shown in shown_heights(path)]
+
+
+def _tall_marks(where: str, words: str) -> list[Any]:
+    known = [reason for (name, text), reason in TALL_TO_MEND.items()
+             if where.startswith(name) and text in words]
+    return [pytest.mark.xfail(reason=known[0], strict=False)] if known else []
+
+
+SLIDES = [pytest.param(where, height, id=where, marks=_tall_marks(where, words))
+          for where, height, words in HEIGHTS]
+
+
+@pytest.mark.parametrize("where, height", SLIDES)
+def test_stored_figure_fits_a_slide(where, height):
+    """No figure is taller than a projected slide shows at once (:data:`MAX_HEIGHT_PX`, 700 px):
+    lecture 01's game tree (957 px) and lecture 05's growth figure (862 px) were."""
+    assert height <= MAX_HEIGHT_PX, f"{where} is {height:.0f} px tall as shown, over {MAX_HEIGHT_PX} px"
+
+
+def test_the_height_bound_can_fail(tmp_path):
+    """A picture is measured as shown: a tall PNG fails, the same PNG twice as wide as the column
+    (shown at half its height) and an SVG shown at its natural size are measured as they show."""
+    import io
+
+    from PIL import Image
+
+    def png(width: int, height: int) -> str:
+        out = io.BytesIO()
+        Image.new("RGB", (width, height), "white").save(out, format="PNG")
+        return base64.b64encode(out.getvalue()).decode()
+
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1700" height="800" style="max-width:none"></svg>'
+    outputs = [{"output_type": "display_data", "data": {"image/png": png(400, 800)}},
+               {"output_type": "display_data", "data": {"image/png": png(DISPLAY_WIDTH_PX * 2, 1200)}},
+               {"output_type": "display_data", "data": {"text/html": svg}}]
+    notebook = tmp_path / "tall.ipynb"
+    notebook.write_text(json.dumps({"cells": [{"cell_type": "code", "outputs": outputs}]}))
+    heights = [height for _, height, _ in shown_heights(notebook)]
+    assert heights == [800, 600, 800]
+    assert [height > MAX_HEIGHT_PX for height in heights] == [True, False, True]
