@@ -294,9 +294,23 @@ class TreeView:
         self.axes_height = depth * level + top + bottom
         self.ylim = (-depth - bottom / level, top / level)
         self.room = (0.0, 0.0)                 # above and below the axes: see _fit_figure
+        wider = self._wide_enough_for_legend(width)
+        if wider > width:                      # the tree keeps its scale, centred in the wider figure
+            pad = (wider - width) * 72 / self.slot_points / 2
+            self.xlim, width = (left - pad, right + pad), wider
         figure = Figure(figsize=(width, self.axes_height / 72))
         ax = figure.add_axes((0.0, 0.0, 1.0, 1.0))
         return figure, ax
+
+    def _wide_enough_for_legend(self, width: float) -> float:
+        """``width``, or wider (up to the column) when the figure with its longest legend in one
+        column would be taller than a slide (:data:`mmlib.draw.style.MAX_HEIGHT_PX`): then the
+        legend gets two columns."""
+        words = [entry.words for entry in self.frame.every_legend_entry()]
+        points = self.axes_height + len(words) * MIN_FONT_PT * 1.75 + 10 + style.TITLE_PT * 1.25 + 8
+        if points / 72 * style.PX_PER_INCH <= style.MAX_HEIGHT_PX or len(words) < 2:
+            return width
+        return min(max(width, _columns_inches(words, 2) + 0.1), style.MAX_FIGURE_INCHES)
 
     def _fit_figure(self) -> None:
         """Make the figure of its own tall enough for the title's lines above the axes and the
@@ -713,18 +727,25 @@ def _text_points(text: str, size: float, *, bold: bool = False) -> float:
 
 
 def _legend_columns(words: list[str], inches: float) -> int:
-    """The most legend columns that fit ``inches`` (matplotlib puts one more entry in each of the
-    first ``len(words) % columns`` columns)."""
-    widths = [(len(text) * 0.6 * MIN_FONT_PT + 36) / 72 for text in words]
+    """The most legend columns that fit ``inches``."""
     for columns in range(len(words), 1, -1):
-        rows, long_columns = divmod(len(words), columns)
-        sizes = [rows + 1] * long_columns + [rows] * (columns - long_columns)
-        starts = [sum(sizes[:i]) for i in range(columns)]
-        total = sum(max(widths[start:start + size])
-                    for start, size in zip(starts, sizes, strict=True) if size)
-        if total <= inches:
+        if _columns_inches(words, columns) <= inches:
             return columns
     return 1
+
+
+def _columns_inches(words: list[str], columns: int) -> float:
+    """How wide a legend of ``words`` is in ``columns`` columns (matplotlib puts one more entry in
+    each of the first ``len(words) % columns`` columns).
+
+    >>> round(_columns_inches(["MAX", "MIN"], 2), 2) == round(2 * (3 * 0.6 * MIN_FONT_PT + 36) / 72, 2)
+    True
+    """
+    widths = [(len(text) * 0.6 * MIN_FONT_PT + 36) / 72 for text in words]
+    rows, long_columns = divmod(len(words), columns)
+    sizes = [rows + 1] * long_columns + [rows] * (columns - long_columns)
+    starts = [sum(sizes[:i]) for i in range(columns)]
+    return sum(max(widths[start:start + size]) for start, size in zip(starts, sizes, strict=True) if size)
 
 
 def _empty_offsets() -> Any:

@@ -647,50 +647,33 @@ def test_a_legend_lists_only_the_marks_its_drawing_uses():
 
 # -- every figure fits a projected slide ------------------------------------------------------------
 
-TALL_TO_MEND = {("03_alpha_beta_pruning.ipynb", "A deep cutoff"):
-                "a four-level tree over a nine-row legend (issue 31, not yet shortened)"}
-"""Figures known to be taller than a slide, by notebook and a text the figure holds: each is
-expected to fail the bound until it is mended (then its entry goes)."""
-
-
-def shown_heights(path: Path) -> list[tuple[str, float, str]]:
-    """``(where, height in pixels as the column shows it, the figure's words)`` of every stored
+def shown_heights(path: Path) -> list[tuple[str, float]]:
+    """``(where, height in pixels as the column shows it)`` of every stored
     picture of the notebook (:func:`stored_pictures`): a picture wider than the column is shrunk
     to it, an SVG shown at its natural size (``max-width:none``) is not."""
     found = []
     for where, picture in stored_pictures(path):
         if isinstance(picture, bytes):
             width, height = struct.unpack(">II", picture[16:24])
-            facts = json.loads(png_chunks(picture)[1].get(PNG_KEY, '{"texts": []}'))
-            words = " | ".join(text["text"] for text in facts["texts"])
-            found.append((where, height * min(1.0, DISPLAY_WIDTH_PX / width), words))
+            found.append((where, height * min(1.0, DISPLAY_WIDTH_PX / width)))
             continue
         root = ET.fromstring(picture)
         width = float(str(root.get("width", DISPLAY_WIDTH_PX)).removesuffix("px"))
         height = float(str(root.get("height", 0)).removesuffix("px"))
         natural = "max-width:none" in root.get("style", "").replace(" ", "")
-        words = " | ".join((e.text or "").strip() for e in root.iter(f"{SVG_NS}text"))
-        found.append((where, height * (1.0 if natural else min(1.0, DISPLAY_WIDTH_PX / width)), words))
+        found.append((where, height * (1.0 if natural else min(1.0, DISPLAY_WIDTH_PX / width))))
     return found
 
 
-HEIGHTS = [shown for path in NOTEBOOKS for shown in shown_heights(path)]
-
-
-def _tall_marks(where: str, words: str) -> list[Any]:
-    known = [reason for (name, text), reason in TALL_TO_MEND.items()
-             if where.startswith(name) and text in words]
-    return [pytest.mark.xfail(reason=known[0], strict=False)] if known else []
-
-
-SLIDES = [pytest.param(where, height, id=where, marks=_tall_marks(where, words))
-          for where, height, words in HEIGHTS]
+SLIDES = [pytest.param(where, height, id=where)
+          for path in NOTEBOOKS for where, height in shown_heights(path)]
 
 
 @pytest.mark.parametrize("where, height", SLIDES)
 def test_stored_figure_fits_a_slide(where, height):
     """No figure is taller than a projected slide shows at once (:data:`MAX_HEIGHT_PX`, 700 px):
-    lecture 01's game tree (957 px) and lecture 05's growth figure (862 px) were."""
+    lecture 01's game tree (957 px), lecture 05's growth figure (862 px) and lecture 03's deep
+    cutoff tree (752 px, its legend in one column) were."""
     assert height <= MAX_HEIGHT_PX, f"{where} is {height:.0f} px tall as shown, over {MAX_HEIGHT_PX} px"
 
 
@@ -712,6 +695,6 @@ def test_the_height_bound_can_fail(tmp_path):
                {"output_type": "display_data", "data": {"text/html": svg}}]
     notebook = tmp_path / "tall.ipynb"
     notebook.write_text(json.dumps({"cells": [{"cell_type": "code", "outputs": outputs}]}))
-    heights = [height for _, height, _ in shown_heights(notebook)]
+    heights = [height for _, height in shown_heights(notebook)]
     assert heights == [800, 600, 800]
     assert [height > MAX_HEIGHT_PX for height in heights] == [True, False, True]
