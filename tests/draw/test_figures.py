@@ -392,7 +392,8 @@ BLANK_BAND_PX = 40
 """The most empty space (pixels) between a legend and what is drawn above it."""
 COINCIDE_PX = 1.0
 """Two points this close (pixels) are drawn on top of each other."""
-SAYS_SO = ("same as", "same points", "coincid", "hidden", "identical", "exactly on", "on top of", "(on the")
+SAYS_SO = ("same as", "same points", "coincid", "hidden", "identical", "exactly on", "on top of", "(on the",
+           "to the eye", "drawn over")
 """Words in a series' label that say it coincides with another one."""
 
 
