@@ -279,11 +279,13 @@ def gap(points: Sequence[tuple[float, float]], other: Sequence[tuple[float, floa
     ('1', '3.3%')
     >>> gap([(1, 3), (2, 3.0000000000000004)], [(0, 3), (5, 3)])      # a horizontal guide
     ''
+    >>> gap([(1, 3), (2, math.inf)], [(1, 3), (2, 7)]) is None           # only finite values compare
+    True
     """
     pairs = [(y, value_at(other, x)) for x, y in points]
     if all(z is not None and math.isclose(y, z, rel_tol=1e-9) for y, z in pairs):
         return ""
-    known = [(y, z) for y, z in pairs if z is not None]
+    known = [(y, z) for y, z in pairs if z is not None and math.isfinite(y) and math.isfinite(z)]
     largest = max((abs(y - z) for y, z in known), default=0.0)
     if largest == 0:
         return None
