@@ -20,6 +20,7 @@ import html
 import itertools
 import math
 import numbers
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -27,16 +28,20 @@ from typing import Any
 from ..errors import ArgumentError, ArgumentTypeError, describe
 from . import style
 from .endlabels import spread
-from .svg_text import clean_text, text_width
+from .svg_text import clean_text, text_width, wrap_text
 
 __all__ = ["Line", "line_plot_svg", "MARKERS", "STYLES", "Series", "log_plot_svg", "say_coinciding",
-           "lies_on", "near_points", "ON_WORDS"]
+           "lies_on", "near_points", "gap", "ON_WORDS", "NEAR_WORDS"]
 
 FONT_PX = 15
 WIDTH = 760.0
 PLOT_HEIGHT = 300.0
 LEFT, TOP, RIGHT = 78.0, 58.0, 24.0
 LEGEND_ROW = 24.0
+WRAPPED_ROW = 19.0
+"""From one row of a legend entry's words to the next, when they take more than one."""
+LEGEND_TEXT = 52.0
+"""From the left of a legend entry's sample of its line to its words."""
 END_GAP = 16.0
 """From the right edge of the axes to the names written at the lines' ends."""
 BELOW_AXES = 62.0
@@ -146,12 +151,17 @@ def line_plot_svg(lines: Sequence[Line], *, title: str, xlabel: str, ylabel: str
     scale = (math.log10(y0), math.log10(y1)) if log_y else (y0, y1)
     ends = max((text_width(line.end, FONT_PX) + END_GAP + 8 for line in lines if line.end), default=0.0)
     plot_w = max(width - LEFT - RIGHT - ends, 20.0)
-    height = TOP + plot_height + BELOW_AXES + len(lines) * LEGEND_ROW + 8
 
     def px(x: float, y: float) -> tuple[float, float]:
         fy = math.log10(y) if log_y else y
         return (LEFT + (x - x0) / (x1 - x0) * plot_w,
                 TOP + plot_height - (fy - scale[0]) / (scale[1] - scale[0]) * plot_height)
+
+    shown = [[(x, y) for x, y in zip(line.xs, line.ys, strict=True) if y > 0 or not log_y] for line in lines]
+    drawn = [[px(x, y) for x, y in points] for points in shown]
+    labels = say_coinciding([line.label for line in lines], drawn, shown)   # a hidden line says so
+    rows = [wrap_text(label, FONT_PX, width - LEFT - LEGEND_TEXT - 8) for label in labels]
+    height = TOP + plot_height + BELOW_AXES + sum(LEGEND_ROW + (len(r) - 1) * WRAPPED_ROW for r in rows) + 8
 
     alternative = _alternative(lines, title, note)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="mmlib-plot" width="{_fmt(width)}" '
@@ -161,11 +171,11 @@ def line_plot_svg(lines: Sequence[Line], *, title: str, xlabel: str, ylabel: str
            f'<rect x="{LEFT}" y="{TOP}" width="{_fmt(plot_w)}" height="{plot_height}" fill="white" '
            'stroke="#333333" stroke-width="0.8"/>']
     ticks = _log_ticks(y0, y1) if log_y else _linear_ticks(y0, y1)
-    for tick in ticks:
+    for tick, words in zip(ticks, _tick_texts(ticks, log_y), strict=True):
         _, y = px(x0, tick)
         out.append(f'<line x1="{LEFT}" x2="{_fmt(LEFT + plot_w)}" y1="{_fmt(y)}" y2="{_fmt(y)}" '
                    'stroke="#dddddd"/>')
-        out.append(f'<text x="{LEFT - 6}" y="{_fmt(y + 5)}" text-anchor="end">{_tick(tick, log_y)}</text>')
+        out.append(f'<text x="{LEFT - 6}" y="{_fmt(y + 5)}" text-anchor="end">{words}</text>')
     for tick in (x_ticks if x_ticks is not None else range(math.ceil(x0), math.floor(x1) + 1)):
         x, _ = px(tick, y0)
         out.append(f'<text x="{_fmt(x)}" y="{_fmt(TOP + plot_height + 20)}" text-anchor="middle">'
@@ -176,13 +186,10 @@ def line_plot_svg(lines: Sequence[Line], *, title: str, xlabel: str, ylabel: str
                f'text-anchor="middle">{_escape(xlabel)}</text>')
     out.append(f'<text x="{_fmt(LEFT)}" y="{_fmt(TOP - 8)}" text-anchor="start" class="ylabel">'
                f"{_escape(ylabel)}</text>")      # level above the axes, as the other plots write it
-    drawn = [[px(x, y) for x, y in zip(line.xs, line.ys, strict=True) if y > 0 or not log_y]
-             for line in lines]
-    labels = say_coinciding([line.label for line in lines], drawn)     # a line hidden under another says so
     for line, points, label in zip(lines, drawn, labels, strict=True):
         out += _line(line, points, label)
     out += _end_labels(lines, drawn, LEFT + plot_w, (TOP, TOP + plot_height))
-    out += _legend(lines, labels, TOP + plot_height + BELOW_AXES)
+    out += _legend(lines, rows, TOP + plot_height + BELOW_AXES)
     out.append("</svg>")
     return "".join(out)
 
@@ -219,35 +226,111 @@ def _end_labels(lines: Sequence[Line], drawn: Sequence[Sequence[tuple[float, flo
 
 
 ON_WORDS = " — exactly on "
-"""How a series' label says that it lies on another line (and is hidden under it, or hides it)."""
+"""How a series' label says that it lies on another line with the same data (and is hidden under
+it, or hides it)."""
+NEAR_WORDS = " — on "
+"""How a series' label begins to say that it is drawn on another line whose data differ from its own."""
 
 
-def say_coinciding(labels: Sequence[str], drawn: Sequence[Sequence[tuple[float, float]]], *,
-                   pixels: float = 1.0) -> list[str]:
-    """The ``labels`` of lines drawn through the points ``drawn`` (pixels), each line that lies on
-    another (see :func:`lies_on`) saying so: ``"worst — exactly on bᵈ"`` (of two lines on each
-    other, the first says so).
+def say_coinciding(labels: Sequence[str], drawn: Sequence[Sequence[tuple[float, float]]],
+                   data: Sequence[Sequence[tuple[float, float]]], *, pixels: float = 1.0) -> list[str]:
+    """The ``labels`` of lines drawn through the points ``drawn`` (pixels), whose data points
+    (x, y) are ``data``, each line that lies on another (see :func:`lies_on`) saying so.  It says
+    ``"— exactly on"`` the other only when their data are equal (see :func:`gap`): every point
+    of the line is a point of the other; else it says that the two are one to the eye and how
+    far apart their data are (``"— on + history to the eye, at most 1 apart"``).  Of two lines
+    on each other the first says so, unless one of their labels already names the other
+    (``"drawn over MVV-LVA"``).
 
-    >>> say_coinciding(["best", "Knuth–Moore b^⌈d/2⌉ + b^⌊d/2⌋ − 1 (b = 3)", "random"],
-    ...                [[(0, 0), (100, 50)], [(0, 0), (100, 50), (200, 90)], [(0, 0), (100, 10)]])
+    >>> drawn = [[(0, 0), (100, 50)], [(0, 0), (100, 50), (200, 90)], [(0, 0), (100, 10)]]
+    >>> say_coinciding(["best", "Knuth–Moore b^⌈d/2⌉ + b^⌊d/2⌋ − 1 (b = 3)", "random"], drawn,
+    ...                [[(1, 3), (2, 5)], [(1, 3), (2, 5), (3, 11)], [(1, 3), (2, 9)]])
     ['best — exactly on Knuth–Moore', 'Knuth–Moore b^⌈d/2⌉ + b^⌊d/2⌋ − 1 (b = 3)', 'random']
+    >>> say_coinciding(["+ killers", "+ history"], drawn[:2], [[(1, 39), (4, 22164)], [(1, 39), (4, 22165)]])
+    ['+ killers — on + history to the eye, at most 1 apart', '+ history']
     """
     out = list(labels)
     for i, points in enumerate(drawn):
-        if ON_WORDS in out[i]:
+        if ON_WORDS in out[i] or NEAR_WORDS in out[i]:
             continue
         for j, other in enumerate(drawn):
-            if j != i and lies_on(points, other, pixels) and not (
-                    j < i and ON_WORDS in out[j] and lies_on(other, points, pixels)):
-                out[i] += ON_WORDS + _short(labels[j])
-                break
+            if j == i or not lies_on(points, other, pixels):
+                continue
+            if _names(labels[i], labels[j]) or lies_on(other, points, pixels) and (
+                    _names(labels[j], labels[i]) or (j < i and (ON_WORDS in out[j] or NEAR_WORDS in out[j]))):
+                continue                                 # one of the two labels says it already
+            apart = gap(data[i], data[j])
+            near = f"{NEAR_WORDS}{_short(labels[j])} to the eye" + (f", at most {apart} apart" * bool(apart))
+            out[i] += ON_WORDS + _short(labels[j]) if apart == "" else near
+            break
     return out
+
+
+def gap(points: Sequence[tuple[float, float]], other: Sequence[tuple[float, float]]) -> str | None:
+    """How far apart the data of a line through ``points`` are from those of ``other``, in words:
+    ``""`` when they are equal (up to floating-point rounding): at every x of the first, the other
+    has a point of the same y, or a flat piece at that y (:func:`value_at`); else the largest
+    difference where the other has a value (whole numbers) or the largest relative difference,
+    rounded up (other numbers); None when that says nothing (no value to compare, or no difference).
+
+    >>> gap([(1, 27.000000000000004)], [(1, 27), (2, 81)]), gap([(1, 5)], [(2, 5)])
+    ('', None)
+    >>> gap([(1, 3), (2, 22_164)], [(1, 3), (2, 22_165)]), gap([(1, 2.5), (2, 3.0)], [(1, 2.5), (2, 3.1)])
+    ('1', '3.3%')
+    >>> gap([(1, 3), (2, 3.0000000000000004)], [(0, 3), (5, 3)])      # a horizontal guide
+    ''
+    >>> gap([(1, 3), (2, math.inf)], [(1, 3), (2, 7)]) is None           # only finite values compare
+    True
+    """
+    pairs = [(y, value_at(other, x)) for x, y in points]
+    if all(z is not None and math.isclose(y, z, rel_tol=1e-9) for y, z in pairs):
+        return ""
+    known = [(y, z) for y, z in pairs if z is not None and math.isfinite(y) and math.isfinite(z)]
+    largest = max((abs(y - z) for y, z in known), default=0.0)
+    if largest == 0:
+        return None
+    if all(float(y).is_integer() and float(z).is_integer() for y, z in known):
+        return _number(largest)
+    share = max(abs(y - z) / max(abs(y), abs(z)) for y, z in known if y != z) * 100
+    digits = max(0, 1 - math.floor(math.log10(share)))           # two significant digits, rounded up
+    return f"{math.ceil(share * 10 ** digits) / 10 ** digits:.{digits}f}".rstrip("0").rstrip(".") + "%"
+
+
+def value_at(points: Sequence[tuple[float, float]], x: float) -> float | None:
+    """The y of the line through ``points`` at ``x`` that its data give: a point's at that x, or
+    that of a flat piece (both ends at one y) over it; None elsewhere (a sloping piece between
+    two points says nothing about the data between them).
+
+    >>> value_at([(1, 3), (4, 3), (5, 9)], 2), value_at([(1, 3), (4, 3), (5, 9)], 5)
+    (3, 9)
+    >>> value_at([(4, 3), (5, 9)], 4.5) is None
+    True
+    """
+    for px, py in points:
+        if px == x:
+            return py
+    for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+        if y0 == y1 and min(x0, x1) <= x <= max(x0, x1):
+            return y0
+    return None
+
+
+def _names(label: str, other: str) -> bool:
+    """Whether ``label`` says where it lies against the line ``other`` ("drawn over MVV-LVA",
+    "within 10% of MVV-LVA", "exactly on MVV-LVA").
+
+    >>> _names("+ killers: 292 nodes, drawn over MVV-LVA", "MVV-LVA: 292 nodes")
+    True
+    >>> _names("MVV-LVA-2", "MVV-LVA")
+    False
+    """
+    return re.search(rf"\b(?:over|of|on) {re.escape(_short(other))}(?!\w)", label) is not None
 
 
 def _short(label: str) -> str:
     """A line's name in another's legend entry: its label up to a bracket or colon, or its first
     word when that is still long (``"Knuth–Moore b^⌈d/2⌉ + ...: best order"``: ``"Knuth–Moore"``)."""
-    name = label.split(ON_WORDS)[0].split(" (")[0].split(": ")[0]
+    name = label.split(ON_WORDS)[0].split(NEAR_WORDS)[0].split(" (")[0].split(": ")[0]
     return name if len(name) <= 22 else name.split(" ")[0]
 
 
@@ -294,18 +377,23 @@ def _near_line(point: tuple[float, float], line: list[tuple[float, float]], pixe
     return False
 
 
-def _legend(lines: Sequence[Line], labels: Sequence[str], top: float) -> list[str]:
-    """The legend under the axes: for each line a short stretch of it, its marker and its label."""
+def _legend(lines: Sequence[Line], rows: Sequence[Sequence[str]], top: float) -> list[str]:
+    """The legend under the axes: for each line a short stretch of it, its marker and its label,
+    written in ``rows`` (the label wrapped to the drawing's width), one under another."""
     out = []
+    y = top
     for index, line in enumerate(lines):
-        x, y = LEFT, top + index * LEGEND_ROW
+        x = LEFT
         dash = f' stroke-dasharray="{line.dash}"' if line.dash else ""
         out.append(f'<g class="legend-entry"><line x1="{_fmt(x)}" x2="{_fmt(x + 44)}" y1="{_fmt(y)}" '
                    f'y2="{_fmt(y)}" stroke="{line.color}" stroke-width="{line.width}"{dash}/>')
         if line.marker:
             out.append(_marker(line.marker, x + 22, y, line.color).replace('class="point"',
                                                                             'class="legend-mark"'))
-        out.append(f'<text x="{_fmt(x + 52)}" y="{_fmt(y + 5)}">{_escape(labels[index])}</text></g>')
+        out += [f'<text x="{_fmt(x + LEGEND_TEXT)}" y="{_fmt(y + 5 + k * WRAPPED_ROW)}">{_escape(row)}</text>'
+                for k, row in enumerate(rows[index])]
+        out[-1] += "</g>"
+        y += LEGEND_ROW + (len(rows[index]) - 1) * WRAPPED_ROW
     return out
 
 
@@ -319,20 +407,25 @@ def _linear_ticks(low: float, high: float) -> list[float]:
     return [first + k * step for k in range(int((high - first) / step) + 1)]
 
 
-def _tick(value: float, log_y: bool) -> str:
-    """A y tick label; on a log axis every whole number up to 10,000 with the same thousands
-    separator, powers of ten from 10⁵ as powers.
+def _tick_texts(ticks: Sequence[float], log_y: bool) -> list[str]:
+    """The y ticks' labels, all in one format: on a log axis of powers of ten that reaches 10⁵,
+    every one a power (10² … 10⁶: "1,000,000" would not fit left of the axes); else every whole
+    number written out with the same thousands separator.
 
-    >>> [_tick(t, True) for t in (100, 1000, 10_000, 100_000)]
-    ['100', '1,000', '10,000', '10⁵']
+    >>> _tick_texts([100, 1000, 10_000], True), _tick_texts([100, 1000, 10_000, 100_000], True)
+    (['100', '1,000', '10,000'], ['10²', '10³', '10⁴', '10⁵'])
+    >>> _tick_texts([20_000, 50_000, 100_000, 200_000], True), _tick_texts([0, 2.5, 5], False)
+    (['20,000', '50,000', '100,000', '200,000'], ['0', '2.5', '5'])
     """
-    if log_y and value >= 100_000:
-        exponent = round(math.log10(value))
-        if 10 ** exponent == value:
-            return "10" + str(exponent).translate(str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻"))
-    if log_y and float(value).is_integer() and 1000 <= value < 10_000:
-        return f"{int(value):,}"
-    return _number(value)
+    powers = [round(math.log10(tick)) if tick > 0 else None for tick in ticks]
+    if log_y and ticks and max(ticks) >= 100_000 and all(
+            power is not None and 10.0 ** power == tick for power, tick in zip(powers, ticks, strict=True)):
+        return ["10" + str(power).translate(SUPERSCRIPTS) for power in powers]
+    return [f"{int(tick):,}" if log_y and float(tick).is_integer() and abs(tick) < 1e7 else _number(tick)
+            for tick in ticks]
+
+
+SUPERSCRIPTS = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 
 
 # -- log_plot_svg: the same painter, for lines given as Series and axes given as ranges ------------------

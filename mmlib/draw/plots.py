@@ -201,15 +201,18 @@ def legend_below(where: Any, *, columns: int | None = None) -> Any:
 
 def say_coinciding(ax: Any, *, pixels: float = 1.0) -> list[str]:
     """Add to the label of every line of ``ax`` that lies on another one as drawn that it does
-    (:func:`mmlib.draw.lineplot.say_coinciding`: ``"worst — exactly on b^d"``), so the legend
-    names what the picture cannot show; returns the labels changed.  Called by :func:`legend_below`.
+    (:func:`mmlib.draw.lineplot.say_coinciding`: ``"worst — exactly on b^d"`` when their data
+    are equal, ``"— on b^d to the eye, at most 2 apart"`` when not), so the legend names what
+    the picture cannot show; returns the labels changed.  Called by :func:`legend_below`.
 
     >>> from matplotlib.figure import Figure
     >>> ax = Figure().add_subplot()
     >>> _ = ax.plot([1, 2, 3], [2, 4, 8], label="measured"); _ = ax.plot([1, 3], [2, 8], label="theory")
     >>> _ = ax.plot([1, 2, 3], [2, 4, 8], label="centre-first"); _ = ax.plot([1, 2], [2, 3], label="other")
+    >>> _ = ax.plot([1, 2, 3], [2000, 4000, 8000], label="ten thousand")
+    >>> _ = ax.plot([1, 2, 3], [2000, 4001, 8000], label="one off")
     >>> say_coinciding(ax)
-    ['measured — exactly on centre-first']
+    ['measured — exactly on centre-first', 'ten thousand — on one off to the eye, at most 1 apart']
     """
     import numpy as np
 
@@ -218,9 +221,13 @@ def say_coinciding(ax: Any, *, pixels: float = 1.0) -> list[str]:
     drawn = [[(float(x), float(y)) for x, y in line.get_transform().transform(np.asarray(line.get_xydata(),
                                                                                        dtype=float))]
              for line in lines]
+    to_data = ax.transData.inverted()            # a line drawn in axes coordinates (axhline) too
+    data = [[(float(x), float(y)) for x, y in (line.get_xydata() if line.get_transform() == ax.transData else
+                                                to_data.transform(np.asarray(points)))]
+            for line, points in zip(lines, drawn, strict=True)]
     labels = [str(line.get_label()) for line in lines]
     changed = []
-    new_labels = lineplot.say_coinciding(labels, drawn, pixels=pixels)
+    new_labels = lineplot.say_coinciding(labels, drawn, data, pixels=pixels)
     for line, old, new in zip(lines, labels, new_labels, strict=True):
         if new != old:
             line.set_label(new)

@@ -187,7 +187,7 @@ class ChessExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc] 
         lines = ordering_lines(self.rows)
         lines.append(Line(f"every node, b = {b:.1f}: 1 + b + … + bᵈ", depths,
                           [sum(b ** k for k in range(depth + 1)) for depth in depths], "#000000", "7 4", ""))
-        lines.append(Line("the minimal tree (Knuth–Moore) for this b", depths,
+        lines.append(Line(f"the minimal tree (Knuth–Moore) if every node had b = {b:.1f} moves", depths,
                           [branching.minimal_nodes(b, depth) for depth in depths], "#666666", "2 3", ""))
         side = "White" if game.initial.turn else "Black"
         self.svg = line_plot_svg(lines, xlabel="depth d", ylabel="nodes searched (log scale)",

@@ -218,12 +218,8 @@ class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]
         color, dash, marker = STYLES[0]
         theory = guides(b, depths, knuth_moore=self.algorithm.value != "minimax")
         measured = {r["depth"]: r["leaves"] for r in rows}
-        # a measured line that lies on a guide at every depth hides it: the legend says so
-        covered = [guide.label.split(":")[0].split(" b^")[0] for guide in theory
-                   if measured and all(guide.ys[depth - 1] == leaves for depth, leaves in measured.items())]
-        on = f" (on the {covered[0]} line)" if covered else ""
-        lines = [
-            Line(f"{self.algorithm.value}, {ordering_name(self.ordering_value())}, {which}{on}",
+        lines = [      # a measured line on a guide says so in its legend (line_plot_svg: say_coinciding)
+            Line(f"{self.algorithm.value}, {ordering_name(self.ordering_value())}, {which}",
                  list(measured), list(measured.values()), color, dash, marker),
             *theory,
         ]

@@ -69,6 +69,8 @@ class Measured:
     inks: list[tuple[str, tuple[float, ...]]] = field(default_factory=list)
     outlines: list[list[tuple[float, float]]] = field(default_factory=list)
     series: list[tuple[str, list[tuple[float, float]]]] = field(default_factory=list)
+    outside: list[str] = field(default_factory=list)
+    """The texts (of an SVG) whose ink runs past the drawing's left or right edge."""
 
 
 # -- reading the stored figures -------------------------------------------------------------------
@@ -236,6 +238,7 @@ def _font(size: int, bold: bool) -> Any:
 def measure_svg(text: str, where: str) -> Measured:
     root = ET.fromstring(text)
     width = float(str(root.get("width", DISPLAY_WIDTH_PX)).removesuffix("px"))
+    view = [float(v) for v in root.get("viewBox", "").replace(",", " ").split()] or [0, 0, width]
     natural = "max-width:none" in root.get("style", "").replace(" ", "")
     scale = 1.0 if natural else min(1.0, DISPLAY_WIDTH_PX / width)
     out = Measured(where)
@@ -259,6 +262,8 @@ def measure_svg(text: str, where: str) -> Measured:
             w = _advance(words, size, element.get("font-weight", "") == "bold")   # ink, set in DejaVu Sans
             left = {"middle": x - w / 2, "end": x - w}.get(element.get("text-anchor", "start"), x)
             ink = (left, y - 0.7 * size, left + w, y)        # capitals and digits: baseline to cap height
+            if ink[0] < view[0] - 0.5 or ink[2] > view[0] + view[2] + 0.5:
+                out.outside.append(words)
             colour = svg_rgba(paint[0], paint[2] * _opacity(element, "fill-opacity"))
             if not legend:
                 out.inks.append((words, ink))
@@ -368,6 +373,8 @@ def faults(figure: Measured) -> list[str]:
     rotated = [words for words, _, _, turned, _ in figure.texts if turned]
     if rotated:
         out.append(f"rotated text: {rotated[:3]}")
+    if figure.outside:
+        out.append(f"text past the drawing's edge: {figure.outside[:3]}")
     for i, first in enumerate(figure.legends):
         if any(_overlap(first, second) for second in figure.legends[i + 1:]):
             out.append("two legends overlap")
@@ -398,7 +405,8 @@ BLANK_BAND_PX = 40
 """The most empty space (pixels) between a legend and what is drawn above it."""
 COINCIDE_PX = 1.0
 """Two points this close (pixels) are drawn on top of each other."""
-SAYS_SO = ("same as", "same points", "coincid", "hidden", "identical", "exactly on", "on top of", "(on the")
+SAYS_SO = ("same as", "same points", "coincid", "hidden", "identical", "exactly on", "on top of", "(on the",
+           "to the eye", "drawn over")
 """Words in a series' label that say it coincides with another one."""
 
 
@@ -579,6 +587,8 @@ def test_an_svg_is_judged_for_contrast_outlines_bands_and_hidden_series():
     assert faults(svg_plot()) == []
     assert "texts under WCAG AA contrast, e.g. [('faint words'" in " ".join(faults(svg_plot(faint="#999999")))
     assert "labels across a node's outline: ['E']" in faults(svg_plot(label_x=312))
+    assert "text past the drawing's edge: ['E']" in faults(svg_plot(label_x=596))
+    assert faults(svg_plot(label_x=584)) == []
     assert any("blank space above a legend" in f for f in faults(svg_plot(h=600, legend_y=560)))
     assert any("'measured' and 'theory' are drawn on top of each other" in f
                for f in faults(svg_plot(second="theory")))

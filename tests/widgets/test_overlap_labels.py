@@ -3,6 +3,8 @@ saying so): the chess explorer's orderings and the growth explorer's measured li
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 pytest.importorskip("chess")
@@ -30,11 +32,18 @@ def test_equal_lines_say_which_they_cover_and_a_shared_first_point_is_not_coveri
                       "generator: 1,353 nodes at depth 3, within 10% of random at depths 1–2"]
 
 
+def _legend(svg: str) -> str:
+    return " ".join(re.findall(r"<text[^>]*>([^<]*)</text>", svg.split('class="legend-entry"', 1)[1]))
+
+
 @pytest.mark.slow
-def test_growth_explorer_names_the_guide_its_line_covers():
-    best = widgets.growth_explorer(branching=3, depth=4, ordering="best")
-    assert "(on the Knuth–Moore line)" in best.svg            # best order: exactly b^⌈d/2⌉ + b^⌊d/2⌋ − 1
-    plain = widgets.growth_explorer(branching=3, depth=4, ordering="random", algorithm="minimax")
-    assert "(on the bᵈ line)" in plain.svg                    # minimax reads every leaf
-    random = widgets.growth_explorer(branching=3, depth=4, ordering="random")
-    assert "(on the" not in random.svg
+def test_growth_explorer_names_the_guide_its_line_covers_once():
+    best = _legend(widgets.growth_explorer(branching=3, depth=4, ordering="best").svg)
+    # best order: exactly b^⌈d/2⌉ + b^⌊d/2⌋ − 1, said once
+    assert best.count("on the Knuth–Moore") + best.count("exactly on Knuth–Moore") == 1
+    assert "— exactly on Knuth–Moore" in best
+    plain = _legend(widgets.growth_explorer(branching=3, depth=4, ordering="random", algorithm="minimax").svg)
+    assert plain.count("on the bᵈ") + plain.count("exactly on bᵈ") == 1      # minimax reads every leaf
+    assert "— exactly on bᵈ" in plain
+    random = _legend(widgets.growth_explorer(branching=3, depth=4, ordering="random").svg)
+    assert " on " not in random
