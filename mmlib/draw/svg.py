@@ -107,7 +107,9 @@ class TreeSvg:
     shape or another label; ``windows=False`` leaves no room for [α, β] windows; ``texts``
     (the values and ``[α, β]`` windows a search will write, when known) makes room for those alone
     instead of for the widest a value of the tree could be; ``events`` (a search's transcript)
-    makes room for the texts the layout says it writes (:meth:`TreeLayout.texts_written`).
+    makes room for the texts the layout says it writes (:meth:`TreeLayout.texts_written`);
+    ``evaluated`` (the nodes a search evaluates statically; read from ``events`` unless given)
+    makes room for the order badge left of each inner node among them (a depth limit's).
 
     >>> from mmlib import search
     >>> view = TreeSvg([[[3, 5], [6, 9]], [[1, 2], [0, -1]]])
@@ -120,14 +122,20 @@ class TreeSvg:
     def __init__(self, tree: AnyTree | SearchResult, *, min_width: float = 0.0, windows: bool = True,
                  root: Path | str = (),
                  max_depth: int | None = None, max_nodes: int | None = DEFAULT_MAX_NODES,
-                 texts: Iterable[str] | None = None, events: Iterable[Any] | None = None):
+                 texts: Iterable[str] | None = None, events: Iterable[Any] | None = None,
+                 evaluated: Iterable[Path] | None = None):
         min_width = _validate.number("min_width", min_width, finite=True)
         if not 0 <= min_width <= MAX_WIDTH_PX:
             raise ArgumentError(f"min_width: expected pixels from 0 to {MAX_WIDTH_PX:,}, "
                                 f"got {describe(min_width)}")
         self.frame = TreeLayout(tree, root=root, max_depth=max_depth, max_nodes=max_nodes)
-        if events is not None and texts is None:
-            texts = self.frame.texts_written(events)
+        if events is not None:
+            events = tuple(events)
+            texts = self.frame.texts_written(events) if texts is None else texts
+            evaluated = [event.path for event in events if event.kind == "leaf"] if evaluated is None \
+                else evaluated
+        self.badged = {tuple(path) for path in evaluated or ()
+                       if tuple(path) in self.frame.kinds and self.frame.kinds[tuple(path)] != "leaf"}
         self.tree = self.frame.tree
         self.nodes = self.frame.nodes
         self.kind = self.frame.kinds
@@ -170,7 +178,8 @@ class TreeSvg:
         if self.kind[path] == "leaf":
             half = max(self.value_room, self.window_room) / 2
             return max(half, LEAF_RING + 2), max(half, self._badge_x() + BADGE)
-        return RING + 2, RING + GAP + max(self.value_room, self.window_room)
+        return RING + GAP + 2 * BADGE if path in self.badged else RING + 2, \
+            RING + GAP + max(self.value_room, self.window_room)
 
     def _left_of(self, path: Path, neighbour: Path) -> float:
         """How far the node at ``path`` reaches to its left towards ``neighbour`` on its left: a
@@ -259,6 +268,9 @@ class TreeSvg:
                                       MIN_FONT_PX, "middle", "order"))
             else:
                 left = x + RING + GAP
+                if mark.order is not None:            # evaluated at a depth limit: the badge on its left
+                    out.append(Label(x - RING - GAP - BADGE, y + MIN_FONT_PX * 0.35, str(mark.order),
+                                     MIN_FONT_PX, "middle", "order"))
                 if mark.value:
                     out.append(Label(left, y - 3, mark.value, VALUE_FONT_PX, "start", "value",
                                       mark.text_opacity))
@@ -525,6 +537,7 @@ def tree_svg(tree: AnyTree | SearchResult, marks: Marks | None = None, *, values
     if hasattr(tree, "stats") and hasattr(tree, "trace"):
         tree, found, description, _ = drawing_parts(tree, step=step, windows=False)
         marks = marks if marks is not None else found
-    return TreeSvg(tree, min_width=min_width, windows=windows, root=root, max_depth=max_depth,
-                   max_nodes=max_nodes).show(marks, values=values, windows=windows, leaf_numbers=leaf_numbers,
-                                             title=title, description=description)
+    view = TreeSvg(tree, min_width=min_width, windows=windows, root=root, max_depth=max_depth,
+                   max_nodes=max_nodes, evaluated=getattr(marks, "leaf_numbers", None))
+    return view.show(marks, values=values, windows=windows, leaf_numbers=leaf_numbers, title=title,
+                     description=description)

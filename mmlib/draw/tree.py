@@ -221,6 +221,9 @@ class TreeView:
         self.frame = TreeLayout(tree, root=root, max_depth=max_depth, max_nodes=max_nodes)
         # the texts to make room for: those of ``shown`` (a drawing of one state), else the widest possible
         self.shown_texts = {mark.path: (mark.value, mark.window) for mark in shown.nodes} if shown else {}
+        # the inner nodes evaluated statically (at a depth limit): their order badge stands left of them
+        self.badged = {mark.path for mark in shown.nodes
+                       if mark.order is not None and mark.kind != "leaf"} if shown else set()
         self.tree = self.frame.tree
         self.positions = self.frame.positions
         self.nodes = self.frame.nodes
@@ -334,7 +337,7 @@ class TreeView:
         outermost texts of the nodes and the names of the levels, with 4 points to spare."""
         radius = (node_size if node_size is not None else _node_size(slot)) ** 0.5 / 2
         extent = self._extents(windows, radius, outer=True)
-        badge = _text_points("8" * len(str(max(len(self.frame.leaves), 1))), MIN_FONT_PT) + 8
+        badge = self._badge_points()
         lefts, rights = [], []
         for path, (x, _) in self.positions.items():
             reach_left, reach_right = extent(path)
@@ -413,6 +416,7 @@ class TreeView:
                      for high in (self._extreme_values()[1], "+∞")) if windows else 0.0
         ring = radius * RING_AREA ** 0.5
         leaf_ring = radius * (0.55 * RING_AREA) ** 0.5
+        badge = ring + 3 + self._badge_points()
 
         def widths(path: Path) -> tuple[float, float]:
             """How wide the value and the window beside ``path`` are (or may be)."""
@@ -429,9 +433,14 @@ class TreeView:
                 half = max(_text_points(widest, font), shown[0] - 2 if path in self.shown_texts else 0.0,
                            0.0 if self.stagger and not outer else shown[1]) / 2
                 return max(half, leaf_ring), max(half, leaf_ring)
-            return ring, ring + 3 + max(widths(path))
+            return badge if path in self.badged else ring, ring + 3 + max(widths(path))
 
         return extent
+
+    def _badge_points(self) -> float:
+        """How wide an order badge is (points): its number, in a circle."""
+        numbers = max(len(self.frame.leaves) + len(self.badged), 1)
+        return _text_points("8" * len(str(numbers)), MIN_FONT_PT) + 8
 
     # -- building the artists (once) --------------------------------------------------------
     def _draw_edges(self, edge_labels: bool) -> None:
@@ -527,6 +536,12 @@ class TreeView:
                 self.value_texts[node.path] = beside(
                     "", (x, y), (ring + 3, 1), ha="left", va="bottom", fontsize=font, fontweight="bold",
                     zorder=4)
+                # evaluated statically at a depth limit: its order badge stands left of it (value
+                # and window are on its right)
+                self.number_texts[node.path] = beside(
+                    "", (x, y), (-(ring + 3), 0), ha="right", va="center", fontsize=MIN_FONT_PT,
+                    color="white", zorder=6, visible=False,
+                    bbox={"boxstyle": "circle,pad=0.15", "fc": "#333333", "ec": "none"})
                 self.window_texts[node.path] = beside(
                     "", (x, y), (ring + 3, -1), ha="left", va="top", fontsize=MIN_FONT_PT,
                     color=style.SOFT_INK)
@@ -658,10 +673,9 @@ class TreeView:
         elif self.leaf_values_shown:
             value_text.set_text(mark.value)
         self.window_texts[mark.path].set_text(mark.window)
-        if mark.kind == "leaf":
-            number_text = self.number_texts[mark.path]
-            number_text.set_visible(mark.order is not None)
-            number_text.set_text(str(mark.order or ""))
+        number_text = self.number_texts[mark.path]
+        number_text.set_visible(mark.order is not None)
+        number_text.set_text(str(mark.order or ""))
 
 
 def _letter_baseline(label: str, kind: str, radius: float) -> float | None:

@@ -66,7 +66,7 @@ from ..trace import (
     trace_of,
     view_tree,
 )
-from ..trace.narration import describe_marks
+from ..trace.narration import describe_marks, evaluated_words
 from ..trees import Path
 from .legend import (
     CUT_MARK,
@@ -267,8 +267,9 @@ class NodeMark:
     """One node as painted.  ``x`` in slots, ``y = -depth``; ``reading``: what the value beside
     an inner node (or the leaf's value under a leaf) says, its kind and numbers (None: nothing
     written), or ``fixed_text`` written instead (Monte Carlo tree search: wins/visits); a
-    painter writes it as :attr:`value`; ``window``: its [α, β]; ``order``: a leaf's
-    evaluation number; ``cut``: its children are not drawn."""
+    painter writes it as :attr:`value`; ``window``: its [α, β]; ``order``: its number in the
+    order of static evaluation (a leaf's, or an inner node's at a depth limit: every static
+    evaluation is numbered); ``cut``: its children are not drawn."""
 
     path: Path
     x: float
@@ -501,7 +502,7 @@ class TreeLayout:
             state=node_state(path, marks), on_pv=path in pv, current=path == marks.current,
             reading=reading, fixed_text=fixed_text,
             window=format_window(marks.windows.get(path)) if windows else "",
-            order=marks.leaf_numbers.get(path) if leaf_numbers and node.is_leaf() else None,
+            order=marks.leaf_numbers.get(path) if leaf_numbers else None,
             cut=path in self.cut)
 
     def _legend(self, marks: Marks, nodes: tuple[NodeMark, ...] = ()) -> tuple[LegendEntry, ...]:
@@ -705,8 +706,9 @@ def drawing_parts(tree_or_result: Any, *, step: int | None = None, windows: bool
     if step is None:
         marks = result_marks(result)
         value = marks.value_text(marks.start)
-        title = (f"{readable_name(model or result.algorithm)}: value {value}, {result.stats.leaves} of "
-                 f"{tree.leaf_count} leaves evaluated")
+        evaluated = evaluated_words(tree, marks.leaf_numbers, tree.leaf_count, result.stats.leaves,
+                                    brief=True)
+        title = f"{readable_name(model or result.algorithm)}: value {value}, {evaluated}"
         return tree, marks, None if model is None else model.describe(), title
     assert model is not None                                    # a step needs a trace (checked above)
     step = _validate.whole("step", step)
