@@ -81,3 +81,62 @@ def test_the_text_alternative_counts_leaves_and_depth_limit_evaluations_apart():
     said = [model.sentence(k) for k, event in enumerate(model.events) if event.kind == "leaf"]
     assert said == ["D is at the depth limit: its static value is −9.", "J is a leaf: its value is 0.",
                     "E is at the depth limit: its static value is −1.", "K is a leaf: its value is 1."]
+
+
+# -- Connect Four: the last move is a square, never one more ring ------------------------------------
+
+def test_the_last_move_is_a_square_named_in_the_legend_and_the_text_alternative():
+    from matplotlib.patches import Circle, Rectangle
+
+    from mmlib.draw.connect4 import draw_connect4
+    from mmlib.games.connect4 import ConnectFour
+
+    game = ConnectFour()
+    state = game.position("33244")              # X 3, O 3, X 2, O 4, X 4: X's disc on O's in column 4
+    figure = draw_connect4(game, state, last_move=4, threats=[1, 5])
+    ax = figure.axes[0]
+    unfilled = [p for p in ax.patches if p.get_facecolor()[3] == 0]
+    rings = [p.center for p in unfilled if isinstance(p, Circle)]
+    squares = [p for p in unfilled if isinstance(p, Rectangle)]
+    assert sorted(rings) == [(1, 0), (5, 0)]                      # the two threats, and nothing else
+    assert len(squares) == 1
+    x, y = squares[0].get_xy()
+    assert (x + squares[0].get_width() / 2, y + squares[0].get_height() / 2) == (4, 1)
+    legend = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert legend == ["last move (square outline)", "! in a dashed ring: a disc there wins at once"]
+    alt = getattr(figure, ALT_ATTRIBUTE)
+    assert "Last move (square outline): column 4, row 2 from the bottom." in alt
+    plain = draw_connect4(game, state)
+    assert plain.axes[0].get_legend() is None and "Last move" not in getattr(plain, ALT_ATTRIBUTE)
+
+
+def test_the_boards_svg_frames_the_last_move_and_says_where_it_is():
+    import xml.etree.ElementTree as ET
+
+    from mmlib.draw.connect4 import connect4_svg
+    from mmlib.games.connect4 import ConnectFour
+
+    game = ConnectFour()
+    svg = ET.fromstring(connect4_svg(game, game.position("33244"), cell=40, last_move=4))
+    last = [e for e in svg.iter() if e.get("class") == "last"]
+    assert [e.tag.split("}")[1] for e in last] == ["rect"]
+    x, y, side = (float(last[0].get(k)) for k in ("x", "y", "width"))
+    assert (x + side / 2, y + side / 2) == (4.5 * 40, 4.5 * 40)       # column 4, row 2 from the bottom (of 6)
+    assert svg.get("aria-label").endswith("Last move (square outline): column 4, row 2 from the bottom.")
+
+
+def test_the_play_widgets_still_shows_the_computers_answer_and_what_it_said():
+    import base64
+    import re
+
+    from mmlib.games.connect4 import ConnectFour
+    from mmlib.widgets.connect4 import play_connect4
+
+    board = play_connect4(ConnectFour(5, 4), depth=2)
+    board.click(2)
+    answer = board.last_move
+    page = board._repr_mimebundle_()["text/html"]
+    picture = base64.b64decode(re.search(r"base64,([^\"]+)", page).group(1)).decode()
+    assert 'class="last"' in picture and f"Last move (square outline): column {answer}," in picture
+    assert f"Computer played column {answer}: alpha-beta to depth 2" in page
+    assert "Your move: press a column" in page
