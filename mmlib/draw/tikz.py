@@ -41,6 +41,7 @@ from .tree_layout import (
     MIN_COLOR,
     PENDING_ALPHA,
     PROBABILITY_AT,
+    PROBABILITY_LOWER,
     PRUNED_COLOR,
     PV_COLOR,
     EdgeMark,
@@ -48,6 +49,7 @@ from .tree_layout import (
     Scene,
     TreeLayout,
     drawing_parts,
+    probability_side,
 )
 
 if TYPE_CHECKING:
@@ -167,10 +169,12 @@ def _node(mark: NodeMark) -> list[str]:
 def _edge(edge: EdgeMark, by_path: dict[Path, NodeMark]) -> list[str]:
     parent, child = by_path[edge.parent], by_path[edge.child]
     lines = [f"  \\draw[{EDGE_STYLE[edge.style]}] {_at(parent.x, parent.y)} -- {_at(child.x, child.y)};"]
-    if edge.probability:
-        t = PROBABILITY_AT
+    if edge.probability:         # beside the edge, its box's lower corner just off the line
+        t = PROBABILITY_AT + PROBABILITY_LOWER
         fade = f", opacity={FADED_TEXT_ALPHA}" if edge.faded else ""
-        lines.append(f"  \\node[fill=white, inner sep=1pt, font=\\scriptsize{fade}] at "
+        side = "south east, xshift=-3pt" if probability_side(parent.x, child.x) == "left" else \
+            "south west, xshift=3pt"
+        lines.append(f"  \\node[fill=white, inner sep=1pt, anchor={side}, font=\\scriptsize{fade}] at "
                      f"{_at(parent.x + t * (child.x - parent.x), parent.y + t * (child.y - parent.y))} "
                      f"{{{latex_text(edge.probability)}}};")
     return lines

@@ -66,6 +66,8 @@ from .tree_layout import (
     MIN_COLOR,
     PENDING_ALPHA,
     PROBABILITY_AT,
+    PROBABILITY_GAP,
+    PROBABILITY_LOWER,
     PRUNED_COLOR,
     PV_COLOR,
     Scene,
@@ -78,6 +80,7 @@ from .tree_layout import (
     level_names,
     node_kind,
     probability_edges,
+    probability_side,
 )
 
 if TYPE_CHECKING:
@@ -375,11 +378,16 @@ class TreeView:
         for node in self.nodes:
             kids = [node.path + (k,) for k in range(len(node.children))
                     if node.path + (k,) in self.frame.probabilities and node.path + (k,) in self.positions]
+            x = self.positions[node.path][0]
             for left, right in zip(kids, kids[1:], strict=False):
-                apart = PROBABILITY_AT * (self.positions[right][0] - self.positions[left][0])
-                if apart > 1e-9:
-                    words = (_text_points(self.frame.probabilities[left], MIN_FONT_PT)
-                             + _text_points(self.frame.probabilities[right], MIN_FONT_PT)) / 2
+                (x1, _), (x2, _) = self.positions[left], self.positions[right]
+                sides = (probability_side(x, x1), probability_side(x, x2))
+                if sides == ("left", "right"):        # written outward, away from each other
+                    continue
+                apart = (PROBABILITY_AT + PROBABILITY_LOWER) * (x2 - x1)
+                if apart > 1e-9:             # the one written towards the other lies between them
+                    between = left if sides[0] == "right" else right
+                    words = _text_points(self.frame.probabilities[between], MIN_FONT_PT) + PROBABILITY_GAP
                     least = max(least, (words + GAP + 2) / apart)
         return least
 
@@ -557,9 +565,15 @@ class TreeView:
         self.probability_texts = {}
         for path, text in self.probabilities.items():
             (x1, y1), (x2, y2) = self.positions[path[:-1]], self.positions[path]
-            self.probability_texts[path] = self.ax.text(
-                x1 + PROBABILITY_AT * (x2 - x1), y1 + PROBABILITY_AT * (y2 - y1), text, ha="center",
-                va="center", fontsize=MIN_FONT_PT, zorder=3,
+            # beside its edge (the side away from the other edges), the lower corner of its box
+            # nearest the edge just off the line, so that the line never crosses it
+            towards_left = probability_side(x1, x2) == "left"
+            t = PROBABILITY_AT + PROBABILITY_LOWER
+            self.probability_texts[path] = self._beside(
+                text, (x1 + t * (x2 - x1), y1 + t * (y2 - y1)),
+                (-PROBABILITY_GAP if towards_left else PROBABILITY_GAP, 0),
+                ha="right" if towards_left else "left",
+                va="bottom", fontsize=MIN_FONT_PT, zorder=3,
                 bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"})
         left = self.xlim[0] + 4 / self.slot_points if self.xlim is not None else \
             min(x for x, _ in self.positions.values()) - LEVEL_ROOM

@@ -92,7 +92,7 @@ __all__ = ["TreeLayout", "Scene", "NodeMark", "EdgeMark", "LegendEntry", "bound_
            "probability_edges", "as_tree", "is_result", "drawing_parts", "DEFAULT_MAX_NODES", "COPY_LIMIT",
            "MAX_COLOR", "MIN_COLOR", "LEAF_COLOR", "CHANCE_COLOR", "PV_COLOR", "EDGE_COLOR",
            "PRUNED_COLOR", "CURRENT_COLOR", "FADED_ALPHA", "FADED_TEXT_ALPHA", "PENDING_ALPHA",
-           "PROBABILITY_AT", "CUT_MARK"]
+           "PROBABILITY_AT", "PROBABILITY_GAP", "PROBABILITY_LOWER", "probability_side", "CUT_MARK"]
 
 # Okabe & Ito (2008), "Color Universal Design": distinguishable with every common colour-vision deficiency.
 MAX_COLOR = "#56B4E9"       # sky blue, up-triangles
@@ -112,7 +112,24 @@ FADED_TEXT_ALPHA = 0.62
 """Opacity of the texts of a faded node (pruned or not searched): black at 62% on white, 6.5:1,
 and 4.9:1 on the palest faded node."""
 PROBABILITY_AT = 0.34
-"""A probability is written on its edge this far from the chance node (a fraction of the edge)."""
+"""A probability is written beside its edge this far from the chance node (a fraction of the edge)."""
+PROBABILITY_LOWER = 0.08
+"""A painter that places a probability by a point of its edge (its box standing on that point)
+takes the point this much (a fraction of the edge) further down than :data:`PROBABILITY_AT`,
+so that the middle of the box is about where that fraction puts it."""
+PROBABILITY_GAP = 3.0
+"""Points (pixels in SVG) between a probability and its edge: it stands beside the edge, on the
+side away from the chance node's other edges, never on the line."""
+
+
+def probability_side(parent_x: float, child_x: float) -> str:
+    """The side of its edge a probability is written on: ``"left"`` of an edge going down to the
+    left, else ``"right"`` (so a chance node's probabilities stand outside its fan of edges).
+
+    >>> probability_side(2.0, 0.0), probability_side(2.0, 4.0), probability_side(2.0, 2.0)
+    ('left', 'right', 'right')
+    """
+    return "left" if child_x < parent_x else "right"
 CROSS_AT = 0.5
 """The ✕ of a pruned subtree sits this far down the edge into it ..."""
 CROSS_AT_PROBABILITY = 0.62

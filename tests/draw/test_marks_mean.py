@@ -140,3 +140,62 @@ def test_the_play_widgets_still_shows_the_computers_answer_and_what_it_said():
     assert 'class="last"' in picture and f"Last move (square outline): column {answer}," in picture
     assert f"Computer played column {answer}: alpha-beta to depth 2" in page
     assert "Your move: press a column" in page
+
+
+# -- chance trees: a probability stands beside its edge, never on the line -----------------------------
+
+AIMA_CHANCE = [[(0.9, [2, 2]), (0.1, [3, 3])], [(0.9, [1, 1]), (0.1, [4, 4])]]      # AIMA's figure
+CS188_CHANCE = [[(1 / 2, 8), (1 / 3, 24), (1 / 6, -12)], [(1 / 4, 2), (3 / 4, 10)]]   # a middle edge too
+
+
+def crosses(box, start, end, steps=400):
+    """True when the segment from ``start`` to ``end`` passes through ``box`` (x0, y0, x1, y1)."""
+    x0, y0, x1, y1 = box
+    return any(x0 <= start[0] + k / steps * (end[0] - start[0]) <= x1
+               and y0 <= start[1] + k / steps * (end[1] - start[1]) <= y1 for k in range(steps + 1))
+
+
+def outward(box, parent, child):
+    """True when ``box`` lies on the outer side of the edge: left of an edge going to a child on
+    the left, else right of it (measured at the height of the box's middle)."""
+    x0, y0, x1, y1 = box
+    middle_y = (y0 + y1) / 2
+    on_line = parent[0] + (middle_y - parent[1]) / (child[1] - parent[1]) * (child[0] - parent[0])
+    return bool((x0 + x1) / 2 < on_line if child[0] < parent[0] else (x0 + x1) / 2 > on_line)
+
+
+def test_probabilities_stand_beside_their_edges_in_an_svg():
+    from mmlib.trees import layered_tree
+
+    for nested, layers in ((AIMA_CHANCE, "max chance min"), (CS188_CHANCE, "max chance")):
+        view = TreeSvg(layered_tree(nested, layers=layers), windows=True)
+        labels = [label for label in view.labels() if label.css == "probability"]
+        assert len(labels) == len(view.probabilities)
+        for label in labels:
+            child = next(p for p, text in view.probabilities.items()
+                         if text == label.text and view._probability_label(p, text) == label)
+            parent, here = view.xy[child[:-1]], view.xy[child]
+            box = label.box
+            halo = (box.left - 1, box.top - 1, box.right + 1, box.bottom + 1)
+            assert not crosses(halo, parent, here), label
+            assert outward((box.left, box.top, box.right, box.bottom), parent, here), label
+
+
+def test_probabilities_stand_beside_their_edges_in_a_figure():
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from mmlib.draw import TreeView
+    from mmlib.trees import layered_tree
+
+    for nested, layers in ((AIMA_CHANCE, "max chance min"), (CS188_CHANCE, "max chance")):
+        view = TreeView(layered_tree(nested, layers=layers))
+        canvas = FigureCanvasAgg(view.figure)
+        canvas.draw()
+        renderer = canvas.get_renderer()
+        to_px = view.ax.transData.transform
+        assert len(view.probability_texts) == len(view.probabilities)
+        for child, text in view.probability_texts.items():
+            box = text.get_bbox_patch().get_window_extent(renderer)        # with its white halo
+            parent, here = to_px(view.positions[child[:-1]]), to_px(view.positions[child])
+            assert not crosses((box.x0, box.y0, box.x1, box.y1), parent, here), text.get_text()
+            assert outward((box.x0, box.y0, box.x1, box.y1), parent, here), text.get_text()
