@@ -532,8 +532,11 @@ class TreeLayout:
         kinds = {self.kinds[path] for path in drawn}
         glyphs: list[str] = [kind for kind in ("max", "min", "leaf", "chance") if kind in kinds]
         ring = ["ring"] if marks.current is not None else []
-        if marks.monte_carlo:
-            glyphs += (["most visited"] if marks.pv else []) + ring + ["wins"]
+        if marks.monte_carlo:          # faded: a node its tree has not grown to (nor the playout)
+            glyphs += (["most visited"] if marks.pv else []) + ring
+            if any(path not in marks.entered for path in drawn):
+                glyphs.append("not grown" if marks.current is None else "not grown yet")
+            glyphs += ["wins"]
         elif marks.searched:
             shown = {marks.bounds.get(path, EXACT) for path in drawn
                      if self.kinds[path] != "leaf" and path in marks.values}
@@ -567,7 +570,7 @@ class TreeLayout:
         kinds = set(self.kinds.values())
         glyphs: list[str] = [kind for kind in ("max", "min", "leaf", "chance") if kind in kinds]
         if monte_carlo:
-            glyphs += ["most visited", "ring", "wins"]
+            glyphs += ["most visited", "ring", "not grown yet", "wins"]
         else:
             glyphs += ["pv", "ring", "pruned", "pending yet", "bound", "so far", "returned", "order",
                        "window"]

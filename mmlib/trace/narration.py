@@ -560,6 +560,11 @@ def _describe_monte_carlo_marks(tree: Tree | LayeredTree, marks: Marks, root: Pa
     if marks.pv:
         parts.append(f"most visited move to {tree.label_of(root + tuple(marks.pv[:1]))}")
     parts.append(f"{len(marks.texts)} nodes with visits")
+    outside = sum(1 for node in tree.nodes()
+                  if node.path[:len(root)] == root and node.path not in marks.entered)
+    if outside:                        # drawn faded: its tree (or the playout) has not reached them
+        when = "not in its tree (or this playout) yet" if marks.current is not None else "never in its tree"
+        parts.append(f"{outside} nodes drawn faded: {when}")
     if marks.current is not None:
         parts.append(f"current node {tree.label_of(marks.current)}")
     return f"Monte Carlo tree search from {tree.label_of(root)}: " + "; ".join(parts) + "."

@@ -199,3 +199,38 @@ def test_probabilities_stand_beside_their_edges_in_a_figure():
             parent, here = to_px(view.positions[child[:-1]]), to_px(view.positions[child])
             assert not crosses((box.x0, box.y0, box.x1, box.y1), parent, here), text.get_text()
             assert outward((box.x0, box.y0, box.x1, box.y1), parent, here), text.get_text()
+
+
+# -- Monte Carlo tree search: what faded means ----------------------------------------------------------
+
+def test_a_monte_carlo_drawing_says_what_its_faded_nodes_are():
+    from mmlib.draw.tree_layout import TreeLayout
+
+    tree = trees.from_nested([[1, -1], [1, 0], [-1, -1]])           # A; B, C, D; two leaves each: 10 nodes
+    model = trace_of(search.mcts(tree, iterations=8, seed=0, trace=True))
+    layout = TreeLayout(tree)
+    fourth = model.iterations[3].first + 2             # three iterations grew A's tree to A, B, C, D
+    scene = layout.scene(model.marks(fourth))
+    faded = [node.label for node in scene.nodes if node.state == "pending"]
+    assert faded == ["E", "F", "G", "H", "I", "J"]
+    meaning = "faded: not in its tree (or this playout) yet"
+    assert [entry.glyph for entry in scene.legend if entry.words == meaning] == ["pending"]
+    assert "6 nodes drawn faded: not in its tree (or this playout) yet" in scene.description
+    assert meaning in [entry.words for entry in layout.every_legend_entry(monte_carlo=True)]
+    plain = layout.scene(None)                                    # nothing searched: nothing faded
+    assert not any(word.startswith("faded") for word in (entry.words for entry in plain.legend))
+
+
+def test_lecture_10s_mtdf_still_shows_the_end_of_pass_2_its_text_describes():
+    import json
+    from pathlib import Path
+
+    lecture = Path(__file__).parents[2] / "notebooks" / "10_beyond_alpha_beta.ipynb"
+    notebook = json.loads(lecture.read_text())
+    cells = notebook["cells"]
+    k = next(i for i, cell in enumerate(cells) if "step_through(aima, \"mtdf\"" in "".join(cell["source"]))
+    still = "".join(cells[k]["outputs"][0]["data"]["text/plain"])
+    shown, total = (int(n) for n in still.split("shown at step ")[1].split(":")[0].split(" of "))
+    assert shown == total                                           # the last step of the search
+    assert "pass 2" in still and "(fail low)" in still and "the value of the game is 3" in still
+    assert "fails low" in "".join(cells[k - 1]["source"])            # what the text says it shows
