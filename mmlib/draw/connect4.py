@@ -123,8 +123,9 @@ def _legend(ax: Any, *, last: bool, threats: bool) -> None:
     if threats:
         handles.append(Line2D([], [], ls="", marker="$!$", ms=10, color="black", label=THREAT_WORDS))
     if handles:
-        ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.06), ncols=1,
-                  fontsize=style.TEXT_PT, frameon=False, handletextpad=0.4, borderaxespad=0.2)
+        ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncols=1,
+                  fontsize=style.TEXT_PT, frameon=False, handletextpad=0.4,
+                  borderaxespad=1.9)             # (in font sizes: clear of the column numbers)
 
 
 def _paint_cell(ax: Any, centre: tuple[int, int], mark: str, *, winning: bool, last: bool,
