@@ -69,6 +69,17 @@ def test_every_static_evaluation_has_its_order_badge_in_an_svg():
     assert svg.count('class="order"') == 2 * len(ORDER)             # a disc and its number each
 
 
+def test_every_static_evaluation_has_its_order_badge_in_tikz():
+    from mmlib.draw.tikz import tree_tikz
+
+    lines = tree_tikz(horizon_to_depth_2()).split("% legend")[0].splitlines()
+    badges = [line for line in lines if "fill=black!80" in line]
+    numbers = [line.rsplit("{", 1)[1].rstrip("};") for line in badges]
+    assert numbers == ["1", "2", "3", "4"]
+    left = [line for line in badges if "xshift=-" in line]           # D and E: left of the triangle
+    assert [line.rsplit("{", 1)[1].rstrip("};") for line in left] == ["1", "3"]
+
+
 def test_the_text_alternative_counts_leaves_and_depth_limit_evaluations_apart():
     figure = draw.draw_tree(horizon_to_depth_2())
     alt = getattr(figure, ALT_ATTRIBUTE)
