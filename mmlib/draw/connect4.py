@@ -34,6 +34,11 @@ its letter, so colour is never the only carrier."""
 DISC_LETTERS = {"X": "X", "O": "O", ".": ""}
 LETTER_COLOR = "#000000"
 BOARD_COLOR = "#0072B2"
+LAST_SIDE = 0.9
+"""The last move's mark: a black square outline this many cells wide round its disc (a square,
+so that it is never taken for the dashed ring of a threat; the disc's letter stays readable)."""
+LAST_WORDS = "last move (square outline)"
+THREAT_WORDS = "! in a dashed ring: a disc there wins at once"
 
 
 def draw_connect4(game: ConnectFour, state: FourState | None = None, ax: Any = None, *,
@@ -41,17 +46,20 @@ def draw_connect4(game: ConnectFour, state: FourState | None = None, ax: Any = N
                   last_move: int | None = None, threats: Iterable[int] = ()) -> Any:
     """Draw a Connect Four position (default: the game's initial one); returns the Figure.
 
-    A completed line is outlined in black; ``last_move`` (a column) rings that column's top
-    disc with a black dashed circle, as :func:`connect4_svg` does (its letter stays readable).
+    A completed line is outlined in black; ``last_move`` (a column) frames that column's top
+    disc in a black square outline, as :func:`connect4_svg` does (its letter stays readable).
     ``threats`` (columns, e.g. ``game.threats(state)``) marks the cell a disc dropped in each
-    would land in with a bold "!" inside a thick dashed ring (shape and sign, not colour), and
-    the text alternative names those cells.  Pass ``ax`` to draw into an existing matplotlib Axes.
+    would land in with a bold "!" inside a thick dashed ring (shape and sign, not colour).  A
+    legend under the board names the marks drawn, and the text alternative names the last move
+    and the marked cells.  Pass ``ax`` to draw into an existing matplotlib Axes.
 
     >>> from mmlib.games.connect4 import ConnectFour
     >>> game = ConnectFour()
-    >>> figure = draw_connect4(game, game.position("3324"), threats=[1, 5])
+    >>> figure = draw_connect4(game, game.position("3324"), threats=[1, 5], last_move=4)
     >>> [t.get_text() for t in figure.axes[0].texts].count("!")
     2
+    >>> [t.get_text() for t in figure.axes[0].get_legend().get_texts()]
+    ['last move (square outline)', '! in a dashed ring: a disc there wins at once']
     """
     from matplotlib.figure import Figure
     from matplotlib.patches import Rectangle
@@ -61,16 +69,14 @@ def draw_connect4(game: ConnectFour, state: FourState | None = None, ax: Any = N
     check_axes(ax)
     state = game.initial if state is None else state
     if ax is None:
-        figure = Figure(figsize=(0.55 * game.columns + 0.6, 0.55 * game.rows + 0.8))
+        legend_rows = (last_move is not None) + bool(list(threats))
+        figure = Figure(figsize=(0.55 * game.columns + 0.6, 0.55 * game.rows + 0.8 + 0.25 * legend_rows))
         ax = figure.add_subplot()
     else:
         figure = ax.figure
     ax.add_patch(Rectangle((-0.5, -0.5), game.columns, game.rows, facecolor=BOARD_COLOR, zorder=1))
     line = set(game.winning_line(state))
-    top_of_last = None
-    if last_move is not None:
-        filled = [r for r in range(game.rows) if game.cell(state, last_move, r) != "."]
-        top_of_last = (last_move, max(filled)) if filled else None
+    top_of_last = _top_disc(game, state, last_move)
     landing = threat_cells(game, state, threats)
     for column in range(game.columns):
         for row in range(game.rows):
@@ -86,17 +92,47 @@ def draw_connect4(game: ConnectFour, state: FourState | None = None, ax: Any = N
         side.set_visible(False)
     if title is not None:
         ax.set_title(title, fontsize=style.VALUE_PT)
+    _legend(ax, last=top_of_last is not None, threats=bool(landing))
     marked = "; ".join(f"column {c}, row {r + 1} from the bottom" for c, r in landing)
     set_alt(figure, (f"{title}: " if title else "") + _describe(game, state)
+            + (_last_words(top_of_last) if top_of_last is not None else "")
             + (f" Marked ! (a disc there wins at once): {marked}." if marked else ""))
     return figure
+
+
+def _top_disc(game: ConnectFour, state: FourState, column: int | None) -> tuple[int, int] | None:
+    """``(column, row)`` of the top disc in ``column`` (None for no column, or an empty one)."""
+    if column is None:
+        return None
+    filled = [r for r in range(game.rows) if game.cell(state, column, r) != "."]
+    return (column, max(filled)) if filled else None
+
+
+def _last_words(cell: tuple[int, int]) -> str:
+    return f" Last move (square outline): column {cell[0]}, row {cell[1] + 1} from the bottom."
+
+
+def _legend(ax: Any, *, last: bool, threats: bool) -> None:
+    """Under the board, what its marks mean (only those drawn)."""
+    from matplotlib.lines import Line2D
+
+    handles = []
+    if last:
+        handles.append(Line2D([], [], ls="", marker="s", ms=13, mfc="none", mec="black", mew=2,
+                              label=LAST_WORDS))
+    if threats:
+        handles.append(Line2D([], [], ls="", marker="$!$", ms=10, color="black", label=THREAT_WORDS))
+    if handles:
+        ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncols=1,
+                  fontsize=style.TEXT_PT, frameon=False, handletextpad=0.4,
+                  borderaxespad=1.9)             # (in font sizes: clear of the column numbers)
 
 
 def _paint_cell(ax: Any, centre: tuple[int, int], mark: str, *, winning: bool, last: bool,
                 threat: bool) -> None:
     """One cell of the board: its disc (outlined in black on a completed line) and letter, the
-    dashed ring of the last move, and the "!" of a cell that wins at once."""
-    from matplotlib.patches import Circle
+    square outline of the last move, and the "!" in a dashed ring of a cell that wins at once."""
+    from matplotlib.patches import Circle, Rectangle
 
     column, row = centre
     ax.add_patch(Circle(centre, 0.4, facecolor=DISC_COLORS[mark],
@@ -105,9 +141,9 @@ def _paint_cell(ax: Any, centre: tuple[int, int], mark: str, *, winning: bool, l
     if mark != ".":
         ax.text(column, row, DISC_LETTERS[mark], ha="center", va="center", fontsize=11,
                 fontweight="bold", color=LETTER_COLOR, zorder=4)
-    if last:
-        ax.add_patch(Circle(centre, 0.34, facecolor="none", edgecolor="black", linewidth=2,
-                            linestyle=(0, (4, 3)), zorder=3))   # a ring: the letter stays readable
+    if last:                  # a square round the disc: not a ring, and the letter stays readable
+        ax.add_patch(Rectangle((column - LAST_SIDE / 2, row - LAST_SIDE / 2), LAST_SIDE, LAST_SIDE,
+                               facecolor="none", edgecolor="black", linewidth=2.5, zorder=3))
     if threat:
         ax.add_patch(Circle(centre, 0.36, facecolor="none", edgecolor="black", linewidth=2.5,
                             linestyle=(0, (2, 2)), zorder=3))
@@ -160,8 +196,8 @@ def connect4_svg(game: ConnectFour, state: FourState | None = None, *, cell: int
     """A Connect Four position as SVG text, exactly ``cell`` pixels per column (so that buttons
     ``cell`` pixels wide sit over the columns), with no margin: X discs vermillion with an "X",
     O discs yellow with an "O", a completed line ringed in black and joined by a black line, the
-    disc of ``last_move`` ringed by a black dashed circle.  ``<title>`` and ``aria-label`` give the
-    position in words.
+    disc of ``last_move`` framed by a black square outline.  ``<title>`` and ``aria-label`` give the
+    position in words, the last move too.
 
     >>> import xml.etree.ElementTree as ET
     >>> from mmlib.games.connect4 import ConnectFour
@@ -176,7 +212,9 @@ def connect4_svg(game: ConnectFour, state: FourState | None = None, *, cell: int
         raise ArgumentTypeError(f"game: expected a ConnectFour game, got {type(game).__name__}")
     state = game.initial if state is None else state
     width, height = game.columns * cell, game.rows * cell
-    label = html.escape(clean_text(title or _describe(game, state)))
+    top_of_last = _top_disc(game, state, last_move)
+    words = title or (_describe(game, state) + (_last_words(top_of_last) if top_of_last is not None else ""))
+    label = html.escape(clean_text(words))
     radius, font = cell * 0.4, max(cell * 0.42, 12)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" role="img" aria-label="{label}" style="display:block">',
@@ -184,10 +222,6 @@ def connect4_svg(game: ConnectFour, state: FourState | None = None, *, cell: int
              f'<rect x="0" y="0" width="{width}" height="{height}" rx="{cell * 0.15:.0f}" '
              f'fill="{BOARD_COLOR}"/>']
     line = set(game.winning_line(state))
-    top_of_last = None
-    if last_move is not None:
-        filled = [r for r in range(game.rows) if game.cell(state, last_move, r) != "."]
-        top_of_last = (last_move, max(filled)) if filled else None
     centre = {}
     for column, row, mark in _cells_top_down(game, state):
         x, y = (column + 0.5) * cell, (game.rows - row - 0.5) * cell
@@ -200,9 +234,11 @@ def connect4_svg(game: ConnectFour, state: FourState | None = None, *, cell: int
             parts.append(f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="middle" dominant-baseline="central" '
                          f'font-family="DejaVu Sans, Arial, sans-serif" font-weight="bold" '
                          f'font-size="{font:.0f}" fill="{LETTER_COLOR}">{DISC_LETTERS[mark]}</text>')
-        if (column, row) == top_of_last:
-            parts.append(f'<circle class="last" cx="{x:.1f}" cy="{y:.1f}" r="{radius * 0.85:.1f}" '
-                         f'fill="none" stroke="black" stroke-width="2" stroke-dasharray="4 3"/>')
+        if (column, row) == top_of_last:          # a square round the disc, as draw_connect4 draws it
+            side = LAST_SIDE * cell
+            parts.append(f'<rect class="last" x="{x - side / 2:.1f}" y="{y - side / 2:.1f}" '
+                         f'width="{side:.1f}" height="{side:.1f}" fill="none" stroke="black" '
+                         'stroke-width="3"/>')
     if line:
         ends = sorted(line)
         (x0, y0), (x1, y1) = centre[ends[0]], centre[ends[-1]]

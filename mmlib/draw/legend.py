@@ -43,6 +43,7 @@ LEGEND_WORDS = {
     "bound": f"{bound_text(LOWER, '6')} / {bound_text(UPPER, '2')}: a bound, not the exact value",
     "order": "order of evaluation", "window": "[α, β]: window on entry",
     "pending": "faded: not searched", "pending yet": "faded: not searched yet",
+    "not grown": "faded: never in its tree", "not grown yet": "faded: not in its tree (or this playout) yet",
     "so far": f"{bound_text(SO_FAR, '5')}: best so far, not yet a bound",
     "cut": f"{CUT_MARK}: its subtree is not drawn",
     "returned": f"{format_known(2, 2, EXACT, returned=3)}: what its leaves prove, then the other number the "
@@ -99,5 +100,6 @@ def legend_text(entries: Iterable[LegendEntry]) -> str:
 
 
 LEGEND_GLYPH = {"bound": "", "so far": "", "wins": "", "most visited": "pv", "pending yet": "pending",
+                "not grown": "pending", "not grown yet": "pending",
                 "window": ""}
 """The glyph of a legend entry whose glyph is not its own name ("" for words alone)."""

@@ -57,7 +57,7 @@ from .tree_layout import (
     MAX_COLOR,
     MIN_COLOR,
     PENDING_ALPHA,
-    PROBABILITY_AT,
+    PROBABILITY_GAP,
     PRUNED_COLOR,
     PV_COLOR,
     EdgeMark,
@@ -66,6 +66,7 @@ from .tree_layout import (
     Scene,
     TreeLayout,
     drawing_parts,
+    probability_side,
     slot_width,
 )
 
@@ -107,7 +108,9 @@ class TreeSvg:
     shape or another label; ``windows=False`` leaves no room for [α, β] windows; ``texts``
     (the values and ``[α, β]`` windows a search will write, when known) makes room for those alone
     instead of for the widest a value of the tree could be; ``events`` (a search's transcript)
-    makes room for the texts the layout says it writes (:meth:`TreeLayout.texts_written`).
+    makes room for the texts the layout says it writes (:meth:`TreeLayout.texts_written`);
+    ``evaluated`` (the nodes a search evaluates statically; read from ``events`` unless given)
+    makes room for the order badge left of each inner node among them (a depth limit's).
 
     >>> from mmlib import search
     >>> view = TreeSvg([[[3, 5], [6, 9]], [[1, 2], [0, -1]]])
@@ -120,14 +123,20 @@ class TreeSvg:
     def __init__(self, tree: AnyTree | SearchResult, *, min_width: float = 0.0, windows: bool = True,
                  root: Path | str = (),
                  max_depth: int | None = None, max_nodes: int | None = DEFAULT_MAX_NODES,
-                 texts: Iterable[str] | None = None, events: Iterable[Any] | None = None):
+                 texts: Iterable[str] | None = None, events: Iterable[Any] | None = None,
+                 evaluated: Iterable[Path] | None = None):
         min_width = _validate.number("min_width", min_width, finite=True)
         if not 0 <= min_width <= MAX_WIDTH_PX:
             raise ArgumentError(f"min_width: expected pixels from 0 to {MAX_WIDTH_PX:,}, "
                                 f"got {describe(min_width)}")
         self.frame = TreeLayout(tree, root=root, max_depth=max_depth, max_nodes=max_nodes)
-        if events is not None and texts is None:
-            texts = self.frame.texts_written(events)
+        if events is not None:
+            events = tuple(events)
+            texts = self.frame.texts_written(events) if texts is None else texts
+            evaluated = [event.path for event in events if event.kind == "leaf"] if evaluated is None \
+                else evaluated
+        self.badged = {tuple(path) for path in evaluated or ()
+                       if tuple(path) in self.frame.kinds and self.frame.kinds[tuple(path)] != "leaf"}
         self.tree = self.frame.tree
         self.nodes = self.frame.nodes
         self.kind = self.frame.kinds
@@ -170,7 +179,8 @@ class TreeSvg:
         if self.kind[path] == "leaf":
             half = max(self.value_room, self.window_room) / 2
             return max(half, LEAF_RING + 2), max(half, self._badge_x() + BADGE)
-        return RING + 2, RING + GAP + max(self.value_room, self.window_room)
+        return RING + GAP + 2 * BADGE if path in self.badged else RING + 2, \
+            RING + GAP + max(self.value_room, self.window_room)
 
     def _left_of(self, path: Path, neighbour: Path) -> float:
         """How far the node at ``path`` reaches to its left towards ``neighbour`` on its left: a
@@ -200,10 +210,13 @@ class TreeSvg:
         """By depth, what lies in the band just below that level, where probabilities are
         written: ``(x in slots, reach left, reach right)`` of each probability and leaf value."""
         bands: dict[int, list[tuple[float, float, float]]] = {}
+        along = (RING + 2 + 1.05 * MIN_FONT_PX) / LEVEL        # see _probability_label
         for path, text in self.probabilities.items():
             (px, _), (cx, _) = self.grid[path[:-1]], self.grid[path]
-            half = text_width(text, MIN_FONT_PX) / 2
-            bands.setdefault(len(path) - 1, []).append((px + PROBABILITY_AT * (cx - px), half, half))
+            wide = text_width(text, MIN_FONT_PX) + PROBABILITY_GAP
+            left = probability_side(px, cx) == "left"
+            reach = (wide, -PROBABILITY_GAP) if left else (-PROBABILITY_GAP, wide)
+            bands.setdefault(len(path) - 1, []).append((px + along * (cx - px), *reach))
         half = max(self.value_room, self.window_room) / 2
         for path, (x, _) in self.grid.items():
             if self.kind[path] == "leaf" and len(path) in bands:
@@ -259,6 +272,9 @@ class TreeSvg:
                                       MIN_FONT_PX, "middle", "order"))
             else:
                 left = x + RING + GAP
+                if mark.order is not None:            # evaluated at a depth limit: the badge on its left
+                    out.append(Label(x - RING - GAP - BADGE, y + MIN_FONT_PX * 0.35, str(mark.order),
+                                     MIN_FONT_PX, "middle", "order"))
                 if mark.value:
                     out.append(Label(left, y - 3, mark.value, VALUE_FONT_PX, "start", "value",
                                       mark.text_opacity))
@@ -270,9 +286,7 @@ class TreeSvg:
                                       "middle", "cut"))
         for edge in scene.edges:
             if edge.probability:
-                (x1, y1), (x2, _) = self.xy[edge.parent], self.xy[edge.child]
-                out.append(Label(x1 + PROBABILITY_AT * (x2 - x1), y1 + RING + 2 + 0.8 * MIN_FONT_PX,
-                                  edge.probability, MIN_FONT_PX, "middle", "probability"))
+                out.append(self._probability_label(edge.child, edge.probability))
         for depth, name in scene.levels.items():
             out.append(Label(12.0, self.top + LEVEL * depth + 0.3 * MIN_FONT_PX, name, MIN_FONT_PX, "start",
                               "level"))
@@ -407,7 +421,8 @@ class TreeSvg:
                      class_="order")
             if label.css == "probability":     # on its edge: a white halo keeps it readable
                 _sub(group, "text", label.text, x=label.x, y=label.y, font_size=label.size,
-                     class_="probability", text_anchor="middle", fill="#000000", stroke="#ffffff",
+                     class_="probability", text_anchor=None if label.anchor == "start" else label.anchor,
+                     fill="#000000", stroke="#ffffff",
                      stroke_width=3.5, paint_order="stroke", stroke_linejoin="round",
                      opacity=FADED_TEXT_ALPHA if self._faded_edge(label, faded) else None)
                 continue
@@ -422,12 +437,21 @@ class TreeSvg:
 
     def _faded_edge(self, label: Label, faded: set[tuple[Path, Path]]) -> bool:
         """True when the probability ``label`` is on an edge into a pruned subtree."""
-        return any(abs(self._probability_x(child) - label.x) < 1e-6
-                   and self.probabilities.get(child) == label.text for _, child in faded)
+        return any(self.probabilities.get(child) == label.text
+                   and abs(self._probability_label(child, label.text).x - label.x) < 1e-6
+                   for _, child in faded)
 
-    def _probability_x(self, path: Path) -> float:
-        (x1, _), (x2, _) = self.xy[path[:-1]], self.xy[path]
-        return x1 + PROBABILITY_AT * (x2 - x1)
+    def _probability_label(self, path: Path, text: str) -> Label:
+        """The probability of the edge into ``path``, beside the edge (:func:`probability_side`):
+        the corner of its box nearest the edge :data:`PROBABILITY_GAP` from the line, at the
+        height of the box's lower edge, so that no part of the line crosses it."""
+        (x1, y1), (x2, y2) = self.xy[path[:-1]], self.xy[path]
+        baseline = y1 + RING + 2 + 0.8 * MIN_FONT_PX
+        low = baseline + 0.25 * MIN_FONT_PX                             # the lower edge of its box
+        on_line = x1 + (low - y1) / (y2 - y1) * (x2 - x1) if y2 != y1 else x1
+        if probability_side(x1, x2) == "left":
+            return Label(on_line - PROBABILITY_GAP, baseline, text, MIN_FONT_PX, "end", "probability")
+        return Label(on_line + PROBABILITY_GAP, baseline, text, MIN_FONT_PX, "start", "probability")
 
     def _current_ring(self, parent: ET.Element, scene: Scene) -> None:
         current = scene.current
@@ -525,6 +549,7 @@ def tree_svg(tree: AnyTree | SearchResult, marks: Marks | None = None, *, values
     if hasattr(tree, "stats") and hasattr(tree, "trace"):
         tree, found, description, _ = drawing_parts(tree, step=step, windows=False)
         marks = marks if marks is not None else found
-    return TreeSvg(tree, min_width=min_width, windows=windows, root=root, max_depth=max_depth,
-                   max_nodes=max_nodes).show(marks, values=values, windows=windows, leaf_numbers=leaf_numbers,
-                                             title=title, description=description)
+    view = TreeSvg(tree, min_width=min_width, windows=windows, root=root, max_depth=max_depth,
+                   max_nodes=max_nodes, evaluated=getattr(marks, "leaf_numbers", None))
+    return view.show(marks, values=values, windows=windows, leaf_numbers=leaf_numbers, title=title,
+                     description=description)

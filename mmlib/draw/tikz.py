@@ -41,6 +41,7 @@ from .tree_layout import (
     MIN_COLOR,
     PENDING_ALPHA,
     PROBABILITY_AT,
+    PROBABILITY_LOWER,
     PRUNED_COLOR,
     PV_COLOR,
     EdgeMark,
@@ -48,6 +49,7 @@ from .tree_layout import (
     Scene,
     TreeLayout,
     drawing_parts,
+    probability_side,
 )
 
 if TYPE_CHECKING:
@@ -128,6 +130,10 @@ def _shape(mark: NodeMark, r: float = SIZE_PT, dy: float = 0.0) -> str:
             f"{_at(x, y, 1.1 * r, dy - tip * 0.7 * r)} -- cycle")
 
 
+BADGE = "circle, fill=black!80, text=white, inner sep=0.5pt, font=\\scriptsize\\bfseries"
+"""The look of an order badge: a number in a dark disc."""
+
+
 def _node(mark: NodeMark) -> list[str]:
     fade = f", fill opacity={mark.opacity}, draw opacity={mark.opacity}" if mark.opacity < 1 else ""
     outline = "draw=mmpv, line width=1.6pt" if mark.on_pv else "draw=black, line width=0.4pt"
@@ -146,9 +152,10 @@ def _node(mark: NodeMark) -> list[str]:
             lines.append(f"  \\node[anchor=north, font=\\scriptsize, inner sep=1pt, text=black!75] at "
                          f"{_at(mark.x, mark.y, 0, -SIZE_PT - 14)} {{{latex_text(mark.window)}}};")
         if mark.order is not None:
-            badge = "circle, fill=black!80, text=white, inner sep=0.5pt, font=\\scriptsize\\bfseries"
-            lines.append(_text(badge, _at(mark.x, mark.y, SIZE_PT + 7, 0), str(mark.order)))
+            lines.append(_text(BADGE, _at(mark.x, mark.y, SIZE_PT + 7, 0), str(mark.order)))
     else:
+        if mark.order is not None:          # evaluated at a depth limit: the badge on its left
+            lines.append(_text(BADGE, _at(mark.x, mark.y, -(1.1 * SIZE_PT + 7), 0), str(mark.order)))
         if mark.value:
             lines.append(f"  \\node[anchor=south west, font=\\bfseries, inner sep=1pt{text_fade}] at "
                          f"{_at(mark.x, mark.y, SIZE_PT + 4, 0)} {{{latex_text(mark.value)}}};")
@@ -167,10 +174,12 @@ def _node(mark: NodeMark) -> list[str]:
 def _edge(edge: EdgeMark, by_path: dict[Path, NodeMark]) -> list[str]:
     parent, child = by_path[edge.parent], by_path[edge.child]
     lines = [f"  \\draw[{EDGE_STYLE[edge.style]}] {_at(parent.x, parent.y)} -- {_at(child.x, child.y)};"]
-    if edge.probability:
-        t = PROBABILITY_AT
+    if edge.probability:         # beside the edge, its box's lower corner just off the line
+        t = PROBABILITY_AT + PROBABILITY_LOWER
         fade = f", opacity={FADED_TEXT_ALPHA}" if edge.faded else ""
-        lines.append(f"  \\node[fill=white, inner sep=1pt, font=\\scriptsize{fade}] at "
+        side = "south east, xshift=-3pt" if probability_side(parent.x, child.x) == "left" else \
+            "south west, xshift=3pt"
+        lines.append(f"  \\node[fill=white, inner sep=1pt, anchor={side}, font=\\scriptsize{fade}] at "
                      f"{_at(parent.x + t * (child.x - parent.x), parent.y + t * (child.y - parent.y))} "
                      f"{{{latex_text(edge.probability)}}};")
     return lines
@@ -200,7 +209,8 @@ def auto_x_unit(scene: Scene) -> float:
             badge = (SIZE_PT + 14) * CM_PER_PT if mark.order is not None else SIZE_PT * CM_PER_PT
             return max(half, SIZE_PT * CM_PER_PT), max(half, badge)
         right = (SIZE_PT + 4) * CM_PER_PT + max(_width_cm(mark.value), _width_cm(mark.window, "scriptsize"))
-        return 1.4 * SIZE_PT * CM_PER_PT, right
+        left = (1.1 * SIZE_PT + 14) * CM_PER_PT if mark.order is not None else 1.4 * SIZE_PT * CM_PER_PT
+        return left, right
 
     return round(scene.leaf_gap(lambda left, right: reach(left)[1] + reach(right)[0] + 0.15, least=1.2), 2)
 

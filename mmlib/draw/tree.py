@@ -66,6 +66,8 @@ from .tree_layout import (
     MIN_COLOR,
     PENDING_ALPHA,
     PROBABILITY_AT,
+    PROBABILITY_GAP,
+    PROBABILITY_LOWER,
     PRUNED_COLOR,
     PV_COLOR,
     Scene,
@@ -78,6 +80,7 @@ from .tree_layout import (
     level_names,
     node_kind,
     probability_edges,
+    probability_side,
 )
 
 if TYPE_CHECKING:
@@ -221,6 +224,9 @@ class TreeView:
         self.frame = TreeLayout(tree, root=root, max_depth=max_depth, max_nodes=max_nodes)
         # the texts to make room for: those of ``shown`` (a drawing of one state), else the widest possible
         self.shown_texts = {mark.path: (mark.value, mark.window) for mark in shown.nodes} if shown else {}
+        # the inner nodes evaluated statically (at a depth limit): their order badge stands left of them
+        self.badged = {mark.path for mark in shown.nodes
+                       if mark.order is not None and mark.kind != "leaf"} if shown else set()
         self.tree = self.frame.tree
         self.positions = self.frame.positions
         self.nodes = self.frame.nodes
@@ -348,7 +354,7 @@ class TreeView:
         outermost texts of the nodes and the names of the levels, with 4 points to spare."""
         radius = (node_size if node_size is not None else _node_size(slot)) ** 0.5 / 2
         extent = self._extents(windows, radius, outer=True)
-        badge = _text_points("8" * len(str(max(len(self.frame.leaves), 1))), MIN_FONT_PT) + 8
+        badge = self._badge_points()
         lefts, rights = [], []
         for path, (x, _) in self.positions.items():
             reach_left, reach_right = extent(path)
@@ -386,11 +392,16 @@ class TreeView:
         for node in self.nodes:
             kids = [node.path + (k,) for k in range(len(node.children))
                     if node.path + (k,) in self.frame.probabilities and node.path + (k,) in self.positions]
+            x = self.positions[node.path][0]
             for left, right in zip(kids, kids[1:], strict=False):
-                apart = PROBABILITY_AT * (self.positions[right][0] - self.positions[left][0])
-                if apart > 1e-9:
-                    words = (_text_points(self.frame.probabilities[left], MIN_FONT_PT)
-                             + _text_points(self.frame.probabilities[right], MIN_FONT_PT)) / 2
+                (x1, _), (x2, _) = self.positions[left], self.positions[right]
+                sides = (probability_side(x, x1), probability_side(x, x2))
+                if sides == ("left", "right"):        # written outward, away from each other
+                    continue
+                apart = (PROBABILITY_AT + PROBABILITY_LOWER) * (x2 - x1)
+                if apart > 1e-9:             # the one written towards the other lies between them
+                    between = left if sides[0] == "right" else right
+                    words = _text_points(self.frame.probabilities[between], MIN_FONT_PT) + PROBABILITY_GAP
                     least = max(least, (words + GAP + 2) / apart)
         return least
 
@@ -427,6 +438,7 @@ class TreeView:
                      for high in (self._extreme_values()[1], "+∞")) if windows else 0.0
         ring = radius * RING_AREA ** 0.5
         leaf_ring = radius * (0.55 * RING_AREA) ** 0.5
+        badge = ring + 3 + self._badge_points()
 
         def widths(path: Path) -> tuple[float, float]:
             """How wide the value and the window beside ``path`` are (or may be)."""
@@ -443,9 +455,14 @@ class TreeView:
                 half = max(_text_points(widest, font), shown[0] - 2 if path in self.shown_texts else 0.0,
                            0.0 if self.stagger and not outer else shown[1]) / 2
                 return max(half, leaf_ring), max(half, leaf_ring)
-            return ring, ring + 3 + max(widths(path))
+            return badge if path in self.badged else ring, ring + 3 + max(widths(path))
 
         return extent
+
+    def _badge_points(self) -> float:
+        """How wide an order badge is (points): its number, in a circle."""
+        numbers = max(len(self.frame.leaves) + len(self.badged), 1)
+        return _text_points("8" * len(str(numbers)), MIN_FONT_PT) + 8
 
     # -- building the artists (once) --------------------------------------------------------
     def _draw_edges(self, edge_labels: bool) -> None:
@@ -541,6 +558,12 @@ class TreeView:
                 self.value_texts[node.path] = beside(
                     "", (x, y), (ring + 3, 1), ha="left", va="bottom", fontsize=font, fontweight="bold",
                     zorder=4)
+                # evaluated statically at a depth limit: its order badge stands left of it (value
+                # and window are on its right)
+                self.number_texts[node.path] = beside(
+                    "", (x, y), (-(ring + 3), 0), ha="right", va="center", fontsize=MIN_FONT_PT,
+                    color="white", zorder=6, visible=False,
+                    bbox={"boxstyle": "circle,pad=0.15", "fc": "#333333", "ec": "none"})
                 self.window_texts[node.path] = beside(
                     "", (x, y), (ring + 3, -1), ha="left", va="top", fontsize=MIN_FONT_PT,
                     color=style.SOFT_INK)
@@ -556,9 +579,15 @@ class TreeView:
         self.probability_texts = {}
         for path, text in self.probabilities.items():
             (x1, y1), (x2, y2) = self.positions[path[:-1]], self.positions[path]
-            self.probability_texts[path] = self.ax.text(
-                x1 + PROBABILITY_AT * (x2 - x1), y1 + PROBABILITY_AT * (y2 - y1), text, ha="center",
-                va="center", fontsize=MIN_FONT_PT, zorder=3,
+            # beside its edge (the side away from the other edges), the lower corner of its box
+            # nearest the edge just off the line, so that the line never crosses it
+            towards_left = probability_side(x1, x2) == "left"
+            t = PROBABILITY_AT + PROBABILITY_LOWER
+            self.probability_texts[path] = self._beside(
+                text, (x1 + t * (x2 - x1), y1 + t * (y2 - y1)),
+                (-PROBABILITY_GAP if towards_left else PROBABILITY_GAP, 0),
+                ha="right" if towards_left else "left",
+                va="bottom", fontsize=MIN_FONT_PT, zorder=3,
                 bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"})
         left = self.xlim[0] + 4 / self.slot_points if self.xlim is not None else \
             min(x for x, _ in self.positions.values()) - LEVEL_ROOM
@@ -672,10 +701,9 @@ class TreeView:
         elif self.leaf_values_shown:
             value_text.set_text(mark.value)
         self.window_texts[mark.path].set_text(mark.window)
-        if mark.kind == "leaf":
-            number_text = self.number_texts[mark.path]
-            number_text.set_visible(mark.order is not None)
-            number_text.set_text(str(mark.order or ""))
+        number_text = self.number_texts[mark.path]
+        number_text.set_visible(mark.order is not None)
+        number_text.set_text(str(mark.order or ""))
 
 
 def _letter_baseline(label: str, kind: str, radius: float) -> float | None:

@@ -66,7 +66,7 @@ from ..trace import (
     trace_of,
     view_tree,
 )
-from ..trace.narration import describe_marks
+from ..trace.narration import describe_marks, evaluated_words
 from ..trees import Path
 from .legend import (
     CUT_MARK,
@@ -92,7 +92,7 @@ __all__ = ["TreeLayout", "Scene", "NodeMark", "EdgeMark", "LegendEntry", "bound_
            "probability_edges", "as_tree", "is_result", "drawing_parts", "DEFAULT_MAX_NODES", "COPY_LIMIT",
            "MAX_COLOR", "MIN_COLOR", "LEAF_COLOR", "CHANCE_COLOR", "PV_COLOR", "EDGE_COLOR",
            "PRUNED_COLOR", "CURRENT_COLOR", "FADED_ALPHA", "FADED_TEXT_ALPHA", "PENDING_ALPHA",
-           "PROBABILITY_AT", "CUT_MARK"]
+           "PROBABILITY_AT", "PROBABILITY_GAP", "PROBABILITY_LOWER", "probability_side", "CUT_MARK"]
 
 # Okabe & Ito (2008), "Color Universal Design": distinguishable with every common colour-vision deficiency.
 MAX_COLOR = "#56B4E9"       # sky blue, up-triangles
@@ -112,7 +112,24 @@ FADED_TEXT_ALPHA = 0.62
 """Opacity of the texts of a faded node (pruned or not searched): black at 62% on white, 6.5:1,
 and 4.9:1 on the palest faded node."""
 PROBABILITY_AT = 0.34
-"""A probability is written on its edge this far from the chance node (a fraction of the edge)."""
+"""A probability is written beside its edge this far from the chance node (a fraction of the edge)."""
+PROBABILITY_LOWER = 0.08
+"""A painter that places a probability by a point of its edge (its box standing on that point)
+takes the point this much (a fraction of the edge) further down than :data:`PROBABILITY_AT`,
+so that the middle of the box is about where that fraction puts it."""
+PROBABILITY_GAP = 3.0
+"""Points (pixels in SVG) between a probability and its edge: it stands beside the edge, on the
+side away from the chance node's other edges, never on the line."""
+
+
+def probability_side(parent_x: float, child_x: float) -> str:
+    """The side of its edge a probability is written on: ``"left"`` of an edge going down to the
+    left, else ``"right"`` (so a chance node's probabilities stand outside its fan of edges).
+
+    >>> probability_side(2.0, 0.0), probability_side(2.0, 4.0), probability_side(2.0, 2.0)
+    ('left', 'right', 'right')
+    """
+    return "left" if child_x < parent_x else "right"
 CROSS_AT = 0.5
 """The ✕ of a pruned subtree sits this far down the edge into it ..."""
 CROSS_AT_PROBABILITY = 0.62
@@ -267,8 +284,9 @@ class NodeMark:
     """One node as painted.  ``x`` in slots, ``y = -depth``; ``reading``: what the value beside
     an inner node (or the leaf's value under a leaf) says, its kind and numbers (None: nothing
     written), or ``fixed_text`` written instead (Monte Carlo tree search: wins/visits); a
-    painter writes it as :attr:`value`; ``window``: its [α, β]; ``order``: a leaf's
-    evaluation number; ``cut``: its children are not drawn."""
+    painter writes it as :attr:`value`; ``window``: its [α, β]; ``order``: its number in the
+    order of static evaluation (a leaf's, or an inner node's at a depth limit: every static
+    evaluation is numbered); ``cut``: its children are not drawn."""
 
     path: Path
     x: float
@@ -501,7 +519,7 @@ class TreeLayout:
             state=node_state(path, marks), on_pv=path in pv, current=path == marks.current,
             reading=reading, fixed_text=fixed_text,
             window=format_window(marks.windows.get(path)) if windows else "",
-            order=marks.leaf_numbers.get(path) if leaf_numbers and node.is_leaf() else None,
+            order=marks.leaf_numbers.get(path) if leaf_numbers else None,
             cut=path in self.cut)
 
     def _legend(self, marks: Marks, nodes: tuple[NodeMark, ...] = ()) -> tuple[LegendEntry, ...]:
@@ -514,8 +532,11 @@ class TreeLayout:
         kinds = {self.kinds[path] for path in drawn}
         glyphs: list[str] = [kind for kind in ("max", "min", "leaf", "chance") if kind in kinds]
         ring = ["ring"] if marks.current is not None else []
-        if marks.monte_carlo:
-            glyphs += (["most visited"] if marks.pv else []) + ring + ["wins"]
+        if marks.monte_carlo:          # faded: a node its tree has not grown to (nor the playout)
+            glyphs += (["most visited"] if marks.pv else []) + ring
+            if any(path not in marks.entered for path in drawn):
+                glyphs.append("not grown" if marks.current is None else "not grown yet")
+            glyphs += ["wins"]
         elif marks.searched:
             shown = {marks.bounds.get(path, EXACT) for path in drawn
                      if self.kinds[path] != "leaf" and path in marks.values}
@@ -549,7 +570,7 @@ class TreeLayout:
         kinds = set(self.kinds.values())
         glyphs: list[str] = [kind for kind in ("max", "min", "leaf", "chance") if kind in kinds]
         if monte_carlo:
-            glyphs += ["most visited", "ring", "wins"]
+            glyphs += ["most visited", "ring", "not grown yet", "wins"]
         else:
             glyphs += ["pv", "ring", "pruned", "pending yet", "bound", "so far", "returned", "order",
                        "window"]
@@ -705,8 +726,9 @@ def drawing_parts(tree_or_result: Any, *, step: int | None = None, windows: bool
     if step is None:
         marks = result_marks(result)
         value = marks.value_text(marks.start)
-        title = (f"{readable_name(model or result.algorithm)}: value {value}, {result.stats.leaves} of "
-                 f"{tree.leaf_count} leaves evaluated")
+        evaluated = evaluated_words(tree, marks.leaf_numbers, tree.leaf_count, result.stats.leaves,
+                                    brief=True)
+        title = f"{readable_name(model or result.algorithm)}: value {value}, {evaluated}"
         return tree, marks, None if model is None else model.describe(), title
     assert model is not None                                    # a step needs a trace (checked above)
     step = _validate.whole("step", step)

@@ -38,7 +38,7 @@ from .bounds import (
 )
 from .events import TraceEvent, _normalised, gamma_of, value_of
 from .marks import Marks, MarksDraft
-from .narration import _Narrator
+from .narration import _Narrator, evaluated_words
 from .passes import Iteration, Phase, Research, _iterations, find_phases, find_researches, monte_carlo_marks
 from .trees import _is_chance, _probabilities, _subtree_paths, view_tree
 from .words import _tally_text, format_value
@@ -212,7 +212,7 @@ class Trace:
 
     @property
     def evaluation_order(self) -> list[Path]:
-        """The leaves in the order they were evaluated."""
+        """The nodes evaluated statically, in order: the leaves, and the nodes at a depth limit."""
         return [e.path for e in self.events if e.kind == "leaf"]
 
     def label(self, path: Path) -> str:
@@ -258,7 +258,7 @@ class Trace:
             text += f"; {len(self.phases)} passes: " + ", ".join(
                 p.label().split(": ", 1)[1] for p in self.phases)
         pruned = [self.label(p) for p in self.pruned_leaves]
-        return (f"{text}; {len(set(self.evaluation_order))} of {total} leaves evaluated; "
+        return (f"{text}; {evaluated_words(self.tree, self.evaluation_order, total)}; "
                 f"pruned leaves: {', '.join(pruned) or 'none'}.")
 
     def _describe_monte_carlo(self, total: int) -> str:

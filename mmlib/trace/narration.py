@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Protocol
 
 from ..trees import Path, Tree
@@ -240,7 +240,10 @@ class _Narrator:
         return f"enter {here} ({role}){called}."
 
     def _leaf(self, k: int, event: TraceEvent) -> str:
-        return f"{self.label(event.path)} is a leaf: its value is {format_value(event.value)}."
+        here, value = self.label(event.path), format_value(event.value)
+        if not self.tree.node(event.path).is_leaf():        # a depth-limited search stops here
+            return f"{here} is at the depth limit: its static value is {value}."
+        return f"{here} is a leaf: its value is {value}."
 
     def _update(self, k: int, event: TraceEvent) -> str:
         here = self.label(event.path)
@@ -488,6 +491,34 @@ class _Narrator:
         return bool(enter.is_max) if enter is not None else self.tree.node(path).is_max
 
 
+def evaluated_words(tree: Tree | LayeredTree, evaluated: Iterable[Path], total: int,
+                    count: int | None = None, *, brief: bool = False) -> str:
+    """How many of the ``total`` leaves were evaluated, in words; the nodes in ``evaluated``
+    that are not leaves were evaluated statically at the depth limit, and are named too
+    (``brief``, for a title: only how many static evaluations).  ``count`` is the number of
+    static evaluations (the distinct nodes of ``evaluated`` unless told).
+
+    >>> from mmlib.trees import from_text
+    >>> tree = from_text("ABCDE\\nA: BC\\nB: DE\\nB 4\\nC 1\\nD 3\\nE 5")
+    >>> evaluated_words(tree, [(0, 0), (1,)], 3)
+    '2 of 3 leaves evaluated'
+    >>> evaluated_words(tree, [(0,), (1,)], 3)                     # a search to depth 1
+    '2 static evaluations: 1 of 3 leaves and B at the depth limit'
+    >>> evaluated_words(tree, [(0,), (1,)], 3, brief=True)
+    '2 static evaluations'
+    """
+    paths = set(evaluated)
+    inner = sorted(path for path in paths if not tree.node(path).is_leaf())
+    leaves = len(paths) - len(inner)
+    if not inner:
+        return f"{leaves if count is None else count} of {total} leaves evaluated"
+    names = ", ".join(tree.label_of(path) for path in inner)
+    evaluations = f"{len(paths) if count is None else count} static evaluations"
+    if brief:
+        return evaluations
+    return f"{evaluations}: {leaves} of {total} leaves and {names} at the depth limit"
+
+
 def describe_marks(tree: Tree | LayeredTree, marks: Marks, *, root: Path = (), levels: tuple[str, ...] = (),
                    chance: bool = False) -> str:
     """What a drawing of ``tree`` with ``marks`` shows, in words (its text alternative), from
@@ -514,7 +545,7 @@ def describe_marks(tree: Tree | LayeredTree, marks: Marks, *, root: Path = (), l
     if marks.pv:
         parts.append(f"best move to {tree.label_of(root + tuple(marks.pv[:1]))}")
     pruned = [leaf.label for leaf in tree.leaves() if leaf.path in marks.pruned]
-    parts.append(f"{len(marks.leaf_numbers)} of {tree.leaf_count} leaves evaluated")
+    parts.append(evaluated_words(tree, marks.leaf_numbers, tree.leaf_count))
     parts.append(f"pruned leaves: {', '.join(pruned) or 'none'}")
     if marks.current is not None:
         parts.append(f"current node {tree.label_of(marks.current)}")
@@ -529,6 +560,11 @@ def _describe_monte_carlo_marks(tree: Tree | LayeredTree, marks: Marks, root: Pa
     if marks.pv:
         parts.append(f"most visited move to {tree.label_of(root + tuple(marks.pv[:1]))}")
     parts.append(f"{len(marks.texts)} nodes with visits")
+    outside = sum(1 for node in tree.nodes()
+                  if node.path[:len(root)] == root and node.path not in marks.entered)
+    if outside:                        # drawn faded: its tree (or the playout) has not reached them
+        when = "not in its tree (or this playout) yet" if marks.current is not None else "never in its tree"
+        parts.append(f"{outside} nodes drawn faded: {when}")
     if marks.current is not None:
         parts.append(f"current node {tree.label_of(marks.current)}")
     return f"Monte Carlo tree search from {tree.label_of(root)}: " + "; ".join(parts) + "."

@@ -168,8 +168,11 @@ class Connect4Board(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets h
                 f"depth {self.depth} — run the cell to play.")
 
     def fallback_html(self) -> str:
-        return svg_as_img(connect4_svg(self.game, self.state, cell=self.cell),
-                          alt="the Connect Four board when the notebook was saved")
+        """The board as the widget showed it when saved (the last move framed) and, under it, what
+        its status line said then (the computer's last answer and whose move it is)."""
+        board = svg_as_img(connect4_svg(self.game, self.state, cell=self.cell, last_move=self.last_move),
+                           alt="the Connect Four board when the notebook was saved")
+        return f"{board}<p>{self.status.value}</p>"                      # (already escaped)
 
 
 def play_connect4(game: ConnectFour | None = None, *, depth: int = 6, computer_first: bool = False,

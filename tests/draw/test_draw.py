@@ -399,10 +399,11 @@ def test_no_text_of_a_teaching_tree_is_under_11_points_in_a_notebook_column():
         assert all(text.get_rotation() == 0 for text in texts)
 
 
-def test_connect_four_rings_the_last_move_and_keeps_its_letter():
-    """The last move is a ring, not a dot over the disc: the letter (X/O) stays readable, so colour
-    is not the only sign of whose disc it is."""
-    from matplotlib.patches import Circle
+def test_connect_four_frames_the_last_move_in_a_square_and_keeps_its_letter():
+    """The last move is a square outline round its disc: not a dot over the disc (the letter X/O
+    stays readable, so colour is not the only sign of whose disc it is), and not a ring, which
+    would look like the dashed ring of a threat."""
+    from matplotlib.patches import Circle, Rectangle
 
     from mmlib import games
     from mmlib.draw.connect4 import connect4_svg, draw_connect4
@@ -410,14 +411,17 @@ def test_connect_four_rings_the_last_move_and_keeps_its_letter():
     game = games.ConnectFour()
     state = game.position("3")                                     # X's disc at the bottom of column 3
     ax = draw_connect4(game, state, last_move=3).axes[0]
-    here = [p for p in ax.patches if isinstance(p, Circle) and p.center == (3, 0)]
-    disc = next(p for p in here if p.get_radius() == 0.4)
-    ring = next(p for p in here if p is not disc)
-    assert ring.get_facecolor()[3] == 0 and ring.get_radius() >= 0.3      # an outline round the letter
+    rings = [p for p in ax.patches if isinstance(p, Circle) and p.center == (3, 0) and p.get_radius() != 0.4]
+    assert rings == []
+    square = next(p for p in ax.patches if isinstance(p, Rectangle) and p.get_width() < 1)
+    x, y = square.get_xy()
+    assert (x + square.get_width() / 2, y + square.get_height() / 2) == (3, 0)
+    assert square.get_width() == square.get_height() > 0.8 and square.get_facecolor()[3] == 0
     letter = next(t for t in ax.texts if t.get_position() == (3, 0))
-    assert letter.get_text() == "X" and letter.get_zorder() > ring.get_zorder()
+    assert letter.get_text() == "X" and letter.get_zorder() > square.get_zorder()
     svg = connect4_svg(game, state, last_move=3)
-    assert 'class="last"' in svg and 'fill="none"' in svg.split('class="last"')[1].split("/>")[0]
+    assert 'class="last"' in svg and svg.split('class="last"')[0].endswith("<rect ")
+    assert 'fill="none"' in svg.split('class="last"')[1].split("/>")[0]
     assert ">X</text>" in svg
 
 

@@ -78,7 +78,7 @@ def test_a_budget_that_ends_inside_an_expansion_leaves_no_unvisited_move():
 # -- drawing a Monte Carlo tree search: wins/visits beside the nodes, and a legend that says so --
 
 WDL = [[1, -1], [1, 0], [-1, -1]]          # notebook 9's tree of wins (1), draws (0) and losses (-1)
-MC_LEGEND = ["MAX", "MIN", "leaf", "most visited line (thick)",
+MC_LEGEND = ["MAX", "MIN", "leaf", "most visited line (thick)", "faded: never in its tree",
              "w/n: wins for MAX (a draw counts 1/2) / visits"]
 SEARCH_ONLY = ("pruned", "bound", "so far", "principal variation")
 
@@ -130,7 +130,8 @@ def test_a_step_of_an_mcts_shows_its_ring_and_wins_but_no_search_marks():
 
     result = search.mcts(trees.from_nested(WDL), iterations=8, seed=0, trace=True)
     legend = [t.get_text() for t in draw.draw_tree(result, step=20).axes[0].get_legend().get_texts()]
-    assert legend == ["MAX", "MIN", "leaf", "current node (dashed ring)", MC_LEGEND[-1]]
+    assert legend == ["MAX", "MIN", "leaf", "current node (dashed ring)",
+                      "faded: not in its tree (or this playout) yet", MC_LEGEND[-1]]
     assert not any(mark in tree_svg(result, step=20) for mark in SEARCH_ONLY)
     explorer = widgets.step_through(result)
     explorer.go(20)
