@@ -438,6 +438,10 @@ def run(search: Search, kind: Kind, state: State, root_call: Callable[[Any, floa
     with recursion_room(search.game, search.horizon, frames_per_ply=search.FRAMES_PER_PLY):
         try:
             value = root_call(start, search.horizon)
+            stats = search.stats()
+            line = search.principal_variation(start)   # may play the game's moves again (a table's line)
+            if pv is not None:
+                line = pv(start, line)
         except RecursionError:
             raise SearchError(
                 "depth: the game is too deep for a recursive search here; give a depth limit"
@@ -450,10 +454,6 @@ def run(search: Search, kind: Kind, state: State, root_call: Callable[[Any, floa
             if isinstance(interrupt, SearchInterrupted):
                 raise
             raise SearchInterrupted(search.partial_stats()) from None
-    stats = search.stats()
-    line = search.principal_variation(start)
-    if pv is not None:
-        line = pv(start, line)
     return SearchResult(value, line[0] if line else None, line, stats, kind, search.transcript(),
                         search.game, start, conventions)
 
@@ -489,11 +489,11 @@ def blame(search: Search, error: Exception) -> UserFunctionError:
     return wrap_user_exception(error, message, function, path)
 
 
-def _calls_at(code: CodeType, offset: int) -> tuple[str, str]:
-    """What the instruction at ``offset`` of ``code`` was calling, then what its whole line calls, as
-    dotted names (``self.game.moves``), read from the code object.  The first: the names loaded, before
-    it, where its expression begins; the second, for an error raised around the call (a generator of
-    moves failing inside ``list(...)``): every name the line loads."""
+def _calls_at(code: CodeType, offset: int) -> tuple[str, str, str]:
+    """What the instruction at ``offset`` of ``code`` was calling, as dotted names
+    (``self.game.moves``) read from the code object: the names loaded, before it, where its
+    expression begins; then, for an error raised around a call (a generator of moves failing inside
+    ``list(...)``), the names its expression loads; then those its whole line loads."""
     instructions = list(dis.get_instructions(code))
     failing = None                             # the instruction under way (``offset`` may be in its caches)
     for ins in instructions:
@@ -501,8 +501,10 @@ def _calls_at(code: CodeType, offset: int) -> tuple[str, str]:
             break
         failing = ins
     if failing is None or failing.positions is None or failing.positions.lineno is None:
-        return "", ""                          # an error that arrived between two instructions
+        return "", "", ""                      # an error that arrived between two instructions
     line, column = failing.positions.lineno, failing.positions.col_offset
+    ends_here = failing.positions.end_lineno == line and failing.positions.end_col_offset is not None
+    end = failing.positions.end_col_offset if ends_here else None
     chains: list[tuple[int | None, int, list[str]]] = []     # where each begins, and its names
     follows = False                            # whether an attribute now continues the last chain
     for ins in instructions:
@@ -520,7 +522,10 @@ def _calls_at(code: CodeType, offset: int) -> tuple[str, str]:
             follows = True
     here = [chain for begins, first, chain in chains
             if column is not None and begins == column and first < failing.offset]
-    return " ".join(map(".".join, here)), " ".join(".".join(chain) for _, _, chain in chains)
+    inside = [chain for begins, _, chain in chains if column is not None and begins is not None
+              and column <= begins and (end is None or begins < end)]
+    everything = [chain for _, _, chain in chains]
+    return " ".join(map(".".join, here)), " ".join(map(".".join, inside)), " ".join(map(".".join, everything))
 
 
 def _called_name(search: Search, called: str) -> str | None:

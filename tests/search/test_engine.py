@@ -27,11 +27,12 @@ def test_the_factory_checks_the_options_it_is_given():
 # -- blame: which user function failed, read from the code objects the error carries ---------------
 
 class _FailingGame:
-    """Tic-tac-toe, seen by the search through this wrapper, whose method ``method`` raises at its
-    ``after + 1``-th call by the search (the game's own methods calling one another are not counted)."""
+    """Tic-tac-toe (or ``game``), seen by the search through this wrapper, whose method ``method``
+    raises at its ``after + 1``-th call by the search (the game's own methods calling one another
+    are not counted)."""
 
-    def __init__(self, method: str, after: int) -> None:
-        self.game, self.method, self.after, self.calls = TicTacToe(), method, after, 0
+    def __init__(self, method: str, after: int, game: Any = None) -> None:
+        self.game, self.method, self.after, self.calls = game or TicTacToe(), method, after, 0
 
     def __getattr__(self, name: str) -> Any:
         found = getattr(self.game, name)
@@ -102,3 +103,22 @@ def test_blame_names_the_evaluator_and_the_ordering_as_the_messages_always_did()
     failed = r"^the ordering Failing\.order raised RuntimeError at path \(\): no order$"
     with pytest.raises(UserFunctionError, match=failed):
         search.alphabeta(tree, order=Failing())
+
+
+@pytest.mark.parametrize("method", ["moves", "play", "is_max"])
+@pytest.mark.parametrize("name", ["mtdf", "alphabeta"])
+def test_a_game_method_failing_at_any_of_its_calls_is_named(name: str, method: str) -> None:
+    # every call the search makes, including those of the principal variation worked out after the
+    # search (MTD(f)'s proven line, a table's stored line), fails in turn: each is the user's error
+    def run(game: Any) -> Any:
+        if name == "mtdf":
+            return search.mtdf(game, depth=3)
+        return search.alphabeta(game, depth=3, table=True)
+
+    counting = _FailingGame(method, 10**9, trees.ordered(3, 4, "random", seed=1))
+    run(counting)
+    assert counting.calls > 5
+    for after in range(counting.calls):
+        with pytest.raises(UserFunctionError) as raised:
+            run(_FailingGame(method, after, trees.ordered(3, 4, "random", seed=1)))
+        assert raised.value.function == f"game.{method}", (after, str(raised.value))
