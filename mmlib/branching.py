@@ -41,7 +41,7 @@ from .ordering import Ordering, as_ordering, learns_from_previous
 
 if TYPE_CHECKING:
     from .games.base import Move, State
-    from .ordering import Search
+    from .ordering import Searcher
     from .search.engine import GameLike
 
 __all__ = ["FirstMoveCutoffs", "own_branching", "minimal_leaves", "minimal_nodes", "ordering_rows",
@@ -72,7 +72,7 @@ class FirstMoveCutoffs(Ordering):
         self.cutoffs = 0
         self.first = 0
 
-    def order(self, search: Search, state: State, moves: Sequence[Any],
+    def order(self, search: Searcher, state: State, moves: Sequence[Any],
               path: tuple[Any, ...]) -> Sequence[Any]:
         ordered = self.base.order(search, state, moves, path)
         if ordered:
@@ -84,7 +84,8 @@ class FirstMoveCutoffs(Ordering):
         self.first += move == self.tried_first.get(len(path))
         self.base.cutoff(path, move)
 
-    def finished(self, search: Search, state: State, path: tuple[Any, ...], value: float, best: Move) -> None:
+    def finished(self, search: Searcher, state: State, path: tuple[Any, ...], value: float,
+                 best: Move) -> None:
         self.base.finished(search, state, path, value, best)
 
     @property

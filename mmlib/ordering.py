@@ -37,9 +37,10 @@ __all__ = [
 ]
 
 
-class Search(Protocol):
+class Searcher(Protocol):
     """What an ordering reads of the search that asks it (:class:`mmlib.search.engine.Search` is
-    one): its game, its static evaluation and its counters."""
+    one): its game, its static evaluation and its counters.  A protocol, not the engine's class,
+    because the engine imports the orderings (layer 5 on layer 2)."""
 
     game: AnyGame
     recorder: Recorder
@@ -53,14 +54,15 @@ class Ordering:
     name = "natural"
     learns = False
 
-    def order(self, search: Search, state: State, moves: Sequence[Any],
+    def order(self, search: Searcher, state: State, moves: Sequence[Any],
               path: tuple[Any, ...]) -> Sequence[Any]:
         return moves
 
     def cutoff(self, path: tuple[Any, ...], move: Move) -> None:
         """``move`` caused a cutoff at ``path`` (learning policies remember it)."""
 
-    def finished(self, search: Search, state: State, path: tuple[Any, ...], value: float, best: Move) -> None:
+    def finished(self, search: Searcher, state: State, path: tuple[Any, ...], value: float,
+                 best: Move) -> None:
         """The node at ``path`` was searched: its value and best move."""
 
     def __repr__(self) -> str:
@@ -76,7 +78,7 @@ class ReversedOrder(Ordering):
 
     name = "reversed"
 
-    def order(self, search: Search, state: State, moves: Sequence[Any],
+    def order(self, search: Searcher, state: State, moves: Sequence[Any],
               path: tuple[Any, ...]) -> Sequence[Any]:
         return list(reversed(moves))
 
@@ -101,7 +103,7 @@ class RandomOrder(Ordering):
             raise ArgumentTypeError(f"seed: expected an integer, got {describe(seed)}")
         self.seed = int(seed)
 
-    def order(self, search: Search, state: State, moves: Sequence[Any],
+    def order(self, search: Searcher, state: State, moves: Sequence[Any],
               path: tuple[Any, ...]) -> Sequence[Any]:
         h = splitmix64(self.seed & MASK)
         for move in path:
@@ -126,7 +128,7 @@ class StaticOrder(Ordering):
 
     name = "static"
 
-    def order(self, search: Search, state: State, moves: Sequence[Any],
+    def order(self, search: Searcher, state: State, moves: Sequence[Any],
               path: tuple[Any, ...]) -> Sequence[Any]:
         game = search.game
         score = getattr(search, "static_score", None) or search.static_value
@@ -160,7 +162,7 @@ class PreviousIteration(Ordering):
         self._learning_best: dict[Any, Any] = {}
         self._learning_values: dict[Any, float] = {}
 
-    def order(self, search: Search, state: State, moves: Sequence[Any],
+    def order(self, search: Searcher, state: State, moves: Sequence[Any],
               path: tuple[Any, ...]) -> Sequence[Any]:
         ordered = self.base.order(search, state, moves, path)
         game = search.game
@@ -180,7 +182,8 @@ class PreviousIteration(Ordering):
     def cutoff(self, path: tuple[Any, ...], move: Move) -> None:
         self.base.cutoff(path, move)
 
-    def finished(self, search: Search, state: State, path: tuple[Any, ...], value: float, best: Move) -> None:
+    def finished(self, search: Searcher, state: State, path: tuple[Any, ...], value: float,
+                 best: Move) -> None:
         key = search.game.key(state)
         self._learning_values[key] = value
         if best is not None:
@@ -215,7 +218,7 @@ class KillerMoves(Ordering):
         self.slots: int = int(slots)
         self.killers: dict[int, list[Any]] = {}
 
-    def order(self, search: Search, state: State, moves: Sequence[Any],
+    def order(self, search: Searcher, state: State, moves: Sequence[Any],
               path: tuple[Any, ...]) -> Sequence[Any]:
         ordered = list(self.base.order(search, state, moves, path))
         killers = [m for m in self.killers.get(len(path), ()) if m in ordered]
@@ -229,7 +232,8 @@ class KillerMoves(Ordering):
         del slot[self.slots:]
         self.base.cutoff(path, move)
 
-    def finished(self, search: Search, state: State, path: tuple[Any, ...], value: float, best: Move) -> None:
+    def finished(self, search: Searcher, state: State, path: tuple[Any, ...], value: float,
+                 best: Move) -> None:
         self.base.finished(search, state, path, value, best)
 
     def __repr__(self) -> str:
@@ -260,7 +264,7 @@ class HistoryHeuristic(Ordering):
         self.scores: dict[Any, float] = {}
         self.horizon: float = 1.0
 
-    def order(self, search: Search, state: State, moves: Sequence[Any],
+    def order(self, search: Searcher, state: State, moves: Sequence[Any],
               path: tuple[Any, ...]) -> Sequence[Any]:
         self.horizon = getattr(search, "horizon", 1.0)
         ordered = self.base.order(search, state, moves, path)
@@ -272,7 +276,8 @@ class HistoryHeuristic(Ordering):
         self.scores[move] = self.scores.get(move, 0) + 2 ** int(min(left, 64))
         self.base.cutoff(path, move)
 
-    def finished(self, search: Search, state: State, path: tuple[Any, ...], value: float, best: Move) -> None:
+    def finished(self, search: Searcher, state: State, path: tuple[Any, ...], value: float,
+                 best: Move) -> None:
         self.base.finished(search, state, path, value, best)
 
     def __repr__(self) -> str:

@@ -48,7 +48,7 @@ from .trees.explicit import build
 
 if TYPE_CHECKING:
     from .games.base import State
-    from .ordering import Search
+    from .ordering import Searcher
 
 __all__ = ["Question", "Part", "AnswerKey", "alpha_beta_question", "question_batch", "question_set",
            "student_seed", "best_moves", "KINDS", "PRACTICE_MODES", "PracticeRound", "Feedback",
@@ -361,7 +361,7 @@ class _RootOrder(Ordering):
     def __init__(self, moves: Sequence[int]):
         self.moves = list(moves)
 
-    def order(self, search: Search, state: State, moves: Sequence[Any],
+    def order(self, search: Searcher, state: State, moves: Sequence[Any],
               path: tuple[Any, ...]) -> Sequence[Any]:
         return self.moves if path == () else moves
 

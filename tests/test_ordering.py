@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from collections.abc import Sequence
 from types import SimpleNamespace
 
 import pytest
@@ -102,3 +103,30 @@ def test_names_and_errors() -> None:
         KillerMoves(slots=0)
     with pytest.raises(ArgumentTypeError, match="base"):
         KillerMoves(base="natural")  # type: ignore[arg-type]
+
+
+def test_an_ordering_reads_the_engine_search_through_the_searcher_protocol() -> None:
+    """The protocol an ordering is typed against names what the engine's search gives it, and is
+    not named like the engine's own class (one name, one meaning)."""
+    from mmlib import ordering, search
+    from mmlib.search.engine import Search
+
+    given: list[object] = []
+
+    class Watching(NaturalOrder):
+        def order(self, search: ordering.Searcher, state: object, moves: Sequence[object],
+                  path: tuple[object, ...]) -> Sequence[object]:
+            given.append(search)
+            return moves
+
+    search.alphabeta(trees.from_nested([[1, 2], [5, 6]]), order=Watching())
+    assert given and all(isinstance(one, Search) for one in given)
+    members = set(ordering.Searcher.__annotations__) | {"static_value"}
+    assert members == {"game", "recorder", "static_value"}
+    assert all(hasattr(given[0], member) for member in members)
+    first = given[0]
+    assert isinstance(first, Search)
+    leaf = first.game.play(first.game.play(first.game.initial, 1), 0)
+    assert first.static_value(leaf) == 5
+    assert ordering.Searcher.__name__ != Search.__name__
+    assert not hasattr(ordering, "Search")

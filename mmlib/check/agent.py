@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
     from ..games import TicTacToe
     from ..games.base import Move, State
-    from ..ordering import Search
+    from ..ordering import Searcher
 
 __all__ = ["AGENT_DEPTH", "AGENT_MAX_NODES", "check_evaluator", "check_agent"]
 
@@ -91,7 +91,7 @@ class _TableOrder(Ordering):
     def __init__(self, table: dict[Any, Any] | None):
         self.table = table
 
-    def order(self, search_: Search, state: State, moves: Sequence[Move], path: tuple[Any, ...]) -> Any:
+    def order(self, search_: Searcher, state: State, moves: Sequence[Move], path: tuple[Any, ...]) -> Any:
         return moves if self.table is None else self.table[state]
 
 

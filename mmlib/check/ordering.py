@@ -37,7 +37,7 @@ from .queries import Unusable, answers_by_rounds, shown_call
 from .report import Report, counted, finish
 
 if TYPE_CHECKING:
-    from ..ordering import Search
+    from ..ordering import Searcher
     pass
 
 __all__ = ["ORDERING_BOARDS", "fresh_boards", "ORDERING_DEPTH", "EMPTY_BOARD", "board_of", "state_of", "play",
@@ -199,7 +199,7 @@ class _Answered(Ordering):
     def __init__(self, known: dict[Any, Any], missing: set[Any]):
         self.known, self.missing = known, missing
 
-    def order(self, search_: Search, state: Any, moves: Sequence[Any],
+    def order(self, search_: Searcher, state: Any, moves: Sequence[Any],
               path: tuple[Any, ...]) -> Sequence[Any]:
         question = (board_of(state), tuple(moves))
         answer = self.known.get(question)

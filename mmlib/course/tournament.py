@@ -264,9 +264,8 @@ class _Forfeits(Agent):
         raise Forfeit(self.reason)
 
 
-def _agent(stack: contextlib.ExitStack, entrant: Entrant, rules: Rules, isolation: str) -> Agent:
-    if entrant.baseline is not None:
-        return _Baseline(entrant.name, entrant.baseline)
+def _sealed_agent(stack: contextlib.ExitStack, entrant: Entrant, rules: Rules, isolation: str) -> Agent:
+    """A student's agent: the notebook run in its own sandbox, stopped when ``stack`` closes."""
     work = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="mmlib-tournament-")))
     work.chmod(0o755)
     sandbox = Sandbox(staged_lib(), list(entrant.cells), work, isolation=isolation)
@@ -279,34 +278,27 @@ def _agent(stack: contextlib.ExitStack, entrant: Entrant, rules: Rules, isolatio
     return student_agent(entrant.name, RemoteFunction(sandbox, FUNCTION), rules)
 
 
-class _Baseline(Agent):
-    """A fixed entrant, made afresh for every game (:meth:`for_game`): a random one's moves then
-    depend on the game alone, so a game played again after an interruption is the same game."""
-
-    def __init__(self, name: str, kind: str):
-        self.name, self.kind, self.agent = name, kind, baseline(kind)
-
-    def for_game(self, game_id: str) -> None:
-        self.agent = baseline(self.kind, seed_of(game_id, self.name))
-
-    def choose(self, board: str, game: ConnectFour, state: FourState) -> int:
-        return self.agent.choose(board, game, state)
-
-
 def run_pairing(task: Task, rules: Rules, isolation: str = "bwrap") -> list[dict[str, Any]]:
     """Play the games of one pairing (a task for any executor): each game's record as plain data.
-    A failure of the referee itself gives ``{"void": reason}`` records instead of results."""
+    A student's agent is started once for all the games; a fixed entrant is made afresh for each
+    game, seeded by the game's id, so that a random one's moves depend on that game alone and a
+    game played again after an interruption is the same game.  A failure of the referee itself
+    gives ``{"void": reason}`` records instead of results."""
     records = []
     try:
         with contextlib.ExitStack() as stack:
-            agents = {task.a.name: _agent(stack, task.a, rules, isolation),
-                      task.b.name: _agent(stack, task.b, rules, isolation)}
+            sealed = {entrant.name: _sealed_agent(stack, entrant, rules, isolation)
+                      for entrant in (task.a, task.b) if entrant.baseline is None}
             for game in task.games:
-                for agent in agents.values():
-                    if isinstance(agent, _Baseline):
-                        agent.for_game(game.id)
                 x, o = (task.a, task.b) if game.first_is_x else (task.b, task.a)
-                record = play_game(rules, {"X": agents[x.name], "O": agents[o.name]}, opening=game.opening)
+                agents = {}
+                for side, entrant in (("X", x), ("O", o)):
+                    if entrant.baseline is None:
+                        agents[side] = sealed[entrant.name]
+                    else:
+                        agents[side] = baseline(entrant.baseline, seed_of(game.id, entrant.name))
+                        agents[side].name = entrant.name        # the name it entered under
+                record = play_game(rules, agents, opening=game.opening)
                 records.append({"id": game.id, "round": task.round, **record.as_dict()})
     except Exception as error:  # noqa: BLE001 - the tournament goes on; the games are tried again next run
         why = f"{type(error).__name__}: {error}"[:300]

@@ -56,7 +56,7 @@ from ..ordering import (
 )
 
 if TYPE_CHECKING:
-    from ..ordering import Search
+    from ..ordering import Searcher
     from .base import Move, State
 
 __all__ = ["Chess", "Position", "ORDERINGS", "MATE", "PIECE_VALUES", "SQUARE_BONUS", "white_score",
@@ -385,7 +385,7 @@ class CapturesFirst(Ordering):
         self.learns = self.base.learns
         self.captures: dict[int, list[Any]] = {}       # the captures of the node at each ply
 
-    def order(self, search: Search, state: State, moves: Sequence[Any],
+    def order(self, search: Searcher, state: State, moves: Sequence[Any],
               path: tuple[Any, ...]) -> Sequence[Any]:
         board = cast(chess.Board, state)                  # this ordering is only given chess positions
         scored = [(mvv_lva_score(board, move), move) for move in moves]
@@ -399,7 +399,8 @@ class CapturesFirst(Ordering):
         if move not in self.captures.get(len(path), ()):
             self.base.cutoff(path, move)
 
-    def finished(self, search: Search, state: State, path: tuple[Any, ...], value: float, best: Move) -> None:
+    def finished(self, search: Searcher, state: State, path: tuple[Any, ...], value: float,
+                 best: Move) -> None:
         self.base.finished(search, state, path, value, best)
 
     def __repr__(self) -> str:
@@ -448,7 +449,7 @@ class _Reversed(ReversedOrder):
     def __init__(self, base: Ordering):
         self.base = base
 
-    def order(self, search: Search, state: State, moves: Sequence[Any],
+    def order(self, search: Searcher, state: State, moves: Sequence[Any],
               path: tuple[Any, ...]) -> Sequence[Any]:
         return list(reversed(self.base.order(search, state, moves, path)))
 

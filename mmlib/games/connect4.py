@@ -50,7 +50,7 @@ from ..errors import (
 from ..ordering import Ordering
 
 if TYPE_CHECKING:
-    from ..ordering import Search
+    from ..ordering import Searcher
 
 __all__ = ["ConnectFour", "CentreFirst", "WIN", "SCORINGS"]
 
@@ -431,7 +431,7 @@ class CentreFirst(Ordering):
 
     name = "centre"
 
-    def order(self, search: Search | None, state: object, moves: Sequence[Any],
+    def order(self, search: Searcher | None, state: object, moves: Sequence[Any],
               path: tuple[Any, ...]) -> list[Any]:
         rank = getattr(search.game, "centre_rank", None) if search is not None else None
         if rank is None:

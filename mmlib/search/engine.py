@@ -26,7 +26,7 @@ mmlib.errors.ArgumentError: depth: must be at least 0, got -1
 
 from __future__ import annotations
 
-import linecache
+import dis
 import math
 import numbers
 import operator
@@ -34,6 +34,7 @@ import os
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import fields
+from types import CodeType
 from typing import Any, TypeVar, cast, overload
 
 from .. import _validate
@@ -437,6 +438,10 @@ def run(search: Search, kind: Kind, state: State, root_call: Callable[[Any, floa
     with recursion_room(search.game, search.horizon, frames_per_ply=search.FRAMES_PER_PLY):
         try:
             value = root_call(start, search.horizon)
+            stats = search.stats()
+            line = search.principal_variation(start)   # may play the game's moves again (a table's line)
+            if pv is not None:
+                line = pv(start, line)
         except RecursionError:
             raise SearchError(
                 "depth: the game is too deep for a recursive search here; give a depth limit"
@@ -449,10 +454,6 @@ def run(search: Search, kind: Kind, state: State, root_call: Callable[[Any, floa
             if isinstance(interrupt, SearchInterrupted):
                 raise
             raise SearchInterrupted(search.partial_stats()) from None
-    stats = search.stats()
-    line = search.principal_variation(start)
-    if pv is not None:
-        line = pv(start, line)
     return SearchResult(value, line[0] if line else None, line, stats, kind, search.transcript(),
                         search.game, start, conventions)
 
@@ -468,7 +469,8 @@ of this package (a new family's module among them) and the recorder, orderings a
 
 def blame(search: Search, error: Exception) -> UserFunctionError:
     """A user function raised ``error`` during ``search``: name the function and the
-    position, found from the innermost frame of the search's own code."""
+    position, found from the innermost frame of the search's own code (its code object says
+    what it was calling: no source file is read)."""
     own = None
     tb = error.__traceback__
     while tb is not None:
@@ -477,9 +479,8 @@ def blame(search: Search, error: Exception) -> UserFunctionError:
         tb = tb.tb_next
     function, path = "a function of the game", None
     if own is not None:
-        lineno = own.tb_lineno            # None where the error arrived between two lines (a signal)
-        line = linecache.getline(own.tb_frame.f_code.co_filename, lineno) if lineno is not None else ""
-        function = _called_name(search, line) or function
+        called = _calls_at(own.tb_frame.f_code, own.tb_lasti)
+        function = next(filter(None, (_called_name(search, text) for text in called)), function)
         ply = own.tb_frame.f_locals.get("ply")
         if isinstance(ply, int):
             path = search.recorder.path(ply)
@@ -488,8 +489,48 @@ def blame(search: Search, error: Exception) -> UserFunctionError:
     return wrap_user_exception(error, message, function, path)
 
 
-def _called_name(search: Search, line: str) -> str | None:
-    match = _CALLS.search(line)
+def _calls_at(code: CodeType, offset: int) -> tuple[str, str, str]:
+    """What the instruction at ``offset`` of ``code`` was calling, as dotted names
+    (``self.game.moves``) read from the code object: the names loaded, before it, where its
+    expression begins; then, for an error raised around a call (a generator of moves failing inside
+    ``list(...)``), the names its expression loads; then those its whole line loads."""
+    instructions = list(dis.get_instructions(code))
+    failing = None                             # the instruction under way (``offset`` may be in its caches)
+    for ins in instructions:
+        if ins.offset > offset:
+            break
+        failing = ins
+    if failing is None or failing.positions is None or failing.positions.lineno is None:
+        return "", "", ""                      # an error that arrived between two instructions
+    line, column = failing.positions.lineno, failing.positions.col_offset
+    ends_here = failing.positions.end_lineno == line and failing.positions.end_col_offset is not None
+    end = failing.positions.end_col_offset if ends_here else None
+    chains: list[tuple[int | None, int, list[str]]] = []     # where each begins, and its names
+    follows = False                            # whether an attribute now continues the last chain
+    for ins in instructions:
+        at = ins.positions
+        loaded = ins.argval if ins.opname.startswith("LOAD_") and ins.opname != "LOAD_CONST" else None
+        names = [loaded] if isinstance(loaded, str) else list(loaded) if isinstance(loaded, tuple) else []
+        if at is None or at.lineno != line or not names:
+            follows = False
+        elif ins.opname in ("LOAD_ATTR", "LOAD_METHOD"):
+            if follows:
+                chains[-1][2].append(names[0])
+        else:                                  # a name, or two (Python 3.13's LOAD_FAST_LOAD_FAST)
+            chains.append((at.col_offset, ins.offset, [names[0]]))
+            chains += [(None, ins.offset, [name]) for name in names[1:]]
+            follows = True
+    here = [chain for begins, first, chain in chains
+            if column is not None and begins == column and first < failing.offset]
+    inside = [chain for begins, _, chain in chains if column is not None and begins is not None
+              and column <= begins and (end is None or begins < end)]
+    everything = [chain for _, _, chain in chains]
+    return " ".join(map(".".join, here)), " ".join(map(".".join, inside)), " ".join(map(".".join, everything))
+
+
+def _called_name(search: Search, called: str) -> str | None:
+    """The user function ``called`` (dotted names, first match) names, as the messages say it."""
+    match = _CALLS.search(called)
     if match is None:
         return None
     text = match.group(0)

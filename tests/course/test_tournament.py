@@ -22,7 +22,7 @@ from typing import Any
 import nbformat
 import pytest
 
-from mmlib.check.contest import Rules, baseline, play_game, practice_games
+from mmlib.check.contest import Rules, baseline, play_game, practice_games, seed_of
 from mmlib.course import standings, tournament
 from mmlib.course.tournament import Entrant
 from mmlib.errors import ArgumentError
@@ -151,6 +151,22 @@ def test_a_game_played_again_alone_is_the_same_game() -> None:
         alone = tournament.run_pairing(task.without({first.id}), SMALL)
         assert [record["id"] for record in both] == [first.id, second.id]
         assert alone == both[1:]
+
+
+def test_a_fixed_entrant_plays_each_game_seeded_by_its_id_under_its_own_name() -> None:
+    # each game replayed by hand with the fixed entrants the definition names: the random one
+    # seeded by the game's id and the entrant's name, afresh for every game
+    ann, bob = Entrant("ann", baseline="random"), Entrant("bob", baseline="centre")
+    rules = Rules(columns=5, rows=4, games=4)
+    for task in tournament.round_robin([ann, bob], rules, seed=3):
+        records = tournament.run_pairing(task, rules)
+        assert len(records) == 4 and len({record["id"] for record in records}) == 4
+        for game, record in zip(task.games, records, strict=True):
+            by_hand = {"ann": baseline("random", seed_of(game.id, "ann")), "bob": baseline("centre")}
+            x, o = ("ann", "bob") if game.first_is_x else ("bob", "ann")
+            expected = play_game(rules, {"X": by_hand[x], "O": by_hand[o]}, opening=game.opening)
+            assert (record["x"], record["o"]) == (x, o)
+            assert record["moves"] == expected.moves and record["result"] == expected.result
 
 
 @pytest.mark.slow
