@@ -539,40 +539,48 @@ class TreeView:
                 beside(CUT_MARK, (x, y), (0, -(r + 2)), ha="center", va="top", fontsize=font * 1.2,
                        fontweight="bold", zorder=4)
             if node.is_leaf():
-                below = leaf_ring + 5 + self.value_depth            # under the value: window, number
-                self.value_texts[node.path] = beside(
-                    "", (x, y), (0, -(leaf_ring + 3)), ha="center", va="top", fontsize=font, zorder=4)
-                lower = MIN_FONT_PT * 1.4 if self.stagger and node.path in staggered else 0.0
-                self.window_texts[node.path] = beside(
-                    "", (x, y), (0, -(below + lower)), ha="center", va="top", fontsize=MIN_FONT_PT,
-                    color=style.SOFT_INK)
-                windows_room = MIN_FONT_PT * 1.4 * (1 + self.stagger) if self.windows else 0
-                where = (0, -(below + windows_room + 3)) if self.crowded \
-                    else (leaf_ring + 3, leaf_r)
-                self.number_texts[node.path] = beside(
-                    "", (x, y), where, ha="center" if self.crowded else "left",
-                    va="top" if self.crowded else "center", fontsize=MIN_FONT_PT,
-                    color="white", zorder=6, visible=False,
-                    bbox={"boxstyle": "circle,pad=0.15", "fc": "#333333", "ec": "none"})
+                self._leaf_texts(node.path, (x, y), node.path in staggered)
             else:
-                self.value_texts[node.path] = beside(
-                    "", (x, y), (ring + 3, 1), ha="left", va="bottom", fontsize=font, fontweight="bold",
-                    zorder=4)
-                # evaluated statically at a depth limit: its order badge stands left of it (value
-                # and window are on its right)
-                self.number_texts[node.path] = beside(
-                    "", (x, y), (-(ring + 3), 0), ha="right", va="center", fontsize=MIN_FONT_PT,
-                    color="white", zorder=6, visible=False,
-                    bbox={"boxstyle": "circle,pad=0.15", "fc": "#333333", "ec": "none"})
-                self.window_texts[node.path] = beside(
-                    "", (x, y), (ring + 3, -1), ha="left", va="top", fontsize=MIN_FONT_PT,
-                    color=style.SOFT_INK)
+                self._inner_texts(node.path, (x, y))
         for path in self.edge_paths:
             (px, py), (x, y) = self.positions[path[:-1]], self.positions[path]
             t = 0.62 if path in self.probabilities else 0.5    # clear of the edge's probability
             self.cross_texts[path] = ax.text(
                 px + t * (x - px), py + t * (y - py), "✕", ha="center", va="center", fontsize=font * 1.2,
                 color="black", fontweight="bold", zorder=6, visible=False)
+
+    def _leaf_texts(self, path: Path, xy: tuple[float, float], staggered: bool) -> None:
+        """A leaf's value, its window under it and its order badge (beside it, or under both)."""
+        font, r, beside = self.font, self.radius_points, self._beside
+        leaf_r = r * 0.55 ** 0.5
+        leaf_ring = leaf_r * RING_AREA ** 0.5
+        below = leaf_ring + 5 + self.value_depth            # under the value: window, number
+        self.value_texts[path] = beside(
+            "", xy, (0, -(leaf_ring + 3)), ha="center", va="top", fontsize=font, zorder=4)
+        lower = MIN_FONT_PT * 1.4 if self.stagger and staggered else 0.0
+        self.window_texts[path] = beside(
+            "", xy, (0, -(below + lower)), ha="center", va="top", fontsize=MIN_FONT_PT, color=style.SOFT_INK)
+        windows_room = MIN_FONT_PT * 1.4 * (1 + self.stagger) if self.windows else 0
+        where = (0, -(below + windows_room + 3)) if self.crowded else (leaf_ring + 3, leaf_r)
+        self.number_texts[path] = beside(
+            "", xy, where, ha="center" if self.crowded else "left",
+            va="top" if self.crowded else "center", fontsize=MIN_FONT_PT,
+            color="white", zorder=6, visible=False,
+            bbox={"boxstyle": "circle,pad=0.15", "fc": "#333333", "ec": "none"})
+
+    def _inner_texts(self, path: Path, xy: tuple[float, float]) -> None:
+        """An inner node's value and window on its right, and on its left the order badge it
+        gets when it is evaluated statically at a depth limit."""
+        ring = self.radius_points * RING_AREA ** 0.5
+        beside = self._beside
+        self.value_texts[path] = beside(
+            "", xy, (ring + 3, 1), ha="left", va="bottom", fontsize=self.font, fontweight="bold", zorder=4)
+        self.number_texts[path] = beside(
+            "", xy, (-(ring + 3), 0), ha="right", va="center", fontsize=MIN_FONT_PT,
+            color="white", zorder=6, visible=False,
+            bbox={"boxstyle": "circle,pad=0.15", "fc": "#333333", "ec": "none"})
+        self.window_texts[path] = beside(
+            "", xy, (ring + 3, -1), ha="left", va="top", fontsize=MIN_FONT_PT, color=style.SOFT_INK)
 
     def _draw_chance_and_levels(self) -> None:
         """The probability on each edge out of a chance node, and who moves at each level."""
