@@ -509,7 +509,10 @@ class TreeView:
 
     def _draw_texts(self) -> None:
         ax, font, r, beside = self.ax, self.font, self.radius_points, self._beside
-        self.value_texts, self.window_texts, self.number_texts, self.cross_texts = {}, {}, {}, {}
+        self.value_texts: dict[Path, Any] = {}
+        self.window_texts: dict[Path, Any] = {}
+        self.number_texts: dict[Path, Any] = {}
+        self.cross_texts: dict[Path, Any] = {}
         self.label_texts: dict[Path, Any] = {}
         baselines = {node.path: _letter_baseline(node.label, self.frame.kinds[node.path], r)
                      for node in self.nodes}
