@@ -752,3 +752,56 @@ def test_every_explorers_still_puts_its_legend_under_the_tree_and_no_label_on_an
             assert figure.edges and not faults(figure), (name, faults(figure))
             checked += 1
     assert checked == 9
+
+
+# -- the matplotlib trees: no letter, value or window crossed or touched by an edge ------------------
+
+def mpl_edge_touched(figure: Any) -> list[str]:
+    """The texts of a matplotlib tree an edge crosses or touches (as :func:`edge_touched` judges an
+    SVG): the edges read from the drawing's line collection, the texts' ink and the node shapes
+    from :func:`mmlib.draw.measure.geometry`."""
+    from matplotlib.collections import LineCollection
+
+    from mmlib.draw.measure import geometry
+
+    facts = geometry(figure)
+    ax = figure.axes[0]
+    measured = Measured("test", shapes=[[tuple(p) for p in shape["outline"]] for shape in facts["shapes"]])
+    for collection in ax.collections:
+        if isinstance(collection, LineCollection):
+            widths = collection.get_linewidths()
+            for k, segment in enumerate(collection.get_segments()):
+                (ax0, ay0), (bx0, by0) = ax.transData.transform(segment)
+                half = float(widths[k % len(widths)]) * figure.dpi / 72 / 2
+                measured.edges.append(((float(ax0), float(ay0)), (float(bx0), float(by0)), half))
+    measured.inks = [(text["text"], tuple(text["ink"])) for text in facts["texts"]
+                     if text["role"] != "legend" and text["text"] not in ("✕",)
+                     and text["text"] != ax.get_title()]
+    return edge_touched(measured)
+
+
+def lecture_trees() -> list[tuple[str, Any]]:
+    """The tree drawings the lectures and labs show with an edge near a text: AIMA's tree with its
+    windows (00, 03), the slides' first example (01), a 27-leaf tree of move ordering (05), the quiz
+    tree of lab 2."""
+    from mmlib import draw, quiz, search, trees
+
+    def hundredths(nested: Any) -> Any:
+        return [hundredths(child) for child in nested] if isinstance(nested, list) else round(100 * nested)
+
+    aima = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+    best = trees.from_nested(hundredths(trees.explicit(trees.ordered(3, 3, "best", seed=1)).to_nested()))
+    out = [("AIMA with windows", draw.draw_tree(search.alphabeta(aima, trace=True), windows=True,
+                                                title="AIMA")),
+           ("the slides' first example", draw.draw_tree(search.alphabeta([[3, 5], [2, 9]], trace=True))),
+           ("27 leaves, best first", draw.draw_tree(search.alphabeta(best, trace=True)))]
+    quiz_tree = quiz.alpha_beta_question(seed=7, branching=3, depth=3, ordering="random").tree
+    return out + [("lab 2's question 7", draw.draw_tree(quiz_tree, values=False, title="Question 7"))]
+
+
+@pytest.mark.slow
+def test_no_edge_crosses_or_touches_a_text_of_a_matplotlib_tree():
+    """Before: an edge ran through the letter standing over each leaf of a 27-leaf tree, and the
+    edge from A to B through B's value (the principal variation's thick line, in 00, 01 and 03)."""
+    for name, figure in lecture_trees():
+        assert not mpl_edge_touched(figure), (name, mpl_edge_touched(figure))
