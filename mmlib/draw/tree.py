@@ -490,8 +490,9 @@ class TreeView:
         boxes = [box(vx, vy, value_w, value_h, True)]
         return boxes + ([box(wx, wy, window_w, window_h, va == "bottom")] if window_w else [])
 
-    def _widths(self, path: Path) -> tuple[float, float]:
-        """How wide the value and the window of ``path`` are, or may be (points)."""
+    def _widths(self, path: Path, window: float) -> tuple[float, float]:
+        """How wide the value and the window of ``path`` are, or may be (points; ``window``: the
+        widest window a leaf may carry, 0 without windows)."""
         if path in self.shown_texts:
             text, frame = self.shown_texts[path]
             return (_text_points(text, VALUE_FONT_PT, bold=True) + 2,
@@ -499,13 +500,24 @@ class TreeView:
         leaf_texts = [format_value(leaf.value) for leaf in self.frame.leaves] or ["0"]
         widest = max(leaf_texts, key=lambda text: _text_points(text, VALUE_FONT_PT))
         return (_text_points(bound_text(LOWER, widest), VALUE_FONT_PT, bold=True) + 2,
-                self._window_points() + 2 if self.windows else 0.0)
+                window + 2 if window else 0.0)
 
     def _places(self, radius: float) -> dict[Path, str]:
-        """Where each inner node's value and window go (see :func:`~mmlib.draw.tree_layout.clear_place`)."""
+        """Where each inner node's value and window go (see :func:`~mmlib.draw.tree_layout.clear_place`);
+        remembered for the last geometry asked (the figure's own size asks first)."""
+        key = (radius, self.slot_points, self.level_points, self.xlim)
+        if getattr(self, "_places_for", None) != key:
+            self._places_for, self._places_found = key, self._find_places(radius)
+        return dict(self._places_found)
+
+    def _find_places(self, radius: float) -> dict[Path, str]:
         ring = radius * RING_AREA ** 0.5
         leaf_r = radius * 0.55 ** 0.5
         slot, level = self.slot_points, self.level_points
+        window = self._window_points() if self.windows else 0.0
+        under = self._room_below(self.windows, radius)
+        widths = {path: self._widths(path, window) for path, kind in self.frame.kinds.items()
+                  if kind != "leaf" and path in self.positions}
 
         def point(path: Path) -> tuple[float, float]:
             x, y = self.positions[path]
@@ -515,11 +527,11 @@ class TreeView:
             x, y = point(path)
             if self.frame.kinds[path] != "leaf":
                 return [(x - ring, y - ring, x + ring, y + ring)]
-            half = max(_text_points(format_value(self.frame.tree.node(path).value), VALUE_FONT_PT),
-                       self._window_points() if self.windows else 0.0) / 2
+            value = format_value(self.frame.tree.node(path).value)
+            half = max(_text_points(value, VALUE_FONT_PT), window) / 2
             badge = 0.0 if self._crowded(slot) else leaf_r + 3 + MIN_FONT_PT * 1.6
             return [(x - leaf_r, y - leaf_r, x + max(leaf_r, badge), y + leaf_r),
-                    (x - half, y - self._room_below(self.windows, radius), x + half, y - leaf_r)]
+                    (x - half, y - under, x + half, y - leaf_r)]
 
         xs = [x * slot for x, _ in self.positions.values()]
         bounds = ((self.xlim[0] if self.xlim else min(xs) / slot - 0.7) * slot,
@@ -527,15 +539,15 @@ class TreeView:
         places: dict[Path, str] = {}
         for path, (edges, near) in beside_neighbours(self.positions, self.frame.kinds).items():
             x, y = point(path)
-            widths = self._widths(path)
             candidates = {place: [(x + a, y + b, x + c, y + d)
-                                  for a, b, c, d in self._beside_boxes(path, place, ring, widths)]
+                                  for a, b, c, d in self._beside_boxes(path, place, ring, widths[path])]
                           for place in BESIDE}
             obstacles = [rect for other in near for rect in reach(other)]
             for other in (other for other in near if other in places):
-                (ox, oy), widths_of = point(other), self._widths(other)
+                (ox, oy) = point(other)
                 obstacles += [(ox + a, oy + b, ox + c, oy + d)
-                              for a, b, c, d in self._beside_boxes(other, places[other], ring, widths_of)]
+                              for a, b, c, d in self._beside_boxes(other, places[other], ring,
+                                                                   widths[other])]
             segments = [(point(child[:-1]), point(child)) for child in edges]
             places[path], _ = clear_place(candidates, segments, obstacles, margin=2.0, bounds=bounds)
         return places
@@ -547,7 +559,8 @@ class TreeView:
         if self.frame.kinds[root] == "leaf":
             return 0.0
         places = self._places(radius)
-        return max(box[3] for box in self._beside_boxes(root, places[root], ring, self._widths(root)))
+        window = self._window_points() if self.windows else 0.0
+        return max(box[3] for box in self._beside_boxes(root, places[root], ring, self._widths(root, window)))
 
     # -- building the artists (once) --------------------------------------------------------
     def _draw_edges(self, edge_labels: bool) -> None:
@@ -800,6 +813,7 @@ def _letter_baseline(label: str, kind: str, radius: float) -> float | None:
     return -(y0 + y1) / 2 if fits else None
 
 
+@functools.lru_cache(maxsize=4096)
 def _ink(text: str, size: float) -> tuple[float, float, float, float]:
     """The box of ``text``'s ink in bold at ``size`` points, from its baseline origin (points)."""
     from matplotlib.font_manager import FontProperties
