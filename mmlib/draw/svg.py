@@ -47,6 +47,7 @@ from .svg_text import FONT, SVG_NS, Box, Label, clean_text, text_width
 from .svg_text import number_text as _num
 from .svg_text import sub_element as _sub
 from .tree_layout import (
+    BESIDE,
     CHANCE_COLOR,
     CURRENT_COLOR,
     CUT_MARK,
@@ -65,6 +66,8 @@ from .tree_layout import (
     NodeMark,
     Scene,
     TreeLayout,
+    beside_neighbours,
+    clear_place,
     drawing_parts,
     probability_side,
     slot_width,
@@ -97,6 +100,12 @@ BADGE = 11.0
 """Radius of the circle numbering a leaf's evaluation order."""
 GAP = 4.0
 MAX_SLOT = 130.0
+TITLE_ROOM = 40.0
+"""Where the room over the tree begins (pixels from the top): under the title's line."""
+LEGEND_GAP = 26.0
+"""From the end of the tree's lowest texts to the baseline of the legend's first row (pixels)."""
+LEGEND_MARGIN = 12.0
+"""Under the legend's last row (pixels)."""
 
 # -- trees ----------------------------------------------------------------------------------------
 
@@ -164,16 +173,79 @@ class TreeSvg:
         self.slot = min(max(needed, room), max(MAX_SLOT, needed))
         self.width = max(self.left_margin + self.slot * (slots - 1) + self._right_room(self.slot), 420.0,
                          min_width)
-        self.legend_top = 54.0
+        self.top = 0.0
+        self.xy = self._points()
+        self.places = self._places()
+        # the title, then the tree, then the legend: the tree stays where it is from step to step
+        # while the legend under it gains and loses rows, and no rows are kept empty above it
+        over_root = self._reserved(self.frame.root, self.places.get(self.frame.root, ""))
+        highest = min([box.top for box in over_root] + [-RING])
+        self.top = TITLE_ROOM - highest + GAP
+        self.xy = self._points()
+        self.tree_bottom = self.top + LEVEL * self.frame.depth + LEAF_RING + 2 + GAP + VALUE_FONT_PX
+        """Where the lowest node's value ends; a leaf's window is one line lower."""
         rows = max(len(self._legend_rows(legend)) for legend in self._widest_legends())
-        self.top = self.legend_top + LEGEND_ROW * rows + RADIUS + 8
-        self.xy = {path: (self.left_margin + self.slot * x, self.top + LEVEL * -y)
-                   for path, (x, y) in self.grid.items()}
-        self.height = self.top + LEVEL * self.frame.depth + LEAF_RING + 2 + GAP + VALUE_FONT_PX + \
-            MIN_FONT_PX * 1.3 + 12
+        self.height = self._legend_top(True) + LEGEND_ROW * (rows - 1) + LEGEND_MARGIN
+        """The height with the longest legend this tree can have (a drawing is as high as its own)."""
         self.letters = True
 
     # -- geometry --------------------------------------------------------------------------
+    def _points(self) -> dict[Path, tuple[float, float]]:
+        return {path: (self.left_margin + self.slot * x, self.top + LEVEL * -y)
+                for path, (x, y) in self.grid.items()}
+
+    def _beside(self, path: Path, place: str, value: str, window: str, opacity: float = 1.0) -> list[Label]:
+        """The value and window of the inner node at ``path`` written at ``place`` (one of
+        :data:`~mmlib.draw.tree_layout.BESIDE`)."""
+        x, y = self.xy[path]
+        sign = -1.0 if place.startswith("left") else 1.0
+        at, anchor = x + sign * (RING + GAP), "end" if sign < 0 else "start"
+        value_y, window_y = (y - 3 - MIN_FONT_PX * 1.2, y - 3) if place.endswith("above") else \
+            (y - 3, y + MIN_FONT_PX * 1.1)
+        out = [Label(at, value_y, value, VALUE_FONT_PX, anchor, "value", opacity)] if value else []
+        return out + ([Label(at, window_y, window, MIN_FONT_PX, anchor, "window")] if window else [])
+
+    def _reserved(self, path: Path, place: str) -> list[Box]:
+        """The boxes the widest value and window of ``path`` would cover at ``place``."""
+        if not place:
+            return []
+        out = []
+        labels = self._beside(path, place, "8", "8" if self.window_room else "")
+        for label, width in zip(labels, (self.value_room, self.window_room), strict=False):
+            left = label.x - width if label.anchor == "end" else label.x
+            out.append(Box(left, label.box.top, left + width, label.box.bottom))
+        return out
+
+    def _places(self) -> dict[Path, str]:
+        """Where each inner node's value and window go: the first place of
+        :data:`~mmlib.draw.tree_layout.BESIDE` that no edge passes through (nor another node's
+        shape or texts); decided once, for the widest texts the drawing keeps room for."""
+        places: dict[Path, str] = {}
+        bounds = (12.0 + self.gutter, self.width - 4.0)
+        for path, (edges, near) in beside_neighbours(self.grid, self.kind).items():
+            segments = [(self.xy[child[:-1]], self.xy[child]) for child in edges]
+            obstacles = [rect for other in near for rect in self._leaf_rects(other)]
+            obstacles += [(b.left, b.top, b.right, b.bottom) for other in near if other in places
+                          for b in self._reserved(other, places[other])]
+            candidates = {place: [(b.left, b.top, b.right, b.bottom) for b in self._reserved(path, place)]
+                          for place in BESIDE}
+            places[path], _ = clear_place(candidates, segments, obstacles, margin=3.0, bounds=bounds)
+        return places
+
+    def _shape_rect(self, path: Path) -> tuple[float, float, float, float]:
+        box = self.shape_box(path)
+        return box.left, box.top, box.right, box.bottom
+
+    def _leaf_rects(self, path: Path) -> list[tuple[float, float, float, float]]:
+        """What a node's shape covers; for a leaf also its order badge beside it and the room for its
+        value and window under it."""
+        if self.kind[path] != "leaf":
+            return [self._shape_rect(path)]
+        (x, y), half = self.xy[path], max(self.value_room, self.window_room) / 2
+        under = y + LEAF_RING + 2
+        return [(x - LEAF_RING - 2, y - LEAF_RING - 2, x + self._badge_x() + BADGE, under),
+                (x - half, under, x + half, under + GAP + VALUE_FONT_PX + MIN_FONT_PX * 1.3)]
+
     def _extent(self, path: Path) -> tuple[float, float]:
         """How far a node's shape and labels reach to its left and to its right."""
         if self.kind[path] == "leaf":
@@ -271,16 +343,12 @@ class TreeSvg:
                     out.append(Label(x + self._badge_x(), y + MIN_FONT_PX * 0.35, str(mark.order),
                                       MIN_FONT_PX, "middle", "order"))
             else:
-                left = x + RING + GAP
-                if mark.order is not None:            # evaluated at a depth limit: the badge on its left
-                    out.append(Label(x - RING - GAP - BADGE, y + MIN_FONT_PX * 0.35, str(mark.order),
+                place = self.places[mark.path]
+                out += self._beside(mark.path, place, mark.value, mark.window, mark.text_opacity)
+                if mark.order is not None:    # evaluated at a depth limit: the badge where its texts are not
+                    side = 1 if place.startswith("left") else -1
+                    out.append(Label(x + side * (RING + GAP + BADGE), y + MIN_FONT_PX * 0.35, str(mark.order),
                                      MIN_FONT_PX, "middle", "order"))
-                if mark.value:
-                    out.append(Label(left, y - 3, mark.value, VALUE_FONT_PX, "start", "value",
-                                      mark.text_opacity))
-                if mark.window:
-                    out.append(Label(left, y + MIN_FONT_PX * 1.1, mark.window, MIN_FONT_PX, "start",
-                                      "window"))
                 if mark.cut:
                     out.append(Label(x, y + RING + 2 + 0.8 * VALUE_FONT_PX, CUT_MARK, VALUE_FONT_PX,
                                       "middle", "cut"))
@@ -326,8 +394,9 @@ class TreeSvg:
     def paint(self, scene: Scene) -> str:
         """The SVG text of ``scene`` (made by this view's :attr:`frame`)."""
         words = scene.description + self._chance_note()
-        svg = ET.Element("svg", {"xmlns": SVG_NS, "width": _num(self.width), "height": _num(self.height),
-                                 "viewBox": f"0 0 {_num(self.width)} {_num(self.height)}",
+        height = self._height(scene)
+        svg = ET.Element("svg", {"xmlns": SVG_NS, "width": _num(self.width), "height": _num(height),
+                                 "viewBox": f"0 0 {_num(self.width)} {_num(height)}",
                                  "font-family": FONT, "role": "img", "aria-label": clean_text(words),
                                  "style": "max-width:none;height:auto", "class": "mmlib-tree"})
         _sub(svg, "title", scene.title or words)
@@ -426,7 +495,7 @@ class TreeSvg:
                      stroke_width=3.5, paint_order="stroke", stroke_linejoin="round",
                      opacity=FADED_TEXT_ALPHA if self._faded_edge(label, faded) else None)
                 continue
-            bold = label.css == "cut" or (label.css == "value" and label.anchor == "start")
+            bold = label.css == "cut" or (label.css == "value" and label.anchor != "middle")
             attributes = dict(x=label.x, y=label.y, font_size=label.size, class_=label.css,
                               text_anchor=None if label.anchor == "start" else label.anchor,
                               fill={"window": WINDOW_COLOR, "order": "#ffffff",
@@ -485,10 +554,25 @@ class TreeSvg:
             x += width
         return rows
 
+    def _legend_top(self, windows: bool) -> float:
+        """The baseline of the legend's first row: under the lowest texts of the tree (the leaves'
+        windows when ``windows``)."""
+        return self.tree_bottom + (MIN_FONT_PX * 1.3 if windows else 0.0) + LEGEND_GAP
+
+    def _height(self, scene: Scene) -> float:
+        """How high the drawing of ``scene`` is: down to its legend's last row."""
+        rows = max(len(self._legend_rows(scene.legend)), 1)
+        return self._legend_top(self._leaf_windows(scene)) + LEGEND_ROW * (rows - 1) + LEGEND_MARGIN
+
+    @staticmethod
+    def _leaf_windows(scene: Scene) -> bool:
+        return any(mark.window for mark in scene.nodes if mark.kind == "leaf")
+
     def _legend(self, parent: ET.Element, scene: Scene) -> None:
         group = _sub(parent, "g", class_="legend")
+        top = self._legend_top(self._leaf_windows(scene))
         for number, row in enumerate(self._legend_rows(scene.legend)):
-            y = self.legend_top + LEGEND_ROW * number
+            y = top + LEGEND_ROW * number
             for draw, words, x in row:
                 if draw is not None:
                     draw(group, x, y - 4)

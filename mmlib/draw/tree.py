@@ -55,6 +55,7 @@ from ..trees import Path
 from . import style
 from .display import ALT_ATTRIBUTE, check_axes, set_alt
 from .tree_layout import (
+    BESIDE,
     CHANCE_COLOR,
     CURRENT_COLOR,
     CUT_MARK,
@@ -70,9 +71,12 @@ from .tree_layout import (
     PROBABILITY_LOWER,
     PRUNED_COLOR,
     PV_COLOR,
+    Rect,
     Scene,
     TreeLayout,
     as_tree,
+    beside_neighbours,
+    clear_place,
     drawing_parts,
     edge_style,
     is_result,
@@ -233,6 +237,7 @@ class TreeView:
         slots = self.frame.slots
         self.widest = max((len(format_value(leaf.value)) for leaf in self.frame.leaves), default=1)
         self.stagger = False
+        self.windows = windows
         self.xlim: tuple[float, float] | None = None
         self.ylim = (0.0, 0.0)
         if ax is None:
@@ -253,6 +258,11 @@ class TreeView:
         self.levels = self.frame.levels
         self.probabilities = self.frame.probabilities
         self.windows = windows
+        if self.xlim is None:
+            self.level_points = self._caller_level()
+        self.letters_inside = None not in {_letter_baseline(node.label, self.frame.kinds[node.path],
+                                                            self.radius_points) for node in self.nodes}
+        self.places = self._places(self.radius_points)
         self._draw_edges(edge_labels)
         self._draw_nodes()
         self._draw_texts()
@@ -296,7 +306,8 @@ class TreeView:
         level = min(LEVEL_POINTS, max((720 - 120 - bottom) / max(depth, 1), 40.0))
         if any(len(leaf.path) - len(self.frame.root) < depth for leaf in self.frame.leaves):
             level = max(level, bottom + r + 4)        # a shallow leaf's texts clear the next level's nodes
-        top = ring + 2 + MIN_FONT_PT * 1.4
+        self.level_points = level
+        top = max(ring + 2 + MIN_FONT_PT * 1.4, self._over_root(r) + 4)
         self.axes_height = depth * level + top + bottom
         self.ylim = (-depth - bottom / level, top / level)
         self.room = (0.0, 0.0)                 # above and below the axes: see _fit_figure
@@ -464,12 +475,133 @@ class TreeView:
         numbers = max(len(self.frame.leaves) + len(self.badged), 1)
         return _text_points("8" * len(str(numbers)), MIN_FONT_PT) + 8
 
+    # -- where the texts beside a node go ---------------------------------------------------
+    def _caller_top(self) -> float:
+        return float(max(self.radius_points + 18, self._over_root(self.radius_points) + 4))
+
+    def _caller_level(self) -> float:
+        """The distance between two levels (points) on the caller's axes."""
+        high = max(self.ax.get_position().height * self.figure.get_figheight() * 72, 1.0)
+        bottom = self._room_below(self.windows, self.radius_points)
+        top = self.radius_points + 18
+        return float(max((high - bottom - top) / max(self.frame.depth, 1), 1.0))
+
+    def _letter_above(self, path: Path) -> float:
+        """How far over a node's centre (points) its letter stands when its shape is too small for it."""
+        leaf_ring = self.radius_points * 0.55 ** 0.5 * RING_AREA ** 0.5
+        ring = self.radius_points * RING_AREA ** 0.5
+        return float(leaf_ring if self.frame.kinds[path] == "leaf" else ring) + 2
+
+    def _letter_top(self) -> float:
+        """Where an edge into a node ends (points over its centre) when letters stand over the
+        shapes: clear of the tallest of them (its halo, and a point more)."""
+        tallest = max((_ink(node.label, MIN_FONT_PT)[3] - min(_ink(node.label, MIN_FONT_PT)[1], 0.0)
+                       for node in self.nodes), default=MIN_FONT_PT)
+        return max(self._letter_above(node.path) for node in self.nodes) + tallest + MIN_FONT_PT * 0.3 + 2
+
+    @staticmethod
+    def _beside_at(place: str, ring: float) -> tuple[tuple[float, float], tuple[float, float], str]:
+        """Where the value and the window of an inner node go at ``place`` (offsets in points; the
+        value's bottom, the window's top or bottom) and the window's vertical alignment."""
+        sign = -1.0 if place.startswith("left") else 1.0
+        if place.endswith("above"):
+            return (sign * (ring + 3), 1 + MIN_FONT_PT * 1.3), (sign * (ring + 3), 1), "bottom"
+        return (sign * (ring + 3), 1), (sign * (ring + 3), -1), "top"
+
+    def _beside_boxes(self, path: Path, place: str, ring: float, widths: tuple[float, float]) -> list[Rect]:
+        """The boxes (points, from the node's centre, y up) its value and window may cover at ``place``."""
+        (vx, vy), (wx, wy), va = self._beside_at(place, ring)
+        value_w, window_w = widths
+        value_h, window_h = VALUE_FONT_PT * 1.2, MIN_FONT_PT * 1.2
+
+        def box(x: float, y: float, width: float, height: float, up: bool) -> Rect:
+            left = x - width if x < 0 else x
+            return (left, y if up else y - height, left + width, y + height if up else y)
+
+        boxes = [box(vx, vy, value_w, value_h, True)]
+        return boxes + ([box(wx, wy, window_w, window_h, va == "bottom")] if window_w else [])
+
+    def _widths(self, path: Path, window: float) -> tuple[float, float]:
+        """How wide the value and the window of ``path`` are, or may be (points; ``window``: the
+        widest window a leaf may carry, 0 without windows)."""
+        if path in self.shown_texts:
+            text, frame = self.shown_texts[path]
+            return (_text_points(text, VALUE_FONT_PT, bold=True) + 2,
+                    _text_points(frame, MIN_FONT_PT) + 2 if frame else 0.0)
+        leaf_texts = [format_value(leaf.value) for leaf in self.frame.leaves] or ["0"]
+        widest = max(leaf_texts, key=lambda text: _text_points(text, VALUE_FONT_PT))
+        return (_text_points(bound_text(LOWER, widest), VALUE_FONT_PT, bold=True) + 2,
+                window + 2 if window else 0.0)
+
+    def _places(self, radius: float) -> dict[Path, str]:
+        """Where each inner node's value and window go (see :func:`~mmlib.draw.tree_layout.clear_place`);
+        remembered for the last geometry asked (the figure's own size asks first)."""
+        key = (radius, self.slot_points, self.level_points, self.xlim)
+        if getattr(self, "_places_for", None) != key:
+            self._places_for, self._places_found = key, self._find_places(radius)
+        return dict(self._places_found)
+
+    def _find_places(self, radius: float) -> dict[Path, str]:
+        ring = radius * RING_AREA ** 0.5
+        leaf_r = radius * 0.55 ** 0.5
+        slot, level = self.slot_points, self.level_points
+        window = self._window_points() if self.windows else 0.0
+        under = self._room_below(self.windows, radius)
+        widths = {path: self._widths(path, window) for path, kind in self.frame.kinds.items()
+                  if kind != "leaf" and path in self.positions}
+
+        def point(path: Path) -> tuple[float, float]:
+            x, y = self.positions[path]
+            return x * slot, y * level
+
+        def reach(path: Path) -> list[Rect]:           # a neighbour's shape, and a leaf's texts under it
+            x, y = point(path)
+            if self.frame.kinds[path] != "leaf":
+                return [(x - ring, y - ring, x + ring, y + ring)]
+            value = format_value(self.frame.tree.node(path).value)
+            half = max(_text_points(value, VALUE_FONT_PT), window) / 2
+            badge = 0.0 if self._crowded(slot) else leaf_r + 3 + MIN_FONT_PT * 1.6
+            return [(x - leaf_r, y - leaf_r, x + max(leaf_r, badge), y + leaf_r),
+                    (x - half, y - under, x + half, y - leaf_r)]
+
+        xs = [x * slot for x, _ in self.positions.values()]
+        bounds = ((self.xlim[0] if self.xlim else min(xs) / slot - 0.7) * slot,
+                  (self.xlim[1] if self.xlim else max(xs) / slot + 1.1) * slot)
+        places: dict[Path, str] = {}
+        for path, (edges, near) in beside_neighbours(self.positions, self.frame.kinds).items():
+            x, y = point(path)
+            candidates = {place: [(x + a, y + b, x + c, y + d)
+                                  for a, b, c, d in self._beside_boxes(path, place, ring, widths[path])]
+                          for place in BESIDE}
+            obstacles = [rect for other in near for rect in reach(other)]
+            for other in (other for other in near if other in places):
+                (ox, oy) = point(other)
+                obstacles += [(ox + a, oy + b, ox + c, oy + d)
+                              for a, b, c, d in self._beside_boxes(other, places[other], ring,
+                                                                   widths[other])]
+            segments = [(point(child[:-1]), point(child)) for child in edges]
+            places[path], _ = clear_place(candidates, segments, obstacles, margin=2.0, bounds=bounds)
+        return places
+
+    def _over_root(self, radius: float) -> float:
+        """How high (points) the texts beside the root reach over its centre."""
+        ring = radius * RING_AREA ** 0.5
+        root = self.frame.root
+        if self.frame.kinds[root] == "leaf":
+            return 0.0
+        places = self._places(radius)
+        window = self._window_points() if self.windows else 0.0
+        return max(box[3] for box in self._beside_boxes(root, places[root], ring, self._widths(root, window)))
+
     # -- building the artists (once) --------------------------------------------------------
     def _draw_edges(self, edge_labels: bool) -> None:
         from matplotlib.collections import LineCollection
 
         self.edge_paths = [node.path for node in self.nodes if node.path != self.frame.root]
-        segments = [(self.positions[p[:-1]], self.positions[p]) for p in self.edge_paths]
+        # a letter too big for its shape stands over it: the edge into the node ends above the letter
+        into = 0.0 if self.letters_inside else self._letter_top() / self.level_points
+        segments = [(self.positions[p[:-1]], (self.positions[p][0], self.positions[p][1] + into))
+                    for p in self.edge_paths]
         self.edges = LineCollection(segments, colors=EDGE_COLOR, linewidths=1.0, zorder=1)
         self.ax.add_collection(self.edges)
         if edge_labels:
@@ -516,15 +648,13 @@ class TreeView:
         self.label_texts: dict[Path, Any] = {}
         baselines = {node.path: _letter_baseline(node.label, self.frame.kinds[node.path], r)
                      for node in self.nodes}
-        letters = None not in baselines.values()       # every letter inside its shape, or none
+        letters = self.letters_inside                   # every letter inside its shape, or none
         rows: dict[float, list[Path]] = {}
         for node in self.nodes:
             if node.is_leaf():
                 rows.setdefault(self.positions[node.path][1], []).append(node.path)
         staggered = {path for row in rows.values()                     # every other leaf of a level
                      for path in sorted(row, key=lambda p: self.positions[p][0])[1::2]}
-        leaf_r = r * 0.55 ** 0.5
-        ring, leaf_ring = r * RING_AREA ** 0.5, leaf_r * RING_AREA ** 0.5     # the current node's ring
         for node in self.nodes:
             x, y = self.positions[node.path]
             baseline = baselines[node.path]
@@ -533,7 +663,7 @@ class TreeView:
                     node.label, (x, y), (0, baseline), ha="center", va="baseline",
                     fontsize=MIN_FONT_PT, color="black", fontweight="bold", zorder=4)
             else:       # too small a shape for its letter: the label stands just above it, on a halo
-                above = (leaf_ring if node.is_leaf() else ring) + 2
+                above = self._letter_above(node.path)
                 self.label_texts[node.path] = beside(
                     node.label, (x, y), (0, above), ha="center", va="bottom", fontsize=MIN_FONT_PT,
                     color="black", fontweight="bold", zorder=7,
@@ -572,18 +702,21 @@ class TreeView:
             bbox={"boxstyle": "circle,pad=0.15", "fc": "#333333", "ec": "none"})
 
     def _inner_texts(self, path: Path, xy: tuple[float, float]) -> None:
-        """An inner node's value and window on its right, and on its left the order badge it
-        gets when it is evaluated statically at a depth limit."""
+        """An inner node's value and window where no edge passes (:attr:`places`), and on the other
+        side the order badge it gets when it is evaluated statically at a depth limit."""
         ring = self.radius_points * RING_AREA ** 0.5
-        beside = self._beside
+        beside, place = self._beside, self.places[path]
+        value_at, window_at, va_window = self._beside_at(place, ring)
+        ha = "right" if value_at[0] < 0 else "left"
         self.value_texts[path] = beside(
-            "", xy, (ring + 3, 1), ha="left", va="bottom", fontsize=self.font, fontweight="bold", zorder=4)
-        self.number_texts[path] = beside(
-            "", xy, (-(ring + 3), 0), ha="right", va="center", fontsize=MIN_FONT_PT,
-            color="white", zorder=6, visible=False,
-            bbox={"boxstyle": "circle,pad=0.15", "fc": "#333333", "ec": "none"})
+            "", xy, value_at, ha=ha, va="bottom", fontsize=self.font, fontweight="bold", zorder=4)
         self.window_texts[path] = beside(
-            "", xy, (ring + 3, -1), ha="left", va="top", fontsize=MIN_FONT_PT, color=style.SOFT_INK)
+            "", xy, window_at, ha=ha, va=va_window, fontsize=MIN_FONT_PT, color=style.SOFT_INK)
+        side = 1.0 if place.startswith("left") else -1.0
+        self.number_texts[path] = beside(
+            "", xy, (side * (ring + 3), 0), ha="left" if side > 0 else "right", va="center",
+            fontsize=MIN_FONT_PT, color="white", zorder=6, visible=False,
+            bbox={"boxstyle": "circle,pad=0.15", "fc": "#333333", "ec": "none"})
 
     def _draw_chance_and_levels(self) -> None:
         """The probability on each edge out of a chance node, and who moves at each level."""
@@ -615,9 +748,8 @@ class TreeView:
             xs = [x for x, _ in self.positions.values()]
             ax.set_xlim(min(xs) - (LEVEL_ROOM + 0.1 if self.levels else 0.7), max(xs) + 1.1)
             # the caller's axes: the room under the lowest level and over the root, in points
-            high = max(ax.get_position().height * self.figure.get_figheight() * 72, 1.0)
-            bottom, top = self._room_below(self.windows, self.radius_points), self.radius_points + 18
-            level = max((high - bottom - top) / max(self.frame.depth, 1), 1.0)
+            bottom, top = self._room_below(self.windows, self.radius_points), self._caller_top()
+            level = self.level_points
             ax.set_ylim(-self.frame.depth - bottom / level, top / level)
         ax.set_axis_off()
         self.title = ax.set_title(title or "", fontsize=style.TITLE_PT)
@@ -735,6 +867,7 @@ def _letter_baseline(label: str, kind: str, radius: float) -> float | None:
     return -(y0 + y1) / 2 if fits else None
 
 
+@functools.lru_cache(maxsize=4096)
 def _ink(text: str, size: float) -> tuple[float, float, float, float]:
     """The box of ``text``'s ink in bold at ``size`` points, from its baseline origin (points)."""
     from matplotlib.font_manager import FontProperties

@@ -37,6 +37,7 @@ children are not drawn has ``⋯`` under it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -275,6 +276,117 @@ def slot_width(rows: Iterable[Sequence[tuple[float, Item]]], apart: Callable[[It
             if x2 - x1 > 1e-9:
                 width = max(width, apart(left, right) / (x2 - x1))
     return width
+
+
+# -- where the texts beside a node go -------------------------------------------------------------
+
+Rect = tuple[float, float, float, float]
+"""A box ``(x0, y0, x1, y1)`` (``x0 < x1``, ``y0 < y1``) in a painter's units."""
+Segment = tuple[tuple[float, float], tuple[float, float]]
+BESIDE = ("right", "left", "right above", "left above")
+"""Where a painter may write an inner node's value and window, in the order it tries them: right
+of the node (the value a little above its middle, the window under it), the same on the left,
+or both above its middle on either side (the value over the window).  An edge from a parent far
+to one side rises through the texts on that side, and edges to children far apart fall through
+a window under the middle; the first place that no edge passes through is taken."""
+
+
+def segment_gap(segment: Segment, box: Rect) -> float:
+    """The least distance between a line segment and a box (0 when the segment enters it).
+
+    >>> segment_gap(((0, 0), (10, 10)), (4, 3, 6, 5)), segment_gap(((0, 5), (10, 5)), (2, 0, 4, 3))
+    (0.0, 2.0)
+    """
+    (ax, ay), (bx, by) = segment
+    x0, y0, x1, y1 = box
+    # clip the segment to the box (Liang-Barsky): any part inside means they meet
+    low, high = 0.0, 1.0
+    for p, q in ((ax - bx, ax - x0), (bx - ax, x1 - ax), (ay - by, ay - y0), (by - ay, y1 - ay)):
+        if p == 0:
+            if q < 0:
+                break
+        elif p < 0:
+            low = max(low, q / p)
+        else:
+            high = min(high, q / p)
+    else:
+        if low <= high:
+            return 0.0
+
+    def to_box(x: float, y: float) -> float:
+        return math.hypot(max(x0 - x, 0.0, x - x1), max(y0 - y, 0.0, y - y1))
+
+    def to_segment(x: float, y: float) -> float:
+        dx, dy = bx - ax, by - ay
+        t = min(1.0, max(0.0, ((x - ax) * dx + (y - ay) * dy) / max(dx * dx + dy * dy, 1e-12)))
+        return math.hypot(x - ax - t * dx, y - ay - t * dy)
+
+    return min(to_box(ax, ay), to_box(bx, by), *(to_segment(x, y) for x in (x0, x1) for y in (y0, y1)))
+
+
+def boxes_meet(first: Rect, second: Rect, gap: float = 0.0) -> bool:
+    """Whether two boxes overlap or come closer than ``gap``."""
+    return (first[0] < second[2] + gap and second[0] < first[2] + gap
+            and first[1] < second[3] + gap and second[1] < first[3] + gap)
+
+
+def clear_place(places: dict[str, list[Rect]], segments: Iterable[Segment], obstacles: Iterable[Rect], *,
+                margin: float, bounds: tuple[float, float]) -> tuple[str, bool]:
+    """The first of ``places`` (a name and the boxes its texts would cover) whose boxes every
+    segment passes at least ``margin`` away from, that meets no obstacle (another node's shape or
+    the room its texts may take) and stays between the x ``bounds``, and True.  When none is
+    clear (a node fanning out to many children far apart, whose edges cross the level below it):
+    the first place that meets no obstacle and stays in bounds (texts never overlap), else the
+    first place, and False.
+
+    >>> places = {"right": [(5, 0, 20, 6)], "left": [(-20, 0, -5, 6)]}
+    >>> clear_place(places, [((0, 0), (40, 10))], [], margin=1, bounds=(-50, 50))   # an edge up-right
+    ('left', True)
+    >>> clear_place(places, [((0, 0), (40, 10))], [(-10, 0, -8, 2)], margin=1, bounds=(-50, 50))
+    ('right', False)
+    """
+    segments, obstacles = list(segments), list(obstacles)
+
+    def apart(boxes: list[Rect]) -> bool:
+        return all(bounds[0] <= box[0] and box[2] <= bounds[1] for box in boxes) and \
+            not any(boxes_meet(box, other, margin) for other in obstacles for box in boxes)
+
+    for name, boxes in places.items():
+        if apart(boxes) and all(segment_gap(segment, box) >= margin for segment in segments for box in boxes):
+            return name, True
+    return next((name for name, boxes in places.items() if apart(boxes)), next(iter(places))), False
+
+
+def beside_neighbours(positions: dict[Path, tuple[float, float]], kinds: dict[Path, str]
+                      ) -> dict[Path, tuple[list[Path], list[Path]]]:
+    """For each inner node: the edges that pass near its texts (its own, its parent's to its
+    siblings and those into its neighbours on its level), each named by the path of its child,
+    and its neighbours on its level (left, then right).
+
+    >>> beside = beside_neighbours(layout([[1, 2], [3, 4]]), {(): "max", (0,): "min", (1,): "min",
+    ...                            (0, 0): "leaf", (0, 1): "leaf", (1, 0): "leaf", (1, 1): "leaf"})
+    >>> beside[(0,)]
+    ([(0, 0), (0, 1), (0,), (1,)], [(1,)])
+    """
+    children: dict[Path, list[Path]] = {}
+    for path in positions:
+        if path and path[:-1] in positions:
+            children.setdefault(path[:-1], []).append(path)
+    rows: dict[float, list[Path]] = {}
+    for path, (_, y) in positions.items():
+        rows.setdefault(y, []).append(path)
+    beside: dict[Path, tuple[list[Path], list[Path]]] = {}
+    for row in rows.values():
+        row.sort(key=lambda path: positions[path][0])
+        for k, path in enumerate(row):
+            if kinds[path] == "leaf":
+                continue
+            near = row[max(k - 1, 0):k] + row[k + 1:k + 2]
+            edges = list(children.get(path, []))
+            edges += children.get(path[:-1], []) if path else []
+            edges += [p for p in near if p and p[:-1] in positions and p not in edges]
+            beside[path] = (edges, near)
+    return beside
 
 
 # -- the marks ----------------------------------------------------------------------------------

@@ -3,9 +3,10 @@ notebook's display width (a picture wider than the column is shrunk: text is mea
 no rotated text, text dark enough for WCAG AA (4.5:1 against what is behind it), no label across
 the outline of a node (both judged on the SVG drawings too: the text's colour over the shapes
 painted before it, its ink set in DejaVu Sans against the nodes' outlines), no legend over the
-data, over a label or over another legend, no blank band between a drawing and its legend, and
-no series hidden under another unless the legend says so.  And the drawings' legends list only
-the marks a figure uses.
+data, over a label or over another legend, no blank band between a drawing and its legend (above
+it or below it), no value, window or other label of a tree crossed or touched by an edge (judged
+on the SVG drawings, whose edges are lines), and no series hidden under another unless the legend
+says so.  And the drawings' legends list only the marks a figure uses.
 
 How each stored figure is measured:
 
@@ -71,6 +72,10 @@ class Measured:
     series: list[tuple[str, list[tuple[float, float]]]] = field(default_factory=list)
     outside: list[str] = field(default_factory=list)
     """The texts (of an SVG) whose ink runs past the drawing's left or right edge."""
+    edges: list[tuple[tuple[float, float], tuple[float, float], float]] = field(default_factory=list)
+    """A tree's edges (SVG ``<line class="edge">``): ends and half the stroke's width."""
+    shapes: list[list[tuple[float, float]]] = field(default_factory=list)
+    """A tree's node shapes (their outlines), which hide the ends of the edges under them."""
 
 
 # -- reading the stored figures -------------------------------------------------------------------
@@ -265,8 +270,8 @@ def measure_svg(text: str, where: str) -> Measured:
             if ink[0] < view[0] - 0.5 or ink[2] > view[0] + view[2] + 0.5:
                 out.outside.append(words)
             colour = svg_rgba(paint[0], paint[2] * _opacity(element, "fill-opacity"))
-            if not legend:
-                out.inks.append((words, ink))
+            if not legend and not {"cross", "probability"} & set(element.get("class", "").split()):
+                out.inks.append((words, ink))         # (a ✕ and a probability are written on their edge)
             if colour is not None and any(c.isalnum() for c in words):   # a lone ▲ or ■ is a shape, not words
                 behind = _behind(None, ink, shapes)
                 shown_pt = size * scale / PX_PER_PT
@@ -282,6 +287,12 @@ def measure_svg(text: str, where: str) -> Measured:
                     shapes.append({"outline": outline, "fill": fill})
                 if "node" in element.get("class", "").split() and paint[1] != "none":
                     out.outlines.append(outline)
+                if "node" in element.get("class", "").split():
+                    out.shapes.append(outline)
+            if tag == "line" and "edge" in element.get("class", "").split():
+                get = lambda name: float(element.get(name, 0))  # noqa: E731
+                out.edges.append(((get("x1"), get("y1")), (get("x2"), get("y2")),
+                                  float(element.get("stroke-width", 1)) / 2))
         for child in element:
             if child.tag.removeprefix(SVG_NS) not in ("title", "desc"):
                 walk(child, size, rotated, legend, paint)
@@ -320,35 +331,46 @@ def _sampled(points: list[tuple[float, ...]]) -> list[tuple[float, float]]:
 
 
 def stored_pictures(path: Path) -> list[tuple[str, bytes | str]]:
-    """``(where, picture)`` of every stored picture of the notebook: a PNG's bytes or an SVG's
-    text (an SVG shown as an ``<img>`` keeps ``max-width:none`` only when the img says so: it is
-    shrunk to the column otherwise)."""
+    """``(where, picture)`` of every stored picture of the notebook (:func:`output_pictures`)."""
     notebook = json.loads(path.read_text())
+    return [picture for c, cell in enumerate(notebook.get("cells", []))
+            for o, output in enumerate(cell.get("outputs", []))
+            for picture in output_pictures(output.get("data", {}), f"{path.name} cell {c} output {o}")]
+
+
+def output_pictures(data: dict[str, Any], where: str) -> list[tuple[str, bytes | str]]:
+    """``(where, picture)`` of one output's mime bundle: a PNG's bytes or an SVG's text (an SVG
+    shown as an ``<img>`` keeps ``max-width:none`` only when the img says so: it is shrunk to the
+    column otherwise)."""
     found: list[tuple[str, bytes | str]] = []
-    for c, cell in enumerate(notebook.get("cells", [])):
-        for o, output in enumerate(cell.get("outputs", [])):
-            data = output.get("data", {})
-            where = f"{path.name} cell {c} output {o}"
-            html = "".join(data.get("text/html", ""))
-            pngs = re.findall(r"data:image/png;base64,([A-Za-z0-9+/=]+)", html)
-            if "image/png" in data and not pngs:
-                pngs.append("".join(data["image/png"]))
-            svgs = re.findall(r"<svg\b.*?</svg>", html, re.S)
-            if "image/svg+xml" in data and not svgs:
-                svgs.append("".join(data["image/svg+xml"]))
-            found += [(f"{where} png {k}", base64.b64decode(b64)) for k, b64 in enumerate(pngs)]
-            found += [(f"{where} svg {k}", text) for k, text in enumerate(svgs)]
-            for k, tag in enumerate(re.findall(r"<img\b[^>]*data:image/svg\+xml;base64,[^>]*>", html)):
-                text = base64.b64decode(re.search(r"base64,([A-Za-z0-9+/=]+)", tag).group(1)).decode()
-                if "max-width:none" not in tag.replace(" ", ""):
-                    text = re.sub(r"max-width:\s*none;?", "", text, count=1)
-                found.append((f"{where} img-svg {k}", text))
+    html = "".join(data.get("text/html", ""))
+    pngs = re.findall(r"data:image/png;base64,([A-Za-z0-9+/=]+)", html)
+    if "image/png" in data and not pngs:
+        pngs.append("".join(data["image/png"]))
+    svgs = re.findall(r"<svg\b.*?</svg>", html, re.S)
+    if "image/svg+xml" in data and not svgs:
+        svgs.append("".join(data["image/svg+xml"]))
+    found += [(f"{where} png {k}", base64.b64decode(b64)) for k, b64 in enumerate(pngs)]
+    found += [(f"{where} svg {k}", text) for k, text in enumerate(svgs)]
+    for k, tag in enumerate(re.findall(r"<img\b[^>]*data:image/svg\+xml;base64,[^>]*>", html)):
+        text = base64.b64decode(re.search(r"base64,([A-Za-z0-9+/=]+)", tag).group(1)).decode()
+        if "max-width:none" not in tag.replace(" ", ""):
+            text = re.sub(r"max-width:\s*none;?", "", text, count=1)
+        found.append((f"{where} img-svg {k}", text))
     return found
 
 
+def _measured(where: str, picture: bytes | str) -> Measured:
+    return measure_png(picture, where) if isinstance(picture, bytes) else measure_svg(picture, where)
+
+
+def output_figures(data: dict[str, Any], where: str) -> list[Measured]:
+    """The figures of one output's mime bundle, measured as a notebook shows them."""
+    return [_measured(at, picture) for at, picture in output_pictures(data, where)]
+
+
 def stored_figures(path: Path) -> list[Measured]:
-    return [measure_png(picture, where) if isinstance(picture, bytes) else measure_svg(picture, where)
-            for where, picture in stored_pictures(path)]
+    return [_measured(where, picture) for where, picture in stored_pictures(path)]
 
 
 # -- the judgements ---------------------------------------------------------------------------------
@@ -385,9 +407,9 @@ def faults(figure: Measured) -> list[str]:
                   if not is_legend and _overlap(box, first, 2.0)]
         if labels:
             out.append(f"a legend covers the labels {labels[:3]}")
-        band = _band_above(figure, first)
-        if band > BLANK_BAND_PX:
-            out.append(f"{band:.0f} px of blank space above a legend")
+        for band, side in zip(_bands(figure, first), ("above", "below"), strict=True):
+            if band > BLANK_BAND_PX:
+                out.append(f"{band:.0f} px of blank space {side} a legend")
     faint = [(words, round(ratio, 2)) for words, ratio, pt in figure.contrasts
              if ratio < (3.0 if pt >= 18 else 4.5)]
     if faint:
@@ -396,6 +418,9 @@ def faults(figure: Measured) -> list[str]:
                if any(_crosses(outline, ink) for outline in figure.outlines)]
     if crossed:
         out.append(f"labels across a node's outline: {crossed[:5]}")
+    touched = edge_touched(figure)
+    if touched:
+        out.append(f"labels crossed or touched by an edge: {touched[:5]}")
     out += [f"the series {a!r} and {b!r} are drawn on top of each other and the legend does not say so"
             for a, b in hidden_series(figure.series)]
     return out
@@ -410,17 +435,19 @@ SAYS_SO = ("same as", "same points", "coincid", "hidden", "identical", "exactly 
 """Words in a series' label that say it coincides with another one."""
 
 
-def _band_above(figure: Measured, legend: tuple[float, ...]) -> float:
-    """The empty height between ``legend`` and the lowest thing drawn above it, across the whole
-    width of the figure (0 when nothing is)."""
-    def level(box: tuple[float, ...]) -> float:    # the edge of a box nearer the legend, as a height
-        return box[1] if figure.up else -box[3]
+def _bands(figure: Measured, legend: tuple[float, ...]) -> tuple[float, float]:
+    """The empty heights between ``legend`` and the lowest thing drawn above it, and between it and
+    the highest thing drawn below it, across the whole width of the figure (0 where nothing is):
+    a legend under a plot, or over a tree as an explorer's still had it."""
+    def span(box: tuple[float, ...]) -> tuple[float, float]:     # a box's bottom and top, as heights
+        return (box[1], box[3]) if figure.up else (-box[3], -box[1])
 
-    top = legend[3] if figure.up else -legend[1]
-    above = [level(box) for _, _, box, _, is_legend in figure.texts
-             if not is_legend and level(box) >= top - 1]
-    above += [height for height in ((y if figure.up else -y) for _, y in figure.data) if height >= top - 1]
-    return min(above) - top if above else 0.0
+    low, high = span(legend)
+    drawn = [span(box) for _, _, box, _, is_legend in figure.texts if not is_legend]
+    drawn += [(height, height) for height in ((y if figure.up else -y) for _, y in figure.data)]
+    above = [bottom for bottom, _ in drawn if bottom >= high - 1]
+    below = [top for _, top in drawn if top <= low + 1]
+    return (min(above) - high if above else 0.0, low - max(below) if below else 0.0)
 
 
 def _crosses(outline: list[tuple[float, float]], ink: tuple[float, ...]) -> bool:
@@ -432,6 +459,33 @@ def _crosses(outline: list[tuple[float, float]], ink: tuple[float, ...]) -> bool
                for k in range(steps + 1)):
             return True
     return False
+
+
+TOUCH_PX = 1.0
+"""A label's ink closer than this (pixels) to an edge's stroke touches it."""
+
+
+def edge_touched(figure: Measured) -> list[str]:
+    """The labels of a tree an edge crosses or touches: some point of an edge's visible part (out
+    of the node shapes at its ends) within half its stroke and :data:`TOUCH_PX` of a label's ink
+    (a label written beside a node: a letter inside its shape is judged against the outline)."""
+    out = []
+    for words, ink in figure.inks:
+        middle = ((ink[0] + ink[2]) / 2, (ink[1] + ink[3]) / 2)
+        if any(_in_polygon(middle, shape) for shape in figure.shapes):
+            continue              # a node's letter: its shape hides the edges (the outline check holds it)
+        for (ax, ay), (bx, by), half in figure.edges:
+            reach = half + TOUCH_PX
+            x0, y0, x1, y1 = ink[0] - reach, ink[1] - reach, ink[2] + reach, ink[3] + reach
+            if max(ax, bx) < x0 or min(ax, bx) > x1 or max(ay, by) < y0 or min(ay, by) > y1:
+                continue
+            steps = max(2, int(abs(bx - ax) + abs(by - ay)) * 2)
+            points = ((ax + (bx - ax) * k / steps, ay + (by - ay) * k / steps) for k in range(steps + 1))
+            if any(x0 < x < x1 and y0 < y < y1 and not any(_in_polygon((x, y), s) for s in figure.shapes)
+                   for x, y in points):
+                out.append(words)
+                break
+    return out
 
 
 def _on(point: tuple[float, float], polyline: list[tuple[float, float]]) -> bool:
@@ -708,3 +762,125 @@ def test_the_height_bound_can_fail(tmp_path):
     heights = [height for _, height in shown_heights(notebook)]
     assert heights == [800, 600, 800]
     assert [height > MAX_HEIGHT_PX for height in heights] == [True, False, True]
+
+
+# -- the explorers' stills: the legend right under the tree, no label on an edge --------------------
+
+SVG_TREE = ('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="{h}" font-size="15">'
+            '<g class="legend"><text x="12" y="30">MAX</text></g>'
+            '<line class="edge" x1="200" y1="{y}" x2="60" y2="{low}" stroke-width="1.4"/>'
+            '<polygon class="node max" points="200,{tip} 182,{base} 218,{base}" fill="#56B4E9" '
+            'stroke="#000"/>'
+            '<text x="{value_x}" y="{value_y}" class="value">3</text></svg>')
+
+
+def svg_tree(legend_gap: float = 20.0, value: tuple[float, float] = (224.0, -3.0)) -> Measured:
+    """A root and one edge down to the left, a legend above them ``legend_gap`` pixels away, and
+    the root's value at ``value`` (x, and the baseline below the root's centre)."""
+    y = 50.0 + legend_gap
+    return measure_svg(SVG_TREE.format(h=y + 120, y=y, low=y + 92, tip=y - 16, base=y + 11,
+                                       value_x=value[0], value_y=y + value[1]), "test")
+
+
+def test_a_band_under_a_legend_and_a_label_on_an_edge_are_found():
+    assert faults(svg_tree()) == []
+    assert any("px of blank space below a legend" in f for f in faults(svg_tree(legend_gap=100)))
+    assert faults(svg_tree(value=(150, 30))) == ["labels crossed or touched by an edge: ['3']"]   # on it
+    assert faults(svg_tree(value=(150, 24))) == ["labels crossed or touched by an edge: ['3']"]   # touching
+    assert faults(svg_tree(value=(150, 20))) == []                                                # 2 px clear
+
+
+def explorer_stills() -> list[tuple[str, Any]]:
+    """One explorer of every kind that draws a tree, at the step a lecture stores."""
+    from mmlib import search, trees, widgets
+    from mmlib.trees import layered_tree
+
+    aima = trees.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    win, lose = 100, -100
+    cs312 = trees.from_nested([[[1, 5, 6], [8, 3]], [lose, [1, win]]])
+    mtdf = widgets.step_through(aima, "mtdf", guess=0)
+    mtdf.go(mtdf.model.phases[1].first + 2)
+    mcts = widgets.step_through(search.mcts(trees.from_nested([[1, -1], [1, 0], [-1, -1]]), iterations=8,
+                                            seed=0, trace=True))
+    mcts.go(mcts.model.iterations[3].first + 2)
+    return [
+        ("alpha-beta at its first cutoff", widgets.step_through(aima, start="first cutoff")),
+        ("the A-G tree at the end", widgets.step_through([[[3, 5], [6, 9]], [[1, 2], [0, -1]]], start="end")),
+        ("CS312, fail-hard", widgets.step_through(cs312, variant="fail-hard", cutoff=">", alpha=lose,
+                                                  beta=win, start="end")),
+        ("Star1", widgets.step_through([[(0.9, [2, 2]), (0.1, [3, 3])], [(0.9, [1, 1]), (0.1, [4, 4])]],
+                                       "star1", layers="max chance min", start="cutoff at C")),
+        ("two MIN agents", widgets.step_through(layered_tree([[[3, 5], [2, 9]], [[6, 1], [8, 4]]],
+                                                             layers="max min min"), start="first cutoff")),
+        ("MTD(f)", mtdf), ("Monte Carlo tree search", mcts), ("practice", widgets.practice(seed=1)),
+        ("the tree editor", widgets.tree_editor((ROOT / "notebooks" / "t1.in").read_text())),
+    ]
+
+
+@pytest.mark.slow
+def test_every_explorers_still_puts_its_legend_under_the_tree_and_no_label_on_an_edge():
+    """The stills the lectures store are laid out by one painter (:class:`mmlib.draw.svg.TreeSvg`);
+    before, each kept rows for the longest legend its search could have between the legend and
+    the root (52 to 120 px empty), and an edge from a parent far to one side crossed the values
+    and windows beside its child."""
+    checked = 0
+    for name, explorer in explorer_stills():
+        bundle = explorer._repr_mimebundle_()
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        for figure in output_figures(data, name):
+            assert figure.edges and not faults(figure), (name, faults(figure))
+            checked += 1
+    assert checked == 9
+
+
+# -- the matplotlib trees: no letter, value or window crossed or touched by an edge ------------------
+
+def mpl_edge_touched(figure: Any) -> list[str]:
+    """The texts of a matplotlib tree an edge crosses or touches (as :func:`edge_touched` judges an
+    SVG): the edges read from the drawing's line collection, the texts' ink and the node shapes
+    from :func:`mmlib.draw.measure.geometry`."""
+    from matplotlib.collections import LineCollection
+
+    from mmlib.draw.measure import geometry
+
+    facts = geometry(figure)
+    ax = figure.axes[0]
+    measured = Measured("test", shapes=[[tuple(p) for p in shape["outline"]] for shape in facts["shapes"]])
+    for collection in ax.collections:
+        if isinstance(collection, LineCollection):
+            widths = collection.get_linewidths()
+            for k, segment in enumerate(collection.get_segments()):
+                (ax0, ay0), (bx0, by0) = ax.transData.transform(segment)
+                half = float(widths[k % len(widths)]) * figure.dpi / 72 / 2
+                measured.edges.append(((float(ax0), float(ay0)), (float(bx0), float(by0)), half))
+    measured.inks = [(text["text"], tuple(text["ink"])) for text in facts["texts"]
+                     if text["role"] != "legend" and text["text"] not in ("✕",)
+                     and text["text"] != ax.get_title()]
+    return edge_touched(measured)
+
+
+def lecture_trees() -> list[tuple[str, Any]]:
+    """The tree drawings the lectures and labs show with an edge near a text: AIMA's tree with its
+    windows (00, 03), the slides' first example (01), a 27-leaf tree of move ordering (05), the quiz
+    tree of lab 2."""
+    from mmlib import draw, quiz, search, trees
+
+    def hundredths(nested: Any) -> Any:
+        return [hundredths(child) for child in nested] if isinstance(nested, list) else round(100 * nested)
+
+    aima = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+    best = trees.from_nested(hundredths(trees.explicit(trees.ordered(3, 3, "best", seed=1)).to_nested()))
+    out = [("AIMA with windows", draw.draw_tree(search.alphabeta(aima, trace=True), windows=True,
+                                                title="AIMA")),
+           ("the slides' first example", draw.draw_tree(search.alphabeta([[3, 5], [2, 9]], trace=True))),
+           ("27 leaves, best first", draw.draw_tree(search.alphabeta(best, trace=True)))]
+    quiz_tree = quiz.alpha_beta_question(seed=7, branching=3, depth=3, ordering="random").tree
+    return out + [("lab 2's question 7", draw.draw_tree(quiz_tree, values=False, title="Question 7"))]
+
+
+@pytest.mark.slow
+def test_no_edge_crosses_or_touches_a_text_of_a_matplotlib_tree():
+    """Before: an edge ran through the letter standing over each leaf of a 27-leaf tree, and the
+    edge from A to B through B's value (the principal variation's thick line, in 00, 01 and 03)."""
+    for name, figure in lecture_trees():
+        assert not mpl_edge_touched(figure), (name, mpl_edge_touched(figure))

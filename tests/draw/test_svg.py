@@ -166,9 +166,9 @@ def test_text_is_at_least_12_px_and_the_drawing_is_never_shrunk():
     assert root.get("viewBox") == f"0 0 {root.get('width')} {root.get('height')}"
 
 
-def layouts_to_check():
-    for nested in (AIMA_5_2, A_TO_G, CS312, mixed_depths(), [[[7]]], [[i * 3 + j for j in range(3)]
-                                                                      for i in range(9)]):
+def layouts_to_check(nested_trees=None):
+    for nested in nested_trees or (AIMA_5_2, A_TO_G, CS312, mixed_depths(), [[[7]]],
+                                   [[i * 3 + j for j in range(3)] for i in range(9)]):
         tree = trees.from_nested(nested)
         yield TreeSvg(tree), None, {"values": True}                                 # plain tree
         for variant in ("fail-soft", "fail-hard"):
@@ -193,6 +193,42 @@ def test_no_label_touches_a_node_shape_or_another_label():
                    for box in shapes + labels)
         checked += 1
     assert checked > 50
+
+
+def _near_an_edge(view: TreeSvg, box, reach: float = 3.0) -> bool:
+    """Whether an edge of ``view`` passes within ``reach`` pixels of ``box`` out of the node shapes
+    (under which the edges end), sampled every half pixel."""
+    shapes = [view.shape_box(path) for path in view.grid]
+    for child in view.grid:
+        if not child or child[:-1] not in view.grid:
+            continue
+        (ax, ay), (bx, by) = view.xy[child[:-1]], view.xy[child]
+        if min(ax, bx) > box.right + reach or max(ax, bx) < box.left - reach or \
+                min(ay, by) > box.bottom + reach or max(ay, by) < box.top - reach:
+            continue
+        steps = int(abs(bx - ax) + abs(by - ay)) * 2 + 2
+        for k in range(steps + 1):
+            x, y = ax + (bx - ax) * k / steps, ay + (by - ay) * k / steps
+            gap = (max(box.left - x, 0, x - box.right) ** 2 + max(box.top - y, 0, y - box.bottom) ** 2) ** 0.5
+            if gap < reach and not any(s.left < x < s.right and s.top < y < s.bottom for s in shapes):
+                return True
+    return False
+
+
+def test_no_edge_crosses_or_touches_a_value_or_a_window():
+    """A parent far to one side sends its edge up through the texts on that side, children far
+    apart send theirs down through a window under the node: the texts go where no edge passes
+    (the AIMA tree's B, an edge from A far to its right, has its value and window on its left)."""
+    checked = 0
+    for view, marks, options in layouts_to_check(nested_trees=(AIMA_5_2, A_TO_G, CS312)):
+        _, labels = view.boxes(marks, **options)
+        touched = [label for label in labels if label.what in ("value", "window")
+                   and _near_an_edge(view, label)]
+        assert not touched, touched
+        checked += 1
+    assert checked > 30
+    aima = TreeSvg(trees.from_nested(AIMA_5_2))
+    assert aima.places[(0,)].startswith("left") and aima.places[(2,)] == "right"
 
 
 def test_boxes_cover_what_is_drawn():
