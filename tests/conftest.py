@@ -132,6 +132,9 @@ LONG: dict[str, dict[str, tuple[str, ...] | None]] = {
     },
     # lab 5's solutions meeting every practice case's goal (`make test`: test_ordering_cases_are_consistent)
     "tests/check/test_practice_labs.py": {"test_the_lab5_solutions_meet_every_practice_goal": ALL},
+    # four lecture trees drawn with matplotlib and every text's ink checked against every edge (about 6 s);
+    # `make test`: the same check on every explorer's still and the SVG trees (tests/draw/test_svg.py)
+    "tests/draw/test_figures.py": {"test_no_edge_crosses_or_touches_a_text_of_a_matplotlib_tree": ALL},
     # every kind of quiz question generated many times (`make test`: tests/test_quiz.py's other tests)
     "tests/test_quiz.py": {"test_every_value_shown_lies_in_the_range_over_every_kind_of_question": ALL},
     # whole artefacts: a fresh virtualenv from the wheel, the website, the handout, Notebook 7, a save and
