@@ -56,7 +56,7 @@ NBVAL_NOTEBOOKS   := $(if $(shell command -v chromium 2>/dev/null),$(filter-out 
 # browser test file keeps its JupyterLab), the longest first (tests/conftest.py): the third uses the time
 # a worker spends waiting on the browser.  `make test TEST_WORKERS=2` for a machine with less memory.
 # `make test` leaves out the long set (MARKS; tests/conftest.py lists it and why): the held-out grading
-# campaign, nbgrader and grading on every lab where one lab is run, the fresh cases on 30 seeds where 5 are
+# campaign, nbgrader and grading on every lab where one lab is run, the fresh cases on 30 seeds where 2 are
 # run, every notebook's screenshots, the website, the handout, Notebook 7, a save and reopen, a fresh
 # virtualenv from the wheel and a Dask cluster.  `make test-long` runs exactly those; CI runs both.
 TEST_WORKERS ?= 3

@@ -132,6 +132,13 @@ LONG: dict[str, dict[str, tuple[str, ...] | None]] = {
     },
     # lab 5's solutions meeting every practice case's goal (`make test`: test_ordering_cases_are_consistent)
     "tests/check/test_practice_labs.py": {"test_the_lab5_solutions_meet_every_practice_goal": ALL},
+    # lab 6's games played by the classic mistake "the whole budget for each iteration" (about 8 s);
+    # `make test`: the games stop an agent whose iteration spends past the budget (the same file)
+    "tests/course/test_own_work.py": {"test_lab6_games_let_a_classic_mistake_play_on": ALL},
+    # Pearl's line named with the depths where it runs on random, on data built for it (about 3.5 s); `make
+    # test`: the end labels' other tests (tests/draw/test_endlabels.py)
+    "tests/draw/test_endlabels.py": {
+        "test_pearls_line_says_at_which_depths_it_runs_on_the_random_series": ALL},
     # four lecture trees drawn with matplotlib and every text's ink checked against every edge (about 6 s);
     # `make test`: the same check on every explorer's still and the SVG trees (tests/draw/test_svg.py)
     "tests/draw/test_figures.py": {"test_no_edge_crosses_or_touches_a_text_of_a_matplotlib_tree": ALL},
@@ -159,7 +166,8 @@ LONG: dict[str, dict[str, tuple[str, ...] | None]] = {
     "tests/e2e/test_browser.py": {"test_screenshots_cover_the_whole_notebook": ALL},
 }
 BROWSER_NOTEBOOKS = ("notebooks/03_alpha_beta_pruning.ipynb",)
-# (The fresh hidden cases' 30 seeds are marked where they are parametrised: tests/course/test_fresh_cases.py.)
+# (The fresh hidden cases' 30 seeds are marked where they are parametrised: tests/course/test_fresh_cases.py;
+# `make test` runs 2.)
 
 
 def is_long(nodeid: str) -> bool:
