@@ -87,15 +87,19 @@ SECONDS = {
 ALL = None
 LONG: dict[str, dict[str, tuple[str, ...] | None]] = {
     "tests/course/test_grading.py": {
-        # the held-out campaign: 86 submissions graded sealed in one run (~6 min); `make test` grades new
-        # submissions of every kind for lab 5 and the cheats of tests/course/test_own_work.py
+        # the held-out campaign: 86 submissions graded sealed in one run (~6 min); `make test` grades lab 5's
+        # cheating submission, every lab's solution and the cheats of tests/course/test_own_work.py
         "test_each_heldout_submission_scores_what_a_fair_grader_gives": ALL,
         "test_the_csv_has_one_row_per_part_and_no_score_above_its_points": ALL,
         "test_grading_leaves_the_submissions_and_the_machine_as_they_were": ALL,
         "test_time_per_submission_is_reported": ALL,
-        # partly right, endless, crashing and cheating submissions of labs 6 and 7, and lab 5's partly right
-        # one (lab 5's endless, crashing and cheating ones stay)
-        "test_new_lab_submissions_score_what_they_get_right": ("lab6", "lab7", "lab5_move_ordering-partly"),
+        # partly right, endless, crashing and cheating submissions of labs 6 and 7, and lab 5's partly right,
+        # endless and crashing ones (about 20 s each); `make test` grades lab 5's cheating one and every lab's
+        # solution sealed, and seals endless, crashing and memory-hungry agents in the Swiss tournament of a
+        # dozen (tests/course/test_tournament.py)
+        "test_new_lab_submissions_score_what_they_get_right": ("lab6", "lab7", "lab5_move_ordering-partly",
+                                                               "lab5_move_ordering-endless",
+                                                               "lab5_move_ordering-crashing"),
     },
     # nbgrader's generate / validate / autograde on every lab (1-3 min each), and nbgrader agreeing with
     # `make grade` on correct submissions in many styles; `make test` grades those styles with `make grade`
@@ -104,7 +108,7 @@ LONG: dict[str, dict[str, tuple[str, ...] | None]] = {
     "tests/course/test_nbgrader.py": {"": ALL},
     # correct submissions in five styles unlike the solution, graded sealed in one run (about a minute), what
     # the feedback says of the cells Jupyter would not run, and Run All of each in a fresh kernel; `make test`
-    # grades every lab's solution sealed, lab 5's endless, crashing and cheating submissions, and the magics,
+    # grades every lab's solution sealed, lab 5's cheating submission, and the magics,
     # shell lines and cell numbering of tests/course/test_as_jupyter_runs_it.py's quick tests
     "tests/course/test_as_jupyter_runs_it.py": {
         "test_nbgrader_validate_and_autograde_agree_with_make_grade_on_correct_styles": ALL,
@@ -123,8 +127,13 @@ LONG: dict[str, dict[str, tuple[str, ...] | None]] = {
     "tests/games/test_chess.py": {"test_perft_start_depth_4": ALL},
     # Pearl's growth rate seen at depth 24 (`make test`: tests/analysis's other Pearl tests)
     "tests/analysis/test_fastcount.py": {"test_pearl_growth_is_seen_at_depth_24": ALL},
-    # lab 6's fresh openings played out (`make test`: lab 6's fresh cases are new and repeatable)
-    "tests/course/test_fresh_cases.py": {"test_lab6_games_from_fresh_openings": ALL},
+    # lab 6's fresh openings played out (`make test`: lab 6's fresh cases are new and repeatable); lab 5's
+    # solutions on fresh boards and an answer table of lab 5's public boards (about 20 s each; `make test`:
+    # lab 5's solution graded sealed on a fresh seed, and labs 6 and 7's answer tables failing fresh seeds)
+    "tests/course/test_fresh_cases.py": {
+        "test_lab6_games_from_fresh_openings": ALL,
+        "test_lab5_solutions_pass_on_fresh_seeds": ALL,
+        "test_lab5_an_answer_table_of_the_public_boards_fails_a_fresh_seed": ALL},
     # the window searches' properties on 2,000 trees each (`make test`: the same on 300)
     "tests/search/test_windows.py": {
         "test_every_window_search_returns_the_minimax_value": ("full",),
