@@ -148,6 +148,15 @@ LONG: dict[str, dict[str, tuple[str, ...] | None]] = {
     # test`: the end labels' other tests (tests/draw/test_endlabels.py)
     "tests/draw/test_endlabels.py": {
         "test_pearls_line_says_at_which_depths_it_runs_on_the_random_series": ALL},
+    # three families of the views' fuzzing that draw with matplotlib (boards, trees, figures' text
+    # alternatives; 10-22 s each); `make test`: the same file's SVG trees, plots, explorers, quiz and export
+    "tests/fuzz/test_fuzz_views.py": {"test_boards": ALL, "test_figure_alt_text": ALL, "test_draw_tree": ALL},
+    # Star1 and Star2's marks true at every step of 250 chance trees (15-19 s); `make test`: the exact marks
+    # of expectimax and expectiminimax at every step (150 trees) and of several agents, the same file
+    "tests/trace/test_trace_chance.py": {"test_star_marks_are_true_at_every_step": ALL},
+    # the comparison of outputs judged against strict nbval on a notebook run twice (14-17 s); `make test`:
+    # the same file's one-character, extra-output and ignored-cell tests, and the browser's one-character test
+    "tests/notebooks/test_nbval_compare.py": {"test_the_verdict_is_nbvals_own": ALL},
     # four lecture trees drawn with matplotlib and every text's ink checked against every edge (about 6 s);
     # `make test`: the same check on every explorer's still and the SVG trees (tests/draw/test_svg.py)
     "tests/draw/test_figures.py": {"test_no_edge_crosses_or_touches_a_text_of_a_matplotlib_tree": ALL},
