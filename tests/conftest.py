@@ -157,6 +157,12 @@ LONG: dict[str, dict[str, tuple[str, ...] | None]] = {
     # the comparison of outputs judged against strict nbval on a notebook run twice (14-17 s); `make test`:
     # the same file's one-character, extra-output and ignored-cell tests, and the browser's one-character test
     "tests/notebooks/test_nbval_compare.py": {"test_the_verdict_is_nbvals_own": ALL},
+    # lab 5's solution through every check, and Run All of the lab as handed out (15-18 s each); `make test`:
+    # the other labs' the same, and lab 5's solution graded sealed (tests/course/test_grading.py)
+    "tests/notebooks/test_labs.py": {
+        "test_every_solution_passes_every_check": ("instructor/solutions/lab5_move_ordering",),
+        "test_run_all_goes_on_past_every_stub_saying_not_answered_yet":
+            ("notebooks/labs/lab5_move_ordering",)},
     # four lecture trees drawn with matplotlib and every text's ink checked against every edge (about 6 s);
     # `make test`: the same check on every explorer's still and the SVG trees (tests/draw/test_svg.py)
     "tests/draw/test_figures.py": {"test_no_edge_crosses_or_touches_a_text_of_a_matplotlib_tree": ALL},
