@@ -324,7 +324,7 @@ class TreeView:
         column would be taller than a slide (:data:`mmlib.draw.style.MAX_HEIGHT_PX`): then the
         legend gets two columns."""
         words = [entry.words for entry in self.frame.every_legend_entry()]
-        points = self.axes_height + len(words) * MIN_FONT_PT * 1.75 + 10 + style.TITLE_PT * 1.25 + 8
+        points = self.axes_height + _legend_room(len(words)) + _title_room(1)
         if points / 72 * style.PX_PER_INCH <= style.MAX_HEIGHT_PX or len(words) < 2:
             return width
         return min(max(width, _columns_inches(words, 2) + 0.1), style.MAX_FIGURE_INCHES)
@@ -334,8 +334,8 @@ class TreeView:
         legend's rows under them (it only grows: a step-through keeps one size)."""
         text = self.title.get_text()
         lines = text.count("\n") + 1 if text.strip() else 0
-        above = lines * style.TITLE_PT * 1.25 + 8 if lines else 4.0
-        below = self.legend_rows * MIN_FONT_PT * 1.75 + 10 if self.legend_rows else 4.0
+        above = _title_room(lines) if lines else 4.0
+        below = _legend_room(self.legend_rows) if self.legend_rows else 4.0
         above, below = max(above, self.room[0]), max(below, self.room[1])
         if (above, below) == self.room:
             return
@@ -896,6 +896,16 @@ def _text_points(text: str, size: float, *, bold: bool = False) -> float:
     properties = FontProperties(size=size, weight="bold" if bold else "normal")
     width, _, _ = TextToPath().get_text_width_height_descent(text, properties, ismath=False)
     return float(width)
+
+
+def _title_room(lines: int) -> float:
+    """Points above the axes for a title of ``lines`` lines."""
+    return lines * style.TITLE_PT * 1.25 + 8
+
+
+def _legend_room(rows: int) -> float:
+    """Points under the axes for a legend of ``rows`` rows."""
+    return rows * MIN_FONT_PT * 1.75 + 10
 
 
 def _legend_columns(words: list[str], inches: float) -> int:
