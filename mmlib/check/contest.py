@@ -172,10 +172,11 @@ def baseline(name: str, seed: int = 0) -> Agent:
 class _Student(Agent):
     def __init__(self, name: str, fn: Callable[..., Any], rules: Rules):
         self.name, self.fn, self.rules = name, fn, rules
+        self.asked = held_to_budget(fn)          # each move asked through the node-budget meter
 
     def choose(self, board: str, game: ConnectFour, state: FourState) -> int:
         call = Call((board, self.rules.max_nodes))
-        outcomes = runner.run_calls(held_to_budget(self.fn), [call], time_limit=self.rules.move_seconds)
+        outcomes = runner.run_calls(self.asked, [call], time_limit=self.rules.move_seconds)
         try:
             outcome = next(outcomes)
         finally:
