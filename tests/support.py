@@ -115,3 +115,17 @@ def served(folder: Path, handler: type = http.server.SimpleHTTPRequestHandler) -
     finally:
         httpd.shutdown()
         httpd.server_close()
+
+
+def svg_legend_words(svg: str) -> str:
+    """The words of an SVG tree drawing's legend (``<g class="legend">``), one space between texts,
+    as a reader sees them under the drawing ("" when the drawing has no legend)."""
+    import html
+    import xml.etree.ElementTree as ET
+
+    if not svg:
+        return ""
+    root = ET.fromstring(svg[svg.index("<svg"):])
+    legends = [g for g in root.iter() if g.tag.endswith("g") and g.get("class") == "legend"]
+    texts = [text.text or "" for g in legends for text in g.iter() if text.tag.endswith("text")]
+    return html.escape(" ".join(texts))

@@ -11,13 +11,12 @@ alphabeta (fail-soft, >=): value 3 at A, best move to B; 7 of 9 leaves evaluated
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 from .. import search
 from ..draw.style import DISPLAY_WIDTH_PX
 from ..draw.svg import TreeSvg
-from ..draw.tree_layout import legend_text, readable_name
+from ..draw.tree_layout import readable_name
 from ..errors import ArgumentTypeError, MmlibError
 from ..search import SearchResult
 from ..trace import Trace, trace_of
@@ -69,14 +68,13 @@ class TreeEditor(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has 
         self.text.add_class("mmlib-editor-text")
         self.status = status_html()
         self.output = svg_figure()
-        self.legend = widgets.HTML(value="")      # the marks of the drawing, in words
         self.tree: Tree | None = None
         self.result: SearchResult | None = None
         self.model: Trace | None = None
         self.svg = ""
         self.message = ""
         self.text.observe(lambda change: self.update(), names="value")
-        super().__init__([self.text, self.status, self.output, self.legend],
+        super().__init__([self.text, self.status, self.output],          # the drawing holds its legend
                          layout=widgets.Layout(width="100%"))
         self.add_class("mmlib-tree-editor")
         self.update()
@@ -90,7 +88,6 @@ class TreeEditor(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has 
         self.tree = self.result = self.model = None
         self.svg = ""
         self.output.value = ""
-        self.legend.value = ""
         self.say(message, error=error)
 
     def update(self) -> None:
@@ -116,7 +113,6 @@ class TreeEditor(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has 
             return
         self.tree, self.result, self.model, self.svg = tree, result, model, drawing
         show_svg(self.output, drawing)
-        self.legend.value = f'<span style="font-size:15px">{html.escape(legend_text(scene.legend))}</span>'
         self.say(model.describe())
 
 

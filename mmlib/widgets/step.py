@@ -36,7 +36,6 @@ Monte Carlo tree search iteration by iteration:
 
 from __future__ import annotations
 
-import html
 from typing import TYPE_CHECKING, Any
 
 from .. import _validate, search
@@ -45,7 +44,7 @@ from ..conventions import apply as apply_conventions
 from ..draw.style import DISPLAY_WIDTH_PX
 from ..draw.svg import TreeSvg
 from ..draw.tree import as_tree, probability_edges
-from ..draw.tree_layout import legend_text, readable_name
+from ..draw.tree_layout import readable_name
 from ..errors import ArgumentError, ArgumentTypeError
 from ..errors import describe as describe_value
 from ..trace import Trace, trace_of
@@ -192,8 +191,7 @@ class StepThrough(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has
         self.play.observe(self._on_play, names="value")
         self.slider.observe(self._on_step, names="value")
         controls = widgets.HBox([self.play, self.back, self.next, self.slider], layout=full)
-        self.legend = widgets.HTML(value="")       # the marks of the step shown, in words
-        super().__init__([controls, self.status, self.output, self.legend], layout=full)
+        super().__init__([controls, self.status, self.output], layout=full)   # the drawing holds its legend
         self.add_class("mmlib-step-through")
         self.sentence = ""
         first = self.start_step(start)
@@ -289,7 +287,6 @@ class StepThrough(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has
         scene = self.view.scene(marks, windows=self.windows, title=title,
                                 description=f"{title}: {self.sentence} " + self.view.describe(marks))
         self.svg = self.view.paint(scene)
-        self.legend.value = f'<span style="font-size:15px">{html.escape(legend_text(scene.legend))}</span>'
         show_svg(self.output, self.svg)
         set_status(self.status, f"step {step}: {self.sentence}")
 

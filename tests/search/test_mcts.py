@@ -1,6 +1,7 @@
 """Monte Carlo tree search: reproducible, counted like alpha-beta, and sensible on small games."""
 
 import pytest
+from support import svg_legend_words
 
 from mmlib import games, search, trees
 from mmlib.errors import ArgumentError, ArgumentTypeError
@@ -136,15 +137,15 @@ def test_a_step_of_an_mcts_shows_its_ring_and_wins_but_no_search_marks():
     explorer = widgets.step_through(result)
     explorer.go(20)
     assert "w/n: wins for MAX" in explorer.svg and "pruned" not in explorer.svg
-    words = explorer.legend.value                      # the key in words under the drawing
+    words = svg_legend_words(explorer.svg)             # the key under the drawing
     assert "w/n: wins for MAX" in words and "most visited line" not in words    # the step draws no line yet
     assert not any(mark in words for mark in SEARCH_ONLY)
     explorer.go(explorer.slider.max)
-    assert "most visited line" in explorer.legend.value
+    assert "most visited line" in svg_legend_words(explorer.svg)
     alphabeta = widgets.step_through(search.alphabeta(trees.from_nested(WDL), trace=True))
-    assert "pruned" not in alphabeta.legend.value                  # step 0: nothing pruned yet
+    assert "pruned" not in svg_legend_words(alphabeta.svg)         # step 0: nothing pruned yet
     alphabeta.go(alphabeta.slider.max)
-    assert "pruned" in alphabeta.legend.value
+    assert "pruned" in svg_legend_words(alphabeta.svg)
 
 
 def test_an_alphabeta_drawing_keeps_its_own_legend():

@@ -3,6 +3,7 @@
 import xml.etree.ElementTree as ET
 
 import pytest
+from support import svg_legend_words
 
 from mmlib import trees, widgets
 from mmlib.draw.style import DISPLAY_WIDTH_PX
@@ -83,7 +84,8 @@ def test_step_through_draws_bounds_uses_the_full_width_and_tells_fail_hard_clamp
     inner = {e.text for e in with_class(svg, "value") if e.get("text-anchor") != "middle"}   # not leaves
     assert {"5", "≥ 6", "≤ 2", "2"} == inner                   # E ≥ 6 and C ≤ 2 (pruned below); F = 2 in full
     assert float(svg.get("width")) >= DISPLAY_WIDTH_PX - 20     # the notebook column, not half of it
-    assert "dashed ring" in explorer.legend.value and "≥ 6 / ≤ 2: a bound" in explorer.legend.value
+    legend = svg_legend_words(explorer.svg)
+    assert "dashed ring" in legend and "≥ 6 / ≤ 2: a bound" in legend
     assert "step" in svg.get("aria-label")
     title = next(e.text for e in svg.iter() if e.get("class") == "title")
     assert title.startswith("alpha-beta (fail-soft, cut when α ≥ β) — step")   # not "alphabeta (.., >=)"
@@ -151,11 +153,11 @@ def test_editor_draws_a_tree_and_reports_the_pruned_leaves():
     pruned = {el.get("data-label") for el in with_class(svg, "node", "pruned") if el.get("data-label")}
     assert {editor.tree.node(label).value for label in pruned if editor.tree.node(label).is_leaf()} \
         == {9, 0, -1}
-    assert "≥ 6 / ≤ 2: a bound" in editor.legend.value             # E ≥ 6 and C ≤ 2, as drawn
+    assert "≥ 6 / ≤ 2: a bound" in svg_legend_words(editor.svg)             # E ≥ 6 and C ≤ 2, as drawn
     editor.text.value = "[[3, 5], [2, 9]]"                          # C ≤ 2 is its only bound
-    assert "≤ 2: a bound" in editor.legend.value and "≥" not in editor.legend.value
+    assert "≤ 2: a bound" in svg_legend_words(editor.svg) and "≥" not in svg_legend_words(editor.svg)
     editor.text.value = ""
-    assert editor.output.value == "" and editor.legend.value == ""
+    assert editor.output.value == "" and svg_legend_words(editor.svg) == ""
 
 
 def test_editor_shows_errors_with_line_numbers_instead_of_tracebacks():
@@ -303,3 +305,15 @@ def test_a_step_through_of_a_one_leaf_tree_draws_every_step(algorithm):
         explorer.go(step)
         assert "could not" not in explorer.status.value, (step, explorer.status.value)
     assert explorer.slider.value == len(explorer.events)
+
+
+def test_a_step_through_and_the_tree_editor_show_their_legend_once_in_the_drawing():
+    explorer = widgets.step_through(A_TO_G)
+    explorer.go(explorer.slider.max)
+    editor = widgets.tree_editor("[[3, 5], [2, 9]]")
+    for widget in (explorer, editor):
+        legend = svg_legend_words(widget.svg)
+        assert "bound" in legend                            # the drawing's own legend, under the tree
+        others = [child.value for child in widget.children
+                  if child is not widget.output and isinstance(getattr(child, "value", None), str)]
+        assert not any("bound" in words or "leaf" in words for words in others)   # not written twice

@@ -3,6 +3,7 @@
 import xml.etree.ElementTree as ET
 
 import pytest
+from support import svg_legend_words
 
 from mmlib.draw.style import DISPLAY_WIDTH_PX
 from mmlib.errors import ArgumentError
@@ -26,7 +27,7 @@ def test_every_step_of_a_chance_search_draws_and_narrates(algorithm):
         assert explorer.sentence and "could not" not in explorer.status.value
         assert [e.text for e in classes_of(explorer.svg, "probability")] == ["0.9", "0.1", "0.9", "0.1"]
     assert explorer.sentence == "A returns 2.1: the value of the game is 2.1."
-    assert "chance" in explorer.legend.value
+    assert "chance" in svg_legend_words(explorer.svg)
     assert explorer.windows == (algorithm.startswith("star"))
 
 
@@ -72,7 +73,7 @@ def test_wrong_algorithm_or_layers_are_refused_clearly():
 def test_the_explorers_legend_quotes_the_drawings_own_probability_and_bounds():
     explorer = step_through(AIMA_5_12, "star1", layers="max chance min")
     explorer.go(explorer.slider.max)
-    words = explorer.legend.value
+    words = svg_legend_words(explorer.svg)
     assert "0.9: an outcome&#x27;s probability" in words and "1/2" not in words
     sides = {e.text[0] for e in classes_of(explorer.svg, "value") if e.text[:1] in "≥≤"}
     assert sides                                       # Star1 prunes here, so the drawing shows a bound
