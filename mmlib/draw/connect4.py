@@ -39,6 +39,7 @@ LAST_SIDE = 0.9
 so that it is never taken for the dashed ring of a threat; the disc's letter stays readable)."""
 LAST_WORDS = "last move (square outline)"
 THREAT_WORDS = "! in a dashed ring: a disc there wins at once"
+WIN_WORDS = "thick black ring: the winning line"
 
 
 def draw_connect4(game: ConnectFour, state: FourState | None = None, ax: Any = None, *,
@@ -69,7 +70,7 @@ def draw_connect4(game: ConnectFour, state: FourState | None = None, ax: Any = N
     check_axes(ax)
     state = game.initial if state is None else state
     if ax is None:
-        legend_rows = (last_move is not None) + bool(list(threats))
+        legend_rows = (last_move is not None) + bool(list(threats)) + bool(game.winning_line(state))
         figure = Figure(figsize=(0.55 * game.columns + 0.6, 0.55 * game.rows + 0.8 + 0.25 * legend_rows))
         ax = figure.add_subplot()
     else:
@@ -92,7 +93,7 @@ def draw_connect4(game: ConnectFour, state: FourState | None = None, ax: Any = N
         side.set_visible(False)
     if title is not None:
         ax.set_title(title, fontsize=style.VALUE_PT)
-    _legend(ax, last=top_of_last is not None, threats=bool(landing))
+    _legend(ax, last=top_of_last is not None, threats=bool(landing), won=bool(line))
     marked = "; ".join(f"column {c}, row {r + 1} from the bottom" for c, r in landing)
     set_alt(figure, (f"{title}: " if title else "") + _describe(game, state)
             + (_last_words(top_of_last) if top_of_last is not None else "")
@@ -112,11 +113,14 @@ def _last_words(cell: tuple[int, int]) -> str:
     return f" Last move (square outline): column {cell[0]}, row {cell[1] + 1} from the bottom."
 
 
-def _legend(ax: Any, *, last: bool, threats: bool) -> None:
+def _legend(ax: Any, *, last: bool, threats: bool, won: bool) -> None:
     """Under the board, what its marks mean (only those drawn)."""
     from matplotlib.lines import Line2D
 
     handles = []
+    if won:
+        handles.append(Line2D([], [], ls="", marker="o", ms=13, mfc="none", mec="black", mew=3,
+                              label=WIN_WORDS))
     if last:
         handles.append(Line2D([], [], ls="", marker="s", ms=13, mfc="none", mec="black", mew=2,
                               label=LAST_WORDS))

@@ -121,6 +121,19 @@ def test_the_last_move_is_a_square_named_in_the_legend_and_the_text_alternative(
     assert plain.axes[0].get_legend() is None and "Last move" not in getattr(plain, ALT_ATTRIBUTE)
 
 
+def test_a_won_boards_thick_rings_are_named_in_the_legend():
+    from mmlib.draw.connect4 import draw_connect4
+    from mmlib.games.connect4 import ConnectFour
+
+    game = ConnectFour()
+    won = game.position("0101010")                # X 0 four times: the first column wins
+    assert len(game.winning_line(won)) == 4
+    legend = [t.get_text() for t in draw_connect4(game, won).axes[0].get_legend().get_texts()]
+    assert legend == ["thick black ring: the winning line"]
+    open_game = draw_connect4(game, game.position("010101"))
+    assert open_game.axes[0].get_legend() is None         # no line, no ring, nothing to name
+
+
 def test_the_boards_svg_frames_the_last_move_and_says_where_it_is():
     import xml.etree.ElementTree as ET
 
