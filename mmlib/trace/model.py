@@ -430,7 +430,8 @@ class Trace:
     def phase_text(self, step: int) -> str:
         """Which pass or iteration the search is in after ``step`` events ("" if it has one pass),
         with what the passes before it proved: ``pass 2 of 3, null window “value > 3?”; so far
-        3 ≤ value ≤ +∞`` or ``iteration 4 of 10``."""
+        3 ≤ value ≤ +∞`` or ``iteration 4 of 10``.  After the last event it says what all the passes
+        proved instead: ``…; proved value = 3``."""
         k = min(max(step - 1, 0), len(self.events) - 1) if self.events else 0
         if self.monte_carlo and self.iterations:
             iteration = self.iteration_at(k) or self.iterations[0]
@@ -438,9 +439,11 @@ class Trace:
         if len(self.phases) > 1:
             phase = self.phase_at(k) or self.phases[0]
             text = f"pass {phase.number} of {len(self.phases)}, {phase.question}"
+            if step >= len(self.events) and phase is self.phases[-1]:      # the search is over
+                return f"{text}; proved {_proved(phase.lower, phase.upper)}"
             if phase.number > 1:
                 before = self.phases[phase.number - 2]
-                text += f"; so far {format_value(before.lower)} ≤ value ≤ {format_value(before.upper)}"
+                text += f"; so far {_proved(before.lower, before.upper)}"
             return text
         return ""
 
@@ -706,3 +709,10 @@ def _weighted(weights: Sequence[float], numbers: Sequence[float], side: int) -> 
     if infinite:
         return side * math.inf if side in infinite else -side * math.inf
     return math.fsum(p * x for p, x in terms)
+
+
+def _proved(lower: float, upper: float) -> str:
+    """What passes proved about a value: ``value = 3`` or ``3 ≤ value ≤ +∞``."""
+    if lower == upper:
+        return f"value = {format_value(lower)}"
+    return f"{format_value(lower)} ≤ value ≤ {format_value(upper)}"
