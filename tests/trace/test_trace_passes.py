@@ -182,7 +182,7 @@ def test_replaying_monte_carlo_gives_its_own_counts_visits_and_move(nested, iter
         assert it.backup[0][1] == it.number                     # the root's visits so far
         assert it.leaf is not None and tree.node(it.leaf).is_leaf()
         assert it.reward == {1: 1.0, 0: 0.5, -1: 0.0}[it.leaf_value]
-    assert visits == result.stats.extra["visits"]
+    assert visits == result.stats.visits
     assert model.pv == result.pv
     final = model.marks()
     if complete:
