@@ -79,6 +79,7 @@ def _carried(number: T | None, event: TraceEvent, name: str) -> T:
 
 
 _KINDS = frozenset(get_args(EventKind))
+_COMPARISONS = (None, *get_args(Comparison))
 
 
 def _normalised(events: Iterable[Any], start: Path, negamax: bool) -> Iterable[TraceEvent]:
@@ -91,6 +92,10 @@ def _normalised(events: Iterable[Any], start: Path, negamax: bool) -> Iterable[T
         if event.kind not in _KINDS:
             raise ArgumentError(f"events: unknown event kind {event.kind!r} (expected one of "
                                 f"{', '.join(sorted(_KINDS))})")
+        test = getattr(event, "test", None)
+        if test not in _COMPARISONS:
+            raise ArgumentError(f"events: the {event.kind!r} event at {tuple(event.path)} asks {test!r} "
+                                "(expected '>=', '>' or None)")
         path = start + tuple(event.path)
         if event.kind == "enter":
             sign[path] = 1 if event.is_max or not negamax else -1
@@ -103,4 +108,4 @@ def _normalised(events: Iterable[Any], start: Path, negamax: bool) -> Iterable[T
             value = -value
         score = -event.score if s == -1 and event.score is not None else event.score
         yield TraceEvent(event.kind, path, value, alpha, beta, event.move, score, tuple(event.skipped),
-                         event.is_max, event.test)
+                         event.is_max, test)

@@ -270,3 +270,6 @@ def test_a_null_window_marker_without_its_question_is_named():
     assert question_of(Event("test", (1,), alpha=3, beta=3, test=">")) == (3, ">")
     with pytest.raises(ArgumentError, match="the 'test' event at \\(1,\\) carries no test"):
         question_of(Event("test", (1,), alpha=3, beta=3, move=">"))
+    from mmlib.trace import Trace
+    with pytest.raises(ArgumentError, match="asks '=>'"):
+        Trace(AIMA, [Event("pass", (), alpha=0, beta=0, test="=>")])      # type: ignore[arg-type]
