@@ -25,8 +25,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from operator import itemgetter
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from . import progress as _progress
 from .errors import NodeBudgetExceeded, TimeBudgetExceeded
@@ -35,7 +34,7 @@ from .progress import Progress, budget_text
 if TYPE_CHECKING:
     from .games.base import AnyGame, Move, State
 
-__all__ = ["Stats", "Event", "EventKind", "SharedPath", "Recorder", "Tracer", "CLOCK_EVERY"]
+__all__ = ["Stats", "Event", "EventKind", "Comparison", "SharedPath", "Recorder", "Tracer", "CLOCK_EVERY"]
 
 Path = tuple[Any, ...]
 
@@ -111,14 +110,16 @@ class SharedPath:
 SharedPath.ROOT = SharedPath(None)
 
 
-_EVENT_FIELDS = ("kind", "path", "value", "alpha", "beta", "move", "score", "skipped", "is_max")
-
 EventKind = Literal["enter", "leaf", "update", "cutoff", "hit", "return", "pass", "test"]
 """What an :class:`Event` says happened (``"pass"`` and ``"test"`` are the markers of the
 searches with narrow windows, :meth:`mmlib.search.engine.Search.mark`)."""
 
+Comparison = Literal[">=", ">"]
+"""The question a null-window search asks about γ: "is the value ≥ γ?" (``">="``) or
+"is it > γ?" (``">"``)."""
 
-class Event(tuple[Any, ...]):
+
+class Event(NamedTuple):
     """One step of a search transcript.
 
     ``kind`` is one of:
@@ -129,78 +130,81 @@ class Event(tuple[Any, ...]):
       so far is ``value`` and its window is now [``alpha``, ``beta``];
     - ``"cutoff"``: the node stops; its children ``skipped`` are pruned;
     - ``"hit"``: the transposition table answered for ``path`` with ``value``;
-    - ``"return"``: the node at ``path`` returns ``value``.
+    - ``"return"``: the node at ``path`` returns ``value``;
+    - ``"pass"``: a search of the start node begins with the window [``alpha``, ``beta``]
+      (aspiration, PVS, MTD(f), SSS*); for a null-window search alpha = beta = γ and
+      ``test`` is its question, ``">="`` ("is the value ≥ γ?") or ``">"``;
+    - ``"test"``: the node at ``path`` is about to be searched with the null window
+      alpha = beta = γ asking ``test`` (PVS).
 
     ``alpha`` and ``beta`` are None for plain minimax.  Negamax reports windows and
     values from the point of view of the player to move.
 
     ``path`` is a tuple of moves from the start.  An event is built from a tuple or from
-    a :class:`SharedPath`, which the events of one node share; the tuple is then made
-    the first time it is asked for.  Like the result that holds it, an event cannot be
-    changed.
+    a :class:`SharedPath`, which the events of one node share (the field ``place`` holds
+    what it was built from); the tuple is then made the first time it is asked for.
+    Events compare, hash and pickle by ``path``.  Like the result that holds it, an event
+    cannot be changed.
 
     >>> event = Event("leaf", SharedPath(SharedPath.ROOT, 1), value=3)
     >>> event.path, event.depth, event.value
     ((1,), 1, 3)
     >>> event == Event("leaf", (1,), value=3)
     True
+    >>> Event("pass", (), alpha=5, beta=5, test=">=").test
+    '>='
     >>> event.value = 4
     Traceback (most recent call last):
     ...
-    AttributeError: property 'value' of 'Event' object has no setter
+    AttributeError: can't set attribute
     """
 
-    __slots__ = ()
-
-    def __new__(cls, kind: EventKind, path: Path | SharedPath, value: float | None = None,
-                alpha: float | None = None, beta: float | None = None, move: Move = None,
-                score: float | None = None, skipped: tuple[Move, ...] = (),
-                is_max: bool | None = None) -> Event:
-        return tuple.__new__(cls, (kind, path, value, alpha, beta, move, score, skipped, is_max))
-
-    kind: EventKind = property(itemgetter(0))                    # type: ignore[assignment]
-    value: float | None = property(itemgetter(2))                # type: ignore[assignment]
-    alpha: float | None = property(itemgetter(3))                # type: ignore[assignment]
-    beta: float | None = property(itemgetter(4))                 # type: ignore[assignment]
-    move: Any = property(itemgetter(5))
-    score: float | None = property(itemgetter(6))                # type: ignore[assignment]
-    skipped: tuple[Any, ...] = property(itemgetter(7))                     # type: ignore[assignment]
-    is_max: bool | None = property(itemgetter(8))                # type: ignore[assignment]
+    kind: EventKind
+    place: Path | SharedPath
+    value: float | None = None
+    alpha: float | None = None
+    beta: float | None = None
+    move: Any = None
+    score: float | None = None
+    skipped: tuple[Move, ...] = ()
+    is_max: bool | None = None
+    test: Comparison | None = None
 
     @property
     def path(self) -> Path:
         """The node's path: the moves from the start, a tuple."""
-        path = self[1]
-        return path.moves() if isinstance(path, SharedPath) else path
+        place = self.place
+        return place.moves() if isinstance(place, SharedPath) else place
 
     @property
     def depth(self) -> int:
-        path = self[1]
-        return path.length if isinstance(path, SharedPath) else len(path)
+        place = self.place
+        return place.length if isinstance(place, SharedPath) else len(place)
 
-    def _fields(self) -> tuple[Any, ...]:
+    def _values(self) -> tuple[Any, ...]:
+        """The fields, the path as a tuple (what equality, hashing and pickling read)."""
         return (self[0], self.path) + tuple(self[2:])
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Event):
             return NotImplemented
-        return self._fields() == other._fields()
+        return self._values() == other._values()
 
     def __ne__(self, other: object) -> bool:
         if not isinstance(other, Event):
             return NotImplemented
-        return self._fields() != other._fields()
+        return self._values() != other._values()
 
     def __hash__(self) -> int:
-        return hash(self._fields())
+        return hash(self._values())
 
     def __repr__(self) -> str:
-        fields = zip(_EVENT_FIELDS, self._fields(), strict=True)
-        shown = ", ".join(f"{name}={value!r}" for name, value in fields)
+        names = ("path" if name == "place" else name for name in self._fields)
+        shown = ", ".join(f"{name}={value!r}" for name, value in zip(names, self._values(), strict=True))
         return f"Event({shown})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Event, self._fields())
+        return (Event, self._values())
 
 
 class Recorder:

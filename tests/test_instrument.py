@@ -97,3 +97,65 @@ def test_no_search_goes_past_its_node_budget() -> None:
         search.alphabeta(trees.uniform(3, 8), max_nodes=100)
     assert "100" in str(stop.value)
     assert search.minimax(trees.uniform(2, 3), max_nodes=15).stats.nodes == 15
+
+
+# -- the events of a transcript: typed fields, and the markers of the searches of several passes ----
+
+AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]       # AIMA figure 5.2: value 3
+INF = math.inf
+
+
+def test_an_event_is_a_named_tuple_of_typed_fields() -> None:
+    from typing import get_args
+
+    from mmlib.instrument import Comparison, Event, EventKind, SharedPath
+    assert issubclass(Event, tuple) and Event._fields[-1] == "test"
+    assert set(get_args(EventKind)) == {"enter", "leaf", "update", "cutoff", "hit", "return", "pass", "test"}
+    assert set(get_args(Comparison)) == {">=", ">"}
+    shared = Event("leaf", SharedPath(SharedPath(SharedPath.ROOT, 2), 0), value=3)
+    plain = Event("leaf", (2, 0), value=3)
+    assert shared == plain and hash(shared) == hash(plain) and shared.path == (2, 0) and shared.depth == 2
+    assert shared != Event("leaf", (2, 1), value=3) and plain != Event("pass", (2, 0), value=3, test=">")
+    assert repr(shared) == ("Event(kind='leaf', path=(2, 0), value=3, alpha=None, beta=None, move=None, "
+                            "score=None, skipped=(), is_max=None, test=None)")
+    import pickle
+    again = pickle.loads(pickle.dumps(shared))
+    assert again == shared and again.place == (2, 0)
+    with pytest.raises(AttributeError):
+        shared.value = 4          # type: ignore[misc]
+
+
+def markers(result: search.SearchResult) -> list[tuple[object, ...]]:
+    assert result.trace is not None
+    found: list[tuple[object, ...]] = [(e.kind, e.path, e.alpha, e.beta, e.test) for e in result.trace
+                                       if e.kind in ("pass", "test")]
+    assert all(e.move is None for e in result.trace if e.kind in ("pass", "test"))   # move is a move's alone
+    return found
+
+
+def test_mtdf_marks_each_pass_with_its_null_window_question() -> None:
+    # guess 0: "value ≥ 0?" holds (3 ≥ 0), then "value > 3?" fails: the value is 3
+    assert markers(search.mtdf(AIMA, guess=0, trace=True)) == [
+        ("pass", (), 0, 0, ">="), ("pass", (), 3, 3, ">")]
+
+
+def test_sss_star_marks_its_passes_downwards_from_infinity() -> None:
+    # "value ≥ γ?" from γ = +∞: each failed test's upper bound is the largest first-MIN-reply
+    # (14, then 5, then 3), and "value ≥ 3?" holds
+    assert markers(search.sss_star(AIMA, trace=True)) == [
+        ("pass", (), INF, INF, ">="), ("pass", (), 14, 14, ">="), ("pass", (), 5, 5, ">="),
+        ("pass", (), 3, 3, ">=")]
+
+
+def test_aspiration_marks_its_windows_without_a_question() -> None:
+    # guess 10 ± 1: [9, 11] fails low (the value is 3), so the search is repeated on [−∞, 11]
+    assert markers(search.aspiration(AIMA, guess=10, delta=1, trace=True)) == [
+        ("pass", (), 9, 11, None), ("pass", (), -INF, 11, None)]
+
+
+def test_pvs_marks_one_pass_and_a_null_window_test_for_each_later_child() -> None:
+    # B = 3 with the full window; B's later leaves are tested "≥ 3?" (no better for MIN), and C and D
+    # are tested "> 3?" (can they beat A's 3?)
+    assert markers(search.pvs(AIMA, trace=True)) == [
+        ("pass", (), -INF, INF, None), ("test", (0, 1), 3, 3, ">="), ("test", (0, 2), 3, 3, ">="),
+        ("test", (1,), 3, 3, ">"), ("test", (2,), 3, 3, ">")]

@@ -44,7 +44,15 @@ from .measure import chance_leaves, leaf_ratios, minimal_leaves, proof_leaves
 from .minimax import minimax
 from .quiescence import quiescence
 from .registry import FAMILIES, Family, family
-from .results import IterativeResult, Kind, ResearchStats, SearchResult
+from .results import (
+    AnytimeStats,
+    IterationRow,
+    IterativeResult,
+    Kind,
+    MonteCarloStats,
+    ResearchStats,
+    SearchResult,
+)
 from .windows import BoundTable, aspiration, mtdf, pvs, sss_star
 
 __all__ = [
@@ -56,6 +64,9 @@ __all__ = [
     "family",
     "IterativeResult",
     "ResearchStats",
+    "MonteCarloStats",
+    "AnytimeStats",
+    "IterationRow",
     "Stats",
     "Conventions",
     "Budget",

@@ -12,9 +12,9 @@ still has its best move so far (an anytime algorithm).
 [3, 7, 12]
 >>> from mmlib.games import ConnectFour
 >>> result = search.anytime(ConnectFour(), max_nodes=5000)
->>> result.stats.nodes <= 5000, result.stats.extra["depth"] >= 4
+>>> result.stats.nodes <= 5000, result.stats.depth >= 4
 (True, True)
->>> [row["depth"] for row in result.stats.extra["iterations"]][:3]
+>>> [row.depth for row in result.stats.iterations][:3]
 [1, 2, 3]
 """
 
@@ -41,7 +41,7 @@ from ..table import TranspositionTable
 from .alphabeta import AlphaBeta, alphabeta
 from .budgets import Budget, check_count
 from .engine import INF, GameLike, Search, as_game, check_depth, make_counting_search, run, user_call
-from .results import IterativeResult, Kind, ResearchStats, SearchResult
+from .results import AnytimeStats, IterationRow, IterativeResult, Kind, SearchResult
 
 if TYPE_CHECKING:
     from ..games.base import AnyGame
@@ -159,15 +159,15 @@ def anytime(game: GameLike, *, max_nodes: int | None = None, max_seconds: float 
 
     ``value``, ``move`` and ``pv`` come from the last completed iteration; ``stats``
     counts every node searched, the abandoned iteration included (never more than
-    ``max_nodes``).  ``stats.extra["depth"]`` is the depth of the last completed
-    iteration (0 if none completed: then ``move`` is None), ``stats.extra["iterations"]``
-    one row per completed iteration and ``stats.extra["abandoned"]`` the nodes of the
-    unfinished one.  ``order`` is the order of positions no iteration has ranked yet.
+    ``max_nodes``), an :class:`~mmlib.search.AnytimeStats`: ``stats.depth`` is the depth of the
+    last completed iteration (0 if none completed: then ``move`` is None), ``stats.iterations``
+    one row per completed iteration and ``stats.abandoned`` the nodes of the unfinished one.
+    ``order`` is the order of positions no iteration has ranked yet.
     ``trace=True`` keeps the transcript of every iteration, one after the other.
 
     >>> from mmlib.games import TicTacToe
     >>> solved = anytime(TicTacToe(), max_nodes=10 ** 6)      # ends when the game is searched out
-    >>> solved.value, solved.stats.extra["depth"], solved.stats.extra["abandoned"]
+    >>> solved.value, solved.stats.depth, solved.stats.abandoned
     (0, 9, 0)
     """
     game = as_game(game)
@@ -202,7 +202,7 @@ class _Anytime(Search):
         self.nodes_left = INF if max_nodes is None else max_nodes
         self.spent = self.leaves = self.cutoffs = self.abandoned = 0
         self.last: SearchResult | None = None
-        self.rows: list[dict[str, Any]] = []
+        self.rows: list[IterationRow] = []
         self.events: list[Event] = []
         self.iteration: _Iteration | None = None        # the iteration under way
 
@@ -225,8 +225,7 @@ class _Anytime(Search):
             line = search.principal_variation(start)
             self.last = SearchResult(value, line[0] if line else None, line, stats, Kind.ALPHABETA, None,
                                      self.game, start)
-            self.rows.append({"depth": depth, "nodes": stats.nodes, "value": value,
-                              "move": self.last.move})
+            self.rows.append(IterationRow(depth, stats.nodes, value, self.last.move))
             if not search.reached_horizon or time.monotonic() > self.deadline:
                 break
         self.iteration = None
@@ -246,14 +245,13 @@ class _Anytime(Search):
         self.iteration = None
 
     # -- what run() asks ---------------------------------------------------------------
-    def stats(self) -> ResearchStats:
-        stats = ResearchStats(nodes=self.spent, leaves=self.leaves, cutoffs=self.cutoffs, leaf_order=None,
-                              passes=len(self.rows) + (1 if self.abandoned else 0))
-        stats.extra.update(depth=self.rows[-1]["depth"] if self.rows else 0, iterations=self.rows,
-                           abandoned=self.abandoned)
-        return stats
+    def stats(self) -> AnytimeStats:
+        return AnytimeStats(nodes=self.spent, leaves=self.leaves, cutoffs=self.cutoffs, leaf_order=None,
+                            passes=len(self.rows) + (1 if self.abandoned else 0),
+                            depth=self.rows[-1].depth if self.rows else 0, iterations=tuple(self.rows),
+                            abandoned=self.abandoned)
 
-    def partial_stats(self) -> ResearchStats:
+    def partial_stats(self) -> AnytimeStats:
         if self.iteration is not None:
             self.abandon(self.iteration.recorder.finish("interrupted"))
         return self.stats()

@@ -35,7 +35,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import fields
 from types import CodeType
-from typing import Any, TypeVar, cast, overload
+from typing import Any, Literal, TypeVar, cast, overload
 
 from .. import _validate
 from ..conventions import Conventions
@@ -52,7 +52,7 @@ from ..errors import (
     wrap_user_exception,
 )
 from ..games.base import AnyGame, Move, State
-from ..instrument import Event, EventKind, Recorder, Stats, Tracer
+from ..instrument import Comparison, Event, Recorder, Stats, Tracer
 from ..ordering import NaturalOrder, Ordering, as_ordering
 from ..table import TranspositionTable
 from .budgets import check_budget, check_count, check_line_length, recursion_room, refuse_hopeless
@@ -191,17 +191,19 @@ class Search:
             self.recorder.leave(ply, value)
         return value
 
-    def mark(self, kind: EventKind, ply: int, **facts: Any) -> None:
+    def mark(self, kind: Literal["pass", "test"], ply: int, *, alpha: float, beta: float,
+             test: Comparison | None = None) -> None:
         """Write a marker for the node at ``ply`` on the line into the transcript, when there
         is one (it counts nothing).
 
         ``"pass"``: a search of the start node begins, with the window ``alpha``, ``beta``;
-        for a null-window test alpha = beta = gamma and ``move`` is the test, ``">="``
+        for a null-window test alpha = beta = gamma and ``test`` is its question, ``">="``
         ("is the value >= gamma?") or ``">"``.  ``"test"``: the node at ``ply`` is about
         to be tested in the same way (PVS).  :mod:`mmlib.trace` reads both.
         """
         if isinstance(self.recorder, Tracer):
-            self.recorder.events.append(Event(kind, self.recorder.path(ply), **facts))
+            self.recorder.events.append(Event(kind, self.recorder.path(ply), alpha=alpha, beta=beta,
+                                              test=test))
 
     def recall(self, state: State, depth: float, alpha: float, beta: float, ply: int,
                sign: int = 1) -> float | None:

@@ -24,7 +24,7 @@ far.  Chance nodes (see :mod:`mmlib.search.chance`) are sampled with their proba
 >>> result = mcts(game, max_nodes=2000, seed=1)
 >>> result.move, result.stats.nodes <= 2000
 (2, True)
->>> mcts(game, max_nodes=2000, seed=1).stats.extra["visits"] == result.stats.extra["visits"]
+>>> mcts(game, max_nodes=2000, seed=1).stats.visits == result.stats.visits
 True
 """
 
@@ -34,7 +34,6 @@ import math
 import numbers
 import random
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .. import _validate
@@ -53,7 +52,7 @@ from ..games.base import Move, State
 from .budgets import MAX_LINE, check_count
 from .chance import chance_outcomes, is_chance
 from .engine import GameLike, Path, Search, as_game, run
-from .results import Kind, ResearchStats, SearchResult
+from .results import Kind, MonteCarloStats, SearchResult
 
 if TYPE_CHECKING:
     from ..games.base import AnyGame
@@ -262,15 +261,14 @@ class MonteCarlo(Search):
         return list(self.game.moves(state))
 
     # -- what run() asks ---------------------------------------------------------------
-    def stats(self, how: str = "done") -> ResearchStats:
+    def stats(self, how: str = "done") -> MonteCarloStats:
         """The counts, the completed iterations (``passes``) and the root's ``visits`` and ``means``."""
-        stats: ResearchStats = replace(self.research_stats(how), passes=self.completed)
         children = self.root.children if self.root is not None else {}
-        stats.extra["visits"] = {move: child.visits for move, child in children.items()}
-        stats.extra["means"] = {move: child.mean() for move, child in children.items()}
-        return stats
+        return MonteCarloStats.adding(self.research_stats(how), passes=self.completed,
+                                      visits={move: child.visits for move, child in children.items()},
+                                      means={move: child.mean() for move, child in children.items()})
 
-    def partial_stats(self) -> ResearchStats:
+    def partial_stats(self) -> MonteCarloStats:
         return self.stats("interrupted")
 
     def principal_variation(self, start: State) -> tuple[Move, ...]:
@@ -297,8 +295,8 @@ def mcts(game: GameLike, *, iterations: int | None = None, max_nodes: int | None
     ``seed`` fixes every random choice, so a search is reproducible; ``reward(game,
     state)`` scores a finished game in [0, 1] for MAX (default: win 1, draw 1/2, loss 0).
     ``value`` is an estimate: the mean reward of the chosen move (MAX's view, in [0, 1]).
-    ``stats.extra`` holds the root's ``visits`` and ``means`` per move; ``stats.passes``
-    the completed iterations.
+    ``stats`` (:class:`~mmlib.search.MonteCarloStats`) holds the root's ``visits`` and ``means``
+    per move; ``stats.passes`` the completed iterations.
 
     ``max_seconds`` (default :data:`~mmlib.errors.DEFAULT_MAX_SECONDS`; None lifts it) bounds
     the wall-clock time whatever ``iterations`` and ``max_nodes`` say: the clock is read every
@@ -313,7 +311,7 @@ def mcts(game: GameLike, *, iterations: int | None = None, max_nodes: int | None
     >>> try:
     ...     mcts(trees.uniform(3, 40), iterations=10 ** 9, max_seconds=0.05)
     ... except TimeBudgetExceeded as stopped:
-    ...     print(stopped.stats.passes > 0, sum(stopped.stats.extra["visits"].values()) > 0)
+    ...     print(stopped.stats.passes > 0, sum(stopped.stats.visits.values()) > 0)
     True True
     """
     game = as_game(game)

@@ -16,15 +16,16 @@ dataclasses.FrozenInstanceError: cannot assign to field 'value'
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple, TypeVar
 
 from ..conventions import CUTOFFS, VARIANTS, Conventions
 from ..errors import ArgumentTypeError, SearchError, describe
 from ..instrument import Event, Stats
 
-__all__ = ["Kind", "SearchResult", "IterativeResult", "ResearchStats"]
+__all__ = ["Kind", "SearchResult", "IterativeResult", "ResearchStats", "MonteCarloStats", "AnytimeStats",
+           "IterationRow"]
 
 
 class Kind(Enum):
@@ -183,8 +184,8 @@ class ResearchStats(Stats):
 
     ``researches``: searches of the root (or of a child) repeated with another window;
     ``passes``: searches started at the root (1 for a single search; for Monte Carlo
-    tree search, the completed iterations; for iterative deepening, the iterations);
-    ``extra``: what one algorithm adds (visits per move, the depth reached...).
+    tree search, the completed iterations; for iterative deepening, the iterations).
+    What one family adds has its own class: :class:`MonteCarloStats`, :class:`AnytimeStats`.
 
     >>> from mmlib import search
     >>> search.pvs([[3, 12, 8], [2, 4, 6], [14, 5, 2]]).stats
@@ -193,9 +194,66 @@ class ResearchStats(Stats):
 
     researches: int = 0
     passes: int = 1
-    extra: dict[str, Any] = field(default_factory=dict)
 
     def __repr__(self) -> str:
         extra = f", table_hits={self.table_hits}" if self.table_hits else ""
         return (f"Stats(nodes={self.nodes}, leaves={self.leaves}, cutoffs={self.cutoffs}, "
                 f"researches={self.researches}{extra})")
+
+    @classmethod
+    def adding(cls: type[_S], stats: Stats, **more: Any) -> _S:
+        """These counts: every field of ``stats``, then ``more`` (which may replace some).
+
+        >>> from mmlib.instrument import Stats
+        >>> MonteCarloStats.adding(Stats(nodes=3, leaves=2), passes=2, visits={0: 2})
+        Stats(nodes=3, leaves=2, cutoffs=0, researches=0)
+        """
+        return cls(**{**{item.name: getattr(stats, item.name) for item in fields(stats)}, **more})
+
+
+_S = TypeVar("_S", bound=ResearchStats)
+
+
+@dataclass(repr=False, frozen=True)
+class MonteCarloStats(ResearchStats):
+    """The counts of Monte Carlo tree search: ``passes`` is the completed iterations, and
+    the root's ``visits`` and ``means`` (mean reward, MAX's view) are given per move.
+
+    >>> from mmlib import search
+    >>> stats = search.mcts([[1, 0], [0, 0]], iterations=40, seed=1).stats
+    >>> stats.passes, sum(stats.visits.values()), sorted(stats.visits) == sorted(stats.means)
+    (40, 40, True)
+    """
+
+    visits: dict[Any, int] = field(default_factory=dict)
+    means: dict[Any, float] = field(default_factory=dict)
+
+
+class IterationRow(NamedTuple):
+    """One completed iteration of :func:`~mmlib.search.anytime`: its ``depth``, the ``nodes``
+    it searched, the ``value`` and the ``move`` it found."""
+
+    depth: int
+    nodes: int
+    value: float | None
+    move: Any
+
+
+@dataclass(repr=False, frozen=True)
+class AnytimeStats(ResearchStats):
+    """The counts of :func:`~mmlib.search.anytime` (every iteration's, the abandoned one's too):
+    ``depth`` is the depth of the last completed iteration (0 if none completed),
+    ``iterations`` one :class:`IterationRow` per completed iteration and ``abandoned`` the
+    nodes of the iteration the budget stopped (0 if none was).
+
+    >>> from mmlib import games, search
+    >>> stats = search.anytime(games.TicTacToe(), max_nodes=3000).stats
+    >>> stats.nodes == sum(row.nodes for row in stats.iterations) + stats.abandoned, stats.abandoned > 0
+    (True, True)
+    >>> [row.depth for row in stats.iterations] == list(range(1, stats.depth + 1))
+    True
+    """
+
+    depth: int = 0
+    iterations: tuple[IterationRow, ...] = ()
+    abandoned: int = 0

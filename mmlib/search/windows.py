@@ -136,7 +136,7 @@ class WindowSearch(AlphaBeta):
             child = self.play(state, move, ply)
             if maximizing:
                 bound = max(alpha, value)
-                self.mark("test", ply + 1, alpha=bound, beta=bound, move=">")
+                self.mark("test", ply + 1, alpha=bound, beta=bound, test=">")
                 score = self.test(child, depth - 1, bound, operator.gt, ply + 1)
                 if bound < score < beta:                 # better than the best so far: re-search
                     self.researches += 1
@@ -145,7 +145,7 @@ class WindowSearch(AlphaBeta):
                     value = self.best(ply, move, score)
             else:
                 bound = min(beta, value)
-                self.mark("test", ply + 1, alpha=bound, beta=bound, move=">=")
+                self.mark("test", ply + 1, alpha=bound, beta=bound, test=">=")
                 score = self.test(child, depth - 1, bound, operator.ge, ply + 1)
                 if alpha < score < bound:
                     self.researches += 1
@@ -315,7 +315,7 @@ def mtdf(game: GameLike, *, depth: int | None = None, evaluate: Callable[[State]
             search.passes += 1
             passes = operator.ge if g > lower else operator.gt
             gamma = g
-            search.mark("pass", 0, alpha=gamma, beta=gamma, move=">=" if passes is operator.ge else ">")
+            search.mark("pass", 0, alpha=gamma, beta=gamma, test=">=" if passes is operator.ge else ">")
             g = search.test(start, depth, gamma, passes, 0)
             if passes(g, gamma):
                 lower = g
@@ -360,7 +360,7 @@ def sss_star(game: GameLike, *, depth: int | None = None, evaluate: Callable[[St
         while True:
             gamma = g
             search.passes += 1
-            search.mark("pass", 0, alpha=gamma, beta=gamma, move=">=")
+            search.mark("pass", 0, alpha=gamma, beta=gamma, test=">=")
             g = search.test(start, depth, gamma, operator.ge, 0)
             if g >= gamma:
                 break

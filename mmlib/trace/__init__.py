@@ -82,6 +82,7 @@ from .bounds import chance_bound as chance_bound
 from .bounds import null_window_bound as null_window_bound
 from .events import TraceEvent
 from .events import gamma_of as gamma_of
+from .events import question_of as question_of
 from .events import score_of as score_of
 from .events import value_of as value_of
 from .events import window_of as window_of

@@ -8,11 +8,13 @@ turned to paths from the root and values from MAX's point of view.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, get_args
+from typing import Any, TypeVar, get_args
 
 from ..errors import ArgumentError, ArgumentTypeError
-from ..instrument import Event, EventKind
+from ..instrument import Comparison, Event, EventKind
 from ..trees import Path
+
+T = TypeVar("T")
 
 TraceEvent = Event
 """A transcript event as the model keeps it: an :class:`mmlib.instrument.Event` whose path
@@ -54,19 +56,30 @@ def window_of(event: TraceEvent) -> tuple[float, float]:
 def gamma_of(event: TraceEvent) -> float:
     """The γ of a "pass" or "test" event, which asks a null-window question about γ.
 
-    >>> gamma_of(TraceEvent("pass", (), alpha=5, beta=5, move=">="))
+    >>> gamma_of(TraceEvent("pass", (), alpha=5, beta=5, test=">="))
     5
     """
     return _carried(event.alpha, event, "alpha")
 
 
-def _carried(number: float | None, event: TraceEvent, name: str) -> float:
+def question_of(event: TraceEvent) -> tuple[float, Comparison]:
+    """The null-window question (γ, ``">="`` or ``">"``) a "pass" or "test" event asks: "is
+    the value ≥ γ?" or "is it > γ?".
+
+    >>> question_of(TraceEvent("test", (0,), alpha=3, beta=3, test=">"))
+    (3, '>')
+    """
+    return gamma_of(event), _carried(event.test, event, "test")
+
+
+def _carried(number: T | None, event: TraceEvent, name: str) -> T:
     if number is None:
         raise ArgumentError(f"events: the {event.kind!r} event at {event.path} carries no {name}")
     return number
 
 
 _KINDS = frozenset(get_args(EventKind))
+_COMPARISONS = (None, *get_args(Comparison))
 
 
 def _normalised(events: Iterable[Any], start: Path, negamax: bool) -> Iterable[TraceEvent]:
@@ -79,6 +92,10 @@ def _normalised(events: Iterable[Any], start: Path, negamax: bool) -> Iterable[T
         if event.kind not in _KINDS:
             raise ArgumentError(f"events: unknown event kind {event.kind!r} (expected one of "
                                 f"{', '.join(sorted(_KINDS))})")
+        test = getattr(event, "test", None)
+        if test not in _COMPARISONS:
+            raise ArgumentError(f"events: the {event.kind!r} event at {tuple(event.path)} asks {test!r} "
+                                "(expected '>=', '>' or None)")
         path = start + tuple(event.path)
         if event.kind == "enter":
             sign[path] = 1 if event.is_max or not negamax else -1
@@ -91,4 +108,4 @@ def _normalised(events: Iterable[Any], start: Path, negamax: bool) -> Iterable[T
             value = -value
         score = -event.score if s == -1 and event.score is not None else event.score
         yield TraceEvent(event.kind, path, value, alpha, beta, event.move, score, tuple(event.skipped),
-                     event.is_max)
+                         event.is_max, test)

@@ -36,7 +36,7 @@ from .bounds import (
     known_kind,
     null_window_bound,
 )
-from .events import TraceEvent, _normalised, gamma_of, value_of
+from .events import TraceEvent, _normalised, question_of, value_of
 from .marks import Marks, MarksDraft
 from .narration import _Narrator, evaluated_words
 from .passes import Iteration, Phase, Research, _iterations, find_phases, find_researches, monte_carlo_marks
@@ -502,7 +502,7 @@ class _Replay:
             self.new_pass(event)
             return
         if event.kind == "test":
-            self.announced[event.path] = (gamma_of(event), event.move)
+            self.announced[event.path] = question_of(event)
             return
         if event.kind == "enter":
             self.enter(event)
@@ -519,7 +519,7 @@ class _Replay:
 
     def new_pass(self, event: TraceEvent) -> None:
         """A new pass: what it prunes is its own."""
-        self.pass_test = (gamma_of(event), event.move) if event.move is not None else None
+        self.pass_test = question_of(event) if event.test is not None else None
         self.marks.pruned.clear()
         self.marks.pruned_roots.clear()
         self.marks.windows.clear()

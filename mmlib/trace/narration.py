@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from ..trees import Path, Tree
 from .bounds import BETWEEN, EXACT, LOWER, UNKNOWN, UPPER, Window, _same, bound_of
-from .events import TraceEvent, gamma_of, score_of, value_of
+from .events import TraceEvent, question_of, score_of, value_of
 from .marks import Marks
 from .passes import Iteration, Phase, Research
 from .trees import _is_chance, _is_layered, node_role
@@ -95,8 +95,8 @@ class _Narrator:
         before = self.trace.phases[number - 2] if number > 1 else None
         known = (f" (known so far: {format_value(before.lower)} ≤ value ≤ {format_value(before.upper)})"
                  if before is not None else "")
-        if event.move is not None:
-            return (f"pass {number} of {total}: ask {format_test(gamma_of(event), event.move)} about {here} "
+        if event.test is not None:
+            return (f"pass {number} of {total}: ask {format_test(*question_of(event))} about {here} "
                     f"with a null-window search{known}.")
         again = " again" if number > 1 else ""
         if total == 1:
@@ -106,11 +106,11 @@ class _Narrator:
 
     def _test_marker(self, k: int, event: TraceEvent) -> str:
         child, parent = self.label(event.path), self.label(event.path[:-1])
-        if event.move == ">":
+        if event.test == ">":
             why = f"can {child} beat {parent}'s best so far, {format_value(event.alpha)}?"
         else:
             why = f"is {child} no better for MIN than {parent}'s best so far, {format_value(event.alpha)}?"
-        question = format_test(gamma_of(event), event.move)
+        question = format_test(*question_of(event))
         return f"at {parent}: test {child} with a null window, {question} ({why})"
 
     def _window_sentence(self, k: int, event: TraceEvent) -> str | None:
@@ -475,6 +475,7 @@ class _Narrator:
         return best
 
     def _last(self, k: int, kind: str, path: Path) -> TraceEvent | None:
+        event: TraceEvent           # (mypy reads reversed() of a tuple of named tuples as Any)
         for event in reversed(self.events[:k]):
             if event.path == path and event.kind == kind:
                 return event

@@ -170,7 +170,7 @@ def find_phases(events: Sequence[TraceEvent], start: Path, bounds: dict[int, str
     lower, upper = -math.inf, math.inf
     for number, (first, end) in enumerate(zip(firsts, firsts[1:] + [len(events)], strict=True), start=1):
         head = events[first]
-        test = head.move if head.kind == "pass" else None
+        test = head.test if head.kind == "pass" else None
         answers = [k for k in range(first, end) if events[k].path == start
                    and events[k].kind in ("return", "hit")]
         value = events[answers[-1]].value if answers else None

@@ -25,7 +25,7 @@ from .. import _validate
 from ..draw.connect4 import connect4_svg
 from ..errors import ArgumentError, ArgumentTypeError
 from ..games.connect4 import CentreFirst, ConnectFour
-from ..search import ResearchStats, alphabeta, anytime
+from ..search import AnytimeStats, alphabeta, anytime
 from .common import StaticFallback, VBox, status_html, svg_as_img
 
 __all__ = ["play_connect4", "Connect4Board", "CELL_PX", "TIME_BUDGET", "NODE_BUDGET"]
@@ -129,12 +129,12 @@ class Connect4Board(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets h
         result = anytime(self.game, max_nodes=self.node_budget, max_seconds=self.time_budget,
                          max_depth=self.depth, order=CentreFirst(), state=self.state)
         stats = result.stats
-        assert isinstance(stats, ResearchStats)       # anytime's counts carry its iterations
+        assert isinstance(stats, AnytimeStats)        # anytime's counts carry its iterations
         # fewer plies than ``depth`` without a budget spent: the game ends within them
-        self.over_budget = stats.extra["abandoned"] > 0 or time.perf_counter() - started >= self.time_budget
+        self.over_budget = stats.abandoned > 0 or time.perf_counter() - started >= self.time_budget
         if result.move is None:        # not even depth 1 fits: search it anyway (a few nodes)
             return alphabeta(self.game, depth=1, state=self.state), 1, stats.nodes
-        return result, stats.extra["depth"], stats.nodes
+        return result, stats.depth, stats.nodes
 
     def _computer_moves(self) -> str:
         result, reached, nodes = self.think()

@@ -134,7 +134,7 @@ def test_the_trap_by_an_independent_solver():
         assert [m for m in trap.moves(trap.initial)
                 if search.alphabeta(trap, depth=depth, state=trap.play(trap.initial, m)).value >= WIN] == lost
     ab = search.anytime(trap, max_nodes=1000)
-    assert (ab.stats.extra["depth"], ab.move) == (4, 3)
+    assert (ab.stats.depth, ab.move) == (4, 3)
 
 
 @pytest.mark.slow
@@ -149,7 +149,7 @@ def test_mcts_often_falls_into_the_trap_with_1000_nodes_and_never_with_10000():
 def test_the_horizon_position():
     horizon = games.ConnectFour(opening=HORIZON)
     ab = search.anytime(horizon, max_nodes=20000)
-    assert (ab.stats.extra["depth"], ab.move) == (7, 1)
+    assert (ab.stats.depth, ab.move) == (7, 1)
     assert search.alphabeta(horizon, depth=7, order=CentreFirst(), table=True,
                             state=horizon.play(horizon.initial, 1)).value <= -WIN
     assert all(search.mcts(horizon, max_nodes=20000, seed=s).move == 4 for s in range(20))

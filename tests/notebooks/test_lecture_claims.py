@@ -227,7 +227,7 @@ def test_mcts_iterations_on_the_win_draw_loss_tree():
     fourth, seventh = model.iterations[3], model.iterations[6]
     assert [name(p) for p in fourth.selection] == ["A", "B"] and fourth.reward == 0
     assert seventh.expansion is None and name(seventh.leaf) == "H" and seventh.reward == 0.5
-    assert result.stats.extra["visits"] == {2: 2, 0: 2, 1: 4} and result.move == 1
+    assert result.stats.visits == {2: 2, 0: 2, 1: 4} and result.move == 1
     assert model.counts()["nodes"] == result.stats.nodes and model.counts()["passes"] == 8
 
 
@@ -381,5 +381,5 @@ def test_anytime_within_its_budget():
     from mmlib import games
     ten_k = search.anytime(games.ConnectFour(), max_nodes=10000)
     assert ten_k.stats.nodes <= 10000
-    assert ten_k.value == search.alphabeta(games.ConnectFour(), depth=ten_k.stats.extra["depth"]).value
-    assert search.anytime(games.TicTacToe(), max_nodes=10 ** 6).stats.extra["depth"] == 9
+    assert ten_k.value == search.alphabeta(games.ConnectFour(), depth=ten_k.stats.depth).value
+    assert search.anytime(games.TicTacToe(), max_nodes=10 ** 6).stats.depth == 9

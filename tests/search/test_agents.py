@@ -81,32 +81,32 @@ def test_ghosts_alphabeta_agrees_with_minimax_and_prunes():
 def test_anytime_keeps_the_last_completed_iteration():
     game = games.ConnectFour()
     result = search.anytime(game, max_nodes=3000)
-    depth = result.stats.extra["depth"]
-    rows = result.stats.extra["iterations"]
+    depth = result.stats.depth
+    rows = result.stats.iterations
     assert result.stats.nodes <= 3000
-    assert result.stats.extra["abandoned"] > 0
-    assert [row["depth"] for row in rows] == list(range(1, depth + 1))
-    assert result.stats.nodes == sum(row["nodes"] for row in rows) + result.stats.extra["abandoned"]
+    assert result.stats.abandoned > 0
+    assert [row.depth for row in rows] == list(range(1, depth + 1))
+    assert result.stats.nodes == sum(row.nodes for row in rows) + result.stats.abandoned
     # the move is that of a complete alpha-beta search to the depth reached
     assert result.value == search.alphabeta(game, depth=depth).value
-    assert result.move == rows[-1]["move"]
+    assert result.move == rows[-1].move
 
 
 def test_anytime_stops_when_the_game_is_solved():
     result = search.anytime(games.TicTacToe(), max_nodes=10 ** 6)
-    assert result.value == 0 and result.stats.extra["depth"] == 9      # tic-tac-toe is a draw
-    assert result.stats.extra["abandoned"] == 0
+    assert result.value == 0 and result.stats.depth == 9      # tic-tac-toe is a draw
+    assert result.stats.abandoned == 0
 
 
 def test_anytime_to_a_fixed_depth_matches_alphabeta():
     tree = trees.ordered(3, 6, "random", seed=1, noise=0.1)
     result = search.anytime(tree, max_depth=6)
-    assert result.value == search.alphabeta(tree).value and result.stats.extra["depth"] == 6
+    assert result.value == search.alphabeta(tree).value and result.stats.depth == 6
 
 
 def test_anytime_with_too_small_a_budget_has_no_move():
     result = search.anytime(games.ConnectFour(), max_nodes=3)
-    assert result.move is None and result.stats.extra["depth"] == 0 and result.stats.nodes == 3
+    assert result.move is None and result.stats.depth == 0 and result.stats.nodes == 3
 
 
 def test_anytime_needs_a_budget():
@@ -118,7 +118,7 @@ def test_anytime_needs_a_budget():
 
 def test_anytime_under_a_time_budget():
     result = search.anytime(games.ConnectFour(), max_seconds=0.2)
-    assert result.stats.extra["depth"] >= 1 and result.move in range(7)
+    assert result.stats.depth >= 1 and result.move in range(7)
 
 
 # -- matches ---------------------------------------------------------------------------------
@@ -143,4 +143,18 @@ def test_anytime_trace_covers_every_counted_node():
     result = search.anytime(games.ConnectFour(), max_nodes=500, trace=True)
     assert sum(1 for event in result.trace if event.kind == "enter") == result.stats.nodes == 500
     roots = [event for event in result.trace if event.kind == "enter" and event.path == ()]
-    assert len(roots) == result.stats.extra["depth"] + 1        # one per iteration, the dropped one too
+    assert len(roots) == result.stats.depth + 1        # one per iteration, the dropped one too
+
+
+def test_anytime_counts_are_typed_fields_one_row_per_completed_iteration():
+    # each completed iteration's value is the depth-limited minimax value (whatever the order), the
+    # first searches the root and its 3 children, and the rows' nodes and the dropped ones are all
+    tree = trees.ordered(3, 6, "random", seed=1, noise=0.1)
+    stats = search.anytime(tree, max_nodes=300).stats
+    assert isinstance(stats, search.AnytimeStats) and not hasattr(stats, "extra")
+    assert stats.depth >= 3 and stats.abandoned > 0 and stats.passes == stats.depth + 1
+    assert [row.depth for row in stats.iterations] == list(range(1, stats.depth + 1))
+    assert [row.value for row in stats.iterations] == [search.minimax(tree, depth=depth).value
+                                                       for depth in range(1, stats.depth + 1)]
+    assert stats.iterations[0].nodes == 4
+    assert stats.nodes == sum(row.nodes for row in stats.iterations) + stats.abandoned == 300

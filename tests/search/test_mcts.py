@@ -12,7 +12,7 @@ def test_the_same_seed_gives_the_same_search():
     first = search.mcts(game, max_nodes=3000, seed=7)
     again = search.mcts(game, max_nodes=3000, seed=7)
     assert first.stats.leaf_order == again.stats.leaf_order
-    assert first.stats.extra == again.stats.extra and first.move == again.move
+    assert first.stats == again.stats and first.move == again.move      # visits and means too
     other = search.mcts(game, max_nodes=3000, seed=8)
     assert other.stats.leaf_order != first.stats.leaf_order
 
@@ -28,7 +28,7 @@ def test_counting_on_a_tree_of_one_move():
     # Each iteration visits the root and one child, which is a leaf: 2 nodes, 1 leaf.
     result = search.mcts([1, -1, 0], iterations=50, seed=3)
     assert (result.stats.nodes, result.stats.leaves, result.stats.cutoffs) == (100, 50, 0)
-    assert sum(result.stats.extra["visits"].values()) == 50
+    assert sum(result.stats.visits.values()) == 50
     assert result.move == 0 and result.value == 1.0
 
 
@@ -73,7 +73,7 @@ def test_bad_options_are_named():
 def test_a_budget_that_ends_inside_an_expansion_leaves_no_unvisited_move():
     for budget in range(2, 40):
         result = search.mcts(games.ConnectFour(), max_nodes=budget, seed=1)
-        assert all(visits > 0 for visits in result.stats.extra["visits"].values())
+        assert all(visits > 0 for visits in result.stats.visits.values())
 
 
 # -- drawing a Monte Carlo tree search: wins/visits beside the nodes, and a legend that says so --
@@ -180,8 +180,8 @@ def test_a_time_budget_stops_a_long_search_quickly_with_the_partial_counts():
     # the clock is read on entering a position, before the iteration cut short scores its game:
     # every completed iteration scored one finished game and added one visit to the root's moves
     assert stats.passes == stats.leaves
-    assert sum(stats.extra["visits"].values()) == stats.passes
-    assert set(stats.extra["means"]) == set(stats.extra["visits"]) <= set(range(7))
+    assert sum(stats.visits.values()) == stats.passes
+    assert set(stats.means) == set(stats.visits) <= set(range(7))
 
 
 def test_none_lifts_the_time_budget_and_a_generous_one_changes_nothing():
@@ -258,4 +258,14 @@ def test_a_chance_node_at_the_start_has_no_move_and_the_mean_of_its_playouts():
     result = search.mcts(tree, iterations=400, seed=1)
     assert result.move is None and result.pv == ()
     assert 0.35 < result.value < 0.65                  # half the outcomes are won for MAX
-    assert result.stats.extra["visits"][0] + result.stats.extra["visits"][1] == 400
+    assert result.stats.visits[0] + result.stats.visits[1] == 400
+
+
+def test_mcts_counts_its_root_visits_and_means_as_typed_fields():
+    # X to move wins at once in square 2 of "XX.OO....": that move's every playout scores 1
+    result = search.mcts(games.TicTacToe("XX.OO...."), iterations=200, seed=1)
+    stats = result.stats
+    assert isinstance(stats, search.MonteCarloStats) and not hasattr(stats, "extra")
+    assert stats.passes == 200 == sum(stats.visits.values())
+    assert set(stats.visits) == set(stats.means) == {2, 5, 6, 7, 8}        # the empty squares
+    assert stats.means[2] == 1 and result.move == 2

@@ -182,7 +182,7 @@ def test_replaying_monte_carlo_gives_its_own_counts_visits_and_move(nested, iter
         assert it.backup[0][1] == it.number                     # the root's visits so far
         assert it.leaf is not None and tree.node(it.leaf).is_leaf()
         assert it.reward == {1: 1.0, 0: 0.5, -1: 0.0}[it.leaf_value]
-    assert visits == result.stats.extra["visits"]
+    assert visits == result.stats.visits
     assert model.pv == result.pv
     final = model.marks()
     if complete:
@@ -248,3 +248,32 @@ def test_monte_carlo_on_a_tree_with_chance_nodes_names_the_outcomes_chance_picks
 def test_step_through_refuses_more_monte_carlo_iterations_than_it_can_show():
     with pytest.raises(ArgumentError, match="iterations"):
         step_through([[1, -1], [0, 1]], "mcts", iterations=10 ** 6)
+
+
+def test_the_null_window_markers_are_read_from_their_test_field():
+    # PVS on the AIMA tree: B's later leaves F, G are tested "≥ 3?" (MIN's best so far is 3), then
+    # A's later children C, D "> 3?"; each question is the marker's own field, and the model keeps it
+    # for the node the marker announces
+    result = search.pvs(AIMA, trace=True)
+    model = trace_of(result)
+    marked = [k for k, event in enumerate(result.trace) if event.kind == "test"]
+    assert [model.sentence(k) for k in marked] == [
+        "at B: test F with a null window, “value ≥ 3?” (is F no better for MIN than B's best so far, 3?)",
+        "at B: test G with a null window, “value ≥ 3?” (is G no better for MIN than B's best so far, 3?)",
+        "at A: test C with a null window, “value > 3?” (can C beat A's best so far, 3?)",
+        "at A: test D with a null window, “value > 3?” (can D beat A's best so far, 3?)"]
+    assert [model.test_at(k + 1) for k in marked] == [(3, ">="), (3, ">="), (3, ">"), (3, ">")]
+    # MTD(f)'s passes: the question of each is its pass marker's test field
+    mtdf = trace_of(search.mtdf(AIMA, guess=0, trace=True))
+    assert [(p.alpha, p.test) for p in mtdf.phases] == [(0, ">="), (3, ">")]
+
+
+def test_a_null_window_marker_without_its_question_is_named():
+    from mmlib.instrument import Event
+    from mmlib.trace import question_of
+    assert question_of(Event("test", (1,), alpha=3, beta=3, test=">")) == (3, ">")
+    with pytest.raises(ArgumentError, match="the 'test' event at \\(1,\\) carries no test"):
+        question_of(Event("test", (1,), alpha=3, beta=3, move=">"))
+    from mmlib.trace import Trace
+    with pytest.raises(ArgumentError, match="asks '=>'"):
+        Trace(AIMA, [Event("pass", (), alpha=0, beta=0, test="=>")])      # type: ignore[arg-type]
