@@ -152,15 +152,16 @@ class OrderingsExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[mi
                                  title=f"Alpha-beta, b = {b}, seed {seed}: leaves versus depth")
         show_svg(self.output, self.svg)
         best, worst = self.leaves["best"][-1], self.leaves["worst"][-1]
+        times = ", ".join(f"{ends[name]}: {self.ratios[name][-1]:.3g}" for name in self.ORDERINGS[1:])
         self.say(f"depth {d}, leaves: best order {count_text(best)} (Knuth–Moore "
                  f"{analysis.knuth_moore_leaves(b, d):,}), q = {self.q.value:g}: "
                  f"{count_text(self.leaves['q'][-1])}, "
                  f"random: {count_text(self.leaves['random'][-1])}, "
-                 f"worst: {count_text(worst)} (bᵈ = {b ** d:,}).")
+                 f"worst: {count_text(worst)} (bᵈ = {b ** d:,}). How many times the minimal tree: {times}.")
 
     def fallback_text(self) -> str:
-        return (f"Orderings explorer: alpha-beta's leaves versus depth for four orderings, b = "
-                f"{self.branching.value} — run the cell to use it.")
+        return (f"Orderings explorer: alpha-beta's leaves versus depth for four orderings, and how many "
+                f"times the minimal tree each is, b = {self.branching.value} — run the cell to use it.")
 
     def fallback_html(self) -> str | None:
         if not self.svg:

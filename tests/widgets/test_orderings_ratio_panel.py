@@ -5,6 +5,7 @@ back from the drawn pixels; every slider moves both panels."""
 
 from __future__ import annotations
 
+import html
 import math
 import re
 import xml.etree.ElementTree as ET
@@ -68,6 +69,9 @@ def check(explorer: OrderingsExplorer) -> None:
         assert label.startswith(explorer.lines[ORDERINGS.index(name)].label)
         assert values == pytest.approx(expected[name], rel=0.02), name          # pixels: 2 %
     assert "Lower panel, leaves ÷ Knuth–Moore minimum" in explorer.svg      # the text alternative
+    heard = ", ".join(f"{name}: {expected[key][-1]:.3g}"                      # and the status line
+                      for key, name in (("q", f"q = {q:g}"), ("random", "random"), ("worst", "worst")))
+    assert f"How many times the minimal tree: {heard}." in html.unescape(explorer.status.value)
 
 
 def test_times_minimal_divides_by_the_minimal_tree_written_out_here():
