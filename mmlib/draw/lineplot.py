@@ -6,7 +6,11 @@ colour (Okabe–Ito), dash pattern *and* marker shape, so no two lines differ by
 guides (theory curves) are grey or black dashes without markers.  The legend sits under the
 axes, where it covers no data, one line per row, and lists only the lines drawn; the picture
 carries a text alternative that lists every line's points.  Text is 15 px (11.25 pt) or
-larger and the plot is 760 px wide, so a notebook column of 900 px shows it unshrunk.
+larger and the plot is 760 px wide, so a notebook column of 900 px shows it unshrunk.  A second
+panel under the axes (:class:`Lower`) can show the same lines with other values: each count
+divided by the Knuth–Moore minimum at its depth (:func:`ratio_panel`), which draws apart lines
+that crowd each other on a log scale of counts, as :func:`mmlib.draw.plots.plot_growth` does
+with ``ratio=True``, on the same axis.
 
 >>> svg = line_plot_svg([Line("doubling", [1, 2, 3], [2, 4, 8], marker="square")],
 ...                     title="2^d", xlabel="d", ylabel="leaves")
