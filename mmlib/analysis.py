@@ -50,6 +50,7 @@ if TYPE_CHECKING:
 __all__ = [
     "knuth_moore_leaves",
     "knuth_moore_nodes",
+    "times_minimal",
     "minimal_tree_paths",
     "pearl_branching",
     "effective_branching_factor",
@@ -95,6 +96,29 @@ def knuth_moore_nodes(branching: int, depth: int) -> int:
     if d > 10_000:
         raise ArgumentError(f"depth: at most 10,000 levels are summed, got {d:,}")
     return sum(knuth_moore_leaves(b, level) for level in range(d + 1))
+
+
+def times_minimal(branching: int, depths: Iterable[int], counts: Iterable[float], measure: str = "leaves"
+                  ) -> list[float]:
+    """How many times the Knuth–Moore minimal tree each count is: ``counts[k]`` (leaves, or all
+    nodes with ``measure="nodes"``) divided by the minimal tree's at ``depths[k]``, the least
+    any order of the children can search (1: as cheap as the best order; b^d ÷ minimum: no
+    pruning at all).
+
+    >>> times_minimal(3, [1, 2, 3, 4], [3, 5, 11, 17])          # the best order: the minimum itself
+    [1.0, 1.0, 1.0, 1.0]
+    >>> times_minimal(3, [2, 4], [9, 81])                      # the worst: 3^d ÷ (5, 17)
+    [1.8, 4.764705882352941]
+    >>> times_minimal(2, [3], [15], measure="nodes")           # 15 nodes ÷ 1 + 2 + 3 + 5
+    [1.3636363636363635]
+    """
+    depths, counts = list(depths), list(counts)
+    if len(depths) != len(counts):
+        raise ArgumentError(f"counts: expected one count per depth ({len(depths)}), got {len(counts)}")
+    if measure not in ("leaves", "nodes"):
+        raise ArgumentError(f"measure: expected 'leaves' or 'nodes', got {describe(measure)}")
+    minimum = knuth_moore_leaves if measure == "leaves" else knuth_moore_nodes
+    return [float(count) / minimum(branching, depth) for depth, count in zip(depths, counts, strict=True)]
 
 
 def minimal_tree_paths(branching: int, depth: int) -> Iterator[tuple[int, ...]]:

@@ -6,7 +6,11 @@ colour (Okabe–Ito), dash pattern *and* marker shape, so no two lines differ by
 guides (theory curves) are grey or black dashes without markers.  The legend sits under the
 axes, where it covers no data, one line per row, and lists only the lines drawn; the picture
 carries a text alternative that lists every line's points.  Text is 15 px (11.25 pt) or
-larger and the plot is 760 px wide, so a notebook column of 900 px shows it unshrunk.
+larger and the plot is 760 px wide, so a notebook column of 900 px shows it unshrunk.  A second
+panel under the axes (:class:`Lower`) can show the same lines with other values: each count
+divided by the Knuth–Moore minimum at its depth (:func:`ratio_panel`), which draws apart lines
+that crowd each other on a log scale of counts, as :func:`mmlib.draw.plots.plot_growth` does
+with ``ratio=True``, on the same axis.
 
 >>> svg = line_plot_svg([Line("doubling", [1, 2, 3], [2, 4, 8], marker="square")],
 ...                     title="2^d", xlabel="d", ylabel="leaves")
@@ -21,7 +25,7 @@ import itertools
 import math
 import numbers
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,8 +34,9 @@ from . import style
 from .endlabels import spread
 from .svg_text import clean_text, text_width, wrap_text
 
-__all__ = ["Line", "line_plot_svg", "MARKERS", "STYLES", "Series", "log_plot_svg", "say_coinciding",
-           "lies_on", "near_points", "gap", "ON_WORDS", "NEAR_WORDS"]
+__all__ = ["Line", "Lower", "line_plot_svg", "ratio_panel", "ratio_ticks", "ratio_words", "MARKERS", "STYLES",
+           "Series", "log_plot_svg", "say_coinciding", "lies_on", "near_points", "gap", "ON_WORDS",
+           "NEAR_WORDS"]
 
 FONT_PX = 15
 WIDTH = 760.0
@@ -46,6 +51,8 @@ END_GAP = 16.0
 """From the right edge of the axes to the names written at the lines' ends."""
 BELOW_AXES = 62.0
 """From the bottom of the axes to the first legend row: the x ticks and the x label."""
+PANEL_GAP = 32.0
+"""From the bottom of the upper axes to the top of a lower panel: its y label, written level."""
 
 MARKERS = ("circle", "square", "triangle", "diamond", "down")
 STYLES = tuple(zip(style.OKABE_ITO[:5], ("", "8 4", "2 3", "10 3 2 3", "4 2"), MARKERS, strict=True))
@@ -71,6 +78,66 @@ class Line:
     marker: str = "circle"
     width: float = 2.0
     end: str = ""
+
+
+@dataclass(frozen=True)
+class Lower:
+    """A second panel under the axes, sharing their x axis (whose ticks and label move under it):
+    ``ys[k]`` the values of the k-th line there (``None``: not drawn there), on a log axis over
+    ``y_range`` with the ticks ``ticks``, named ``ylabel`` level above it; ``height`` of its axes
+    in pixels.  Each line keeps its colour, dash, marker and end name; the one legend, under both
+    panels, says where a line lies on another in either (:func:`ratio_panel` makes the usual one:
+    counts divided by a reference)."""
+
+    ys: Sequence[Sequence[float] | None]
+    ylabel: str
+    y_range: tuple[float, float]
+    ticks: Sequence[float]
+    height: float = 140.0
+
+
+RATIO_STEPS = (1, 2, 5)
+"""The ticks of a ratio axis in each power of ten: 1, 2, 5, 10, 20, 50..."""
+RATIO_ROOM = (0.8, 1.4)
+"""A ratio axis runs from this fraction of 1 to this multiple of the highest ratio."""
+
+
+def ratio_ticks(highest: float) -> list[float]:
+    """The ticks of a panel of ratios from 1 up to ``highest``: 1, 2, 5, 10, 20... as far as the
+    axis reaches (:data:`RATIO_ROOM`), on a log scale where equal ratios are equally far apart;
+    over more than two powers of ten, the powers of ten alone (the others would crowd).
+
+    >>> ratio_ticks(1.0), ratio_ticks(40.75), ratio_ticks(186.6)
+    ([1], [1, 2, 5, 10, 20, 50], [1, 10, 100])
+    """
+    top = max(1.0, highest) * RATIO_ROOM[1]
+    steps = RATIO_STEPS if top <= 100 else (1,)
+    return [step * 10 ** power for power in range(math.floor(math.log10(top)) + 1)
+            for step in steps if step * 10 ** power <= top]
+
+
+def ratio_words(measure: str) -> str:
+    """The y label of a panel of counts divided by the Knuth–Moore minimum at the same depth.
+
+    >>> ratio_words("leaves")
+    'leaves ÷ Knuth–Moore minimum (1 = the best order; log scale)'
+    """
+    return f"{measure} ÷ Knuth–Moore minimum (1 = the best order; log scale)"
+
+
+def ratio_panel(ys: Sequence[Sequence[float] | None], measure: str = "leaves", *,
+                height: float = 140.0) -> Lower:
+    """A :class:`Lower` panel of ratios to the Knuth–Moore minimum (``ys``: each line's, ``None``
+    where a line has none, as :func:`mmlib.analysis.times_minimal` computes them): a log axis from
+    just under 1 to over the highest ratio, ticked 1, 2, 5, 10... (:func:`ratio_ticks`).
+
+    >>> panel = ratio_panel([[1.0, 1.0], None, [1.8, 4.76]])
+    >>> panel.ticks, panel.y_range
+    ([1, 2, 5], (0.8, 6.664))
+    """
+    highest = max([1.0, *(y for values in ys if values is not None for y in values)])
+    return Lower(ys, ratio_words(measure), (RATIO_ROOM[0], highest * RATIO_ROOM[1]), ratio_ticks(highest),
+                 height)
 
 
 def _fmt(value: float) -> str:
@@ -124,72 +191,125 @@ def _data_ranges(lines: Sequence[Line], log_y: bool) -> tuple[tuple[float, float
     return (x0 - pad, x1 + pad), (max(0.0, y0 - 0.08 * span), y1 + 0.08 * span)
 
 
-def _alternative(lines: Sequence[Line], title: str, note: str) -> str:
-    """The text alternative: the title, then every line's points."""
-    return f"{title}. " + " ".join(
-        f"{line.label}: " + ", ".join(f"({_number(x)}, {_number(y)})" for x, y in zip(line.xs, line.ys,
-                                                                                       strict=True)) + "."
-        for line in lines) + (f" {note}" if note else "")
+def _alternative(lines: Sequence[Line], title: str, note: str, lower: Lower | None = None) -> str:
+    """The text alternative: the title, then every line's points (and those of a lower panel)."""
+    def points(line: Line, ys: Sequence[float]) -> str:
+        return f"{line.label}: " + ", ".join(f"({_number(x)}, {_number(y)})"
+                                              for x, y in zip(line.xs, ys, strict=True)) + "."
+
+    text = f"{title}. " + " ".join(points(line, line.ys) for line in lines)
+    if lower is not None:
+        text += f" Lower panel, {lower.ylabel}: " + " ".join(
+            points(line, ys) for line, ys in zip(lines, lower.ys, strict=True) if ys is not None)
+    return text + (f" {note}" if note else "")
+
+
+Mapping = Callable[[float, float], tuple[float, float]]
+
+
+def _mapping(xs: tuple[float, float], ys: tuple[float, float], top: float, height: float, width: float,
+             log_y: bool) -> Mapping:
+    """From data (x, y) to pixels, for axes at ``top`` (of ``height`` and ``width``, left edge at
+    :data:`LEFT`) showing the ranges ``xs`` and ``ys``."""
+    (x0, x1), (y0, y1) = xs, ys
+    scale = (math.log10(y0), math.log10(y1)) if log_y else (y0, y1)
+
+    def px(x: float, y: float) -> tuple[float, float]:
+        fy = math.log10(y) if log_y else y
+        return (LEFT + (x - x0) / (x1 - x0) * width,
+                top + height - (fy - scale[0]) / (scale[1] - scale[0]) * height)
+    return px
+
+
+def _axes(px: Mapping, x0: float, top: float, size: tuple[float, float], ticks: Sequence[float],
+          log_y: bool) -> list[str]:
+    """The frame of axes at ``top`` of ``size`` (width, height), and a grid line and a label at
+    each y tick."""
+    width, height = size
+    out = [f'<rect x="{LEFT}" y="{top}" width="{_fmt(width)}" height="{height}" fill="white" '
+           'stroke="#333333" stroke-width="0.8"/>']
+    for tick, words in zip(ticks, _tick_texts(ticks, log_y), strict=True):
+        _, y = px(x0, tick)
+        out.append(f'<line x1="{LEFT}" x2="{_fmt(LEFT + width)}" y1="{_fmt(y)}" y2="{_fmt(y)}" '
+                   'stroke="#dddddd"/>')
+        out.append(f'<text x="{LEFT - 6}" y="{_fmt(y + 5)}" text-anchor="end">{words}</text>')
+    return out
+
+
+def _shown(lines: Sequence[Line], ys: Sequence[Sequence[float] | None], log_y: bool
+           ) -> list[list[tuple[float, float]]]:
+    """Each line's points (x, y) with its ``ys`` (``None``: none), those a log axis can show."""
+    return [[] if values is None else
+            [(x, y) for x, y in zip(line.xs, values, strict=True) if y > 0 or not log_y]
+            for line, values in zip(lines, ys, strict=True)]
 
 
 def line_plot_svg(lines: Sequence[Line], *, title: str, xlabel: str, ylabel: str,
                   x_ticks: Iterable[float] | None = None, log_y: bool = True, note: str = "",
                   x_range: tuple[float, float] | None = None, y_range: tuple[float, float] | None = None,
-                  width: float = WIDTH, plot_height: float = PLOT_HEIGHT) -> str:
+                  width: float = WIDTH, plot_height: float = PLOT_HEIGHT, lower: Lower | None = None) -> str:
     """Lines on a logarithmic (or linear) y axis with the legend under the axes, as SVG text.
     ``x_ticks``: where the x axis is labelled (default: every whole number in range).
     ``note``: a sentence added to the text alternative.  ``x_range``, ``y_range``: what the
     axes show (default: every point, with a margin); ``width`` and ``plot_height`` (of the
     axes) in pixels.  Points with y ≤ 0 are left out of a logarithmic plot.  A line's ``end``
     name is written right of the axes beside its last point, joined to it by a leader; the
-    names are spread apart so none overlaps another (the axes narrow to make room)."""
+    names are spread apart so none overlaps another (the axes narrow to make room).
+    ``lower``: a second panel under the axes, with other values of the same lines (a ratio to a
+    reference, say: :func:`ratio_panel`), its lines named at their ends as well.
+
+    >>> svg = line_plot_svg([Line("best", [1, 2], [3, 5], end="best"), Line("worst", [1, 2], [3, 9])],
+    ...                     title="b = 3", xlabel="d", ylabel="leaves",
+    ...                     lower=ratio_panel([[1.0, 1.0], [1.0, 1.8]]))
+    >>> svg.count('class="point"'), svg.count('class="end-label"'), "Lower panel, leaves ÷" in svg
+    (8, 2, True)
+    """
     (x0, x1), (y0, y1) = _data_ranges(lines, log_y)
     if x_range is not None:
         x0, x1 = x_range
     if y_range is not None:
         y0, y1 = y_range
-    scale = (math.log10(y0), math.log10(y1)) if log_y else (y0, y1)
     ends = max((text_width(line.end, FONT_PX) + END_GAP + 8 for line in lines if line.end), default=0.0)
     plot_w = max(width - LEFT - RIGHT - ends, 20.0)
-
-    def px(x: float, y: float) -> tuple[float, float]:
-        fy = math.log10(y) if log_y else y
-        return (LEFT + (x - x0) / (x1 - x0) * plot_w,
-                TOP + plot_height - (fy - scale[0]) / (scale[1] - scale[0]) * plot_height)
-
-    shown = [[(x, y) for x, y in zip(line.xs, line.ys, strict=True) if y > 0 or not log_y] for line in lines]
-    drawn = [[px(x, y) for x, y in points] for points in shown]
-    labels = say_coinciding([line.label for line in lines], drawn, shown)   # a hidden line says so
+    panels = [(_mapping((x0, x1), (y0, y1), TOP, plot_height, plot_w, log_y), TOP, plot_height,
+               _shown(lines, [line.ys for line in lines], log_y))]
+    if lower is not None:
+        top = TOP + plot_height + PANEL_GAP
+        panels.append((_mapping((x0, x1), lower.y_range, top, lower.height, plot_w, True), top, lower.height,
+                       _shown(lines, lower.ys, True)))
+    drawn = [[[px(x, y) for x, y in points] for points in shown] for px, _, _, shown in panels]
+    labels = [line.label for line in lines]
+    for points, (_, _, _, shown) in zip(drawn, panels, strict=True):
+        labels = say_coinciding(labels, points, shown)        # a hidden line says so, in either panel
     rows = [wrap_text(label, FONT_PX, width - LEFT - LEGEND_TEXT - 8) for label in labels]
-    height = TOP + plot_height + BELOW_AXES + sum(LEGEND_ROW + (len(r) - 1) * WRAPPED_ROW for r in rows) + 8
+    bottom = panels[-1][1] + panels[-1][2]
+    height = bottom + BELOW_AXES + sum(LEGEND_ROW + (len(r) - 1) * WRAPPED_ROW for r in rows) + 8
 
-    alternative = _alternative(lines, title, note)
+    alternative = _alternative(lines, title, note, lower)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="mmlib-plot" width="{_fmt(width)}" '
            f'height="{_fmt(height)}" viewBox="0 0 {_fmt(width)} {_fmt(height)}" role="img" '
            f'aria-label="{_escape(alternative)}" font-family="sans-serif" font-size="{FONT_PX}">',
-           f"<title>{_escape(alternative)}</title>",
-           f'<rect x="{LEFT}" y="{TOP}" width="{_fmt(plot_w)}" height="{plot_height}" fill="white" '
-           'stroke="#333333" stroke-width="0.8"/>']
-    ticks = _log_ticks(y0, y1) if log_y else _linear_ticks(y0, y1)
-    for tick, words in zip(ticks, _tick_texts(ticks, log_y), strict=True):
-        _, y = px(x0, tick)
-        out.append(f'<line x1="{LEFT}" x2="{_fmt(LEFT + plot_w)}" y1="{_fmt(y)}" y2="{_fmt(y)}" '
-                   'stroke="#dddddd"/>')
-        out.append(f'<text x="{LEFT - 6}" y="{_fmt(y + 5)}" text-anchor="end">{words}</text>')
+           f"<title>{_escape(alternative)}</title>"]
+    out += _axes(panels[0][0], x0, TOP, (plot_w, plot_height),
+                 _log_ticks(y0, y1) if log_y else _linear_ticks(y0, y1), log_y)
+    if lower is not None:
+        out += _axes(panels[1][0], x0, panels[1][1], (plot_w, lower.height), lower.ticks, True)
     for tick in (x_ticks if x_ticks is not None else range(math.ceil(x0), math.floor(x1) + 1)):
-        x, _ = px(tick, y0)
-        out.append(f'<text x="{_fmt(x)}" y="{_fmt(TOP + plot_height + 20)}" text-anchor="middle">'
+        x, _ = panels[0][0](tick, y0)
+        out.append(f'<text x="{_fmt(x)}" y="{_fmt(bottom + 20)}" text-anchor="middle">'
                    f"{_number(tick)}</text>")
     out.append(f'<text x="{_fmt(width / 2)}" y="24" text-anchor="middle" font-size="{FONT_PX + 2}" '
                f'font-weight="bold" class="title">{_escape(title)}</text>')
-    out.append(f'<text x="{_fmt(LEFT + plot_w / 2)}" y="{_fmt(TOP + plot_height + 44)}" '
+    out.append(f'<text x="{_fmt(LEFT + plot_w / 2)}" y="{_fmt(bottom + 44)}" '
                f'text-anchor="middle">{_escape(xlabel)}</text>')
-    out.append(f'<text x="{_fmt(LEFT)}" y="{_fmt(TOP - 8)}" text-anchor="start" class="ylabel">'
-               f"{_escape(ylabel)}</text>")      # level above the axes, as the other plots write it
-    for line, points, label in zip(lines, drawn, labels, strict=True):
-        out += _line(line, points, label)
-    out += _end_labels(lines, drawn, LEFT + plot_w, (TOP, TOP + plot_height))
-    out += _legend(lines, rows, TOP + plot_height + BELOW_AXES)
+    for words, (_, top, _, _) in zip((ylabel, lower.ylabel if lower else ""), panels, strict=False):
+        out.append(f'<text x="{_fmt(LEFT)}" y="{_fmt(top - 8)}" text-anchor="start" class="ylabel">'
+                   f"{_escape(words)}</text>")      # level above the axes, as the other plots write it
+    for points, (_, top, size, _) in zip(drawn, panels, strict=True):
+        for line, line_points, label in zip(lines, points, labels, strict=True):
+            out += _line(line, line_points, label)
+        out += _end_labels(lines, points, LEFT + plot_w, (top, top + size))
+    out += _legend(lines, rows, bottom + BELOW_AXES)
     out.append("</svg>")
     return "".join(out)
 

@@ -463,25 +463,22 @@ def _ratio_panel(ax: Any, series: dict[tuple[Any, ...], list[tuple[int, float]]]
 
     from .. import analysis
 
-    minimum = analysis.knuth_moore_leaves if measure == "leaves" else analysis.knuth_moore_nodes
-    highest = 1.0
-    for index, (key, points) in enumerate(series.items()):
-        ratios = [v / minimum(key[0], d) for d, v in points]
-        highest = max(highest, *ratios)
-        ax.plot([d for d, _ in points], ratios, ms=7, lw=2.0, **_style(index),
+    ratios = [analysis.times_minimal(key[0], [d for d, _ in points], [v for _, v in points], measure)
+              for key, points in series.items()]
+    panel = lineplot.ratio_panel(ratios, measure)            # the explorers' SVG ratio panel's axis
+    for index, ((key, points), ys) in enumerate(zip(series.items(), ratios, strict=True)):
+        ax.plot([d for d, _ in points], ys, ms=7, lw=2.0, **_style(index),
                 label=_series_label(key, many_branchings, algorithm=algorithm))
     ax.axhline(1.0, **_theory_style("knuth-moore"), label="_the minimum", zorder=1.5)   # under the series
     ax.set_yscale("log")
-    ticks = [t for t in (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000) if t <= highest * 1.2]
-    ax.yaxis.set_major_locator(FixedLocator(ticks))
+    ax.yaxis.set_major_locator(FixedLocator(panel.ticks))
     ax.yaxis.set_minor_locator(NullLocator())
-    ax.set_yticklabels([str(t) for t in ticks])
-    ax.set_ylim(0.8, highest * 1.4)
+    ax.set_yticklabels([str(t) for t in panel.ticks])
+    ax.set_ylim(*panel.y_range)
     ax.set_xlabel("depth d", fontsize=style.VALUE_PT)
     ax.tick_params(labelsize=FONT_SIZE)
     ax.grid(True, which="major", alpha=0.3)
-    ax.set_ylabel(f"{measure} ÷ Knuth–Moore minimum (1 = the best order; log scale)", rotation=0,
-                  ha="left", va="bottom", fontsize=style.VALUE_PT)
+    ax.set_ylabel(panel.ylabel, rotation=0, ha="left", va="bottom", fontsize=style.VALUE_PT)
     ax.yaxis.set_label_coords(0.0, 1.02)
 
 

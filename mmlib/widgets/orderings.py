@@ -3,9 +3,11 @@ leaves versus the quality q of the ordering.
 
 >>> explorer = orderings_explorer(branching=3, depth=4, q=0.8)
 >>> [line.label.split(":")[0] for line in explorer.lines][:4]
-['best order', 'best first with probability q = 0.8', 'random order', 'worst order']
+['best order', 'q = 0.8 (best first with probability 0.8)', 'random order', 'worst order']
 >>> explorer.leaves["best"][-1], explorer.leaves["worst"][-1]     # Knuth–Moore 3^2 + 3^2 - 1, and 3^4
 (17, 81)
+>>> explorer.ratios["best"], round(explorer.ratios["worst"][-1], 2)  # ÷ the minimal tree: 1, and 81 / 17
+([1.0, 1.0, 1.0, 1.0], 4.76)
 >>> quality = quality_explorer(branching=3, depth=4, trees=2)
 >>> quality.leaves[-1]                                            # q = 1 is the best order
 17
@@ -17,7 +19,7 @@ import html
 from typing import Any
 
 from .. import _validate, analysis
-from ..draw.lineplot import STYLES, Line, line_plot_svg
+from ..draw.lineplot import STYLES, Line, line_plot_svg, ratio_panel
 from ..errors import ArgumentError, describe
 from .common import (
     FitsItsRanges,
@@ -46,6 +48,9 @@ __all__ = ["orderings_explorer", "OrderingsExplorer", "quality_explorer", "Quali
 QS = tuple(i / 10 for i in range(11))
 """The qualities the leaves-versus-q plot measures: 0, 0.1, ..., 1."""
 MAX_TREES = 20
+UPPER_HEIGHT = 220.0
+"""The orderings explorer's upper panel (pixels), so that with the panel of ratios under it and
+the legend the picture stays within :data:`mmlib.draw.style.MAX_HEIGHT_PX`."""
 
 
 def _budget(node_budget: int | None) -> int:
@@ -64,8 +69,11 @@ def _mean_leaves(branching: int, depth: int, ordering: str | float, seeds: range
 class OrderingsExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has no types
     """Sliders ``branching``, ``depth`` (the deepest depth drawn), ``q`` and ``seed``; alpha-beta's
     leaves versus depth for the best order, best-first-with-probability-q, random and worst
-    orders on one plot (``svg`` in ``output``), with the b^d and Knuth–Moore guides; ``leaves``
-    maps each ordering to its leaves at depths 1..d, ``lines`` holds what is drawn."""
+    orders on one plot (``svg`` in ``output``), with the b^d and Knuth–Moore guides, and under
+    it a panel of each count divided by the Knuth–Moore minimum at its depth (how many times
+    the minimal tree), where lines that crowd each other above are drawn apart; ``leaves`` maps
+    each ordering to its leaves at depths 1..d, ``ratios`` to those ratios
+    (:func:`mmlib.analysis.times_minimal`), ``lines`` holds what is drawn."""
 
     ORDERINGS = ("best", "q", "random", "worst")
     RANGED = ("depth",)
@@ -75,6 +83,7 @@ class OrderingsExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[mi
         self.node_budget = node_budget
         self.cache: dict[tuple[Any, ...], float] = {}
         self.leaves: dict[str, list[float]] = {}
+        self.ratios: dict[str, list[float]] = {}
         self.lines: list[Line] = []
         self._fitting = False
         self.news: list[str] = []
@@ -128,26 +137,31 @@ class OrderingsExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[mi
                     self.cache[key] = _mean_leaves(b, depth, ordering, range(seed, seed + 1),
                                                    self.node_budget)
             self.leaves[name] = [self.cache[b, depth, ordering, seed] for depth in depths]
-        names = {"best": "best order", "q": f"best first with probability q = {self.q.value:g}",
+            self.ratios[name] = analysis.times_minimal(b, depths, self.leaves[name])
+        q = f"q = {self.q.value:g}"           # the short name another line's legend entry calls it by
+        names = {"best": "best order", "q": f"{q} (best first with probability {self.q.value:g})",
                  "random": "random order", "worst": "worst order"}
-        ends = {"best": "best", "q": f"q = {self.q.value:g}", "random": "random", "worst": "worst"}
+        ends = {"best": "best", "q": q, "random": "random", "worst": "worst"}
         self.lines = [Line(f"{names[name]}: {count_text(self.leaves[name][-1])} leaves at depth {d}", depths,
                            self.leaves[name], *STYLES[index], end=ends[name])
                       for index, name in enumerate(self.ORDERINGS)] + guides(b, depths)
+        # under the counts, each ordering ÷ the minimal tree; of the guides only the minimum itself, 1
+        lower = ratio_panel([self.ratios[name] for name in self.ORDERINGS] + [None, [1.0] * d])
         self.svg = line_plot_svg(self.lines, xlabel="depth d", ylabel="leaves evaluated (log scale)",
-                                 x_ticks=_depth_ticks(d),
+                                 x_ticks=_depth_ticks(d), plot_height=UPPER_HEIGHT, lower=lower,
                                  title=f"Alpha-beta, b = {b}, seed {seed}: leaves versus depth")
         show_svg(self.output, self.svg)
         best, worst = self.leaves["best"][-1], self.leaves["worst"][-1]
+        times = ", ".join(f"{ends[name]}: {self.ratios[name][-1]:.3g}" for name in self.ORDERINGS[1:])
         self.say(f"depth {d}, leaves: best order {count_text(best)} (Knuth–Moore "
                  f"{analysis.knuth_moore_leaves(b, d):,}), q = {self.q.value:g}: "
                  f"{count_text(self.leaves['q'][-1])}, "
                  f"random: {count_text(self.leaves['random'][-1])}, "
-                 f"worst: {count_text(worst)} (bᵈ = {b ** d:,}).")
+                 f"worst: {count_text(worst)} (bᵈ = {b ** d:,}). How many times the minimal tree: {times}.")
 
     def fallback_text(self) -> str:
-        return (f"Orderings explorer: alpha-beta's leaves versus depth for four orderings, b = "
-                f"{self.branching.value} — run the cell to use it.")
+        return (f"Orderings explorer: alpha-beta's leaves versus depth for four orderings, and how many "
+                f"times the minimal tree each is, b = {self.branching.value} — run the cell to use it.")
 
     def fallback_html(self) -> str | None:
         if not self.svg:
@@ -260,9 +274,10 @@ def orderings_explorer(branching: int = 3, depth: int = 8, q: float = 0.8, *, se
     """An explorer of move ordering: alpha-beta's leaves versus depth on ``trees.ordered`` trees
     of branching ``branching`` (seed ``seed``) for four orderings on one plot — best first,
     best first with probability ``q``, random and worst — with the b^d and Knuth–Moore
-    b^⌈d/2⌉ + b^⌊d/2⌋ − 1 guides.  Sliders change b, the deepest depth, q and the seed; each line
-    has its own colour, dash pattern and marker, and the legend sits under the plot.  The depth
-    slider reaches only as far as answers within :data:`~mmlib.widgets.growth.ANSWER_SECONDS`.
+    b^⌈d/2⌉ + b^⌊d/2⌋ − 1 guides, and under it each count divided by the Knuth–Moore minimum at
+    its depth.  Sliders change b, the deepest depth, q and the seed; each line has its own colour,
+    dash pattern and marker, is named at its end in both panels, and the legend sits under the plot.
+    The depth slider reaches only as far as answers within :data:`~mmlib.widgets.growth.ANSWER_SECONDS`.
     """
     _validate.whole("branching", branching, minimum=2, maximum=MAX_BRANCHING)
     _validate.whole("depth", depth, minimum=1, maximum=MAX_DEPTH)

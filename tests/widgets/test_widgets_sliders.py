@@ -178,8 +178,9 @@ def test_orderings_explorer_overlays_four_orderings_with_the_guides():
     guides = [line.label for line in explorer.lines if not line.marker]
     assert any(label.startswith("Knuth–Moore") for label in guides) and any("bᵈ" in g for g in guides)
     svg = svg_of(explorer)
-    assert len(classed(svg, "point")) == 4 * 5
-    plot_bottom = float(next(e for e in svg if e.tag.endswith("rect")).get("y")) + 300
+    assert len(classed(svg, "point")) == 2 * 4 * 5                  # the counts, and the ratios under them
+    frames = [e for e in svg if e.tag.endswith("rect")]
+    plot_bottom = float(frames[-1].get("y")) + float(frames[-1].get("height"))
     legend_ys = [float(e.get("y1")) for g in classed(svg, "legend-entry")
                  for e in g if e.tag.endswith("line")]
     assert len(legend_ys) == 6 and min(legend_ys) > plot_bottom      # the legend is under the axes
