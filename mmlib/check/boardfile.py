@@ -43,6 +43,7 @@ from ..errors import MmlibError, TreeTextError
 from ..games import TicTacToe
 from ..isolation.runner import Call, Outcome
 from . import agent
+from .orderfile import board_fields
 from .queries import Unusable, ask
 from .report import HINTS, Report
 
@@ -131,31 +132,10 @@ def read_board_case(text: str) -> BoardCaseFile:
     ...
     mmlib.errors.TreeTextError: line 4: move 2 = draw, but it is X wins
     """
-    fields: dict[str, tuple[int, str]] = {}
-    comments: list[str] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
-            if stripped[1:].strip() and not fields:
-                comments.append(stripped[1:].strip())
-            continue
-        match = _FIELD.match(stripped)
-        if not match:
-            raise TreeTextError(f"expected a line 'key = value', got {stripped!r}", number)
-        fields[match.group(1)] = (number, match.group(2).strip())
-    for key in ("check", "depth", "board"):
-        if key not in fields:
-            raise TreeTextError(f"no '{key} = ...' line (a board case gives the check, depth and board)")
-    number, check = fields["check"]
-    if check not in BOARD_KINDS:
-        raise TreeTextError(f"check = {check}: expected one of {', '.join(BOARD_KINDS)}", number)
-    number, depth = fields["depth"]
-    if not re.fullmatch(r"[1-9]", depth):
-        raise TreeTextError(f"depth = {depth}: expected a whole number from 1 to 9", number)
-    number, board = fields["board"]
+    fields, comments, _, depth, (number, board) = board_fields(text, _FIELD, BOARD_KINDS, 9, "a board case")
     name, why = (comments[0], "\n".join(comments[1:])) if comments else ("", "")
     try:
-        case = board_case(board.strip("'\""), int(depth), name, why)
+        case = board_case(board.strip("'\""), depth, name, why)
     except MmlibError as error:
         raise TreeTextError(f"board = {board}: {error}", number) from None
     expected = {f"move {move}": ending for move, ending in case.outcomes.items()}
