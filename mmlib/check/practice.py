@@ -99,7 +99,8 @@ PRACTICE_BOARDS: dict[str, tuple[tuple[str, str, str], ...]] = {"lab3": (
     ("a threat that backfires: X must not play 2", ".X.O.X..O",
      "X on 2 threatens 0, so O blocks there, and O on 0 threatens both 4 and 6."),
     ("X can make two threats at once on square 2: O must take 0, 2 or 8", ".X..OX...",
-     "O on 6 threatens 2, but X's block there threatens both 0 and 8."),
+     "After O on 3 or 7, X plays 2 and threatens both 0 and 8; O on 6 threatens 2, but X's block\n"
+     "there does the same."),
 )}
 """Each board lab's practice boards (name, board, why), for its agent searching to depth 3."""
 
