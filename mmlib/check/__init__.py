@@ -27,7 +27,8 @@ interface), :mod:`~mmlib.isolation.runner` (running student code), :mod:`~mmlib.
 ordering against the minimal tree), :mod:`~mmlib.check.deepening` (anytime iterative deepening),
 :mod:`~mmlib.check.table` (a transposition table's bound flags and lookups),
 :mod:`~mmlib.check.expectimax` (expectimax and expectiminimax on chance trees),
-:mod:`~mmlib.check.casefile` (cases as files a student opens and runs one at a time).
+:mod:`~mmlib.check.casefile` (cases as files a student opens and runs one at a time; lab 3's boards:
+:mod:`~mmlib.check.boardfile`).
 
 >>> def minimax(node, depth, maximizing):          # the lab's stub, not answered yet
 ...     raise NotImplementedError

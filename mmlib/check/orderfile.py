@@ -43,7 +43,7 @@ from .queries import Unusable
 from .report import HINTS, Report
 
 __all__ = ["ORDER_KINDS", "OrderCaseFile", "order_case", "write_order_case", "read_order_case",
-           "run_order_case"]
+           "run_order_case", "board_fields"]
 
 ORDER_KINDS = ("centre first", "best first")
 """The checks an ordering case file can be for."""
@@ -112,35 +112,46 @@ def read_order_case(text: str) -> OrderCaseFile:
     ...
     mmlib.errors.TreeTextError: line 4: goal = 20, but it is 16
     """
-    fields: dict[str, tuple[int, str]] = {}
-    name = ""
-    for number, line in enumerate(text.splitlines(), start=1):
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
-            name = name or (stripped[1:].strip() if stripped and not fields else "")
-            continue
-        match = _FIELD.match(stripped)
-        if not match:
-            raise TreeTextError(f"expected a line 'key = value', got {stripped!r}", number)
-        fields[match.group(1)] = (number, match.group(2).strip())
-    for key in ("check", "depth", "board"):
-        if key not in fields:
-            raise TreeTextError(f"no '{key} = ...' line (an ordering case gives the check, depth and board)")
-    number, check = fields["check"]
-    if check not in ORDER_KINDS:
-        raise TreeTextError(f"check = {check}: expected one of {', '.join(ORDER_KINDS)}", number)
-    number, depth = fields["depth"]
-    if not re.fullmatch(r"[1-7]", depth):
-        raise TreeTextError(f"depth = {depth}: expected a whole number from 1 to 7", number)
-    number, board = fields["board"]
+    fields, comments, check, depth, (number, board) = board_fields(text, _FIELD, ORDER_KINDS, 7,
+                                                                   "an ordering case")
+    name = comments[0] if comments else ""
     try:
-        case = order_case(check, board.strip("'\""), int(depth), name)
+        case = order_case(check, board.strip("'\""), depth, name)
     except Exception as error:  # noqa: BLE001 - any malformed board is named by its line
         raise TreeTextError(f"board = {board}: {error}", number) from None
     for key, value in _counts(case):
         if key in fields and fields[key][1] != str(value):
             raise TreeTextError(f"{key} = {fields[key][1]}, but it is {value}", fields[key][0])
     return case
+
+
+def board_fields(text: str, field: re.Pattern[str], kinds: tuple[str, ...], deepest: int,
+                 what: str) -> tuple[dict[str, tuple[int, str]], list[str], str, int, tuple[int, str]]:
+    """The ``key = value`` lines of a board case file (key -> line number, value), the comments
+    above the first of them, its check (one of ``kinds``), depth (1 to ``deepest``) and board line;
+    an error names the line of anything malformed (``what``: the kind of case, for the message)."""
+    fields: dict[str, tuple[int, str]] = {}
+    comments: list[str] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            if stripped[1:].strip() and not fields:
+                comments.append(stripped[1:].strip())
+            continue
+        match = field.match(stripped)
+        if not match:
+            raise TreeTextError(f"expected a line 'key = value', got {stripped!r}", number)
+        fields[match.group(1)] = (number, match.group(2).strip())
+    for key in ("check", "depth", "board"):
+        if key not in fields:
+            raise TreeTextError(f"no '{key} = ...' line ({what} gives the check, depth and board)")
+    number, check = fields["check"]
+    if check not in kinds:
+        raise TreeTextError(f"check = {check}: expected one of {', '.join(kinds)}", number)
+    number, depth = fields["depth"]
+    if not re.fullmatch(rf"[1-{deepest}]", depth):
+        raise TreeTextError(f"depth = {depth}: expected a whole number from 1 to {deepest}", number)
+    return fields, comments, check, int(depth), fields["board"]
 
 
 def run_order_case(case: OrderCaseFile, fn: Callable[..., Any], title: str, *, time_limit: float) -> Report:

@@ -30,6 +30,14 @@ from ..errors import ArgumentError, ArgumentTypeError, TreeTextError, describe
 from ..isolation import runner
 from ..isolation._args import function
 from ..table import EXACT, LOWER, UPPER
+from .boardfile import (
+    BOARD_KINDS,
+    BoardCaseFile,
+    board_case,
+    read_board_case,
+    run_board_case,
+    write_board_case,
+)
 from .callfile import CALL_KINDS, CallCaseFile, call_case, read_call_case, run_call_case, write_call_case
 from .casefile import KINDS, CaseFile, case_from_nested, number_text, read_case, write_case
 from .chancefile import (
@@ -56,8 +64,8 @@ CASES_DIR = "cases"
 """The folder, beside the labs, that holds the practice cases (``cases/lab1/01.txt``)."""
 
 __all__ = ["CASES_DIR", "load_case", "practice_cases", "PRACTICE_TREES", "PRACTICE_LABS", "PRACTICE_MOVES",
-           "PRACTICE_CHANCE", "PRACTICE_CALLS", "PRACTICE_ORDERS", "practice_set", "read_any", "AnyCase",
-           "write_practice", "run_case", "run_cases"]
+           "PRACTICE_CHANCE", "PRACTICE_CALLS", "PRACTICE_BOARDS", "PRACTICE_ORDERS", "practice_set",
+           "read_any", "AnyCase", "write_practice", "run_case", "run_cases"]
 
 
 PRACTICE_TREES: tuple[tuple[str, list[Any], int | None], ...] = (
@@ -72,11 +80,29 @@ PRACTICE_TREES: tuple[tuple[str, list[Any], int | None], ...] = (
 )
 """The practice trees every search lab ships (name, tree, search depth)."""
 
-PRACTICE_LABS = {"lab1": "minimax", "lab2": "alpha-beta", "lab4": "expectimax", "lab5": "centre first",
-                 "lab6": "anytime_move", "lab7": "bound_flag"}
+PRACTICE_LABS = {"lab1": "minimax", "lab2": "alpha-beta", "lab3": "evaluate", "lab4": "expectimax",
+                 "lab5": "centre first", "lab6": "anytime_move", "lab7": "bound_flag"}
 """The labs with practice cases, and the check :func:`run_cases` runs by default."""
 
 INF = float("inf")
+
+PRACTICE_BOARDS: dict[str, tuple[tuple[str, str, str], ...]] = {"lab3": (
+    ("X took a corner: O must take the centre", "........X",
+     "Any other reply lets X, a few moves later, make two threats at once."),
+    ("X holds two opposite corners: O must answer on an edge", "..X.O.X..",
+     "After O takes a corner, X must block O's diagonal, and that block makes two threats at once."),
+    ("X threatens two lines through square 6: O must take square 0", "..OX....X",
+     "O on 0 blocks the column 0-3-6 and threatens 1, so X must answer there; after any other move\n"
+     "X makes two threats at once."),
+    ("O can make two threats at once on square 0 or 6: X must take one of them", "..OO.X..X",
+     "O on 0 would threaten 1 and 6; O on 6 would threaten 0 and 4."),
+    ("a threat that backfires: X must not play 2", ".X.O.X..O",
+     "X on 2 threatens 0, so O blocks there, and O on 0 threatens both 4 and 6."),
+    ("X can make two threats at once on square 2: O must take 0, 2 or 8", ".X..OX...",
+     "After O on 3 or 7, X plays 2 and threatens both 0 and 8; O on 6 threatens 2, but X's block\n"
+     "there does the same."),
+)}
+"""Each board lab's practice boards (name, board, why), for its agent searching to depth 3."""
 
 PRACTICE_CHANCE: dict[str, tuple[tuple[str, str, str, Any], ...]] = {"lab4": (
     ("lecture 9, exercise 1: one chance node, probabilities 1/6, 1/3, 1/2", "expectimax", "max chance",
@@ -165,6 +191,9 @@ def practice_set(lab: str) -> dict[str, str]:
     """
     if lab not in PRACTICE_LABS:
         raise ArgumentError(f"lab: expected one of {', '.join(PRACTICE_LABS)}, got {describe(lab)}")
+    if lab in PRACTICE_BOARDS:
+        return {f"{number:02d}.txt": write_board_case(board_case(board, name=name, why=why))
+                for number, (name, board, why) in enumerate(PRACTICE_BOARDS[lab], start=1)}
     if lab in PRACTICE_CHANCE:
         return {f"{number:02d}.txt": write_chance_case(chance_case(nested, check, levels, name))
                 for number, (name, check, levels, nested) in enumerate(PRACTICE_CHANCE[lab], start=1)}
@@ -203,8 +232,8 @@ def _search_path(name: str) -> list[Path]:
             for inside in (Path(), Path("labs"), Path("notebooks") / "labs")]
 
 
-AnyCase = CaseFile | ChanceCaseFile | CallCaseFile | OrderCaseFile
-"""A case file of any kind: a game tree, a chance tree, or calls of a function."""
+AnyCase = CaseFile | ChanceCaseFile | CallCaseFile | OrderCaseFile | BoardCaseFile
+"""A case file of any kind: a game tree, a chance tree, calls of a function, or a board."""
 
 
 def read_any(text: str) -> AnyCase:
@@ -221,6 +250,8 @@ def read_any(text: str) -> AnyCase:
         return read_call_case(text)
     if check in ORDER_KINDS:
         return read_order_case(text)
+    if check in BOARD_KINDS:
+        return read_board_case(text)
     return read_case(text)
 
 
@@ -274,6 +305,8 @@ def run_case(name: str | os.PathLike[str], fn: Callable[..., Any], *, raise_on_f
         return finish(run_call_case(case, fn, title, time_limit=limit), raise_on_failure)
     if isinstance(case, OrderCaseFile):
         return finish(run_order_case(case, fn, title, time_limit=limit), raise_on_failure)
+    if isinstance(case, BoardCaseFile):
+        return finish(run_board_case(case, fn, title, time_limit=limit), raise_on_failure)
     if case.check == "best move":
         report = _check_best_move(fn, DEFAULT, [case.as_case()], False, time_limit, shrinking=False,
                                   title=title)
@@ -294,11 +327,11 @@ def run_cases(lab: str, fn: Callable[..., Any], *, kind: str | None = None,
               time_limit: float | None = None) -> list[Report]:
     """:func:`run_case` on every practice case of ``lab`` for the check ``kind`` (``"minimax"``,
     ``"alpha-beta"``, ``"best move"``, ``"expectimax"``, ``"expectiminimax"``, ``"best gamble"``,
-    ``"centre first"``, ``"best first"``, ``"anytime_move"``, ``"bound_flag"`` or ``"probe"``; default:
-    as in :data:`PRACTICE_LABS`); the reports, in order."""
+    ``"evaluate"``, ``"centre first"``, ``"best first"``, ``"anytime_move"``, ``"bound_flag"`` or
+    ``"probe"``; default: as in :data:`PRACTICE_LABS`); the reports, in order."""
     if kind is None:
         kind = PRACTICE_LABS.get(lab, "minimax")
-    every = KINDS + CHANCE_KINDS + CALL_KINDS + ORDER_KINDS
+    every = KINDS + CHANCE_KINDS + CALL_KINDS + ORDER_KINDS + BOARD_KINDS
     if kind not in every:
         raise ArgumentError(f"kind: expected one of {', '.join(every)}, got {describe(kind)}")
     names = [name for name in practice_cases(lab) if load_case(name).check == kind]
