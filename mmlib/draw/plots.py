@@ -155,6 +155,23 @@ def _style(index: int) -> dict[str, Any]:
     return {"color": look.color, "ls": look.dash, "marker": look.marker}
 
 
+def _style_indices(series: dict[tuple[Any, ...], Any]) -> list[int]:
+    """The style of each series: for one branching factor and one algorithm, by its ordering, so an
+    ordering looks the same in every figure (a second q gets the next free style); otherwise by
+    position, so two branchings or two algorithms are never drawn alike."""
+    if len({key[0] for key in series}) > 1 or len({key[2] for key in series}) > 1:
+        return list(range(len(series)))
+    indices, spare = [], len(style.ORDERING_STYLES)
+    for _, ordering, _ in series:
+        name = ordering if isinstance(ordering, str) else "q"
+        if name in style.ORDERING_STYLES and style.ORDERING_STYLES[name] not in indices:
+            indices.append(style.ORDERING_STYLES[name])
+        else:
+            indices.append(spare)
+            spare += 1
+    return indices
+
+
 def _theory_style(name: str) -> dict[str, Any]:
     look = style.THEORY[name]
     return {"color": look.color, "ls": look.dash, "lw": 1.5}
@@ -366,7 +383,7 @@ def plot_growth(rows: Iterable[dict[str, Any]], *, measure: str = "leaves", theo
         figure.delaxes(ax)
         ax, lower = figure.subplots(2, 1, sharex=True, height_ratios=[3, 2])
     branchings = sorted({key[0] for key in series})
-    for index, (key, points) in enumerate(series.items()):
+    for index, (key, points) in zip(_style_indices(series), series.items(), strict=True):
         ax.plot([d for d, _ in points], [v for _, v in points], ms=7, lw=2.0, **_style(index),
                 label=_series_label(key, many, algorithm=not compact))
     if theory:
@@ -466,7 +483,7 @@ def _ratio_panel(ax: Any, series: dict[tuple[Any, ...], list[tuple[int, float]]]
     ratios = [analysis.times_minimal(key[0], [d for d, _ in points], [v for _, v in points], measure)
               for key, points in series.items()]
     panel = lineplot.ratio_panel(ratios, measure)            # the explorers' SVG ratio panel's axis
-    for index, ((key, points), ys) in enumerate(zip(series.items(), ratios, strict=True)):
+    for index, (key, points), ys in zip(_style_indices(series), series.items(), ratios, strict=True):
         ax.plot([d for d, _ in points], ys, ms=7, lw=2.0, **_style(index),
                 label=_series_label(key, many_branchings, algorithm=algorithm))
     ax.axhline(1.0, **_theory_style("knuth-moore"), label="_the minimum", zorder=1.5)   # under the series
@@ -507,7 +524,7 @@ def plot_ebf(rows: Iterable[dict[str, Any]], *, ax: Axes | None = None, title: s
     figure, ax = _new_axes(ax, (7.5, 6.0))
     branchings = sorted({key[0] for key in series})
     depths = sorted({d for points in series.values() for d, _ in points})
-    for index, (key, points) in enumerate(series.items()):
+    for index, (key, points) in zip(_style_indices(series), series.items(), strict=True):
         ax.plot([d for d, _ in points], [analysis.effective_branching_factor(v, d) for d, v in points],
                 ms=7, lw=2.0, **_style(index), label=_series_label(key, len(branchings) > 1), zorder=3)
     for branching in branchings:

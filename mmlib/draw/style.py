@@ -41,6 +41,7 @@ __all__ = [
     "TITLE_PX",
     "MAX_FIGURE_INCHES",
     "MAX_HEIGHT_PX",
+    "ORDERING_STYLES",
     "OKABE_ITO",
     "INK",
     "SOFT_INK",
@@ -103,6 +104,11 @@ class SeriesStyle:
     dash: Any
     svg_dash: str
     marker: str
+
+
+ORDERING_STYLES = {"best": 0, "q": 1, "random": 2, "worst": 3}
+"""The series style each move ordering keeps in every figure and explorer (``"q"``: best first with
+probability q): best order circles, q squares, random triangles, worst diamonds."""
 
 
 def series_style(index: int) -> SeriesStyle:

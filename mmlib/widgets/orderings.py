@@ -20,6 +20,7 @@ from typing import Any
 
 from .. import _validate, analysis
 from ..draw.lineplot import STYLES, Line, line_plot_svg, ratio_panel
+from ..draw.style import ORDERING_STYLES
 from ..errors import ArgumentError, describe
 from .common import (
     FitsItsRanges,
@@ -143,8 +144,8 @@ class OrderingsExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[mi
                  "random": "random order", "worst": "worst order"}
         ends = {"best": "best", "q": q, "random": "random", "worst": "worst"}
         self.lines = [Line(f"{names[name]}: {count_text(self.leaves[name][-1])} leaves at depth {d}", depths,
-                           self.leaves[name], *STYLES[index], end=ends[name])
-                      for index, name in enumerate(self.ORDERINGS)] + guides(b, depths)
+                           self.leaves[name], *STYLES[ORDERING_STYLES[name]], end=ends[name])
+                      for name in self.ORDERINGS] + guides(b, depths)
         # under the counts, each ordering ÷ the minimal tree; of the guides only the minimum itself, 1
         lower = ratio_panel([self.ratios[name] for name in self.ORDERINGS] + [None, [1.0] * d])
         self.svg = line_plot_svg(self.lines, xlabel="depth d", ylabel="leaves evaluated (log scale)",

@@ -124,3 +124,22 @@ def test_a_ratio_panel_reaches_past_its_highest_ratio_and_ticks_stay_apart():
     assert panel.y_range[0] < 1 and panel.y_range[1] > 40.75
     assert panel.ticks == [1, 2, 5, 10, 20, 50]
     assert ratio_panel([[1.0, 300.0]]).ticks == [1, 10, 100]          # over two decades: powers of ten
+
+
+def test_an_ordering_keeps_its_marker_and_colour_from_the_growth_figure_to_the_explorer():
+    """Lecture 05 draws the growth figure and, under it, the orderings explorer: random must not be
+    diamonds in one and triangles in the other."""
+    from mmlib import draw
+
+    svg_shape = {"o": "circle", "s": "square", "^": "triangle", "D": "diamond"}
+    rows = analysis.sweep([3], range(1, 4), ["best", 0.9, 0.5, "random", "worst"], ["alphabeta"], range(1))
+    figure = draw.plot_growth(rows, ratio=True, end_names=True)
+    drawn = {line.get_label().split(" —")[0]: (svg_shape.get(str(line.get_marker())), line.get_color())
+             for line in figure.axes[0].get_lines() if line.get_marker() not in ("None", "", None)}
+    explorer = widgets.orderings_explorer(branching=3, depth=3, q=0.9)
+    shown = {line.end: (line.marker, line.color) for line in explorer.lines if line.marker}
+    assert drawn["best ordering"] == shown["best"]
+    assert drawn["best move first with probability q = 0.9"] == shown["q = 0.9"]
+    assert drawn["random ordering"] == shown["random"]
+    assert drawn["worst ordering"] == shown["worst"]
+    assert drawn["best move first with probability q = 0.5"][0] not in {shape for shape, _ in shown.values()}
