@@ -19,6 +19,8 @@ import tracemalloc
 from pathlib import Path
 
 from mmlib import games, search, trees
+from mmlib.search.alphabeta import AlphaBeta
+from mmlib.search.engine import make_search
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK_DIR = ROOT / "notebooks"
@@ -98,6 +100,36 @@ def bare_alphabeta(game, state, alpha: float, beta: float, counter: list[int] | 
     return value
 
 
+class CallsOnly(AlphaBeta):
+    """mmlib's fail-soft alpha-beta, the same code, with every call it makes kept and every body emptied:
+    the moves, the children and the leaves' values come from the game, and nothing is counted, recorded or
+    remembered (no counts, no leaf order, no line).  Its time is the floor of any instrumentation that keeps
+    the pseudocode's calls (enter, leaf, update, cutoff, done, moves, play, best, prunes)."""
+
+    def moves(self, state, ply):
+        return self.game.moves(state)
+
+    def play(self, state, move, ply):
+        return self.game.play(state, move)
+
+    def leaf(self, state, depth, ply):
+        return self.game.utility(state)
+
+    def best(self, ply, move, score):
+        return score
+
+
+def nothing(*args) -> None:
+    """A listener that does nothing."""
+
+
+def calls_only_alphabeta(tree) -> float:
+    """The value of ``tree`` by :class:`CallsOnly`, its listeners doing nothing."""
+    calls = make_search(CallsOnly, tree, max_seconds=None)
+    calls.enter = calls.update = calls.cutoff = calls.done = nothing
+    return calls.alphabeta(tree.initial, math.inf, -math.inf, math.inf, 0)
+
+
 def bench_instrumentation_overhead(branching: int = 6, depth: int = 8, seed: int = 1) -> list[dict]:
     tree = trees.ordered(branching, depth, "random", seed)
     counter = [0]
@@ -107,16 +139,20 @@ def bench_instrumentation_overhead(branching: int = 6, depth: int = 8, seed: int
             "instrumented": lambda: search.alphabeta(tree, max_seconds=None),
             "counts only": lambda: search.alphabeta(tree, leaf_order=False, max_seconds=None),
             "bare": lambda: bare_alphabeta(tree, tree.initial, -math.inf, math.inf),
+            "calls only": lambda: calls_only_alphabeta(tree),
         },
         repeats=REPEATS,
     )
     (t_instr, result) = min(runs["instrumented"], key=lambda run: run[0])
     t_counts = min(seconds for seconds, _ in runs["counts only"])
+    (t_calls, calls_value) = min(runs["calls only"], key=lambda run: run[0])
     t_bare = min(seconds for seconds, _ in runs["bare"])
     paired = statistics.median(a / b for (a, _), (b, _) in zip(runs["instrumented"], runs["bare"],
                                                                strict=True))
-    assert result.value == bare_value, (result.value, bare_value)
+    assert result.value == bare_value == calls_value, (result.value, bare_value, calls_value)
     assert result.stats.nodes == counter[0], (result.stats.nodes, counter[0])
+    paired_calls = statistics.median(a / b for (a, _), (b, _) in zip(runs["calls only"], runs["bare"],
+                                                                     strict=True))
     nodes = counter[0]
     ratio = t_instr / t_bare
     name = f"alpha-beta, ordered({branching}, {depth}, 'random')"
@@ -129,6 +165,9 @@ def bench_instrumentation_overhead(branching: int = 6, depth: int = 8, seed: int
             met(ratio <= RATIO_TARGET)),
         row(name, f"instrumented without the leaf order (leaf_order=False) / bare (best of {REPEATS} each)",
             f"{t_counts / t_bare:.2f}×"),
+        row(name, f"the same alpha-beta, its calls kept and their bodies empty (nothing counted) / bare "
+            f"(best of {REPEATS} each; paired median)", f"{t_calls / t_bare:.2f}× ({paired_calls:.2f}×)",
+            "the floor of the ratio above"),
     ]
 
 

@@ -21,8 +21,7 @@ Null-window searches keep both bounds instead (:class:`BoundTable`).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import _validate
 from .errors import ArgumentTypeError, describe
@@ -37,9 +36,18 @@ __all__ = ["TranspositionTable", "Entry", "EXACT", "LOWER", "UPPER", "BoundTable
 EXACT, LOWER, UPPER = "exact", "lower", "upper"
 
 
-@dataclass(frozen=True)
-class Entry:
-    """What the table knows about one position."""
+class Entry(NamedTuple):
+    """What the table knows about one position; it cannot be changed (a named tuple, cheap to
+    make: a search with a table stores one at every interior node).
+
+    >>> entry = Entry(depth=3, value=5, flag=UPPER, move=0)
+    >>> entry.value, entry.flag
+    (5, 'upper')
+    >>> entry.value = 6      # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    AttributeError: ...
+    """
 
     depth: float
     value: float
