@@ -12,7 +12,7 @@ from mmlib import analysis, search, trace, trees
 from mmlib.draw.tree_layout import readable_name
 from mmlib.errors import ArgumentError, ArgumentTypeError
 from mmlib.search import FAMILIES, Kind, family
-from mmlib.search.measure import ALGORITHMS as COMPARED
+from mmlib.search.yardstick import ALGORITHMS as COMPARED
 from mmlib.search.registry import canonical, names
 
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]                                        # AIMA figure 5.2, value 3
