@@ -40,12 +40,12 @@ from .counting import minimax_nodes
 from .deepening import anytime, iterative_deepening
 from .engine import INF, as_game, check_depth
 from .mcts import mcts, outcome_reward, scaled_reward
-from .yardstick import chance_leaves, leaf_ratios, minimal_leaves, proof_leaves
 from .minimax import minimax
 from .quiescence import quiescence
 from .registry import FAMILIES, Family, family
 from .results import IterativeResult, Kind, ResearchStats, SearchResult
 from .windows import BoundTable, aspiration, mtdf, pvs, sss_star
+from .yardstick import chance_leaves, leaf_ratios, minimal_leaves, proof_leaves
 
 __all__ = [
     "minimax_nodes",
