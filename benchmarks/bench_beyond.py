@@ -12,7 +12,7 @@ import time
 from mmlib import games, search, trees
 from mmlib.games.connect4 import CentreFirst
 from mmlib.search import alphabeta_player, match, mcts_player, scaled_reward
-from mmlib.search.measure import chance_leaves, leaf_ratios, minimal_leaves, proof_leaves
+from mmlib.search.yardstick import chance_leaves, leaf_ratios, minimal_leaves, proof_leaves
 from mmlib.trace import trace_of
 
 SIZES = [(2, 8), (4, 6), (4, 8), (8, 6)]

@@ -100,9 +100,9 @@ def figure_alt(figure: Figure) -> str:
 def figure_html(figure: Figure) -> str:
     """``figure`` as an ``<img>`` with a PNG data URL and its text alternative as ``alt``
     (HTML that JupyterLab shows even in a notebook that is not trusted).  The PNG carries the
-    figure's geometry (:mod:`mmlib.draw.measure`: text sizes, legend and data boxes), so a
+    figure's geometry (:mod:`mmlib.draw.geometry`: text sizes, legend and data boxes), so a
     stored figure can be checked for small text and covered data."""
-    from .measure import PNG_KEY, geometry_json
+    from .geometry import PNG_KEY, geometry_json
 
     picture = io.BytesIO()
     facts = geometry_json(figure)

@@ -9,7 +9,7 @@ SSS*); :mod:`~mmlib.search.chance` (expectimax, expectiminimax, Star1, Star2);
 :mod:`~mmlib.search.mcts`; every family is described once in :mod:`~mmlib.search.registry`,
 which the views read.  Around them: what a search returns (:mod:`~mmlib.search.results`),
 budgets (:mod:`~mmlib.search.budgets`), matches between players (:mod:`~mmlib.search.arena`)
-and measurements against the minimal tree (:mod:`~mmlib.search.measure`).  What the counts
+and measurements against the minimal tree (:mod:`~mmlib.search.yardstick`).  What the counts
 mean is defined in :mod:`mmlib.instrument`; the choices on which courses' pseudocode
 differs (cutoff test, fail-soft or fail-hard, who moves first, negamax values, several
 MIN agents) are one :class:`~mmlib.conventions.Conventions` value.  A family's function has
@@ -40,7 +40,6 @@ from .counting import minimax_nodes
 from .deepening import anytime, iterative_deepening
 from .engine import INF, as_game, check_depth
 from .mcts import mcts, outcome_reward, scaled_reward
-from .measure import chance_leaves, leaf_ratios, minimal_leaves, proof_leaves
 from .minimax import minimax
 from .quiescence import quiescence
 from .registry import FAMILIES, Family, family
@@ -54,6 +53,7 @@ from .results import (
     SearchResult,
 )
 from .windows import BoundTable, aspiration, mtdf, pvs, sss_star
+from .yardstick import chance_leaves, leaf_ratios, minimal_leaves, proof_leaves
 
 __all__ = [
     "minimax_nodes",

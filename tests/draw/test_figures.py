@@ -16,7 +16,7 @@ How each stored figure is measured:
   ``max-width:none``); legend boxes estimated from their words, data from the node shapes,
   edges and plotted lines;
 - a PNG (a matplotlib figure) from the geometry :func:`mmlib.draw.display.figure_html` stored
-  in it when it was drawn (:mod:`mmlib.draw.measure`: every text's size in points and its box,
+  in it when it was drawn (:mod:`mmlib.draw.geometry`: every text's size in points and its box,
   every legend's box, the data points), scaled by the PNG's own width.  A PNG without it was not
   drawn through mmlib's display and cannot be checked: that fails too.
 
@@ -38,7 +38,7 @@ from typing import Any
 
 import pytest
 
-from mmlib.draw.measure import PNG_KEY
+from mmlib.draw.geometry import PNG_KEY
 from mmlib.draw.style import DISPLAY_WIDTH_PX, MAX_HEIGHT_PX, MIN_TEXT_PT, PX_PER_PT
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -838,10 +838,10 @@ def test_every_explorers_still_puts_its_legend_under_the_tree_and_no_label_on_an
 def mpl_edge_touched(figure: Any) -> list[str]:
     """The texts of a matplotlib tree an edge crosses or touches (as :func:`edge_touched` judges an
     SVG): the edges read from the drawing's line collection, the texts' ink and the node shapes
-    from :func:`mmlib.draw.measure.geometry`."""
+    from :func:`mmlib.draw.geometry.geometry`."""
     from matplotlib.collections import LineCollection
 
-    from mmlib.draw.measure import geometry
+    from mmlib.draw.geometry import geometry
 
     facts = geometry(figure)
     ax = figure.axes[0]

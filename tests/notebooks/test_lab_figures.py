@@ -18,7 +18,7 @@ import nbformat
 import pytest
 
 from mmlib import quiz, trees
-from mmlib.draw.measure import PNG_KEY
+from mmlib.draw.geometry import PNG_KEY
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "instructor"))

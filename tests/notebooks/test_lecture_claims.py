@@ -190,7 +190,7 @@ def test_mtdf_passes_on_aima():
 
 @pytest.mark.slow
 def test_leaf_ratios_against_the_minimal_tree():
-    from mmlib.search.measure import leaf_ratios
+    from mmlib.search.yardstick import leaf_ratios
     table = {(b, d, o): leaf_ratios(b, d, o, seeds=range(5))
              for b, d in [(2, 8), (4, 6), (8, 4), (8, 6)] for o in ("best", 0.8, "random")}
     assert all(abs(r - 1) < 1e-12 for (b, d, o), row in table.items() if o == "best" for r in row.values())
@@ -205,7 +205,7 @@ def test_leaf_ratios_against_the_minimal_tree():
 def test_connect_four_searches_against_the_minimal_tree():
     from mmlib import games
     from mmlib.games.connect4 import CentreFirst
-    from mmlib.search.measure import proof_leaves
+    from mmlib.search.yardstick import proof_leaves
     c4 = games.ConnectFour(opening="3324")
     v, _, _ = proof_leaves(c4, depth=6)
     results = {name: f(c4, depth=6, order=CentreFirst()) for name, f in
@@ -367,7 +367,7 @@ def test_star_pruning_on_pig():
 
 
 def test_star_pruning_on_generated_chance_trees():
-    from mmlib.search.measure import chance_leaves
+    from mmlib.search.yardstick import chance_leaves
     for b, d in [(3, 4), (4, 4), (6, 4), (3, 6)]:
         row = chance_leaves(b, d, seeds=range(5))
         assert row["Star1"] < row["expectiminimax"]

@@ -12,8 +12,8 @@ from mmlib import analysis, search, trace, trees
 from mmlib.draw.tree_layout import readable_name
 from mmlib.errors import ArgumentError, ArgumentTypeError
 from mmlib.search import FAMILIES, Kind, family
-from mmlib.search.measure import ALGORITHMS as COMPARED
 from mmlib.search.registry import canonical, names
+from mmlib.search.yardstick import ALGORITHMS as COMPARED
 
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]                                        # AIMA figure 5.2, value 3
 DICE = [[(0.9, [2, 2]), (0.1, [3, 3])], [(0.9, [1, 1]), (0.1, [4, 4])]]          # AIMA figure 5.12, value 2.1

@@ -167,7 +167,7 @@ def test_bad_options_are_named():
 
 @pytest.mark.parametrize("b,d", [(2, 1), (2, 6), (3, 5), (4, 4), (5, 3)])
 def test_the_minimal_proofs_of_a_uniform_tree_give_knuth_moore(b, d):
-    from mmlib.search.measure import minimal_tree_leaves, proof_leaves
+    from mmlib.search.yardstick import minimal_tree_leaves, proof_leaves
     for seed in range(3):
         tree = trees.uniform(b, d, seed=seed)
         value, at_least, at_most = proof_leaves(tree)
@@ -177,7 +177,7 @@ def test_the_minimal_proofs_of_a_uniform_tree_give_knuth_moore(b, d):
 
 
 def test_no_search_without_a_table_beats_the_larger_proof_on_connect_four():
-    from mmlib.search.measure import proof_leaves
+    from mmlib.search.yardstick import proof_leaves
     game = games.ConnectFour(opening="3324")
     value, at_least, at_most = proof_leaves(game, depth=4)
     for result in (search.alphabeta(game, depth=4), search.pvs(game, depth=4), search.minimax(game, depth=4)):

@@ -1,4 +1,4 @@
-"""Measuring the searches against the Knuth-Moore minimal tree.
+"""The yardstick: the searches measured against the Knuth-Moore minimal tree.
 
 >>> ratios = leaf_ratios(3, 4, "best", seeds=range(2))
 >>> {name: round(ratio, 3) for name, ratio in ratios.items()}
