@@ -78,19 +78,19 @@ class WindowSearch(AlphaBeta):
             return 0
         return checked_score(value, self.evaluator_name, ())
 
-    def test(self, state: State, depth: float, gamma: float, passes: Test, ply: int) -> float:
-        """The null-window test "is the value >= gamma?" (or "> gamma?": ``passes`` is >= or >).
+    def test(self, state: State, depth: float, gamma: float, holds: Test, ply: int) -> float:
+        """The null-window test "is the value >= gamma?" (or "> gamma?": ``holds`` is >= or >).
 
-        The answer g is a bound: if ``passes(g, gamma)`` the value is at least g,
+        The answer g is a bound: if ``holds(g, gamma)`` the value is at least g,
         otherwise at most g.  MAX stops at the first child that passes, MIN at the
         first that fails.  With a table (MT, Plaat et al. 1996) the bounds are kept.
         """
         self.enter(ply, gamma, gamma, state)
         if self.bounds is not None:
             lower, upper = self.bounds.bounds(self.game.key(state), depth)
-            if passes(lower, gamma):
+            if holds(lower, gamma):
                 return self.known(ply, lower)
-            if not passes(upper, gamma):
+            if not holds(upper, gamma):
                 return self.known(ply, upper)
         if depth == 0 or self.game.is_terminal(state):      # the depth limit, or the game is over
             g = self.leaf(state, depth, ply)
@@ -100,14 +100,14 @@ class WindowSearch(AlphaBeta):
         maximizing = self.game.is_max(state)
         g = -INF if maximizing else INF
         for i, move in enumerate(moves):
-            score = self.test(self.play(state, move, ply), depth - 1, gamma, passes, ply + 1)
+            score = self.test(self.play(state, move, ply), depth - 1, gamma, holds, ply + 1)
             if (score > g) if maximizing else (score < g):
                 g = self.best(ply, move, score)
             self.update(ply, move, score, g, gamma, gamma)
-            if passes(g, gamma) == maximizing:       # MAX: proved high; MIN: proved low
+            if holds(g, gamma) == maximizing:       # MAX: proved high; MIN: proved low
                 self.cutoff(ply, move, moves[i + 1:])
                 break
-        if passes(g, gamma):
+        if holds(g, gamma):
             self.keep(state, depth, g, INF)
         else:
             self.keep(state, depth, -INF, g)
@@ -313,11 +313,11 @@ def mtdf(game: GameLike, *, depth: int | None = None, evaluate: Callable[[State]
         g, lower, upper = search.first_guess(start, guess), -INF, INF
         while lower < upper:
             search.passes += 1
-            passes = operator.ge if g > lower else operator.gt
+            holds = operator.ge if g > lower else operator.gt
             gamma = g
-            search.mark("pass", 0, alpha=gamma, beta=gamma, test=">=" if passes is operator.ge else ">")
-            g = search.test(start, depth, gamma, passes, 0)
-            if passes(g, gamma):
+            search.mark("pass", 0, alpha=gamma, beta=gamma, test=">=" if holds is operator.ge else ">")
+            g = search.test(start, depth, gamma, holds, 0)
+            if holds(g, gamma):
                 lower = g
             else:
                 upper = g

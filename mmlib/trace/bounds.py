@@ -90,8 +90,8 @@ def null_window_bound(value: float, gamma: float, test: str) -> str:
     >>> [null_window_bound(v, 5, t) for v, t in [(5, ">="), (5, ">"), (7, ">"), (2, ">=")]]
     ['lower', 'upper', 'lower', 'upper']
     """
-    passes = value >= gamma if test == ">=" else value > gamma
-    return LOWER if passes else UPPER
+    holds = value >= gamma if test == ">=" else value > gamma
+    return LOWER if holds else UPPER
 
 
 def chance_bound(value: float, window: tuple[float, float] | None, *, stopped: bool = False) -> str:
