@@ -47,7 +47,6 @@ from .svg_text import FONT, SVG_NS, Box, Label, clean_text, text_width
 from .svg_text import number_text as _num
 from .svg_text import sub_element as _sub
 from .tree_layout import (
-    BESIDE,
     CHANCE_COLOR,
     CURRENT_COLOR,
     CUT_MARK,
@@ -66,8 +65,7 @@ from .tree_layout import (
     NodeMark,
     Scene,
     TreeLayout,
-    beside_neighbours,
-    clear_place,
+    beside_places,
     drawing_parts,
     probability_side,
     slot_width,
@@ -220,17 +218,12 @@ class TreeSvg:
         """Where each inner node's value and window go: the first place of
         :data:`~mmlib.draw.tree_layout.BESIDE` that no edge passes through (nor another node's
         shape or texts); decided once, for the widest texts the drawing keeps room for."""
-        places: dict[Path, str] = {}
-        bounds = (12.0 + self.gutter, self.width - 4.0)
-        for path, (edges, near) in beside_neighbours(self.grid, self.kind).items():
-            segments = [(self.xy[child[:-1]], self.xy[child]) for child in edges]
-            obstacles = [rect for other in near for rect in self._leaf_rects(other)]
-            obstacles += [(b.left, b.top, b.right, b.bottom) for other in near if other in places
-                          for b in self._reserved(other, places[other])]
-            candidates = {place: [(b.left, b.top, b.right, b.bottom) for b in self._reserved(path, place)]
-                          for place in BESIDE}
-            places[path], _ = clear_place(candidates, segments, obstacles, margin=3.0, bounds=bounds)
-        return places
+        def boxes(path: Path, place: str) -> list[tuple[float, float, float, float]]:
+            return [(b.left, b.top, b.right, b.bottom) for b in self._reserved(path, place)]
+
+        return beside_places(self.grid, self.kind, point=self.xy.__getitem__, boxes=boxes,
+                             reach=self._leaf_rects, margin=3.0,
+                             bounds=(12.0 + self.gutter, self.width - 4.0))
 
     def _shape_rect(self, path: Path) -> tuple[float, float, float, float]:
         box = self.shape_box(path)

@@ -93,7 +93,8 @@ __all__ = ["TreeLayout", "Scene", "NodeMark", "EdgeMark", "LegendEntry", "bound_
            "probability_edges", "as_tree", "is_result", "drawing_parts", "DEFAULT_MAX_NODES", "COPY_LIMIT",
            "MAX_COLOR", "MIN_COLOR", "LEAF_COLOR", "CHANCE_COLOR", "PV_COLOR", "EDGE_COLOR",
            "PRUNED_COLOR", "CURRENT_COLOR", "FADED_ALPHA", "FADED_TEXT_ALPHA", "PENDING_ALPHA",
-           "PROBABILITY_AT", "PROBABILITY_GAP", "PROBABILITY_LOWER", "probability_side", "CUT_MARK"]
+           "PROBABILITY_AT", "PROBABILITY_GAP", "PROBABILITY_LOWER", "probability_side", "CUT_MARK",
+           "beside_places"]
 
 # Okabe & Ito (2008), "Color Universal Design": distinguishable with every common colour-vision deficiency.
 MAX_COLOR = "#56B4E9"       # sky blue, up-triangles
@@ -387,6 +388,45 @@ def beside_neighbours(positions: dict[Path, tuple[float, float]], kinds: dict[Pa
             edges += [p for p in near if p and p[:-1] in positions and p not in edges]
             beside[path] = (edges, near)
     return beside
+
+
+def beside_places(positions: dict[Path, tuple[float, float]], kinds: dict[Path, str], *,
+                  point: Callable[[Path], tuple[float, float]], boxes: Callable[[Path, str], list[Rect]],
+                  reach: Callable[[Path], list[Rect]], margin: float, bounds: tuple[float, float],
+                  fixed: Sequence[Rect] = ()) -> dict[Path, str]:
+    """Where each inner node's value and window go, by the one rule every painter follows: the
+    first of :data:`BESIDE` whose texts no edge passes through and that meets no neighbour on the
+    node's level, nor the texts placed beside a neighbour already (see :func:`clear_place`).
+
+    A painter says it in its own units: ``point(path)`` the centre of a node, ``boxes(path,
+    place)`` what its value and window cover at ``place``, ``reach(path)`` what a neighbour
+    covers (its shape; a leaf's texts under it and its order badge), ``fixed`` what stands in
+    every node's way (a title), ``bounds`` the x range the texts stay in.
+
+    >>> positions = layout([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> kinds = {path: "leaf" if len(path) == 2 else "max" if not path else "min" for path in positions}
+    >>> def point(path):
+    ...     x, y = positions[path]
+    ...     return 40 * x, 60 * y
+    >>> def boxes(path, place):                          # one line of text, 20 wide, beside the node
+    ...     x, y = point(path)
+    ...     left = x - 30 if place.startswith("left") else x + 10
+    ...     return [(left, y + (10 if place.endswith("above") else -5), left + 20, y + 5)]
+    >>> places = beside_places(positions, kinds, point=point, boxes=boxes, margin=2, bounds=(-100, 500),
+    ...                        reach=lambda path: [(point(path)[0] - 8, point(path)[1] - 8,
+    ...                                             point(path)[0] + 8, point(path)[1] + 8)])
+    >>> places[(0,)], places[(1,)], places[(2,)]        # A's edge to B rises through B's right side
+    ('left', 'right', 'right')
+    """
+    places: dict[Path, str] = {}
+    for path, (edges, near) in beside_neighbours(positions, kinds).items():
+        segments = [(point(child[:-1]), point(child)) for child in edges]
+        obstacles = [rect for other in near for rect in reach(other)]
+        obstacles += [rect for other in near if other in places for rect in boxes(other, places[other])]
+        candidates = {place: boxes(path, place) for place in BESIDE}
+        places[path], _ = clear_place(candidates, segments, [*obstacles, *fixed], margin=margin,
+                                      bounds=bounds)
+    return places
 
 
 # -- the marks ----------------------------------------------------------------------------------
