@@ -711,6 +711,8 @@ class TreeLayout:
                 glyphs.append("returned")
                 words["returned"] = returned_words(returned)
         glyphs += ["order"] if any(mark.order is not None for mark in nodes) else []
+        if marks.numbered:          # a search of several passes: the evaluations of one pass, or of all
+            words["order"] = f"{LEGEND_WORDS['order']}, {marks.numbered}"
         glyphs += ["window"] if any(mark.window for mark in nodes) else []
         if self.cut:
             glyphs.append("cut")

@@ -491,6 +491,8 @@ class _Replay:
         self.below = _Below(trace)                          # what each visit searched below its node
         self.revisits = trace.chance or trace.multipass
         self.leaves = 0
+        self.passes = sum(1 for event in trace.events if event.kind == "pass") if trace.multipass else 0
+        self.pass_number = 0
 
     def read(self, k: int, event: TraceEvent) -> None:
         """Take the event ``events[k]`` into the marks."""
@@ -515,8 +517,14 @@ class _Replay:
             self.returned(k, event)
 
     def new_pass(self, event: TraceEvent) -> None:
-        """A new pass: what it prunes is its own."""
+        """A new pass: what it prunes is its own, and so are the numbers of its static
+        evaluations at a step (the finished search numbers them over every pass)."""
         self.pass_test = (gamma_of(event), event.move) if event.move is not None else None
+        self.pass_number += 1
+        if self.passes > 1 and not self.final:
+            self.leaves = 0
+            self.marks.leaf_numbers.clear()
+            self.marks.numbered = f"pass {self.pass_number}"
         self.marks.pruned.clear()
         self.marks.pruned_roots.clear()
         self.marks.windows.clear()
@@ -604,6 +612,7 @@ class _Replay:
         if finished:
             marks.windows = dict(self.entry)
         if finished and self.trace.multipass:
+            marks.numbered = f"passes 1–{self.passes}" if self.passes > 1 and self.final else marks.numbered
             marks.pruned = self.ever_pruned - marks.entered
             marks.pruned_roots = {p for p in marks.pruned if p[:-1] not in marks.pruned}
         return marks.done()
