@@ -236,6 +236,24 @@ class Trace:
             return replace(self._final, values=dict(self._final.values), bounds=dict(self._final.bounds))
         return self._replay(_validate.whole("step", step, minimum=0, maximum=len(self.events)))
 
+    def end_marks(self) -> Marks:
+        """The last frame of a step-through: the finished search (its principal variation, and
+        as pruned what no pass entered) with the start node current, and over several passes
+        the static evaluations of the last pass numbered, the pass the frame shows.
+
+        >>> from mmlib import search
+        >>> from mmlib.trace import trace_of
+        >>> model = trace_of(search.mtdf([[3, 12, 8], [2, 4, 6], [14, 5, 2]], guess=0, trace=True))
+        >>> end = model.end_marks()
+        >>> end.numbered, sorted(model.label(path) for path in end.leaf_numbers), end.pv
+        ('pass 2', ['H', 'K', 'L', 'M'], (0, 0))
+        """
+        end = self.marks().at(self.start)
+        if len(self.phases) < 2:
+            return end
+        last = self._replay(len(self.events))
+        return replace(end, leaf_numbers=last.leaf_numbers, numbered=last.numbered)
+
     def describe(self) -> str:
         """The finished search in words (the text alternative of its drawings).
 

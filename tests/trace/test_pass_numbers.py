@@ -64,3 +64,18 @@ def test_a_search_of_one_pass_numbers_as_before():
     marks = model.marks(len(model.events))
     assert marks.numbered == "" and sorted(marks.leaf_numbers.values()) == list(range(1, 8))
     assert "order of evaluation" in [entry.words for entry in TreeLayout(AIMA_5_2).scene(marks).legend]
+
+
+def test_the_step_through_ends_on_the_last_pass_numbered():
+    """Lecture 10's explorer, stored at its last step (titled "pass 2 of 2"): the finished
+    search with its principal variation, the badges numbering pass 2's evaluations."""
+    from mmlib import widgets
+
+    explorer = widgets.step_through(AIMA_5_2, "mtdf", guess=0)
+    explorer.go(len(explorer.model.events))
+    end = explorer.model.end_marks()
+    assert end.pv == explorer.model.pv and end.current == explorer.model.start
+    assert {explorer.model.label(path): n for path, n in end.leaf_numbers.items()} == \
+        {"H": 1, "K": 2, "L": 3, "M": 4}
+    assert "pass 2 of 2" in explorer.svg and "order of evaluation, pass 2" in explorer.svg
+    assert "4 of 9 leaves evaluated in pass 2" in explorer.svg
