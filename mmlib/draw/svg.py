@@ -198,8 +198,10 @@ class TreeSvg:
         x, y = self.xy[path]
         sign = -1.0 if place.startswith("left") else 1.0
         at, anchor = x + sign * (RING + GAP), "end" if sign < 0 else "start"
-        value_y, window_y = (y - 3 - MIN_FONT_PX * 1.2, y - 3) if place.endswith("above") else \
-            (y - 3, y + MIN_FONT_PX * 1.1)
+        under = y + 3 + VALUE_FONT_PX * 0.8                     # a value's baseline, its top just under y
+        value_y, window_y = {"above": (y - 3 - MIN_FONT_PX * 1.2, y - 3),
+                             "below": (under, under + MIN_FONT_PX * 1.2)
+                             }.get(place.rsplit(" ", 1)[-1], (y - 3, y + MIN_FONT_PX * 1.1))
         out = [Label(at, value_y, value, VALUE_FONT_PX, anchor, "value", opacity)] if value else []
         return out + ([Label(at, window_y, window, MIN_FONT_PX, anchor, "window")] if window else [])
 

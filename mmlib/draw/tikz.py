@@ -153,10 +153,13 @@ def _beside_anchors(place: str) -> tuple[tuple[float, str], tuple[float, str]]:
     """Where the value and the window of an inner node are anchored at ``place`` (one of
     :data:`~mmlib.draw.tree_layout.BESIDE`): each a height over the node's centre (points) and
     the TikZ anchor.  Beside it, the value stands on the centre's height and the window hangs
-    from it; above it, the window stands just over the centre and the value on the window."""
+    from it; above it, the window stands just over the centre and the value on the window;
+    below it, the value hangs just under the centre and the window under the value."""
     east_west = "east" if place.startswith("left") else "west"
     if place.endswith("above"):
         return (1 + WINDOW_HEIGHT, f"south {east_west}"), (1.0, f"south {east_west}")
+    if place.endswith("below"):
+        return (-1.0, f"north {east_west}"), (-1 - VALUE_HEIGHT, f"north {east_west}")
     return (0.0, f"south {east_west}"), (0.0, f"north {east_west}")
 
 

@@ -504,6 +504,9 @@ class TreeView:
         sign = -1.0 if place.startswith("left") else 1.0
         if place.endswith("above"):
             return (sign * (ring + 3), 1 + MIN_FONT_PT * 1.3), (sign * (ring + 3), 1), "bottom"
+        if place.endswith("below"):
+            value_bottom = -1 - VALUE_FONT_PT * 1.2
+            return (sign * (ring + 3), value_bottom), (sign * (ring + 3), value_bottom - 1), "top"
         return (sign * (ring + 3), 1), (sign * (ring + 3), -1), "top"
 
     def _beside_boxes(self, path: Path, place: str, ring: float, widths: tuple[float, float]) -> list[Rect]:

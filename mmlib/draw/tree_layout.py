@@ -284,12 +284,15 @@ def slot_width(rows: Iterable[Sequence[tuple[float, Item]]], apart: Callable[[It
 Rect = tuple[float, float, float, float]
 """A box ``(x0, y0, x1, y1)`` (``x0 < x1``, ``y0 < y1``) in a painter's units."""
 Segment = tuple[tuple[float, float], tuple[float, float]]
-BESIDE = ("right", "left", "right above", "left above")
+BESIDE = ("right", "left", "right above", "left above", "right below", "left below")
 """Where a painter may write an inner node's value and window, in the order it tries them: right
 of the node (the value a little above its middle, the window under it), the same on the left,
-or both above its middle on either side (the value over the window).  An edge from a parent far
-to one side rises through the texts on that side, and edges to children far apart fall through
-a window under the middle; the first place that no edge passes through is taken."""
+both above its middle on either side (the value over the window), or both under it (the value
+first).  An edge from a parent far to one side rises through the texts on that side, and edges
+to children far apart fall through a window under the middle; the first place that no edge
+passes through is taken.  Under the middle is tried last: it is free where the parent's edge and
+its siblings' edges cross every place above (the children of a parent with many children far
+apart) while the node's own children are close."""
 
 
 def segment_gap(segment: Segment, box: Rect) -> float:
@@ -337,7 +340,8 @@ def clear_place(places: dict[str, list[Rect]], segments: Iterable[Segment], obst
     segment passes at least ``margin`` away from, that meets no obstacle (another node's shape or
     the room its texts may take) and stays between the x ``bounds``, and True.  When none is
     clear (a node fanning out to many children far apart, whose edges cross the level below it):
-    the first place that meets no obstacle and stays in bounds (texts never overlap), else the
+    of the places that meet no obstacle and stay in bounds (texts never overlap), the one whose
+    texts the fewest edges run through, then the fewest come near (the first of those), else the
     first place, and False.
 
     >>> places = {"right": [(5, 0, 20, 6)], "left": [(-20, 0, -5, 6)]}
@@ -345,6 +349,9 @@ def clear_place(places: dict[str, list[Rect]], segments: Iterable[Segment], obst
     ('left', True)
     >>> clear_place(places, [((0, 0), (40, 10))], [(-10, 0, -8, 2)], margin=1, bounds=(-50, 50))
     ('right', False)
+    >>> clear_place(places, [((0, 0), (40, 10)), ((0, 3), (40, 3)), ((0, 0), (-40, 2))], [],
+    ...             margin=1, bounds=(-50, 50))                         # two edges on the right, one left
+    ('left', False)
     """
     segments, obstacles = list(segments), list(obstacles)
 
@@ -352,10 +359,16 @@ def clear_place(places: dict[str, list[Rect]], segments: Iterable[Segment], obst
         return all(bounds[0] <= box[0] and box[2] <= bounds[1] for box in boxes) and \
             not any(boxes_meet(box, other, margin) for other in obstacles for box in boxes)
 
+    def crossed(boxes: list[Rect]) -> tuple[int, int]:
+        """How many times an edge runs through a text, and how many times it comes too near one."""
+        gaps = [segment_gap(segment, box) for segment in segments for box in boxes]
+        return sum(1 for gap in gaps if gap == 0), sum(1 for gap in gaps if gap < margin)
+
     for name, boxes in places.items():
-        if apart(boxes) and all(segment_gap(segment, box) >= margin for segment in segments for box in boxes):
+        if apart(boxes) and crossed(boxes) == (0, 0):
             return name, True
-    return next((name for name, boxes in places.items() if apart(boxes)), next(iter(places))), False
+    fits = [name for name, boxes in places.items() if apart(boxes)]
+    return min(fits, key=lambda name: crossed(places[name]), default=next(iter(places))), False
 
 
 def beside_neighbours(positions: dict[Path, tuple[float, float]], kinds: dict[Path, str]
