@@ -47,7 +47,6 @@ from .svg_text import FONT, SVG_NS, Box, Label, clean_text, text_width
 from .svg_text import number_text as _num
 from .svg_text import sub_element as _sub
 from .tree_layout import (
-    BESIDE,
     CHANCE_COLOR,
     CURRENT_COLOR,
     CUT_MARK,
@@ -66,8 +65,7 @@ from .tree_layout import (
     NodeMark,
     Scene,
     TreeLayout,
-    beside_neighbours,
-    clear_place,
+    beside_places,
     drawing_parts,
     probability_side,
     slot_width,
@@ -200,8 +198,10 @@ class TreeSvg:
         x, y = self.xy[path]
         sign = -1.0 if place.startswith("left") else 1.0
         at, anchor = x + sign * (RING + GAP), "end" if sign < 0 else "start"
-        value_y, window_y = (y - 3 - MIN_FONT_PX * 1.2, y - 3) if place.endswith("above") else \
-            (y - 3, y + MIN_FONT_PX * 1.1)
+        under = y + 3 + VALUE_FONT_PX * 0.8                     # a value's baseline, its top just under y
+        value_y, window_y = {"above": (y - 3 - MIN_FONT_PX * 1.2, y - 3),
+                             "below": (under, under + MIN_FONT_PX * 1.2)
+                             }.get(place.rsplit(" ", 1)[-1], (y - 3, y + MIN_FONT_PX * 1.1))
         out = [Label(at, value_y, value, VALUE_FONT_PX, anchor, "value", opacity)] if value else []
         return out + ([Label(at, window_y, window, MIN_FONT_PX, anchor, "window")] if window else [])
 
@@ -220,17 +220,12 @@ class TreeSvg:
         """Where each inner node's value and window go: the first place of
         :data:`~mmlib.draw.tree_layout.BESIDE` that no edge passes through (nor another node's
         shape or texts); decided once, for the widest texts the drawing keeps room for."""
-        places: dict[Path, str] = {}
-        bounds = (12.0 + self.gutter, self.width - 4.0)
-        for path, (edges, near) in beside_neighbours(self.grid, self.kind).items():
-            segments = [(self.xy[child[:-1]], self.xy[child]) for child in edges]
-            obstacles = [rect for other in near for rect in self._leaf_rects(other)]
-            obstacles += [(b.left, b.top, b.right, b.bottom) for other in near if other in places
-                          for b in self._reserved(other, places[other])]
-            candidates = {place: [(b.left, b.top, b.right, b.bottom) for b in self._reserved(path, place)]
-                          for place in BESIDE}
-            places[path], _ = clear_place(candidates, segments, obstacles, margin=3.0, bounds=bounds)
-        return places
+        def boxes(path: Path, place: str) -> list[tuple[float, float, float, float]]:
+            return [(b.left, b.top, b.right, b.bottom) for b in self._reserved(path, place)]
+
+        return beside_places(self.grid, self.kind, point=self.xy.__getitem__, boxes=boxes,
+                             reach=self._leaf_rects, margin=3.0,
+                             bounds=(12.0 + self.gutter, self.width - 4.0))
 
     def _shape_rect(self, path: Path) -> tuple[float, float, float, float]:
         box = self.shape_box(path)

@@ -5,7 +5,9 @@ preamble says ``\usepackage{tikz}`` (no TikZ library is needed; ``xcolor``, whic
 loads, gives the colours).  It paints the :class:`~mmlib.draw.tree_layout.Scene` of
 :mod:`mmlib.draw.tree_layout`: MAX up-triangles, MIN down-triangles, chance circles and leaf
 squares in the Okabe–Ito colours, the principal variation thick, pruned edges dotted
-with a ×, bounds written ``$\geq 6$`` / ``$\leq 2$``, [α, β] windows, evaluation numbers,
+with a ×, bounds written ``$\geq 6$`` / ``$\leq 2$``, [α, β] windows (an inner node's value
+and window where no edge passes, by the rule of every painter:
+:func:`~mmlib.draw.tree_layout.beside_places`), evaluation numbers,
 the current node in a dashed ring, probabilities on the edges out of chance nodes and a
 legend underneath.  Every mark is plain ASCII LaTeX; node labels and the title are
 escaped, so a label such as ``a_1`` or ``50%`` is printed as written.
@@ -25,6 +27,7 @@ True
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from ..errors import ArgumentError
@@ -46,8 +49,10 @@ from .tree_layout import (
     PV_COLOR,
     EdgeMark,
     NodeMark,
+    Rect,
     Scene,
     TreeLayout,
+    beside_places,
     drawing_parts,
     probability_side,
 )
@@ -132,9 +137,105 @@ def _shape(mark: NodeMark, r: float = SIZE_PT, dy: float = 0.0) -> str:
 
 BADGE = "circle, fill=black!80, text=white, inner sep=0.5pt, font=\\scriptsize\\bfseries"
 """The look of an order badge: a number in a dark disc."""
+BADGE_AT = 1.1 * SIZE_PT + 7
+"""How far (points) the centre of an inner node's order badge is from the node's centre."""
+BADGE_REACH = 5.0
+"""Half the width of an order badge (points, a number of two digits)."""
+BESIDE_AT = SIZE_PT + 4
+"""How far (points) an inner node's value and window begin from its centre, on either side."""
+VALUE_HEIGHT, WINDOW_HEIGHT = 11.0, 9.0
+"""How high (points) a value (bold, ``\\small``) and a window (``\\scriptsize``) stand, with their margins."""
+MARGIN = 2.5
+"""The least distance (points) between an edge and a value or window beside a node."""
 
 
-def _node(mark: NodeMark) -> list[str]:
+def _beside_anchors(place: str) -> tuple[tuple[float, str], tuple[float, str]]:
+    """Where the value and the window of an inner node are anchored at ``place`` (one of
+    :data:`~mmlib.draw.tree_layout.BESIDE`): each a height over the node's centre (points) and
+    the TikZ anchor.  Beside it, the value stands on the centre's height and the window hangs
+    from it; above it, the window stands just over the centre and the value on the window;
+    below it, the value hangs just under the centre and the window under the value."""
+    east_west = "east" if place.startswith("left") else "west"
+    if place.endswith("above"):
+        return (1 + WINDOW_HEIGHT, f"south {east_west}"), (1.0, f"south {east_west}")
+    if place.endswith("below"):
+        return (-1.0, f"north {east_west}"), (-1 - VALUE_HEIGHT, f"north {east_west}")
+    return (0.0, f"south {east_west}"), (0.0, f"north {east_west}")
+
+
+def _text_box(x: float, y: float, width: float, height: float, anchor: str) -> Rect:
+    """The box (points, y up) of a text ``width`` by ``height`` anchored at ``(x, y)``."""
+    left = x - width if anchor.endswith("east") else x
+    low = y - height if anchor.startswith("north") else y
+    return left, low, left + width, low + height
+
+
+def _beside_boxes(mark: NodeMark, place: str, centre: tuple[float, float]) -> list[Rect]:
+    """What the value and window of the inner node ``mark`` cover at ``place`` (points, y up),
+    its centre at ``centre``."""
+    x, y = centre
+    side = -1 if place.startswith("left") else 1
+    (value_dy, value_anchor), (window_dy, window_anchor) = _beside_anchors(place)
+    boxes = []
+    if mark.value:
+        boxes.append(_text_box(x + side * BESIDE_AT, y + value_dy, _width_pt(mark.value, "small"),
+                               VALUE_HEIGHT, value_anchor))
+    if mark.window:
+        boxes.append(_text_box(x + side * BESIDE_AT, y + window_dy, _width_pt(mark.window, "scriptsize"),
+                               WINDOW_HEIGHT, window_anchor))
+    return boxes
+
+
+def beside_places_of(scene: Scene, x_unit: float, y_unit: float) -> dict[Path, str]:
+    """Where the value and window of each inner node of ``scene`` go, leaf slots ``x_unit`` cm
+    and levels ``y_unit`` cm apart: the rule of every painter
+    (:func:`~mmlib.draw.tree_layout.beside_places`), measured in the picture's points.
+
+    >>> from mmlib import search
+    >>> scene = TreeLayout([[3, 12, 8], [2, 4, 6], [14, 5, 2]]).scene(
+    ...     search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]], trace=True), windows=True)
+    >>> places = beside_places_of(scene, auto_x_unit(scene), 1.5)
+    >>> places[(0,)], places[(1,)]            # A's edge to B rises through B's right
+    ('left', 'right')
+    """
+    marks = {mark.path: mark for mark in scene.nodes}
+    x_pt, y_pt = x_unit / CM_PER_PT, y_unit / CM_PER_PT
+
+    def point(path: Path) -> tuple[float, float]:
+        return marks[path].x * x_pt, marks[path].y * y_pt
+
+    def boxes(path: Path, place: str) -> list[Rect]:
+        return _beside_boxes(marks[path], place, point(path))
+
+    def reach(path: Path) -> list[Rect]:
+        """A neighbour's shape (with room for an order badge on either side, where it has one),
+        and a leaf's value and window under it."""
+        mark, (x, y) = marks[path], point(path)
+        if mark.kind != "leaf":
+            half = BADGE_AT + BADGE_REACH if mark.order is not None else 1.1 * SIZE_PT
+            return [(x - half, y - SIZE_PT, x + half, y + SIZE_PT)]
+        half = max(_width_pt(mark.value, "small"), _width_pt(mark.window, "scriptsize")) / 2
+        under = VALUE_HEIGHT + (12 + WINDOW_HEIGHT if mark.window else 0.0)
+        badge = SIZE_PT + 7 + BADGE_REACH if mark.order is not None else 0.7 * SIZE_PT
+        return [(x - 0.7 * SIZE_PT, y - 0.7 * SIZE_PT, x + badge, y + 0.7 * SIZE_PT),
+                (x - half, y - SIZE_PT - 2 - under, x + half, y - SIZE_PT - 2)]
+
+    xs = [mark.x for mark in scene.nodes]
+    fixed: list[Rect] = []
+    if scene.title:
+        middle, half = (min(xs) + max(xs)) / 2 * x_pt, _width_pt(scene.title, "small") / 2
+        fixed.append((middle - half, 2 * SIZE_PT, middle + half, 2 * SIZE_PT + VALUE_HEIGHT))
+    low = -math.inf
+    if scene.levels:
+        names = max(_width_pt(name, "scriptsize") for name in scene.levels.values())
+        low = (min(xs) - LEVEL_GUTTER) * x_pt + names
+    return beside_places({path: (mark.x, mark.y) for path, mark in marks.items()},
+                           {path: mark.kind for path, mark in marks.items()},
+                           point=point, boxes=boxes, reach=reach, margin=MARGIN, bounds=(low, math.inf),
+                           fixed=fixed)
+
+
+def _node(mark: NodeMark, place: str = "right") -> list[str]:
     fade = f", fill opacity={mark.opacity}, draw opacity={mark.opacity}" if mark.opacity < 1 else ""
     outline = "draw=mmpv, line width=1.6pt" if mark.on_pv else "draw=black, line width=0.4pt"
     lines = [f"  % node {latex_text(mark.title).replace('%', '')}",
@@ -154,14 +255,17 @@ def _node(mark: NodeMark) -> list[str]:
         if mark.order is not None:
             lines.append(_text(BADGE, _at(mark.x, mark.y, SIZE_PT + 7, 0), str(mark.order)))
     else:
-        if mark.order is not None:          # evaluated at a depth limit: the badge on its left
-            lines.append(_text(BADGE, _at(mark.x, mark.y, -(1.1 * SIZE_PT + 7), 0), str(mark.order)))
+        side = -1 if place.startswith("left") else 1
+        if mark.order is not None:          # evaluated at a depth limit: the badge where its texts are not
+            lines.append(_text(BADGE, _at(mark.x, mark.y, -side * BADGE_AT, 0), str(mark.order)))
+        (value_dy, value_anchor), (window_dy, window_anchor) = _beside_anchors(place)
         if mark.value:
-            lines.append(f"  \\node[anchor=south west, font=\\bfseries, inner sep=1pt{text_fade}] at "
-                         f"{_at(mark.x, mark.y, SIZE_PT + 4, 0)} {{{latex_text(mark.value)}}};")
+            lines.append(f"  \\node[anchor={value_anchor}, font=\\bfseries, inner sep=1pt{text_fade}] at "
+                         f"{_at(mark.x, mark.y, side * BESIDE_AT, value_dy)} {{{latex_text(mark.value)}}};")
         if mark.window:
-            lines.append(f"  \\node[anchor=north west, font=\\scriptsize, inner sep=1pt, text=black!75] at "
-                         f"{_at(mark.x, mark.y, SIZE_PT + 4, 0)} {{{latex_text(mark.window)}}};")
+            at = _at(mark.x, mark.y, side * BESIDE_AT, window_dy)
+            lines.append(f"  \\node[anchor={window_anchor}, font=\\scriptsize, inner sep=1pt, text=black!75] "
+                         f"at {at} {{{latex_text(mark.window)}}};")
         if mark.cut:
             lines.append(f"  \\node[anchor=north, inner sep=1pt] at {_at(mark.x, mark.y, 0, -SIZE_PT - 2)} "
                          f"{{{latex_text(CUT_MARK)}}};")
@@ -192,12 +296,20 @@ def _cross(edge: EdgeMark, by_path: dict[Path, NodeMark]) -> list[str]:
 
 
 CM_PER_PT = 2.54 / 72.27
+LEVEL_GUTTER = 1.6
+"""Leaf slots left of the leftmost node where the names of the levels are written (when a
+tree has chance nodes or several agents)."""
 CHAR_CM = {"small": 0.19, "scriptsize": 0.14}
 """A generous width of one character of the sans-serif font at each size, in cm."""
 
 
 def _width_cm(text: str, size: str = "small") -> float:
     return len(text) * CHAR_CM[size]
+
+
+def _width_pt(text: str, size: str) -> float:
+    """A generous width of ``text`` at ``size`` with the margins of its node (points; 0 for no text)."""
+    return _width_cm(text, size) / CM_PER_PT + 2 if text else 0.0
 
 
 def auto_x_unit(scene: Scene) -> float:
@@ -210,7 +322,7 @@ def auto_x_unit(scene: Scene) -> float:
             return max(half, SIZE_PT * CM_PER_PT), max(half, badge)
         right = (SIZE_PT + 4) * CM_PER_PT + max(_width_cm(mark.value), _width_cm(mark.window, "scriptsize"))
         left = (1.1 * SIZE_PT + 14) * CM_PER_PT if mark.order is not None else 1.4 * SIZE_PT * CM_PER_PT
-        return left, right
+        return left, max(right, left)         # a badge goes right of a node whose texts go left
 
     return round(scene.leaf_gap(lambda left, right: reach(left)[1] + reach(right)[0] + 0.15, least=1.2), 2)
 
@@ -264,7 +376,7 @@ def paint_tikz(scene: Scene, *, x_unit: float | None = None, y_unit: float = 1.5
     by_path = {mark.path: mark for mark in scene.nodes}
     xs = [mark.x for mark in scene.nodes]
     depth = max(-mark.y for mark in scene.nodes)
-    left = min(xs) - (1.6 if scene.levels else 0.4)
+    left = min(xs) - (LEVEL_GUTTER if scene.levels else 0.4)
     lines = [f"% {latex_text(scene.description).replace('%', '')}",
              f"\\begin{{tikzpicture}}[x={_n(x_unit)}cm, y={_n(y_unit)}cm, font=\\sffamily\\small]"]
     lines += [f"  \\definecolor{{{name}}}{{HTML}}{{{value.lstrip('#').upper()}}}"
@@ -279,8 +391,9 @@ def paint_tikz(scene: Scene, *, x_unit: float | None = None, y_unit: float = 1.5
         lines += _edge(edge, by_path)
     for edge in scene.crosses:
         lines += _cross(edge, by_path)
+    places = beside_places_of(scene, x_unit, y_unit)
     for mark in scene.nodes:
-        lines += _node(mark)
+        lines += _node(mark, places.get(mark.path, "right"))
     if legend:
         windows = any(mark.window for mark in scene.nodes if -mark.y == depth)
         width_cm = max((max(xs) - left + 1.0) * x_unit, 8.0)

@@ -55,7 +55,6 @@ from ..trees import Path
 from . import style
 from .display import ALT_ATTRIBUTE, check_axes, set_alt
 from .tree_layout import (
-    BESIDE,
     CHANCE_COLOR,
     CURRENT_COLOR,
     CUT_MARK,
@@ -75,8 +74,7 @@ from .tree_layout import (
     Scene,
     TreeLayout,
     as_tree,
-    beside_neighbours,
-    clear_place,
+    beside_places,
     drawing_parts,
     edge_style,
     is_result,
@@ -506,6 +504,9 @@ class TreeView:
         sign = -1.0 if place.startswith("left") else 1.0
         if place.endswith("above"):
             return (sign * (ring + 3), 1 + MIN_FONT_PT * 1.3), (sign * (ring + 3), 1), "bottom"
+        if place.endswith("below"):
+            value_bottom = -1 - VALUE_FONT_PT * 1.2
+            return (sign * (ring + 3), value_bottom), (sign * (ring + 3), value_bottom - 1), "top"
         return (sign * (ring + 3), 1), (sign * (ring + 3), -1), "top"
 
     def _beside_boxes(self, path: Path, place: str, ring: float, widths: tuple[float, float]) -> list[Rect]:
@@ -567,21 +568,13 @@ class TreeView:
         xs = [x * slot for x, _ in self.positions.values()]
         bounds = ((self.xlim[0] if self.xlim else min(xs) / slot - 0.7) * slot,
                   (self.xlim[1] if self.xlim else max(xs) / slot + 1.1) * slot)
-        places: dict[Path, str] = {}
-        for path, (edges, near) in beside_neighbours(self.positions, self.frame.kinds).items():
+        def boxes(path: Path, place: str) -> list[Rect]:
             x, y = point(path)
-            candidates = {place: [(x + a, y + b, x + c, y + d)
-                                  for a, b, c, d in self._beside_boxes(path, place, ring, widths[path])]
-                          for place in BESIDE}
-            obstacles = [rect for other in near for rect in reach(other)]
-            for other in (other for other in near if other in places):
-                (ox, oy) = point(other)
-                obstacles += [(ox + a, oy + b, ox + c, oy + d)
-                              for a, b, c, d in self._beside_boxes(other, places[other], ring,
-                                                                   widths[other])]
-            segments = [(point(child[:-1]), point(child)) for child in edges]
-            places[path], _ = clear_place(candidates, segments, obstacles, margin=2.0, bounds=bounds)
-        return places
+            return [(x + a, y + b, x + c, y + d)
+                    for a, b, c, d in self._beside_boxes(path, place, ring, widths[path])]
+
+        return beside_places(self.positions, self.frame.kinds, point=point, boxes=boxes, reach=reach,
+                             margin=2.0, bounds=bounds)
 
     def _over_root(self, radius: float) -> float:
         """How high (points) the texts beside the root reach over its centre."""

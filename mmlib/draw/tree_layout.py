@@ -93,7 +93,8 @@ __all__ = ["TreeLayout", "Scene", "NodeMark", "EdgeMark", "LegendEntry", "bound_
            "probability_edges", "as_tree", "is_result", "drawing_parts", "DEFAULT_MAX_NODES", "COPY_LIMIT",
            "MAX_COLOR", "MIN_COLOR", "LEAF_COLOR", "CHANCE_COLOR", "PV_COLOR", "EDGE_COLOR",
            "PRUNED_COLOR", "CURRENT_COLOR", "FADED_ALPHA", "FADED_TEXT_ALPHA", "PENDING_ALPHA",
-           "PROBABILITY_AT", "PROBABILITY_GAP", "PROBABILITY_LOWER", "probability_side", "CUT_MARK"]
+           "PROBABILITY_AT", "PROBABILITY_GAP", "PROBABILITY_LOWER", "probability_side", "CUT_MARK",
+           "beside_places"]
 
 # Okabe & Ito (2008), "Color Universal Design": distinguishable with every common colour-vision deficiency.
 MAX_COLOR = "#56B4E9"       # sky blue, up-triangles
@@ -283,12 +284,15 @@ def slot_width(rows: Iterable[Sequence[tuple[float, Item]]], apart: Callable[[It
 Rect = tuple[float, float, float, float]
 """A box ``(x0, y0, x1, y1)`` (``x0 < x1``, ``y0 < y1``) in a painter's units."""
 Segment = tuple[tuple[float, float], tuple[float, float]]
-BESIDE = ("right", "left", "right above", "left above")
+BESIDE = ("right", "left", "right above", "left above", "right below", "left below")
 """Where a painter may write an inner node's value and window, in the order it tries them: right
 of the node (the value a little above its middle, the window under it), the same on the left,
-or both above its middle on either side (the value over the window).  An edge from a parent far
-to one side rises through the texts on that side, and edges to children far apart fall through
-a window under the middle; the first place that no edge passes through is taken."""
+both above its middle on either side (the value over the window), or both under it (the value
+first).  An edge from a parent far to one side rises through the texts on that side, and edges
+to children far apart fall through a window under the middle; the first place that no edge
+passes through is taken.  Under the middle is tried last: it is free where the parent's edge and
+its siblings' edges cross every place above (the children of a parent with many children far
+apart) while the node's own children are close."""
 
 
 def segment_gap(segment: Segment, box: Rect) -> float:
@@ -336,7 +340,8 @@ def clear_place(places: dict[str, list[Rect]], segments: Iterable[Segment], obst
     segment passes at least ``margin`` away from, that meets no obstacle (another node's shape or
     the room its texts may take) and stays between the x ``bounds``, and True.  When none is
     clear (a node fanning out to many children far apart, whose edges cross the level below it):
-    the first place that meets no obstacle and stays in bounds (texts never overlap), else the
+    of the places that meet no obstacle and stay in bounds (texts never overlap), the one whose
+    texts the fewest edges run through, then the fewest come near (the first of those), else the
     first place, and False.
 
     >>> places = {"right": [(5, 0, 20, 6)], "left": [(-20, 0, -5, 6)]}
@@ -344,6 +349,9 @@ def clear_place(places: dict[str, list[Rect]], segments: Iterable[Segment], obst
     ('left', True)
     >>> clear_place(places, [((0, 0), (40, 10))], [(-10, 0, -8, 2)], margin=1, bounds=(-50, 50))
     ('right', False)
+    >>> clear_place(places, [((0, 0), (40, 10)), ((0, 3), (40, 3)), ((0, 0), (-40, 2))], [],
+    ...             margin=1, bounds=(-50, 50))                         # two edges on the right, one left
+    ('left', False)
     """
     segments, obstacles = list(segments), list(obstacles)
 
@@ -351,10 +359,16 @@ def clear_place(places: dict[str, list[Rect]], segments: Iterable[Segment], obst
         return all(bounds[0] <= box[0] and box[2] <= bounds[1] for box in boxes) and \
             not any(boxes_meet(box, other, margin) for other in obstacles for box in boxes)
 
+    def crossed(boxes: list[Rect]) -> tuple[int, int]:
+        """How many times an edge runs through a text, and how many times it comes too near one."""
+        gaps = [segment_gap(segment, box) for segment in segments for box in boxes]
+        return sum(1 for gap in gaps if gap == 0), sum(1 for gap in gaps if gap < margin)
+
     for name, boxes in places.items():
-        if apart(boxes) and all(segment_gap(segment, box) >= margin for segment in segments for box in boxes):
+        if apart(boxes) and crossed(boxes) == (0, 0):
             return name, True
-    return next((name for name, boxes in places.items() if apart(boxes)), next(iter(places))), False
+    fits = [name for name, boxes in places.items() if apart(boxes)]
+    return min(fits, key=lambda name: crossed(places[name]), default=next(iter(places))), False
 
 
 def beside_neighbours(positions: dict[Path, tuple[float, float]], kinds: dict[Path, str]
@@ -387,6 +401,45 @@ def beside_neighbours(positions: dict[Path, tuple[float, float]], kinds: dict[Pa
             edges += [p for p in near if p and p[:-1] in positions and p not in edges]
             beside[path] = (edges, near)
     return beside
+
+
+def beside_places(positions: dict[Path, tuple[float, float]], kinds: dict[Path, str], *,
+                  point: Callable[[Path], tuple[float, float]], boxes: Callable[[Path, str], list[Rect]],
+                  reach: Callable[[Path], list[Rect]], margin: float, bounds: tuple[float, float],
+                  fixed: Sequence[Rect] = ()) -> dict[Path, str]:
+    """Where each inner node's value and window go, by the one rule every painter follows: the
+    first of :data:`BESIDE` whose texts no edge passes through and that meets no neighbour on the
+    node's level, nor the texts placed beside a neighbour already (see :func:`clear_place`).
+
+    A painter says it in its own units: ``point(path)`` the centre of a node, ``boxes(path,
+    place)`` what its value and window cover at ``place``, ``reach(path)`` what a neighbour
+    covers (its shape; a leaf's texts under it and its order badge), ``fixed`` what stands in
+    every node's way (a title), ``bounds`` the x range the texts stay in.
+
+    >>> positions = layout([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> kinds = {path: "leaf" if len(path) == 2 else "max" if not path else "min" for path in positions}
+    >>> def point(path):
+    ...     x, y = positions[path]
+    ...     return 40 * x, 60 * y
+    >>> def boxes(path, place):                          # one line of text, 20 wide, beside the node
+    ...     x, y = point(path)
+    ...     left = x - 30 if place.startswith("left") else x + 10
+    ...     return [(left, y + (10 if place.endswith("above") else -5), left + 20, y + 5)]
+    >>> places = beside_places(positions, kinds, point=point, boxes=boxes, margin=2, bounds=(-100, 500),
+    ...                        reach=lambda path: [(point(path)[0] - 8, point(path)[1] - 8,
+    ...                                             point(path)[0] + 8, point(path)[1] + 8)])
+    >>> places[(0,)], places[(1,)], places[(2,)]        # A's edge to B rises through B's right side
+    ('left', 'right', 'right')
+    """
+    places: dict[Path, str] = {}
+    for path, (edges, near) in beside_neighbours(positions, kinds).items():
+        segments = [(point(child[:-1]), point(child)) for child in edges]
+        obstacles = [rect for other in near for rect in reach(other)]
+        obstacles += [rect for other in near if other in places for rect in boxes(other, places[other])]
+        candidates = {place: boxes(path, place) for place in BESIDE}
+        places[path], _ = clear_place(candidates, segments, [*obstacles, *fixed], margin=margin,
+                                      bounds=bounds)
+    return places
 
 
 # -- the marks ----------------------------------------------------------------------------------
@@ -671,6 +724,8 @@ class TreeLayout:
                 glyphs.append("returned")
                 words["returned"] = returned_words(returned)
         glyphs += ["order"] if any(mark.order is not None for mark in nodes) else []
+        if marks.numbered:          # a search of several passes: the evaluations of one pass, or of all
+            words["order"] = f"{LEGEND_WORDS['order']}, {marks.numbered}"
         glyphs += ["window"] if any(mark.window for mark in nodes) else []
         if self.cut:
             glyphs.append("cut")

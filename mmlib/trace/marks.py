@@ -33,7 +33,9 @@ class Marks:
     the one rule of :func:`~mmlib.trace.bounds.known_kind`; ``windows``: the [α, β] window
     a node was entered with (in every frame of a step-through too); ``entered``: nodes
     the search called; ``pruned``: nodes inside pruned subtrees, whose roots are
-    ``pruned_roots``; ``leaf_numbers``: evaluation order, from 1; ``pv``: moves of the
+    ``pruned_roots``; ``leaf_numbers``: evaluation order, from 1 (over a search of several
+    passes: ``numbered`` says whose evaluations they number, ``"pass 2"`` at a step of its
+    second pass, ``"passes 1–2"`` when the finished search is shown); ``pv``: moves of the
     principal variation from ``start``; ``current``: the node being worked on;
     ``searched``: False for a plain tree (no search shown); ``monte_carlo``: True for Monte
     Carlo tree search, whose nodes show wins/visits (``texts``) instead of values.
@@ -63,6 +65,7 @@ class Marks:
     """What to write instead of a value (Monte Carlo tree search: wins/visits, ``2/3``)."""
     monte_carlo: bool = False
     known: Mapping[Path, tuple[float, float]] = field(default_factory=dict)
+    numbered: str = ""
 
     def __post_init__(self) -> None:
         for name in _MAPPINGS:
@@ -160,6 +163,7 @@ class MarksDraft:
     texts: dict[Path, str] = field(default_factory=dict)
     monte_carlo: bool = False
     known: dict[Path, tuple[float, float]] = field(default_factory=dict)
+    numbered: str = ""
 
     def done(self) -> Marks:
         """The finished, read-only marks."""

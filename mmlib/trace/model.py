@@ -236,6 +236,24 @@ class Trace:
             return replace(self._final, values=dict(self._final.values), bounds=dict(self._final.bounds))
         return self._replay(_validate.whole("step", step, minimum=0, maximum=len(self.events)))
 
+    def end_marks(self) -> Marks:
+        """The last frame of a step-through: the finished search (its principal variation, and
+        as pruned what no pass entered) with the start node current, and over several passes
+        the static evaluations of the last pass numbered, the pass the frame shows.
+
+        >>> from mmlib import search
+        >>> from mmlib.trace import trace_of
+        >>> model = trace_of(search.mtdf([[3, 12, 8], [2, 4, 6], [14, 5, 2]], guess=0, trace=True))
+        >>> end = model.end_marks()
+        >>> end.numbered, sorted(model.label(path) for path in end.leaf_numbers), end.pv
+        ('pass 2', ['H', 'K', 'L', 'M'], (0, 0))
+        """
+        end = self.marks().at(self.start)
+        if len(self.phases) < 2:
+            return end
+        last = self._replay(len(self.events))
+        return replace(end, leaf_numbers=last.leaf_numbers, numbered=last.numbered)
+
     def describe(self) -> str:
         """The finished search in words (the text alternative of its drawings).
 
@@ -494,6 +512,8 @@ class _Replay:
         self.below = _Below(trace)                          # what each visit searched below its node
         self.revisits = trace.chance or trace.multipass
         self.leaves = 0
+        self.passes = sum(1 for event in trace.events if event.kind == "pass") if trace.multipass else 0
+        self.pass_number = 0
 
     def read(self, k: int, event: TraceEvent) -> None:
         """Take the event ``events[k]`` into the marks."""
@@ -518,8 +538,14 @@ class _Replay:
             self.returned(k, event)
 
     def new_pass(self, event: TraceEvent) -> None:
-        """A new pass: what it prunes is its own."""
+        """A new pass: what it prunes is its own, and so are the numbers of its static
+        evaluations at a step (the finished search numbers them over every pass)."""
         self.pass_test = question_of(event) if event.test is not None else None
+        self.pass_number += 1
+        if self.passes > 1 and not self.final:
+            self.leaves = 0
+            self.marks.leaf_numbers.clear()
+            self.marks.numbered = f"pass {self.pass_number}"
         self.marks.pruned.clear()
         self.marks.pruned_roots.clear()
         self.marks.windows.clear()
@@ -607,6 +633,7 @@ class _Replay:
         if finished:
             marks.windows = dict(self.entry)
         if finished and self.trace.multipass:
+            marks.numbered = f"passes 1–{self.passes}" if self.passes > 1 and self.final else marks.numbered
             marks.pruned = self.ever_pruned - marks.entered
             marks.pruned_roots = {p for p in marks.pruned if p[:-1] not in marks.pruned}
         return marks.done()

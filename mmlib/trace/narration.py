@@ -546,7 +546,10 @@ def describe_marks(tree: Tree | LayeredTree, marks: Marks, *, root: Path = (), l
     if marks.pv:
         parts.append(f"best move to {tree.label_of(root + tuple(marks.pv[:1]))}")
     pruned = [leaf.label for leaf in tree.leaves() if leaf.path in marks.pruned]
-    parts.append(evaluated_words(tree, marks.leaf_numbers, tree.leaf_count))
+    evaluated = evaluated_words(tree, marks.leaf_numbers, tree.leaf_count)
+    if marks.numbered:            # a search of several passes: whose evaluations are numbered
+        evaluated += (" in " if marks.numbered.startswith("pass ") else " over ") + marks.numbered
+    parts.append(evaluated)
     parts.append(f"pruned leaves: {', '.join(pruned) or 'none'}")
     if marks.current is not None:
         parts.append(f"current node {tree.label_of(marks.current)}")

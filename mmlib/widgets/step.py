@@ -276,7 +276,7 @@ class StepThrough(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has
         if not 0 <= step <= len(self.events):
             raise ArgumentError(f"step: expected 0 to {len(self.events)}, got {describe_value(step)}")
         finished = step == len(self.events)
-        marks = self.model.marks().at(self.model.start) if finished else self.model.marks(step)
+        marks = self.model.end_marks() if finished else self.model.marks(step)
         if step == 0:
             self.sentence = f"{self.name}: press Next or Play to start at {self.tree.root.label}."
         else:
