@@ -157,19 +157,17 @@ def _style(index: int) -> dict[str, Any]:
 
 def _style_indices(series: dict[tuple[Any, ...], Any]) -> list[int]:
     """The style of each series: for one branching factor and one algorithm, by its ordering, so an
-    ordering looks the same in every figure (a second q gets the next free style); otherwise by
-    position, so two branchings or two algorithms are never drawn alike."""
+    ordering looks the same in every figure (another q, or an ordering with no style of its own,
+    takes the first style no series here uses); otherwise by position, so two branchings or two
+    algorithms are never drawn alike."""
     if len({key[0] for key in series}) > 1 or len({key[2] for key in series}) > 1:
         return list(range(len(series)))
-    indices, spare = [], len(style.ORDERING_STYLES)
+    indices: list[int | None] = []
     for _, ordering, _ in series:
-        name = ordering if isinstance(ordering, str) else "q"
-        if name in style.ORDERING_STYLES and style.ORDERING_STYLES[name] not in indices:
-            indices.append(style.ORDERING_STYLES[name])
-        else:
-            indices.append(spare)
-            spare += 1
-    return indices
+        own = style.ORDERING_STYLES.get(ordering if isinstance(ordering, str) else "q")
+        indices.append(own if own is not None and own not in indices else None)
+    free = (k for k in range(len(series) + len(style.ORDERING_STYLES)) if k not in indices)
+    return [next(free) if index is None else index for index in indices]
 
 
 def _theory_style(name: str) -> dict[str, Any]:
