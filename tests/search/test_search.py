@@ -228,15 +228,6 @@ def test_every_ordering_keeps_the_value(order):
     assert search.alphabeta(tree, order=order).value == search.minimax(tree).value
 
 
-def test_random_order_is_reproducible_and_seeded():
-    from mmlib.ordering import RandomOrder
-
-    tree = trees.ordered(3, 5, "best", seed=4)
-    first = search.alphabeta(tree, order=RandomOrder(seed=1)).stats.leaf_order
-    assert search.alphabeta(tree, order=RandomOrder(seed=1)).stats.leaf_order == first
-    assert search.alphabeta(tree, order=RandomOrder(seed=2)).stats.leaf_order != first
-
-
 def test_iterative_deepening_reports_every_iteration():
     tree = trees.ordered(3, 6, "random", seed=8, noise=0.05)
     deepening = search.iterative_deepening(tree, 6, killers=True, table=True)
@@ -253,17 +244,6 @@ def test_previous_iteration_ordering_helps_on_a_well_evaluated_tree():
     natural = search.alphabeta(tree)
     assert last.value == natural.value
     assert last.stats.leaves < natural.stats.leaves
-
-
-def test_killer_moves_are_remembered_per_ply():
-    from mmlib.ordering import KillerMoves
-
-    killers = KillerMoves()
-    killers.cutoff((0, 1), 2)
-    killers.cutoff((1, 1), 0)
-    killers.cutoff((2, 1), 2)
-    assert killers.killers[2] == [2, 0]
-    assert killers.order(None, None, [0, 1, 2], (1, 1)) == [2, 0, 1]
 
 
 # -- budgets, depth limits and bad arguments ---------------------------------------------------
