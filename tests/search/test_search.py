@@ -11,7 +11,7 @@ from mmlib import analysis, check, games, search, trees
 from mmlib.check.cases import random_nested
 from mmlib.conventions import Conventions
 from mmlib.errors import ArgumentError, ArgumentTypeError, NodeBudgetExceeded, SearchTooLarge
-from mmlib.table import EXACT, TranspositionTable
+from mmlib.table import TranspositionTable
 
 # -- exact figures from the literature -----------------------------------------------------
 
@@ -184,17 +184,6 @@ def test_storing_windowed_values_as_exact_is_wrong_and_ours_is_not():
         assert search.alphabeta(game, state=state, table=TranspositionTable()).value == true
         wrong += search.alphabeta(game, state=state, table=AlwaysExactTable()).value != true
     assert wrong > 0   # the pitfall is real on this game, so the test above can fail
-
-
-def test_table_flags():
-    table = TranspositionTable()
-    table.store("k", 2, 5, alpha=1, beta=9)
-    assert table.entry("k").flag == EXACT
-    table.store("k", 2, 9, alpha=1, beta=9)
-    assert table.entry("k").flag == "lower"
-    assert table.lookup("k", 2, 1, 9) == 9
-    assert table.lookup("k", 3, 1, 9) is None         # searched too shallow
-    assert table.lookup("k", 2, 1, 10) is None        # >= 9 says nothing about beta = 10
 
 
 def test_table_solves_tictactoe_with_far_fewer_nodes():
@@ -707,22 +696,6 @@ def test_a_count_too_big_to_compute_names_the_depth_and_what_fits():
     assert trees.uniform_leaf_count(3, deepest) == 3 ** deepest
     with pytest.raises(ArgumentError):
         trees.uniform_leaf_count(3, deepest + 1)
-
-
-@pytest.mark.parametrize("call, name", [
-    (lambda table: table.lookup(1, [2], 0, 1), "depth"),
-    (lambda table: table.lookup(2, 2, "low", 1), "alpha"),
-    (lambda table: table.store(1, 2, None, 0, 1), "value"),
-    (lambda table: table.store(1, 2, math.nan, 0, 1), "value"),
-    (lambda table: table.store(1, 2, 0.5, 0, "high"), "beta"),
-    (lambda table: table.store(1, "deep", 0.5, 0, 1), "depth"),
-])
-def test_a_transposition_table_names_the_argument_that_is_no_number(call, name):
-    table = TranspositionTable()
-    table.store(1, 3, 0.5, 0, 1)                  # an exact entry
-    table.store(2, 3, 0, 0, 1)                    # an upper bound: a lookup compares it with alpha
-    with pytest.raises(ArgumentTypeError, match=f"^{name}: expected a number"):
-        call(table)
 
 
 @pytest.mark.parametrize("call, name", [
