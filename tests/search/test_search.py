@@ -418,30 +418,11 @@ def test_turns_apply_to_generated_trees():
     assert search.alphabeta(tree, conventions=conventions).value == expected
 
 
-@pytest.mark.parametrize("bad, error", [
-    ({"cutoff": "=>"}, ArgumentError), ({"variant": "hard"}, ArgumentError),
-    ({"root": "MAX"}, ArgumentError), ({"values": "min"}, ArgumentError),
-    ({"turns": "max max"}, ArgumentError), ({"turns": ()}, ArgumentTypeError),
-    ({"turns": "max min min", "values": "mover"}, ArgumentError), ({"deep": 1}, ArgumentTypeError),
-    ({"cutoff": 1}, ArgumentTypeError),
-])
-def test_bad_conventions_are_refused_naming_the_field(bad, error):
-    with pytest.raises(error, match=next(iter(bad))):
-        Conventions(**bad)
-
-
 def test_conventions_about_players_are_refused_for_a_game():
     with pytest.raises(ArgumentError, match="conventions"):
         search.alphabeta(games.TicTacToe(), depth=1, conventions=Conventions(root="min"))
     with pytest.raises(ArgumentTypeError, match="conventions"):
         search.alphabeta([[1, 2]], conventions={"cutoff": ">"})
-
-
-def test_conventions_are_frozen_and_hashable():
-    conventions = Conventions(cutoff=">")
-    with pytest.raises(AttributeError):
-        conventions.cutoff = ">="
-    assert {conventions: 1}[Conventions(cutoff=">")] == 1
 
 
 # -- the checker under conventions --------------------------------------------------------------
