@@ -12,6 +12,7 @@ import sys
 import time
 from pathlib import Path
 
+import mutants
 import pytest
 import support
 
@@ -105,12 +106,7 @@ def test_a_correct_function_passes_in_under_3_seconds(checker, fn):
 
 def test_the_minimal_counterexample_is_one_minimal():
     """No smaller candidate tree shows the named mistake: the shrinking really finished."""
-    def no_alternation(node, depth, maximizing):
-        if depth == 0 or node.is_leaf():
-            return node.value
-        values = [no_alternation(c, depth - 1, maximizing) for c in node.children]
-        return max(values) if maximizing else min(values)
-
+    no_alternation = mutants.minimax_never_alternates
     report = check.check_minimax(no_alternation)
     assert report.diagnosis == "no-alternation"
     nested = report.counterexample.to_nested()
@@ -507,14 +503,8 @@ def test_reads_are_recorded_by_the_checker_in_order():
 def test_without_fork_the_checks_still_work_in_this_process(monkeypatch):
     monkeypatch.delattr(os, "fork")
 
-    def off_by_one(node, depth, maximizing):
-        if depth == 1 or node.is_leaf():
-            return node.value
-        values = [off_by_one(c, depth - 1, not maximizing) for c in node.children]
-        return max(values) if maximizing else min(values)
-
     assert check.check_minimax(minimax).passed
-    assert check.check_minimax(off_by_one).diagnosis == "depth-off-by-one"
+    assert check.check_minimax(mutants.minimax_stops_one_ply_early).diagnosis == "depth-off-by-one"
 
     def bounded_spin(node, depth, maximizing):
         end = time.monotonic() + 1.0           # ends soon: this thread cannot be killed
