@@ -9,8 +9,8 @@ the package: students never see them.
 
 ``MINIMAX_MISTAKES`` and ``ALPHABETA_MISTAKES`` pair each mistake that has a model with the
 model's name; ``tests/check/test_models.py`` holds every pair to doing exactly what its model does.
-The rest (``minimax_forgets_to_return``, ``minimax_crashes``, ...) are mistakes no model
-reproduces: the checker names them from what happens when they run.
+The rest (``minimax_forgets_to_return``, ``minimax_crashes``, the functions that never end, ...)
+are mistakes no model reproduces: the checker names them from what happens when they run.
 
 Test files import them as ``import mutants`` (pytest puts ``tests/`` on the import path).
 """
@@ -78,8 +78,15 @@ def minimax_never_stops_recursing(node, depth, maximizing):
 
 
 def minimax_loops_forever(node, depth, maximizing):
+    """Never ends, looking at the nodes all the while (the checker's node budget stops it)."""
     while True:
         node.is_leaf()
+
+
+def minimax_spins(node, depth, maximizing):
+    """Never ends and touches no node (only the time limit stops it)."""
+    while True:
+        pass
 
 
 # -- alpha-beta (lab 2): alphabeta(node, depth, alpha, beta, maximizing) ---------------------------

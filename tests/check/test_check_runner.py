@@ -142,12 +142,8 @@ def test_shrinking_stops_in_time_when_smaller_trees_hang(monkeypatch):
 # -- the process running student code ----------------------------------------------------------------
 
 def test_an_endless_loop_times_out_and_leaves_no_process():
-    def spin(node, depth, maximizing):
-        while True:
-            pass
-
     started = time.monotonic()
-    report = check.check_minimax(spin, time_limit=0.5)
+    report = check.check_minimax(mutants.minimax_spins, time_limit=0.5)
     assert report.diagnosis == "timeout"
     assert 0.5 <= time.monotonic() - started < 3
     assert "did not finish within 0.5 seconds" in str(report)
