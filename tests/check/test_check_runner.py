@@ -30,23 +30,7 @@ INF = math.inf
 
 
 minimax = support.minimax     # the lecture's pseudocode, as a student writes it
-
-
-def alphabeta(node, depth, alpha, beta, maximizing):
-    if depth == 0 or node.is_leaf():
-        return node.value
-    best = -INF if maximizing else INF
-    for child in node.children:
-        score = alphabeta(child, depth - 1, alpha, beta, not maximizing)
-        if maximizing:
-            best = max(best, score)
-            alpha = max(alpha, best)
-        else:
-            best = min(best, score)
-            beta = min(beta, best)
-        if alpha >= beta:
-            break
-    return best
+alphabeta = support.alphabeta
 
 
 def children_of(pid: int) -> list[int]:
