@@ -12,6 +12,10 @@ model's name; ``tests/check/test_models.py`` holds every pair to doing exactly w
 The rest (``minimax_forgets_to_return``, ``minimax_crashes``, the functions that never end, ...)
 are mistakes no model reproduces: the checker names them from what happens when they run.
 
+Each is written out whole, as a student would hand it in, though several differ from the right
+alpha-beta in one line: a shared skeleton with knobs would be the models again, and a test of the
+models against it would test nothing.
+
 Test files import them as ``import mutants`` (pytest puts ``tests/`` on the import path).
 """
 
