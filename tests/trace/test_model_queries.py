@@ -1,7 +1,5 @@
 """Facts the views used to compute themselves, now asked of the model (mmlib.trace)."""
 
-from mmlib import games
-
 
 def test_pruned_by_names_the_leaves_below_each_cutoff():
     from mmlib import search
@@ -35,16 +33,6 @@ def test_every_view_describes_a_drawing_with_the_narrations_words():
                      "pruned leaves: I, J.")
     assert TreeLayout(result.game).describe(marks) == words
     assert TreeSvg(result.game).describe(marks) == words
-
-
-def test_minimax_nodes_counts_what_minimax_visits():
-    from mmlib import search
-    game = games.TicTacToe()
-    state = game.play(game.play(game.initial, 4), 0)
-    for depth in (None, 1, 3):
-        searched = search.minimax(game, state=state, depth=depth).stats.nodes
-        assert search.minimax_nodes(game, state=state, depth=depth) == searched
-    assert search.minimax_nodes(game, depth=2) == 1 + 9 + 9 * 8
 
 
 def test_the_board_plays_the_first_best_move_alpha_beta_finds():
