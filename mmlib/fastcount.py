@@ -79,6 +79,7 @@ _U_STEP = np.uint64(_STEP)
 _U_ORDER_SALT = np.uint64(_ORDER_SALT)
 _S11, _S27, _S30, _S31 = np.uint64(11), np.uint64(27), np.uint64(30), np.uint64(31)
 _INV_2_53 = 1.0 / 9007199254740992.0
+_BELOW_ONE = 1.0 - 2.0 ** -53             # mixing.unit_float's value in the last slot
 
 UInts = npt.NDArray[np.uint64]
 Ints = npt.NDArray[np.int64]
@@ -93,7 +94,7 @@ def _mix(x: np.uint64) -> np.uint64:
 
 
 def _unit(h: np.uint64) -> float:
-    return (float(np.int64(h >> _S11)) + 0.5) * _INV_2_53   # below 2^53: exact
+    return min((float(np.int64(h >> _S11)) + 0.5) * _INV_2_53, _BELOW_ONE)   # below 2^53: exact
 
 
 def _child_hash(h: np.uint64, move: int) -> np.uint64:

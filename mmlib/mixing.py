@@ -25,6 +25,17 @@ def splitmix64(x: int) -> int:
     return x ^ (x >> 31)
 
 
+#: The largest float below 1 (1 - 2**-53).
+_BELOW_ONE = 1.0 - 2.0 ** -53
+
+
 def unit_float(h: int) -> float:
-    """A float strictly inside (0, 1), exactly determined by ``h`` (its top 53 bits)."""
-    return ((h >> 11) + 0.5) * (1.0 / 9007199254740992.0)
+    """A float strictly inside (0, 1), exactly determined by ``h`` (its top 53 bits).
+
+    The middle of the top bits' slot, except in the last slot, whose middle rounds to 1.0:
+    there the largest float below 1.
+
+    >>> unit_float(MASK) < 1.0
+    True
+    """
+    return min(((h >> 11) + 0.5) * (1.0 / 9007199254740992.0), _BELOW_ONE)

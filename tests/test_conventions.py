@@ -107,6 +107,25 @@ def test_impossible_conventions_are_refused_by_name(arguments: dict[str, object]
         Conventions(**arguments)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("bad, error", [
+    ({"cutoff": "=>"}, ArgumentError), ({"variant": "hard"}, ArgumentError),
+    ({"root": "MAX"}, ArgumentError), ({"values": "min"}, ArgumentError),
+    ({"turns": "max max"}, ArgumentError), ({"turns": ()}, ArgumentTypeError),
+    ({"turns": "max min min", "values": "mover"}, ArgumentError), ({"deep": 1}, ArgumentTypeError),
+    ({"cutoff": 1}, ArgumentTypeError),
+])
+def test_bad_conventions_are_refused_naming_the_field(bad: dict[str, object], error: type[Exception]) -> None:
+    with pytest.raises(error, match=next(iter(bad))):
+        Conventions(**bad)  # type: ignore[arg-type]
+
+
+def test_conventions_are_frozen_and_hashable() -> None:
+    conventions = Conventions(cutoff=">")
+    with pytest.raises(AttributeError):
+        conventions.cutoff = ">="  # type: ignore[misc]
+    assert {conventions: 1}[Conventions(cutoff=">")] == 1
+
+
 def test_a_game_that_decides_who_moves_takes_only_the_usual_turns() -> None:
     from mmlib.games.tictactoe import TicTacToe
     game = TicTacToe()

@@ -15,6 +15,7 @@ import pytest
 
 from mmlib import search, trees
 from mmlib.errors import NodeBudgetExceeded
+from mmlib.instrument import Event, Recorder, SharedPath
 
 
 @dataclass
@@ -90,6 +91,70 @@ def test_the_trace_has_one_event_per_count() -> None:
     result = search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]], trace=True)
     kinds = [event.kind for event in result.trace]
     assert (kinds.count("enter"), kinds.count("leaf"), kinds.count("cutoff")) == (11, 7, 1)
+
+
+def test_a_small_transcript_event_by_event() -> None:
+    """Fail-soft alpha-beta on [[3, 5], [2, 9]], worked by hand: B = 3, then C stops at 2 ≤ α = 3."""
+    result = search.alphabeta(trees.from_nested([[3, 5], [2, 9]]), trace=True)
+    expected = [
+        Event("enter", (), alpha=-math.inf, beta=math.inf, is_max=True),
+        Event("enter", (0,), alpha=-math.inf, beta=math.inf, is_max=False),
+        Event("enter", (0, 0), alpha=-math.inf, beta=math.inf, is_max=True),
+        Event("leaf", (0, 0), value=3),
+        Event("update", (0,), value=3, alpha=-math.inf, beta=3, move=0, score=3),
+        Event("enter", (0, 1), alpha=-math.inf, beta=3, is_max=True),
+        Event("leaf", (0, 1), value=5),
+        Event("update", (0,), value=3, alpha=-math.inf, beta=3, move=1, score=5),
+        Event("return", (0,), value=3),
+        Event("update", (), value=3, alpha=3, beta=math.inf, move=0, score=3),
+        Event("enter", (1,), alpha=3, beta=math.inf, is_max=False),
+        Event("enter", (1, 0), alpha=3, beta=math.inf, is_max=True),
+        Event("leaf", (1, 0), value=2),
+        Event("update", (1,), value=2, alpha=3, beta=2, move=0, score=2),
+        Event("cutoff", (1,), skipped=(1,)),
+        Event("return", (1,), value=2),
+        Event("update", (), value=3, alpha=3, beta=math.inf, move=1, score=2),
+        Event("return", (), value=3),
+    ]
+    assert list(result.trace) == expected
+    assert [repr(e) for e in result.trace] == [repr(e) for e in expected]
+    assert all(type(e.path) is tuple and e.depth == len(e.path) for e in result.trace)
+    b = [e for e in result.trace if e.path == (0,)]
+    assert len(b) == 4 and all(e.path is b[0].path for e in b)     # one path for all B's events
+    assert {e.path: e.kind for e in result.trace if e.kind == "leaf"} == {(0, 0): "leaf", (0, 1): "leaf",
+                                                                          (1, 0): "leaf"}
+
+
+def test_a_shared_path_is_the_moves_from_the_start() -> None:
+    rng = random.Random(2)
+    for _ in range(50):
+        moves = [rng.randint(0, 3) for _ in range(rng.randint(0, 12))]
+        lines = [SharedPath.ROOT]
+        for move in moves:
+            lines.append(SharedPath(lines[-1], move))
+        asked = rng.sample(range(len(lines)), k=len(lines))    # tuples made in any order
+        for ply in asked:
+            assert lines[ply].moves() == tuple(moves[:ply]) and lines[ply].length == ply
+    assert repr(SharedPath(SharedPath.ROOT, "e4")) == "SharedPath(('e4',))"
+
+
+def test_a_recorder_counts_what_it_is_told_and_pads_the_depths() -> None:
+    recorder = Recorder(None, max_nodes=4)  # type: ignore[arg-type]   # the game is not read here
+    recorder.enter(0, None, None, None)
+    recorder.trail[:] = ["a"]
+    recorder.enter(1, None, None, None)
+    assert recorder.leaf(1, 7) == 7
+    recorder.cutoff(0, ["b", "c"])               # two moves skipped: one cutoff
+    recorder.cutoff(0, [])                       # nothing skipped: no cutoff
+    stats = recorder.finish()
+    assert (stats.nodes, stats.leaves, stats.cutoffs) == (2, 1, 1)
+    assert (stats.nodes_by_depth, stats.leaves_by_depth, stats.leaf_order) == ([1, 1], [0, 1], [("a",)])
+    recorder.enter(3, None, None, None)          # a level never reached before grows the lists
+    recorder.enter(1, None, None, None)
+    assert recorder.finish().nodes_by_depth == [1, 2, 0, 1]
+    with pytest.raises(NodeBudgetExceeded) as stop:
+        recorder.enter(1, None, None, None)      # the fifth node, over max_nodes=4
+    assert stop.value.stats.nodes == 5
 
 
 def test_no_search_goes_past_its_node_budget() -> None:

@@ -23,6 +23,7 @@ from mmlib.ordering import (
     PreviousIteration,
     RandomOrder,
     ReversedOrder,
+    StaticOrder,
     as_ordering,
     learns_from_previous,
 )
@@ -47,6 +48,15 @@ def test_a_random_order_is_a_permutation_fixed_by_seed_and_path() -> None:
     assert other != orders
 
 
+def test_a_random_order_makes_a_search_reproducible_by_its_seed() -> None:
+    from mmlib import search
+
+    tree = trees.ordered(3, 5, "best", seed=4)
+    first = search.alphabeta(tree, order=RandomOrder(seed=1)).stats.leaf_order
+    assert search.alphabeta(tree, order=RandomOrder(seed=1)).stats.leaf_order == first
+    assert search.alphabeta(tree, order=RandomOrder(seed=2)).stats.leaf_order != first
+
+
 def test_killers_go_first_at_their_own_ply_only() -> None:
     policy = KillerMoves(slots=2)
     policy.cutoff((0, 1), "c")                     # a cutoff at ply 2
@@ -58,6 +68,15 @@ def test_killers_go_first_at_their_own_ply_only() -> None:
     assert policy.order(None, None, ["a", "c"], (0, 0)) == ["a", "c"]   # killers not legal here
 
 
+def test_killer_moves_are_remembered_per_ply() -> None:
+    killers = KillerMoves()
+    killers.cutoff((0, 1), 2)
+    killers.cutoff((1, 1), 0)
+    killers.cutoff((2, 1), 2)
+    assert killers.killers[2] == [2, 0]
+    assert killers.order(None, None, [0, 1, 2], (1, 1)) == [2, 0, 1]
+
+
 def test_history_scores_a_cutoff_two_to_the_depth_left() -> None:
     policy = HistoryHeuristic()
     search = SimpleNamespace(horizon=4)
@@ -67,6 +86,19 @@ def test_history_scores_a_cutoff_two_to_the_depth_left() -> None:
     policy.cutoff((1, 1, 1), "b")
     assert policy.scores == {"c": 8, "b": 4}
     assert policy.order(search, None, MOVES, (2,)) == ["c", "b", "a", "d"]
+
+
+def test_the_static_order_puts_the_best_looking_child_first_for_the_side_to_move() -> None:
+    tree = trees.from_nested([[3, 9, 3, 5], [3, 9, 3, 5]])
+    maximizing = trees.from_nested([3, 9, 3, 5])               # MAX chooses among four leaves
+    searcher = SimpleNamespace(game=maximizing, static_value=maximizing.evaluate,
+                               recorder=SimpleNamespace(order_evaluations=0))
+    assert StaticOrder().order(searcher, maximizing.initial, [0, 1, 2, 3], ()) == [1, 3, 0, 2]
+    searcher.game, searcher.static_value = tree, tree.evaluate
+    minimizing = tree.play(tree.initial, 0)                    # MIN: the lowest first, ties in order
+    assert not tree.is_max(minimizing)
+    assert StaticOrder().order(searcher, minimizing, [0, 1, 2, 3], (0,)) == [0, 2, 3, 1]
+    assert searcher.recorder.order_evaluations == 8            # counted apart from the leaves
 
 
 def test_the_previous_iteration_orders_best_first_then_by_value() -> None:

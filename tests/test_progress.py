@@ -9,8 +9,9 @@ import io
 
 import pytest
 
-from mmlib import progress
+from mmlib import progress, search, trees
 from mmlib.errors import ArgumentTypeError, RunInterrupted
+from mmlib.instrument import CLOCK_EVERY
 from mmlib.progress import SHOW_AFTER, UPDATE_EVERY, Progress, Run, budget_text
 
 
@@ -70,3 +71,70 @@ def test_a_run_keeps_what_finished_when_interrupted(monkeypatch: pytest.MonkeyPa
     with pytest.raises(ValueError, match="own"):                 # other errors pass through unchanged
         with Run("sweep", "1 search", "searches") as run:
             raise ValueError("its own")
+
+
+# -- the line a search shows ----------------------------------------------------------------
+
+def _fast_progress(monkeypatch: pytest.MonkeyPatch, setting: str = "1") -> None:
+    monkeypatch.setenv("MMLIB_PROGRESS", setting)
+    monkeypatch.setattr(progress, "SHOW_AFTER", 0.0)
+    monkeypatch.setattr(progress, "UPDATE_EVERY", 0.0)
+
+
+def test_a_long_search_shows_nodes_rate_and_budget_then_its_last_count(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    _fast_progress(monkeypatch)
+    result = search.minimax(trees.uniform(2, 12), max_nodes=100_000, max_seconds=50)
+    lines = capsys.readouterr().err.split("\r")
+    shown = [line.strip() for line in lines if "so far" in line]
+    assert shown, "no progress line"
+    # the clock is read about every CLOCK_EVERY nodes, and the line shows the count then
+    counts = [int(line.split(":")[1].split()[0].replace(",", "")) for line in shown]
+    steps = [later - earlier for earlier, later in zip([0] + counts, counts, strict=False)]
+    assert all(CLOCK_EVERY <= step <= CLOCK_EVERY + 1 for step in steps), steps
+    assert len(counts) == (2 ** 13 - 1) // (CLOCK_EVERY + 1)
+    assert all("a second" in line and "stops at max_nodes=100,000 or max_seconds=50" in line
+               for line in shown)
+    assert lines[-1].strip() == f"search: done after {2 ** 13 - 1:,} nodes in " + \
+        lines[-1].split(" in ")[1].strip()
+    assert result.stats.nodes == 2 ** 13 - 1
+
+
+def test_no_progress_line_when_turned_off_or_when_no_person_watches(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    _fast_progress(monkeypatch, "0")
+    search.minimax(trees.uniform(2, 12))
+    assert capsys.readouterr().err == ""
+    monkeypatch.delenv("MMLIB_PROGRESS")
+    assert progress.wanted() is False          # pytest's captured stderr is not a terminal
+
+    class Kernel:
+        _allow_stdin = False                   # what nbclient and nbval send
+
+    monkeypatch.setattr(progress, "_kernel", lambda: Kernel())
+    assert progress.wanted() is False
+    Kernel._allow_stdin = True                 # what JupyterLab sends
+    assert progress.wanted() is True
+
+
+def test_in_a_notebook_the_progress_is_one_output_updated_in_place(monkeypatch: pytest.MonkeyPatch) -> None:
+    from IPython import display as ipython_display
+
+    _fast_progress(monkeypatch)
+    shown: list = []
+
+    class Handle:
+        def update(self, data, raw):
+            shown.append(("update", data["text/plain"]))
+
+    def display(data, raw, display_id):
+        shown.append(("display", data["text/plain"]))
+        return Handle()
+
+    monkeypatch.setattr(progress, "_kernel", lambda: object())
+    monkeypatch.setattr(ipython_display, "display", display)
+    search.minimax(trees.uniform(2, 11))
+    assert [kind for kind, _ in shown] == ["display"] + ["update"] * (len(shown) - 1)
+    assert len(shown) >= 3
+    assert shown[-1][1].startswith(f"search: done after {2 ** 12 - 1:,} nodes")
+    assert "interrupt the kernel" in shown[0][1]

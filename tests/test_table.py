@@ -64,6 +64,17 @@ def test_the_flag_says_what_the_window_proves(value: int, flag: str) -> None:
     assert table.best_move("p") == "m" and len(table) == 1
 
 
+def test_a_lower_bound_answers_only_a_search_as_deep_and_a_window_it_settles() -> None:
+    table = TranspositionTable()
+    table.store("k", 2, 5, alpha=1, beta=9)
+    assert table.entry("k").flag == EXACT
+    table.store("k", 2, 9, alpha=1, beta=9)
+    assert table.entry("k").flag == LOWER
+    assert table.lookup("k", 2, 1, 9) == 9
+    assert table.lookup("k", 3, 1, 9) is None         # searched too shallow
+    assert table.lookup("k", 2, 1, 10) is None        # >= 9 says nothing about beta = 10
+
+
 def test_a_shallower_search_neither_replaces_nor_answers_a_deeper_one() -> None:
     table = TranspositionTable()
     table.store("p", 4, 5, -math.inf, math.inf, move=1)
@@ -91,6 +102,22 @@ def test_an_unhashable_key_is_refused_by_name(call) -> None:
 def test_a_value_or_depth_that_is_no_number_is_refused(value, depth) -> None:
     with pytest.raises(ArgumentTypeError):
         TranspositionTable().store("p", depth, value, 0, 9)
+
+
+@pytest.mark.parametrize("call, name", [
+    (lambda table: table.lookup(1, [2], 0, 1), "depth"),
+    (lambda table: table.lookup(2, 2, "low", 1), "alpha"),
+    (lambda table: table.store(1, 2, None, 0, 1), "value"),
+    (lambda table: table.store(1, 2, math.nan, 0, 1), "value"),
+    (lambda table: table.store(1, 2, 0.5, 0, "high"), "beta"),
+    (lambda table: table.store(1, "deep", 0.5, 0, 1), "depth"),
+])
+def test_a_transposition_table_names_the_argument_that_is_no_number(call, name) -> None:
+    table = TranspositionTable()
+    table.store(1, 3, 0.5, 0, 1)                  # an exact entry
+    table.store(2, 3, 0, 0, 1)                    # an upper bound: a lookup compares it with alpha
+    with pytest.raises(ArgumentTypeError, match=f"^{name}: expected a number"):
+        call(table)
 
 
 def test_the_bound_table_tightens_and_keeps_depths_apart() -> None:

@@ -7,6 +7,7 @@ import math
 import re
 from pathlib import Path
 
+import mutants
 import pytest
 import support
 
@@ -152,15 +153,8 @@ minimax = support.minimax
 alphabeta = support.alphabeta
 
 
-def shallow_minimax(node, depth, maximizing):  # type: ignore[no-untyped-def]
-    if depth <= 1 or node.is_leaf():             # one level too shallow
-        return node.value
-    values = [shallow_minimax(child, depth - 1, not maximizing) for child in node.children]
-    return max(values) if maximizing else min(values)
-
-
-def no_pruning(node, depth, alpha, beta, maximizing):  # type: ignore[no-untyped-def]
-    return minimax(node, depth, maximizing)
+shallow_minimax = mutants.minimax_stops_one_ply_early
+no_pruning = mutants.alphabeta_never_prunes
 
 
 @pytest.mark.slow
@@ -216,11 +210,7 @@ def test_the_off_by_one_counterexample_says_what_is_true() -> None:
     assert casefile.read_case(shown).tree.to_nested() == [4, 7]      # the report's case reads back
 
 
-def deep_minimax(node, depth, maximizing):  # type: ignore[no-untyped-def]
-    if depth < 0 or node.is_leaf():              # one level too deep
-        return node.value
-    values = [deep_minimax(child, depth - 1, not maximizing) for child in node.children]
-    return max(values) if maximizing else min(values)
+deep_minimax = mutants.minimax_searches_one_ply_too_deep
 
 
 @pytest.mark.slow

@@ -1,8 +1,9 @@
 """The lab checkers catch each classic mistake, name it, and shrink it to a small tree.
 
-Every wrong implementation below is a real mistake written out by hand; the expected diagnosis is
-what the mistake is, not what the checker happened to print.  The checker's reference models are
-compared with mmlib.search (a second implementation) on every check tree.
+Every wrong implementation (tests/mutants.py) is a real mistake written out by hand; the expected
+diagnosis is what the mistake is, not what the checker happened to print.  The checker's models of
+the mistakes are held to those functions, and its reference models to mmlib.search, in
+tests/check/test_models.py.
 """
 
 from __future__ import annotations
@@ -10,12 +11,12 @@ from __future__ import annotations
 import math
 import time
 
+import mutants
 import pytest
 import support
 
 from mmlib import check, search, trees
 from mmlib.check import cases as check_cases_module
-from mmlib.check import models
 from mmlib.check.nodes import shape_of
 from mmlib.conventions import Conventions
 from mmlib.errors import ArgumentTypeError
@@ -23,68 +24,11 @@ from mmlib.isolation.nodes import TableValues, build_nodes
 
 INF = math.inf
 
-# -- implementations, right and wrong ------------------------------------------------------------
-
+# -- right implementations (the wrong ones are in tests/mutants.py) -------------------------------
 
 minimax = support.minimax     # the lecture's pseudocode, as a student writes it
+alphabeta = support.alphabeta
 
-def mm_off_by_one(node, depth, maximizing):
-    if depth == 1 or node.is_leaf():
-        return node.value
-    values = [mm_off_by_one(c, depth - 1, not maximizing) for c in node.children]
-    return max(values) if maximizing else min(values)
-
-def mm_no_alt(node, depth, maximizing):
-    if depth == 0 or node.is_leaf():
-        return node.value
-    values = [mm_no_alt(c, depth - 1, maximizing) for c in node.children]
-    return max(values) if maximizing else min(values)
-
-def mm_inverted(node, depth, maximizing):
-    if depth == 0 or node.is_leaf():
-        return node.value
-    values = [mm_inverted(c, depth - 1, not maximizing) for c in node.children]
-    return min(values) if maximizing else max(values)
-
-def mm_none(node, depth, maximizing):
-    if depth == 0 or node.is_leaf():
-        return node.value
-    values = [mm_none(c, depth - 1, not maximizing) for c in node.children]
-    max(values) if maximizing else min(values)  # noqa: B018 - the missing return is the mistake
-
-def mm_forever(node, depth, maximizing):
-    while True:
-        node.is_leaf()
-
-def mm_spin(node, depth, maximizing):
-    import time
-    t = time.monotonic()
-    while time.monotonic() - t < 7:
-        pass
-
-def mm_recurse(node, depth, maximizing):
-    return mm_recurse(node, depth - 1, not maximizing)
-
-def mm_crash(node, depth, maximizing):
-    if depth == 0 or node.is_leaf():
-        return node.value
-    return max(mm_crash(c, depth - 1, not maximizing) for c in node.children[3])
-
-def alphabeta(node, depth, alpha, beta, maximizing):
-    if depth == 0 or node.is_leaf():
-        return node.value
-    best = -INF if maximizing else INF
-    for child in node.children:
-        score = alphabeta(child, depth - 1, alpha, beta, not maximizing)
-        if maximizing:
-            best = max(best, score)
-            alpha = max(alpha, best)
-        else:
-            best = min(best, score)
-            beta = min(beta, best)
-        if alpha >= beta:
-            break
-    return best
 
 def ab_hard(node, depth, alpha, beta, maximizing):
     if depth == 0 or node.is_leaf():
@@ -100,97 +44,6 @@ def ab_hard(node, depth, alpha, beta, maximizing):
         if alpha >= beta:
             return alpha
     return beta
-
-def ab_hard_clamp_wrong(node, depth, alpha, beta, maximizing):
-    if depth == 0 or node.is_leaf():
-        return node.value
-    a0, b0 = alpha, beta
-    if maximizing:
-        for child in node.children:
-            alpha = max(alpha, ab_hard_clamp_wrong(child, depth - 1, alpha, beta, False))
-            if alpha >= beta:
-                return a0
-        return alpha
-    for child in node.children:
-        beta = min(beta, ab_hard_clamp_wrong(child, depth - 1, alpha, beta, True))
-        if alpha >= beta:
-            return b0
-    return beta
-
-def ab_strict(node, depth, alpha, beta, maximizing):
-    if depth == 0 or node.is_leaf():
-        return node.value
-    best = -INF if maximizing else INF
-    for child in node.children:
-        score = ab_strict(child, depth - 1, alpha, beta, not maximizing)
-        if maximizing:
-            best = max(best, score)
-            alpha = max(alpha, best)
-        else:
-            best = min(best, score)
-            beta = min(beta, best)
-        if alpha > beta:
-            break
-    return best
-
-def ab_no_prune(node, depth, alpha, beta, maximizing):
-    if depth == 0 or node.is_leaf():
-        return node.value
-    values = [ab_no_prune(c, depth - 1, alpha, beta, not maximizing) for c in node.children]
-    return max(values) if maximizing else min(values)
-
-def ab_wrong_side(node, depth, alpha, beta, maximizing):
-    if depth == 0 or node.is_leaf():
-        return node.value
-    best = -INF if maximizing else INF
-    for child in node.children:
-        score = ab_wrong_side(child, depth - 1, alpha, beta, not maximizing)
-        if maximizing:
-            best = max(best, score)
-            beta = min(beta, best)
-        else:
-            best = min(best, score)
-            alpha = max(alpha, best)
-        if alpha >= beta:
-            break
-    return best
-
-def ab_off_by_one(node, depth, alpha, beta, maximizing):
-    if depth == 1 or node.is_leaf():
-        return node.value
-    best = -INF if maximizing else INF
-    for child in node.children:
-        score = ab_off_by_one(child, depth - 1, alpha, beta, not maximizing)
-        if maximizing:
-            best = max(best, score)
-            alpha = max(alpha, best)
-        else:
-            best = min(best, score)
-            beta = min(beta, best)
-        if alpha >= beta:
-            break
-    return best
-
-def ab_no_alt(node, depth, alpha, beta, maximizing):
-    if depth == 0 or node.is_leaf():
-        return node.value
-    best = -INF if maximizing else INF
-    for child in node.children:
-        score = ab_no_alt(child, depth - 1, alpha, beta, maximizing)
-        if maximizing:
-            best = max(best, score)
-            alpha = max(alpha, best)
-        else:
-            best = min(best, score)
-            beta = min(beta, best)
-        if alpha >= beta:
-            break
-    return best
-
-def ab_tuple(node, depth, alpha, beta, maximizing):
-    if depth == 0 or node.is_leaf():
-        return node.value, None
-    return max(ab_tuple(c, depth - 1, alpha, beta, not maximizing) for c in node.children)
 
 
 def ab_pseudocode(node, depth, alpha, beta, maximizing):
@@ -216,29 +69,7 @@ def ab_pseudocode(node, depth, alpha, beta, maximizing):
     return min_eval
 
 
-def ab_swallows(node, depth, alpha, beta, maximizing):
-    """Loops forever over the children, and hides every exception."""
-    while True:
-        try:
-            for child in node.children:
-                child.is_leaf()
-        except Exception:  # noqa: BLE001 - the point of the test
-            pass
-
-
-# -- the reference models agree with mmlib.search ---------------------------------------------------
-
-def test_reference_models_match_mmlib_search():
-    for case in check.check_cases():
-        tree = case.tree()
-        depth = case.search_depth(tree)
-        for model, kwargs in ((models.ALPHABETA[0], {}), (models.ALPHABETA[1], {"variant": "fail-hard"}),
-                              (models.ALPHABETA_MISTAKES[1], {"cutoff": ">"})):
-            result = search.alphabeta(tree, depth=depth, **kwargs)
-            assert model.run(tree, depth) == (result.value, tuple(result.stats.leaf_order))
-        result = search.minimax(tree, depth=depth)
-        assert models.MINIMAX.run(tree, depth) == (result.value, tuple(result.stats.leaf_order))
-
+# -- the check trees ------------------------------------------------------------------------------
 
 def test_check_trees_cover_ties_mixed_depths_negatives_and_depth_limits():
     cases = check.check_cases()
@@ -260,12 +91,12 @@ def test_correct_minimax_passes_with_a_summary():
 
 
 @pytest.mark.parametrize("fn, diagnosis", [
-    (mm_off_by_one, "depth-off-by-one"),
-    (mm_no_alt, "no-alternation"),
-    (mm_inverted, "inverted-players"),
-    (mm_recurse, "recursion"),
-    (mm_forever, "runaway"),
-    (mm_crash, "error"),
+    (mutants.minimax_stops_one_ply_early, "depth-off-by-one"),
+    (mutants.minimax_never_alternates, "no-alternation"),
+    (mutants.minimax_inverted, "inverted-players"),
+    (mutants.minimax_never_stops_recursing, "recursion"),
+    (mutants.minimax_loops_forever, "runaway"),
+    (mutants.minimax_crashes, "error"),
 ])
 @pytest.mark.slow
 def test_minimax_mistakes_are_named(fn, diagnosis):
@@ -277,16 +108,16 @@ def test_minimax_mistakes_are_named(fn, diagnosis):
 
 
 def test_alphabeta_passed_as_minimax_is_told_minimax_sees_every_leaf():
-    assert check.check_minimax(lambda n, d, m: alphabeta(n, d, -INF, INF, m)).diagnosis == "pruning"
+    assert check.check_minimax(mutants.minimax_prunes).diagnosis == "pruning"
 
 
 def test_crash_report_names_the_line_of_the_student_function():
-    text = str(check.check_minimax(mm_crash))
-    assert "IndexError" in text and "line 4 of mm_crash" in text and "node.children[3]" in text
+    text = str(check.check_minimax(mutants.minimax_crashes))
+    assert "IndexError" in text and "line 4 of minimax_crashes" in text and "node.children[3]" in text
 
 
 def test_missing_return_is_explained():
-    report = check.check_minimax(mm_none)
+    report = check.check_minimax(mutants.minimax_forgets_to_return)
     assert report.diagnosis in ("error", "wrong-type")
     assert "return" in str(report)
 
@@ -300,14 +131,14 @@ def test_standard_alphabeta_forms_pass(fn):
 
 
 @pytest.mark.parametrize("fn, diagnosis", [
-    (ab_no_prune, "no-pruning"),
-    (ab_strict, "strict-cutoff"),
-    (ab_wrong_side, "wrong-side"),
-    (ab_hard_clamp_wrong, "fail-hard-clamp"),
-    (ab_off_by_one, "depth-off-by-one"),
-    (ab_no_alt, "no-alternation"),
-    (ab_tuple, "wrong-type"),
-    (ab_swallows, "runaway"),
+    (mutants.alphabeta_never_prunes, "no-pruning"),
+    (mutants.alphabeta_strict_cutoff, "strict-cutoff"),
+    (mutants.alphabeta_wrong_side, "wrong-side"),
+    (mutants.alphabeta_clamps_to_the_wrong_bound, "fail-hard-clamp"),
+    (mutants.alphabeta_stops_one_ply_early, "depth-off-by-one"),
+    (mutants.alphabeta_never_alternates, "no-alternation"),
+    (mutants.alphabeta_returns_a_tuple, "wrong-type"),
+    (mutants.alphabeta_swallows_every_error, "runaway"),
 ])
 def test_alphabeta_mistakes_are_named(fn, diagnosis):
     report = check.check_alphabeta(fn)
@@ -316,7 +147,7 @@ def test_alphabeta_mistakes_are_named(fn, diagnosis):
 
 
 def test_no_pruning_is_wrong_even_with_the_right_value():
-    report = check.check_alphabeta(ab_no_prune)
+    report = check.check_alphabeta(mutants.alphabeta_never_prunes)
     text = str(report)
     assert "Correct value, but you prune nothing" in text
     tree, depth = report.counterexample, report.depth
@@ -327,7 +158,7 @@ def test_no_pruning_is_wrong_even_with_the_right_value():
 @pytest.fixture(scope="module")
 def strict_report():
     """The report on alpha-beta that prunes only on alpha > beta: one check, read by three tests."""
-    return check.check_alphabeta(ab_strict)
+    return check.check_alphabeta(mutants.alphabeta_strict_cutoff)
 
 
 def test_strict_cutoff_counterexample_is_small_and_counts_the_extra_leaves(strict_report):
@@ -341,7 +172,8 @@ def test_strict_cutoff_counterexample_is_small_and_counts_the_extra_leaves(stric
     assert f"you prune only on alpha > beta: {extra} extra lea" in str(report)
 
 
-@pytest.mark.parametrize("fn", [ab_wrong_side, ab_hard_clamp_wrong, ab_off_by_one, ab_no_alt])
+@pytest.mark.parametrize("fn", [mutants.alphabeta_wrong_side, mutants.alphabeta_clamps_to_the_wrong_bound,
+                                mutants.alphabeta_stops_one_ply_early, mutants.alphabeta_never_alternates])
 def test_counterexample_still_shows_the_mistake(fn):
     report = check.check_alphabeta(fn)
     tree, depth = report.counterexample, report.depth
@@ -358,19 +190,15 @@ def test_counterexample_still_shows_the_mistake(fn):
 
 
 def test_first_divergence_is_reported_by_label():
-    text = str(check.check_alphabeta(ab_wrong_side))
+    text = str(check.check_alphabeta(mutants.alphabeta_wrong_side))
     assert "First difference: evaluation" in text
 
 
 # -- running student code safely --------------------------------------------------------------------
 
 def test_code_that_spins_without_touching_nodes_times_out():
-    def spin(node, depth, maximizing):
-        while True:
-            pass
-
     started = time.monotonic()
-    report = check.check_minimax(spin, time_limit=0.3)
+    report = check.check_minimax(mutants.minimax_spins, time_limit=0.3)
     assert report.diagnosis == "timeout"
     assert time.monotonic() - started < 5
     assert "did not finish within 0.3 seconds" in str(report)

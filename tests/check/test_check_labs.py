@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import math
 
+import mutants
 import pytest
+import support
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -160,20 +162,9 @@ def test_a_failing_report_says_its_verdict_on_standard_error_and_does_not_raise(
     def stub(node, depth, maximizing):
         raise NotImplementedError("replace this line with your code")
 
-    def no_alternation(node, depth, maximizing):
-        if depth == 0 or node.is_leaf():
-            return node.value
-        values = [no_alternation(child, depth - 1, maximizing) for child in node.children]
-        return max(values) if maximizing else min(values)
-
-    def right(node, depth, maximizing):
-        if depth == 0 or node.is_leaf():
-            return node.value
-        values = [right(child, depth - 1, not maximizing) for child in node.children]
-        return max(values) if maximizing else min(values)
-
     for function, said in ((stub, "minimax: not answered yet\n"),
-                           (no_alternation, "minimax: not yet (no-alternation)\n"), (right, "")):
+                           (mutants.minimax_never_alternates, "minimax: not yet (no-alternation)\n"),
+                           (support.minimax, "")):
         check_minimax(function)._ipython_display_()          # what a notebook does with the report
         assert capsys.readouterr().err == said
     check_expectimax(lambda node: (_ for _ in ()).throw(NotImplementedError()))._ipython_display_()

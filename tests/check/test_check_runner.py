@@ -12,6 +12,7 @@ import sys
 import time
 from pathlib import Path
 
+import mutants
 import pytest
 import support
 
@@ -29,23 +30,7 @@ INF = math.inf
 
 
 minimax = support.minimax     # the lecture's pseudocode, as a student writes it
-
-
-def alphabeta(node, depth, alpha, beta, maximizing):
-    if depth == 0 or node.is_leaf():
-        return node.value
-    best = -INF if maximizing else INF
-    for child in node.children:
-        score = alphabeta(child, depth - 1, alpha, beta, not maximizing)
-        if maximizing:
-            best = max(best, score)
-            alpha = max(alpha, best)
-        else:
-            best = min(best, score)
-            beta = min(beta, best)
-        if alpha >= beta:
-            break
-    return best
+alphabeta = support.alphabeta
 
 
 def children_of(pid: int) -> list[int]:
@@ -105,12 +90,7 @@ def test_a_correct_function_passes_in_under_3_seconds(checker, fn):
 
 def test_the_minimal_counterexample_is_one_minimal():
     """No smaller candidate tree shows the named mistake: the shrinking really finished."""
-    def no_alternation(node, depth, maximizing):
-        if depth == 0 or node.is_leaf():
-            return node.value
-        values = [no_alternation(c, depth - 1, maximizing) for c in node.children]
-        return max(values) if maximizing else min(values)
-
+    no_alternation = mutants.minimax_never_alternates
     report = check.check_minimax(no_alternation)
     assert report.diagnosis == "no-alternation"
     nested = report.counterexample.to_nested()
@@ -146,12 +126,8 @@ def test_shrinking_stops_in_time_when_smaller_trees_hang(monkeypatch):
 # -- the process running student code ----------------------------------------------------------------
 
 def test_an_endless_loop_times_out_and_leaves_no_process():
-    def spin(node, depth, maximizing):
-        while True:
-            pass
-
     started = time.monotonic()
-    report = check.check_minimax(spin, time_limit=0.5)
+    report = check.check_minimax(mutants.minimax_spins, time_limit=0.5)
     assert report.diagnosis == "timeout"
     assert 0.5 <= time.monotonic() - started < 3
     assert "did not finish within 0.5 seconds" in str(report)
@@ -507,14 +483,8 @@ def test_reads_are_recorded_by_the_checker_in_order():
 def test_without_fork_the_checks_still_work_in_this_process(monkeypatch):
     monkeypatch.delattr(os, "fork")
 
-    def off_by_one(node, depth, maximizing):
-        if depth == 1 or node.is_leaf():
-            return node.value
-        values = [off_by_one(c, depth - 1, not maximizing) for c in node.children]
-        return max(values) if maximizing else min(values)
-
     assert check.check_minimax(minimax).passed
-    assert check.check_minimax(off_by_one).diagnosis == "depth-off-by-one"
+    assert check.check_minimax(mutants.minimax_stops_one_ply_early).diagnosis == "depth-off-by-one"
 
     def bounded_spin(node, depth, maximizing):
         end = time.monotonic() + 1.0           # ends soon: this thread cannot be killed

@@ -1,5 +1,6 @@
 """The expectimax lab checker: right answers pass, each classic mistake is named."""
 
+import mutants
 import pytest
 
 from mmlib.check import CheckFailed
@@ -24,26 +25,7 @@ def test_a_correct_search_passes_both_checks():
     assert labcheck.check_expectiminimax(expectiminimax).passed
 
 
-def mistake(at_chance=None, at_min=None, twice=False):
-    def search(node):
-        if node.is_leaf():
-            return node.value
-        values = [search(child) for child in node.children]
-        if twice:
-            search(node.children[0])
-        kind = node.kind
-        if kind == "chance" and at_chance:
-            kind = at_chance
-        elif kind == "min" and at_min:
-            kind = at_min
-        if kind == "max":
-            return max(values)
-        if kind == "min":
-            return min(values)
-        if kind == "mean":
-            return sum(values) / len(values)
-        return sum(p * v for p, v in zip(node.probabilities, values, strict=True))
-    return search
+mistake = mutants.expectimax_mistake
 
 
 @pytest.mark.parametrize("wrong, check, diagnosis", [

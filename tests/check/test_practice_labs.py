@@ -13,6 +13,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import mutants
 import nbformat
 import pytest
 
@@ -318,21 +319,8 @@ def test_the_lab5_solutions_meet_every_practice_goal(monkeypatch: pytest.MonkeyP
     assert check.run_case("lab5/01", solution["centre_first"]).passed
 
 
-def mean_expectimax(node):  # type: ignore[no-untyped-def]
-    """A chance node's plain average: the probabilities ignored."""
-    if node.is_leaf():
-        return node.value
-    values = [mean_expectimax(child) for child in node.children]
-    return max(values) if node.kind == "max" else sum(values) / len(values)
-
-
-def min_as_max(node):  # type: ignore[no-untyped-def]
-    if node.is_leaf():
-        return node.value
-    values = [min_as_max(child) for child in node.children]
-    if node.kind == "chance":
-        return sum(p * v for p, v in zip(node.probabilities, values, strict=True))
-    return max(values)
+mean_expectimax = mutants.expectimax_ignores_probabilities
+min_as_max = mutants.expectiminimax_min_as_max
 
 
 def likeliest_gamble(node):  # type: ignore[no-untyped-def]

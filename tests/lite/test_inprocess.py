@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 import time
 
+import mutants
 import pytest
 from support import minimax
 
@@ -20,15 +21,8 @@ def in_process(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MMLIB_CHECK_INPROCESS", "1")
 
 
-def _endless(node, depth, maximizing):
-    while True:                          # loops over the nodes without end
-        for child in node.children:
-            child.is_leaf()
-
-
-def _spin(node, depth, maximizing):
-    while True:                          # touches no node at all
-        pass
+_endless = mutants.minimax_loops_forever    # loops over the nodes without end
+_spin = mutants.minimax_spins               # touches no node at all
 
 
 def _swallows(node, depth, maximizing):

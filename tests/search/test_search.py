@@ -11,7 +11,7 @@ from mmlib import analysis, check, games, search, trees
 from mmlib.check.cases import random_nested
 from mmlib.conventions import Conventions
 from mmlib.errors import ArgumentError, ArgumentTypeError, NodeBudgetExceeded, SearchTooLarge
-from mmlib.table import EXACT, TranspositionTable
+from mmlib.table import TranspositionTable
 
 # -- exact figures from the literature -----------------------------------------------------
 
@@ -186,17 +186,6 @@ def test_storing_windowed_values_as_exact_is_wrong_and_ours_is_not():
     assert wrong > 0   # the pitfall is real on this game, so the test above can fail
 
 
-def test_table_flags():
-    table = TranspositionTable()
-    table.store("k", 2, 5, alpha=1, beta=9)
-    assert table.entry("k").flag == EXACT
-    table.store("k", 2, 9, alpha=1, beta=9)
-    assert table.entry("k").flag == "lower"
-    assert table.lookup("k", 2, 1, 9) == 9
-    assert table.lookup("k", 3, 1, 9) is None         # searched too shallow
-    assert table.lookup("k", 2, 1, 10) is None        # >= 9 says nothing about beta = 10
-
-
 def test_table_solves_tictactoe_with_far_fewer_nodes():
     game = games.TicTacToe()
     plain, tabled = search.alphabeta(game), search.alphabeta(game, table=True)
@@ -228,15 +217,6 @@ def test_every_ordering_keeps_the_value(order):
     assert search.alphabeta(tree, order=order).value == search.minimax(tree).value
 
 
-def test_random_order_is_reproducible_and_seeded():
-    from mmlib.ordering import RandomOrder
-
-    tree = trees.ordered(3, 5, "best", seed=4)
-    first = search.alphabeta(tree, order=RandomOrder(seed=1)).stats.leaf_order
-    assert search.alphabeta(tree, order=RandomOrder(seed=1)).stats.leaf_order == first
-    assert search.alphabeta(tree, order=RandomOrder(seed=2)).stats.leaf_order != first
-
-
 def test_iterative_deepening_reports_every_iteration():
     tree = trees.ordered(3, 6, "random", seed=8, noise=0.05)
     deepening = search.iterative_deepening(tree, 6, killers=True, table=True)
@@ -253,17 +233,6 @@ def test_previous_iteration_ordering_helps_on_a_well_evaluated_tree():
     natural = search.alphabeta(tree)
     assert last.value == natural.value
     assert last.stats.leaves < natural.stats.leaves
-
-
-def test_killer_moves_are_remembered_per_ply():
-    from mmlib.ordering import KillerMoves
-
-    killers = KillerMoves()
-    killers.cutoff((0, 1), 2)
-    killers.cutoff((1, 1), 0)
-    killers.cutoff((2, 1), 2)
-    assert killers.killers[2] == [2, 0]
-    assert killers.order(None, None, [0, 1, 2], (1, 1)) == [2, 0, 1]
 
 
 # -- budgets, depth limits and bad arguments ---------------------------------------------------
@@ -449,30 +418,11 @@ def test_turns_apply_to_generated_trees():
     assert search.alphabeta(tree, conventions=conventions).value == expected
 
 
-@pytest.mark.parametrize("bad, error", [
-    ({"cutoff": "=>"}, ArgumentError), ({"variant": "hard"}, ArgumentError),
-    ({"root": "MAX"}, ArgumentError), ({"values": "min"}, ArgumentError),
-    ({"turns": "max max"}, ArgumentError), ({"turns": ()}, ArgumentTypeError),
-    ({"turns": "max min min", "values": "mover"}, ArgumentError), ({"deep": 1}, ArgumentTypeError),
-    ({"cutoff": 1}, ArgumentTypeError),
-])
-def test_bad_conventions_are_refused_naming_the_field(bad, error):
-    with pytest.raises(error, match=next(iter(bad))):
-        Conventions(**bad)
-
-
 def test_conventions_about_players_are_refused_for_a_game():
     with pytest.raises(ArgumentError, match="conventions"):
         search.alphabeta(games.TicTacToe(), depth=1, conventions=Conventions(root="min"))
     with pytest.raises(ArgumentTypeError, match="conventions"):
         search.alphabeta([[1, 2]], conventions={"cutoff": ">"})
-
-
-def test_conventions_are_frozen_and_hashable():
-    conventions = Conventions(cutoff=">")
-    with pytest.raises(AttributeError):
-        conventions.cutoff = ">="
-    assert {conventions: 1}[Conventions(cutoff=">")] == 1
 
 
 # -- the checker under conventions --------------------------------------------------------------
@@ -727,22 +677,6 @@ def test_a_count_too_big_to_compute_names_the_depth_and_what_fits():
     assert trees.uniform_leaf_count(3, deepest) == 3 ** deepest
     with pytest.raises(ArgumentError):
         trees.uniform_leaf_count(3, deepest + 1)
-
-
-@pytest.mark.parametrize("call, name", [
-    (lambda table: table.lookup(1, [2], 0, 1), "depth"),
-    (lambda table: table.lookup(2, 2, "low", 1), "alpha"),
-    (lambda table: table.store(1, 2, None, 0, 1), "value"),
-    (lambda table: table.store(1, 2, math.nan, 0, 1), "value"),
-    (lambda table: table.store(1, 2, 0.5, 0, "high"), "beta"),
-    (lambda table: table.store(1, "deep", 0.5, 0, 1), "depth"),
-])
-def test_a_transposition_table_names_the_argument_that_is_no_number(call, name):
-    table = TranspositionTable()
-    table.store(1, 3, 0.5, 0, 1)                  # an exact entry
-    table.store(2, 3, 0, 0, 1)                    # an upper bound: a lookup compares it with alpha
-    with pytest.raises(ArgumentTypeError, match=f"^{name}: expected a number"):
-        call(table)
 
 
 @pytest.mark.parametrize("call, name", [

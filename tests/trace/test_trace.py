@@ -183,39 +183,6 @@ def test_a_search_from_an_inner_node_keeps_paths_from_the_root():
     assert model.describe().startswith("alphabeta (fail-soft, >=): value 0 at C, best move to G; 4 of 4")
 
 
-def test_a_small_transcript_event_by_event():
-    """Fail-soft alpha-beta on [[3, 5], [2, 9]], worked by hand: B = 3, then C stops at 2 ≤ α = 3."""
-    from mmlib.instrument import Event
-    result = search.alphabeta(trees.from_nested([[3, 5], [2, 9]]), trace=True)
-    expected = [
-        Event("enter", (), alpha=-INF, beta=INF, is_max=True),
-        Event("enter", (0,), alpha=-INF, beta=INF, is_max=False),
-        Event("enter", (0, 0), alpha=-INF, beta=INF, is_max=True),
-        Event("leaf", (0, 0), value=3),
-        Event("update", (0,), value=3, alpha=-INF, beta=3, move=0, score=3),
-        Event("enter", (0, 1), alpha=-INF, beta=3, is_max=True),
-        Event("leaf", (0, 1), value=5),
-        Event("update", (0,), value=3, alpha=-INF, beta=3, move=1, score=5),
-        Event("return", (0,), value=3),
-        Event("update", (), value=3, alpha=3, beta=INF, move=0, score=3),
-        Event("enter", (1,), alpha=3, beta=INF, is_max=False),
-        Event("enter", (1, 0), alpha=3, beta=INF, is_max=True),
-        Event("leaf", (1, 0), value=2),
-        Event("update", (1,), value=2, alpha=3, beta=2, move=0, score=2),
-        Event("cutoff", (1,), skipped=(1,)),
-        Event("return", (1,), value=2),
-        Event("update", (), value=3, alpha=3, beta=INF, move=1, score=2),
-        Event("return", (), value=3),
-    ]
-    assert list(result.trace) == expected
-    assert [repr(e) for e in result.trace] == [repr(e) for e in expected]
-    assert all(type(e.path) is tuple and e.depth == len(e.path) for e in result.trace)
-    b = [e for e in result.trace if e.path == (0,)]
-    assert len(b) == 4 and all(e.path is b[0].path for e in b)     # one path for all B's events
-    assert {e.path: e.kind for e in result.trace if e.kind == "leaf"} == {(0, 0): "leaf", (0, 1): "leaf",
-                                                                          (1, 0): "leaf"}
-
-
 def test_bad_input_is_refused_clearly():
     with pytest.raises(ArgumentError, match="trace=True"):
         trace_of(search.alphabeta(AIMA))
