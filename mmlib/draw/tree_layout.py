@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError, MmlibError, describe
+from ..search.registry import family
 from ..trace import (
     ALPHABETA_NAMES,
     BETWEEN,
@@ -841,23 +842,33 @@ def readable_name(search: Trace | str) -> str:
     """A search's name as a drawing's title writes it.  From its model (a
     :class:`~mmlib.trace.Trace`), alpha-beta is named with the variant and the cutoff test the
     model replays (read from the result's conventions); a result without a transcript gives
-    only its name, ``alphabeta (fail-soft, >=)``, read the same way.  Other searches keep
-    their names.
+    only its name, ``alphabeta (fail-soft, >=)``, read the same way.  Other searches are named
+    as the list of searches displays them (``MTD(f)``, ``SSS*``).
 
     >>> from mmlib import search
     >>> model = trace_of(search.alphabeta([[1, 2], [3]], variant="fail-hard", cutoff=">", trace=True))
     >>> readable_name(model), readable_name("alphabeta (fail-hard, >)"), readable_name("minimax")
     ('alpha-beta (fail-hard, cut when α > β)', 'alpha-beta (fail-hard, cut when α > β)', 'minimax')
+    >>> readable_name("mtdf"), readable_name(trace_of(search.sss_star([[1, 2], [3]], trace=True)))
+    ('MTD(f)', 'SSS*')
     """
     if isinstance(search, Trace):
         if search.kind is not Algorithm.ALPHABETA or search.algorithm not in ALPHABETA_NAMES:
-            return search.algorithm
+            return _display_name(search.algorithm)
         variant, cutoff = search.variant, search.cutoff
     elif search in ALPHABETA_NAMES:
         variant, cutoff = ALPHABETA_NAMES[search]
     else:
-        return search
+        return _display_name(search)
     return f"alpha-beta ({variant}, cut when α {'≥' if cutoff == '>=' else '>'} β)"
+
+
+def _display_name(name: str) -> str:
+    """A search's display name from the list of searches (the name itself if it is not listed)."""
+    try:
+        return family(name).display
+    except MmlibError:
+        return name
 
 
 def drawing_parts(tree_or_result: Any, *, step: int | None = None, windows: bool = False
