@@ -447,7 +447,7 @@ class Trace:
 
     def phase_text(self, step: int) -> str:
         """Which pass or iteration the search is in after ``step`` events ("" if it has one pass),
-        with what the passes before it proved: ``pass 2 of 3, null window “value > 3?”; so far
+        with what the passes before it proved: ``pass 2 of 3 asks “value > 3?”; so far
         3 ≤ value ≤ +∞`` or ``iteration 4 of 10``.  After the last event it says what all the passes
         proved instead: ``…; proved value = 3``."""
         k = min(max(step - 1, 0), len(self.events) - 1) if self.events else 0
@@ -456,7 +456,9 @@ class Trace:
             return f"iteration {iteration.number} of {len(self.iterations)}"
         if len(self.phases) > 1:
             phase = self.phase_at(k) or self.phases[0]
-            text = f"pass {phase.number} of {len(self.phases)}, {phase.question}"
+            question = phase.question.removeprefix("null window ")     # a title's room is one line
+            asks = " asks " if question != phase.question else ", "
+            text = f"pass {phase.number} of {len(self.phases)}{asks}{question}"
             if step >= len(self.events) and phase is self.phases[-1]:      # the search is over
                 return f"{text}; proved {_proved(phase.lower, phase.upper)}"
             if phase.number > 1:

@@ -31,7 +31,7 @@ Monte Carlo tree search iteration by iteration:
 >>> mtd = step_through([[3, 12, 8], [2, 4, 6], [14, 5, 2]], "mtdf", guess=0)
 >>> mtd.go(mtd.slider.max)
 >>> mtd.phase, mtd.sentence.split(": ", 1)[0]
-('pass 2 of 2, null window “value > 3?”; so far 3 ≤ value ≤ +∞', 'pass 2')
+('pass 2 of 2 asks “value > 3?”; proved value = 3', 'pass 2')
 """
 
 from __future__ import annotations

@@ -46,7 +46,7 @@ def test_mtdf_passes_add_up_and_sss_lowers_its_upper_bound():
 def test_the_explorers_say_what_the_lecture_shows():
     explorer = widgets.step_through(AIMA, "mtdf", guess=0)
     explorer.go(len(explorer.model.events))          # the last step: pass 2's test fails low
-    assert explorer.phase == "pass 2 of 2, null window “value > 3?”; proved value = 3"
+    assert explorer.phase == "pass 2 of 2 asks “value > 3?”; proved value = 3"
     assert explorer.sentence == ("pass 2: A returns 3: the test “value > 3?” fails (fail low), so A ≤ 3; "
                                  "now 3 ≤ value ≤ 3: the value of the game is 3.")
     wdl = trees.from_nested([[1, -1], [1, 0], [-1, -1]])

@@ -214,11 +214,11 @@ def test_step_through_shows_the_pass_in_its_title_and_sentence():
     explorer = step_through(AIMA, "mtdf", guess=0)
     assert explorer.slider.max == len(explorer.events)
     explorer.go(explorer.model.phases[1].first + 2)
-    assert explorer.phase == "pass 2 of 2, null window “value > 3?”; so far 3 ≤ value ≤ +∞"
+    assert explorer.phase == "pass 2 of 2 asks “value > 3?”; so far 3 ≤ value ≤ +∞"
     assert explorer.sentence.startswith("pass 2: ")
     assert "pass 2 of 2" in explorer.svg
     explorer.go(explorer.slider.max)                         # the end: what the two passes proved
-    assert explorer.phase == "pass 2 of 2, null window “value > 3?”; proved value = 3"
+    assert explorer.phase == "pass 2 of 2 asks “value > 3?”; proved value = 3"
     explorer.go(explorer.slider.max - 1)
     assert explorer.phase.endswith("; so far 3 ≤ value ≤ +∞")
 
