@@ -168,6 +168,23 @@ LONG: dict[str, dict[str, tuple[str, ...] | None]] = {
     "tests/draw/test_figures.py": {"test_no_edge_crosses_or_touches_a_text_of_a_matplotlib_tree": ALL},
     # every kind of quiz question generated many times (`make test`: tests/test_quiz.py's other tests)
     "tests/test_quiz.py": {"test_every_value_shown_lies_in_the_range_over_every_kind_of_question": ALL},
+    # this round's moves, `make test` having measured 748 s of pytest on a loaded machine (each about 10-20 s):
+    # lecture 10's alpha-beta against MCTS at Connect Four over 20 seeds (`make test`: the lecture's own
+    # match under nbval, and MCTS against alpha-beta at tic-tac-toe over 20 seeds, the same file); lecture
+    # 10's leaf ratios against the minimal tree (`make test`: the lecture's printed table under nbval);
+    # lecture 06's deep growth for 20 more trees (`make test`: the lecture's 10 under nbval, and
+    # random trees' claims for 20 sets of 20 trees, the same file)
+    "tests/notebooks/test_claims_10.py": {"test_alphabeta_beats_mcts_at_connect_four_over_20_seeds": ALL},
+    "tests/notebooks/test_lecture_claims.py": {"test_leaf_ratios_against_the_minimal_tree": ALL},
+    "tests/notebooks/test_claims_06.py": {
+        "test_deep_growth_at_b_4_is_within_4_percent_above_r4_for_20_more_trees": ALL},
+    # several agents' alpha-beta against minimax by hypothesis, and Star1/Star2 against expectiminimax by
+    # hypothesis; `make test`: the same on generated trees (test_generated_trees_with_several_agents,
+    # test_generated_chance_trees_agree) and by hand, the same files
+    "tests/search/test_agents.py": {"test_alphabeta_with_several_agents_returns_the_minimax_value": ALL},
+    "tests/search/test_chance.py": {"test_star1_and_star2_return_the_expectiminimax_value": ALL},
+    # a 150-leaf tree drawn to PNG (`make test`: the other edge cases of the same test)
+    "tests/draw/test_draw.py": {"test_every_edge_case_renders_to_png": ("150 leaves",)},
     # whole artefacts: a fresh virtualenv from the wheel, the website, the handout, Notebook 7, a save and
     # reopen, a Dask cluster, the tournament's pages in a browser
     "tests/test_packaging.py": {"test_wheel_installs_into_a_fresh_venv_and_runs_a_notebook": ALL},

@@ -55,11 +55,13 @@ PANEL_GAP = 32.0
 """From the bottom of the upper axes to the top of a lower panel: its y label, written level."""
 
 MARKERS = ("circle", "square", "triangle", "diamond", "down")
-STYLES = tuple(zip(style.OKABE_ITO[:5], ("", "8 4", "2 3", "10 3 2 3", "4 2"), MARKERS, strict=True))
-"""Colour (Okabe–Ito), dash pattern and marker of the 1st, 2nd... measured line: all three differ.
+STYLES = tuple((look.color, look.svg_dash, marker)
+               for look, marker in zip(map(style.series_style, range(5)), MARKERS, strict=True))
+"""Colour (Okabe–Ito), dash pattern and marker of the 1st, 2nd... measured line: all three differ,
+and each is the style a matplotlib figure gives the same series (:func:`mmlib.draw.style.series_style`).
 
 >>> STYLES[1]
-('#D55E00', '8 4', 'square')
+('#D55E00', '7 4', 'square')
 """
 
 

@@ -17,8 +17,8 @@ grey of its own.  :func:`display_scale` says how much a figure is shrunk in a no
 
 >>> series_style(0)
 SeriesStyle(color='#0072B2', dash='-', svg_dash='', marker='o')
->>> len({series_style(k).dash for k in range(4)}), len({series_style(k).marker for k in range(8)})
-(4, 8)
+>>> len({series_style(k).dash for k in range(5)}), len({series_style(k).marker for k in range(8)})
+(5, 8)
 >>> round(display_scale(1200), 2), display_scale(600)
 (0.71, 1.0)
 """
@@ -90,7 +90,7 @@ INK = "#000000"
 SOFT_INK = "#333333"
 """Secondary text on white (windows, level names): contrast 12.6:1."""
 
-_DASHES = (("-", ""), ("--", "7 4"), ("-.", "8 3 2 3"), (":", "2 3"))
+_DASHES = (("-", ""), ("--", "7 4"), ("-.", "8 3 2 3"), (":", "2 3"), ((0, (4, 2)), "4 2"))
 _MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
 
 

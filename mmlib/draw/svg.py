@@ -223,9 +223,11 @@ class TreeSvg:
         def boxes(path: Path, place: str) -> list[tuple[float, float, float, float]]:
             return [(b.left, b.top, b.right, b.bottom) for b in self._reserved(path, place)]
 
+        written = [self._probability_label(path, text).box for path, text in self.probabilities.items()]
         return beside_places(self.grid, self.kind, point=self.xy.__getitem__, boxes=boxes,
                              reach=self._leaf_rects, margin=3.0,
-                             bounds=(12.0 + self.gutter, self.width - 4.0))
+                             bounds=(12.0 + self.gutter, self.width - 4.0),
+                             fixed=[(b.left, b.top, b.right, b.bottom) for b in written])   # on their edges
 
     def _shape_rect(self, path: Path) -> tuple[float, float, float, float]:
         box = self.shape_box(path)

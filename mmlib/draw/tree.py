@@ -574,7 +574,20 @@ class TreeView:
                     for a, b, c, d in self._beside_boxes(path, place, ring, widths[path])]
 
         return beside_places(self.positions, self.frame.kinds, point=point, boxes=boxes, reach=reach,
-                             margin=2.0, bounds=bounds)
+                             margin=2.0, bounds=bounds, fixed=self._probability_boxes(slot, level))
+
+    def _probability_boxes(self, slot: float, level: float) -> list[Rect]:
+        """What the probabilities written on the edges cover (points), as
+        :meth:`_draw_chance_and_levels` writes them: no node's value or window may go there."""
+        out = []
+        for path, text in self.probabilities.items():
+            (x1, y1), (x2, y2) = self.positions[path[:-1]], self.positions[path]
+            t = PROBABILITY_AT + PROBABILITY_LOWER
+            x, y = (x1 + t * (x2 - x1)) * slot, (y1 + t * (y2 - y1)) * level
+            wide, high = _text_points(text, MIN_FONT_PT), 1.2 * MIN_FONT_PT
+            left = x - PROBABILITY_GAP - wide if probability_side(x1, x2) == "left" else x + PROBABILITY_GAP
+            out.append((left, y, left + wide, y + high))
+        return out
 
     def _over_root(self, radius: float) -> float:
         """How high (points) the texts beside the root reach over its centre."""

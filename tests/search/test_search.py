@@ -531,11 +531,11 @@ def test_options_after_the_game_are_keyword_only(name):
 
 @pytest.mark.parametrize("name", ["minimal_tree_leaves", "proof_leaves"])
 def test_the_measures_of_the_minimal_tree_take_the_depth_by_keyword(name):
-    from mmlib.search import measure
+    from mmlib.search import yardstick
 
     with pytest.raises(TypeError, match=rf"{name}\(\) takes 1 positional argument"):
-        getattr(measure, name)([[3, 5], [2, 9]], 1)
-    assert getattr(measure, name)([[3, 5], [2, 9]], depth=2)
+        getattr(yardstick, name)([[3, 5], [2, 9]], 1)
+    assert getattr(yardstick, name)([[3, 5], [2, 9]], depth=2)
 
 
 def test_every_option_of_every_search_after_the_game_is_keyword_only():
