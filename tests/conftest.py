@@ -168,7 +168,7 @@ LONG: dict[str, dict[str, tuple[str, ...] | None]] = {
     "tests/draw/test_figures.py": {"test_no_edge_crosses_or_touches_a_text_of_a_matplotlib_tree": ALL},
     # every kind of quiz question generated many times (`make test`: tests/test_quiz.py's other tests)
     "tests/test_quiz.py": {"test_every_value_shown_lies_in_the_range_over_every_kind_of_question": ALL},
-    # this round's moves, `make test` having measured 748 s of pytest on a loaded machine (each about 10-20 s):
+    # this round's moves, `make test` having measured 748 s of pytest on a loaded machine (10-20 s each):
     # lecture 10's alpha-beta against MCTS at Connect Four over 20 seeds (`make test`: the lecture's own
     # match under nbval, and MCTS against alpha-beta at tic-tac-toe over 20 seeds, the same file); lecture
     # 10's leaf ratios against the minimal tree (`make test`: the lecture's printed table under nbval);
