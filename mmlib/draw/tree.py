@@ -580,7 +580,9 @@ class TreeView:
         """What the probabilities written on the edges cover (points), as
         :meth:`_draw_chance_and_levels` writes them: no node's value or window may go there."""
         out = []
-        for path, text in self.probabilities.items():
+        for path, text in self.frame.probabilities.items():
+            if path not in self.positions or path[:-1] not in self.positions:
+                continue                                  # not drawn (under max_depth, or another root)
             (x1, y1), (x2, y2) = self.positions[path[:-1]], self.positions[path]
             t = PROBABILITY_AT + PROBABILITY_LOWER
             x, y = (x1 + t * (x2 - x1)) * slot, (y1 + t * (y2 - y1)) * level
