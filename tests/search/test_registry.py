@@ -188,9 +188,11 @@ def test_the_compiled_counts_and_the_growth_explorer_offer_the_families_with_a_t
     assert explorer.algorithm.value == "alphabeta"
 
 
-def test_drawing_titles_name_alphabeta_by_its_variant_and_others_by_their_name():
+def test_drawing_titles_name_alphabeta_by_its_variant_and_others_by_their_display_name():
     assert readable_name("alphabeta (fail-soft, >=)") == "alpha-beta (fail-soft, cut when α ≥ β)"
-    assert readable_name("sss*") == "sss*" and readable_name("alphabeta") == "alphabeta"
+    assert readable_name("sss*") == "SSS*" and readable_name("mtdf") == "MTD(f)"
+    assert readable_name("alphabeta") == "alpha-beta" and readable_name("mcts") == "Monte Carlo tree search"
+    assert readable_name("a search of my own") == "a search of my own"       # not listed: as it is
     model = trace.trace_of(search.alphabeta(AIMA, cutoff=">", trace=True))
     assert readable_name(model) == "alpha-beta (fail-soft, cut when α > β)"
 
