@@ -3,19 +3,19 @@
 :meth:`mmlib.draw.tree_layout.TreeLayout.scene` chooses the entries a drawing needs (only the
 marks it uses); the painters draw each entry's glyph and write its words.
 
->>> legend_text([LegendEntry("pv", LEGEND_WORDS["pv"]), LegendEntry("", bound_words("≥ 6", ""))])
-'━ principal variation (thick)   ≥ 6: a bound, not the exact value'
+>>> entries = (LegendEntry("pv", LEGEND_WORDS["pv"]), LegendEntry("", bound_words("≥ 6", "")))
+>>> [entry.words for entry in entries]
+['principal variation (thick)', '≥ 6: a bound, not the exact value']
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..trace import EXACT, LOWER, SO_FAR, UPPER, bound_text, format_known
 
-__all__ = ["LegendEntry", "CUT_MARK", "WINS_WORDS", "LEGEND_WORDS", "LEGEND_SYMBOL", "LEGEND_GLYPH",
-           "bound_words", "chance_words", "returned_words", "legend_text"]
+__all__ = ["LegendEntry", "CUT_MARK", "WINS_WORDS", "LEGEND_WORDS", "LEGEND_GLYPH",
+           "bound_words", "chance_words", "returned_words"]
 
 CUT_MARK = "⋯"
 """Written under a node whose children are not drawn (``max_depth``)."""
@@ -82,21 +82,6 @@ def chance_words(probability: str) -> str:
     """
     example = f" ({probability}: an outcome's probability)" if probability else ""
     return f"chance: averages its outcomes{example}"
-
-
-LEGEND_SYMBOL = {"max": "▲", "min": "▼", "leaf": "■", "chance": "●", "pv": "━", "ring": "◌", "pruned": "┈",
-                 "pending": "□", "order": "①", "cut": ""}
-"""Each legend glyph as a character, for a legend written as text."""
-
-
-def legend_text(entries: Iterable[LegendEntry]) -> str:
-    """A legend as one line of text (the words a painter writes beside its glyphs).
-
-    >>> legend_text([LegendEntry("max", "MAX"), LegendEntry("", "≥ 6: a bound, not the exact value")])
-    '▲ MAX   ≥ 6: a bound, not the exact value'
-    """
-    return "   ".join(" ".join(part for part in (LEGEND_SYMBOL.get(entry.glyph, ""), entry.words) if part)
-                      for entry in entries)
 
 
 LEGEND_GLYPH = {"bound": "", "so far": "", "wins": "", "most visited": "pv", "pending yet": "pending",

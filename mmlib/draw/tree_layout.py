@@ -78,7 +78,6 @@ from .legend import (
     LegendEntry,
     bound_words,
     chance_words,
-    legend_text,
     returned_words,
 )
 
@@ -90,7 +89,7 @@ if TYPE_CHECKING:
     from ..trees.layered import LayeredTree
 
 __all__ = ["TreeLayout", "Scene", "NodeMark", "EdgeMark", "LegendEntry", "bound_words", "readable_name",
-           "legend_text", "chance_words", "layout", "slot_width", "node_kind", "edge_style", "level_names",
+           "chance_words", "layout", "slot_width", "node_kind", "edge_style", "level_names",
            "probability_edges", "as_tree", "is_result", "drawing_parts", "DEFAULT_MAX_NODES", "COPY_LIMIT",
            "MAX_COLOR", "MIN_COLOR", "LEAF_COLOR", "CHANCE_COLOR", "PV_COLOR", "EDGE_COLOR",
            "PRUNED_COLOR", "CURRENT_COLOR", "FADED_ALPHA", "FADED_TEXT_ALPHA", "PENDING_ALPHA",
