@@ -583,13 +583,20 @@ class TreeView:
         for path, text in self.frame.probabilities.items():
             if path not in self.positions or path[:-1] not in self.positions:
                 continue                                  # not drawn (under max_depth, or another root)
-            (x1, y1), (x2, y2) = self.positions[path[:-1]], self.positions[path]
-            t = PROBABILITY_AT + PROBABILITY_LOWER
-            x, y = (x1 + t * (x2 - x1)) * slot, (y1 + t * (y2 - y1)) * level
+            (x, y), towards_left = self._probability_anchor(path)
+            x, y = x * slot, y * level
             wide, high = _text_points(text, MIN_FONT_PT), 1.2 * MIN_FONT_PT
-            left = x - PROBABILITY_GAP - wide if probability_side(x1, x2) == "left" else x + PROBABILITY_GAP
+            left = x - PROBABILITY_GAP - wide if towards_left else x + PROBABILITY_GAP
             out.append((left, y, left + wide, y + high))
         return out
+
+    def _probability_anchor(self, path: Path) -> tuple[tuple[float, float], bool]:
+        """Where the probability of the edge into ``path`` is written (data units: the point on
+        the edge its box's lower corner sits beside), and whether it goes left of the edge (the
+        side away from the other edges)."""
+        (x1, y1), (x2, y2) = self.positions[path[:-1]], self.positions[path]
+        t = PROBABILITY_AT + PROBABILITY_LOWER
+        return (x1 + t * (x2 - x1), y1 + t * (y2 - y1)), probability_side(x1, x2) == "left"
 
     def _over_root(self, radius: float) -> float:
         """How high (points) the texts beside the root reach over its centre."""
@@ -730,13 +737,11 @@ class TreeView:
         """The probability on each edge out of a chance node, and who moves at each level."""
         self.probability_texts = {}
         for path, text in self.probabilities.items():
-            (x1, y1), (x2, y2) = self.positions[path[:-1]], self.positions[path]
-            # beside its edge (the side away from the other edges), the lower corner of its box
-            # nearest the edge just off the line, so that the line never crosses it
-            towards_left = probability_side(x1, x2) == "left"
-            t = PROBABILITY_AT + PROBABILITY_LOWER
+            # beside its edge, the lower corner of its box nearest the edge just off the line, so
+            # that the line never crosses it
+            anchor, towards_left = self._probability_anchor(path)
             self.probability_texts[path] = self._beside(
-                text, (x1 + t * (x2 - x1), y1 + t * (y2 - y1)),
+                text, anchor,
                 (-PROBABILITY_GAP if towards_left else PROBABILITY_GAP, 0),
                 ha="right" if towards_left else "left",
                 va="bottom", fontsize=MIN_FONT_PT, zorder=3,
