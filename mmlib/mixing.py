@@ -38,4 +38,5 @@ def unit_float(h: int) -> float:
     >>> unit_float(MASK) < 1.0
     True
     """
-    return min(((h >> 11) + 0.5) * (1.0 / 9007199254740992.0), _BELOW_ONE)
+    x = ((h >> 11) + 0.5) * (1.0 / 9007199254740992.0)
+    return x if x < 1.0 else _BELOW_ONE
