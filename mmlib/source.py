@@ -4,10 +4,11 @@
 checks the arguments: here ``AlphaBeta.alphabeta`` in ``mmlib/search/alphabeta.py``) and
 shows it with the line numbers of its file.  The lines that only count and record (the
 nodes, the cutoffs, the transcript of a step-through, the principal variation) are marked
-``┆`` in a gutter and dimmed (a learning move ordering, killer moves, is told there too, but no
-value changes); ``instrumentation="hide"`` leaves them out (the line numbers
-then skip them).  In a notebook the listing is highlighted HTML (Pygments, WCAG AA contrast);
-as text it is the same listing with the same marks.  Any other Python function, method or
+``┆`` in a gutter and set apart on a grey band, in dark upright ink (a learning move
+ordering, killer moves, is told there too, but no value changes); ``instrumentation="hide"``
+leaves them out (the line numbers then skip them).  In a notebook the listing is
+highlighted HTML (Pygments, WCAG AA contrast); as text it is the same listing with the
+same marks.  Any other Python function, method or
 class with source can be shown too, like aima-python's ``psource``.
 
 >>> from mmlib import search
@@ -93,8 +94,13 @@ VOCABULARY: dict[str, str] = {
 }
 """What the engine's words mean, for the legend under a listing (only the words it uses)."""
 
-PAPER, INK, DIM_PAPER, DIM_INK, NUMBER_INK = "#fefefe", "#1e1e1e", "#ececec", "#595959", "#595959"
-"""The listing's colours: AA contrast (4.5:1 or more) for every text on its background."""
+PAPER, INK, DIM_PAPER, DIM_INK, NUMBER_INK = "#fefefe", "#1e1e1e", "#ececec", "#333333", "#595959"
+"""The listing's colours: AA contrast (4.5:1 or more) for every text on its background.  The
+instrumentation lines are set apart by their grey band, a bar at its left edge (:data:`BAR`) and
+the mark, not by faint text: their ink is upright and dark (10.7:1 on the band, AAA), so they
+still read when a projector's light washes a grey out."""
+BAR = "#767676"
+"""The bar at the left of an instrumentation line's band (3:1 or more against both backgrounds)."""
 STYLE = "a11y-light"
 """The Pygments style of the highlighted code (its colours meet WCAG AA on a light background)."""
 MARK = "┆"
@@ -179,7 +185,8 @@ def show(*functions: Any, instrumentation: str = "dim") -> Listing:
     searches (see :data:`CORES`); for anything else with Python source, that source.
 
     ``instrumentation``: ``"dim"`` (default) shows the lines that only count and record
-    dimmed and marked ``┆``; ``"hide"`` leaves them out.
+    set apart (a grey band with a bar at its left, dark upright ink) and marked ``┆``;
+    ``"hide"`` leaves them out.
 
     >>> from mmlib import search
     >>> [part.name for part in show(search.mtdf).parts]
@@ -339,12 +346,13 @@ def _html_part(part: Part, instrumentation: str) -> str:
     shown = part.shown(instrumentation)
     coloured = _highlighted([line.text for line in shown])
     rows = []
-    dim = f"display:block;background:{DIM_PAPER};color:{DIM_INK};font-style:italic"
+    dim = f"display:block;background:{DIM_PAPER};color:{DIM_INK};box-shadow:inset 4px 0 {BAR}"
     for line, code in zip(shown, coloured, strict=True):
-        number = f'<span style="color:{NUMBER_INK}">{line.number:>4}</span>'
-        if line.instrumentation:
-            rows.append(f'<span style="{dim}">{number} {MARK} {html.escape(line.text)}</span>')
+        if line.instrumentation:            # one ink for the whole row, its number too
+            text = html.escape(line.text)
+            rows.append(f'<span style="{dim}"><span>{line.number:>4}</span> {MARK} {text}</span>')
         else:
+            number = f'<span style="color:{NUMBER_INK}">{line.number:>4}</span>'
             rows.append(f'<span style="display:block">{number}   {code}</span>')
     heading = html.escape(part.heading)
     return (f'<div style="font-weight:bold;margin:2px 0">{heading}</div>'

@@ -144,3 +144,17 @@ def test_a_bad_option_or_nothing_to_show():
     exec("def made_up(x):\n    return x\n", exec_namespace)
     with pytest.raises(ArgumentError, match="has no Python source"):
         source.show(exec_namespace["made_up"])
+
+
+def test_instrumentation_lines_are_set_apart_yet_read_well_when_projected():
+    # the style each marked row is written with, read from the HTML emitted: a band of its own,
+    # upright dark ink on it (AA at least, and AAA's 7:1, since a projector washes greys out)
+    page = source.show(search.alphabeta)._repr_html_()
+    rows = re.findall(r'<span style="([^"]*)"><span[^>]*>\s*\d+</span> ' + source.MARK, page)
+    assert len(rows) == 6
+    for style in rows:
+        look = dict(item.split(":", 1) for item in style.split(";"))
+        assert look["background"] != source.PAPER and look.get("font-style", "normal") == "normal", style
+        assert "font-weight" not in look and "opacity" not in look, style
+        assert contrast(look["color"], look["background"]) >= 7, style
+        assert contrast(look["box-shadow"].split()[-1], look["background"]) >= 3, style   # the bar

@@ -32,7 +32,7 @@ from typing import Any
 from ..errors import ArgumentError, ArgumentTypeError, describe
 from . import style
 from .endlabels import spread
-from .svg_text import clean_text, text_width, wrap_text
+from .svg_text import clean_text, set_width, text_width, wrap_text
 
 __all__ = ["Line", "Lower", "line_plot_svg", "ratio_panel", "ratio_ticks", "ratio_words", "MARKERS", "STYLES",
            "Series", "log_plot_svg", "say_coinciding", "lies_on", "near_points", "gap", "ON_WORDS",
@@ -148,6 +148,95 @@ def _fmt(value: float) -> str:
 
 def _escape(text: str) -> str:
     return html.escape(clean_text(text))
+
+
+SCRIPT_SIZE = 0.8
+"""A superscript's or subscript's font size, a fraction of the text's: 12 px in the explorers'
+15 px text, larger than the 0.7 of matplotlib's mathtext, to be read from the back of a room."""
+SCRIPT_SHIFT = {"super": -0.36, "sub": 0.2}
+"""How far a superscript is raised (negative: up) and a subscript lowered, in fractions of the
+text's font size."""
+_SCRIPT = re.compile(r"([\^_])(\{[^{}\s]*\}|[^\s,:;()^_]+)")
+
+
+def script_runs(text: str) -> list[tuple[str, str]]:
+    """``text`` cut into runs ``(words, kind)``: ``kind`` ``""`` for the line of text,
+    ``"super"`` for an exponent written ``^x`` (``b^⌈d/2⌉``, ``b^{3/4}``), ``"sub"`` for a
+    subscript written ``_x`` (``R_b``).  A script runs to the next space, comma, colon,
+    semicolon or bracket; braces hold one that goes on.
+
+    >>> script_runs("b^⌈d/2⌉ + 1: best, R_b")
+    [('b', ''), ('⌈d/2⌉', 'super'), (' + 1: best, R', ''), ('b', 'sub')]
+    >>> script_runs("no script here")
+    [('no script here', '')]
+    """
+    runs: list[tuple[str, str]] = []
+    at = 0
+    for match in _SCRIPT.finditer(text):
+        if match.start() > at:
+            runs.append((text[at:match.start()], ""))
+        runs.append((match.group(2).removeprefix("{").removesuffix("}"),
+                     "super" if match.group(1) == "^" else "sub"))
+        at = match.end()
+    return runs + ([(text[at:], "")] if at < len(text) or not runs else [])
+
+
+def script_width(text: str, size: float, measure: Callable[[str, float], float] = set_width) -> float:
+    """How wide ``text`` is set with its scripts (:func:`script_runs`) smaller, at font size
+    ``size`` (each run measured by ``measure``): the width the legend wraps by.
+
+    >>> script_width("b^d", 15.0) == set_width("b", 15.0) + set_width("d", 15.0 * SCRIPT_SIZE)
+    True
+    """
+    return sum(measure(words, size * (SCRIPT_SIZE if kind else 1.0)) for words, kind in script_runs(text))
+
+
+def script_markup(text: str, size: float = FONT_PX) -> str:
+    """``text`` as the content of an SVG ``<text>`` of font size ``size``: escaped, each script a
+    ``<tspan>`` of :data:`SCRIPT_SIZE` moved up or down by ``dy`` (which every renderer follows),
+    and the text after it moved back.
+
+    >>> script_markup("R_b & c")
+    'R<tspan dy="3" font-size="12">b</tspan> <tspan dy="-3">&amp; c</tspan>'
+    >>> script_markup("b^2")
+    'b<tspan dy="-5.4" font-size="12">2</tspan>'
+    """
+    out, shift = [], 0.0
+    for words, kind in script_runs(text):
+        target = SCRIPT_SHIFT[kind] * size if kind else 0.0
+        small = f' font-size="{_fmt(size * SCRIPT_SIZE)}"' if kind else ""
+        if target == shift and not kind:
+            out.append(_escape(words))
+        else:           # a space after a script is written between the tspans, where no renderer drops it
+            rest = words.lstrip(" ")
+            out.append(f'{words[:len(words) - len(rest)]}<tspan dy="{_fmt(target - shift)}"{small}>'
+                       f"{_escape(rest)}</tspan>")
+        shift = target
+    return "".join(out)
+
+
+_SPOKEN_BRACKETS = (("⌈", "⌉", "rounded up"), ("⌊", "⌋", "rounded down"))
+
+
+def spoken(text: str) -> str:
+    """``text`` as a screen reader should say it: an exponent ``^x`` (or ``ᵈ``) as "to the power
+    x", a rounded half ``⌈d/2⌉`` as "d/2 rounded up", a subscript ``_x`` as "sub x"; for the
+    text alternative, where a reader has no raised letters to see.
+
+    >>> spoken("Knuth–Moore b^⌈d/2⌉ + b^⌊d/2⌋ − 1: best order")
+    'Knuth–Moore b to the power (d/2 rounded up) + b to the power (d/2 rounded down) − 1: best order'
+    >>> spoken("bᵈ: every leaf; Pearl's R_b")
+    "b to the power d: every leaf; Pearl's R sub b"
+    """
+    def words(script: str) -> str:
+        for opening, closing, said in _SPOKEN_BRACKETS:
+            if script.startswith(opening) and script.endswith(closing):
+                return f"({script[1:-1]} {said})"
+        return script
+
+    said = "".join(run if not kind else f" to the power {words(run)}" if kind == "super" else f" sub {run}"
+                   for run, kind in script_runs(text))
+    return said.replace("ᵈ", " to the power d")
 
 
 def _number(value: float) -> str:
@@ -271,7 +360,8 @@ def line_plot_svg(lines: Sequence[Line], *, title: str, xlabel: str, ylabel: str
         x0, x1 = x_range
     if y_range is not None:
         y0, y1 = y_range
-    ends = max((text_width(line.end, FONT_PX) + END_GAP + 8 for line in lines if line.end), default=0.0)
+    ends = max((script_width(line.end, FONT_PX, text_width) + END_GAP + 8 for line in lines if line.end),
+               default=0.0)
     plot_w = max(width - LEFT - RIGHT - ends, 20.0)
     panels = [(_mapping((x0, x1), (y0, y1), TOP, plot_height, plot_w, log_y), TOP, plot_height,
                _shown(lines, [line.ys for line in lines], log_y))]
@@ -283,11 +373,11 @@ def line_plot_svg(lines: Sequence[Line], *, title: str, xlabel: str, ylabel: str
     labels = [line.label for line in lines]
     for points, (_, _, _, shown) in zip(drawn, panels, strict=True):
         labels = say_coinciding(labels, points, shown)        # a hidden line says so, in either panel
-    rows = [wrap_text(label, FONT_PX, width - LEFT - LEGEND_TEXT - 8) for label in labels]
+    rows = [wrap_text(label, FONT_PX, width - LEFT - LEGEND_TEXT - 8, script_width) for label in labels]
     bottom = panels[-1][1] + panels[-1][2]
     height = bottom + BELOW_AXES + sum(LEGEND_ROW + (len(r) - 1) * WRAPPED_ROW for r in rows) + 8
 
-    alternative = _alternative(lines, title, note, lower)
+    alternative = spoken(_alternative(lines, title, note, lower))
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="mmlib-plot" width="{_fmt(width)}" '
            f'height="{_fmt(height)}" viewBox="0 0 {_fmt(width)} {_fmt(height)}" role="img" '
            f'aria-label="{_escape(alternative)}" font-family="sans-serif" font-size="{FONT_PX}">',
@@ -301,12 +391,12 @@ def line_plot_svg(lines: Sequence[Line], *, title: str, xlabel: str, ylabel: str
         out.append(f'<text x="{_fmt(x)}" y="{_fmt(bottom + 20)}" text-anchor="middle">'
                    f"{_number(tick)}</text>")
     out.append(f'<text x="{_fmt(width / 2)}" y="24" text-anchor="middle" font-size="{FONT_PX + 2}" '
-               f'font-weight="bold" class="title">{_escape(title)}</text>')
+               f'font-weight="bold" class="title">{script_markup(title, FONT_PX + 2)}</text>')
     out.append(f'<text x="{_fmt(LEFT + plot_w / 2)}" y="{_fmt(bottom + 44)}" '
-               f'text-anchor="middle">{_escape(xlabel)}</text>')
+               f'text-anchor="middle">{script_markup(xlabel)}</text>')
     for words, (_, top, _, _) in zip((ylabel, lower.ylabel if lower else ""), panels, strict=False):
         out.append(f'<text x="{_fmt(LEFT)}" y="{_fmt(top - 8)}" text-anchor="start" class="ylabel">'
-                   f"{_escape(words)}</text>")      # level above the axes, as the other plots write it
+                   f"{script_markup(words)}</text>")      # level above the axes, as the other plots write it
     for points, (_, top, size, _) in zip(drawn, panels, strict=True):
         for line, line_points, label in zip(lines, points, labels, strict=True):
             out += _line(line, line_points, label)
@@ -324,8 +414,8 @@ def _line(line: Line, points: list[tuple[float, float]], label: str) -> list[str
         path = " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in points)
         dash = f' stroke-dasharray="{line.dash}"' if line.dash else ""
         kind = "series" if line.marker else "guide"
-        out.append(f'<polyline class="{kind}" data-label="{_escape(label)}" points="{path}" fill="none" '
-                   f'stroke="{line.color}" stroke-width="{line.width}"{dash}/>')
+        out.append(f'<polyline class="{kind}" data-label="{_escape(spoken(label))}" points="{path}" '
+                   f'fill="none" stroke="{line.color}" stroke-width="{line.width}"{dash}/>')
     if line.marker:
         out += [_marker(line.marker, x, y, line.color) for x, y in points]
     return out
@@ -343,7 +433,7 @@ def _end_labels(lines: Sequence[Line], drawn: Sequence[Sequence[tuple[float, flo
                                                              (right + END_GAP - 2, place)))
         out.append(f'<g class="end-label"><polyline points="{leader}" fill="none" stroke="{line.color}" '
                    f'stroke-width="1.5"/><text x="{_fmt(right + END_GAP)}" y="{_fmt(place + 5)}">'
-                   f"{_escape(line.end)}</text></g>")
+                   f"{script_markup(line.end)}</text></g>")
     return out
 
 
@@ -512,8 +602,8 @@ def _legend(lines: Sequence[Line], rows: Sequence[Sequence[str]], top: float) ->
         if line.marker:
             out.append(_marker(line.marker, x + 22, y, line.color).replace('class="point"',
                                                                             'class="legend-mark"'))
-        out += [f'<text x="{_fmt(x + LEGEND_TEXT)}" y="{_fmt(y + 5 + k * WRAPPED_ROW)}">{_escape(row)}</text>'
-                for k, row in enumerate(rows[index])]
+        out += [f'<text x="{_fmt(x + LEGEND_TEXT)}" y="{_fmt(y + 5 + k * WRAPPED_ROW)}">'
+                f"{script_markup(row)}</text>" for k, row in enumerate(rows[index])]
         out[-1] += "</g>"
         y += LEGEND_ROW + (len(rows[index]) - 1) * WRAPPED_ROW
     return out
@@ -581,7 +671,7 @@ def log_plot_svg(series: Sequence[Series], *, x_range: tuple[float, float], y_ra
 
     >>> svg = log_plot_svg([Series("2^d", [1, 2, 3], [2, 4, 8], markers=True)], x_range=(0.8, 3.2),
     ...                    y_range=(1, 10), title="doubling")
-    >>> svg.count('class="point"'), '>5</text>' in svg, "2^d: (1, 2), (2, 4), (3, 8)." in svg
+    >>> svg.count('class="point"'), '>5</text>' in svg, "2 to the power d: (1, 2), (2, 4), (3, 8)." in svg
     (3, True, True)
     """
     _check_plot(series, x_range, y_range, width, height)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import html
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -169,9 +170,11 @@ def set_width(text: str, size: float) -> float:
     return sum(DEJAVU_SANS.get(char, CHAR_WIDTH) for char in text) * size
 
 
-def wrap_text(text: str, size: float, width: float) -> list[str]:
-    """``text`` in rows no wider than ``width`` at font size ``size`` (:func:`set_width`), broken
-    at spaces, before a dash " — " where one fits (a first word wider than ``width`` is left whole).
+def wrap_text(text: str, size: float, width: float,
+              measure: Callable[[str, float], float] | None = None) -> list[str]:
+    """``text`` in rows no wider than ``width`` at font size ``size`` (measured by ``measure``,
+    default :func:`set_width`), broken at spaces, before a dash " — " where one fits (a first
+    word wider than ``width`` is left whole).
 
     >>> wrap_text("+ killers: 22,164 nodes — on + history to the eye", 15.0, 300.0)
     ['+ killers: 22,164 nodes', '— on + history to the eye']
@@ -180,14 +183,15 @@ def wrap_text(text: str, size: float, width: float) -> list[str]:
     >>> wrap_text("short", 15.0, 200.0)
     ['short']
     """
+    width_of = measure or set_width
     rows: list[str] = []
     rest = text
-    while set_width(rest, size) > width:
-        fits = [k for k, char in enumerate(rest) if char == " " and set_width(rest[:k], size) <= width]
+    while width_of(rest, size) > width:
+        fits = [k for k, char in enumerate(rest) if char == " " and width_of(rest[:k], size) <= width]
         if not fits:
             break
         dash = [k for k in fits if rest.startswith(" — ", k)]
-        cut = dash[-1] if dash and set_width(rest[:dash[-1]], size) >= width / 2 else fits[-1]
+        cut = dash[-1] if dash and width_of(rest[:dash[-1]], size) >= width / 2 else fits[-1]
         rows.append(rest[:cut])
         rest = rest[cut + 1:]
     return [*rows, rest]

@@ -456,9 +456,8 @@ class Trace:
             return f"iteration {iteration.number} of {len(self.iterations)}"
         if len(self.phases) > 1:
             phase = self.phase_at(k) or self.phases[0]
-            question = phase.question.removeprefix("null window ")     # a title's room is one line
-            asks = " asks " if question != phase.question else ", "
-            text = f"pass {phase.number} of {len(self.phases)}{asks}{question}"
+            text = f"pass {phase.number} of {len(self.phases)}"      # a title's room is one line
+            text += f" asks {phase.asks}" if phase.window == "null" else f", {phase.question}"
             if step >= len(self.events) and phase is self.phases[-1]:      # the search is over
                 return f"{text}; proved {_proved(phase.lower, phase.upper)}"
             if phase.number > 1:

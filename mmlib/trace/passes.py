@@ -17,9 +17,25 @@ from dataclasses import dataclass
 
 from ..trees import Path
 from .bounds import EXACT, LOWER, SO_FAR, UNKNOWN, UPPER
-from .events import TraceEvent, score_of, value_of, window_of
+from .events import TraceEvent, gamma_of, score_of, value_of, window_of
 from .marks import Marks, MarksDraft
 from .words import format_mark, format_test, format_value, format_window
+
+WINDOW_KINDS = ("null", "full", "aspiration")
+"""The windows a pass searches with: a null window (α = β = γ: a test "value ≥ γ?" or "> γ?"),
+the full window [−∞, +∞], or an aspiration window (any other: narrowed on one side or both)."""
+
+
+def window_kind(alpha: float, beta: float, test: str | None) -> str:
+    """Which of :data:`WINDOW_KINDS` a pass with the window [``alpha``, ``beta``] and the
+    null-window ``test`` (None: none) searches with.
+
+    >>> window_kind(3, 3, ">"), window_kind(-math.inf, math.inf, None), window_kind(-math.inf, 7, None)
+    ('null', 'full', 'aspiration')
+    """
+    if test is not None:
+        return "null"
+    return "full" if alpha == -math.inf and beta == math.inf else "aspiration"
 
 
 @dataclass(frozen=True)
@@ -27,11 +43,19 @@ class Phase:
     """One pass of a search that searches its start node again and again.
 
     ``number`` counts from 1; events ``first`` to ``end - 1`` of the trace belong to it.
-    The question: a window [``alpha``, ``beta``] (``test`` None), or a null-window test
-    "is the value ≥ γ?" (``test`` ``">="``) or "> γ?" (``">"``) with alpha = beta = γ.
+    The question: a window [``alpha``, ``beta``] (``test`` and ``gamma`` None), or a null-window
+    test "is the value ≥ γ?" (``test`` ``">="``) or "> γ?" (``">"``) about the number ``gamma``,
+    with alpha = beta = γ; ``window`` says which kind of window the pass searches with (one of
+    :data:`WINDOW_KINDS`: ``"null"``, ``"full"`` or ``"aspiration"``).
     The answer: ``value`` returned by the start node, ``bound`` whether it is exact or a
     bound, and what all passes so far prove, ``lower`` ≤ value ≤ ``upper``.  ``nodes``,
     ``leaves``, ``cutoffs`` and ``researches`` count this pass alone.
+
+    >>> from mmlib import search
+    >>> from mmlib.trace import trace_of
+    >>> second = trace_of(search.mtdf([[3, 12, 8], [2, 4, 6], [14, 5, 2]], guess=0, trace=True)).phases[1]
+    >>> second.window, second.test, second.gamma, second.asks
+    ('null', '>', 3, '“value > 3?”')
     """
 
     number: int
@@ -40,6 +64,8 @@ class Phase:
     alpha: float
     beta: float
     test: str | None
+    gamma: float | None
+    window: str
     value: float | None
     bound: str
     lower: float
@@ -55,11 +81,17 @@ class Phase:
         return {LOWER: "fail high", UPPER: "fail low"}.get(self.bound, "exact")
 
     @property
+    def asks(self) -> str:
+        """The question of a null-window pass, ``“value ≥ 4?”`` (its ``test`` about ``gamma``);
+        of a pass with a wider window, the window, ``[3, 5]``."""
+        if self.test is not None and self.gamma is not None:
+            return format_test(self.gamma, self.test)
+        return format_window((self.alpha, self.beta))
+
+    @property
     def question(self) -> str:
         """``null window “value ≥ 4?”`` or ``window [3, 5]``."""
-        if self.test is not None:
-            return f"null window {format_test(self.alpha, self.test)}"
-        return f"window {format_window((self.alpha, self.beta))}"
+        return f"null window {self.asks}" if self.window == "null" else f"window {self.asks}"
 
     def label(self) -> str:
         """``pass 3: null window “value ≥ 4?” → ≤ 3 (fail low)``."""
@@ -181,7 +213,9 @@ def find_phases(events: Sequence[TraceEvent], start: Path, bounds: dict[int, str
             if bound in (EXACT, UPPER):
                 upper = min(upper, value)
         kinds = [e.kind for e in events[first:end]]
-        yield Phase(number, first, end, *window_of(head), test, value, bound, lower, upper,
+        alpha, beta = window_of(head)
+        yield Phase(number, first, end, alpha, beta, test, gamma_of(head) if test is not None else None,
+                    window_kind(alpha, beta, test), value, bound, lower, upper,
                     kinds.count("enter"), kinds.count("leaf"),
                     sum(1 for e in events[first:end] if e.kind == "cutoff" and e.skipped),
                     sum(1 for r in researches if first <= r.event < end))

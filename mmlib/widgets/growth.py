@@ -31,7 +31,7 @@ from .common import (
 from .slider import FractionSlider, Slider
 
 __all__ = ["growth_explorer", "GrowthExplorer", "forecast_nodes", "deepest_fitting", "guides",
-           "default_budget", "count_text"]
+           "default_budget", "count_text", "pearl_name"]
 
 MAX_BRANCHING = 8
 MAX_DEPTH = 30
@@ -234,14 +234,14 @@ class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]
         text = (f"depth {last['depth']}: {count_text(last['leaves'])} leaves, {count_text(last['nodes'])} "
                 f"nodes{' (means)' if last['trees'] > 1 else ''}; effective "
                 f"branching factor {format_value(round(ebf, 3))} (b = {b}, √b = {b ** 0.5:.3f}, "
-                f"Pearl's R_b = {pearl:.3f} per ply)")
+                f"Pearl's growth rate {pearl_name(b)} = {pearl:.3f} per ply)")
         if last["depth"] < d:
             skipped = f"Depth {d}" if last["depth"] + 1 == d else f"Depths {last['depth'] + 1}–{d}"
             text += f". {skipped} skipped: it would take more than {self.node_budget:,} nodes."
         growth = self.growth_per_ply()
         if growth is not None:
             text += (f". Growth per ply from depth {last['depth'] - 2} to {last['depth']}: "
-                     f"{growth:.3f} (R_b = {pearl:.3f})")
+                     f"{growth:.3f} ({pearl_name(b)} = {pearl:.3f})")
         return text
 
     def growth_per_ply(self) -> float | None:
@@ -263,6 +263,16 @@ class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]
 ORDERINGS = ("best", "random", "worst", "quality q", "uniform")
 Q_OFF = "used only with the ordering “quality q”"
 """Why the q slider is off: said beside it and in the status line when it turns off."""
+
+
+def pearl_name(branching: int) -> str:
+    """Pearl's growth rate R_b at this branching factor, as the status line writes it: with a
+    real subscript (R₃ at b = 3) in the plain text of the status line, where no "_" is read out.
+
+    >>> pearl_name(3), pearl_name(10)
+    ('R₃', 'R₁₀')
+    """
+    return "R" + str(branching).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
 
 
 def count_text(value: float) -> str:
@@ -287,7 +297,8 @@ def growth_explorer(branching: int = 3, depth: int = 4, ordering: str = "best", 
     (``trees.ordered``) with the chosen branching, ordering (best / random / worst / quality q,
     or "uniform": Pearl's trees of independent leaf values, ``trees.uniform``),
     seed and algorithm, drawn with the guides b^d and Knuth–Moore; the status line gives the
-    effective branching factor and, from depth 3 on, the growth per ply beside Pearl's R_b.
+    effective branching factor and, from depth 3 on, the growth per ply beside Pearl's growth rate
+    (:func:`pearl_name`).
     ``trees`` (1 to 200) averages over that many trees (seeds ``seed``, ``seed + 1``...).
     Every action answers within :data:`ANSWER_SECONDS` seconds: the searches of one update take
     at most ``node_budget`` nodes together (default :data:`FAST_NODE_BUDGET` with the compiled

@@ -282,3 +282,35 @@ def test_a_null_window_marker_without_its_question_is_named():
     from mmlib.trace import Trace
     with pytest.raises(ArgumentError, match="asks '=>'"):
         Trace(AIMA, [Event("pass", (), alpha=0, beta=0, test="=>")])      # type: ignore[arg-type]
+
+
+# -- each pass's question and window kind, as fields ---------------------------------------------------
+
+def test_mtdf_passes_carry_their_test_and_number_as_fields():
+    # AIMA's tree from the guess 0: "≥ 0?" proves ≥ 3 (B's leaves 3, 12, 8), then "> 3?" fails low
+    model = trace_of(search.mtdf(AIMA, guess=0, trace=True))
+    assert [(p.window, p.test, p.gamma) for p in model.phases] == [("null", ">=", 0), ("null", ">", 3)]
+    assert [p.asks for p in model.phases] == ["“value ≥ 0?”", "“value > 3?”"]
+    assert model.phase_text(1) == "pass 1 of 2 asks “value ≥ 0?”"
+
+
+def test_sss_star_passes_lower_the_number_they_test():
+    # SSS* as null-window tests "≥ γ?" from γ = +∞: on AIMA's tree each MIN node stops at its first
+    # leaf below γ, so each pass proves an upper bound on the root, the next γ: 14 (D's first leaf),
+    # 5 (D's second), 3 (B's first), where the test "≥ 3?" holds (B's leaves 3, 12, 8)
+    model = trace_of(search.sss_star(AIMA, trace=True))
+    assert [(p.window, p.test, p.gamma) for p in model.phases] == [
+        ("null", ">=", INF), ("null", ">=", 14), ("null", ">=", 5), ("null", ">=", 3)]
+    assert model.phase_text(model.phases[2].first + 1) == \
+        "pass 3 of 4 asks “value ≥ 5?”; so far −∞ ≤ value ≤ 5"     # what pass 2 proved
+
+
+def test_aspiration_and_pvs_passes_ask_no_test():
+    aspiration = trace_of(search.aspiration(AIMA, guess=6, delta=1, trace=True))
+    assert [(p.window, p.test, p.gamma, (p.alpha, p.beta)) for p in aspiration.phases] == [
+        ("aspiration", None, None, (5, 7)), ("aspiration", None, None, (-INF, 7))]
+    assert aspiration.phase_text(1) == "pass 1 of 2, window [5, 7]"
+    assert aspiration.phase_text(len(aspiration.events)) == "pass 2 of 2, window [−∞, 7]; proved value = 3"
+    pvs = trace_of(search.pvs(AIMA, trace=True))          # one pass: the root with the full window
+    assert [(p.window, p.test, p.gamma, p.asks) for p in pvs.phases] == [("full", None, None, "[−∞, +∞]")]
+    assert pvs.phase_text(1) == ""
