@@ -33,6 +33,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -157,9 +158,10 @@ def _horizon(state: int, depth: int) -> set[int]:
     return set().union(*(_horizon(GAME.play(state, move), depth - 1) for move in GAME.moves(state)))
 
 
-def _valid(call: Call, outcome: Outcome) -> Any:
+def _valid(name: str, with_moves: bool, call: Call, outcome: Outcome) -> Any:
+    """The answer of ``name`` to ``call`` as the agent's check takes it; :class:`Unusable` if none."""
     try:
-        return agent._usable("evaluate", call, outcome, False)
+        return agent._usable(name, call, outcome, with_moves)
     except agent._Unusable as bad:
         raise Unusable(bad.diagnosis, bad.detail, bad.output) from None
 
@@ -182,7 +184,8 @@ def run_board_case(case: BoardCaseFile, fn: Callable[..., Any], title: str, *, t
     state = GAME.state(case.board)
     horizon = sorted(_horizon(state, case.depth))
     try:
-        answers = ask(fn, "evaluate", [(GAME.board(here),) for here in horizon], _valid,
+        answers = ask(fn, "evaluate", [(GAME.board(here),) for here in horizon],
+                      functools.partial(_valid, "evaluate", False),
                       time_limit=time_limit)
     except Unusable as bad:
         return Report(title, False, bad.diagnosis, "Your evaluator is not ready yet.",
