@@ -123,9 +123,9 @@ PRACTICE_BOARD_ORDERS: dict[str, tuple[tuple[str, str, str], ...]] = {"lab3": (
      "Square order stays within the goal on this board; the reverse order does not."),
     ("X in a corner, O on an edge: X to move", "...O....X",
      "In square order the search tries the corner 0 first, which is not X's best-looking move."),
-    ("two X on edges, O below: O to move", ".X.X...O.",
+    ("X on an edge: O to move", ".......X.",
      "O wants the value low: the moves sorted as X would sort them (highest first) take more nodes\n"
-     "than the goal."),
+     "than the goal; square order does not."),
 )}
 """Lab 3's practice boards for exercise 2 (name, board, why): the agent's search to depth 3 with the
 open-lines evaluator fixed at its depth limit, the student's order judged by its nodes."""
