@@ -141,12 +141,24 @@ def read_board_case(text: str) -> BoardCaseFile:
         raise TreeTextError(f"board = {board}: {error}", number) from None
     expected = {f"move {move}": ending for move, ending in case.outcomes.items()}
     expected["moves that do not lose"] = _safe_text(case)
+    agree(fields, expected, "move ")
+    return case
+
+
+def agree(fields: dict[str, tuple[int, str]], expected: dict[str, str], per_move: str) -> None:
+    """Raise, naming its line, at the first field of a board case file that differs from ``expected``
+    (a ``per_move`` field for a square that is taken included).
+
+    >>> agree({"move 4": (5, "draw")}, {"move 1": "draw"}, "move ")
+    Traceback (most recent call last):
+    ...
+    mmlib.errors.TreeTextError: line 5: move 4: that square is taken
+    """
     for key, (number, value) in fields.items():
-        if key.startswith("move") and key not in expected:
+        if key.startswith(per_move) and key not in expected:
             raise TreeTextError(f"{key}: that square is taken", number)
         if key in expected and value != expected[key]:
             raise TreeTextError(f"{key} = {value}, but it is {expected[key]}", number)
-    return case
 
 
 def _horizon(state: int, depth: int) -> set[int]:

@@ -48,7 +48,7 @@ from .. import search
 from ..errors import MmlibError, TreeTextError
 from ..ordering import StaticOrder
 from . import agent
-from .boardfile import GAME, _to_move, _valid, drawn
+from .boardfile import GAME, _to_move, _valid, agree, drawn
 from .casefile import number_text
 from .orderfile import board_fields
 from .queries import Unusable, ask
@@ -155,11 +155,7 @@ def read_board_order_case(text: str) -> BoardOrderCaseFile:
         raise TreeTextError(f"board = {board}: {error}", number) from None
     expected = {f"after move {move}": number_text(value) for move, value in case.after.items()}
     expected.update(_counts(case))
-    for key, (number, value) in fields.items():
-        if key.startswith("after move") and key not in expected:
-            raise TreeTextError(f"{key}: that square is taken", number)
-        if key in expected and value != expected[key]:
-            raise TreeTextError(f"{key} = {value}, but it is {expected[key]}", number)
+    agree(fields, expected, "after move ")
     return case
 
 
