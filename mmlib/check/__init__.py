@@ -28,7 +28,7 @@ ordering against the minimal tree), :mod:`~mmlib.check.deepening` (anytime itera
 :mod:`~mmlib.check.table` (a transposition table's bound flags and lookups),
 :mod:`~mmlib.check.expectimax` (expectimax and expectiminimax on chance trees),
 :mod:`~mmlib.check.casefile` (cases as files a student opens and runs one at a time; lab 3's boards:
-:mod:`~mmlib.check.boardfile`).
+:mod:`~mmlib.check.boardfile` for its evaluator, :mod:`~mmlib.check.boardorderfile` for its move ordering).
 
 >>> def minimax(node, depth, maximizing):          # the lab's stub, not answered yet
 ...     raise NotImplementedError

@@ -33,6 +33,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -140,12 +141,24 @@ def read_board_case(text: str) -> BoardCaseFile:
         raise TreeTextError(f"board = {board}: {error}", number) from None
     expected = {f"move {move}": ending for move, ending in case.outcomes.items()}
     expected["moves that do not lose"] = _safe_text(case)
+    agree(fields, expected, "move ")
+    return case
+
+
+def agree(fields: dict[str, tuple[int, str]], expected: dict[str, str], per_move: str) -> None:
+    """Raise, naming its line, at the first field of a board case file that differs from ``expected``
+    (a ``per_move`` field for a square that is taken included).
+
+    >>> agree({"move 4": (5, "draw")}, {"move 1": "draw"}, "move ")
+    Traceback (most recent call last):
+    ...
+    mmlib.errors.TreeTextError: line 5: move 4: that square is taken
+    """
     for key, (number, value) in fields.items():
-        if key.startswith("move") and key not in expected:
+        if key.startswith(per_move) and key not in expected:
             raise TreeTextError(f"{key}: that square is taken", number)
         if key in expected and value != expected[key]:
             raise TreeTextError(f"{key} = {value}, but it is {expected[key]}", number)
-    return case
 
 
 def _horizon(state: int, depth: int) -> set[int]:
@@ -157,9 +170,10 @@ def _horizon(state: int, depth: int) -> set[int]:
     return set().union(*(_horizon(GAME.play(state, move), depth - 1) for move in GAME.moves(state)))
 
 
-def _valid(call: Call, outcome: Outcome) -> Any:
+def _valid(name: str, with_moves: bool, call: Call, outcome: Outcome) -> Any:
+    """The answer of ``name`` to ``call`` as the agent's check takes it; :class:`Unusable` if none."""
     try:
-        return agent._usable("evaluate", call, outcome, False)
+        return agent._usable(name, call, outcome, with_moves)
     except agent._Unusable as bad:
         raise Unusable(bad.diagnosis, bad.detail, bad.output) from None
 
@@ -182,7 +196,8 @@ def run_board_case(case: BoardCaseFile, fn: Callable[..., Any], title: str, *, t
     state = GAME.state(case.board)
     horizon = sorted(_horizon(state, case.depth))
     try:
-        answers = ask(fn, "evaluate", [(GAME.board(here),) for here in horizon], _valid,
+        answers = ask(fn, "evaluate", [(GAME.board(here),) for here in horizon],
+                      functools.partial(_valid, "evaluate", False),
                       time_limit=time_limit)
     except Unusable as bad:
         return Report(title, False, bad.diagnosis, "Your evaluator is not ready yet.",

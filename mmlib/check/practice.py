@@ -38,6 +38,14 @@ from .boardfile import (
     run_board_case,
     write_board_case,
 )
+from .boardorderfile import (
+    BOARD_ORDER_KINDS,
+    BoardOrderCaseFile,
+    board_order_case,
+    read_board_order_case,
+    run_board_order_case,
+    write_board_order_case,
+)
 from .callfile import CALL_KINDS, CallCaseFile, call_case, read_call_case, run_call_case, write_call_case
 from .casefile import KINDS, CaseFile, case_from_nested, number_text, read_case, write_case
 from .chancefile import (
@@ -64,7 +72,8 @@ CASES_DIR = "cases"
 """The folder, beside the labs, that holds the practice cases (``cases/lab1/01.txt``)."""
 
 __all__ = ["CASES_DIR", "load_case", "practice_cases", "PRACTICE_TREES", "PRACTICE_LABS", "PRACTICE_MOVES",
-           "PRACTICE_CHANCE", "PRACTICE_CALLS", "PRACTICE_BOARDS", "PRACTICE_ORDERS", "practice_set",
+           "PRACTICE_CHANCE", "PRACTICE_CALLS", "PRACTICE_BOARDS", "PRACTICE_BOARD_ORDERS",
+           "PRACTICE_ORDERS", "practice_set",
            "read_any", "AnyCase", "write_practice", "run_case", "run_cases"]
 
 
@@ -103,6 +112,23 @@ PRACTICE_BOARDS: dict[str, tuple[tuple[str, str, str], ...]] = {"lab3": (
      "there does the same."),
 )}
 """Each board lab's practice boards (name, board, why), for its agent searching to depth 3."""
+
+PRACTICE_BOARD_ORDERS: dict[str, tuple[tuple[str, str, str], ...]] = {"lab3": (
+    ("the empty board: X's first move", ".........",
+     "In square order the search tries a corner first and the centre fifth, the move of the highest\n"
+     "value."),
+    ("X took a corner: O to move", "........X",
+     "The same board as case 01: the centre, O's only reply that does not lose, has the lowest value."),
+    ("X in a corner, O on the centre: square order is lucky here", "X...O....",
+     "Square order stays within the goal on this board; the reverse order does not."),
+    ("X in a corner, O on an edge: X to move", "...O....X",
+     "In square order the search tries the corner 0 first, which is not X's best-looking move."),
+    ("X on an edge: O to move", ".......X.",
+     "O wants the value low: the moves sorted as X would sort them (highest first) take more nodes\n"
+     "than the goal; square order does not."),
+)}
+"""Lab 3's practice boards for exercise 2 (name, board, why): the agent's search to depth 3 with the
+open-lines evaluator fixed at its depth limit, the student's order judged by its nodes."""
 
 PRACTICE_CHANCE: dict[str, tuple[tuple[str, str, str, Any], ...]] = {"lab4": (
     ("lecture 9, exercise 1: one chance node, probabilities 1/6, 1/3, 1/2", "expectimax", "max chance",
@@ -192,8 +218,11 @@ def practice_set(lab: str) -> dict[str, str]:
     if lab not in PRACTICE_LABS:
         raise ArgumentError(f"lab: expected one of {', '.join(PRACTICE_LABS)}, got {describe(lab)}")
     if lab in PRACTICE_BOARDS:
-        return {f"{number:02d}.txt": write_board_case(board_case(board, name=name, why=why))
-                for number, (name, board, why) in enumerate(PRACTICE_BOARDS[lab], start=1)}
+        texts = [write_board_case(board_case(board, name=name, why=why))
+                 for name, board, why in PRACTICE_BOARDS[lab]]
+        texts += [write_board_order_case(board_order_case(board, name=name, why=why))
+                  for name, board, why in PRACTICE_BOARD_ORDERS.get(lab, ())]
+        return {f"{number:02d}.txt": text for number, text in enumerate(texts, start=1)}
     if lab in PRACTICE_CHANCE:
         return {f"{number:02d}.txt": write_chance_case(chance_case(nested, check, levels, name))
                 for number, (name, check, levels, nested) in enumerate(PRACTICE_CHANCE[lab], start=1)}
@@ -232,7 +261,7 @@ def _search_path(name: str) -> list[Path]:
             for inside in (Path(), Path("labs"), Path("notebooks") / "labs")]
 
 
-AnyCase = CaseFile | ChanceCaseFile | CallCaseFile | OrderCaseFile | BoardCaseFile
+AnyCase = CaseFile | ChanceCaseFile | CallCaseFile | OrderCaseFile | BoardCaseFile | BoardOrderCaseFile
 """A case file of any kind: a game tree, a chance tree, calls of a function, or a board."""
 
 
@@ -252,6 +281,8 @@ def read_any(text: str) -> AnyCase:
         return read_order_case(text)
     if check in BOARD_KINDS:
         return read_board_case(text)
+    if check in BOARD_ORDER_KINDS:
+        return read_board_order_case(text)
     return read_case(text)
 
 
@@ -307,6 +338,8 @@ def run_case(name: str | os.PathLike[str], fn: Callable[..., Any], *, raise_on_f
         return finish(run_order_case(case, fn, title, time_limit=limit), raise_on_failure)
     if isinstance(case, BoardCaseFile):
         return finish(run_board_case(case, fn, title, time_limit=limit), raise_on_failure)
+    if isinstance(case, BoardOrderCaseFile):
+        return finish(run_board_order_case(case, fn, title, time_limit=limit), raise_on_failure)
     if case.check == "best move":
         report = _check_best_move(fn, DEFAULT, [case.as_case()], False, time_limit, shrinking=False,
                                   title=title)
@@ -327,11 +360,11 @@ def run_cases(lab: str, fn: Callable[..., Any], *, kind: str | None = None,
               time_limit: float | None = None) -> list[Report]:
     """:func:`run_case` on every practice case of ``lab`` for the check ``kind`` (``"minimax"``,
     ``"alpha-beta"``, ``"best move"``, ``"expectimax"``, ``"expectiminimax"``, ``"best gamble"``,
-    ``"evaluate"``, ``"centre first"``, ``"best first"``, ``"anytime_move"``, ``"bound_flag"`` or
-    ``"probe"``; default: as in :data:`PRACTICE_LABS`); the reports, in order."""
+    ``"evaluate"``, ``"order_moves"``, ``"centre first"``, ``"best first"``, ``"anytime_move"``,
+    ``"bound_flag"`` or ``"probe"``; default: as in :data:`PRACTICE_LABS`); the reports, in order."""
     if kind is None:
         kind = PRACTICE_LABS.get(lab, "minimax")
-    every = KINDS + CHANCE_KINDS + CALL_KINDS + ORDER_KINDS + BOARD_KINDS
+    every = KINDS + CHANCE_KINDS + CALL_KINDS + ORDER_KINDS + BOARD_KINDS + BOARD_ORDER_KINDS
     if kind not in every:
         raise ArgumentError(f"kind: expected one of {', '.join(every)}, got {describe(kind)}")
     names = [name for name in practice_cases(lab) if load_case(name).check == kind]

@@ -1,10 +1,15 @@
-"""Lab 3's practice cases (a tic-tac-toe evaluator): their answers are right (the game solved here
-independently, on strings), the files shipped are the files the code writes, the lab's solution
-passes every case, each case fails with a classic mistaken evaluator, and a failure prints its
-counterexample in the file's own form."""
+"""Lab 3's practice cases.  Exercise 1 (a tic-tac-toe evaluator): their answers are right (the game
+solved here independently, on strings), the files shipped are the files the code writes, the lab's
+solution passes every case, each case fails with a classic mistaken evaluator, and a failure prints
+its counterexample in the file's own form.  Exercise 2 (move ordering, the open-lines evaluator
+fixed): their values, orders and node counts are right (alpha-beta on strings, written here), the
+solution's order meets every goal, each classic wrong order misses one, and a failure prints the
+student's order beside the file's."""
 
 from __future__ import annotations
 
+import math
+import random
 import re
 from functools import cache
 from pathlib import Path
@@ -14,12 +19,13 @@ import nbformat
 import pytest
 
 from mmlib import check
-from mmlib.check import agent, boardfile, practice
+from mmlib.check import agent, boardfile, boardorderfile, practice
 from mmlib.errors import ArgumentTypeError, TreeTextError
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "notebooks" / "labs" / "cases"
-FILES = sorted((CASES / "lab3").glob("*.txt"))
+ALL = sorted((CASES / "lab3").glob("*.txt"))
+FILES = [path for path in ALL if "\ncheck = evaluate\n" in path.read_text(encoding="utf-8")]   # exercise 1
 ROWS = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 
 
@@ -90,7 +96,8 @@ def _solution() -> dict[str, Any]:
     namespace: dict[str, Any] = {}
     exec("from mmlib.games.tictactoe import LINES", namespace)
     for cell in nb.cells:
-        if cell.cell_type == "code" and cell.source.startswith(("def open_lines(", "def evaluate(")):
+        if cell.cell_type == "code" and cell.source.startswith(("def open_lines(", "def evaluate(",
+                                                                "def order_moves(")):
             definition = cell.source.split("\n\n\n")[0]           # open_lines without the check after it
             exec(definition if "open_lines" in cell.source[:20] else cell.source, namespace)
     return namespace
@@ -119,8 +126,8 @@ MISTAKES = (open_lines, indifferent, mover_view)
 # -- the files ------------------------------------------------------------------------------------
 
 def test_lab3_ships_its_practice_cases_as_the_code_writes_them() -> None:
-    shipped = {path.name: path.read_text(encoding="utf-8") for path in FILES}
-    assert len(shipped) >= 5
+    shipped = {path.name: path.read_text(encoding="utf-8") for path in ALL}
+    assert len(FILES) >= 5
     assert shipped == practice.practice_set("lab3"), "run: python instructor/make_cases.py"
     assert practice.PRACTICE_LABS["lab3"] == "evaluate"
 
@@ -217,7 +224,7 @@ def test_an_estimate_out_of_range_and_a_stub_are_told_apart(monkeypatch: pytest.
 def test_without_the_folder_a_name_gives_the_case_as_shipped(tmp_path: Path,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    assert practice.practice_cases("lab3") == [f"lab3/{path.stem}" for path in FILES]
+    assert practice.practice_cases("lab3") == [f"lab3/{path.stem}" for path in ALL]
     assert practice.load_case("lab3/03") == practice.read_any((CASES / "lab3" / "03.txt").read_text())
 
 
@@ -237,5 +244,189 @@ HEAD = "check = evaluate\ndepth = 3\nboard = 'X...O...X'\n"
     (HEAD + "the best = 1", "line 4: expected a line 'key = value'"),
 ])
 def test_a_wrong_board_file_names_its_line(text: str, message: str) -> None:
+    with pytest.raises(TreeTextError, match=re.escape(message)):
+        practice.read_any(text)
+
+
+# -- exercise 2: move ordering, the open-lines evaluator fixed --------------------------------------
+# Alpha-beta on strings, written here as the lectures write it: a node is a call, this board
+# included; a finished game scores +10 / -10 / 0 and a board at the depth limit its open-lines value.
+
+ORDER_FILES = [path for path in ALL if path not in FILES]
+Order = Any                                                # order(board, moves) -> moves
+
+
+def _value_after(board: str) -> float:
+    return {"X": 10, "O": -10, None: 0}[_winner(board)] if _over(board) else open_lines(board)
+
+
+def _nodes(board: str, order: Order, depth: int) -> int:
+    count = 0
+
+    def alphabeta(here: str, left: int, alpha: float, beta: float) -> float:
+        nonlocal count
+        count += 1
+        if _over(here) or left == 0:
+            return _value_after(here)
+        maximizing = _mover(here) == "X"
+        best = -math.inf if maximizing else math.inf
+        for square in order(here, _empty(here)):
+            value = alphabeta(_play(here, square), left - 1, alpha, beta)
+            if maximizing:
+                best, alpha = max(best, value), max(alpha, value)
+            else:
+                best, beta = min(best, value), min(beta, value)
+            if alpha >= beta:
+                break
+        return best
+
+    alphabeta(board, depth, -math.inf, math.inf)
+    return count
+
+
+def best_first(board: str, moves: list[int]) -> list[int]:
+    """By the open-lines value after the move: X the highest first, O the lowest; ties in square order."""
+    sign = -1 if _mover(board) == "X" else 1
+    return sorted(moves, key=lambda square: (sign * _value_after(_play(board, square)), square))
+
+
+def square_order(board: str, moves: list[int]) -> list[int]:
+    """No ordering: the moves as given."""
+    return moves
+
+
+def reverse_order(board: str, moves: list[int]) -> list[int]:
+    return moves[::-1]
+
+
+def wrong_side(board: str, moves: list[int]) -> list[int]:
+    """The solution's key, sorted for the other player (X's moves lowest first, O's highest first)."""
+    evaluate = _solution()["evaluate"]
+    return sorted(moves, key=lambda square: evaluate(_play(board, square)), reverse=_mover(board) == "O")
+
+
+def highest_first(board: str, moves: list[int]) -> list[int]:
+    """Sorted as X sorts, for O too."""
+    return sorted(moves, key=lambda square: (-_value_after(_play(board, square)), square))
+
+
+def shuffled(seed: int) -> Order:
+    def random_order(board: str, moves: list[int]) -> list[int]:
+        moves = list(moves)
+        random.Random(f"{seed}:{board}").shuffle(moves)
+        return moves
+    return random_order
+
+
+WRONG_ORDERS = (square_order, reverse_order, wrong_side, *(shuffled(seed) for seed in range(5)))
+
+
+def _order_case(path: Path) -> tuple[str, dict[str, str]]:
+    fields = _fields(path.read_text(encoding="utf-8"))
+    return fields["board"].strip("'"), fields
+
+
+@pytest.mark.parametrize("path", ORDER_FILES, ids=lambda p: f"lab3/{p.stem}")
+def test_the_ordering_answers_are_right(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    board, fields = _order_case(path)
+    assert fields["check"] == "order_moves" and int(fields["depth"]) == agent.AGENT_DEPTH
+    assert fields["evaluate"] == "open lines" and not _over(board)
+    after = {int(key.split()[2]): float(word) for key, word in fields.items()
+             if key.startswith("after move ")}
+    assert after == {square: _value_after(_play(board, square)) for square in _empty(board)}
+    assert fields["best first"].split() == [str(square) for square in best_first(board, _empty(board))]
+    assert int(fields["nodes in square order"]) == _nodes(board, square_order, agent.AGENT_DEPTH)
+    assert int(fields["nodes best first"]) == _nodes(board, best_first, agent.AGENT_DEPTH)
+    lab = (ROOT / "instructor" / "labs" / "lab3_tictactoe_evaluator.md").read_text(encoding="utf-8")
+    assert int(fields["goal"]) == 120 == agent.AGENT_MAX_NODES and "at most 120 nodes per search" in lab
+    assert int(fields["nodes best first"]) <= 120, "the order the file gives meets its goal"
+    drawn = [line[4:9].replace(" ", "") for line in text.splitlines() if line.startswith("#   ")]
+    assert "".join(drawn) == board, "the drawing is the board"
+    assert f"# {_mover(board)} to move" in text and text.startswith("# "), "the mover and a name"
+
+
+def test_the_ordering_cases_pass_the_solution_and_fail_each_classic_wrong_order() -> None:
+    boards = [_order_case(path)[0] for path in ORDER_FILES]
+    assert len(boards) >= 5 and {_mover(board) for board in boards} == {"X", "O"}
+    assert all(_nodes(board, _solution()["order_moves"], 3) <= 120 for board in boards)
+    for wrong in WRONG_ORDERS:
+        assert any(_nodes(board, wrong, 3) > 120 for board in boards), wrong.__name__
+    # what the files' comments say: square order is within the goal on 09 (the reverse is not), and on
+    # 11 too, where O's moves sorted as X sorts them are over it
+    lucky, o_case = _order_case(CASES / "lab3" / "09.txt")[0], _order_case(CASES / "lab3" / "11.txt")[0]
+    assert _nodes(lucky, square_order, 3) <= 120 < _nodes(lucky, reverse_order, 3)
+    assert _nodes(o_case, square_order, 3) <= 120 < _nodes(o_case, highest_first, 3) and _mover(o_case) == "O"
+
+
+def test_the_solution_passes_every_ordering_case(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(CASES.parent)
+    reports = check.run_cases("lab3", _solution()["order_moves"], kind="order_moves")
+    assert len(reports) == len(ORDER_FILES)
+    assert all(report.passed for report in reports), [str(r) for r in reports]
+    nodes = [_nodes(_order_case(path)[0], _solution()["order_moves"], 3) for path in ORDER_FILES]
+    assert [f"With your order: {count} nodes from this board" in report.summary
+            for count, report in zip(nodes, reports, strict=True)] == [True] * len(nodes)
+
+
+@pytest.mark.slow
+def test_each_classic_wrong_order_fails_some_ordering_case(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(CASES.parent)
+    for wrong in (square_order, reverse_order, wrong_side, shuffled(0)):
+        reports = check.run_cases("lab3", wrong, kind="order_moves")
+        failed = [report for report in reports if not report.passed]
+        assert failed and {report.diagnosis for report in failed} == {"too-many-nodes"}, wrong.__name__
+
+
+def test_too_many_nodes_shows_the_order_beside_the_file_s(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(CASES.parent)
+    lines = str(check.run_case("lab3/10", square_order)).splitlines()
+    board, fields = _order_case(CASES / "lab3" / "10.txt")
+    assert lines[0] == ("order_moves, case lab3/10 (X in a corner, O on an edge: X to move): "
+                        "FAILED (too-many-nodes)")
+    count = _nodes(board, square_order, 3)
+    assert lines[2].startswith(f"With your order: {count} nodes from this board to depth 3")
+    assert lines[3:7] == ["The board:", "    . . .    0 1 2", "    O . .    3 4 5", "    . . X    6 7 8"]
+    assert lines[7] == f"Your order:      {' '.join(map(str, _empty(board)))}"
+    assert lines[8] == f"The case file:   best first = {fields['best first']}"
+    assert [line.strip() for line in lines[9:12]] == [
+        f"{key} = {fields[key]}" for key in ("nodes in square order", "nodes best first", "goal")]
+
+
+def test_an_order_that_is_not_the_moves_and_a_stub_are_told_apart(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(CASES.parent)
+    report = check.run_case("lab3/07", lambda board, moves: moves[:-1])
+    assert report.diagnosis == "bad-order" and "not the same moves in some order" in str(report)
+
+    def stub(board, moves):  # type: ignore[no-untyped-def]
+        raise NotImplementedError
+
+    shown = check.run_case("lab3/07", stub)
+    assert shown.diagnosis == "not-implemented" and "best first" not in str(shown)
+
+
+def test_every_ordering_file_reads_back_as_written() -> None:
+    for path in ORDER_FILES:
+        text = path.read_text(encoding="utf-8")
+        case = practice.read_any(text)
+        assert isinstance(case, boardorderfile.BoardOrderCaseFile)
+        assert boardorderfile.write_board_order_case(case) == text
+
+
+ORDER_HEAD = "check = order_moves\ndepth = 3\nevaluate = open lines\nboard = 'X...O....'\n"
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    (ORDER_HEAD + "after move 1 = 2", "line 5: after move 1 = 2, but it is 0"),
+    (ORDER_HEAD + "after move 4 = 2", "line 5: after move 4: that square is taken"),
+    (ORDER_HEAD + "best first = 1 2 3 5 6 7 8",
+     "line 5: best first = 1 2 3 5 6 7 8, but it is 2 5 6 7 8 1 3"),
+    (ORDER_HEAD + "nodes in square order = 90", "line 5: nodes in square order = 90, but it is 93"),
+    (ORDER_HEAD + "goal = 100", "line 5: goal = 100, but it is 120"),
+    (ORDER_HEAD.replace("open lines", "my evaluate"), "line 3: evaluate = my evaluate: a case fixes"),
+    (ORDER_HEAD.replace("evaluate = open lines\n", ""), "no 'evaluate = open lines' line"),
+    (ORDER_HEAD.replace("X...O....", "XXXOO...."), "line 4: board = 'XXXOO....'"),
+])
+def test_a_wrong_ordering_file_names_its_line(text: str, message: str) -> None:
     with pytest.raises(TreeTextError, match=re.escape(message)):
         practice.read_any(text)
