@@ -6,8 +6,8 @@ from here, so a new family is its module, one :class:`Family` entry here and its
 
 >>> family("SSS*").function.__name__, family("sss_star").kind, family("MTD(f)").display
 ('sss_star', <Kind.SSS: 'sss*'>, 'MTD(f)')
->>> [about.name for about in FAMILIES if about.passes]
-['aspiration', 'pvs', 'mtdf', 'sss*']
+>>> family("PVS").passes, family("alpha-beta").passes
+(True, False)
 >>> family("alphabeta (fail-hard, >)").name, family(Kind.STAR1).chance
 ('alphabeta', True)
 """

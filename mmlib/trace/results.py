@@ -25,9 +25,9 @@ if TYPE_CHECKING:
 def trace_of(result: SearchResult, *, cutoff: str | None = None) -> Trace:
     """The :class:`Trace` of a search result (searched with ``trace=True`` on a tree).
 
-    Minimax, alpha-beta (fail-soft, fail-hard), negamax and quiescence results are read,
-    aspiration windows, PVS, MTD(f), SSS* and Monte Carlo tree search, and on trees with
-    chance nodes expectimax, expectiminimax, Star1 and Star2.
+    The results of every family :data:`mmlib.search.FAMILIES` flags ``traced`` are read:
+    minimax, alpha-beta (fail-soft, fail-hard), negamax, quiescence, the searches with windows
+    or passes and Monte Carlo tree search, and on trees with chance nodes the chance searches.
     ``cutoff`` names the cutoff test of a negamax search for the narration (default ``">="``).
 
     >>> from mmlib import search

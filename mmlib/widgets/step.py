@@ -84,14 +84,14 @@ def describe(tree: AnyTree, events: tuple[Any, ...], k: int, cutoff: str = ">=",
 
 
 ALGORITHMS = search.registry.names(stepped=True)
-"""The searches the explorer steps through, from :data:`mmlib.search.FAMILIES` (expectimax,
-expectiminimax, Star1 and Star2 on trees with chance nodes; aspiration, PVS, MTD(f) and SSS*
-pass by pass; Monte Carlo tree search iteration by iteration); other spellings of their names
+"""The searches the explorer steps through: the families of :data:`mmlib.search.FAMILIES` flagged
+``stepped`` (those that average chance nodes on trees with chance nodes, those with passes pass by
+pass, Monte Carlo tree search iteration by iteration); other spellings of their names
 (``"sss_star"``, ``"SSS*"``, ``"alpha-beta"``) are read as theirs."""
 
 WINDOWED = tuple(about.kind for about in search.FAMILIES if about.windows)
-"""The searches whose drawings show each node's [α, β] window: alpha-beta (every variant), Star1,
-Star2, aspiration windows and PVS."""
+"""The searches whose drawings show each node's [α, β] window: the families of
+:data:`mmlib.search.FAMILIES` flagged ``windows`` (alpha-beta in every variant among them)."""
 
 def _run_search(tree: Tree | LayeredTree, algorithm: str, variant: str, cutoff: str,
                 window: tuple[float, float],
