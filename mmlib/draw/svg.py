@@ -95,6 +95,9 @@ LEVEL = 92.0
 LEVEL_STRETCH = (1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)
 """The distances between levels tried, as multiples of :data:`LEVEL`, until every inner node's
 value and window have a place no edge passes (steeper edges leave more room beside a node)."""
+SLOT_SPREAD = (1.0, 1.3, 1.6)
+"""The leaf gaps tried, as multiples of the least one, when more room between the levels is not
+enough (a node boxed in by its neighbours' texts)."""
 RING = RADIUS * 1.35
 """Radius of the dashed ring around the current inner node (it clears the triangle's corners)."""
 LEAF_RING = RADIUS * 1.0
@@ -184,15 +187,18 @@ class TreeSvg:
         self.places = Places()
         self.slot = self.width = 0.0
         self.xy: dict[Path, tuple[float, float]] = {}
-        tried: list[tuple[int, float]] = []
-        for stretch in LEVEL_STRETCH:      # more room between levels while a node's texts have no clear place
-            self.level = LEVEL * stretch
+        self.spread = 1.0
+        tried: list[tuple[int, float, float]] = []
+        # more room between the levels, then between the slots, while a node's texts have no clear place
+        for spread, stretch in ((spread, stretch) for spread in SLOT_SPREAD for stretch in LEVEL_STRETCH):
+            self.level, self.spread = LEVEL * stretch, spread
             self._lay_out(min_width)
-            tried.append((len(self.places.crowded), stretch))
+            tried.append((len(self.places.crowded), spread, stretch))
             if not self.places.crowded:
                 break
-        if self.places.crowded:            # none is clear everywhere: the least crowded, the lowest of those
-            self.level = LEVEL * min(tried)[1]
+        if self.places.crowded:            # none clear everywhere: the least crowded, the smallest of those
+            _, self.spread, stretch = min(tried)
+            self.level = LEVEL * stretch
             self._lay_out(min_width)
         # the title, then the tree, then the legend: the tree stays where it is from step to step
         # while the legend under it gains and loses rows, and no rows are kept empty above it
@@ -212,7 +218,7 @@ class TreeSvg:
         """The slot width, the drawing's width, the nodes' points and the places of their texts,
         :attr:`level` pixels between the levels."""
         slots = self.frame.slots
-        needed = self._needed_slot()
+        needed = self._needed_slot() * self.spread
         room = (min_width - self.left_margin - self._right_room(needed)) / max(slots - 1, 1)
         self.slot = min(max(needed, room), max(MAX_SLOT, needed))
         self.width = max(self.left_margin + self.slot * (slots - 1) + self._right_room(self.slot), 420.0,

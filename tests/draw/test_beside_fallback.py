@@ -62,4 +62,3 @@ def test_when_every_place_is_crossed_the_one_crossed_least_is_taken():
     result = search.alphabeta(trees.uniform(3, 3), trace=True)
     view = TreeSvg(result.game, windows=True)
     assert view.places[()] == "right above"
-    assert _touching(view, trace_of(result).marks()) == []
