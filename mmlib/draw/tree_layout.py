@@ -453,6 +453,7 @@ def beside_places(positions: dict[Path, tuple[float, float]], kinds: dict[Path, 
     crowded = set()
     edges = [(point(path[:-1]), point(path)) for path in positions if path and path[:-1] in positions]
     shapes = {path: reach(path) for path in positions}
+    written: list[Rect] = []               # the texts placed so far
     for path, _ in beside_neighbours(positions, kinds).items():
         candidates = {place: boxes(path, place) for place in BESIDE}
         every = [box for found in candidates.values() for box in found]
@@ -464,10 +465,10 @@ def beside_places(positions: dict[Path, tuple[float, float]], kinds: dict[Path, 
         segments = [edge for edge in edges if _near(room, edge, margin)]
         obstacles = [rect for other, rects in shapes.items() if other != path for rect in rects
                      if boxes_meet(rect, room, margin)]
-        obstacles += [rect for other, place in places.items() for rect in boxes(other, place)
-                      if boxes_meet(rect, room, margin)]
+        obstacles += [rect for rect in written if boxes_meet(rect, room, margin)]
         places[path], clear = clear_place(candidates, segments, [*obstacles, *fixed], margin=margin,
                                           bounds=bounds)
+        written += candidates[places[path]]
         if not clear:
             crowded.add(path)
     places.crowded = frozenset(crowded)
