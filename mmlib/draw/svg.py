@@ -33,6 +33,7 @@ round, or chance moves, each level is named at the left (``MAX``, ``MIN 1``, ``M
 
 from __future__ import annotations
 
+import math
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
@@ -63,6 +64,7 @@ from .tree_layout import (
     EdgeMark,
     LegendEntry,
     NodeMark,
+    Places,
     Scene,
     TreeLayout,
     beside_places,
@@ -90,6 +92,12 @@ RADIUS = 16.0
 """Half-size of a node shape (letters inside are 15 px)."""
 LEVEL = 92.0
 """Vertical distance between levels: room for a leaf's value, window and the next level's labels."""
+LEVEL_STRETCH = (1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)
+"""The distances between levels tried, as multiples of :data:`LEVEL`, until every inner node's
+value and window have a place no edge passes (steeper edges leave more room beside a node)."""
+SLOT_SPREAD = (1.0, 1.3, 1.6)
+"""The leaf gaps tried, as multiples of the least one, when more room between the levels is not
+enough (a node boxed in by its neighbours' texts)."""
 RING = RADIUS * 1.35
 """Radius of the dashed ring around the current inner node (it clears the triangle's corners)."""
 LEAF_RING = RADIUS * 1.0
@@ -97,6 +105,13 @@ LEAF_RING = RADIUS * 1.0
 BADGE = 11.0
 """Radius of the circle numbering a leaf's evaluation order."""
 GAP = 4.0
+BESIDE_MARGIN = 3.0
+"""The least distance (pixels) between an edge and a value or window beside a node."""
+ABOVE_BASELINE = BESIDE_MARGIN + 2 + 0.25 * MIN_FONT_PX
+"""How far over a node's centre (pixels) the window written above it has its baseline: an edge
+leaving the node level passes under it clear of the margin."""
+TEXT_SPACE = 5.0
+"""The least space (pixels, besides the margin) between a value or window and a probability."""
 MAX_SLOT = 130.0
 TITLE_ROOM = 40.0
 """Where the room over the tree begins (pixels from the top): under the title's line."""
@@ -150,7 +165,8 @@ class TreeSvg:
         self.grid = self.frame.positions
         widest = max(self.frame.widest_value(), 2)
         self.value_room = text_width(bound_text(LOWER, "8" * widest), VALUE_FONT_PX)
-        self.window_room = text_width(f"[{'8' * widest}, {'8' * widest}]", MIN_FONT_PX) if windows else 0.0
+        self.window_room = max(text_width(f"[{'8' * widest}, {'8' * widest}]", MIN_FONT_PX),
+                               text_width("[−∞, +∞]", MIN_FONT_PX)) if windows else 0.0
         if texts is not None:         # the values and windows a search will write: room for those alone
             shown = [text for text in texts if text]
             values = [text for text in shown if not text.startswith("[")]
@@ -165,22 +181,32 @@ class TreeSvg:
         names = [text_width(name, MIN_FONT_PX) for name in self.levels.values()]
         self.gutter = max(names) + 16 if names else 0.0
         self.left_margin = 12.0 + self.gutter + max(self.value_room, self.window_room) / 2
-        slots = self.frame.slots
-        needed = self._needed_slot()
-        room = (min_width - self.left_margin - self._right_room(needed)) / max(slots - 1, 1)
-        self.slot = min(max(needed, room), max(MAX_SLOT, needed))
-        self.width = max(self.left_margin + self.slot * (slots - 1) + self._right_room(self.slot), 420.0,
-                         min_width)
         self.top = 0.0
-        self.xy = self._points()
-        self.places = self._places()
+        self.level = LEVEL
+        """Pixels between two levels."""
+        self.places = Places()
+        self.slot = self.width = 0.0
+        self.xy: dict[Path, tuple[float, float]] = {}
+        self.spread = 1.0
+        tried: list[tuple[int, float, float]] = []
+        # more room between the levels, then between the slots, while a node's texts have no clear place
+        for spread, stretch in ((spread, stretch) for spread in SLOT_SPREAD for stretch in LEVEL_STRETCH):
+            self.level, self.spread = LEVEL * stretch, spread
+            self._lay_out(min_width)
+            tried.append((len(self.places.crowded), spread, stretch))
+            if not self.places.crowded:
+                break
+        if self.places.crowded:            # none clear everywhere: the least crowded, the smallest of those
+            _, self.spread, stretch = min(tried)
+            self.level = LEVEL * stretch
+            self._lay_out(min_width)
         # the title, then the tree, then the legend: the tree stays where it is from step to step
         # while the legend under it gains and loses rows, and no rows are kept empty above it
         over_root = self._reserved(self.frame.root, self.places.get(self.frame.root, ""))
         highest = min([box.top for box in over_root] + [-RING])
         self.top = TITLE_ROOM - highest + GAP
         self.xy = self._points()
-        self.tree_bottom = self.top + LEVEL * self.frame.depth + LEAF_RING + 2 + GAP + VALUE_FONT_PX
+        self.tree_bottom = self.top + self.level * self.frame.depth + LEAF_RING + 2 + GAP + VALUE_FONT_PX
         """Where the lowest node's value ends; a leaf's window is one line lower."""
         rows = max(len(self._legend_rows(legend)) for legend in self._widest_legends())
         self.height = self._legend_top(True) + LEGEND_ROW * (rows - 1) + LEGEND_MARGIN
@@ -188,8 +214,28 @@ class TreeSvg:
         self.letters = True
 
     # -- geometry --------------------------------------------------------------------------
+    def _lay_out(self, min_width: float) -> None:
+        """The slot width, the drawing's width, the nodes' points and the places of their texts,
+        :attr:`level` pixels between the levels."""
+        slots = self.frame.slots
+        needed = self._needed_slot() * self.spread
+        room = (min_width - self.left_margin - self._right_room(needed)) / max(slots - 1, 1)
+        self.slot = min(max(needed, room), max(MAX_SLOT, needed))
+        self.width = max(self.left_margin + self.slot * (slots - 1) + self._right_room(self.slot), 420.0,
+                         min_width)
+        self.xy = self._points()
+        self.places = self._places()
+        texts = [box.left for path, place in self.places.items() for box in self._reserved(path, place)]
+        short = 12.0 + self.gutter - min(texts, default=math.inf)
+        if short > 0:                      # a text left of the leftmost node: the tree moves right
+            self.left_margin += short
+            self.width = max(self.width,
+                             self.left_margin + self.slot * (slots - 1) + self._right_room(self.slot))
+            self.xy = self._points()
+            self.places = self._places()
+
     def _points(self) -> dict[Path, tuple[float, float]]:
-        return {path: (self.left_margin + self.slot * x, self.top + LEVEL * -y)
+        return {path: (self.left_margin + self.slot * x, self.top + self.level * -y)
                 for path, (x, y) in self.grid.items()}
 
     def _beside(self, path: Path, place: str, value: str, window: str, opacity: float = 1.0) -> list[Label]:
@@ -199,7 +245,8 @@ class TreeSvg:
         sign = -1.0 if place.startswith("left") else 1.0
         at, anchor = x + sign * (RING + GAP), "end" if sign < 0 else "start"
         under = y + 3 + VALUE_FONT_PX * 0.8                     # a value's baseline, its top just under y
-        value_y, window_y = {"above": (y - 3 - MIN_FONT_PX * 1.2, y - 3),
+        above = y - ABOVE_BASELINE
+        value_y, window_y = {"above": (above - MIN_FONT_PX * 1.2, above),
                              "below": (under, under + MIN_FONT_PX * 1.2)
                              }.get(place.rsplit(" ", 1)[-1], (y - 3, y + MIN_FONT_PX * 1.1))
         out = [Label(at, value_y, value, VALUE_FONT_PX, anchor, "value", opacity)] if value else []
@@ -216,7 +263,7 @@ class TreeSvg:
             out.append(Box(left, label.box.top, left + width, label.box.bottom))
         return out
 
-    def _places(self) -> dict[Path, str]:
+    def _places(self) -> Places:
         """Where each inner node's value and window go: the first place of
         :data:`~mmlib.draw.tree_layout.BESIDE` that no edge passes through (nor another node's
         shape or texts); decided once, for the widest texts the drawing keeps room for."""
@@ -225,9 +272,10 @@ class TreeSvg:
 
         written = [self._probability_label(path, text).box for path, text in self.probabilities.items()]
         return beside_places(self.grid, self.kind, point=self.xy.__getitem__, boxes=boxes,
-                             reach=self._leaf_rects, margin=3.0,
-                             bounds=(12.0 + self.gutter, self.width - 4.0),
-                             fixed=[(b.left, b.top, b.right, b.bottom) for b in written])   # on their edges
+                             reach=self._leaf_rects, margin=BESIDE_MARGIN,
+                             bounds=(-math.inf, self.width - 4.0),
+                             fixed=[(b.left - TEXT_SPACE, b.top - TEXT_SPACE, b.right + TEXT_SPACE,
+                                     b.bottom + TEXT_SPACE) for b in written])     # on their edges
 
     def _shape_rect(self, path: Path) -> tuple[float, float, float, float]:
         box = self.shape_box(path)
@@ -279,7 +327,7 @@ class TreeSvg:
         """By depth, what lies in the band just below that level, where probabilities are
         written: ``(x in slots, reach left, reach right)`` of each probability and leaf value."""
         bands: dict[int, list[tuple[float, float, float]]] = {}
-        along = (RING + 2 + 1.05 * MIN_FONT_PX) / LEVEL        # see _probability_label
+        along = (RING + 2 + 1.05 * MIN_FONT_PX) / self.level        # see _probability_label
         for path, text in self.probabilities.items():
             (px, _), (cx, _) = self.grid[path[:-1]], self.grid[path]
             wide = text_width(text, MIN_FONT_PX) + PROBABILITY_GAP
@@ -353,8 +401,8 @@ class TreeSvg:
             if edge.probability:
                 out.append(self._probability_label(edge.child, edge.probability))
         for depth, name in scene.levels.items():
-            out.append(Label(12.0, self.top + LEVEL * depth + 0.3 * MIN_FONT_PX, name, MIN_FONT_PX, "start",
-                              "level"))
+            out.append(Label(12.0, self.top + self.level * depth + 0.3 * MIN_FONT_PX, name, MIN_FONT_PX,
+                             "start", "level"))
         return out
 
     def boxes(self, marks: Marks | None = None, **options: Any) -> tuple[list[Box], list[Box]]:

@@ -157,7 +157,8 @@ def _beside_anchors(place: str) -> tuple[tuple[float, str], tuple[float, str]]:
     below it, the value hangs just under the centre and the window under the value."""
     east_west = "east" if place.startswith("left") else "west"
     if place.endswith("above"):
-        return (1 + WINDOW_HEIGHT, f"south {east_west}"), (1.0, f"south {east_west}")
+        lift = MARGIN + 2                     # a level edge out of the node passes under them, clear
+        return (lift + WINDOW_HEIGHT, f"south {east_west}"), (lift, f"south {east_west}")
     if place.endswith("below"):
         return (-1.0, f"north {east_west}"), (-1 - VALUE_HEIGHT, f"north {east_west}")
     return (0.0, f"south {east_west}"), (0.0, f"north {east_west}")

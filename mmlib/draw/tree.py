@@ -132,6 +132,13 @@ GAP = 0.5 * style.TEXT_PT
 LEAF_GAP = 1.0 * style.TEXT_PT
 """The least space between the texts of two leaves side by side (points): a wide space, so two
 windows never read as one."""
+BESIDE_MARGIN = 2.0
+"""The least distance (points) between an edge and a value or window beside a node."""
+ABOVE_CLEAR = BESIDE_MARGIN + 2.5
+"""How far over a node's centre (points) a value and window written above it begin: an edge
+leaving the node level passes under them clear of the margin."""
+TEXT_SPACE = 4.0
+"""The least space (points, besides the margin) between a value or window and a probability."""
 RING_AREA = 1.9
 """The dashed ring around the current node has this many times the area of the node's marker."""
 MIN_FONT_PT = style.TEXT_PT
@@ -503,7 +510,8 @@ class TreeView:
         value's bottom, the window's top or bottom) and the window's vertical alignment."""
         sign = -1.0 if place.startswith("left") else 1.0
         if place.endswith("above"):
-            return (sign * (ring + 3), 1 + MIN_FONT_PT * 1.3), (sign * (ring + 3), 1), "bottom"
+            lift = ABOVE_CLEAR                # a level edge out of the node passes under them, clear
+            return (sign * (ring + 3), lift + MIN_FONT_PT * 1.3), (sign * (ring + 3), lift), "bottom"
         if place.endswith("below"):
             value_bottom = -1 - VALUE_FONT_PT * 1.2
             return (sign * (ring + 3), value_bottom), (sign * (ring + 3), value_bottom - 1), "top"
@@ -574,7 +582,9 @@ class TreeView:
                     for a, b, c, d in self._beside_boxes(path, place, ring, widths[path])]
 
         return beside_places(self.positions, self.frame.kinds, point=point, boxes=boxes, reach=reach,
-                             margin=2.0, bounds=bounds, fixed=self._probability_boxes(slot, level))
+                             margin=BESIDE_MARGIN, bounds=bounds,
+                             fixed=[(a - TEXT_SPACE, b - TEXT_SPACE, c + TEXT_SPACE, d + TEXT_SPACE)
+                                    for a, b, c, d in self._probability_boxes(slot, level)])
 
     def _probability_boxes(self, slot: float, level: float) -> list[Rect]:
         """What the probabilities written on the edges cover (points), as

@@ -94,7 +94,7 @@ __all__ = ["TreeLayout", "Scene", "NodeMark", "EdgeMark", "LegendEntry", "bound_
            "MAX_COLOR", "MIN_COLOR", "LEAF_COLOR", "CHANCE_COLOR", "PV_COLOR", "EDGE_COLOR",
            "PRUNED_COLOR", "CURRENT_COLOR", "FADED_ALPHA", "FADED_TEXT_ALPHA", "PENDING_ALPHA",
            "PROBABILITY_AT", "PROBABILITY_GAP", "PROBABILITY_LOWER", "probability_side", "CUT_MARK",
-           "beside_places"]
+           "beside_places", "Places"]
 
 # Okabe & Ito (2008), "Color Universal Design": distinguishable with every common colour-vision deficiency.
 MAX_COLOR = "#56B4E9"       # sky blue, up-triangles
@@ -403,18 +403,34 @@ def beside_neighbours(positions: dict[Path, tuple[float, float]], kinds: dict[Pa
     return beside
 
 
+class Places(dict[Path, str]):
+    """Where each inner node's value and window go (:func:`beside_places`), and ``crowded``: the
+    nodes for which no place was clear (a painter gives such a drawing more room between its levels)."""
+
+    crowded: frozenset[Path] = frozenset()
+
+
+def _near(box: Rect, segment: Segment, margin: float) -> bool:
+    """Whether a segment's bounding box comes within ``margin`` of ``box`` (a cheap first test)."""
+    (ax, ay), (bx, by) = segment
+    return (min(ax, bx) < box[2] + margin and box[0] - margin < max(ax, bx)
+            and min(ay, by) < box[3] + margin and box[1] - margin < max(ay, by))
+
+
 def beside_places(positions: dict[Path, tuple[float, float]], kinds: dict[Path, str], *,
                   point: Callable[[Path], tuple[float, float]], boxes: Callable[[Path, str], list[Rect]],
                   reach: Callable[[Path], list[Rect]], margin: float, bounds: tuple[float, float],
-                  fixed: Sequence[Rect] = ()) -> dict[Path, str]:
+                  fixed: Sequence[Rect] = ()) -> Places:
     """Where each inner node's value and window go, by the one rule every painter follows: the
-    first of :data:`BESIDE` whose texts no edge passes through and that meets no neighbour on the
-    node's level, nor the texts placed beside a neighbour already (see :func:`clear_place`).
+    first of :data:`BESIDE` whose texts no edge of the drawing passes within ``margin`` of, and
+    that meets no other node nor the texts placed beside another node already (see
+    :func:`clear_place`).  The nodes for which no place is clear are the result's ``crowded``.
 
     A painter says it in its own units: ``point(path)`` the centre of a node, ``boxes(path,
-    place)`` what its value and window cover at ``place``, ``reach(path)`` what a neighbour
+    place)`` what its value and window cover at ``place``, ``reach(path)`` what another node
     covers (its shape; a leaf's texts under it and its order badge), ``fixed`` what stands in
-    every node's way (a title), ``bounds`` the x range the texts stay in.
+    every node's way (a title, the probabilities on chance edges), ``bounds`` the x range the
+    texts stay in.
 
     >>> positions = layout([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     >>> kinds = {path: "leaf" if len(path) == 2 else "max" if not path else "min" for path in positions}
@@ -427,18 +443,35 @@ def beside_places(positions: dict[Path, tuple[float, float]], kinds: dict[Path, 
     ...     return [(left, y + (10 if place.endswith("above") else -5), left + 20, y + 5)]
     >>> places = beside_places(positions, kinds, point=point, boxes=boxes, margin=2, bounds=(-100, 500),
     ...                        reach=lambda path: [(point(path)[0] - 8, point(path)[1] - 8,
-    ...                                             point(path)[0] + 8, point(path)[1] + 8)])
+    ...                                            point(path)[0] + 8, point(path)[1] + 8)])
     >>> places[(0,)], places[(1,)], places[(2,)]        # A's edge to B rises through B's right side
     ('left', 'right', 'right')
+    >>> places.crowded
+    frozenset()
     """
-    places: dict[Path, str] = {}
-    for path, (edges, near) in beside_neighbours(positions, kinds).items():
-        segments = [(point(child[:-1]), point(child)) for child in edges]
-        obstacles = [rect for other in near for rect in reach(other)]
-        obstacles += [rect for other in near if other in places for rect in boxes(other, places[other])]
+    places = Places()
+    crowded = set()
+    edges = [(point(path[:-1]), point(path)) for path in positions if path and path[:-1] in positions]
+    shapes = {path: reach(path) for path in positions}
+    written: list[Rect] = []               # the texts placed so far
+    for path, _ in beside_neighbours(positions, kinds).items():
         candidates = {place: boxes(path, place) for place in BESIDE}
-        places[path], _ = clear_place(candidates, segments, [*obstacles, *fixed], margin=margin,
-                                      bounds=bounds)
+        every = [box for found in candidates.values() for box in found]
+        if not every:                      # nothing written beside it
+            places[path] = BESIDE[0]
+            continue
+        room = (min(b[0] for b in every), min(b[1] for b in every), max(b[2] for b in every),
+                max(b[3] for b in every))
+        segments = [edge for edge in edges if _near(room, edge, margin)]
+        obstacles = [rect for other, rects in shapes.items() if other != path for rect in rects
+                     if boxes_meet(rect, room, margin)]
+        obstacles += [rect for rect in written if boxes_meet(rect, room, margin)]
+        places[path], clear = clear_place(candidates, segments, [*obstacles, *fixed], margin=margin,
+                                          bounds=bounds)
+        written += candidates[places[path]]
+        if not clear:
+            crowded.add(path)
+    places.crowded = frozenset(crowded)
     return places
 
 

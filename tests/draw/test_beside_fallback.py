@@ -37,21 +37,24 @@ def _touching(view: TreeSvg, marks) -> list:
     return touched
 
 
-def test_a_node_whose_parent_edge_crosses_its_right_side_and_has_no_room_on_its_left():
+def test_a_node_whose_parent_edge_crosses_its_right_side_gets_room_on_its_left():
     """[[8], [0], 7, 1] with its windows: A's edge down to B (the principal variation) rises
-    through B's right side, beside it and above it, and B's left side runs off the drawing;
-    under its middle, on the right, only B's one child is near, straight below.  Before, B's
-    value was written on the right, on A's thick edge."""
+    through B's right side, beside it and above it, and B is the leftmost node.  Its texts go on
+    its left, and the tree moves right to make room for them (before, B's left side ran off the
+    drawing, and its value was written on the right, on A's thick edge)."""
     result = search.alphabeta(trees.from_nested([[8], [0], 7, 1]), trace=True)
     view = TreeSvg(result.game, windows=True)
-    assert view.places[(0,)] == "right below"
+    assert view.places[(0,)] == "left"
     assert _touching(view, trace_of(result).marks()) == []
+    _, labels = view.boxes(trace_of(result).marks(), windows=True)
+    assert min(label.left for label in labels) >= 12.0
 
 
 def test_when_every_place_is_crossed_the_one_crossed_least_is_taken():
-    """The root of uniform(3, 3) with its windows: its edges to its outer children are nearly
-    level and pass under the texts beside it and under it on both sides; above it on the right
-    only one edge comes near, so that is where they go (before: beside it, through both)."""
+    """Of places all crossed, the one the fewest edges cross is taken.  The root of
+    uniform(3, 3) with its windows: its edges to its outer children are nearly level and pass
+    through the texts beside it and under it on both sides; above it on the right they pass
+    clear under the window, so that is where they go."""
     places = {"right": [(10, -5, 40, 0), (10, 0, 50, 5)],
               "right above": [(10, -20, 40, -12), (10, -12, 50, -4)]}
     edges = [((0, 0), (400, 4)), ((0, 0), (400, -3))]                  # level edges through the right side
