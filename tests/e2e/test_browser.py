@@ -1228,7 +1228,7 @@ def test_practice_is_operated_from_the_keyboard(page, lab):
         status, score = root.locator(".mmlib-status"), root.locator(".mmlib-practice-score")
         prompt = root.locator(".mmlib-practice-prompt")
         leaves = root.locator(".mmlib-practice-leaf")
-        assert leaves.count() == 8 and leaves.first.inner_text().strip() == "H (5)"
+        assert leaves.count() == 8 and leaves.first.inner_text().strip() == "leaf H (5)"
         shoot("1-question")
 
         leaves.first.focus()                                  # H: the first leaf evaluated
