@@ -38,7 +38,7 @@ import traitlets
 from ..errors import MmlibError
 
 __all__ = ["svg_figure", "show_svg", "fit_column",
-           "status_html", "set_status", "StaticFallback", "fallback_bundle",
+           "status_html", "set_status", "status_words", "StaticFallback", "fallback_bundle",
            "svg_as_img", "captioned_still", "VBox", "StatusLine"]
 
 VBox: Any = ipywidgets.VBox
@@ -139,6 +139,19 @@ def set_status(status: Any, text: str, *, error: bool = False) -> None:
     """
     escaped = html.escape(text).replace("\n", "<br>")
     status.value = f'<span style="color:#b00020">{escaped}</span>' if error else escaped
+
+
+def status_words(status: Any) -> str:
+    """What a status line says (as :func:`set_status` wrote it), as plain text, a line per line.
+
+    >>> class Line:
+    ...     value = ""
+    >>> line = Line()
+    >>> set_status(line, "You played 3.\\nYour move (X).")
+    >>> status_words(line).splitlines()
+    ['You played 3.', 'Your move (X).']
+    """
+    return html.unescape(status.value.replace("<br>", "\n"))
 
 
 def svg_as_img(svg: str, *, alt: str) -> str:

@@ -24,7 +24,6 @@ True
 
 from __future__ import annotations
 
-import html
 import time
 from typing import Any
 
@@ -36,7 +35,7 @@ from ..draw.connect4 import connect4_svg
 from ..errors import ArgumentError, ArgumentTypeError, MmlibError
 from ..games.connect4 import CentreFirst, ConnectFour
 from ..search import AnytimeStats, alphabeta, anytime
-from .common import StaticFallback, VBox, captioned_still, set_status, status_html
+from .common import StaticFallback, VBox, captioned_still, set_status, status_html, status_words
 
 __all__ = ["play_connect4", "Connect4Board", "ColumnButtons", "CELL_PX", "TIME_BUDGET", "NODE_BUDGET"]
 
@@ -264,7 +263,7 @@ class Connect4Board(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets h
 
     def said(self) -> str:
         """What the status line says, as plain text (one sentence a line)."""
-        return html.unescape(self.status.value.replace("<br>", "\n"))
+        return status_words(self.status)
 
     def _show(self, message: str) -> None:
         set_status(self.status, f"{message.strip()}\n{self.situation()}")

@@ -18,7 +18,6 @@ You (X) played square 4 (row 2, column 2).
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 from .. import _validate, games, search
@@ -26,7 +25,16 @@ from ..draw.boards import O_COLOR, X_COLOR, board_svg, describe_square, line_nam
 from ..draw.tree import format_value
 from ..errors import ArgumentError, MmlibError
 from ..games.base import rooted_at
-from .common import StaticFallback, VBox, captioned_still, set_status, show_svg, status_html, svg_figure
+from .common import (
+    StaticFallback,
+    VBox,
+    captioned_still,
+    set_status,
+    show_svg,
+    status_html,
+    status_words,
+    svg_figure,
+)
 
 __all__ = ["play_tictactoe", "TicTacToeBoard", "WIN_SQUARE_COLOR"]
 
@@ -147,7 +155,7 @@ class TicTacToeBoard(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets 
 
     def said(self) -> str:
         """What the status line says, as plain text (one sentence a line)."""
-        return html.unescape(self.status.value.replace("<br>", "\n"))
+        return status_words(self.status)
 
     def outcome(self) -> str:
         """The result as a phrase (empty while the game goes on)."""

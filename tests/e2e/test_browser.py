@@ -1282,6 +1282,68 @@ def test_practice_is_operated_from_the_keyboard(page, lab):
         lab.shut_down_kernels()
 
 
+def test_game_boards_are_played_from_the_keyboard_and_say_each_move(page, lab):
+    """Lectures 07 and 08's boards in JupyterLab, from the keyboard alone: Connect Four's column
+    buttons are real buttons, numbered, named "drop in column N" and each over its column of discs;
+    Enter on one drops a disc and the status line (a polite live region) says what both sides
+    played and whose move it is; New game is a button of its own size.  Tic-tac-toe's squares
+    answer Enter the same way.  Each board is shot into build/screenshots/play/."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)"}
+    nb.cells = [nbformat.v4.new_code_cell(source, metadata={"tags": [IGNORE_TAG]}) for source in (
+        "from mmlib import widgets\nfrom mmlib.games.connect4 import ConnectFour\n"
+        "widgets.play_connect4(ConnectFour(), depth=3)",
+        "widgets.play_tictactoe(computer_first=True)")]
+    nbformat.write(nb, lab.root / "play.ipynb")
+    folder = SCREENSHOTS / "play"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    try:
+        open_notebook(page, lab, "play.ipynb")
+        page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+        state = run_all(page)
+        assert not unexpected_errors(state) and not stderr_outputs(state)
+        board = page.locator(".mmlib-connect4")
+        board.wait_for(timeout=30_000)
+        buttons = board.locator("button.mmlib-column")
+        buttons.first.wait_for(timeout=30_000)
+        names = buttons.evaluate_all("bs => bs.map(b => [b.textContent, b.getAttribute('aria-label')])")
+        assert names == [[str(c), f"drop in column {c}"] for c in range(7)], names
+        centres = sorted({round(x, 1) for x in board.locator(".mmlib-figure svg circle").evaluate_all(
+            "cs => cs.map(c => { const r = c.getBoundingClientRect(); return r.x + r.width / 2; })")})
+        for column, centre in enumerate(centres):
+            box = buttons.nth(column).bounding_box()
+            assert abs(box["x"] + box["width"] / 2 - centre) < 1.5, (column, box, centre)
+        status = board.locator(".mmlib-status [aria-live=polite][role=status]")
+        assert "Your move (X)" in status.inner_text()
+        new_game = board.locator("button", has_text="New game")
+        assert new_game.bounding_box()["width"] < 200
+        board.scroll_into_view_if_needed()
+        board.screenshot(path=str(folder / "1-connect-four.png"))
+        buttons.nth(3).focus()
+        page.keyboard.press("Enter")
+        wait_for_text(page, status, r"You \(X\) played column 3\.\s+The computer \(O\) played column \d",
+                      "Enter on column 3")
+        assert "Your move (X)" in status.inner_text()
+        board.screenshot(path=str(folder / "2-connect-four-answered.png"))
+
+        ttt = page.locator(".mmlib-tictactoe")
+        squares = ttt.locator(".mmlib-square")
+        free = next(i for i, label in enumerate(squares.all_inner_texts()) if label.strip() not in ("X", "O"))
+        squares.nth(free).focus()
+        page.keyboard.press("Enter")
+        ttt_status = ttt.locator(".mmlib-status [aria-live=polite]")
+        wait_for_text(page, ttt_status, rf"You \(O\) played square {free} ", f"Enter on square {free}")
+        assert "Your move (O)" in ttt_status.inner_text()
+        ttt.scroll_into_view_if_needed()
+        ttt.screenshot(path=str(folder / "3-tictactoe.png"))
+        assert not page.console_errors, page.console_errors
+    finally:
+        lab.shut_down_kernels()
+
+
 def range_inputs_state(root) -> list[dict]:
     """Each native slider of ``root``: its accessible name (label), value, words and range."""
     return root.locator("input[type=range]").evaluate_all(
