@@ -1199,30 +1199,37 @@ def wait_for_text(page, locator, pattern: str, what: str) -> str:
     raise AssertionError(f"{what}: expected {pattern!r}, the widget says {text!r}")
 
 
-def test_practice_is_operated_from_the_keyboard(page, lab):
-    """The practice widget with the keyboard alone: Enter on leaf buttons, the kind of question chosen
-    by typing in its list, α and β typed with Tab between them and Enter to check, a mistyped value
-    refused with a message, a fresh question; each state shot into build/screenshots/practice/."""
+def run_widget_cells(page, lab: Lab, name: str, *sources: str) -> Path:
+    """Write ``name``.ipynb, one code cell per source (tagged as the lectures tag explorer cells), open it
+    and Run All without an error; returns an empty folder build/screenshots/``name``/ for its shots."""
     import nbformat
 
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)"}
-    nb.cells = [nbformat.v4.new_code_cell("from mmlib import widgets\nwidgets.practice(seed=1)",
-                                          metadata={"tags": [IGNORE_TAG]})]
-    nbformat.write(nb, lab.root / "practice.ipynb")
-    folder = SCREENSHOTS / "practice"
+    nb.cells = [nbformat.v4.new_code_cell(source, metadata={"tags": [IGNORE_TAG]}) for source in sources]
+    nbformat.write(nb, lab.root / f"{name}.ipynb")
+    folder = SCREENSHOTS / name
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
+    open_notebook(page, lab, f"{name}.ipynb")
+    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+    state = run_all(page)
+    assert not unexpected_errors(state) and not stderr_outputs(state)
+    return folder
+
+
+def test_practice_is_operated_from_the_keyboard(page, lab):
+    """The practice widget with the keyboard alone: Enter on leaf buttons, the kind of question chosen
+    by typing in its list, α and β typed with Tab between them and Enter to check, a mistyped value
+    refused with a message, a fresh question; each state shot into build/screenshots/practice/."""
 
     def shoot(name: str) -> None:
         root.scroll_into_view_if_needed()
         root.screenshot(path=str(folder / f"{name}.png"))
 
     try:
-        open_notebook(page, lab, "practice.ipynb")
-        page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
-        state = run_all(page)
-        assert not unexpected_errors(state) and not stderr_outputs(state)
+        folder = run_widget_cells(page, lab, "practice",
+                                  "from mmlib import widgets\nwidgets.practice(seed=1)")
         root = page.locator(".mmlib-practice")
         root.wait_for(timeout=30_000)
         status, score = root.locator(".mmlib-status"), root.locator(".mmlib-practice-score")
@@ -1288,23 +1295,11 @@ def test_game_boards_are_played_from_the_keyboard_and_say_each_move(page, lab):
     Enter on one drops a disc and the status line (a polite live region) says what both sides
     played and whose move it is; New game is a button of its own size.  Tic-tac-toe's squares
     answer Enter the same way.  Each board is shot into build/screenshots/play/."""
-    import nbformat
-
-    nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)"}
-    nb.cells = [nbformat.v4.new_code_cell(source, metadata={"tags": [IGNORE_TAG]}) for source in (
-        "from mmlib import widgets\nfrom mmlib.games.connect4 import ConnectFour\n"
-        "widgets.play_connect4(ConnectFour(), depth=3)",
-        "widgets.play_tictactoe(computer_first=True)")]
-    nbformat.write(nb, lab.root / "play.ipynb")
-    folder = SCREENSHOTS / "play"
-    shutil.rmtree(folder, ignore_errors=True)
-    folder.mkdir(parents=True)
     try:
-        open_notebook(page, lab, "play.ipynb")
-        page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
-        state = run_all(page)
-        assert not unexpected_errors(state) and not stderr_outputs(state)
+        folder = run_widget_cells(page, lab, "play", "from mmlib import widgets\n"
+                                  "from mmlib.games.connect4 import ConnectFour\n"
+                                  "widgets.play_connect4(ConnectFour(), depth=3)",
+                                  "widgets.play_tictactoe(computer_first=True)")
         board = page.locator(".mmlib-connect4")
         board.wait_for(timeout=30_000)
         buttons = board.locator("button.mmlib-column")
