@@ -38,8 +38,8 @@ import traitlets
 from ..errors import MmlibError
 
 __all__ = ["svg_figure", "show_svg", "fit_column",
-           "status_html", "set_status", "StaticFallback", "fallback_bundle",
-           "svg_as_img", "VBox", "StatusLine"]
+           "status_html", "set_status", "status_words", "StaticFallback", "fallback_bundle",
+           "svg_as_img", "captioned_still", "VBox", "StatusLine"]
 
 VBox: Any = ipywidgets.VBox
 """The box every explorer is built on.  ipywidgets ships no type hints, so its classes are
@@ -141,6 +141,19 @@ def set_status(status: Any, text: str, *, error: bool = False) -> None:
     status.value = f'<span style="color:#b00020">{escaped}</span>' if error else escaped
 
 
+def status_words(status: Any) -> str:
+    """What a status line says (as :func:`set_status` wrote it), as plain text, a line per line.
+
+    >>> class Line:
+    ...     value = ""
+    >>> line = Line()
+    >>> set_status(line, "You played 3.\\nYour move (X).")
+    >>> status_words(line).splitlines()
+    ['You played 3.', 'Your move (X).']
+    """
+    return html.unescape(status.value.replace("<br>", "\n"))
+
+
 def svg_as_img(svg: str, *, alt: str) -> str:
     """``svg`` as an ``<img>`` with a data URL and ``alt`` text: HTML that JupyterLab's sanitizer
     keeps in a notebook that is not trusted (inline ``<svg>`` would be stripped).
@@ -153,6 +166,21 @@ def svg_as_img(svg: str, *, alt: str) -> str:
     # handout's page, the website's text, a narrow notebook): a still is never cut or scrolled
     return (f'<img alt="{html.escape(alt)}" src="data:image/svg+xml;base64,{data}" '
             f'style="{STILL_STYLE}">')
+
+
+def captioned_still(svg: str, caption_html: str) -> str:
+    """``svg`` as a still picture (:func:`svg_as_img`) whose text alternative is what its ``<title>``
+    says, captioned by ``caption_html`` (an explorer's status line as it stood: already HTML).
+
+    >>> captioned_still("<svg><title>an empty board</title></svg>", "Your move (X).")[:45]
+    '<figure style="margin:0"><img alt="an empty b'
+    >>> captioned_still("<svg/>", "Draw.").endswith('<figcaption>Draw.</figcaption></figure>')
+    True
+    """
+    found = re.search(r"<title>(.*?)</title>", svg, re.S)
+    words = html.unescape(found.group(1)) if found else "the board when the notebook was saved"
+    return (f'<figure style="margin:0">{svg_as_img(svg, alt=words)}'
+            f"<figcaption>{caption_html}</figcaption></figure>")
 
 
 def fallback_bundle(bundle: dict[str, Any] | None, text: str, picture_html: str | None = None

@@ -1,34 +1,43 @@
 """Play Connect Four against alpha-beta in JupyterLab: press a column's button to drop a disc.
 
-The buttons and the drawing share one grid: each button is exactly one column of the board wide.
-The computer deepens its search one ply at a time and stops at ``depth`` or when the next ply would
-go over its budget (``time_budget`` seconds, ``node_budget`` nodes), and says which depth it reached.
+The buttons and the drawing share one grid: each button is exactly one column of the board wide,
+numbered as the text numbers the columns (0 on the left), and named for a screen reader by what it
+does ("drop in column 3"); Tab reaches each, Enter or Space presses it.  The status line under the
+board (a live region, read out as it changes) says what you and the computer just played, what
+the computer's search cost, and whose move it is or who won; the still picture a saved notebook
+shows carries the same words.  The computer deepens its search one ply at a time and stops at
+``depth`` or when the next ply would go over its budget (``time_budget`` seconds, ``node_budget``
+nodes), and says which depth it reached.
 
 >>> from mmlib.games.connect4 import ConnectFour
 >>> board = play_connect4(ConnectFour(5, 4), depth=3)
->>> len(board.columns), board.status.value.startswith("You are X")
-(5, True)
->>> board.click(2)                # drop a disc in column 2; the computer answers
->>> board.game.discs(board.state)
-2
->>> board.columns[0].layout.width == f"{board.cell}px"
+>>> board.buttons_row.names[2]
+'drop in column 2'
+>>> board.said().splitlines()[-1]                      # the status line: whose move it is
+"Your move (X): press a column's button (Tab to it, then Enter) to drop a disc."
+>>> board.buttons_row.press(2)    # drop a disc in column 2, as its button does; the computer answers
+>>> board.game.discs(board.state), board.said().splitlines()[0]
+(2, 'You (X) played column 2.')
+>>> board.buttons_row.cell == board.cell
 True
 """
 
 from __future__ import annotations
 
-import html
 import time
 from typing import Any
 
+import anywidget
+import traitlets
+
 from .. import _validate
 from ..draw.connect4 import connect4_svg
-from ..errors import ArgumentError, ArgumentTypeError
+from ..errors import ArgumentError, ArgumentTypeError, MmlibError
 from ..games.connect4 import CentreFirst, ConnectFour
 from ..search import AnytimeStats, alphabeta, anytime
-from .common import StaticFallback, VBox, status_html, svg_as_img
+from .common import StaticFallback, VBox, captioned_still, set_status, status_html, status_words
 
-__all__ = ["play_connect4", "Connect4Board", "CELL_PX", "TIME_BUDGET", "NODE_BUDGET"]
+__all__ = ["play_connect4", "Connect4Board", "ColumnButtons", "CELL_PX", "TIME_BUDGET", "NODE_BUDGET"]
 
 CELL_PX = 48
 """Width of one column, in pixels, for the buttons and the drawing alike."""
@@ -43,11 +52,102 @@ def _widgets() -> Any:
     return ipywidgets
 
 
+_COLUMNS_ESM = """
+function render({ model, el }) {
+  // One real <button> per column, in a grid exactly as wide as the board: Tab reaches each, Enter
+  // or Space presses it, and its name says what it does ("drop in column 3").  The buttons are
+  // updated in place, so the one with the focus keeps it from move to move.
+  const row = document.createElement("div");
+  row.className = "mmlib-columns-row";
+  el.append(row);
+  const draw = () => {
+    const count = model.get("count"), cell = model.get("cell");
+    const names = model.get("names"), disabled = model.get("disabled");
+    row.style.gridTemplateColumns = `repeat(${count}, ${cell}px)`;
+    row.style.width = `${count * cell}px`;
+    while (row.children.length > count) { row.lastChild.remove(); }
+    while (row.children.length < count) {
+      const column = row.children.length;
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "mmlib-column";
+      button.addEventListener("click", () => model.send({ event: "drop", column: column }));
+      row.append(button);
+    }
+    Array.from(row.children).forEach((button, column) => {
+      button.textContent = String(column);
+      button.setAttribute("aria-label", names[column] || `drop in column ${column}`);
+      button.title = names[column] || "";
+      button.disabled = Boolean(disabled[column]);
+    });
+  };
+  for (const name of ["count", "cell", "names", "disabled"]) { model.on(`change:${name}`, draw); }
+  draw();
+}
+export default { render };
+"""
+
+_COLUMNS_CSS = """
+.mmlib-columns-row { display: grid; gap: 0; margin: 0 0 4px 0; }
+.mmlib-columns-row .mmlib-column {
+  margin: 0 3px; padding: 0; height: 40px; font: bold 18px/1 sans-serif; color: #000;
+  background: linear-gradient(#ffffff, #d9d9d9); border: 1px solid #4d4d4d; border-radius: 6px;
+  box-shadow: 0 2px 0 #7a7a7a; cursor: pointer; }
+.mmlib-columns-row .mmlib-column::after { content: "▼"; display: block; font-size: 11px; margin-top: 2px; }
+.mmlib-columns-row .mmlib-column:hover:not(:disabled) { background: #ffffff; }
+.mmlib-columns-row .mmlib-column:active:not(:disabled) { box-shadow: none; transform: translateY(2px); }
+.mmlib-columns-row .mmlib-column:focus-visible { outline: 3px solid #000; outline-offset: 1px; }
+.mmlib-columns-row .mmlib-column:disabled { color: #595959; background: #eeeeee; box-shadow: none;
+  border-style: dashed; cursor: default; }
+"""
+
+
+class ColumnButtons(anywidget.AnyWidget):
+    """A row of ``count`` numbered buttons, ``cell`` pixels each, named ``names`` for a screen reader;
+    a button of ``disabled`` is greyed, dashed and cannot be pressed.  ``on_press(column)`` runs
+    when one is pressed (a click, or Enter or Space on the focused button).
+
+    >>> pressed = []
+    >>> row = ColumnButtons(3, 40, pressed.append)
+    >>> row.names, row.disabled
+    (['drop in column 0', 'drop in column 1', 'drop in column 2'], [False, False, False])
+    >>> row._handle_custom_msg({"event": "drop", "column": 1}, [])    # what the browser sends
+    >>> row.disabled = [False, True, False]
+    >>> row.press(1); row.press(7); row.press("2")                   # refused: not to be pressed
+    >>> pressed
+    [1]
+    """
+
+    _esm = _COLUMNS_ESM
+    _css = _COLUMNS_CSS
+    count = traitlets.Int(7).tag(sync=True)
+    cell = traitlets.Int(CELL_PX).tag(sync=True)
+    names = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    disabled = traitlets.List(traitlets.Bool()).tag(sync=True)
+
+    def __init__(self, count: int, cell: int, on_press: Any):
+        super().__init__(count=count, cell=cell, names=[f"drop in column {c}" for c in range(count)],
+                         disabled=[False] * count)
+        self.on_press = on_press
+        self.add_class("mmlib-columns")
+        self.on_msg(self._on_message)
+
+    def _on_message(self, _widget: object, content: Any, _buffers: object) -> None:
+        if isinstance(content, dict) and content.get("event") == "drop":
+            self.press(content.get("column"))
+
+    def press(self, column: object) -> None:
+        """Press the button of ``column``, as a click does (a column that is no button's, or whose
+        button is disabled, is ignored, as the browser would never send it)."""
+        if isinstance(column, int) and 0 <= column < self.count and not self.disabled[column]:
+            self.on_press(column)
+
+
 class Connect4Board(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has no types
     """The board (a widget: display it, or its ``.widget``, which is the same object).
 
-    ``columns`` (one button per column, in the grid ``buttons_row``), ``figure`` (the board drawn
-    as SVG), ``status``,
+    ``buttons_row`` (the numbered column buttons, :class:`ColumnButtons`), ``figure`` (the board
+    drawn as SVG), ``status`` (what was played, and whose move it is or who won: :meth:`said`),
     ``new_game``, ``game``, ``state``, ``cell`` (pixels per column), and after each computer move
     ``last_depth`` (the depth its search completed) and ``last_nodes``.
     """
@@ -61,25 +161,16 @@ class Connect4Board(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets h
         self.last_depth = self.last_nodes = 0
         self.over_budget = False
         self.last_move: int | None = None
-        width = f"{cell}px"
-        self.columns = [w.Button(description=str(c), tooltip=f"drop a disc in column {c}",
-                                 layout=w.Layout(width=width, height="36px", margin="0", padding="0"))
-                        for c in range(game.columns)]
-        for column, button in enumerate(self.columns):
-            button.add_class("mmlib-column")
-            button.style.font_weight = "bold"
-            button.on_click(lambda _, c=column: self.click(c))
-        board_width = f"{game.columns * cell}px"
         # the buttons' grid and the drawing start at the same left edge (no margins) and are equally
         # wide, so button c sits exactly over column c
-        self.buttons_row = w.GridBox(self.columns, layout=w.Layout(
-            grid_template_columns=self.grid_template(), grid_gap="0px", width=board_width, margin="0"))
+        self.buttons_row = ColumnButtons(game.columns, cell, self.click)
+        board_width = f"{game.columns * cell}px"
         self.figure = w.HTML(layout=w.Layout(width=board_width, margin="0", padding="0"))
         self.figure.add_class("mmlib-figure")
         self.status = status_html()
         self.status.layout = w.Layout(margin="6px 0 0 0", max_width="60em")
-        self.new_game = w.Button(description="New game", icon="refresh",
-                                 layout=w.Layout(width="auto", margin="4px 0 0 0"))
+        self.new_game = w.Button(description="New game", icon="refresh", tooltip="start a new game",
+                                 layout=w.Layout(width="auto", margin="6px 0 0 0", align_self="flex-start"))
         self.new_game.on_click(lambda _: self.reset())
         super().__init__([self.buttons_row, self.figure, self.status, self.new_game])
         self.add_class("mmlib-connect4")
@@ -90,34 +181,45 @@ class Connect4Board(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets h
         """The widget to display (the board itself; kept for ``board.widget`` in notebooks)."""
         return self
 
-    def grid_template(self) -> str:
-        """The CSS grid columns: one per board column, ``cell`` pixels each."""
-        return f"repeat({self.game.columns}, {self.cell}px)"
+    @property
+    def human(self) -> str:
+        return "X" if self.human_is_x else "O"
+
+    @property
+    def computer(self) -> str:
+        return "O" if self.human_is_x else "X"
 
     def reset(self) -> None:
         self.state = self.game.initial
         self.last_move = None
-        message = (f"You are {'X' if self.human_is_x else 'O'}. The computer searches alpha-beta up to depth "
-                   f"{self.depth}, within {self.time_budget:g} s and {self.node_budget:,} nodes per move.")
+        message = (f"New game. You are {self.human}; the computer ({self.computer}) searches alpha-beta "
+                   f"up to depth {self.depth}, within {self.time_budget:g} s and {self.node_budget:,} nodes "
+                   "per move.")
         if self.human_is_x != self.game.is_max(self.state):
-            message += " " + self._computer_moves()
-        self._show(message + self._whose_turn())
+            message += "\n" + self._computer_moves()
+        self._show(message)
 
     def click(self, column: int) -> None:
-        """The human drops a disc in ``column``; the computer answers."""
+        """The human drops a disc in ``column``; the computer answers (never raises)."""
+        try:
+            self._play(column)
+        except MmlibError as error:
+            set_status(self.status, str(error), error=True)
+
+    def _play(self, column: int) -> None:
         game = self.game
         if game.is_terminal(self.state):
             self._show("The game is over: press New game.")
             return
         if column not in game.moves(self.state):
-            self._show(f"Column {column} is full; choose another." + self._whose_turn())
+            self._show(f"Column {column} is full; choose another.")
             return
         self.state = game.play(self.state, column)
         self.last_move = column
-        message = f"You played column {column}."
+        message = f"You ({self.human}) played column {column}."
         if not game.is_terminal(self.state):
-            message += " " + self._computer_moves()
-        self._show(message + self._whose_turn())
+            message += "\n" + self._computer_moves()
+        self._show(message)
 
     def think(self) -> tuple[Any, int, int]:
         """Anytime alpha-beta (:func:`mmlib.search.anytime`; centre-first ordering, each ply ordered by
@@ -144,22 +246,30 @@ class Connect4Board(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets h
         stopped = "" if reached == self.depth or not self.over_budget else \
             f" (stopped before depth {reached + 1}: over the budget of {self.time_budget:g} s and " \
             f"{self.node_budget:,} nodes per move)"
-        return (f"Computer played column {result.move}: alpha-beta to depth {reached}{stopped}, "
-                f"{nodes:,} nodes in all, value {result.value}.")
+        return (f"The computer ({self.computer}) played column {result.move} (framed): alpha-beta to depth "
+                f"{reached}{stopped}, {nodes:,} nodes in all, value {result.value}.")
 
-    def _whose_turn(self) -> str:
+    def situation(self) -> str:
+        """Whose move it is, or the result."""
         game, state = self.game, self.state
         if not game.is_terminal(state):
-            return " Your move: press a column's button."
+            return (f"Your move ({self.human}): press a column's button (Tab to it, then Enter) "
+                    "to drop a disc.")
         winner = game.winner(state)
         if winner is None:
-            return " Draw: the board is full."
-        return " You win!" if (winner == "X") == self.human_is_x else " The computer wins."
+            return "Game over: the board is full, a draw."
+        who = "you win" if winner == self.human else "the computer wins"
+        return f"Game over: {winner} has connected {game.connect} — {who}. Press New game to play again."
+
+    def said(self) -> str:
+        """What the status line says, as plain text (one sentence a line)."""
+        return status_words(self.status)
 
     def _show(self, message: str) -> None:
-        self.status.value = html.escape(message.strip())
-        for column, button in enumerate(self.columns):
-            button.disabled = self.game.is_terminal(self.state) or column not in self.game.moves(self.state)
+        set_status(self.status, f"{message.strip()}\n{self.situation()}")
+        over = self.game.is_terminal(self.state)
+        moves = self.game.moves(self.state)
+        self.buttons_row.disabled = [over or column not in moves for column in range(self.game.columns)]
         self.figure.value = connect4_svg(self.game, self.state, cell=self.cell, last_move=self.last_move)
 
     # -- the still picture for a notebook shown without its widget models ---------------------------
@@ -168,11 +278,11 @@ class Connect4Board(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets h
                 f"depth {self.depth} — run the cell to play.")
 
     def fallback_html(self) -> str:
-        """The board as the widget showed it when saved (the last move framed) and, under it, what
-        its status line said then (the computer's last answer and whose move it is)."""
-        board = svg_as_img(connect4_svg(self.game, self.state, cell=self.cell, last_move=self.last_move),
-                           alt="the Connect Four board when the notebook was saved")
-        return f"{board}<p>{self.status.value}</p>"                      # (already escaped)
+        """The board as the widget showed it when saved (the last move framed) and, as its caption,
+        what its status line said then (what was played, and whose move it is or who won): the
+        picture's text alternative is the board in words and that caption."""
+        svg = connect4_svg(self.game, self.state, cell=self.cell, last_move=self.last_move)
+        return captioned_still(svg, self.status.value)
 
 
 def play_connect4(game: ConnectFour | None = None, *, depth: int = 6, computer_first: bool = False,

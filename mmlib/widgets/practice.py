@@ -51,6 +51,20 @@ MODE_OPTIONS = {"evaluated": "leaf evaluated next", "pruned": "pruned leaf next"
 chosen by typing it)."""
 COLUMN_PX = DISPLAY_WIDTH_PX - 20.0
 """The width a notebook gives an output (the drawing fills it)."""
+ANSWER_PX = 18
+"""The font size of everything a student answers with (the leaf buttons, the α and β boxes, Check) and
+of the question: above the 11 pt (14.7 px) every figure's text keeps, to be read from the back row."""
+PRACTICE_CSS = ("<style>.mmlib-practice .mmlib-practice-answer .widget-label,"
+                ".mmlib-practice .mmlib-practice-answer input,"
+                f".mmlib-practice .mmlib-practice-answer button{{font-size:{ANSWER_PX}px}}"
+                ".mmlib-practice .mmlib-practice-answer input{height:34px}"
+                ".mmlib-practice .mmlib-practice-leaf{border:1px solid #4d4d4d;border-radius:6px}"
+                ".mmlib-practice button:focus-visible,.mmlib-practice input:focus-visible,"
+                ".mmlib-practice select:focus-visible{outline:3px solid #000;outline-offset:1px}"
+                ".mmlib-practice .mmlib-practice-leaf:disabled{opacity:1;color:#3d3d3d;border-style:dashed}"
+                "</style>")
+"""Answers as large as the question; the control with the keyboard focus outlined in black; a leaf
+already answered is greyed by a dashed border and its words, not only faded (ipywidgets fades it)."""
 SUBMIT_DELAY = 0.3
 """Seconds between Enter in a box and the check, for the text typed just before to arrive."""
 
@@ -76,9 +90,12 @@ class Practice(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has no
                 "with a reason for every answer and a score — run the cell to use it.")
 
     def fallback_html(self) -> str | None:
-        if not self.svg:
-            return None
-        return svg_as_img(self.svg, alt=f"the question when the notebook was saved: {self.round.prompt}")
+        """The tree as the widget shows it, titled by the question it asks (what a student reads above
+        the live drawing; a finished question by its number and "done")."""
+        drill = self.round
+        title = f"Question {drill.question.seed}: done" if drill.done else drill.prompt
+        return svg_as_img(self._drawing(title),
+                          alt=f"the question when the notebook was saved: {drill.prompt}")
 
     def __init__(self, mode: str, seed: int, branching: int, depth: int, ordering: str | float):
         widgets = _widgets()
@@ -96,17 +113,24 @@ class Practice(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has no
         self.prompt = widgets.HTML(value="")
         self.prompt.add_class("mmlib-practice-prompt")
         self.output = svg_figure()
-        self.leaf_row = widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap"))
+        self.leaf_hint = widgets.HTML(value=f'<span style="font-size:{ANSWER_PX}px">Your answer: click a '
+                                      "leaf (or Tab to it, then Enter)</span>",
+                                      layout=widgets.Layout(width="100%"))
+        self.leaf_row = widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        self.leaf_row.add_class("mmlib-practice-answer")
         self.leaf_buttons: dict[str, Any] = {}
-        box = dict(continuous_update=True, style={"description_width": "initial"},
-                   layout={"width": "140px"})        # a dict: each box gets its own Layout
+        box = dict(continuous_update=True,          # dicts: each box gets its own Style and Layout
+                   style={"description_width": "initial", "font_size": f"{ANSWER_PX}px"},
+                   layout={"width": "170px", "height": "38px"})
         self.alpha = widgets.Text(description="α", placeholder="e.g. -inf", **box)
         self.beta = widgets.Text(description="β", placeholder="e.g. 5", **box)
         self.alpha.add_class("mmlib-practice-alpha")
         self.beta.add_class("mmlib-practice-beta")
         self.check = widgets.Button(description="Check", icon="check", layout={"width": "auto"},
                                     tooltip="check the window (or press Enter in a box)")
-        self.window_row = widgets.HBox([self.alpha, self.beta, self.check])
+        self.check.style.font_size = f"{ANSWER_PX}px"
+        self.window_row = widgets.HBox([self.alpha, self.beta, self.check], layout={"align_items": "center"})
+        self.window_row.add_class("mmlib-practice-answer")
         self.status = status_html()
         self.score_line = widgets.HTML(value="")
         self.score_line.add_class("mmlib-practice-score")
@@ -118,7 +142,8 @@ class Practice(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has no
             box.on_msg(self._on_box_message)
             box.observe(self._on_typing, names="value")
         top = widgets.HBox([self.kind, self.fresh])
-        super().__init__([top, self.prompt, self.output, self.leaf_row, self.window_row, self.status,
+        css = widgets.HTML(PRACTICE_CSS, layout=widgets.Layout(height="0px", margin="0"))
+        super().__init__([css, top, self.prompt, self.output, self.leaf_row, self.window_row, self.status,
                           self.score_line], layout=widgets.Layout(width="100%"))
         self.add_class("mmlib-practice")
         self.view = TreeSvg(question.tree, min_width=COLUMN_PX, windows=True)
@@ -193,11 +218,21 @@ class Practice(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has no
         widgets = _widgets()
         self.leaf_buttons = {}
         for leaf in self.round.tree.leaves():
-            button = widgets.Button(description="", layout={"width": "auto"})
+            button = widgets.Button(description="", layout={"width": "auto", "height": "40px",
+                                                            "margin": "4px 8px 4px 0"})
+            button.style.font_size, button.style.font_weight = f"{ANSWER_PX}px", "bold"
             button.add_class("mmlib-practice-leaf")
             button.on_click(lambda _, label=leaf.label: self.answer(label))
             self.leaf_buttons[leaf.label] = button
-        self.leaf_row.children = tuple(self.leaf_buttons.values())
+        self.leaf_row.children = (self.leaf_hint, *self.leaf_buttons.values())
+
+    def _drawing(self, title: str) -> str:
+        """The tree with what the round has shown so far (windows once a leaf question is asked, or
+        a window question answered), titled ``title``."""
+        drill = self.round
+        marks = drill.marks()
+        return self.view.show(marks, windows=drill.mode != "window" or drill.done, title=title,
+                              description=f"{drill.prompt} " + self.view.describe(marks))
 
     def show(self, feedback: Feedback | None = None) -> None:
         """Redraw the tree, the prompt, the leaf buttons, the feedback and the score."""
@@ -210,15 +245,12 @@ class Practice(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has no
             state = states[leaf.label]
             button = self.leaf_buttons[leaf.label]
             value = format_value(leaf.value)
-            button.description = f"{leaf.label} ({value})" + (f": {state}" if state else "")
+            button.description = f"leaf {leaf.label} ({value})" + (f": {state}" if state else "")
             button.disabled = bool(state) or drill.done
             button.tooltip = f"leaf {leaf.label}, value {format_value(leaf.value)}" + \
                 (f", {state}" if state else "")
-        self.prompt.value = f"<b>{html.escape(drill.prompt)}</b>"
-        title = f"Question {drill.question.seed}"
-        marks = drill.marks()
-        self.svg = self.view.show(marks, windows=clicking or drill.done, title=title,
-                                  description=f"{drill.prompt} " + self.view.describe(marks))
+        self.prompt.value = f'<b style="font-size:{ANSWER_PX}px">{html.escape(drill.prompt)}</b>'
+        self.svg = self._drawing(f"Question {drill.question.seed}")
         show_svg(self.output, self.svg)
         if feedback is None:
             set_status(self.status, "Right answers and reasons appear here.")

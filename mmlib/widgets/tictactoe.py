@@ -10,6 +10,10 @@
 True
 >>> board.buttons[4].tooltip, board.buttons[8].tooltip
 ('square 4, row 2, column 2, X', 'square 8, row 3, column 3, empty')
+>>> print(board.said().splitlines()[0])              # the status line: what was played, whose move
+You (X) played square 4 (row 2, column 2).
+>>> board.said().splitlines()[-1]
+'Your move (X): choose an empty square (Tab to it, then Enter).'
 """
 
 from __future__ import annotations
@@ -21,7 +25,16 @@ from ..draw.boards import O_COLOR, X_COLOR, board_svg, describe_square, line_nam
 from ..draw.tree import format_value
 from ..errors import ArgumentError, MmlibError
 from ..games.base import rooted_at
-from .common import StaticFallback, VBox, set_status, show_svg, status_html, svg_as_img, svg_figure
+from .common import (
+    StaticFallback,
+    VBox,
+    captioned_still,
+    set_status,
+    show_svg,
+    status_html,
+    status_words,
+    svg_figure,
+)
 
 __all__ = ["play_tictactoe", "TicTacToeBoard", "WIN_SQUARE_COLOR"]
 
@@ -49,10 +62,20 @@ def _where(square: int) -> str:
     return f"row {row + 1}, column {column + 1}"
 
 
+def _square(square: int) -> str:
+    """A square by its number and place: "square 4 (row 2, column 2)"."""
+    return f"square {square} ({_where(square)})"
+
+
+ALGORITHM_NAMES = {"minimax": "minimax", "alphabeta": "alpha-beta"}
+
+
 class TicTacToeBoard(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has no types
     """``buttons`` (squares 0..8, an empty one showing its number, each with a spoken ``tooltip`` such
     as "square 2, row 1, column 3, empty"),
-    ``status``, ``new_game``, ``output`` (the board drawn as SVG, with the winning line), ``state``,
+    ``status`` (under the board, a live region a screen reader reads out as it changes: what you
+    and the computer played, what its search cost, and whose move it is or who won; :meth:`said`
+    gives its text), ``new_game``, ``output`` (the board drawn as SVG, with the winning line), ``state``,
     ``game``, and after each computer move ``last_counts`` (nodes per algorithm) and
     ``last_values`` (move -> value, depth-adjusted scores counting from the position searched)."""
 
@@ -77,7 +100,9 @@ class TicTacToeBoard(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets 
         grid = widgets.GridBox(self.buttons, layout=widgets.Layout(
             grid_template_columns=f"repeat(3, {size})", grid_gap="4px", width="max-content"))
         css = widgets.HTML(SQUARE_CSS, layout=widgets.Layout(height="0px", margin="0"))
-        super().__init__([css, self.status, grid, self.new_game, self.output])
+        self.status.layout = widgets.Layout(margin="6px 0 0 0", max_width="60em")
+        self.new_game.layout = widgets.Layout(width="auto", margin="6px 0 0 0", align_self="flex-start")
+        super().__init__([css, grid, self.status, self.new_game, self.output])
         self.add_class("mmlib-tictactoe")
         self.restart()
 
@@ -85,14 +110,20 @@ class TicTacToeBoard(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets 
     def human(self) -> str:
         return "O" if self.computer_first else "X"
 
+    @property
+    def computer(self) -> str:
+        return "X" if self.computer_first else "O"
+
     def restart(self) -> None:
         self.state = self.game.initial
         self.last_counts: dict[str, int] = {}
         self.last_values: dict[int, float] = {}
+        started = (f"New game. You are {self.human}; the computer ({self.computer}) plays by "
+                   f"{ALGORITHM_NAMES[self.algorithm]}.")
         if self.computer_first:
-            self.computer_move()
+            self.computer_move(started)
         else:
-            self.refresh(f"You are {self.human}.")
+            self.refresh(started)
 
     def refresh(self, message: str) -> None:
         """Show the position on the buttons and the drawing, and ``message`` with whose move it is."""
@@ -109,18 +140,22 @@ class TicTacToeBoard(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets 
             button.style.button_color = WIN_SQUARE_COLOR if square in line else "#f4f4f4"
             button.disabled = mark != "." or over
         show_svg(self.output, board_svg(self.game, self.state, cell=40) if over else "")
-        set_status(self.status, f"{message} {self.situation()}".strip())
+        set_status(self.status, f"{message.strip()}\n{self.situation()}".strip())
 
     def situation(self) -> str:
         """Whose move it is, or the result."""
         if not self.game.is_terminal(self.state):
-            return f"Your move ({self.human}): choose an empty square."
+            return f"Your move ({self.human}): choose an empty square (Tab to it, then Enter)."
         winner = self.game.winner(self.state)
         if winner is None:
             return "Game over: a draw."
         who = "you win" if winner == self.human else "the computer wins"
         along = line_name(winning_line(self.game, self.state))
-        return f"Game over: {winner} has three in a row along {along} — {who}."
+        return f"Game over: {winner} has three in a row along {along} — {who}. Press New game to play again."
+
+    def said(self) -> str:
+        """What the status line says, as plain text (one sentence a line)."""
+        return status_words(self.status)
 
     def outcome(self) -> str:
         """The result as a phrase (empty while the game goes on)."""
@@ -136,10 +171,11 @@ class TicTacToeBoard(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets 
                 self.refresh("Wait: it is the computer's turn.")
                 return
             self.state = self.game.play(self.state, square)
+            played = f"You ({self.human}) played {_square(square)}."
             if self.game.is_terminal(self.state):
-                self.refresh(f"You played {_where(square)}.")
+                self.refresh(played)
                 return
-            self.computer_move(f"You played {_where(square)}.")
+            self.computer_move(played)
         except MmlibError as error:
             set_status(self.status, str(error), error=True)
 
@@ -164,11 +200,11 @@ class TicTacToeBoard(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets 
         chosen, mover = result.pv[0], self.game.player(self.state)
         self.state = self.game.play(self.state, chosen)
         self.last_counts, self.last_values = counts, values
-        listed = "; ".join(f"{_where(m)}: {format_value(v)}" for m, v in values.items())
-        self.refresh(f"{before} Computer ({mover}) "
-                     f"played {_where(chosen)} with {self.algorithm}. Nodes searched: minimax "
-                     f"{counts['minimax']:,}, alpha-beta {counts['alphabeta']:,}. Values of its moves: "
-                     f"{listed}.".strip())
+        listed = ", ".join(f"{m}: {format_value(v)}" for m, v in values.items())
+        self.refresh(f"{before}\nThe computer ({mover}) played {_square(chosen)} with "
+                     f"{ALGORITHM_NAMES[self.algorithm]}. Nodes searched from there: minimax "
+                     f"{counts['minimax']:,}, alpha-beta {counts['alphabeta']:,}. Values of its moves, "
+                     f"by square: {listed}.")
 
     # -- the still picture for a notebook shown without its widget models ---------------------------
     def fallback_text(self) -> str:
@@ -177,8 +213,10 @@ class TicTacToeBoard(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets 
                 " — run the cell to play.")
 
     def fallback_html(self) -> str:
-        svg = board_svg(self.game, self.state, cell=84, numbers=True)     # squares named 0 to 8
-        return svg_as_img(svg, alt="the tic-tac-toe board when the notebook was saved")
+        """The board when saved (squares numbered 0 to 8, as the status names them), captioned by
+        what the status line said then; its text alternative is the board in words and that caption."""
+        svg = board_svg(self.game, self.state, cell=84, numbers=True)
+        return captioned_still(svg, self.status.value)
 
 
 def play_tictactoe(depth: int | None = None, algorithm: str = "alphabeta", *, computer_first: bool = False,

@@ -163,8 +163,8 @@ def test_the_play_widgets_still_shows_the_computers_answer_and_what_it_said():
     page = board._repr_mimebundle_()["text/html"]
     picture = base64.b64decode(re.search(r"base64,([^\"]+)", page).group(1)).decode()
     assert 'class="last"' in picture and f"Last move (square outline): column {answer}," in picture
-    assert f"Computer played column {answer}: alpha-beta to depth 2" in page
-    assert "Your move: press a column" in page
+    assert f"The computer (O) played column {answer} (framed): alpha-beta to depth 2" in page
+    assert "Your move (X): press a column" in page
 
 
 # -- chance trees: a probability stands beside its edge, never on the line -----------------------------

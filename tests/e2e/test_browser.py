@@ -1199,36 +1199,43 @@ def wait_for_text(page, locator, pattern: str, what: str) -> str:
     raise AssertionError(f"{what}: expected {pattern!r}, the widget says {text!r}")
 
 
-def test_practice_is_operated_from_the_keyboard(page, lab):
-    """The practice widget with the keyboard alone: Enter on leaf buttons, the kind of question chosen
-    by typing in its list, α and β typed with Tab between them and Enter to check, a mistyped value
-    refused with a message, a fresh question; each state shot into build/screenshots/practice/."""
+def run_widget_cells(page, lab: Lab, name: str, *sources: str) -> Path:
+    """Write ``name``.ipynb, one code cell per source (tagged as the lectures tag explorer cells), open it
+    and Run All without an error; returns an empty folder build/screenshots/``name``/ for its shots."""
     import nbformat
 
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)"}
-    nb.cells = [nbformat.v4.new_code_cell("from mmlib import widgets\nwidgets.practice(seed=1)",
-                                          metadata={"tags": [IGNORE_TAG]})]
-    nbformat.write(nb, lab.root / "practice.ipynb")
-    folder = SCREENSHOTS / "practice"
+    nb.cells = [nbformat.v4.new_code_cell(source, metadata={"tags": [IGNORE_TAG]}) for source in sources]
+    nbformat.write(nb, lab.root / f"{name}.ipynb")
+    folder = SCREENSHOTS / name
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
+    open_notebook(page, lab, f"{name}.ipynb")
+    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+    state = run_all(page)
+    assert not unexpected_errors(state) and not stderr_outputs(state)
+    return folder
+
+
+def test_practice_is_operated_from_the_keyboard(page, lab):
+    """The practice widget with the keyboard alone: Enter on leaf buttons, the kind of question chosen
+    by typing in its list, α and β typed with Tab between them and Enter to check, a mistyped value
+    refused with a message, a fresh question; each state shot into build/screenshots/practice/."""
 
     def shoot(name: str) -> None:
         root.scroll_into_view_if_needed()
         root.screenshot(path=str(folder / f"{name}.png"))
 
     try:
-        open_notebook(page, lab, "practice.ipynb")
-        page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
-        state = run_all(page)
-        assert not unexpected_errors(state) and not stderr_outputs(state)
+        folder = run_widget_cells(page, lab, "practice",
+                                  "from mmlib import widgets\nwidgets.practice(seed=1)")
         root = page.locator(".mmlib-practice")
         root.wait_for(timeout=30_000)
         status, score = root.locator(".mmlib-status"), root.locator(".mmlib-practice-score")
         prompt = root.locator(".mmlib-practice-prompt")
         leaves = root.locator(".mmlib-practice-leaf")
-        assert leaves.count() == 8 and leaves.first.inner_text().strip() == "H (5)"
+        assert leaves.count() == 8 and leaves.first.inner_text().strip() == "leaf H (5)"
         shoot("1-question")
 
         leaves.first.focus()                                  # H: the first leaf evaluated
@@ -1277,6 +1284,56 @@ def test_practice_is_operated_from_the_keyboard(page, lab):
                       "Enter on N")
         wait_for_text(page, prompt, r"Question 2: done", "the question done")
         shoot("5-pruned-done")
+        assert not page.console_errors, page.console_errors
+    finally:
+        lab.shut_down_kernels()
+
+
+def test_game_boards_are_played_from_the_keyboard_and_say_each_move(page, lab):
+    """Lectures 07 and 08's boards in JupyterLab, from the keyboard alone: Connect Four's column
+    buttons are real buttons, numbered, named "drop in column N" and each over its column of discs;
+    Enter on one drops a disc and the status line (a polite live region) says what both sides
+    played and whose move it is; New game is a button of its own size.  Tic-tac-toe's squares
+    answer Enter the same way.  Each board is shot into build/screenshots/play/."""
+    try:
+        folder = run_widget_cells(page, lab, "play", "from mmlib import widgets\n"
+                                  "from mmlib.games.connect4 import ConnectFour\n"
+                                  "widgets.play_connect4(ConnectFour(), depth=3)",
+                                  "widgets.play_tictactoe(computer_first=True)")
+        board = page.locator(".mmlib-connect4")
+        board.wait_for(timeout=30_000)
+        buttons = board.locator("button.mmlib-column")
+        buttons.first.wait_for(timeout=30_000)
+        names = buttons.evaluate_all("bs => bs.map(b => [b.textContent, b.getAttribute('aria-label')])")
+        assert names == [[str(c), f"drop in column {c}"] for c in range(7)], names
+        centres = sorted({round(x, 1) for x in board.locator(".mmlib-figure svg circle").evaluate_all(
+            "cs => cs.map(c => { const r = c.getBoundingClientRect(); return r.x + r.width / 2; })")})
+        for column, centre in enumerate(centres):
+            box = buttons.nth(column).bounding_box()
+            assert abs(box["x"] + box["width"] / 2 - centre) < 1.5, (column, box, centre)
+        status = board.locator(".mmlib-status [aria-live=polite][role=status]")
+        assert "Your move (X)" in status.inner_text()
+        new_game = board.locator("button", has_text="New game")
+        assert new_game.bounding_box()["width"] < 200
+        board.scroll_into_view_if_needed()
+        board.screenshot(path=str(folder / "1-connect-four.png"))
+        buttons.nth(3).focus()
+        page.keyboard.press("Enter")
+        wait_for_text(page, status, r"You \(X\) played column 3\.\s+The computer \(O\) played column \d",
+                      "Enter on column 3")
+        assert "Your move (X)" in status.inner_text()
+        board.screenshot(path=str(folder / "2-connect-four-answered.png"))
+
+        ttt = page.locator(".mmlib-tictactoe")
+        squares = ttt.locator(".mmlib-square")
+        free = next(i for i, label in enumerate(squares.all_inner_texts()) if label.strip() not in ("X", "O"))
+        squares.nth(free).focus()
+        page.keyboard.press("Enter")
+        ttt_status = ttt.locator(".mmlib-status [aria-live=polite]")
+        wait_for_text(page, ttt_status, rf"You \(O\) played square {free} ", f"Enter on square {free}")
+        assert "Your move (O)" in ttt_status.inner_text()
+        ttt.scroll_into_view_if_needed()
+        ttt.screenshot(path=str(folder / "3-tictactoe.png"))
         assert not page.console_errors, page.console_errors
     finally:
         lab.shut_down_kernels()

@@ -391,13 +391,14 @@ def test_play_widget_plays_and_reports():
 
     board = play_connect4(ConnectFour(4, 4), depth=3)
     assert "mmlib-connect4" in board.widget._dom_classes
-    assert all("mmlib-column" in button._dom_classes for button in board.columns)
+    assert 'className = "mmlib-column"' in board.buttons_row._esm
     assert "mmlib-status" in board.status._dom_classes and "mmlib-figure" in board.figure._dom_classes
-    board.columns[1].click()
+    board.buttons_row.press(1)
     assert board.game.discs(board.state) == 2 and "nodes" in board.status.value
     for _ in range(3):
         board.click(0)
-    assert "full" in board.status.value or board.game.is_terminal(board.state) or board.columns[0].disabled
+    assert "full" in board.status.value or board.game.is_terminal(board.state) or \
+        board.buttons_row.disabled[0]
     with pytest.raises(ArgumentError, match="depth"):
         play_connect4(depth=0)
     starts = play_connect4(ConnectFour(4, 4), depth=2, computer_first=True)

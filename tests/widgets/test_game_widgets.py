@@ -118,12 +118,11 @@ def test_each_column_button_is_exactly_one_column_of_the_drawing_wide(columns, r
     svg = svg_in(board.figure.value)
     cell = int(svg.get("width")) / columns
     assert cell == board.cell
-    assert [b.layout.width for b in board.columns] == [f"{board.cell}px"] * columns
-    assert board.buttons_row.layout.grid_template_columns == f"repeat({columns}, {board.cell}px)"
-    assert board.buttons_row.layout.grid_gap == "0px"
-    assert board.buttons_row.layout.width == board.figure.layout.width == svg.get("width") + "px"
-    assert {b.layout.margin for b in board.columns} == {"0"}
-    assert board.buttons_row.layout.margin == board.figure.layout.margin == "0"
+    row = board.buttons_row                   # one button per column, ``cell`` pixels each, no gap
+    assert (row.count, row.cell) == (columns, board.cell)
+    assert row.names == [f"drop in column {c}" for c in range(columns)]
+    assert board.figure.layout.width == svg.get("width") + "px" and board.figure.layout.margin == "0"
+    assert "repeat(${count}, ${cell}px)" in row._esm and "gap: 0" in row._css
     # disc centres sit in the middle of their column: column c at (c + 0.5) * cell
     xs = sorted({float(c.get("cx")) for c in svg.iter(f"{SVG}circle") if "disc" in c.get("class", "")})
     assert xs == [(c + 0.5) * cell for c in range(columns)]

@@ -9,6 +9,7 @@ evaluated: H I J L M.  Windows on entry: B, D [−∞, +∞]; E [−∞, 5]; C, 
 
 import math
 import os
+import re
 
 os.environ.setdefault("MPLBACKEND", "Agg")
 
@@ -313,7 +314,8 @@ def test_every_control_has_a_name_and_the_feedback_a_word_not_only_a_colour():
     assert "mmlib-practice" in drill._dom_classes and "mmlib-figure" in drill.output._dom_classes
     assert drill.kind.description and drill.alpha.description == "α" and drill.beta.description == "β"
     assert [b.description for b in drill.leaf_buttons.values()] == [
-        "H (3)", "I (5)", "J (6)", "K (9)", "L (1)", "M (2)", "N (0)", "O (−1)"]
+        "leaf H (3)", "leaf I (5)", "leaf J (6)", "leaf K (9)", "leaf L (1)", "leaf M (2)", "leaf N (0)",
+        "leaf O (−1)"]
     drill.answer("I")
     assert "✗ No:" in drill.status.value
     drill.answer("H")
@@ -326,3 +328,55 @@ def test_before_it_runs_the_notebook_shows_a_sentence_and_the_tree():
     assert bundle["text/plain"].startswith("Alpha-beta practice") and "run the cell" in bundle["text/plain"]
     assert '<img alt="the question when the notebook was saved: Question 0:' in bundle["text/html"]
     assert "application/vnd.jupyter.widget-view+json" in bundle
+
+
+def still_title(drill):
+    """The title text of the still's drawing (one, or the unpacking fails)."""
+    texts = still_svg(drill).iter("{http://www.w3.org/2000/svg}text")
+    (title,) = [t for t in texts if t.get("class") == "title"]
+    return title
+
+
+def still_svg(drill):
+    import base64
+    import re
+    import xml.etree.ElementTree as ET
+
+    data = re.search(r"base64,([^\"]+)", drill._repr_mimebundle_()["text/html"]).group(1)
+    return ET.fromstring(base64.b64decode(data))
+
+
+@pytest.mark.parametrize("mode, question", [
+    ("evaluated", "Question 0: which leaf does alpha-beta evaluate first? Click it."),
+    ("pruned", "Question 0: which leaf does alpha-beta prune first? Click it."),
+    ("window", "Question 0: alpha-beta enters B (MIN). With which window [α, β]?")])
+def test_the_still_shows_the_question_asked(mode, question):
+    drill = widgets.practice(seed=0, mode=mode)
+    title, width = still_title(drill), float(still_svg(drill).get("width"))
+    assert title.text == question == drill.round.prompt
+    # the question fits the drawing: at most 0.62 em a character of bold DejaVu Sans
+    assert len(question) * 0.62 * float(title.get("font-size")) + float(title.get("x")) <= width
+    if mode != "window":
+        while not drill.round.done:
+            drill.answer(drill.round.expected[0])
+        assert still_title(drill).text == "Question 0: done"
+
+
+def test_the_answers_are_large_named_buttons_a_keyboard_reaches():
+    from mmlib.draw.style import MIN_TEXT_PT, PX_PER_PT
+    from mmlib.widgets.practice import PRACTICE_CSS
+
+    least = MIN_TEXT_PT * PX_PER_PT                 # what every figure's text keeps, in pixels
+    drill = on_a_to_g("evaluated")
+    for label, button in drill.leaf_buttons.items():
+        assert type(button).__name__ == "Button"    # a real button: Tab reaches it, Enter presses it
+        assert float(button.style.font_size.removesuffix("px")) >= least
+        assert button.description.startswith(f"leaf {label} (")
+        assert button.tooltip.startswith(f"leaf {label},")
+    assert "click a leaf" in drill.leaf_hint.value and drill.leaf_row.children[0] is drill.leaf_hint
+    for box in (drill.alpha, drill.beta):
+        assert float(box.style.font_size.removesuffix("px")) >= least
+    assert float(drill.check.style.font_size.removesuffix("px")) >= least
+    size = float(re.search(r"font-size:(\d+)px", drill.prompt.value).group(1))
+    assert size >= least and drill.round.prompt in drill.prompt.value
+    assert "focus-visible{outline:3px solid #000" in PRACTICE_CSS
