@@ -24,8 +24,6 @@ WAITING = {
     "mmlib/draw/boards.py", "mmlib/draw/connect4.py", "mmlib/draw/display.py", "mmlib/draw/export.py",
     "mmlib/draw/geometry.py", "mmlib/draw/lineplot.py", "mmlib/draw/plots.py", "mmlib/draw/style.py",
     "mmlib/draw/svg_text.py", "mmlib/draw/tree.py", "mmlib/draw/tree_layout.py",
-    "mmlib/games/chess_positions.py", "mmlib/games/ghosts.py", "mmlib/games/pig.py",
-    "mmlib/games/tictactoe.py",
     "mmlib/isolation/_args.py", "mmlib/isolation/child.py", "mmlib/isolation/inprocess.py",
     "mmlib/isolation/nodes.py", "mmlib/isolation/runner.py", "mmlib/isolation/sandbox.py",
     "mmlib/isolation/sealed.py", "mmlib/isolation/stage.py",
