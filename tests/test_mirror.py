@@ -17,8 +17,7 @@ PACKAGE, TESTS = ROOT / "mmlib", ROOT / "tests"
 WAITING = {
     "mmlib/check/boardfile.py", "mmlib/check/callfile.py", "mmlib/check/chancefile.py",
     "mmlib/check/contest.py", "mmlib/check/orderfile.py", "mmlib/check/queries.py", "mmlib/check/report.py",
-    "mmlib/course/cells.py", "mmlib/course/channel.py", "mmlib/course/cli.py", "mmlib/course/labs.py",
-    "mmlib/course/labsource.py", "mmlib/course/scoring.py", "mmlib/course/standings.py",
+    "mmlib/course/cli.py", "mmlib/course/labs.py",
     "mmlib/draw/boards.py", "mmlib/draw/connect4.py", "mmlib/draw/display.py", "mmlib/draw/export.py",
     "mmlib/draw/geometry.py", "mmlib/draw/lineplot.py", "mmlib/draw/plots.py", "mmlib/draw/style.py",
     "mmlib/draw/svg_text.py", "mmlib/draw/tree.py", "mmlib/draw/tree_layout.py",
@@ -27,7 +26,6 @@ WAITING = {
     "mmlib/widgets/chess.py", "mmlib/widgets/connect4.py", "mmlib/widgets/editor.py",
     "mmlib/widgets/growth.py", "mmlib/widgets/saving.py", "mmlib/widgets/slider.py", "mmlib/widgets/step.py",
     "mmlib/widgets/tictactoe.py",
-    "mmlib/branching.py",
 }
 
 
