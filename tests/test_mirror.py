@@ -19,12 +19,12 @@ WAITING = {
     "mmlib/check/contest.py", "mmlib/check/orderfile.py", "mmlib/check/queries.py", "mmlib/check/report.py",
     "mmlib/course/cli.py", "mmlib/course/labs.py",
     "mmlib/draw/boards.py", "mmlib/draw/connect4.py", "mmlib/draw/display.py", "mmlib/draw/export.py",
-    "mmlib/draw/geometry.py", "mmlib/draw/lineplot.py", "mmlib/draw/plots.py", "mmlib/draw/style.py",
-    "mmlib/draw/svg_text.py", "mmlib/draw/tree.py", "mmlib/draw/tree_layout.py",
+    "mmlib/draw/geometry.py", "mmlib/draw/lineplot.py", "mmlib/draw/plots.py",
+    "mmlib/draw/tree.py", "mmlib/draw/tree_layout.py",
     "mmlib/isolation/_args.py", "mmlib/isolation/child.py", "mmlib/isolation/inprocess.py",
     "mmlib/isolation/nodes.py", "mmlib/isolation/stage.py",
     "mmlib/widgets/chess.py", "mmlib/widgets/connect4.py", "mmlib/widgets/editor.py",
-    "mmlib/widgets/growth.py", "mmlib/widgets/saving.py", "mmlib/widgets/slider.py", "mmlib/widgets/step.py",
+    "mmlib/widgets/growth.py", "mmlib/widgets/saving.py", "mmlib/widgets/step.py",
     "mmlib/widgets/tictactoe.py",
 }
 
