@@ -21,7 +21,7 @@ WAITING = {
     "mmlib/draw/boards.py", "mmlib/draw/connect4.py", "mmlib/draw/display.py", "mmlib/draw/export.py",
     "mmlib/draw/geometry.py", "mmlib/draw/lineplot.py", "mmlib/draw/plots.py",
     "mmlib/draw/tree.py", "mmlib/draw/tree_layout.py",
-    "mmlib/isolation/_args.py", "mmlib/isolation/child.py", "mmlib/isolation/inprocess.py",
+    "mmlib/isolation/child.py", "mmlib/isolation/inprocess.py",
     "mmlib/isolation/nodes.py", "mmlib/isolation/stage.py",
     "mmlib/widgets/chess.py", "mmlib/widgets/connect4.py", "mmlib/widgets/editor.py",
     "mmlib/widgets/growth.py", "mmlib/widgets/saving.py", "mmlib/widgets/step.py",
