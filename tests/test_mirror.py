@@ -24,7 +24,7 @@ WAITING = {
     "mmlib/isolation/child.py", "mmlib/isolation/inprocess.py",
     "mmlib/isolation/nodes.py", "mmlib/isolation/stage.py",
     "mmlib/widgets/chess.py", "mmlib/widgets/connect4.py", "mmlib/widgets/editor.py",
-    "mmlib/widgets/growth.py", "mmlib/widgets/saving.py", "mmlib/widgets/step.py",
+    "mmlib/widgets/growth.py", "mmlib/widgets/step.py",
     "mmlib/widgets/tictactoe.py",
 }
 
