@@ -69,3 +69,10 @@ def test_the_rule_tells_a_mirrored_module_from_one_tested_elsewhere(tmp_path):
     assert not has_test_module("mmlib/search/results.py", tmp_path)        # not in tests/search
     assert not has_test_module("mmlib/trees/_nodes.py", tmp_path)
     assert not has_test_module("mmlib/search/mini.py", tmp_path)           # test_minimax is not test_mini_*
+
+
+def test_no_two_test_modules_share_a_file_name():
+    # pytest imports test modules by file name (tests/ has no packages): a second test_results.py
+    # would stop the collection, hence test_results_of_trace.py beside search's test_results.py
+    names = sorted(path.name for path in TESTS.rglob("test_*.py"))
+    assert not {name for name in names if names.count(name) > 1}
