@@ -46,7 +46,7 @@ SECONDS = {
     "tests/course/test_gradescope.py": 23,
     "tests/search/test_search.py": 22,
     "tests/notebooks/test_labs.py": 21,
-    "tests/check/test_check.py": 19,
+    "tests/check/test_searches.py": 19,
     "tests/search/test_windows.py": 15,
     "tests/draw/test_draw.py": 11,
     "tests/check/test_check_runner.py": 11,

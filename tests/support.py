@@ -46,6 +46,23 @@ def knuth_moore(b: int, d: int) -> int:
     return b ** math.ceil(d / 2) + b ** math.floor(d / 2) - 1
 
 
+
+def ghost_graph() -> Any:
+    """MAX, then two MIN agents in turn (CS 188's Pacman and two ghosts), then MAX again, as a networkx
+    graph rooted at "A" whose nodes carry a "player" and the leaves a "value"."""
+    import networkx as nx
+    graph = nx.DiGraph()
+    players = {"A": "MAX", "B": "MIN", "C": "MIN", "D": "MIN", "E": "MIN", "F": "MAX", "G": "MAX",
+               "H": "MAX"}
+    for parent, kids in {"A": "BC", "B": "D", "C": "E", "D": "FG", "E": "H"}.items():
+        for kid in kids:
+            graph.add_edge(parent, kid)
+    for node, player in players.items():
+        graph.nodes[node]["player"] = player
+    for leaf, value in {"F": 4, "G": 9, "H": 1}.items():
+        graph.nodes[leaf]["value"] = value
+    return graph
+
 # -- what a student writes in lab 1: the lecture's pseudocode on the lab's node type ----------------
 
 def minimax(node, depth, maximizing):

@@ -11,7 +11,6 @@ import nbformat
 import pytest
 
 from mmlib.course import gradescope, grading
-from mmlib.course.labsource import build, lab_names, lab_of
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,24 +27,6 @@ def test_make_gradescope_passes_grader_args_that_start_with_dashes(grader_args, 
     monkeypatch.setattr(gradescope, "build_all", lambda out, **options: seen.update(options) or [])
     gradescope.main(words[4:])
     assert seen["grader_args"] == grader_args
-
-
-def renamed(name: str) -> nbformat.NotebookNode:
-    nb = build(name, solution=True)
-    for number, cell in enumerate(nb.cells):
-        cell.id = f"copy-{number}"
-    return nb
-
-
-@pytest.mark.parametrize("name", lab_names())
-def test_a_renamed_copy_with_new_cell_ids_is_found_by_its_check_cells(name):
-    assert lab_of(Path("my homework (1).ipynb"), renamed(name)) == name
-
-
-def test_a_notebook_of_no_lab_says_to_name_its_lab():
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("print(1)")])
-    with pytest.raises(ValueError, match="--lab"):
-        lab_of(Path("homework.ipynb"), nb)
 
 
 def test_lab_option_forces_the_lab_of_a_file(tmp_path, monkeypatch):

@@ -195,12 +195,3 @@ def test_drawing_titles_name_alphabeta_by_its_variant_and_others_by_their_displa
     assert readable_name("a search of my own") == "a search of my own"       # not listed: as it is
     model = trace.trace_of(search.alphabeta(AIMA, cutoff=">", trace=True))
     assert readable_name(model) == "alpha-beta (fail-soft, cut when α > β)"
-
-
-def test_a_result_made_by_hand_with_a_name_gets_its_kind():
-    stats = search.Stats()
-    made = search.SearchResult(3, 0, (0,), stats, "alphabeta (fail-hard, >)")
-    assert made.kind is Kind.ALPHABETA and made.algorithm == "alphabeta (fail-hard, >)"
-    assert search.SearchResult(3, 0, (0,), stats, Kind.PVS).algorithm == "pvs"
-    with pytest.raises(ArgumentTypeError, match="^kind: "):
-        search.SearchResult(3, 0, (0,), stats, "chess")

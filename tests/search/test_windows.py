@@ -165,17 +165,6 @@ def test_bad_options_are_named():
         search.sss_star(trees.uniform(3, 6), max_nodes=40)
 
 
-@pytest.mark.parametrize("b,d", [(2, 1), (2, 6), (3, 5), (4, 4), (5, 3)])
-def test_the_minimal_proofs_of_a_uniform_tree_give_knuth_moore(b, d):
-    from mmlib.search.yardstick import minimal_tree_leaves, proof_leaves
-    for seed in range(3):
-        tree = trees.uniform(b, d, seed=seed)
-        value, at_least, at_most = proof_leaves(tree)
-        assert value == search.minimax(tree).value
-        assert (at_least, at_most) == (b ** (d // 2), b ** math.ceil(d / 2))
-        assert at_least + at_most - 1 == knuth_moore(b, d) == minimal_tree_leaves(tree)
-
-
 def test_no_search_without_a_table_beats_the_larger_proof_on_connect_four():
     from mmlib.search.yardstick import proof_leaves
     game = games.ConnectFour(opening="3324")

@@ -11,15 +11,6 @@ def test_pruned_by_names_the_leaves_below_each_cutoff():
     assert all(model.pruned_by(k) == [] for k in range(len(model.events)) if k not in cutoffs)
 
 
-def test_marks_views_change_are_new_marks():
-    from mmlib.trace import Marks
-    from mmlib.trees import as_tree
-    marks = Marks(values={(): 3.0})
-    shown = marks.at((0,)).with_leaf_values(as_tree([[3, 5], [2, 9]]))
-    assert marks.current is None and marks.values == {(): 3.0} and marks.bounds == {}
-    assert shown.current == (0,) and shown.values[(1, 0)] == 2 and shown.values[()] == 3.0
-
-
 def test_every_view_describes_a_drawing_with_the_narrations_words():
     from mmlib import search
     from mmlib.draw.svg import TreeSvg

@@ -15,7 +15,6 @@ from mmlib.trace import (
     EXACT,
     SO_FAR,
     expected_values,
-    format_probability,
     node_role,
     trace_of,
 )
@@ -177,11 +176,6 @@ def test_multi_agent_roles_and_narration():
     assert model.value == 2                    # B = min(min(3, 5), min(2, 9)), C = min(min(1, 4), min(6, 7))
     assert model.sentence(1) == "enter B (MIN 1)."
     assert model.sentence(2) == "enter D (MIN 2)."
-
-
-def test_probabilities_are_written_simply():
-    assert [format_probability(p) for p in (0.5, 0.25, 1/3, 1/6, 0.9, 0.1, 0.37)] == \
-        ["1/2", "1/4", "1/3", "1/6", "0.9", "0.1", "0.37"]
 
 
 def test_bad_algorithm_is_refused():

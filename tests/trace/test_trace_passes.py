@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from mmlib import search, trees
 from mmlib.errors import ArgumentError
-from mmlib.trace import EXACT, LOWER, UPPER, minimax_values, null_window_bound, trace_of
+from mmlib.trace import EXACT, LOWER, UPPER, minimax_values, trace_of
 from mmlib.widgets.step import step_through
 
 INF = math.inf
@@ -149,11 +149,6 @@ def test_aspiration_fail_low_then_re_search_by_hand():
     assert [p.label() for p in model.phases] == [
         "pass 1: window [9, 11] → ≤ 5 (fail low)", "pass 2: window [−∞, 11] → 3 (exact)"]
     assert model.counts()["researches"] == 1
-
-
-def test_a_null_window_answer_is_a_bound_on_the_side_the_test_decides():
-    assert null_window_bound(3, 3, ">=") == LOWER and null_window_bound(3, 3, ">") == UPPER
-    assert null_window_bound(4, 3, ">") == LOWER and null_window_bound(2, 3, ">=") == UPPER
 
 
 # -- Monte Carlo tree search ---------------------------------------------------------------

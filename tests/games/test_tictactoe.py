@@ -1,4 +1,4 @@
-"""Tic-tac-toe: rules, scorings, the full-game census and the protocol."""
+"""Tests of mmlib.games.tictactoe: the rules, scores and census of tic-tac-toe, searched to the end."""
 
 import pytest
 

@@ -15,7 +15,7 @@ import mutants
 import pytest
 import support
 
-from mmlib import check, search, trees
+from mmlib import check, search
 from mmlib.check import cases as check_cases_module
 from mmlib.check.nodes import shape_of
 from mmlib.conventions import Conventions
@@ -70,15 +70,6 @@ def ab_pseudocode(node, depth, alpha, beta, maximizing):
 
 
 # -- the check trees ------------------------------------------------------------------------------
-
-def test_check_trees_cover_ties_mixed_depths_negatives_and_depth_limits():
-    cases = check.check_cases()
-    built = [(case, case.tree()) for case in cases]
-    assert [case.nested for case in cases[:3]] == list(check.SEED_TREES.values())
-    assert sum(check_cases_module.has_tie(tree) for _, tree in built) >= 20
-    assert sum(len({len(leaf.path) for leaf in tree.leaves()}) > 1 for _, tree in built) >= 20
-    assert sum(any(leaf.value < 0 for leaf in tree.leaves()) for _, tree in built) >= 20
-    assert sum(case.depth is not None and case.depth < tree.height for case, tree in built) >= 10
 
 
 # -- minimax ---------------------------------------------------------------------------------------
@@ -315,99 +306,8 @@ def test_values_from_the_side_to_move_do_not_change_the_best_move():
     assert report.diagnosis == "wrong-move" and "for MIN (the side to move" in "\n".join(report.details)
 
 
-def test_pruning_predictions_on_the_seed_trees():
-    # AIMA figure 5.2: alpha-beta skips the leaves 4 and 6 (I and J).
-    aima = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
-    assert [trees.from_nested(aima).node(label).value for label in "IJ"] == [4, 6]
-    assert check.check_pruned(aima, "I J").passed
-    assert check.check_pruned(aima, ["I", "J"]).passed
-    assert check.check_pruned(aima, "J").diagnosis == "missed"
-    assert check.check_pruned(aima, "I J K").diagnosis == "too-many"
-    assert check.check_pruned(aima, "I K").diagnosis == "both"
-    assert check.check_pruned(aima, "B").diagnosis == "not-a-leaf"
-    assert check.check_pruned(aima, ...).diagnosis == "not-implemented"
-    # Slides' A-G tree: 9 and the whole G subtree (0, -1) are skipped.
-    slides = trees.from_nested([[[3, 5], [6, 9]], [[1, 2], [0, -1]]])
-    skipped = [slides.node("K").value, *(leaf.value for leaf in slides.node("G").children)]
-    assert skipped == [9, 0, -1]
-    assert check.check_pruned(slides, "K N O").passed
-    # t1.in: 4 of the 5 leaves are evaluated.
-    t1 = "ABCDEFGH\nA: BC\nB: DE\nC: FGH\nD 7\nE 5\nF 9\nG 3\nH 1"
-    assert check.check_pruned(t1, "H").passed
-
-
 # -- lab 3: tic-tac-toe evaluators ---------------------------------------------------------------------
 
-from mmlib.games.tictactoe import LINES  # noqa: E402
-
-
-def open_lines(board):
-    x_open = sum(1 for line in LINES if all(board[s] != "O" for s in line))
-    o_open = sum(1 for line in LINES if all(board[s] != "X" for s in line))
-    return x_open - o_open
-
-
-def threats(board, player):
-    return sum(1 for line in LINES if sorted(board[s] for s in line) == sorted([player, player, "."]))
-
-
-def sharp(board):
-    to_move = "X" if board.count("X") == board.count("O") else "O"
-    other, sign = ("O", 1) if to_move == "X" else ("X", -1)
-    if threats(board, to_move):
-        return 9 * sign
-    if threats(board, other) >= 2:
-        return -9 * sign
-    return open_lines(board) / 2 + {"X": 0.5, "O": -0.5, ".": 0}[board[4]]
-
-
-def by_sharp(board, moves):
-    player = "X" if board.count("X") == board.count("O") else "O"
-    return sorted(moves, key=lambda m: sharp(board[:m] + player + board[m + 1:]), reverse=player == "X")
-
-
-@pytest.fixture(scope="module")
-def open_lines_report():
-    """The report on the slides' open-lines evaluator: one check, read by two tests."""
-    return check.check_evaluator(open_lines)
-
-
-def test_a_sharp_evaluator_never_loses_and_the_slides_heuristic_does(open_lines_report):
-    assert check.check_evaluator(sharp).passed
-    report = open_lines_report
-    assert report.diagnosis == "loses"
-    assert check.check_evaluator(lambda board: 0).diagnosis == "loses"
-
-
-def test_a_lost_game_is_replayed_in_the_report(open_lines_report):
-    from mmlib import games
-    text = str(open_lines_report)
-    line = text.split("lost: ")[1].split(" (squares")[0].split()
-    game = games.TicTacToe()
-    state = game.initial
-    for move in line:
-        assert move[0] == game.player(state)
-        state = game.play(state, int(move[1:]))
-    assert game.is_terminal(state) and game.winner(state) is not None
-
-
-@pytest.mark.slow
-def test_move_ordering_keeps_the_agent_within_its_budget():
-    report = check.check_agent(sharp, by_sharp)
-    assert report.passed, str(report)
-    assert check.check_agent(sharp, lambda board, moves: moves).diagnosis == "over-budget"
-    assert check.check_agent(sharp, lambda board, moves: moves[:-1]).diagnosis == "bad-order"
-
-
-def test_unusable_evaluators_are_named():
-    assert check.check_evaluator(lambda board: 100).diagnosis == "out-of-range"
-    assert check.check_evaluator(lambda board: "good").diagnosis == "wrong-type"
-    assert check.check_evaluator(lambda board: board[99]).diagnosis == "error"
-
-    def stub(board):
-        raise NotImplementedError()
-
-    assert check.check_evaluator(stub).diagnosis == "not-implemented"
 
 
 def _swallows_the_stop_then_returns(node, depth, maximizing):
@@ -455,30 +355,6 @@ def test_a_function_that_swallows_the_checkers_stop_is_still_a_runaway(fn):
     def best_move(node, depth):
         return fn(node, depth, True)
     assert check.check_best_move(best_move, cases=cases).diagnosis == "runaway"
-
-
-def test_check_cases_refuses_a_count_that_would_keep_a_check_running_for_minutes():
-    from mmlib.errors import ArgumentError
-    with pytest.raises(ArgumentError, match=r"^count: at most 5,000 generated trees"):
-        check.check_cases(10 ** 7, 0)
-    with pytest.raises(ArgumentError, match="got 5001$"):
-        check.check_cases(check_cases_module.MAX_CASES + 1, 0)
-
-
-@pytest.mark.parametrize("options", [{"max_branching": 10 ** 9}, {"max_depth": 10 ** 9},
-                                     {"max_branching": 20, "max_depth": 6}])
-def test_random_nested_refuses_a_tree_too_big_to_make(options):
-    from mmlib.errors import ArgumentError
-    with pytest.raises(ArgumentError, match="^max_branching, max_depth: a tree of up to"):
-        check.random_nested(0, **options)
-
-
-def test_numpy_integers_as_seeds_and_sizes_give_the_same_trees_as_ints():
-    np = pytest.importorskip("numpy")
-    assert check.random_nested(np.int64(3), max_branching=np.int64(3), low=np.int64(-2), high=np.int64(5)) \
-        == check.random_nested(3, max_branching=3, low=-2, high=5)
-    assert [case.nested for case in check.check_cases(np.int64(2), seed=np.int64(3))] \
-        == [case.nested for case in check.check_cases(2, seed=3)]
 
 
 def test_an_interrupted_search_check_says_how_many_trees_it_checked(monkeypatch):

@@ -1,0 +1,34 @@
+"""Tests of mmlib.check.ordering: lab 5's checker of move orderings on Connect Four."""
+
+from __future__ import annotations
+
+from mmlib.check import ordering
+from mmlib.games import ConnectFour
+
+GAME = ConnectFour()
+
+
+def test_boards_and_states_are_inverse():
+    for opening in ("", "3", "334", "4312", "0000001111112"):
+        state = GAME.position(opening)
+        assert ordering.state_of(ordering.board_of(state)) == state
+    assert ordering.to_move(ordering.EMPTY_BOARD) == "X"
+    assert ordering.legal_moves(ordering.EMPTY_BOARD) == list(range(7))
+
+
+def test_one_ply_evaluates_every_column_whatever_the_order():
+    # at the root nothing can be cut off: one leaf per legal column (7 on every board of the check)
+    assert ordering.leaves_per_board(lambda board, moves: moves[::-1], depth=1) == [7] * 8
+
+
+def test_an_ordering_that_drops_or_repeats_moves_is_refused():
+    assert ordering.check_ordering(lambda board, moves: moves[:-1]).diagnosis == "bad-order"
+    assert ordering.check_ordering(lambda board, moves: [moves[0]] * len(moves)).diagnosis == "bad-order"
+
+
+def test_the_goals_separate_the_classic_orderings():
+    centre = ordering.check_ordering(lambda board, moves: sorted(moves, key=lambda c: abs(c - 3)))
+    assert centre.passed
+    tight = ordering.check_ordering(lambda board, moves: sorted(moves, key=lambda c: abs(c - 3)), within=1.3)
+    assert not tight.passed and tight.diagnosis == "too-many-leaves"
+    assert "Knuth & Moore 1975" in str(tight) and "Where you lose most" in str(tight)
