@@ -42,6 +42,7 @@ from ..errors import ArgumentError, describe
 from ..trace import LOWER, Marks, bound_text
 from ..trees import Path
 from . import style
+from .legend import legend_rows
 from .lineplot import Series, log_plot_svg
 from .svg_text import FONT, SVG_NS, Box, Label, clean_text, text_width
 from .svg_text import number_text as _num
@@ -192,9 +193,11 @@ class TreeSvg:
         return {path: (self.left_margin + self.slot * x, self.top + LEVEL * -y)
                 for path, (x, y) in self.grid.items()}
 
-    def _beside(self, path: Path, place: str, value: str, window: str, opacity: float = 1.0) -> list[Label]:
+    def _beside(self, path: Path, place: str, value: str, window: str, opacity: float = 1.0, *,
+                static: bool = False) -> list[Label]:
         """The value and window of the inner node at ``path`` written at ``place`` (one of
-        :data:`~mmlib.draw.tree_layout.BESIDE`)."""
+        :data:`~mmlib.draw.tree_layout.BESIDE`); ``static``: the value is the node's static
+        evaluation, written in plain type (class ``static value``), not bold."""
         x, y = self.xy[path]
         sign = -1.0 if place.startswith("left") else 1.0
         at, anchor = x + sign * (RING + GAP), "end" if sign < 0 else "start"
@@ -202,7 +205,8 @@ class TreeSvg:
         value_y, window_y = {"above": (y - 3 - MIN_FONT_PX * 1.2, y - 3),
                              "below": (under, under + MIN_FONT_PX * 1.2)
                              }.get(place.rsplit(" ", 1)[-1], (y - 3, y + MIN_FONT_PX * 1.1))
-        out = [Label(at, value_y, value, VALUE_FONT_PX, anchor, "value", opacity)] if value else []
+        css = "static value" if static else "value"
+        out = [Label(at, value_y, value, VALUE_FONT_PX, anchor, css, opacity)] if value else []
         return out + ([Label(at, window_y, window, MIN_FONT_PX, anchor, "window")] if window else [])
 
     def _reserved(self, path: Path, place: str) -> list[Box]:
@@ -341,7 +345,8 @@ class TreeSvg:
                                       MIN_FONT_PX, "middle", "order"))
             else:
                 place = self.places[mark.path]
-                out += self._beside(mark.path, place, mark.value, mark.window, mark.text_opacity)
+                out += self._beside(mark.path, place, mark.value, mark.window, mark.text_opacity,
+                                    static=mark.static)
                 if mark.order is not None:    # evaluated at a depth limit: the badge where its texts are not
                     side = 1 if place.startswith("left") else -1
                     out.append(Label(x + side * (RING + GAP + BADGE), y + MIN_FONT_PX * 0.35, str(mark.order),
@@ -539,16 +544,16 @@ class TreeSvg:
                   "chance": self._legend_glyph("●", CHANCE_COLOR),
                   "pv": self._legend_pv, "ring": self._legend_ring, "pruned": self._legend_pruned,
                   "pending": self._legend_glyph("■", LEAF_COLOR, PENDING_ALPHA), "order": self._legend_order}
-        rows: list[list[tuple[Any, str, float]]] = [[]]
-        x = 12.0
-        for entry in legend:
-            draw = glyphs.get(entry.glyph)
-            width = (30.0 if draw is not None else 0.0) + text_width(entry.words, MIN_FONT_PX) * 0.9 + 18
-            if rows[-1] and x + width > self.width:
-                rows.append([])
-                x = 12.0
-            rows[-1].append((draw, entry.words, x))
-            x += width
+        draws = [glyphs.get(entry.glyph) for entry in legend]
+        widths = [(30.0 if draw is not None else 0.0) + text_width(entry.words, MIN_FONT_PX) * 0.9 + 18
+                  for draw, entry in zip(draws, legend, strict=True)]
+        rows: list[list[tuple[Any, str, float]]] = []
+        for row in legend_rows(widths, self.width - 12.0) or [[]]:
+            x = 12.0
+            rows.append([])
+            for index in row:
+                rows[-1].append((draws[index], legend[index].words, x))
+                x += widths[index]
         return rows
 
     def _legend_top(self, windows: bool) -> float:

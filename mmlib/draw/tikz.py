@@ -260,7 +260,8 @@ def _node(mark: NodeMark, place: str = "right") -> list[str]:
             lines.append(_text(BADGE, _at(mark.x, mark.y, -side * BADGE_AT, 0), str(mark.order)))
         (value_dy, value_anchor), (window_dy, window_anchor) = _beside_anchors(place)
         if mark.value:
-            lines.append(f"  \\node[anchor={value_anchor}, font=\\bfseries, inner sep=1pt{text_fade}] at "
+            weight = "" if mark.static else "font=\\bfseries, "          # a static evaluation: plain type
+            lines.append(f"  \\node[anchor={value_anchor}, {weight}inner sep=1pt{text_fade}] at "
                          f"{_at(mark.x, mark.y, side * BESIDE_AT, value_dy)} {{{latex_text(mark.value)}}};")
         if mark.window:
             at = _at(mark.x, mark.y, side * BESIDE_AT, window_dy)

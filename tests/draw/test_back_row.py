@@ -1,0 +1,144 @@
+"""Figures readable from the back row, read as a person sees them: one legend under a figure of
+several trees, its entries in as many columns as fit the figure's width; a static value at a
+depth limit written differently from a backed-up one (and the legend saying how)."""
+
+import re
+
+import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from oracles import HORIZON_TREE
+
+from mmlib import draw, search, trees
+from mmlib.draw.legend import legend_rows
+from mmlib.draw.svg import tree_svg
+from mmlib.draw.tikz import tree_tikz
+from mmlib.errors import ArgumentError
+
+W, L = 100, -100
+CS312 = [[[1, 5, 6], [8, 3]], [L, [1, W]]]           # lecture 04's fail-hard figure
+
+
+def _rendered(figure):
+    canvas = FigureCanvasAgg(figure)
+    canvas.draw()
+    return canvas.get_renderer()
+
+
+def _legend_boxes(figure, legend):
+    """The box of each legend entry as drawn (pixels): from its glyph's left end to its words' end."""
+    renderer = _rendered(figure)
+    texts = [text.get_window_extent(renderer) for text in legend.get_texts()]
+    glyph = legend.handlelength * legend._fontsize * figure.dpi / 72           # the glyph's width
+    pad = legend.handletextpad * legend._fontsize * figure.dpi / 72
+    return [(box.x0 - glyph - pad, box.y0, box.x1, box.y1) for box in texts]
+
+
+def _rows(boxes):
+    """The entries' boxes grouped by the line they stand on (same bottom, to a pixel)."""
+    rows: dict[int, list] = {}
+    for box in boxes:
+        rows.setdefault(round(box[1]), []).append(box)
+    return [sorted(row) for _, row in sorted(rows.items(), reverse=True)]
+
+
+def _fills_its_rows(figure, legend):
+    """Every legend row fits the figure, and the first entry of each next row would not have fit
+    at the end of the row before it (as many columns as fit)."""
+    width = figure.get_figwidth() * figure.dpi
+    rows = _rows(_legend_boxes(figure, legend))
+    space = legend.columnspacing * legend._fontsize * figure.dpi / 72
+    for row, after in zip(rows, rows[1:] + [None], strict=True):
+        assert row[0][0] >= 0 and row[-1][2] <= width, row
+        if after is not None:
+            first = after[0]
+            assert row[-1][2] + space + (first[2] - first[0]) > width - 8, (row, first)
+    return rows
+
+
+def test_the_row_rule_fills_each_row_before_the_next():
+    assert legend_rows([40, 40, 40, 40], 100) == [[0, 1], [2, 3]]
+    assert legend_rows([90, 10, 10], 100) == [[0, 1], [2]]
+    assert legend_rows([150, 10], 100) == [[0], [1]]                    # too long for a row: its own
+
+
+def test_a_legend_takes_as_many_columns_as_fit_the_figure():
+    literal = search.alphabeta(trees.from_nested(CS312), variant="fail-hard", cutoff=">", alpha=L, beta=W,
+                               trace=True)
+    figure = draw.draw_tree(literal, windows=True, title="CS312: fail-hard alpha-beta")
+    legend = figure.axes[0].get_legend()
+    assert len(legend.get_texts()) == 9
+    rows = _fills_its_rows(figure, legend)
+    assert len(rows) <= 4                                  # (one column would be 9 rows)
+    assert len(rows[0]) >= 4
+
+
+def test_a_chance_tree_legend_fills_its_rows():
+    aima = [[(0.9, [2, 2]), (0.1, [3, 3])], [(0.9, [1, 1]), (0.1, [4, 4])]]    # AIMA figure 5.12 (left)
+    tree = trees.layered_tree(aima, layers="max chance min")
+    figure = draw.draw_tree(search.expectiminimax(tree, pruning="star1", trace=True), windows=True)
+    legend = figure.axes[0].get_legend()
+    rows = _fills_its_rows(figure, legend)
+    assert len(rows) < len(legend.get_texts()) - 3
+
+
+def horizon_panels():
+    horizon = trees.from_text(HORIZON_TREE)
+    return draw.draw_trees([search.minimax(horizon, depth=depth, trace=True) for depth in (2, 4)],
+                           titles=[f"minimax to depth {depth}" for depth in (2, 4)])
+
+
+def test_two_panels_have_one_legend_that_says_each_mark_once():
+    figure = horizon_panels()
+    assert [ax.get_legend() for ax in figure.axes] == [None, None]
+    assert len(figure.legends) == 1
+    words = [text.get_text() for text in figure.legends[0].get_texts()]
+    assert len(words) == len(set(words))
+    assert {"MAX", "MIN", "leaf", "faded: not searched", "order of evaluation"} <= set(words)
+    _fills_its_rows(figure, figure.legends[0])
+    renderer = _rendered(figure)
+    legend = figure.legends[0].get_window_extent(renderer)
+    for ax in figure.axes:                                 # under both trees, over neither
+        texts = [text.get_window_extent(renderer) for text in ax.texts
+                 if text.get_visible() and text.get_text()]
+        assert min(box.y0 for box in texts) > legend.y1 - 1
+
+
+def test_two_panels_refuse_titles_that_do_not_match():
+    with pytest.raises(ArgumentError, match="titles: expected one title for each of the 2 trees, got 1"):
+        draw.draw_trees([[[1, 2]], [[3, 4]]], titles=["one"])
+
+
+def _values_beside(ax):
+    """Inner nodes' values as drawn: node label -> (text, weight)."""
+    notes = [t for t in ax.texts if hasattr(t, "xy") and t.get_visible() and t.get_text()]
+    label_at = {t.xy: t.get_text() for t in notes if t.get_text().isalpha()}
+    return {label_at[t.xy]: (t.get_text(), t.get_fontweight()) for t in notes
+            if t.get_text() != label_at.get(t.xy) and t.get_ha() in ("left", "right")
+            and t.get_color() != "white" and t.xy in label_at and re.fullmatch(r"[−\d.]+", t.get_text())}
+
+
+def test_a_static_value_is_plain_and_a_backed_up_value_bold():
+    figure = horizon_panels()
+    depth_2, depth_4 = (_values_beside(ax) for ax in figure.axes)
+    # to depth 2, D and E are evaluated statically (−9, −1); A, B, C back up their children's values
+    assert {label: weight for label, (_, weight) in depth_2.items()} == {
+        "A": "bold", "B": "bold", "C": "bold", "D": "normal", "E": "normal"}
+    assert depth_2["D"][0] == "−9" and depth_2["E"][0] == "−1"
+    assert all(weight == "bold" for _, weight in depth_4.values())      # to depth 4 nothing is static
+    words = [text.get_text() for text in figure.legends[0].get_texts()]
+    assert ("plain −9 beside a node: its static evaluation at the depth limit "
+            "(bold: backed up from below)") in words
+
+
+def test_svg_and_tikz_write_a_static_value_plainly_too():
+    result = search.minimax(trees.from_text(HORIZON_TREE), depth=2, trace=True)
+    svg = tree_svg(result)
+    static = re.findall(r'<text [^>]*class="static value"[^>]*>([^<]*)</text>', svg)
+    assert sorted(static) == ["−1", "−9"]
+    assert all("font-weight" not in tag for tag in re.findall(r'<text [^>]*class="static value"[^>]*>', svg))
+    assert len(re.findall(r'<text [^>]*class="value"[^>]*font-weight="bold"', svg)) == 3     # A, B, C
+    assert "plain −9 beside a node: its static evaluation" in svg
+    tikz = tree_tikz(result)
+    beside = [line for line in tikz.splitlines() if "anchor=south" in line]          # values beside nodes
+    assert len(beside) == 5
+    assert sorted(line.split("{")[-1] for line in beside if "bfseries" not in line) == ["$-$1};", "$-$9};"]
