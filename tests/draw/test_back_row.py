@@ -142,3 +142,18 @@ def test_svg_and_tikz_write_a_static_value_plainly_too():
     beside = [line for line in tikz.splitlines() if "anchor=south" in line]          # values beside nodes
     assert len(beside) == 5
     assert sorted(line.split("{")[-1] for line in beside if "bfseries" not in line) == ["$-$1};", "$-$9};"]
+
+
+@pytest.mark.parametrize("title", ["X 0, O 4, X 8 = X 8, O 4, X 0",
+                                   "after X takes a corner and O the centre, X takes the opposite corner",
+                                   "X to move"])
+def test_a_board_title_fits_its_figure(title):
+    from mmlib import games
+
+    game = games.TicTacToe()
+    state = game.play(game.play(game.initial, 0), 4)
+    figure = draw.draw_board(game, state, title=title)
+    renderer = _rendered(figure)
+    box = figure.axes[0].title.get_window_extent(renderer)
+    assert 0 <= box.x0 and box.x1 <= figure.bbox.width, (title, box)
+    assert figure.axes[0].get_title().replace("\n", " ") == title           # the same words, wrapped
