@@ -646,7 +646,8 @@ def test_a_title_wider_than_its_figure_is_found():
 
     figure = Figure(figsize=(2.2, 2.4))
     figure.add_subplot().set_title("X 0, O 4, X 8 = X 8, O 4, X 0", fontsize=12)     # lecture 07's, unwrapped
-    assert any("wider than the figure): ['X 0, O 4" in fault for fault in faults(measure_png(_png_of(figure), "t")))
+    found = faults(measure_png(_png_of(figure), "t"))
+    assert any("wider than the figure): ['X 0, O 4" in fault for fault in found), found
     figure.axes[0].set_title("X 0, O 4, X 8 =\nX 8, O 4, X 0", fontsize=12)
     assert not any("wider than the figure" in fault for fault in faults(measure_png(_png_of(figure), "t")))
 
