@@ -93,6 +93,11 @@ LEVEL = 92.0
 """Vertical distance between levels: room for a leaf's value, window and the next level's labels."""
 RING = RADIUS * 1.35
 """Radius of the dashed ring around the current inner node (it clears the triangle's corners)."""
+RING_STROKE = 2.5
+"""The width of the dashed ring's line."""
+BESIDE_AT = RING + RING_STROKE / 2 + 5.0
+"""From an inner node's centre to the near end of its value and window: 5 px clear of the
+dashed ring round the current node (a value never touches it)."""
 LEAF_RING = RADIUS * 1.0
 """Radius of the ring around the current leaf."""
 BADGE = 11.0
@@ -200,7 +205,7 @@ class TreeSvg:
         evaluation, written in plain type (class ``static value``), not bold."""
         x, y = self.xy[path]
         sign = -1.0 if place.startswith("left") else 1.0
-        at, anchor = x + sign * (RING + GAP), "end" if sign < 0 else "start"
+        at, anchor = x + sign * BESIDE_AT, "end" if sign < 0 else "start"
         under = y + 3 + VALUE_FONT_PX * 0.8                     # a value's baseline, its top just under y
         value_y, window_y = {"above": (y - 3 - MIN_FONT_PX * 1.2, y - 3),
                              "below": (under, under + MIN_FONT_PX * 1.2)
@@ -253,7 +258,7 @@ class TreeSvg:
             half = max(self.value_room, self.window_room) / 2
             return max(half, LEAF_RING + 2), max(half, self._badge_x() + BADGE)
         return RING + GAP + 2 * BADGE if path in self.badged else RING + 2, \
-            RING + GAP + max(self.value_room, self.window_room)
+            BESIDE_AT + max(self.value_room, self.window_room)
 
     def _left_of(self, path: Path, neighbour: Path) -> float:
         """How far the node at ``path`` reaches to its left towards ``neighbour`` on its left: a
@@ -530,7 +535,7 @@ class TreeSvg:
             return
         x, y = self.xy[current.path]
         _sub(parent, "circle", cx=x, cy=y, r=self._ring(current.path), fill="none", stroke=CURRENT_COLOR,
-             stroke_width=2.5, stroke_dasharray="6 4", class_="current-ring")
+             stroke_width=RING_STROKE, stroke_dasharray="6 4", class_="current-ring")
 
     def _widest_legends(self) -> list[tuple[LegendEntry, ...]]:
         """Legends with every entry this drawing can show, of a search and of Monte Carlo tree

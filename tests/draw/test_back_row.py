@@ -157,3 +157,43 @@ def test_a_board_title_fits_its_figure(title):
     box = figure.axes[0].title.get_window_extent(renderer)
     assert 0 <= box.x0 and box.x1 <= figure.bbox.width, (title, box)
     assert figure.axes[0].get_title().replace("\n", " ") == title           # the same words, wrapped
+
+
+def _ring_clearances(svg):
+    """For the dashed ring round the current node: how far (px) each value or window written
+    beside that node stands from the ring's outer edge (its box's nearest point)."""
+    from mmlib.draw.svg_text import set_width
+
+    ring = re.search(r'<circle cx="([\d.]+)" cy="([\d.]+)" r="([\d.]+)" [^>]*stroke-width="([\d.]+)"'
+                     r'[^>]*class="current-ring"', svg)
+    if ring is None:
+        return []
+    cx, cy, r, stroke = map(float, ring.groups())
+    out = []
+    beside = r'<text ([^>]*class="(?:static )?(?:value|window)"[^>]*)>([^<]*)</text>'
+    for tag, words in re.findall(beside, svg):
+        x, y, size = (float(re.search(rf'\b{name}="([\d.]+)"', tag).group(1))
+                      for name in ("x", "y", "font-size"))
+        width = set_width(words, size)
+        left = x - width if 'text-anchor="end"' in tag else x - width / 2 if "middle" in tag else x
+        box = (left, y - 0.8 * size, left + width, y + 0.25 * size)
+        dx = max(box[0] - cx, 0.0, cx - box[2])
+        dy = max(box[1] - cy, 0.0, cy - box[3])
+        distance = (dx * dx + dy * dy) ** 0.5 - r - stroke / 2
+        if distance < 30:                                  # written beside this node
+            out.append((words, round(distance, 2)))
+    return out
+
+
+def test_a_value_beside_the_current_node_keeps_clear_of_its_ring():
+    # lecture 10's Monte Carlo tree search: B's 1/1 stood 2.75 px from the ring round B
+    wdl = trees.from_nested([[1, -1], [1, 0], [-1, -1]])
+    result = search.mcts(wdl, iterations=8, seed=0, trace=True)
+    near = [found for step in range(len(result.trace) + 1)
+            for found in _ring_clearances(tree_svg(result, step=step))]
+    assert any(words == "1/1" for words, _ in near)
+    assert min(distance for _, distance in near) >= 4.5, sorted(near, key=lambda found: found[1])[:3]
+    alphabeta = search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]], trace=True)
+    near = [found for step in range(0, len(alphabeta.trace) + 1, 4)
+            for found in _ring_clearances(tree_svg(alphabeta, step=step, windows=True))]
+    assert near and min(distance for _, distance in near) >= 4.5
