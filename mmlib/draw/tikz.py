@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 from ..errors import ArgumentError
 from ..trace import Marks
 from ..trees import Path
+from .legend import legend_rows
 from .tree_layout import (
     CHANCE_COLOR,
     CUT_MARK,
@@ -348,21 +349,22 @@ def _legend_glyph(glyph: str, x: float, y: float, dy: float) -> str:
 
 def _legend(scene: Scene, left: float, width_cm: float, x_unit: float, bottom: float,
             below_pt: float) -> list[str]:
-    """The legend under the tree (``below_pt`` points under the level ``bottom``), in as many
-    columns as fit ``width_cm``."""
+    """The legend under the tree (``below_pt`` points under the level ``bottom``), in the rows of
+    :func:`mmlib.draw.legend.legend_rows` for ``width_cm``."""
     entries = scene.legend
     widths = [(0.6 if entry.glyph else 0.0) + _width_cm(entry.words, "scriptsize") + 0.4 for entry in entries]
-    column = max(widths)
-    columns = max(1, min(len(entries), int(width_cm / column)))
     lines = ["  % legend"]
-    for number, entry in enumerate(entries):
-        x = left + (number % columns) * column / x_unit
-        dy = -(below_pt + 13 * (number // columns))
-        glyph = _legend_glyph(entry.glyph, x, bottom, dy)
-        if glyph:
-            lines.append(glyph)
-        lines.append(_text("anchor=west, font=\\scriptsize, inner sep=1pt",
-                           _at(x + (0.6 / x_unit if entry.glyph else 0.0), bottom, 0, dy), entry.words))
+    for row_number, row in enumerate(legend_rows(widths, width_cm)):
+        x = left
+        dy = -(below_pt + 13 * row_number)
+        for number in row:
+            entry = entries[number]
+            glyph = _legend_glyph(entry.glyph, x, bottom, dy)
+            if glyph:
+                lines.append(glyph)
+            lines.append(_text("anchor=west, font=\\scriptsize, inner sep=1pt",
+                               _at(x + (0.6 / x_unit if entry.glyph else 0.0), bottom, 0, dy), entry.words))
+            x += widths[number] / x_unit
     return lines
 
 

@@ -197,3 +197,13 @@ def test_a_value_beside_the_current_node_keeps_clear_of_its_ring():
     near = [found for step in range(0, len(alphabeta.trace) + 1, 4)
             for found in _ring_clearances(tree_svg(alphabeta, step=step, windows=True))]
     assert near and min(distance for _, distance in near) >= 4.5
+
+
+def test_the_latex_legend_fills_its_rows_too():
+    literal = search.alphabeta(trees.from_nested(CS312), variant="fail-hard", cutoff=">", alpha=L, beta=W,
+                               trace=True)
+    tikz = tree_tikz(literal, windows=True)
+    legend = tikz.split("% legend", 1)[1]
+    words = re.findall(r"scriptsize, inner sep=1pt\] at \(\[yshift=(-[\d.]+)pt\]", legend)
+    assert len(words) == 9
+    assert len(set(words)) <= 5                          # rows of several entries, not nine of one
