@@ -29,6 +29,7 @@ from .tree import TreeView as TreeView
 from .tree import (
     describe_drawing,
     draw_tree,
+    draw_trees,
     format_value,
     layout,
     marks_from_result,
@@ -41,6 +42,7 @@ from .tree_layout import Scene, TreeLayout
 
 __all__ = [
     "draw_tree",
+    "draw_trees",
     "draw_board",
     "draw_game_tree",
     "draw_connect4",

@@ -10,12 +10,13 @@ marks it uses); the painters draw each entry's glyph and write its words.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..trace import EXACT, LOWER, SO_FAR, UPPER, bound_text, format_known
 
 __all__ = ["LegendEntry", "CUT_MARK", "WINS_WORDS", "LEGEND_WORDS", "LEGEND_GLYPH",
-           "bound_words", "chance_words", "returned_words"]
+           "bound_words", "chance_words", "returned_words", "static_words", "legend_rows"]
 
 CUT_MARK = "⋯"
 """Written under a node whose children are not drawn (``max_depth``)."""
@@ -49,6 +50,8 @@ LEGEND_WORDS = {
     "returned": f"{format_known(2, 2, EXACT, returned=3)}: what its leaves prove, then the other number the "
                 "search returned",
     "most visited": "most visited line (thick)", "wins": WINS_WORDS,
+    "static": "plain −5 beside a node: its static evaluation at the depth limit "
+              "(bold: backed up from below)",
 }
 
 
@@ -62,6 +65,18 @@ def bound_words(lower: str, upper: str, between: str = "") -> str:
     shown = " / ".join(text for text in (lower, upper, between) if text)
     signs = f"{bound_text(LOWER, '').strip()} / {bound_text(UPPER, '').strip()}"
     return f"{shown or signs}: a bound, not the exact value"
+
+
+def static_words(example: str) -> str:
+    """The legend's words for the value beside an inner node that the search evaluated
+    statically at its depth limit (written in plain type, where a value backed up from the
+    node's children is bold), with the drawing's own first such value.
+
+    >>> static_words("−9")
+    'plain −9 beside a node: its static evaluation at the depth limit (bold: backed up from below)'
+    """
+    return f"plain {example} beside a node: its static evaluation at the depth limit " \
+           "(bold: backed up from below)"
 
 
 def returned_words(example: str) -> str:
@@ -84,7 +99,30 @@ def chance_words(probability: str) -> str:
     return f"chance: averages its outcomes{example}"
 
 
-LEGEND_GLYPH = {"bound": "", "so far": "", "wins": "", "most visited": "pv", "pending yet": "pending",
-                "not grown": "pending", "not grown yet": "pending",
+LEGEND_GLYPH = {"bound": "", "static": "", "so far": "", "wins": "", "most visited": "pv",
+                "pending yet": "pending", "not grown": "pending", "not grown yet": "pending",
                 "window": ""}
 """The glyph of a legend entry whose glyph is not its own name ("" for words alone)."""
+
+
+def legend_rows(widths: Sequence[float], room: float) -> list[list[int]]:
+    """How every legend is laid out: its entries in reading order, left to right, a new row
+    when the next entry would reach past ``room`` (the figure's width, in the units of
+    ``widths``: each entry's glyph, words and the space after them).  So a legend takes as
+    many columns as fit its figure, and one long entry takes a row of its own instead of
+    making every row one entry long.  Returns the indexes of the entries of each row.
+
+    >>> legend_rows([50, 50, 50, 300, 120], 400)
+    [[0, 1, 2], [3], [4]]
+    >>> legend_rows([50, 60, 70], 1000), legend_rows([500], 100), legend_rows([], 100)
+    ([[0, 1, 2]], [[0]], [])
+    """
+    rows: list[list[int]] = []
+    used = 0.0
+    for index, width in enumerate(widths):
+        if not rows or used + width > room:
+            rows.append([])
+            used = 0.0
+        rows[-1].append(index)
+        used += width
+    return rows

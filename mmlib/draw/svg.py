@@ -43,6 +43,7 @@ from ..errors import ArgumentError, describe
 from ..trace import LOWER, Marks, bound_text
 from ..trees import Path
 from . import style
+from .legend import legend_rows
 from .lineplot import Series, log_plot_svg
 from .svg_text import FONT, SVG_NS, Box, Label, clean_text, text_width
 from .svg_text import number_text as _num
@@ -100,6 +101,11 @@ SLOT_SPREAD = (1.0, 1.3, 1.6)
 enough (a node boxed in by its neighbours' texts)."""
 RING = RADIUS * 1.35
 """Radius of the dashed ring around the current inner node (it clears the triangle's corners)."""
+RING_STROKE = 2.5
+"""The width of the dashed ring's line."""
+BESIDE_AT = RING + RING_STROKE / 2 + 5.0
+"""From an inner node's centre to the near end of its value and window: 5 px clear of the
+dashed ring round the current node (a value never touches it)."""
 LEAF_RING = RADIUS * 1.0
 """Radius of the ring around the current leaf."""
 BADGE = 11.0
@@ -238,18 +244,21 @@ class TreeSvg:
         return {path: (self.left_margin + self.slot * x, self.top + self.level * -y)
                 for path, (x, y) in self.grid.items()}
 
-    def _beside(self, path: Path, place: str, value: str, window: str, opacity: float = 1.0) -> list[Label]:
+    def _beside(self, path: Path, place: str, value: str, window: str, opacity: float = 1.0, *,
+                static: bool = False) -> list[Label]:
         """The value and window of the inner node at ``path`` written at ``place`` (one of
-        :data:`~mmlib.draw.tree_layout.BESIDE`)."""
+        :data:`~mmlib.draw.tree_layout.BESIDE`); ``static``: the value is the node's static
+        evaluation, written in plain type (class ``static value``), not bold."""
         x, y = self.xy[path]
         sign = -1.0 if place.startswith("left") else 1.0
-        at, anchor = x + sign * (RING + GAP), "end" if sign < 0 else "start"
+        at, anchor = x + sign * BESIDE_AT, "end" if sign < 0 else "start"
         under = y + 3 + VALUE_FONT_PX * 0.8                     # a value's baseline, its top just under y
         above = y - ABOVE_BASELINE
         value_y, window_y = {"above": (above - MIN_FONT_PX * 1.2, above),
                              "below": (under, under + MIN_FONT_PX * 1.2)
                              }.get(place.rsplit(" ", 1)[-1], (y - 3, y + MIN_FONT_PX * 1.1))
-        out = [Label(at, value_y, value, VALUE_FONT_PX, anchor, "value", opacity)] if value else []
+        css = "static value" if static else "value"
+        out = [Label(at, value_y, value, VALUE_FONT_PX, anchor, css, opacity)] if value else []
         return out + ([Label(at, window_y, window, MIN_FONT_PX, anchor, "window")] if window else [])
 
     def _reserved(self, path: Path, place: str) -> list[Box]:
@@ -297,7 +306,7 @@ class TreeSvg:
             half = max(self.value_room, self.window_room) / 2
             return max(half, LEAF_RING + 2), max(half, self._badge_x() + BADGE)
         return RING + GAP + 2 * BADGE if path in self.badged else RING + 2, \
-            RING + GAP + max(self.value_room, self.window_room)
+            BESIDE_AT + max(self.value_room, self.window_room)
 
     def _left_of(self, path: Path, neighbour: Path) -> float:
         """How far the node at ``path`` reaches to its left towards ``neighbour`` on its left: a
@@ -389,7 +398,8 @@ class TreeSvg:
                                       MIN_FONT_PX, "middle", "order"))
             else:
                 place = self.places[mark.path]
-                out += self._beside(mark.path, place, mark.value, mark.window, mark.text_opacity)
+                out += self._beside(mark.path, place, mark.value, mark.window, mark.text_opacity,
+                                    static=mark.static)
                 if mark.order is not None:    # evaluated at a depth limit: the badge where its texts are not
                     side = 1 if place.startswith("left") else -1
                     out.append(Label(x + side * (RING + GAP + BADGE), y + MIN_FONT_PX * 0.35, str(mark.order),
@@ -573,7 +583,7 @@ class TreeSvg:
             return
         x, y = self.xy[current.path]
         _sub(parent, "circle", cx=x, cy=y, r=self._ring(current.path), fill="none", stroke=CURRENT_COLOR,
-             stroke_width=2.5, stroke_dasharray="6 4", class_="current-ring")
+             stroke_width=RING_STROKE, stroke_dasharray="6 4", class_="current-ring")
 
     def _widest_legends(self) -> list[tuple[LegendEntry, ...]]:
         """Legends with every entry this drawing can show, of a search and of Monte Carlo tree
@@ -587,16 +597,16 @@ class TreeSvg:
                   "chance": self._legend_glyph("●", CHANCE_COLOR),
                   "pv": self._legend_pv, "ring": self._legend_ring, "pruned": self._legend_pruned,
                   "pending": self._legend_glyph("■", LEAF_COLOR, PENDING_ALPHA), "order": self._legend_order}
-        rows: list[list[tuple[Any, str, float]]] = [[]]
-        x = 12.0
-        for entry in legend:
-            draw = glyphs.get(entry.glyph)
-            width = (30.0 if draw is not None else 0.0) + text_width(entry.words, MIN_FONT_PX) * 0.9 + 18
-            if rows[-1] and x + width > self.width:
-                rows.append([])
-                x = 12.0
-            rows[-1].append((draw, entry.words, x))
-            x += width
+        draws = [glyphs.get(entry.glyph) for entry in legend]
+        widths = [(30.0 if draw is not None else 0.0) + text_width(entry.words, MIN_FONT_PX) * 0.9 + 18
+                  for draw, entry in zip(draws, legend, strict=True)]
+        rows: list[list[tuple[Any, str, float]]] = []
+        for row in legend_rows(widths, self.width - 12.0) or [[]]:
+            x = 12.0
+            rows.append([])
+            for index in row:
+                rows[-1].append((draws[index], legend[index].words, x))
+                x += widths[index]
         return rows
 
     def _legend_top(self, windows: bool) -> float:

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 from ..errors import ArgumentError
 from ..trace import Marks
 from ..trees import Path
+from .legend import legend_rows
 from .tree_layout import (
     CHANCE_COLOR,
     CUT_MARK,
@@ -261,7 +262,8 @@ def _node(mark: NodeMark, place: str = "right") -> list[str]:
             lines.append(_text(BADGE, _at(mark.x, mark.y, -side * BADGE_AT, 0), str(mark.order)))
         (value_dy, value_anchor), (window_dy, window_anchor) = _beside_anchors(place)
         if mark.value:
-            lines.append(f"  \\node[anchor={value_anchor}, font=\\bfseries, inner sep=1pt{text_fade}] at "
+            weight = "" if mark.static else "font=\\bfseries, "          # a static evaluation: plain type
+            lines.append(f"  \\node[anchor={value_anchor}, {weight}inner sep=1pt{text_fade}] at "
                          f"{_at(mark.x, mark.y, side * BESIDE_AT, value_dy)} {{{latex_text(mark.value)}}};")
         if mark.window:
             at = _at(mark.x, mark.y, side * BESIDE_AT, window_dy)
@@ -348,21 +350,22 @@ def _legend_glyph(glyph: str, x: float, y: float, dy: float) -> str:
 
 def _legend(scene: Scene, left: float, width_cm: float, x_unit: float, bottom: float,
             below_pt: float) -> list[str]:
-    """The legend under the tree (``below_pt`` points under the level ``bottom``), in as many
-    columns as fit ``width_cm``."""
+    """The legend under the tree (``below_pt`` points under the level ``bottom``), in the rows of
+    :func:`mmlib.draw.legend.legend_rows` for ``width_cm``."""
     entries = scene.legend
     widths = [(0.6 if entry.glyph else 0.0) + _width_cm(entry.words, "scriptsize") + 0.4 for entry in entries]
-    column = max(widths)
-    columns = max(1, min(len(entries), int(width_cm / column)))
     lines = ["  % legend"]
-    for number, entry in enumerate(entries):
-        x = left + (number % columns) * column / x_unit
-        dy = -(below_pt + 13 * (number // columns))
-        glyph = _legend_glyph(entry.glyph, x, bottom, dy)
-        if glyph:
-            lines.append(glyph)
-        lines.append(_text("anchor=west, font=\\scriptsize, inner sep=1pt",
-                           _at(x + (0.6 / x_unit if entry.glyph else 0.0), bottom, 0, dy), entry.words))
+    for row_number, row in enumerate(legend_rows(widths, width_cm)):
+        x = left
+        dy = -(below_pt + 13 * row_number)
+        for number in row:
+            entry = entries[number]
+            glyph = _legend_glyph(entry.glyph, x, bottom, dy)
+            if glyph:
+                lines.append(glyph)
+            lines.append(_text("anchor=west, font=\\scriptsize, inner sep=1pt",
+                               _at(x + (0.6 / x_unit if entry.glyph else 0.0), bottom, 0, dy), entry.words))
+            x += widths[number] / x_unit
     return lines
 
 

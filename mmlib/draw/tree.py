@@ -31,7 +31,7 @@ written ``≥ 6`` or ``≤ 2``.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -54,6 +54,7 @@ from ..trace import (
 from ..trees import Path
 from . import style
 from .display import ALT_ATTRIBUTE, check_axes, set_alt
+from .legend import legend_rows
 from .tree_layout import (
     CHANCE_COLOR,
     CURRENT_COLOR,
@@ -95,6 +96,7 @@ __all__ = [
     "Marks",
     "TreeView",
     "draw_tree",
+    "draw_trees",
     "format_value",
     "format_mark",
     "format_window",
@@ -224,8 +226,9 @@ class TreeView:
     def __init__(self, tree: AnyTree, *, ax: Any = None, edge_labels: bool = False,
                  node_size: float | None = None, title: str | None = None, windows: bool = False,
                  root: Path | str = (), max_depth: int | None = None,
-                 max_nodes: int | None = FIGURE_MAX_NODES, shown: Scene | None = None):
+                 max_nodes: int | None = FIGURE_MAX_NODES, shown: Scene | None = None, legend: bool = True):
         check_axes(ax)
+        self.with_legend = legend          # False: the figure's one legend is written by its maker
         if node_size is not None and (isinstance(node_size, bool) or not isinstance(node_size, (int, float))
                                       or not 1 <= node_size <= 10_000):
             raise ArgumentError(f"node_size: expected a marker area from 1 to 10,000 (points²), "
@@ -325,14 +328,15 @@ class TreeView:
         return figure, ax
 
     def _wide_enough_for_legend(self, width: float) -> float:
-        """``width``, or wider (up to the column) when the figure with its longest legend in one
-        column would be taller than a slide (:data:`mmlib.draw.style.MAX_HEIGHT_PX`): then the
-        legend gets two columns."""
+        """``width``, or the column's (:data:`mmlib.draw.style.MAX_FIGURE_INCHES`) when the
+        figure with its longest legend, in rows of that width, would be taller than a slide
+        (:data:`mmlib.draw.style.MAX_HEIGHT_PX`): a wider figure holds the legend in fewer rows."""
         words = [entry.words for entry in self.frame.every_legend_entry()]
-        points = self.axes_height + _legend_room(len(words)) + _title_room(1)
-        if points / 72 * style.PX_PER_INCH <= style.MAX_HEIGHT_PX or len(words) < 2:
+        rows = len(legend_rows(_entry_points(words), width * 72 - LEGEND_MARGIN))
+        points = self.axes_height + _legend_room(rows) + _title_room(1)
+        if points / 72 * style.PX_PER_INCH <= style.MAX_HEIGHT_PX or rows < 2:
             return width
-        return min(max(width, _columns_inches(words, 2) + 0.1), style.MAX_FIGURE_INCHES)
+        return max(width, style.MAX_FIGURE_INCHES)
 
     def _fit_figure(self) -> None:
         """Make the figure of its own tall enough for the title's lines above the axes and the
@@ -776,7 +780,7 @@ class TreeView:
             ax.set_ylim(-self.frame.depth - bottom / level, top / level)
         ax.set_axis_off()
         self.title = ax.set_title(title or "", fontsize=style.TITLE_PT)
-        self.legend = None
+        self.legend: Any = None
         self.legend_rows = 0
         self.legend_entries: tuple[Any, ...] = ()
 
@@ -805,11 +809,8 @@ class TreeView:
         handles = [self._legend_handle(entry.glyph, entry.words) for entry in scene.legend]
         if self.legend is not None:
             self.legend.remove()
-        columns = _legend_columns([entry.words for entry in scene.legend], self._axes_inches() - 0.1)
-        self.legend_rows = -(-len(handles) // columns) if handles else 0
-        self.legend = self.ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0),
-                                     ncols=columns, fontsize=MIN_FONT_PT, frameon=False,
-                                     handletextpad=0.3, columnspacing=1.0, borderaxespad=0.2)
+        self.legend = row_legend(self.ax, handles, self._axes_inches() * 72)
+        self.legend_rows = self.legend.rows
 
     def _axes_inches(self) -> float:
         return float(self.ax.get_position().width * self.figure.get_figwidth())
@@ -851,7 +852,9 @@ class TreeView:
             self.current_ring.set_sizes([self.node_size * RING_AREA * scale])
         else:
             self.current_ring.set_offsets(_empty_offsets())
-        self._show_legend(scene)
+        if self.with_legend:
+            self._show_legend(scene)
+        self.legend_entries = scene.legend
         if title is not None:
             self.title.set_text(title)
         if self.xlim is not None:
@@ -864,6 +867,7 @@ class TreeView:
         self.label_texts[mark.path].set_alpha(mark.text_opacity)
         if mark.kind != "leaf":
             value_text.set_text(mark.value)
+            value_text.set_fontweight("normal" if mark.static else "bold")   # static: plain, as a leaf's
         elif self.leaf_values_shown:
             value_text.set_text(mark.value)
         self.window_texts[mark.path].set_text(mark.window)
@@ -931,26 +935,65 @@ def _legend_room(rows: int) -> float:
     return rows * MIN_FONT_PT * 1.75 + 10
 
 
-def _legend_columns(words: list[str], inches: float) -> int:
-    """The most legend columns that fit ``inches``."""
-    for columns in range(len(words), 1, -1):
-        if _columns_inches(words, columns) <= inches:
-            return columns
-    return 1
+LEGEND_MARGIN = 10.0
+"""Points of a figure's width a legend's rows leave free (its border and a little more)."""
 
 
-def _columns_inches(words: list[str], columns: int) -> float:
-    """How wide a legend of ``words`` is in ``columns`` columns (matplotlib puts one more entry in
-    each of the first ``len(words) % columns`` columns).
+def _entry_points(words: list[str]) -> list[float]:
+    """How wide each legend entry is (points): its glyph (2 em), the space after it, its words
+    and the space before the next entry, as :func:`row_legend` writes them."""
+    return [(2.0 + 0.3 + 1.0) * MIN_FONT_PT + _text_points(text, MIN_FONT_PT) for text in words]
 
-    >>> round(_columns_inches(["MAX", "MIN"], 2), 2) == round(2 * (3 * 0.6 * MIN_FONT_PT + 36) / 72, 2)
-    True
+
+def row_legend(where: Any, handles: list[Any], points: float, **placing: Any) -> Any:
+    """A legend of ``handles`` under the axes ``where`` (or at ``placing`` on a figure), its
+    entries in the rows of :func:`mmlib.draw.legend.legend_rows` for ``points`` (the width it
+    may take); its ``rows`` attribute says how many rows it has.
+
+    >>> from matplotlib.figure import Figure
+    >>> from matplotlib.lines import Line2D
+    >>> ax = Figure(figsize=(4, 3)).add_subplot()
+    >>> long = "a mark whose meaning takes many words to say plainly"
+    >>> legend = row_legend(ax, [Line2D([], [], label=words) for words in ("MAX", "MIN", long)], 4 * 72)
+    >>> legend.rows, [text.get_text() for text in legend.get_texts()][:2]
+    (2, ['MAX', 'MIN'])
     """
-    widths = [(len(text) * 0.6 * MIN_FONT_PT + 36) / 72 for text in words]
-    rows, long_columns = divmod(len(words), columns)
-    sizes = [rows + 1] * long_columns + [rows] * (columns - long_columns)
-    starts = [sum(sizes[:i]) for i in range(columns)]
-    return sum(max(widths[start:start + size]) for start, size in zip(starts, sizes, strict=True) if size)
+    from matplotlib.legend import Legend
+    from matplotlib.offsetbox import HPacker, VPacker
+
+    labels = [handle.get_label() for handle in handles]
+    rows = legend_rows(_entry_points(labels), points - LEGEND_MARGIN)
+
+    class RowLegend(Legend):      # matplotlib's Legend, its entries packed in rows
+        def _init_legend_box(self, handles: Any, labels: Any, markerfirst: bool = True) -> None:
+            base: Any = Legend                           # (not in matplotlib's type stubs)
+            base._init_legend_box(self, handles, labels, markerfirst)
+            own: Any = self                              # (its boxes are matplotlib's own attributes)
+            items = [item for column in own._legend_handle_box.get_children()
+                     for item in column.get_children()]
+            size = own._fontsize
+            own._legend_handle_box = VPacker(pad=0, sep=own.labelspacing * size, align="left", children=[
+                HPacker(pad=0, sep=own.columnspacing * size, align="baseline",
+                        children=[items[i] for i in row]) for row in rows])
+            own._legend_box = VPacker(pad=own.borderpad * size, sep=own.labelspacing * size,
+                                      align=own._alignment,
+                                      children=[own._legend_title_box, own._legend_handle_box])
+            own._legend_box.set_figure(own.get_figure(root=False))
+            own._legend_box.axes = own.axes
+
+    options = {"loc": "upper center", "bbox_to_anchor": (0.5, 0.0)} | placing
+    legend: Any = RowLegend(where, handles, labels, ncols=1, fontsize=MIN_FONT_PT, frameon=False,
+                            handlelength=2.0, handletextpad=0.3, columnspacing=1.0, borderaxespad=0.2,
+                            **options)
+    legend.rows = len(rows)
+    if hasattr(where, "legend_"):
+        where.legend_ = legend
+        legend._remove_method = where._remove_legend
+    else:
+        where.legends.append(legend)
+        legend._remove_method = where.legends.remove
+    where.stale = True
+    return legend
 
 
 def _empty_offsets() -> Any:
@@ -963,7 +1006,7 @@ def draw_tree(tree_or_result: Any, *, ax: Axes | None = None, values: bool | str
               leaf_numbers: bool = True, edge_labels: bool = False, title: str | None = None,
               node_size: float | None = None, root: Path | str = (), max_depth: int | None = None,
               max_nodes: int | None = FIGURE_MAX_NODES, step: int | None = None,
-              conventions: Any = None) -> Any:
+              conventions: Any = None, legend: bool = True) -> Any:
     """Draw a game tree, or what a search did on it; returns the matplotlib Figure.
 
     ``tree_or_result``: an explicit tree, a generated tree, a nested list, a tree text,
@@ -977,7 +1020,8 @@ def draw_tree(tree_or_result: Any, *, ax: Axes | None = None, values: bool | str
     numbered in evaluation order and, with ``windows=True`` (needs ``trace=True`` in the
     search), the [α, β] window of each node's call.  ``step=k`` shows the search after
     its first k events instead (as the step-through does).  ``edge_labels`` writes the
-    move (child index) on each edge.  The legend under the tree says what each mark means.
+    move (child index) on each edge.  The legend under the tree says what each mark means
+    (``legend=False`` leaves it out: see :func:`draw_trees` for one legend under several trees).
 
     A tree of more than ``max_nodes`` nodes is refused with a message saying what fits:
     ``max_depth=d`` draws the top d + 1 levels (a node whose children are left out has
@@ -1005,6 +1049,17 @@ def draw_tree(tree_or_result: Any, *, ax: Axes | None = None, values: bool | str
     >>> len(draw_tree(big, max_depth=2).axes[0].collections) > 0
     True
     """
+    return _paint_tree(tree_or_result, ax=ax, values=values, windows=windows, leaf_numbers=leaf_numbers,
+                       edge_labels=edge_labels, title=title, node_size=node_size, root=root,
+                       max_depth=max_depth, max_nodes=max_nodes, step=step, conventions=conventions,
+                       legend=legend).figure
+
+
+def _paint_tree(tree_or_result: Any, *, ax: Axes | None, values: bool | str, windows: bool,
+                leaf_numbers: bool, edge_labels: bool, title: str | None, node_size: float | None,
+                root: Path | str, max_depth: int | None, max_nodes: int | None, step: int | None,
+                conventions: Any, legend: bool) -> TreeView:
+    """The work of :func:`draw_tree`: the view it painted (its figure, and its legend's entries)."""
     static = _static_values(values, tree_or_result)
     if conventions is not None and not _is_result(tree_or_result):
         from ..conventions import apply, resolve
@@ -1017,12 +1072,68 @@ def draw_tree(tree_or_result: Any, *, ax: Axes | None = None, values: bool | str
         marks, values=values, windows=windows, leaf_numbers=leaf_numbers, description="")
     view = TreeView(tree, ax=ax, edge_labels=edge_labels, node_size=node_size,
                     title=default_title if title is None else title, windows=windows, root=root,
-                    max_depth=max_depth, max_nodes=max_nodes, shown=shown)
+                    max_depth=max_depth, max_nodes=max_nodes, shown=shown, legend=legend)
     scene = view.frame.scene(marks, values=values, windows=windows, leaf_numbers=leaf_numbers,
                              description=words)
     figure = view.paint(scene)
     set_alt(figure, scene.description if ax is None else
             " ".join(filter(None, [getattr(figure, ALT_ATTRIBUTE, ""), scene.description])))
+    return view
+
+
+def draw_trees(trees_or_results: Sequence[Any], *, titles: Sequence[str] | None = None,
+               height: float = 6.0, **options: Any) -> Any:
+    """Several trees (or searches) side by side in one figure as wide as the column, each drawn
+    as :func:`draw_tree` draws it (``options`` are its options, for every panel), with one
+    legend under them all: every mark any panel uses, said once.  ``titles``: one per panel;
+    ``height``: the figure's, in inches.  Returns the matplotlib Figure.
+
+    >>> from mmlib import search
+    >>> tree = [[[3, 5], [6, 9]], [[1, 2], [0, -1]]]
+    >>> figure = draw_trees([search.minimax(tree), search.alphabeta(tree)],
+    ...                     titles=["minimax", "alpha-beta"])
+    >>> [ax.get_title() for ax in figure.axes], len(figure.legends), [ax.get_legend() for ax in figure.axes]
+    (['minimax', 'alpha-beta'], 1, [None, None])
+    >>> [text.get_text() for text in figure.legends[0].get_texts()][-2:]
+    ['pruned (dotted, ✕)', 'order of evaluation']
+    """
+    from matplotlib.figure import Figure
+
+    panels = list(trees_or_results)
+    names = list(titles) if titles is not None else [None] * len(panels)
+    if not panels or len(names) != len(panels):
+        raise ArgumentError(f"titles: expected one title for each of the {len(panels)} trees, "
+                            f"got {len(names)}" if panels
+                            else "trees_or_results: expected one tree or search or more, got none")
+    width = style.MAX_FIGURE_INCHES
+    figure = Figure(figsize=(width, height))
+    views = []
+    for number, (panel, name) in enumerate(zip(panels, names, strict=True)):
+        ax = figure.add_axes((number / len(panels), 0.0, 1 / len(panels), 1.0))
+        defaults = {"values": True, "windows": False, "leaf_numbers": True, "edge_labels": False,
+                    "node_size": None, "root": (), "max_depth": None, "max_nodes": FIGURE_MAX_NODES,
+                    "step": None, "conventions": None}
+        views.append((ax, {**defaults, **options}, panel, name))
+    words: list[str] = []
+    handles: dict[str, Any] = {}
+    # every panel first drawn to learn its legend; then the axes leave room for the legend's rows
+    for ax, settings, panel, name in views:
+        view = _paint_tree(panel, ax=ax, title=name, legend=False, **settings)
+        after = -1                # an entry new to the legend goes after the one before it in its panel
+        for entry in view.legend_entries:
+            if entry.words not in handles:
+                handles[entry.words] = view._legend_handle(entry.glyph, entry.words)
+                words.insert(after + 1, entry.words)
+            after = words.index(entry.words)
+    rows = len(legend_rows(_entry_points(words), width * 72 - LEGEND_MARGIN))
+    below, above = _legend_room(rows) / (height * 72), _title_room(1) / (height * 72)
+    figure.clear()
+    set_alt(figure, "")
+    for number, (_, settings, panel, name) in enumerate(views):
+        ax = figure.add_axes((number / len(panels), below, 1 / len(panels), 1.0 - below - above))
+        _paint_tree(panel, ax=ax, title=name, legend=False, **settings)
+    row_legend(figure, [handles[text] for text in words], width * 72, loc="upper center",
+               bbox_to_anchor=(0.5, below))
     return figure
 
 

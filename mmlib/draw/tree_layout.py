@@ -79,6 +79,7 @@ from .legend import (
     bound_words,
     chance_words,
     returned_words,
+    static_words,
 )
 
 if TYPE_CHECKING:
@@ -500,6 +501,9 @@ class NodeMark:
     window: str = ""
     order: int | None = None
     cut: bool = False
+    static: bool = False
+    """The value beside this inner node is its own static evaluation (at a depth limit), not
+    one backed up from its children: painted in plain type, as a leaf's value, not bold."""
 
     @property
     def value(self) -> str:
@@ -718,7 +722,9 @@ class TreeLayout:
             reading=reading, fixed_text=fixed_text,
             window=format_window(marks.windows.get(path)) if windows else "",
             order=marks.leaf_numbers.get(path) if leaf_numbers else None,
-            cut=path in self.cut)
+            cut=path in self.cut,
+            static=reading is not None and not node.is_leaf() and path in marks.leaf_numbers
+            and bool(reading.text()))
 
     def _legend(self, marks: Marks, nodes: tuple[NodeMark, ...] = ()) -> tuple[LegendEntry, ...]:
         """The legend: the marks this drawing uses, and only those (minimax prunes nothing and
@@ -756,6 +762,10 @@ class TreeLayout:
             if returned:
                 glyphs.append("returned")
                 words["returned"] = returned_words(returned)
+        static = next((mark.value for mark in nodes if mark.static), "")
+        if static:
+            glyphs.append("static")
+            words["static"] = static_words(static)
         glyphs += ["order"] if any(mark.order is not None for mark in nodes) else []
         if marks.numbered:          # a search of several passes: the evaluations of one pass, or of all
             words["order"] = f"{LEGEND_WORDS['order']}, {marks.numbered}"
@@ -772,8 +782,11 @@ class TreeLayout:
         if monte_carlo:
             glyphs += ["most visited", "ring", "not grown yet", "wins"]
         else:
-            glyphs += ["pv", "ring", "pruned", "pending yet", "bound", "so far", "returned", "order",
-                       "window"]
+            glyphs += ["pv", "ring", "pruned", "pending yet", "bound", "so far", "returned"]
+            # a depth-limited search may evaluate an inner node that has a static value of its own
+            if any(node.value is not None and not node.is_leaf() for node in self.nodes):
+                glyphs.append("static")
+            glyphs += ["order", "window"]
         glyphs += ["cut"] if self.cut else []
         return tuple(LegendEntry(LEGEND_GLYPH.get(g, g), LEGEND_WORDS[g]) for g in glyphs)
 

@@ -85,13 +85,17 @@ def _spans(depths: list[int]) -> str:
 
 def ordering_lines(rows: dict[str, list[dict[str, Any]]]) -> list[Line]:
     """One plotted line per ordering (nodes per depth), in the explorer's styles, each labelled with
-    its count at its deepest depth and, where it covers a stretch of an earlier line (counts within
-    :data:`SAME_POINT` at two successive depths or more), which line it covers and where: no line
-    hides under another without its legend saying so.
+    its count at its deepest depth and, where it is drawn on a stretch of earlier lines (counts within
+    :data:`SAME_POINT` at two successive depths or more), on which and where: no line hides under
+    another without its legend saying so, in words a reader takes in at a glance.
 
     >>> same = [{"depth": 1, "nodes": 39}, {"depth": 2, "nodes": 292}]
-    >>> [line.label for line in ordering_lines({"MVV-LVA": same, "+ killers": same})]
-    ['MVV-LVA: 292 nodes at depth 2', '+ killers: 292 nodes at depth 2, drawn over MVV-LVA']
+    >>> near = [{"depth": 1, "nodes": 40}, {"depth": 2, "nodes": 300}, {"depth": 3, "nodes": 900}]
+    >>> for line in ordering_lines({"MVV-LVA": same, "+ killers": same, "+ history": near}):
+    ...     print(line.label)
+    MVV-LVA: 292 nodes at depth 2
+    + killers: 292 nodes at depth 2; drawn over MVV-LVA (the same counts)
+    + history: 900 nodes at depth 3; drawn on MVV-LVA and on + killers at depths 1–2 (counts within 10%)
     """
     lines: list[Line] = []
     drawn: dict[str, dict[int, int]] = {}
@@ -100,15 +104,19 @@ def ordering_lines(rows: dict[str, list[dict[str, Any]]]) -> list[Line]:
             continue
         counts = {row["depth"]: row["nodes"] for row in ordering_rows}
         label = f"{ordering}: {ordering_rows[-1]['nodes']:,} nodes at depth {ordering_rows[-1]['depth']}"
+        over: dict[str, list[str]] = {}                 # where it is drawn -> the earlier lines there
+        near: dict[str, list[str]] = {}
         for earlier, earlier_counts in drawn.items():
             covered = [depth for depth, nodes in counts.items() if depth in earlier_counts and
                        abs(nodes - earlier_counts[depth]) <= SAME_POINT * max(nodes, earlier_counts[depth])]
             if any(depth + 1 in covered for depth in covered):     # a stretch of line, not one point
                 everywhere = len(covered) == len(counts) == len(earlier_counts)
                 same = all(counts[depth] == earlier_counts[depth] for depth in covered)
-                label += (f", drawn over {earlier}" if same else f", within 10% of {earlier}") + (
-                    "" if everywhere else f" at {_spans(covered)}")
-                break
+                where = "" if everywhere else f" at {_spans(covered)}"
+                (over if same else near).setdefault(where, []).append(earlier)
+        for kind, found, why in (("over", over, "the same counts"), ("on", near, "counts within 10%")):
+            for where, names in found.items():
+                label += f"; drawn {kind} " + f" and {kind} ".join(names) + f"{where} ({why})"
         drawn[ordering] = counts
         color, dash, marker = CHESS_STYLES[NAMES.index(ordering)]
         lines.append(Line(label, list(counts), list(counts.values()), color, dash, marker))
@@ -185,9 +193,9 @@ class ChessExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc] 
         b = BRANCHING.get(name) or branching.own_branching(game)
         depths = list(range(1, d + 1))
         lines = ordering_lines(self.rows)
-        lines.append(Line(f"every node, b = {b:.1f}: 1 + b + … + bᵈ", depths,
+        lines.append(Line(f"every node, no pruning (b = {b:.1f}): 1 + b + … + bᵈ", depths,
                           [sum(b ** k for k in range(depth + 1)) for depth in depths], "#000000", "7 4", ""))
-        lines.append(Line(f"the minimal tree (Knuth–Moore) if every node had b = {b:.1f} moves", depths,
+        lines.append(Line(f"Knuth–Moore's minimal tree, were every node to have b = {b:.1f} moves", depths,
                           [branching.minimal_nodes(b, depth) for depth in depths], "#666666", "2 3", ""))
         side = "White" if game.initial.turn else "Black"
         self.svg = line_plot_svg(lines, xlabel="depth d", ylabel="nodes searched (log scale)",

@@ -108,6 +108,10 @@ def measure_png(data: bytes, where: str) -> Measured:
                           text["role"] == "legend"))
     out.legends = [tuple(box) for box in facts["legends"]]
     out.data = [tuple(point) for point in facts["data"]]
+    # a text (a title) wider than its figure runs past the figure's edges (a tight crop then
+    # widens the image to the text, which reaches both of its edges)
+    out.outside = [text["text"] for text in facts["texts"]
+                   if text["box"][2] - text["box"][0] > facts["width"] + 0.5]
     if "shapes" not in facts:
         out.problem = "a PNG measured before colours, outlines and series were stored: execute it again"
         return out
@@ -396,7 +400,7 @@ def faults(figure: Measured) -> list[str]:
     if rotated:
         out.append(f"rotated text: {rotated[:3]}")
     if figure.outside:
-        out.append(f"text past the drawing's edge: {figure.outside[:3]}")
+        out.append(f"text past the drawing's edge (or wider than the figure): {figure.outside[:3]}")
     for i, first in enumerate(figure.legends):
         if any(_overlap(first, second) for second in figure.legends[i + 1:]):
             out.append("two legends overlap")
@@ -431,7 +435,7 @@ BLANK_BAND_PX = 40
 COINCIDE_PX = 1.0
 """Two points this close (pixels) are drawn on top of each other."""
 SAYS_SO = ("same as", "same points", "coincid", "hidden", "identical", "exactly on", "on top of", "(on the",
-           "to the eye", "drawn over")
+           "to the eye", "drawn over", "drawn on ")
 """Words in a series' label that say it coincides with another one."""
 
 
@@ -637,11 +641,23 @@ def svg_plot(**changes: Any) -> Measured:
     return measure_svg(SVG_PLOT.format(**values), "test")
 
 
+def test_a_title_wider_than_its_figure_is_found():
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(2.2, 2.4))
+    figure.add_subplot().set_title("X 0, O 4, X 8 = X 8, O 4, X 0", fontsize=12)     # lecture 07's, unwrapped
+    found = faults(measure_png(_png_of(figure), "t"))
+    assert any("wider than the figure): ['X 0, O 4" in fault for fault in found), found
+    figure.axes[0].set_title("X 0, O 4, X 8 =\nX 8, O 4, X 0", fontsize=12)
+    assert not any("wider than the figure" in fault for fault in faults(measure_png(_png_of(figure), "t")))
+
+
 def test_an_svg_is_judged_for_contrast_outlines_bands_and_hidden_series():
     assert faults(svg_plot()) == []
     assert "texts under WCAG AA contrast, e.g. [('faint words'" in " ".join(faults(svg_plot(faint="#999999")))
     assert "labels across a node's outline: ['E']" in faults(svg_plot(label_x=312))
-    assert "text past the drawing's edge: ['E']" in faults(svg_plot(label_x=596))
+    assert "text past the drawing's edge (or wider than the figure): ['E']" in faults(
+        svg_plot(label_x=596))
     assert faults(svg_plot(label_x=584)) == []
     assert any("blank space above a legend" in f for f in faults(svg_plot(h=600, legend_y=560)))
     assert any("'measured' and 'theory' are drawn on top of each other" in f

@@ -26,10 +26,11 @@ def test_equal_lines_say_which_they_cover_and_a_shared_first_point_is_not_coveri
         "generator": rows(39, 739, 1353),            # within 10% of random at depths 1-2 only
     })]
     assert labels == ["MVV-LVA: 2,185 nodes at depth 3",
-                      "+ killers: 2,185 nodes at depth 3, drawn over MVV-LVA",
-                      "+ history: 2,200 nodes at depth 3, within 10% of MVV-LVA",
+                      "+ killers: 2,185 nodes at depth 3; drawn over MVV-LVA (the same counts)",
+                      "+ history: 2,200 nodes at depth 3; drawn on MVV-LVA and on + killers "
+                      "(counts within 10%)",
                       "random: 9,336 nodes at depth 3",
-                      "generator: 1,353 nodes at depth 3, within 10% of random at depths 1–2"]
+                      "generator: 1,353 nodes at depth 3; drawn on random at depths 1–2 (counts within 10%)"]
 
 
 def _legend(svg: str) -> str:
