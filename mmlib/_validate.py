@@ -21,7 +21,7 @@ Traceback (most recent call last):
 mmlib.errors.ArgumentError: alpha, beta: the window needs alpha < beta, got [3, 1]
 
 A module whose messages say it in its own words passes them: ``what`` is the kind of value
-expected and ``show`` describes the bad value (:func:`~mmlib.errors.describe` unless told).
+expected and ``show`` describes the bad value (:func:`~mmlib.errors.printable` unless told).
 
 >>> whole("seed", "3", what="an integer", show=type_name)
 Traceback (most recent call last):
@@ -36,7 +36,7 @@ import numbers
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, TypeGuard, TypeVar, overload
 
-from .errors import ArgumentError, ArgumentTypeError, describe
+from .errors import ArgumentError, ArgumentTypeError, printable
 
 __all__ = ["whole", "number", "real", "text", "choice", "flag", "function", "window", "budget",
            "seconds_budget", "is_whole", "is_real", "type_name"]
@@ -83,7 +83,7 @@ def whole(name: str, value: Any, *, minimum: int | None = None, maximum: int | N
 
 def whole(name: str, value: Any, *, minimum: int | None = None, maximum: int | None = None,
           allow_none: bool = False, what: str = "a whole number",
-          show: Callable[[Any], str] = describe) -> int | None:
+          show: Callable[[Any], str] = printable) -> int | None:
     """``value`` as an ``int`` (None passes when ``allow_none``), at least ``minimum`` and at
     most ``maximum``.  Any integer type is a whole number (a numpy integer from a slider or an
     array is the plain ``int`` it equals); True and False are not.
@@ -106,15 +106,15 @@ def whole(name: str, value: Any, *, minimum: int | None = None, maximum: int | N
         none = " or None" if allow_none else ""
         raise ArgumentTypeError(f"{name}: expected {what}{none}, got {show(value)}")
     if minimum is not None and maximum is not None and not minimum <= value <= maximum:
-        raise ArgumentError(f"{name}: expected {minimum:,} to {maximum:,}, got {describe(value)}")
+        raise ArgumentError(f"{name}: expected {minimum:,} to {maximum:,}, got {printable(value)}")
     if minimum is not None and value < minimum:
-        raise ArgumentError(f"{name}: must be at least {minimum}, got {describe(value)}")
+        raise ArgumentError(f"{name}: must be at least {minimum}, got {printable(value)}")
     if maximum is not None and value > maximum:
-        raise ArgumentError(f"{name}: must be at most {maximum:,}, got {describe(value)}")
+        raise ArgumentError(f"{name}: must be at most {maximum:,}, got {printable(value)}")
     return int(value)
 
 
-def real(name: str, value: object, *, what: str = "a number", show: Callable[[Any], str] = describe) -> Any:
+def real(name: str, value: object, *, what: str = "a number", show: Callable[[Any], str] = printable) -> Any:
     """A real number, not a bool (NaN and the infinities pass: see :func:`number`).
 
     >>> real("leaves", True)
@@ -138,15 +138,15 @@ def number(name: str, value: object, *, finite: bool = False, positive: bool = F
     mmlib.errors.ArgumentError: alpha: too large to compute with, got an integer of about 401 digits
     """
     if not is_real(value) or _is_nan(value):
-        raise ArgumentTypeError(f"{name}: expected a number, got {describe(value)}")
+        raise ArgumentTypeError(f"{name}: expected a number, got {printable(value)}")
     try:
         as_float = float(value)
     except OverflowError:
-        raise ArgumentError(f"{name}: too large to compute with, got {describe(value)}") from None
+        raise ArgumentError(f"{name}: too large to compute with, got {printable(value)}") from None
     if finite and not math.isfinite(as_float):
-        raise ArgumentError(f"{name}: expected a finite number, got {describe(value)}")
+        raise ArgumentError(f"{name}: expected a finite number, got {printable(value)}")
     if positive and not as_float > 0:
-        raise ArgumentError(f"{name}: must be > 0, got {describe(value)}")
+        raise ArgumentError(f"{name}: must be > 0, got {printable(value)}")
     return value
 
 
@@ -154,13 +154,13 @@ def choice(name: str, value: Any, allowed: Sequence[T]) -> T:
     """``value`` if it is one of ``allowed``, else an error listing them."""
     options = ", ".join(map(repr, allowed))
     if not isinstance(value, str) and all(isinstance(option, str) for option in allowed):
-        raise ArgumentTypeError(f"{name}: expected one of {options}, got {describe(value)}")
+        raise ArgumentTypeError(f"{name}: expected one of {options}, got {printable(value)}")
     if value not in allowed:
-        raise ArgumentError(f"{name}: expected one of {options}, got {describe(value)}")
+        raise ArgumentError(f"{name}: expected one of {options}, got {printable(value)}")
     return value  # type: ignore[no-any-return]
 
 
-def text(name: str, value: object, *, what: str = "a string", show: Callable[[Any], str] = describe) -> str:
+def text(name: str, value: object, *, what: str = "a string", show: Callable[[Any], str] = printable) -> str:
     """A string, else an error saying ``what`` was expected.
 
     >>> text("text", 7, show=type_name)
@@ -173,7 +173,7 @@ def text(name: str, value: object, *, what: str = "a string", show: Callable[[An
     return value
 
 
-def flag(name: str, value: object, *, show: Callable[[Any], str] = describe) -> bool:
+def flag(name: str, value: object, *, show: Callable[[Any], str] = printable) -> bool:
     """True or False (not 0, 1 or None)."""
     if not isinstance(value, bool):
         raise ArgumentTypeError(f"{name}: expected True or False, got {show(value)}")
@@ -181,7 +181,7 @@ def flag(name: str, value: object, *, show: Callable[[Any], str] = describe) -> 
 
 
 def function(name: str, value: Any, what: str = "a function", *,
-             show: Callable[[Any], str] = describe) -> Callable[..., Any]:
+             show: Callable[[Any], str] = printable) -> Callable[..., Any]:
     """A callable, else an error saying ``what`` was expected."""
     if not callable(value):
         raise ArgumentTypeError(f"{name}: expected {what}, got {show(value)}")
@@ -194,7 +194,7 @@ def window(alpha: float, beta: float) -> tuple[Any, Any]:
     number("beta", beta)
     if not alpha < beta:
         raise ArgumentError(f"alpha, beta: the window needs alpha < beta, got "
-                            f"[{describe(alpha)}, {describe(beta)}]")
+                            f"[{printable(alpha)}, {printable(beta)}]")
     return alpha, beta
 
 
@@ -204,9 +204,9 @@ def budget(max_nodes: int | None) -> int | None:
         return None
     if not is_whole(max_nodes):
         raise ArgumentTypeError(f"max_nodes: expected a whole number or None (no limit), "
-                                f"got {describe(max_nodes)}")
+                                f"got {printable(max_nodes)}")
     if max_nodes < 1:
-        raise ArgumentError(f"max_nodes: must be at least 1, got {describe(max_nodes)}")
+        raise ArgumentError(f"max_nodes: must be at least 1, got {printable(max_nodes)}")
     return int(max_nodes)
 
 
@@ -218,7 +218,7 @@ def seconds_budget(max_seconds: float | None) -> float | None:
     if is_whole(max_seconds):
         max_seconds = min(max_seconds, LONGEST_SECONDS)      # a huge int as a float would overflow
     if not max_seconds > 0 or _is_nan(max_seconds):
-        raise ArgumentError(f"max_seconds: must be more than 0, got {describe(max_seconds)}")
+        raise ArgumentError(f"max_seconds: must be more than 0, got {printable(max_seconds)}")
     return float(min(max_seconds, LONGEST_SECONDS))
 
 

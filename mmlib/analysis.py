@@ -35,7 +35,7 @@ from .errors import (
     MmlibError,
     NodeBudgetExceeded,
     TimeBudgetExceeded,
-    describe,
+    printable,
     wrap_user_exception,
 )
 from .instrument import Stats
@@ -116,7 +116,7 @@ def times_minimal(branching: int, depths: Iterable[int], counts: Iterable[float]
     if len(depths) != len(counts):
         raise ArgumentError(f"counts: expected one count per depth ({len(depths)}), got {len(counts)}")
     if measure not in ("leaves", "nodes"):
-        raise ArgumentError(f"measure: expected 'leaves' or 'nodes', got {describe(measure)}")
+        raise ArgumentError(f"measure: expected 'leaves' or 'nodes', got {printable(measure)}")
     minimum = knuth_moore_leaves if measure == "leaves" else knuth_moore_nodes
     return [float(count) / minimum(branching, depth) for depth, count in zip(depths, counts, strict=True)]
 
@@ -165,7 +165,7 @@ def pearl_branching(branching: int) -> float:
     """
     b = _validate.whole("branching", branching, minimum=1)
     if b > 10 ** 6:
-        raise ArgumentError(f"branching: at most 1,000,000 for this formula, got {describe(b)}")
+        raise ArgumentError(f"branching: at most 1,000,000 for this formula, got {printable(b)}")
     lo, hi = 0.0, 1.0  # x^b + x - 1 is increasing on [0, 1], -1 at 0 and +1 at 1
     for _ in range(200):
         mid = (lo + hi) / 2
@@ -185,11 +185,11 @@ def effective_branching_factor(leaves: float, depth: int) -> float:
     """
     d = _validate.whole("depth", depth, minimum=1)
     if d > 10 ** 9:
-        raise ArgumentError(f"depth: at most 1,000,000,000, got {describe(d)}")
+        raise ArgumentError(f"depth: at most 1,000,000,000, got {printable(d)}")
     if not _validate.is_real(leaves) or not leaves >= 1:
-        raise ArgumentError(f"leaves: expected a number >= 1, got {describe(leaves)}")
+        raise ArgumentError(f"leaves: expected a number >= 1, got {printable(leaves)}")
     if not isinstance(leaves, numbers.Integral) and not math.isfinite(leaves):
-        raise ArgumentError(f"leaves: expected a finite number, got {describe(leaves)}")
+        raise ArgumentError(f"leaves: expected a finite number, got {printable(leaves)}")
     if isinstance(leaves, numbers.Integral) and int(leaves).bit_length() > 1000:
         return 2.0 ** (int(leaves).bit_length() / d)       # beyond floats: to within a factor 2^(1/d)
     return float(float(leaves) ** (1.0 / d))      # float ** float is typed Any (it may be complex)
@@ -206,11 +206,11 @@ def aima_branching_factor(nodes: float, depth: int) -> float:
     if d > 10_000:
         raise ArgumentError(f"depth: at most 10,000, got {d:,}")
     if not _validate.is_real(nodes) or not nodes >= d + 1:
-        raise ArgumentError(f"nodes: expected at least depth + 1 = {d + 1}, got {describe(nodes)}")
+        raise ArgumentError(f"nodes: expected at least depth + 1 = {d + 1}, got {printable(nodes)}")
     if isinstance(nodes, numbers.Integral) and int(nodes).bit_length() > 1000:
-        raise ArgumentError(f"nodes: {describe(nodes)} is too large for this estimate")
+        raise ArgumentError(f"nodes: {printable(nodes)} is too large for this estimate")
     if not math.isfinite(nodes):
-        raise ArgumentError(f"nodes: expected a finite number, got {describe(nodes)}")
+        raise ArgumentError(f"nodes: expected a finite number, got {printable(nodes)}")
 
     def total(x: float) -> float:
         try:
@@ -340,11 +340,11 @@ def _tree_for(branching: int, depth: int, ordering: Any, seed: int, **shape: Any
 def _axis_values(keyword: str, values: Any) -> list[Any]:
     """The values of one axis, as a list (at most 10,000 of them)."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise ArgumentTypeError(f"{keyword}: expected a list, got {describe(values)}")
+        raise ArgumentTypeError(f"{keyword}: expected a list, got {printable(values)}")
     try:
         listed = list(values)
     except TypeError:                           # an iterable that is not (a 0-d numpy array)
-        raise ArgumentTypeError(f"{keyword}: expected a list, got {describe(values)}") from None
+        raise ArgumentTypeError(f"{keyword}: expected a list, got {printable(values)}") from None
     if len(listed) > 10_000:
         raise ArgumentError(f"{keyword}: at most 10,000 values, got {len(listed):,}")
     return listed
@@ -525,7 +525,7 @@ def _canonical(name: str) -> str:
     """The name in :data:`ALGORITHMS` that ``name`` stands for (a family's other spellings too)."""
     name = search.registry.canonical(name)
     if not isinstance(name, str) or name not in ALGORITHMS:
-        raise ArgumentError(f"algorithms: unknown {describe(name)}; choose from {', '.join(ALGORITHMS)}")
+        raise ArgumentError(f"algorithms: unknown {printable(name)}; choose from {', '.join(ALGORITHMS)}")
     return name
 
 
@@ -598,7 +598,7 @@ def _progress_reporter(progress: bool | Callable[[int, int], None] | None
                     error, f"progress (called as progress(done, total) after each search) raised "
                     f"{type(error).__name__}: {error}", "progress", None) from error
         return call
-    raise ArgumentTypeError(f"progress: expected True, False, None or a function, got {describe(progress)}")
+    raise ArgumentTypeError(f"progress: expected True, False, None or a function, got {printable(progress)}")
 
 
 def census(game: GameLike, *, state: State = None, max_nodes: int | None = DEFAULT_MAX_NODES

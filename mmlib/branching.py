@@ -35,7 +35,7 @@ from .errors import (
     ArgumentError,
     ArgumentTypeError,
     SearchTooLarge,
-    describe,
+    printable,
 )
 from .ordering import Ordering, as_ordering, learns_from_previous
 
@@ -66,7 +66,7 @@ class FirstMoveCutoffs(Ordering):
 
     def __init__(self, base: Ordering | None = None):
         if base is not None and not isinstance(base, Ordering):
-            raise ArgumentTypeError(f"base: expected an Ordering, got {describe(base)}")
+            raise ArgumentTypeError(f"base: expected an Ordering, got {printable(base)}")
         self.base: Ordering = base or Ordering()
         self.tried_first: dict[int, Any] = {}
         self.cutoffs = 0
@@ -211,7 +211,7 @@ def rows_from_counts(counts: Counts, depths: Sequence[int], b: float, label: str
 
 def _listed(depths: Iterable[int]) -> list[Any]:
     if isinstance(depths, (str, bytes)) or not isinstance(depths, Iterable):
-        raise ArgumentTypeError(f"depths: expected a sequence of depths, got {describe(depths)}")
+        raise ArgumentTypeError(f"depths: expected a sequence of depths, got {printable(depths)}")
     return list(depths)
 
 

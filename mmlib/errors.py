@@ -81,7 +81,7 @@ __all__ = [
     "UserFunctionError",
     "DEFAULT_MAX_NODES",
     "DEFAULT_MAX_SECONDS",
-    "describe",
+    "printable",
 ]
 
 DEFAULT_MAX_NODES = 5_000_000
@@ -107,16 +107,16 @@ _SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxtuple, _SHORT.maxdict = 3, 6, 6, 4
 _SHORT.maxstring = _SHORT.maxother = 80
 
 
-def describe(value: object, limit: int = 60) -> str:
+def printable(value: object, limit: int = 60) -> str:
     """A short, always printable description of a user-supplied value for an error message.
 
-    >>> describe(10 ** 5000)
+    >>> printable(10 ** 5000)
     'an integer of about 5,001 digits'
-    >>> describe("x" * 100, limit=12)
+    >>> printable("x" * 100, limit=12)
     "'xxxxxxxxx...' (str)"
     """
     if not isinstance(limit, int) or isinstance(limit, bool) or not 8 <= limit <= 10_000:
-        raise ArgumentError(f"limit: expected a whole number from 8 to 10,000, got {describe(limit)}")
+        raise ArgumentError(f"limit: expected a whole number from 8 to 10,000, got {printable(limit)}")
     if isinstance(value, int) and not isinstance(value, bool) and abs(value).bit_length() > 256:
         return f"an integer of about {int(abs(value).bit_length() * 0.30103) + 1:,} digits"
     try:

@@ -39,7 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _validate
-from .errors import ArgumentError, ArgumentTypeError, NodeBudgetExceeded, describe
+from .errors import ArgumentError, ArgumentTypeError, NodeBudgetExceeded, printable
 from .instrument import Stats
 from .mixing import GOLDEN, MASK
 from .search.registry import names
@@ -334,7 +334,7 @@ def _algorithm(algorithm: object) -> bool:
     """Whether ``algorithm`` prunes (alpha-beta) or not (minimax)."""
     if not isinstance(algorithm, str) or algorithm not in ALGORITHMS:
         raise ArgumentError(f"algorithm: expected one of {', '.join(map(repr, ALGORITHMS))}, "
-                            f"got {describe(algorithm)}")
+                            f"got {printable(algorithm)}")
     return algorithm == "alphabeta"
 
 
@@ -396,7 +396,7 @@ def outcomes_many(branching: Any, depth: int, ordering: str | float, seeds: Iter
                                 f"{type(branching).__name__}")
     if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Iterable):
         raise ArgumentTypeError(f"seeds: expected some whole numbers (range(100), a list), "
-                                f"got {describe(seeds)}")
+                                f"got {printable(seeds)}")
     seeds = list(seeds)
     seeds = [_validate.whole("seeds", seed, what="whole numbers") for seed in seeds]
     first = seeds[0] if seeds else 0

@@ -16,7 +16,7 @@ import numbers
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .errors import ArgumentError, ArgumentTypeError, describe
+from .errors import ArgumentError, ArgumentTypeError, printable
 from .mixing import MASK, splitmix64
 
 if TYPE_CHECKING:
@@ -100,7 +100,7 @@ class RandomOrder(Ordering):
 
     def __init__(self, seed: int = 0):
         if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
-            raise ArgumentTypeError(f"seed: expected an integer, got {describe(seed)}")
+            raise ArgumentTypeError(f"seed: expected an integer, got {printable(seed)}")
         self.seed = int(seed)
 
     def order(self, search: Searcher, state: State, moves: Sequence[Any],
@@ -155,7 +155,7 @@ class PreviousIteration(Ordering):
 
     def __init__(self, base: Ordering | None = None):
         if base is not None and not isinstance(base, Ordering):
-            raise ArgumentTypeError(f"base: expected an Ordering, got {describe(base)}")
+            raise ArgumentTypeError(f"base: expected an Ordering, got {printable(base)}")
         self.base = base or NaturalOrder()
         self.best: dict[Any, Any] = {}
         self.values: dict[Any, float] = {}
@@ -211,9 +211,9 @@ class KillerMoves(Ordering):
 
     def __init__(self, base: Ordering | None = None, slots: int = 2):
         if base is not None and not isinstance(base, Ordering):
-            raise ArgumentTypeError(f"base: expected an Ordering, got {describe(base)}")
+            raise ArgumentTypeError(f"base: expected an Ordering, got {printable(base)}")
         if isinstance(slots, bool) or not isinstance(slots, numbers.Integral) or slots < 1:
-            raise ArgumentError(f"slots: expected a whole number >= 1, got {describe(slots)}")
+            raise ArgumentError(f"slots: expected a whole number >= 1, got {printable(slots)}")
         self.base = base or NaturalOrder()
         self.slots: int = int(slots)
         self.killers: dict[int, list[Any]] = {}
@@ -259,7 +259,7 @@ class HistoryHeuristic(Ordering):
 
     def __init__(self, base: Ordering | None = None):
         if base is not None and not isinstance(base, Ordering):
-            raise ArgumentTypeError(f"base: expected an Ordering, got {describe(base)}")
+            raise ArgumentTypeError(f"base: expected an Ordering, got {printable(base)}")
         self.base = base or NaturalOrder()
         self.scores: dict[Any, float] = {}
         self.horizon: float = 1.0
@@ -322,5 +322,5 @@ def as_ordering(order: str | Ordering | None) -> Ordering:
         except KeyError:
             names = ", ".join(repr(name) for name in _NAMED if name)
             raise ArgumentError(f"order: expected one of {names} or an Ordering, "
-                                f"got {describe(order)}") from None
+                                f"got {printable(order)}") from None
     raise ArgumentTypeError(f"order: expected a name or an Ordering, got {type(order).__name__}")

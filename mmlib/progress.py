@@ -28,7 +28,7 @@ import time
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from .errors import ArgumentTypeError, RunInterrupted, describe
+from .errors import ArgumentTypeError, RunInterrupted, printable
 
 if TYPE_CHECKING:
     pass
@@ -88,7 +88,7 @@ def budget_text(max_nodes: float | None, max_seconds: float | None, unit: str = 
             parts.append(f"max_seconds={float(max_seconds):g}")
     except (TypeError, ValueError, OverflowError):
         raise ArgumentTypeError(f"max_nodes, max_seconds: expected whole numbers of nodes and seconds "
-                                f"or None, got {describe(max_nodes)} and {describe(max_seconds)}") from None
+                                f"or None, got {printable(max_nodes)} and {printable(max_seconds)}") from None
     return " or ".join(parts) if parts else "nothing (no budget)"
 
 

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 from . import _validate, search, trees
 from .conventions import Conventions, resolve
 from .conventions import apply as apply_conventions
-from .errors import ArgumentError, ArgumentTypeError, MmlibError, describe
+from .errors import ArgumentError, ArgumentTypeError, MmlibError, printable
 from .mixing import MASK, splitmix64
 from .ordering import Ordering
 from .trace import Marks, Trace, format_value, format_window, node_role, trace_of
@@ -291,7 +291,7 @@ def best_moves(q: Question) -> tuple[str, ...]:
     ([1, 1], ('B', 'C'), 'B')
     """
     if not isinstance(q, Question):
-        raise ArgumentTypeError(f"q: expected a Question (from alpha_beta_question), got {describe(q)}")
+        raise ArgumentTypeError(f"q: expected a Question (from alpha_beta_question), got {printable(q)}")
     marks = trace_of(search.minimax(q.tree, trace=True, conventions=q.conventions)).marks()
     best = marks.values[()]
     return tuple(child.label for child in q.tree.root.children if marks.values.get(child.path) == best)
@@ -405,7 +405,7 @@ def _check_range(value_range: Any, leaves: int, ties: bool) -> tuple[int, int]:
     if value_range is None:
         return _default_range(leaves)
     if not isinstance(value_range, (tuple, list)) or len(value_range) != 2:
-        raise ArgumentTypeError(f"value_range: expected (low, high), got {describe(value_range)}")
+        raise ArgumentTypeError(f"value_range: expected (low, high), got {printable(value_range)}")
     low, high = (_validate.whole("value_range", end) for end in value_range)
     if low > high:
         raise ArgumentError(f"value_range: low {low} is above high {high}")
@@ -420,17 +420,17 @@ def _check_range(value_range: Any, leaves: int, ties: bool) -> tuple[int, int]:
 def _check_options(cutoff: Any, variant: Any, kinds: Any, min_pruned: Any,
                    max_pruned: Any) -> tuple[str, ...]:
     if cutoff not in CUTOFFS:
-        raise ArgumentError(f"cutoff: expected '>=' or '>', got {describe(cutoff)}")
+        raise ArgumentError(f"cutoff: expected '>=' or '>', got {printable(cutoff)}")
     if variant not in VARIANTS:
-        raise ArgumentError(f"variant: expected 'fail-soft' or 'fail-hard', got {describe(variant)}")
+        raise ArgumentError(f"variant: expected 'fail-soft' or 'fail-hard', got {printable(variant)}")
     if kinds is None:
         kinds = KINDS
     if isinstance(kinds, str) or not isinstance(kinds, Iterable):
-        raise ArgumentTypeError(f"kinds: expected a list of {', '.join(KINDS)}, got {describe(kinds)}")
+        raise ArgumentTypeError(f"kinds: expected a list of {', '.join(KINDS)}, got {printable(kinds)}")
     kinds = tuple(kinds)
     unknown = [kind for kind in kinds if kind not in KINDS]
     if unknown or not kinds or len(set(kinds)) != len(kinds):
-        raise ArgumentError(f"kinds: expected some of {', '.join(KINDS)} (each once), got {describe(kinds)}")
+        raise ArgumentError(f"kinds: expected some of {', '.join(KINDS)} (each once), got {printable(kinds)}")
     if _validate.whole("min_pruned", min_pruned) < 0:
         raise ArgumentError(f"min_pruned: expected 0 or more, got {min_pruned}")
     if max_pruned is not None and _validate.whole("max_pruned", max_pruned) < min_pruned:
@@ -577,7 +577,7 @@ def question_batch(n: int, seed: int = 0, branching: int = 2, depth: int = 3,
     """
     if not _validate.is_whole(n) or not 1 <= n <= MAX_BATCH:
         raise ArgumentError(f"n: expected a whole number from 1 to {MAX_BATCH:,} (about 2 ms a question), "
-                            f"got {describe(n)}")
+                            f"got {printable(n)}")
     seed = _validate.whole("seed", seed)
     questions: list[Question] = []
     seen: set[str] = set()
@@ -602,7 +602,7 @@ def student_seed(student: str, seed: int = 0) -> int:
     True
     """
     if not isinstance(student, str) or not student.strip():
-        raise ArgumentTypeError(f"student: expected a name or an id, got {describe(student)}")
+        raise ArgumentTypeError(f"student: expected a name or an id, got {printable(student)}")
     # surrogatepass: a name pasted with a lone surrogate still has its own seed (valid text is unchanged)
     text = f"{_validate.whole('seed', seed)}:{student.strip()}"
     digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()

@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import _validate
-from .errors import ArgumentError, ArgumentTypeError, describe
+from .errors import ArgumentError, ArgumentTypeError, printable
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -211,7 +211,7 @@ def _parts(function: Callable[..., Any]) -> Iterator[Part]:
         function = function.__func__
     if not (inspect.isfunction(function) or inspect.ismethod(function) or inspect.isclass(function)):
         raise ArgumentTypeError(f"show: expected a function, method or class with Python source, "
-                                f"got {describe(function)}")
+                                f"got {printable(function)}")
     function = getattr(function, "__func__", function)
     module = inspect.getmodule(function)
     public = f"{function.__module__}.{function.__qualname__}"
@@ -241,7 +241,7 @@ def _part_of(function: Callable[..., Any]) -> Part:
     try:
         source_lines, first = inspect.getsourcelines(function)
     except (OSError, TypeError):
-        raise ArgumentError(f"show: {describe(function)} has no Python source to show") from None
+        raise ArgumentError(f"show: {printable(function)} has no Python source to show") from None
     file = inspect.getsourcefile(function) or "<unknown>"
     first = max(first, 1)
     return _make_part(_short_file(file, function.__module__), function.__qualname__.replace(".<locals>", ""),

@@ -24,7 +24,7 @@ import math
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import _validate
-from .errors import ArgumentTypeError, describe
+from .errors import ArgumentTypeError, printable
 
 if TYPE_CHECKING:
     from collections.abc import Hashable
@@ -177,11 +177,11 @@ def _not_a_number(**arguments: Any) -> ArgumentTypeError:
     """The error naming the first of ``arguments`` that is not a number (NaN is none)."""
     for name, value in arguments.items():
         if not _validate.is_real(value) or value != value:
-            return ArgumentTypeError(f"{name}: expected a number, got {describe(value)}")
+            return ArgumentTypeError(f"{name}: expected a number, got {printable(value)}")
     return ArgumentTypeError(f"{', '.join(arguments)}: expected numbers, got "
-                             f"{describe(list(arguments.values()))}")
+                             f"{printable(list(arguments.values()))}")
 
 
 def _unhashable(key: Hashable) -> ArgumentTypeError:
     return ArgumentTypeError(f"key: a position's key must be hashable (a number, a string, a "
-                             f"tuple...), got {describe(key)}; check the game's key method")
+                             f"tuple...), got {printable(key)}; check the game's key method")

@@ -20,7 +20,7 @@ from mmlib.errors import (
     SearchInterrupted,
     TimeBudgetExceeded,
     UserFunctionError,
-    describe,
+    printable,
 )
 from mmlib.instrument import Stats
 
@@ -44,7 +44,7 @@ def test_every_error_is_one_of_the_family_and_every_interrupt_escapes_except_exc
 @pytest.mark.parametrize("exponent", [77, 78, 100, 400, 5000])
 def test_a_huge_integer_is_described_by_its_number_of_digits(exponent: int) -> None:
     for value in (10 ** exponent, -(10 ** exponent) + 1, 3 ** (exponent * 2)):
-        text = describe(value)
+        text = printable(value)
         true_digits = math.floor(math.log10(abs(value))) + 1
         if abs(value).bit_length() <= 256:                  # small enough to show, cut at 60
             assert text == repr(value)[:60] + "... (int)"
@@ -54,18 +54,18 @@ def test_a_huge_integer_is_described_by_its_number_of_digits(exponent: int) -> N
 
 
 def test_a_description_is_short_and_never_fails() -> None:
-    assert describe("x" * 100, limit=12) == "'xxxxxxxxx...' (str)"
-    assert describe(list(range(100))) == "[0, 1, 2, 3, 4, 5, ...]"
-    assert len(describe({i: "y" * 50 for i in range(50)})) <= 60 + len("... (dict)")
+    assert printable("x" * 100, limit=12) == "'xxxxxxxxx...' (str)"
+    assert printable(list(range(100))) == "[0, 1, 2, 3, 4, 5, ...]"
+    assert len(printable({i: "y" * 50 for i in range(50)})) <= 60 + len("... (dict)")
 
     class Broken:
         def __repr__(self) -> str:
             raise RuntimeError("no")
 
-    assert "Broken" in describe(Broken())
+    assert "Broken" in printable(Broken())
     for limit in (7, 10_001, 8.0, True):
         with pytest.raises(ArgumentError, match="^limit: "):
-            describe(3, limit=limit)  # type: ignore[arg-type]
+            printable(3, limit=limit)  # type: ignore[arg-type]
 
 
 def test_a_budget_error_names_its_argument_and_the_partial_counts() -> None:

@@ -72,7 +72,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import trees
-from ..errors import ArgumentError, ArgumentTypeError, TreeTextError, describe
+from ..errors import ArgumentError, ArgumentTypeError, TreeTextError, printable
 from .cases import Case, build, with_statics
 from .models import reference
 
@@ -148,7 +148,7 @@ def _expected(tree: trees.Tree, check: str,
 
 def _kind(check: Any) -> str:
     if check not in KINDS:
-        raise ArgumentError(f"check: expected one of {', '.join(KINDS)}, got {describe(check)}")
+        raise ArgumentError(f"check: expected one of {', '.join(KINDS)}, got {printable(check)}")
     return str(check)
 
 

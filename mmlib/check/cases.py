@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import trees
-from ..errors import ArgumentError, ArgumentTypeError, describe
+from ..errors import ArgumentError, ArgumentTypeError, printable
 from ..isolation._args import integer
 from ..mixing import MASK, splitmix64
 
@@ -160,7 +160,7 @@ def check_cases(count: int = 120, seed: int = 0) -> list[Case]:
     count = integer("count", count, minimum=0)
     if count > MAX_CASES:
         raise ArgumentError(f"count: at most {MAX_CASES:,} generated trees (they take about a second a "
-                            f"thousand to make and to check; the labs use 200), got {describe(count)}")
+                            f"thousand to make and to check; the labs use 200), got {printable(count)}")
     seed = integer("seed", seed)
     cases = [Case(nested, None, name) for name, nested in SEED_TREES.items()]
     for i in range(count):
@@ -221,7 +221,7 @@ def hidden_cases(count: int = 200, *, extra: Sequence[Any] = (), seed: int | Non
         nested, depth = item if isinstance(item, tuple) else (item, None)
         if not isinstance(nested, list) or not nested:
             raise ArgumentTypeError(f"extra[{number}]: expected a tree as a non-empty nested list, "
-                                    f"got {describe(nested)}")
+                                    f"got {printable(nested)}")
         trees.from_nested(nested)                        # a malformed tree is refused here, by name
         own.append(Case(nested, None if depth is None else integer(f"extra[{number}] depth", depth,
                                                                    minimum=1)))

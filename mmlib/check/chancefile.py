@@ -60,7 +60,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..errors import ArgumentError, TreeTextError, describe
+from ..errors import ArgumentError, TreeTextError, printable
 from ..trees import LayeredNode, LayeredTree, layered_tree, layered_tree_from_text
 from .casefile import split_fields
 from .expectimax import ChanceCase, LabReport, check_gambles, check_trees
@@ -145,7 +145,7 @@ def fraction_text(number: Fraction) -> str:
 
 def _kind(check: Any) -> str:
     if check not in CHANCE_KINDS:
-        raise ArgumentError(f"check: expected one of {', '.join(CHANCE_KINDS)}, got {describe(check)}")
+        raise ArgumentError(f"check: expected one of {', '.join(CHANCE_KINDS)}, got {printable(check)}")
     return str(check)
 
 
@@ -167,7 +167,7 @@ def chance_case(nested: Any, check: str, levels: str, name: str = "") -> ChanceC
     kind = _kind(check)
     tree = layered_tree(nested, layers=levels)
     if kind == "best gamble" and tree.root.kind != "max":
-        raise ArgumentError(f"levels: a best gamble case has a MAX root, got {describe(levels)}")
+        raise ArgumentError(f"levels: a best gamble case has a MAX root, got {printable(levels)}")
     return _complete(tree, kind, name)
 
 

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import _validate
-from ..errors import describe
+from ..errors import printable
 from ..isolation import runner
 from ..isolation.nodes import LabNode, TableValues, ValueSource, build_nodes
 from ..isolation.runner import Call, Outcome
@@ -400,7 +400,7 @@ def _diagnose(run: _Run, tree: LayeredTree, expected: float) -> str:
 
 
 def _returned(run: _Run) -> str:
-    return run.shown or describe(run.value)
+    return run.shown or printable(run.value)
 
 
 def _is_number(value: object) -> bool:

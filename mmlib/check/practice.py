@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ..conventions import DEFAULT
-from ..errors import ArgumentError, ArgumentTypeError, TreeTextError, describe
+from ..errors import ArgumentError, ArgumentTypeError, TreeTextError, printable
 from ..isolation import runner
 from ..isolation._args import function
 from ..table import EXACT, LOWER, UPPER
@@ -216,7 +216,7 @@ def practice_set(lab: str) -> dict[str, str]:
     ['01.txt', '02.txt']
     """
     if lab not in PRACTICE_LABS:
-        raise ArgumentError(f"lab: expected one of {', '.join(PRACTICE_LABS)}, got {describe(lab)}")
+        raise ArgumentError(f"lab: expected one of {', '.join(PRACTICE_LABS)}, got {printable(lab)}")
     if lab in PRACTICE_BOARDS:
         texts = [write_board_case(board_case(board, name=name, why=why))
                  for name, board, why in PRACTICE_BOARDS[lab]]
@@ -303,14 +303,14 @@ def load_case(name: str | os.PathLike[str]) -> AnyCase:
     lab, _, number = str(name).partition("/")
     if lab in PRACTICE_LABS and f"{number}.txt" in practice_set(lab):    # the folder is not here
         return read_any(practice_set(lab)[f"{number}.txt"])
-    raise ArgumentError(f"name: no case file {describe(str(name))} (looked for {candidates[0]}); "
+    raise ArgumentError(f"name: no case file {printable(str(name))} (looked for {candidates[0]}); "
                         f"the practice cases are in the folder {CASES_DIR}/ beside the labs")
 
 
 def practice_cases(lab: str) -> list[str]:
     """The names of a lab's practice cases, in order (``["lab1/01", "lab1/02", ...]``)."""
     if not isinstance(lab, str) or not re.fullmatch(r"lab[0-9]+", lab):
-        raise ArgumentError(f"lab: expected a lab's name such as 'lab1', got {describe(lab)}")
+        raise ArgumentError(f"lab: expected a lab's name such as 'lab1', got {printable(lab)}")
     for path in _search_path(lab):
         folder = path.with_suffix("")
         if folder.is_dir():
@@ -366,6 +366,6 @@ def run_cases(lab: str, fn: Callable[..., Any], *, kind: str | None = None,
         kind = PRACTICE_LABS.get(lab, "minimax")
     every = KINDS + CHANCE_KINDS + CALL_KINDS + ORDER_KINDS + BOARD_KINDS + BOARD_ORDER_KINDS
     if kind not in every:
-        raise ArgumentError(f"kind: expected one of {', '.join(every)}, got {describe(kind)}")
+        raise ArgumentError(f"kind: expected one of {', '.join(every)}, got {printable(kind)}")
     names = [name for name in practice_cases(lab) if load_case(name).check == kind]
     return [run_case(name, fn, time_limit=time_limit) for name in names]

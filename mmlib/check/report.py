@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import trees
-from ..errors import ArgumentTypeError, CheckFailed, describe
+from ..errors import ArgumentTypeError, CheckFailed, printable
 
 __all__ = ["Report", "HINTS", "finish", "show", "verdict", "try_it", "counted"]
 
@@ -258,7 +258,7 @@ def try_it(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     12
     """
     if not callable(function):
-        raise ArgumentTypeError(f"function: expected your function, got {describe(function)}")
+        raise ArgumentTypeError(f"function: expected your function, got {printable(function)}")
     try:
         return function(*args, **kwargs)
     except NotImplementedError:

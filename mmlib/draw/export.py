@@ -32,7 +32,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from .. import _validate
-from ..errors import ArgumentError, ArgumentTypeError, describe
+from ..errors import ArgumentError, ArgumentTypeError, printable
 from ..trace import trace_of
 from ..trees import Path
 from .tree_layout import DEFAULT_MAX_NODES, drawing_parts, is_result
@@ -63,7 +63,7 @@ def _target(path: Any, format: str | None, allowed: dict[str, str]) -> tuple[pat
             raise ValueError("a file name cannot hold a NUL character")
         os.fsencode(target)                   # a lone surrogate cannot be written as a file name
     except ValueError as error:               # UnicodeEncodeError is a ValueError too
-        raise ArgumentError(f"path: {describe(str(target))} cannot be a file name here ({error})") from error
+        raise ArgumentError(f"path: {printable(str(target))} cannot be a file name here ({error})") from error
     with _writing(target):                    # a name the system refuses (too long...) is named
         folder, parent = target.is_dir(), target.parent.is_dir()
     if folder:

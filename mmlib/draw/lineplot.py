@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import ArgumentError, ArgumentTypeError, describe
+from ..errors import ArgumentError, ArgumentTypeError, printable
 from . import style
 from .endlabels import spread
 from .svg_text import clean_text, set_width, text_width, wrap_text
@@ -698,9 +698,9 @@ def _finite(name: str, values: Iterable[float], size: int | None = None) -> list
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or \
             (size is not None and len(values) != size):
         raise ArgumentTypeError(f"{name}: expected {size or 'a sequence of'} numbers, "
-                                f"got {describe(values)}")
+                                f"got {printable(values)}")
     if not all(_is_real(v) and abs(v) < 1e300 for v in values):
-        raise ArgumentError(f"{name}: expected finite numbers, got {describe(values)}")
+        raise ArgumentError(f"{name}: expected finite numbers, got {printable(values)}")
     return [float(v) for v in values]
 
 
@@ -709,21 +709,22 @@ def _check_plot(series: Any, x_range: tuple[float, float], y_range: tuple[float,
     """ArgumentError / ArgumentTypeError naming the first argument of :func:`log_plot_svg` that is wrong."""
     if isinstance(series, (str, bytes)) or not isinstance(series, Sequence) or \
             not all(isinstance(line, Series) for line in series):
-        raise ArgumentTypeError(f"series: expected a list of Series, got {describe(series)}")
+        raise ArgumentTypeError(f"series: expected a list of Series, got {printable(series)}")
     if not series:
         raise ArgumentError("series: nothing to plot; pass at least one Series(label, xs, ys)")
     for line in series:
         if len(_finite("series xs", line.xs)) != len(_finite("series ys", line.ys)):
-            raise ArgumentError(f"series: {describe(line.label)} has {len(line.xs)} xs and {len(line.ys)} ys")
+            raise ArgumentError(f"series: {printable(line.label)} has {len(line.xs)} xs "
+                                f"and {len(line.ys)} ys")
         if line.marker and line.marker not in MARKERS:
-            raise ArgumentError(f"series: {describe(line.label)} has marker {describe(line.marker)}; "
+            raise ArgumentError(f"series: {printable(line.label)} has marker {printable(line.marker)}; "
                                 f"expected one of {', '.join(MARKERS)}")
     x0, x1 = _finite("x_range", x_range, 2)
     if not x0 < x1 or x1 - x0 > 10_000:
-        raise ArgumentError(f"x_range: expected low < high, at most 10,000 apart, got {describe(x_range)}")
+        raise ArgumentError(f"x_range: expected low < high, at most 10,000 apart, got {printable(x_range)}")
     y0, y1 = _finite("y_range", y_range, 2)
     if not 0 < y0 < y1:
-        raise ArgumentError(f"y_range: expected 0 < low < high, got {describe(y_range)}")
+        raise ArgumentError(f"y_range: expected 0 < low < high, got {printable(y_range)}")
     for name, size in (("width", width), ("height", height)):
         if _finite(name, [size], 1)[0] < 100 or size > 10_000:
-            raise ArgumentError(f"{name}: expected 100 to 10,000 pixels, got {describe(size)}")
+            raise ArgumentError(f"{name}: expected 100 to 10,000 pixels, got {printable(size)}")

@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from .. import _validate
-from ..errors import ArgumentError, ArgumentTypeError, describe
+from ..errors import ArgumentError, ArgumentTypeError, printable
 from . import lineplot, style
 from .display import check_axes, check_figure
 
@@ -74,7 +74,7 @@ def average_rows(rows: Iterable[dict[str, Any]], measure: str = "leaves"
     {(2, 'best', 'minimax'): [(1, 3.0)]}
     """
     if not isinstance(measure, str) or measure not in MEASURES:
-        raise ArgumentError(f"measure: expected 'leaves' or 'nodes', got {describe(measure)}")
+        raise ArgumentError(f"measure: expected 'leaves' or 'nodes', got {printable(measure)}")
     if isinstance(rows, (str, bytes, dict)) or not isinstance(rows, Iterable):
         raise ArgumentTypeError(f"rows: expected rows of measurements (dicts, as analysis.sweep "
                                 f"returns), got {type(rows).__name__}")
@@ -85,7 +85,7 @@ def average_rows(rows: Iterable[dict[str, Any]], measure: str = "leaves"
             sums[key][row["depth"]].append(row[measure])
         except (KeyError, TypeError, IndexError):
             raise ArgumentError(f"rows: each row needs branching, depth, ordering, algorithm and "
-                                f"{measure} (as analysis.sweep returns), got {describe(row)}") from None
+                                f"{measure} (as analysis.sweep returns), got {printable(row)}") from None
     return {key: [(d, sum(v) / len(v)) for d, v in sorted(by_depth.items())]
             for key, by_depth in sums.items()}
 
@@ -362,7 +362,7 @@ def plot_growth(rows: Iterable[dict[str, Any]], *, measure: str = "leaves", theo
     """
     for name, flag in (("theory", theory), ("end_names", end_names), ("ratio", ratio)):
         if not isinstance(flag, bool):
-            raise ArgumentTypeError(f"{name}: expected True or False, got {describe(flag)}")
+            raise ArgumentTypeError(f"{name}: expected True or False, got {printable(flag)}")
     if ratio and ax is not None:
         raise ArgumentError("ax: a plot with ratio=True makes a figure of its own (two panels); "
                             "leave ax out or set ratio=False")
@@ -547,7 +547,7 @@ def plot_ebf(rows: Iterable[dict[str, Any]], *, ax: Axes | None = None, title: s
 def _numbers(name: str, values: Iterable[float]) -> list[float]:
     """``values`` as a list of finite numbers, or an ArgumentError naming ``name``."""
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise ArgumentTypeError(f"{name}: expected a list of numbers, got {describe(values)}")
+        raise ArgumentTypeError(f"{name}: expected a list of numbers, got {printable(values)}")
     numbers = []
     for index, value in enumerate(values):
         _validate.number(f"{name}[{index}]", value, finite=True)
@@ -555,7 +555,7 @@ def _numbers(name: str, values: Iterable[float]) -> list[float]:
             numbers.append(float(value))
         except OverflowError:                     # a whole number too large to plot
             raise ArgumentError(f"{name}[{index}]: expected a number a plot can show, got "
-                                f"{describe(value)}") from None
+                                f"{printable(value)}") from None
     return numbers
 
 
@@ -566,4 +566,4 @@ def _check_where(where: str) -> None:
 
     if not (isinstance(where, Figure) and where.axes) and not isinstance(where, Axes):
         raise ArgumentTypeError(f"where: expected a figure of plot_growth or plot_ebf, or matplotlib "
-                                f"Axes, got {describe(where)}")
+                                f"Axes, got {printable(where)}")

@@ -39,7 +39,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from .. import _validate
-from ..errors import ArgumentError, describe
+from ..errors import ArgumentError, printable
 from ..trace import LOWER, Marks, bound_text
 from ..trees import Path
 from . import style
@@ -156,7 +156,7 @@ class TreeSvg:
         min_width = _validate.number("min_width", min_width, finite=True)
         if not 0 <= min_width <= MAX_WIDTH_PX:
             raise ArgumentError(f"min_width: expected pixels from 0 to {MAX_WIDTH_PX:,}, "
-                                f"got {describe(min_width)}")
+                                f"got {printable(min_width)}")
         self.frame = TreeLayout(tree, root=root, max_depth=max_depth, max_nodes=max_nodes)
         if events is not None:
             events = tuple(events)
@@ -282,7 +282,7 @@ class TreeSvg:
         written = [self._probability_label(path, text).box for path, text in self.probabilities.items()]
         return beside_places(self.grid, self.kind, point=self.xy.__getitem__, boxes=boxes,
                              reach=self._leaf_rects, margin=BESIDE_MARGIN,
-                             bounds=(-math.inf, self.width - 4.0),
+                             x_range=(-math.inf, self.width - 4.0),
                              fixed=[(b.left - TEXT_SPACE, b.top - TEXT_SPACE, b.right + TEXT_SPACE,
                                      b.bottom + TEXT_SPACE) for b in written])     # on their edges
 

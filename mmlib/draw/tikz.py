@@ -233,7 +233,7 @@ def beside_places_of(scene: Scene, x_unit: float, y_unit: float) -> dict[Path, s
         low = (min(xs) - LEVEL_GUTTER) * x_pt + names
     return beside_places({path: (mark.x, mark.y) for path, mark in marks.items()},
                            {path: mark.kind for path, mark in marks.items()},
-                           point=point, boxes=boxes, reach=reach, margin=MARGIN, bounds=(low, math.inf),
+                           point=point, boxes=boxes, reach=reach, margin=MARGIN, x_range=(low, math.inf),
                            fixed=fixed)
 
 

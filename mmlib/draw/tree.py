@@ -35,7 +35,7 @@ from collections.abc import Iterable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from ..errors import ArgumentError, ArgumentTypeError, describe
+from ..errors import ArgumentError, ArgumentTypeError, printable
 from ..trace import (
     LOWER,
     Marks,
@@ -232,7 +232,7 @@ class TreeView:
         if node_size is not None and (isinstance(node_size, bool) or not isinstance(node_size, (int, float))
                                       or not 1 <= node_size <= 10_000):
             raise ArgumentError(f"node_size: expected a marker area from 1 to 10,000 (points²), "
-                                f"got {describe(node_size)}")
+                                f"got {printable(node_size)}")
         self.frame = TreeLayout(tree, root=root, max_depth=max_depth, max_nodes=max_nodes)
         # the texts to make room for: those of ``shown`` (a drawing of one state), else the widest possible
         self.shown_texts = {mark.path: (mark.value, mark.window) for mark in shown.nodes} if shown else {}
@@ -578,7 +578,7 @@ class TreeView:
                     (x - half, y - under, x + half, y - leaf_r)]
 
         xs = [x * slot for x, _ in self.positions.values()]
-        bounds = ((self.xlim[0] if self.xlim else min(xs) / slot - 0.7) * slot,
+        x_range = ((self.xlim[0] if self.xlim else min(xs) / slot - 0.7) * slot,
                   (self.xlim[1] if self.xlim else max(xs) / slot + 1.1) * slot)
         def boxes(path: Path, place: str) -> list[Rect]:
             x, y = point(path)
@@ -586,7 +586,7 @@ class TreeView:
                     for a, b, c, d in self._beside_boxes(path, place, ring, widths[path])]
 
         return beside_places(self.positions, self.frame.kinds, point=point, boxes=boxes, reach=reach,
-                             margin=BESIDE_MARGIN, bounds=bounds,
+                             margin=BESIDE_MARGIN, x_range=x_range,
                              fixed=[(a - TEXT_SPACE, b - TEXT_SPACE, c + TEXT_SPACE, d + TEXT_SPACE)
                                     for a, b, c, d in self._probability_boxes(slot, level)])
 
@@ -1142,7 +1142,7 @@ def _static_values(values: Any, tree_or_result: AnyTree | SearchResult) -> bool:
     if isinstance(values, bool):
         return False
     if values != "static":
-        raise ArgumentTypeError(f"values: expected True, False or 'static', got {describe(values)}")
+        raise ArgumentTypeError(f"values: expected True, False or 'static', got {printable(values)}")
     if _is_result(tree_or_result):
         raise ArgumentError("values: 'static' shows a plain tree's static values; a search result shows "
                             "the values its search returned (draw the tree itself)")

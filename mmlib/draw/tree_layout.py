@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .. import _validate
-from ..errors import ArgumentError, ArgumentTypeError, MmlibError, describe
+from ..errors import ArgumentError, ArgumentTypeError, MmlibError, printable
 from ..search.registry import family
 from ..trace import (
     ALPHABETA_NAMES,
@@ -238,7 +238,7 @@ def layout(tree: Tree | LayeredTree, *, root: Path = (), max_depth: int | None =
         tree = as_tree(tree)                     # a nested list, a text, a generated tree, or an error
     if not isinstance(root, (tuple, list)):
         raise ArgumentTypeError(f"root: expected a path (a tuple of child indices such as (0, 1)), "
-                                f"got {describe(root)}")
+                                f"got {printable(root)}")
     start = tree.node(tuple(root))
     positions: dict[Path, tuple[float, float]] = {}
     next_slot = 0.0
@@ -336,28 +336,28 @@ def boxes_meet(first: Rect, second: Rect, gap: float = 0.0) -> bool:
 
 
 def clear_place(places: dict[str, list[Rect]], segments: Iterable[Segment], obstacles: Iterable[Rect], *,
-                margin: float, bounds: tuple[float, float]) -> tuple[str, bool]:
+                margin: float, x_range: tuple[float, float]) -> tuple[str, bool]:
     """The first of ``places`` (a name and the boxes its texts would cover) whose boxes every
     segment passes at least ``margin`` away from, that meets no obstacle (another node's shape or
-    the room its texts may take) and stays between the x ``bounds``, and True.  When none is
+    the room its texts may take) and stays between the x range ``x_range``, and True.  When none is
     clear (a node fanning out to many children far apart, whose edges cross the level below it):
-    of the places that meet no obstacle and stay in bounds (texts never overlap), the one whose
+    of the places that meet no obstacle and stay in that range (texts never overlap), the one whose
     texts the fewest edges run through, then the fewest come near (the first of those), else the
     first place, and False.
 
     >>> places = {"right": [(5, 0, 20, 6)], "left": [(-20, 0, -5, 6)]}
-    >>> clear_place(places, [((0, 0), (40, 10))], [], margin=1, bounds=(-50, 50))   # an edge up-right
+    >>> clear_place(places, [((0, 0), (40, 10))], [], margin=1, x_range=(-50, 50))   # an edge up-right
     ('left', True)
-    >>> clear_place(places, [((0, 0), (40, 10))], [(-10, 0, -8, 2)], margin=1, bounds=(-50, 50))
+    >>> clear_place(places, [((0, 0), (40, 10))], [(-10, 0, -8, 2)], margin=1, x_range=(-50, 50))
     ('right', False)
     >>> clear_place(places, [((0, 0), (40, 10)), ((0, 3), (40, 3)), ((0, 0), (-40, 2))], [],
-    ...             margin=1, bounds=(-50, 50))                         # two edges on the right, one left
+    ...             margin=1, x_range=(-50, 50))                         # two edges on the right, one left
     ('left', False)
     """
     segments, obstacles = list(segments), list(obstacles)
 
     def apart(boxes: list[Rect]) -> bool:
-        return all(bounds[0] <= box[0] and box[2] <= bounds[1] for box in boxes) and \
+        return all(x_range[0] <= box[0] and box[2] <= x_range[1] for box in boxes) and \
             not any(boxes_meet(box, other, margin) for other in obstacles for box in boxes)
 
     def crossed(boxes: list[Rect]) -> tuple[int, int]:
@@ -420,7 +420,7 @@ def _near(box: Rect, segment: Segment, margin: float) -> bool:
 
 def beside_places(positions: dict[Path, tuple[float, float]], kinds: dict[Path, str], *,
                   point: Callable[[Path], tuple[float, float]], boxes: Callable[[Path, str], list[Rect]],
-                  reach: Callable[[Path], list[Rect]], margin: float, bounds: tuple[float, float],
+                  reach: Callable[[Path], list[Rect]], margin: float, x_range: tuple[float, float],
                   fixed: Sequence[Rect] = ()) -> Places:
     """Where each inner node's value and window go, by the one rule every painter follows: the
     first of :data:`BESIDE` whose texts no edge of the drawing passes within ``margin`` of, and
@@ -430,7 +430,7 @@ def beside_places(positions: dict[Path, tuple[float, float]], kinds: dict[Path, 
     A painter says it in its own units: ``point(path)`` the centre of a node, ``boxes(path,
     place)`` what its value and window cover at ``place``, ``reach(path)`` what another node
     covers (its shape; a leaf's texts under it and its order badge), ``fixed`` what stands in
-    every node's way (a title, the probabilities on chance edges), ``bounds`` the x range the
+    every node's way (a title, the probabilities on chance edges), ``x_range`` the x range the
     texts stay in.
 
     >>> positions = layout([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
@@ -442,7 +442,7 @@ def beside_places(positions: dict[Path, tuple[float, float]], kinds: dict[Path, 
     ...     x, y = point(path)
     ...     left = x - 30 if place.startswith("left") else x + 10
     ...     return [(left, y + (10 if place.endswith("above") else -5), left + 20, y + 5)]
-    >>> places = beside_places(positions, kinds, point=point, boxes=boxes, margin=2, bounds=(-100, 500),
+    >>> places = beside_places(positions, kinds, point=point, boxes=boxes, margin=2, x_range=(-100, 500),
     ...                        reach=lambda path: [(point(path)[0] - 8, point(path)[1] - 8,
     ...                                            point(path)[0] + 8, point(path)[1] + 8)])
     >>> places[(0,)], places[(1,)], places[(2,)]        # A's edge to B rises through B's right side
@@ -468,7 +468,7 @@ def beside_places(positions: dict[Path, tuple[float, float]], kinds: dict[Path, 
                      if boxes_meet(rect, room, margin)]
         obstacles += [rect for rect in written if boxes_meet(rect, room, margin)]
         places[path], clear = clear_place(candidates, segments, [*obstacles, *fixed], margin=margin,
-                                          bounds=bounds)
+                                          x_range=x_range)
         written += candidates[places[path]]
         if not clear:
             crowded.add(path)
@@ -742,7 +742,7 @@ class TreeLayout:
                 glyphs.append("not grown" if marks.current is None else "not grown yet")
             glyphs += ["wins"]
         elif marks.searched:
-            shown = {marks.bounds.get(path, EXACT) for path in drawn
+            shown = {marks.bound_kinds.get(path, EXACT) for path in drawn
                      if self.kinds[path] != "leaf" and path in marks.values}
             glyphs += (["pv"] if marks.pv else []) + ring
             glyphs += ["pruned"] if any(path in marks.pruned for path in drawn) else []
@@ -754,7 +754,7 @@ class TreeLayout:
                 words["bound"] = bound_words(*(next((marks.reading(path).text(returned=False)
                                                       for path in drawn
                                                       if self.kinds[path] != "leaf" and path in marks.values
-                                                      and marks.bounds.get(path, EXACT) == side), "")
+                                                      and marks.bound_kinds.get(path, EXACT) == side), "")
                                                 for side in (LOWER, UPPER, BETWEEN)))
             glyphs += ["so far"] if shown & {SO_FAR, UNKNOWN} else []
             returned = next((mark.value for mark in nodes

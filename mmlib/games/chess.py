@@ -44,7 +44,7 @@ try:
 except ImportError as missing:        # pragma: no cover - the extra is not installed
     raise ImportError("mmlib.games.chess needs python-chess: pip install 'mmlib[chess]'") from missing
 
-from ..errors import ArgumentError, ArgumentTypeError, GameError, IllegalMoveError, describe
+from ..errors import ArgumentError, ArgumentTypeError, GameError, IllegalMoveError, printable
 from ..ordering import (
     HistoryHeuristic,
     KillerMoves,
@@ -211,7 +211,7 @@ class Chess:
         if state.__class__ is not Position:
             state = as_position(self._board(state))
         if not state.is_legal_move(move):
-            what = move.uci() if isinstance(move, chess.Move) else describe(move)
+            what = move.uci() if isinstance(move, chess.Move) else printable(move)
             raise IllegalMoveError(f"move: {what} is not a legal move in {state.fen()}")
         after = state.copy(stack=False)
         after.push(move)
@@ -225,7 +225,7 @@ class Chess:
     @staticmethod
     def _board(state: State) -> chess.Board:
         if not isinstance(state, chess.Board):
-            raise GameError(f"state: expected a chess.Board, got {describe(state)}")
+            raise GameError(f"state: expected a chess.Board, got {printable(state)}")
         return state
 
     def utility(self, state: chess.Board) -> float:
@@ -260,7 +260,7 @@ class Chess:
     def position(self, fen: str) -> Position:
         """The board of ``fen``, checked to be a legal position."""
         if not isinstance(fen, str):
-            raise ArgumentTypeError(f"fen: expected a FEN string, got {describe(fen)}")
+            raise ArgumentTypeError(f"fen: expected a FEN string, got {printable(fen)}")
         try:
             board = Position(fen)
         except ValueError as error:
@@ -380,7 +380,7 @@ class CapturesFirst(Ordering):
 
     def __init__(self, base: Ordering | None = None):
         if base is not None and not isinstance(base, Ordering):
-            raise ArgumentTypeError(f"base: expected an Ordering, got {describe(base)}")
+            raise ArgumentTypeError(f"base: expected an Ordering, got {printable(base)}")
         self.base: Ordering = base or Ordering()
         self.learns = self.base.learns
         self.captures: dict[int, list[Any]] = {}       # the captures of the node at each ply

@@ -45,7 +45,7 @@ from ..errors import (
     GameError,
     IllegalMoveError,
     MmlibError,
-    describe,
+    printable,
 )
 from ..ordering import Ordering
 
@@ -105,14 +105,14 @@ class ConnectFour:
         self.columns = _check_size(columns, "columns")
         self.rows = _check_size(rows, "rows")
         if isinstance(connect, bool) or not isinstance(connect, numbers.Integral):
-            raise ArgumentTypeError(f"connect: expected a whole number, got {describe(connect)}")
+            raise ArgumentTypeError(f"connect: expected a whole number, got {printable(connect)}")
         if not 2 <= connect <= max(self.columns, self.rows):
             raise ArgumentError(
                 f"connect: expected 2..{max(self.columns, self.rows)} on a {self.columns}x{self.rows} "
-                f"board, got {describe(connect)}")
+                f"board, got {printable(connect)}")
         if not isinstance(scoring, str) or scoring not in SCORINGS:
             raise ArgumentError(f"scoring: expected one of {', '.join(SCORINGS)}, "
-                                f"got {describe(scoring)}")
+                                f"got {printable(scoring)}")
         self.connect = int(connect)
         self.scoring = scoring
         self.height = self.rows + 1                      # bits per column, one spare on top
@@ -164,7 +164,7 @@ class ConnectFour:
         """The state after dropping a disc into column ``move``."""
         try:
             if type(move) is not int and (isinstance(move, bool) or not isinstance(move, numbers.Integral)):
-                raise IllegalMoveError(f"move: expected a column number, got {describe(move)}")
+                raise IllegalMoveError(f"move: expected a column number, got {printable(move)}")
             if not 0 <= move < self.columns:
                 raise IllegalMoveError(f"move: expected a column 0..{self.columns - 1}, got {move}")
             if state[2] is not None:
@@ -404,10 +404,10 @@ class ConnectFour:
     def _as_columns(self, opening: Sequence[int] | str) -> list[int]:
         if isinstance(opening, str):
             if not all(ch in "0123456789" for ch in opening):
-                raise ArgumentError(f"opening: expected column digits 0-9, got {describe(opening)}")
+                raise ArgumentError(f"opening: expected column digits 0-9, got {printable(opening)}")
             return [int(ch) for ch in opening]
         if not isinstance(opening, Sequence):
-            raise ArgumentTypeError(f"opening: expected a sequence of columns, got {describe(opening)}")
+            raise ArgumentTypeError(f"opening: expected a sequence of columns, got {printable(opening)}")
         return list(cast(Sequence[int], opening))
 
     def __repr__(self) -> str:
@@ -444,7 +444,7 @@ _STATE_ERRORS = (TypeError, IndexError, AttributeError, KeyError, OverflowError,
 
 
 def _bad_state(state: object) -> GameError:
-    return GameError(f"state: {describe(state)} is not a Connect Four state (a triple: X's "
+    return GameError(f"state: {printable(state)} is not a Connect Four state (a triple: X's "
                      "bitboard, O's bitboard, outcome; see ConnectFour.position)")
 
 
@@ -460,9 +460,9 @@ def _doubling_steps(connect: int) -> list[int]:
 
 def _check_size(value: int, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ArgumentTypeError(f"{name}: expected a whole number, got {describe(value)}")
+        raise ArgumentTypeError(f"{name}: expected a whole number, got {printable(value)}")
     if not 1 <= value <= MAX_SIDE:
-        raise ArgumentError(f"{name}: expected 1..{MAX_SIDE}, got {describe(value)}")
+        raise ArgumentError(f"{name}: expected 1..{MAX_SIDE}, got {printable(value)}")
     return int(value)
 
 

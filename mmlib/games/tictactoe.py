@@ -17,7 +17,7 @@ from __future__ import annotations
 import numbers
 from typing import TYPE_CHECKING
 
-from ..errors import ArgumentError, ArgumentTypeError, GameError, IllegalMoveError, describe
+from ..errors import ArgumentError, ArgumentTypeError, GameError, IllegalMoveError, printable
 
 __all__ = ["TicTacToe", "LINES", "SCORINGS"]
 
@@ -52,7 +52,7 @@ class TicTacToe:
     def __init__(self, board: str | None = None, *, scoring: str = "ten"):
         if not isinstance(scoring, str) or scoring not in SCORINGS:
             raise ArgumentError(f"scoring: expected one of {', '.join(SCORINGS)}, "
-                                f"got {describe(scoring)}")
+                                f"got {printable(scoring)}")
         self.scoring = scoring
         self.initial = 0 if board is None else _parse_board(board)
         self._win = {"win-loss": 1, "ten": 10, "depth-adjusted": 10}[scoring]
@@ -211,9 +211,9 @@ class TicTacToe:
         (1, 2)
         """
         if type(move) is not int and (isinstance(move, bool) or not isinstance(move, numbers.Integral)):
-            raise ArgumentTypeError(f"move: expected a square number 0..8, got {describe(move)}")
+            raise ArgumentTypeError(f"move: expected a square number 0..8, got {printable(move)}")
         if not 0 <= move <= 8:
-            raise ArgumentError(f"move: expected a square number 0..8, got {describe(move)}")
+            raise ArgumentError(f"move: expected a square number 0..8, got {printable(move)}")
         return divmod(int(move), 3)
 
     def _depth(self, state: int) -> int:
@@ -262,14 +262,14 @@ def _learn(state: int) -> int:
 
 
 def _bad_state(state: object) -> GameError:
-    return GameError(f"state: {describe(state)} is not a tic-tac-toe position (an integer: "
+    return GameError(f"state: {printable(state)} is not a tic-tac-toe position (an integer: "
                      "bits 0-8 X's marks, bits 9-17 O's marks, as play can reach them; see TicTacToe.state)")
 
 
 def _square(move: object) -> int:
     """A move given as another kind of whole number (numpy's, for instance) as an int."""
     if isinstance(move, bool) or not isinstance(move, numbers.Integral):
-        raise IllegalMoveError(f"move: square {describe(move)} is not a legal move here")
+        raise IllegalMoveError(f"move: square {printable(move)} is not a legal move here")
     return int(move)
 
 

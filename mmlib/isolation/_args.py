@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import _validate
-from ..errors import ArgumentError, describe
+from ..errors import ArgumentError, printable
 
 __all__ = ["integer", "seconds", "flag", "function", "text"]
 
@@ -56,7 +56,7 @@ def _show(value: object) -> str:
     if value is None or isinstance(value, (bool, float)) or type(value) is int and abs(value) < 10**12:
         return repr(value)
     if type(value) is int:
-        return describe(value)                   # 'an integer of about 401 digits'
+        return printable(value)                   # 'an integer of about 401 digits'
     if type(value) is str:
         return repr(value) if len(value) <= 40 else repr(value[:37] + "...")
     return f"a {type(value).__name__}"

@@ -58,10 +58,10 @@ from .child import (
     run_one,
 )
 from .nodes import TableValues
-from .sealed import ADAPTERS, batch_request, describe_name, pack, run_cells, sandbox_main, serve, unpack
+from .sealed import ADAPTERS, batch_request, name_facts, pack, run_cells, sandbox_main, serve, unpack
 
 __all__ = ["TIME_LIMIT", "MEMORY_LIMIT", "OUTPUT_LIMIT", "Call", "Answer", "Outcome", "Remote", "run_calls",
-           "isolated", "pack", "unpack", "serve", "batch_request", "describe_error", "describe_name",
+           "isolated", "pack", "unpack", "serve", "batch_request", "describe_error", "name_facts",
            "plain_answer", "run_cells", "sandbox_main", "ADAPTERS"]
 
 TIME_LIMIT = 5.0

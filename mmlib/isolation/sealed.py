@@ -5,7 +5,7 @@ notebook top to bottom (:func:`run_cells`), then :func:`serve`: it runs one of t
 functions on a batch of calls, or says what one of its names is, in plain data (:func:`pack`)
 that the grader checks on arrival.  Nothing here trusts the grader's side to be in this process.
 
->>> describe_name({"depth": 3, "search": len}, "depth"), describe_name({}, "search")
+>>> name_facts({"depth": 3, "search": len}, "depth"), name_facts({}, "search")
 ({'value': 3}, {'missing': '`search` is not defined'})
 """
 
@@ -33,7 +33,7 @@ try:
 except ImportError:                      # not on Windows
     resource = None  # type: ignore[assignment]
 
-__all__ = ["pack", "unpack", "batch_request", "ADAPTERS", "serve", "describe_name", "run_cells", "is_quick",
+__all__ = ["pack", "unpack", "batch_request", "ADAPTERS", "serve", "name_facts", "run_cells", "is_quick",
            "sandbox_main"]
 
 
@@ -123,7 +123,7 @@ def serve(namespace: dict[str, Any], channel: Channel, capture: Capture) -> None
         request = json.loads(line)
         name = request["name"]
         if request["op"] == "get":
-            channel.send(b"g " + json.dumps(describe_name(namespace, name)).encode())
+            channel.send(b"g " + json.dumps(name_facts(namespace, name)).encode())
             continue
         fn = namespace.get(name, _missing(name))
         if request.get("adapter") in ADAPTERS:
@@ -146,7 +146,7 @@ DATA_LIMIT = 20_000
 """Characters of JSON a sealed process may send for one value the grader asks of it."""
 
 
-def describe_name(namespace: dict[str, Any], name: str) -> dict[str, Any]:
+def name_facts(namespace: dict[str, Any], name: str) -> dict[str, Any]:
     """What ``name`` is in ``namespace``, as the grader may learn it: a function, plain data, or missing."""
     if name not in namespace:
         return {"missing": f"`{name}` is not defined"}

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .. import _validate
-from ..errors import DEFAULT_MAX_SECONDS, ArgumentError, ArgumentTypeError, describe
+from ..errors import DEFAULT_MAX_SECONDS, ArgumentError, ArgumentTypeError, printable
 from .budgets import check_count
 from .chance import chance_outcomes, is_chance
 from .deepening import anytime
@@ -48,12 +48,12 @@ def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float
     """
     for name, count in (("successes", successes), ("trials", trials)):
         if isinstance(count, bool) or not isinstance(count, numbers.Integral):
-            raise ArgumentTypeError(f"{name}: expected a whole number, got {describe(count)}")
+            raise ArgumentTypeError(f"{name}: expected a whole number, got {printable(count)}")
     if not 1 <= trials <= 2 ** 53:
-        raise ArgumentError(f"trials: expected 1 to 2**53, got {describe(trials)}")
+        raise ArgumentError(f"trials: expected 1 to 2**53, got {printable(trials)}")
     if not 0 <= successes <= trials:
-        raise ArgumentError(f"successes: expected 0 to trials ({describe(trials)}), "
-                            f"got {describe(successes)}")
+        raise ArgumentError(f"successes: expected 0 to trials ({printable(trials)}), "
+                            f"got {printable(successes)}")
     z = _validate.number("z", z, finite=True, positive=True)
     p = successes / trials
     centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
@@ -176,7 +176,7 @@ def mcts_player(*, max_nodes: int | None, seed: int = 0, exploration: float = ma
 def random_player(seed: int = 0) -> Player:
     """Uniformly random legal moves."""
     if isinstance(seed, bool) or not isinstance(seed, (numbers.Integral, str)):
-        raise ArgumentTypeError(f"seed: expected a whole number or a string, got {describe(seed)}")
+        raise ArgumentTypeError(f"seed: expected a whole number or a string, got {printable(seed)}")
     rng = random.Random(seed if isinstance(seed, str) else int(seed))
 
     def choose(game: AnyGame, state: State) -> Any:

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .. import _validate
-from ..errors import DEFAULT_MAX_NODES, DEFAULT_MAX_SECONDS, ArgumentError, ArgumentTypeError, describe
+from ..errors import DEFAULT_MAX_NODES, DEFAULT_MAX_SECONDS, ArgumentError, ArgumentTypeError, printable
 from ..games.base import Move, State
 from .engine import INF, GameLike, Search, as_game, make_counting_search, run
 from .results import Kind, ResearchStats, SearchResult
@@ -54,21 +54,21 @@ def chance_outcomes(game: AnyGame, state: State) -> list[tuple[Any, float]]:
     outcomes = getattr(game, "outcomes", None)
     if not callable(outcomes):
         raise ArgumentTypeError(f"game: expected a game with chance nodes (an outcomes method), got "
-                                f"{describe(game)}")
+                                f"{printable(game)}")
     return list(outcomes(state))
 
 
 class ChanceSearch(Search):
     """Expectiminimax, expectimax and Ballard's Star1 and Star2, in the engine's words.
-    ``bounds`` is the bounds table of Star1 and Star2 (None: no table)."""
+    ``bound_table`` is the bounds table of Star1 and Star2 (None: no table)."""
 
     FRAMES_PER_PLY = 2         # a search and its helper
 
     def __init__(self, game: AnyGame, *, values: tuple[float, float] | None = None,
-                 bounds: BoundTable | None = None, **options: Any) -> None:
+                 bound_table: BoundTable | None = None, **options: Any) -> None:
         super().__init__(game, **options)
         self.low, self.high = values if values is not None else (-INF, INF)
-        self.bounds = bounds
+        self.bound_table = bound_table
 
     def before(self, state: State) -> None:
         self.refuse_unfinishable(state)
@@ -234,8 +234,8 @@ class TableChanceSearch(ChanceSearch):
     def known(self, state: State, depth: float, alpha: float, beta: float, ply: int) -> float | None:
         """The bounds table's answer, when its bounds settle this search (None otherwise): the
         node is then counted, and answered from the table."""
-        assert self.bounds is not None
-        lower, upper = self.bounds.bounds(self.game.key(state), depth)
+        assert self.bound_table is not None
+        lower, upper = self.bound_table.bounds(self.game.key(state), depth)
         if lower == upper or lower >= beta:
             value = lower
         elif upper <= alpha:
@@ -248,12 +248,12 @@ class TableChanceSearch(ChanceSearch):
 
     def keep(self, state: State, depth: float, alpha: float, beta: float, value: float) -> float:
         """Keep what a fail-soft result says: <= alpha an upper bound, >= beta a lower one."""
-        assert self.bounds is not None
+        assert self.bound_table is not None
         key = self.game.key(state)
         if value > alpha:
-            self.bounds.store(key, depth, lower=value)
+            self.bound_table.store(key, depth, lower=value)
         if value < beta:
-            self.bounds.store(key, depth, upper=value)
+            self.bound_table.store(key, depth, upper=value)
         return value
 
 
@@ -337,7 +337,7 @@ def expectiminimax(game: GameLike, *, depth: int | None = None,
         search.visits_every_node = True
         return run(search, Kind.EXPECTIMINIMAX, state, lambda s, d: search.expectiminimax(s, d, 0))
     search = make_counting_search(ChanceSearch if bound_table is None else TableChanceSearch, game,
-                                  values=_bounds(game, bounds), bounds=bound_table,
+                                  values=_bounds(game, bounds), bound_table=bound_table,
                                   depth=depth, evaluate=evaluate, order=order, trace=trace,
                                   max_nodes=max_nodes, max_seconds=max_seconds)
     probing = pruning == "star2"

@@ -32,7 +32,7 @@ from ..errors import (
     ArgumentError,
     ArgumentTypeError,
     MmlibError,
-    describe,
+    printable,
 )
 from ..games.base import State
 from ..instrument import Event, Stats
@@ -80,7 +80,7 @@ def iterative_deepening(game: GameLike, max_depth: int, *,
     deepest: int = _validate.whole("max_depth", max_depth, minimum=1)
     _validate.flag("killers", killers)
     if progress is not None and not callable(progress):
-        raise ArgumentTypeError(f"progress: expected a function or None, got {describe(progress)}")
+        raise ArgumentTypeError(f"progress: expected a function or None, got {printable(progress)}")
     policy = as_ordering(order)
     if not learns_from_previous(policy):
         policy = PreviousIteration(base=policy)

@@ -48,7 +48,7 @@ from ..errors import (
     SearchError,
     SearchInterrupted,
     UserFunctionError,
-    describe,
+    printable,
     wrap_user_exception,
 )
 from ..games.base import AnyGame, Move, State
@@ -248,7 +248,7 @@ class Search:
             return list(moves)
         except TypeError:
             raise UserFunctionError(
-                f"{function} returned {describe(moves)} at path {self.recorder.path(ply)}, "
+                f"{function} returned {printable(moves)} at path {self.recorder.path(ply)}, "
                 "not a sequence of moves", function, self.recorder.path(ply)) from None
 
     def reordered(self, state: State, moves: Sequence[Move], ply: int) -> Sequence[Move]:
@@ -262,8 +262,8 @@ class Search:
         if len(ordered) != len(moves) or not _all_among(ordered, moves):
             name = type(self.order).__name__
             raise UserFunctionError(
-                f"the ordering {name} returned {describe(ordered)} at path {path}, not the "
-                f"moves {describe(list(moves))} in some order", f"{name}.order", path)
+                f"the ordering {name} returned {printable(ordered)} at path {path}, not the "
+                f"moves {printable(list(moves))} in some order", f"{name}.order", path)
         return ordered
 
     # -- what run() asks ---------------------------------------------------------------
@@ -338,7 +338,7 @@ def checked_score(value: object, function: str, path: tuple[Move, ...] | None) -
                 return cast(float, value)
     where = "" if path is None else f" at path {tuple(path)}"
     why = " (NaN compares false with everything)" if isinstance(value, numbers.Real) else ""
-    raise UserFunctionError(f"{function} returned {describe(value)}{where}, not a number{why}",
+    raise UserFunctionError(f"{function} returned {printable(value)}{where}, not a number{why}",
                             function, None if path is None else tuple(path))
 
 
@@ -385,7 +385,7 @@ def make_search(kind: type[S], game: Any, *, depth: Any = None, evaluate: Any = 
     are the family's own (a quiescence search's ``forcing``)."""
     depth = check_depth(depth)
     if evaluate is not None and not callable(evaluate):
-        raise ArgumentTypeError(f"evaluate: expected a function of a state, got {describe(evaluate)}")
+        raise ArgumentTypeError(f"evaluate: expected a function of a state, got {printable(evaluate)}")
     cutoff = _validate.choice("cutoff", cutoff, (">=", ">"))
     max_nodes, max_seconds = check_budget(max_nodes, max_seconds)
     if table is True:
@@ -393,7 +393,7 @@ def make_search(kind: type[S], game: Any, *, depth: Any = None, evaluate: Any = 
     elif table is False:
         table = None
     elif table is not None and not isinstance(table, TranspositionTable):
-        raise ArgumentTypeError(f"table: expected True or a TranspositionTable, got {describe(table)}")
+        raise ArgumentTypeError(f"table: expected True or a TranspositionTable, got {printable(table)}")
     _validate.flag("leaf_order", leaf_order)
     _validate.flag("trace", trace)
     return kind(game, depth=depth, evaluate=evaluate, order=order, table=table,

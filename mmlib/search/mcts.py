@@ -45,7 +45,7 @@ from ..errors import (
     SearchTooLarge,
     TimeBudgetExceeded,
     UserFunctionError,
-    describe,
+    printable,
     wrap_user_exception,
 )
 from ..games.base import Move, State
@@ -63,7 +63,7 @@ __all__ = ["mcts", "outcome_reward", "scaled_reward", "MonteCarlo"]
 def outcome_reward(game: AnyGame, state: State) -> float:
     """1 if MAX won the finished game, 0 if MAX lost, 1/2 for a draw (the sign of the utility)."""
     if not callable(getattr(game, "utility", None)):
-        raise ArgumentTypeError(f"game: expected a game (with a utility method), got {describe(game)}")
+        raise ArgumentTypeError(f"game: expected a game (with a utility method), got {printable(game)}")
     score: float = game.utility(state)
     return 1.0 if score > 0 else 0.0 if score < 0 else 0.5
 
@@ -224,13 +224,13 @@ class MonteCarlo(Search):
             raise
         except Exception as error:
             raise wrap_user_exception(error, f"reward raised {type(error).__name__} at path {path}: "
-                                             f"{describe(str(error), 100)}", "reward", path) from error
+                                             f"{printable(str(error), 100)}", "reward", path) from error
         try:
             finite = _is_number(value) and math.isfinite(value)
         except OverflowError:                    # an integer too large for a float
             finite = False
         if not finite:
-            raise UserFunctionError(f"reward returned {describe(value)} at path {path}, not a finite "
+            raise UserFunctionError(f"reward returned {printable(value)} at path {path}, not a finite "
                                     "number (a finished game's result for MAX, in [0, 1])", "reward", path)
         return float(value)
 

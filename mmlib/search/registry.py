@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from ..errors import ArgumentError, ArgumentTypeError, describe
+from ..errors import ArgumentError, ArgumentTypeError, printable
 from .alphabeta import alphabeta, negamax
 from .chance import expectimax, expectiminimax
 from .deepening import anytime, iterative_deepening
@@ -131,7 +131,7 @@ def family(name: str | Kind) -> Family:
     if isinstance(name, Kind):
         return _BY_KIND[name]
     if not isinstance(name, str):
-        raise ArgumentTypeError(f"algorithm: expected the name of a search, got {describe(name)}")
+        raise ArgumentTypeError(f"algorithm: expected the name of a search, got {printable(name)}")
     found = _BY_NAME.get(name.lower()) or _BY_NAME.get(name)
     if found is None:
         raise ArgumentError(f"algorithm: unknown {name!r}; expected one of {', '.join(names())}")

@@ -21,7 +21,7 @@ from enum import Enum
 from typing import Any, NamedTuple, TypeVar
 
 from ..conventions import CUTOFFS, VARIANTS, Conventions
-from ..errors import ArgumentTypeError, SearchError, describe
+from ..errors import ArgumentTypeError, SearchError, printable
 from ..instrument import Event, Stats
 
 __all__ = ["Kind", "SearchResult", "IterativeResult", "ResearchStats", "MonteCarloStats", "AnytimeStats",
@@ -109,7 +109,7 @@ class SearchResult:
             object.__setattr__(self, "kind", Kind.named(kind))
             object.__setattr__(self, "algorithm", self.algorithm or kind)
         elif not isinstance(kind, Kind):
-            raise ArgumentTypeError(f"kind: expected a search.Kind or a search's name, got {describe(kind)}")
+            raise ArgumentTypeError(f"kind: expected a search.Kind or a search's name, got {printable(kind)}")
         if not self.algorithm:
             object.__setattr__(self, "algorithm", self.kind.result_name(self.conventions))
 
@@ -143,7 +143,7 @@ class IterativeResult:
         if not isinstance(iterations, (tuple, list)) or not all(isinstance(one, SearchResult)
                                                                  for one in iterations):
             raise ArgumentTypeError(f"iterations: expected a tuple of SearchResult (one per depth), "
-                                    f"got {describe(iterations)}")
+                                    f"got {printable(iterations)}")
         object.__setattr__(self, "iterations", tuple(iterations))
 
     @property

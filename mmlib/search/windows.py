@@ -51,13 +51,13 @@ Test = Callable[[float, float], bool]
 class WindowSearch(AlphaBeta):
     """The searches with narrow windows: alpha-beta's own fail-soft search (inherited from
     :class:`~mmlib.search.alphabeta.AlphaBeta`), the null-window test, PVS.  The bounds
-    table of MTD(f) and SSS* is ``bounds``."""
+    table of MTD(f) and SSS* is ``bound_table``."""
 
     FRAMES_PER_PLY = 2         # a search and its helper
 
-    def __init__(self, game: AnyGame, *, bounds: BoundTable | None = None, **options: Any) -> None:
+    def __init__(self, game: AnyGame, *, bound_table: BoundTable | None = None, **options: Any) -> None:
         super().__init__(game, **options)
-        self.bounds = bounds
+        self.bound_table = bound_table
         self.value: float = 0
 
     def before(self, state: State) -> None:
@@ -86,8 +86,8 @@ class WindowSearch(AlphaBeta):
         first that fails.  With a table (MT, Plaat et al. 1996) the bounds are kept.
         """
         self.enter(ply, gamma, gamma, state)
-        if self.bounds is not None:
-            lower, upper = self.bounds.bounds(self.game.key(state), depth)
+        if self.bound_table is not None:
+            lower, upper = self.bound_table.bounds(self.game.key(state), depth)
             if holds(lower, gamma):
                 return self.known(ply, lower)
             if not holds(upper, gamma):
@@ -166,21 +166,21 @@ class WindowSearch(AlphaBeta):
 
     def keep(self, state: State, depth: float, lower: float, upper: float) -> None:
         """Keep the bounds a test proved for ``state`` (infinite ones say nothing)."""
-        if self.bounds is not None:
-            self.bounds.store(self.game.key(state), depth, lower=lower if lower > -INF else None,
+        if self.bound_table is not None:
+            self.bound_table.store(self.game.key(state), depth, lower=lower if lower > -INF else None,
                              upper=upper if upper < INF else None)
 
     def proven_line(self, start: State, line: tuple[Move, ...]) -> tuple[Move, ...]:
         """The principal variation from the table: at each node a child proven to keep
         the root's value (MAX: lower bound >= it; MIN: upper bound <= it)."""
-        if self.bounds is None:
+        if self.bound_table is None:
             return line
         game, state, depth = self.game, start, self.horizon
         moves: list[Move] = []
         value = self.value
         while not (depth == 0 or game.is_terminal(state)):
             for move in self.order.order(self, state, list(game.moves(state)), tuple(moves)):
-                lower, upper = self.bounds.bounds(game.key(game.play(state, move)), depth - 1)
+                lower, upper = self.bound_table.bounds(game.key(game.play(state, move)), depth - 1)
                 if (lower >= value) if game.is_max(state) else (upper <= value):
                     break
             else:
@@ -199,7 +199,7 @@ def _search(game: GameLike, depth: int | None, evaluate: Callable[[State], float
         table = BoundTable()
     elif table is not None and not isinstance(table, BoundTable):
         raise ArgumentTypeError(f"table: expected True or a BoundTable, got {table!r}")
-    return make_counting_search(WindowSearch, game, bounds=table, depth=depth, evaluate=evaluate,
+    return make_counting_search(WindowSearch, game, bound_table=table, depth=depth, evaluate=evaluate,
                                 order=order, trace=trace, max_nodes=max_nodes, max_seconds=max_seconds)
 
 
@@ -306,7 +306,7 @@ def mtdf(game: GameLike, *, depth: int | None = None, evaluate: Callable[[State]
     """
     search = _search(game, depth, evaluate, order, trace, max_nodes,
                      BoundTable() if table is True else table, max_seconds=max_seconds)
-    if search.bounds is None:
+    if search.bound_table is None:
         raise ArgumentTypeError("table: MTD(f) needs its table (True or a BoundTable), got None")
 
     def root(start: State, depth: float) -> float:
@@ -352,7 +352,7 @@ def sss_star(game: GameLike, *, depth: int | None = None, evaluate: Callable[[St
     """
     search = _search(game, depth, evaluate, order, trace, max_nodes,
                      BoundTable() if table is True else table, max_seconds=max_seconds)
-    if search.bounds is None:
+    if search.bound_table is None:
         raise ArgumentTypeError("table: SSS* needs its table (True or a BoundTable), got None")
 
     def root(start: State, depth: float) -> float:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .. import _validate, trees
-from ..errors import ArgumentError, ArgumentTypeError, describe
+from ..errors import ArgumentError, ArgumentTypeError, printable
 from ..ordering import Ordering
 from ..trees import layered_uniform
 from .alphabeta import alphabeta
@@ -72,7 +72,7 @@ def leaf_ratios(branching: int, depth: int, ordering: str | float, *, seeds: Ite
     depth = _validate.whole("depth", depth, minimum=0)
     if algorithms is not None and not isinstance(algorithms, dict):
         raise ArgumentTypeError(f"algorithms: expected a dict of name: search(tree, guess), or None, "
-                                f"got {describe(algorithms)}")
+                                f"got {printable(algorithms)}")
     algorithms = ALGORITHMS if algorithms is None else algorithms
     for name, algorithm in algorithms.items():
         _validate.function(f"algorithms[{name!r}]", algorithm, "a function search(tree, guess)")
@@ -116,7 +116,7 @@ def _seeds(seeds: Any) -> list[int]:
     """The seeds, checked: some whole numbers."""
     if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Iterable):
         raise ArgumentTypeError(f"seeds: expected some whole numbers (range(5), a list), "
-                                f"got {describe(seeds)}")
+                                f"got {printable(seeds)}")
     checked = [_validate.whole("seeds", seed) for seed in itertools.islice(seeds, MAX_SEEDS + 1)]
     if not checked:
         raise ArgumentError("seeds: expected at least one seed, got none")
@@ -190,7 +190,7 @@ def proof_leaves(game: GameLike, *, depth: int | None = None, state: State = Non
         hash(game.key(start))
     except TypeError:                             # a list or a dict: not a position of this game
         raise ArgumentTypeError(f"state: expected a position of this game (one with a hashable key), "
-                                f"got {describe(start)}") from None
+                                f"got {printable(start)}") from None
     horizon = math.inf if depth is None else depth
     oracle = BestFirst(horizon)
     context = _Context(game)

@@ -28,7 +28,7 @@ class Marks:
 
     ``values``: the value the search returned at a node (its best value so far while it is
     searched); ``known``: the interval [lo, hi] the leaves evaluated below it prove, and
-    ``bounds`` its kind (:data:`EXACT`, :data:`LOWER`, :data:`UPPER`, :data:`BETWEEN`,
+    ``bound_kinds`` its kind (:data:`EXACT`, :data:`LOWER`, :data:`UPPER`, :data:`BETWEEN`,
     :data:`UNKNOWN`, or :data:`SO_FAR` for a best value so far that proves nothing yet), by
     the one rule of :func:`~mmlib.trace.bounds.known_kind`; ``windows``: the [α, β] window
     a node was entered with (in every frame of a step-through too); ``entered``: nodes
@@ -60,7 +60,7 @@ class Marks:
     current: Path | None = None
     searched: bool = False
     start: Path = ()
-    bounds: Mapping[Path, str] = field(default_factory=dict)
+    bound_kinds: Mapping[Path, str] = field(default_factory=dict)
     texts: Mapping[Path, str] = field(default_factory=dict)
     """What to write instead of a value (Monte Carlo tree search: wins/visits, ``2/3``)."""
     monte_carlo: bool = False
@@ -85,7 +85,7 @@ class Marks:
         ``≤ 2``, ``3 to 5``; with what the search returned when that is another number,
         ``2 (ret. 3)``), ``(5)`` (so far), ``2/3`` (wins/visits), or ``""`` if unknown.
 
-        >>> Marks(values={(): 3}, known={(): (2, 2)}, bounds={(): "exact"}).value_text(())
+        >>> Marks(values={(): 3}, known={(): (2, 2)}, bound_kinds={(): "exact"}).value_text(())
         '2 (ret. 3)'
         """
         if path in self.texts:
@@ -96,10 +96,10 @@ class Marks:
         """What the value of ``path`` says, as numbers (its kind, the interval its evaluated
         leaves prove, the number returned): what :meth:`value_text` writes.
 
-        >>> Marks(values={(): 3}, known={(): (2, 2)}, bounds={(): "exact"}).reading(())
+        >>> Marks(values={(): 3}, known={(): (2, 2)}, bound_kinds={(): "exact"}).reading(())
         Reading(kind='exact', low=2, high=2, returned=3)
         """
-        kind = self.bounds.get(path, EXACT)
+        kind = self.bound_kinds.get(path, EXACT)
         if path in self.known and kind != SO_FAR:
             return Reading(kind, *self.known[path], self.values.get(path))
         return Reading(kind, None, None, self.values.get(path))
@@ -120,12 +120,12 @@ class Marks:
         >>> Marks().with_leaf_values(as_tree([[3, 5], [2, 9]])).value_text((1, 1))
         '9'
         """
-        values, bounds = dict(self.values), dict(self.bounds)
+        values, bound_kinds = dict(self.values), dict(self.bound_kinds)
         for leaf in tree.leaves():
             if leaf.value is not None:                   # a tree's leaves all have values
                 values.setdefault(leaf.path, leaf.value)
-            bounds.setdefault(leaf.path, EXACT)
-        return replace(self, values=values, bounds=bounds)
+            bound_kinds.setdefault(leaf.path, EXACT)
+        return replace(self, values=values, bound_kinds=bound_kinds)
 
     def pv_paths(self) -> set[Path]:
         """The nodes along the principal variation (none while it is not known)."""
@@ -134,7 +134,7 @@ class Marks:
         return {self.start + tuple(self.pv[:k]) for k in range(len(self.pv) + 1)}
 
 
-_MAPPINGS = ("values", "windows", "leaf_numbers", "bounds", "texts", "known")
+_MAPPINGS = ("values", "windows", "leaf_numbers", "bound_kinds", "texts", "known")
 _SETS = ("entered", "pruned", "pruned_roots")
 
 
@@ -159,7 +159,7 @@ class MarksDraft:
     current: Path | None = None
     searched: bool = False
     start: Path = ()
-    bounds: dict[Path, str] = field(default_factory=dict)
+    bound_kinds: dict[Path, str] = field(default_factory=dict)
     texts: dict[Path, str] = field(default_factory=dict)
     monte_carlo: bool = False
     known: dict[Path, tuple[float, float]] = field(default_factory=dict)
@@ -179,7 +179,7 @@ def static_marks(tree: AnyTree) -> Marks:
     {(): 4, (0,): 1, (1,): 7}
     """
     values = {node.path: node.value for node in view_tree(tree).nodes() if node.value is not None}
-    return Marks(values=values, bounds=dict.fromkeys(values, EXACT))
+    return Marks(values=values, bound_kinds=dict.fromkeys(values, EXACT))
 
 
 def minimax_marks(tree: AnyTree) -> Marks:
@@ -189,4 +189,4 @@ def minimax_marks(tree: AnyTree) -> Marks:
     '2'
     """
     values = minimax_values(view_tree(tree))
-    return Marks(values=values, bounds=dict.fromkeys(values, EXACT))
+    return Marks(values=values, bound_kinds=dict.fromkeys(values, EXACT))

@@ -133,7 +133,7 @@ class Trace:
     def bound(self) -> str:
         """What the evaluated leaves prove about the start node's value (:data:`EXACT`,
         :data:`LOWER`, :data:`UPPER`, :data:`BETWEEN`, :data:`UNKNOWN`)."""
-        return self._final.bounds.get(self.start, EXACT)
+        return self._final.bound_kinds.get(self.start, EXACT)
 
     def known(self, path: Path) -> tuple[float, float] | None:
         """The interval [lo, hi] the evaluated leaves prove for the node at ``path`` in the
@@ -233,7 +233,8 @@ class Trace:
         as ``(5)`` while they prove nothing.
         """
         if step is None:
-            return replace(self._final, values=dict(self._final.values), bounds=dict(self._final.bounds))
+            return replace(self._final, values=dict(self._final.values),
+                           bound_kinds=dict(self._final.bound_kinds))
         return self._replay(_validate.whole("step", step, minimum=0, maximum=len(self.events)))
 
     def end_marks(self) -> Marks:
@@ -364,7 +365,7 @@ class Trace:
         if kind == UNKNOWN:
             return False
         marks.values[path] = high if kind == UPPER else low
-        marks.bounds[path], marks.known[path] = kind, (low, high)
+        marks.bound_kinds[path], marks.known[path] = kind, (low, high)
         return True
 
     def _returned_kind(self, event: TraceEvent, window: Window | None, stopped: bool, probed: bool,
@@ -577,7 +578,7 @@ class _Replay:
         self.below.leaf(path, value)
         self.known.leaf(path, value)
         marks.leaf_numbers[path] = self.leaves
-        marks.values[path], marks.bounds[path] = value, EXACT
+        marks.values[path], marks.bound_kinds[path] = value, EXACT
         marks.known[path] = (value, value)
         for depth in range(len(path) - 1, len(self.trace.start) - 1, -1):    # nodes still being searched
             if path[:depth] in self.updated:
@@ -587,7 +588,7 @@ class _Replay:
         """A node still being searched: what its leaves prove so far, else its best value so far."""
         self.updated.add(event.path)
         if not self.trace._show_known(self.marks, event.path, self.known):
-            self.marks.values[event.path], self.marks.bounds[event.path] = value_of(event), SO_FAR
+            self.marks.values[event.path], self.marks.bound_kinds[event.path] = value_of(event), SO_FAR
             self.marks.known.pop(event.path, None)
 
     def cutoff(self, event: TraceEvent) -> None:
@@ -612,7 +613,7 @@ class _Replay:
         marks.values[path] = event.value
         searched_all, full_value = self.below.returned(path, hit=event.kind == "hit")
         low, high = marks.known[path] = self.known.of(path)
-        marks.bounds[path] = kind = known_kind(low, high, self.trace.lowest, self.trace.highest)
+        marks.bound_kinds[path] = kind = known_kind(low, high, self.trace.lowest, self.trace.highest)
         if not self.final:
             return
         self.trace._kinds[k], self.trace._known_at[k] = kind, (low, high)
@@ -624,7 +625,7 @@ class _Replay:
 
     def _forget(self, path: Path) -> None:
         self.marks.values.pop(path, None)
-        self.marks.bounds.pop(path, None)
+        self.marks.bound_kinds.pop(path, None)
         self.marks.known.pop(path, None)
 
     def done(self, *, finished: bool) -> Marks:

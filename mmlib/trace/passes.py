@@ -193,9 +193,9 @@ def find_researches(events: Sequence[TraceEvent], start: Path,
         children[event.path] = set()
 
 
-def find_phases(events: Sequence[TraceEvent], start: Path, bounds: dict[int, str],
+def find_phases(events: Sequence[TraceEvent], start: Path, kinds_of_returns: dict[int, str],
                 researches: Sequence[Research]) -> Iterable[Phase]:
-    """One :class:`Phase` per search of the start node; ``bounds``: whether the value each
+    """One :class:`Phase` per search of the start node; ``kinds_of_returns``: whether the value each
     return says is exact or a bound (what that visit alone learnt)."""
     firsts = [k for k, e in enumerate(events) if e.kind == "pass"] or \
         [k for k, e in enumerate(events) if e.kind == "enter" and e.path == start]
@@ -206,7 +206,7 @@ def find_phases(events: Sequence[TraceEvent], start: Path, bounds: dict[int, str
         answers = [k for k in range(first, end) if events[k].path == start
                    and events[k].kind in ("return", "hit")]
         value = events[answers[-1]].value if answers else None
-        bound = bounds.get(answers[-1], EXACT) if answers else UNKNOWN
+        bound = kinds_of_returns.get(answers[-1], EXACT) if answers else UNKNOWN
         if value is not None:
             if bound in (EXACT, LOWER):
                 lower = max(lower, value)
@@ -242,10 +242,10 @@ def monte_carlo_marks(events: Sequence[TraceEvent], start: Path, step: int) -> M
             if path not in visits:
                 playout.append(path)
         elif event.kind == "leaf":
-            marks.values[path], marks.bounds[path] = value_of(event), EXACT
+            marks.values[path], marks.bound_kinds[path] = value_of(event), EXACT
         elif event.kind == "update":
             visits[path] = visits.get(path, 0) + 1
             wins[path] = wins.get(path, 0.0) + score_of(event)
-            marks.values[path], marks.bounds[path] = wins[path] / visits[path], SO_FAR
+            marks.values[path], marks.bound_kinds[path] = wins[path] / visits[path], SO_FAR
             marks.texts[path] = f"{format_value(wins[path])}/{visits[path]}"
     return marks.done()

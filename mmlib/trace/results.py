@@ -77,9 +77,9 @@ def result_marks(result: Any) -> Marks:
     for number, leaf in enumerate(result.stats.leaf_order, start=1):
         path = start + tuple(leaf)
         marks.leaf_numbers[path] = number
-        marks.values[path], marks.bounds[path] = tree.evaluate(tree.node(path)), EXACT
+        marks.values[path], marks.bound_kinds[path] = tree.evaluate(tree.node(path)), EXACT
         marks.entered.update(path[:k] for k in range(len(start), len(path) + 1))
-    marks.values[start], marks.bounds[start] = result.value, EXACT
+    marks.values[start], marks.bound_kinds[start] = result.value, EXACT
     roots = [child.path for p in marks.entered if p not in marks.leaf_numbers
              for child in tree.node(p).children if child.path not in marks.entered]
     for root in roots:

@@ -10,7 +10,7 @@ import math
 from fractions import Fraction
 from typing import NamedTuple
 
-from ..errors import ArgumentTypeError, describe
+from ..errors import ArgumentTypeError, printable
 from .bounds import BETWEEN, EXACT, LOWER, SO_FAR, UNKNOWN, UPPER, _same
 
 
@@ -25,7 +25,7 @@ def format_value(value: float | None) -> str:
     if not isinstance(value, (int, float, Fraction)) and not hasattr(value, "__float__"):
         raise ArgumentTypeError(f"value: expected a number, got {type(value).__name__}")
     if isinstance(value, int) and abs(value).bit_length() > 64:
-        return describe(value)                 # too long to write out (or to make a float of)
+        return printable(value)                 # too long to write out (or to make a float of)
     if math.isinf(value):
         return "+∞" if value > 0 else "−∞"
     if float(value).is_integer():

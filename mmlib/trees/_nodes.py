@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
-from ..errors import ArgumentError, ArgumentTypeError, IllegalMoveError, describe
+from ..errors import ArgumentError, ArgumentTypeError, IllegalMoveError, printable
 
 if TYPE_CHECKING:
     from ..games.base import Move
@@ -108,20 +108,20 @@ class LinkedTree(Generic[N]):
         """The label of the node at ``path``."""
         if isinstance(path, str):
             raise ArgumentTypeError(f"path: expected a tuple of child indices such as (0, 1), got "
-                                    f"{describe(path)}")
+                                    f"{printable(path)}")
         try:
             return self._by_path[tuple(path)].label
         except KeyError:
-            raise ArgumentError(f"path: no node at {describe(path)} in this tree") from None
+            raise ArgumentError(f"path: no node at {printable(path)} in this tree") from None
         except TypeError:
             raise ArgumentTypeError(f"path: expected a tuple of child indices such as (0, 1), got "
-                                    f"{describe(path)}") from None
+                                    f"{printable(path)}") from None
 
 
 def not_a_node(value: object, name: str = "node") -> ArgumentTypeError:
     """The error for ``value`` given as the node argument ``name``."""
     return ArgumentTypeError(f"{name}: expected a node of this tree (tree.initial, or a node that "
-                             f"tree.play(node, move) returned), got {describe(value)} "
+                             f"tree.play(node, move) returned), got {printable(value)} "
                              f"(type {type(value).__name__})")
 
 
@@ -129,8 +129,8 @@ def not_a_move(move: Move, moves: Sequence[Move]) -> IllegalMoveError | Argument
     """The error for ``move`` given to ``play`` at a node whose moves are ``moves``."""
     if isinstance(move, bool) or not hasattr(move, "__index__"):
         return ArgumentTypeError(f"move: expected a whole number, one of tree.moves(node) = "
-                                 f"{_shown(moves)}, got {describe(move)}")
-    return IllegalMoveError(f"move: {describe(move)} is not one of tree.moves(node) = {_shown(moves)}")
+                                 f"{_shown(moves)}, got {printable(move)}")
+    return IllegalMoveError(f"move: {printable(move)} is not one of tree.moves(node) = {_shown(moves)}")
 
 
 def _shown(moves: Sequence[Move]) -> str:

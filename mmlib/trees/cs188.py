@@ -46,7 +46,7 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from .. import _validate
-from ..errors import ArgumentError, ArgumentTypeError, TreeError, TreeTextError, describe
+from ..errors import ArgumentError, ArgumentTypeError, TreeError, TreeTextError, printable
 from .explicit import Tree, build
 
 __all__ = ["CS188Tree", "read_cs188", "from_cs188", "to_cs188"]
@@ -190,7 +190,7 @@ def to_cs188(tree: Tree, *, depth: int | None = None, algorithm: str = "MinimaxA
     _validate.text("algorithm", algorithm, what="the name of an agent class")
     if not algorithm.isidentifier():
         raise ArgumentError(f"algorithm: expected the name of an agent class such as 'MinimaxAgent', "
-                            f"got {describe(algorithm)}")
+                            f"got {printable(algorithm)}")
     agents = _agents(tree)
     labels = [node.label for node in tree.nodes()]
     if any(not label or any(ch.isspace() for ch in label) for label in labels):

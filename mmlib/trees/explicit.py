@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .. import _validate
-from ..errors import ArgumentError, ArgumentTypeError, SearchError, TreeError, describe
+from ..errors import ArgumentError, ArgumentTypeError, SearchError, TreeError, printable
 from ._nodes import LinkedTree, not_a_node
 
 __all__ = ["Node", "Tree", "Path", "from_nested", "check_value", "bfs_labels", "MAX_HEIGHT",
@@ -81,13 +81,13 @@ class Node:
 def check_value(value: object, where: str) -> float:
     """Return ``value`` if it is a finite real number, else raise TreeError naming ``where``."""
     if not _validate.is_real(value):
-        raise TreeError(f"{where}: leaf value {describe(value)} is not a number")
+        raise TreeError(f"{where}: leaf value {printable(value)} is not a number")
     try:
         finite = math.isfinite(value)
     except (OverflowError, TypeError, ValueError):
         finite = False
     if not finite:
-        raise TreeError(f"{where}: leaf value {describe(value)} is not finite or too large "
+        raise TreeError(f"{where}: leaf value {printable(value)} is not finite or too large "
                         "(use a number below 1e308; a large number like 1000 for a win)")
     return value
 
@@ -106,7 +106,7 @@ def bfs_labels(count: int) -> list[str]:
     """
     _validate.whole("count", count, minimum=0)
     if count > MAX_LABELS:
-        raise ArgumentError(f"count: at most {MAX_LABELS:,} labels, got {describe(count)}")
+        raise ArgumentError(f"count: at most {MAX_LABELS:,} labels, got {printable(count)}")
     return [
         LABEL_ALPHABET[i] if i < len(LABEL_ALPHABET) else f"n{i}" for i in range(count)
     ]
@@ -126,7 +126,7 @@ class Tree(LinkedTree[Node]):
     def __init__(self, root: Node):
         if not isinstance(root, Node):
             raise ArgumentTypeError(f"root: expected a Node (build a tree with trees.from_nested or "
-                                    f"trees.from_text), got {describe(root)}")
+                                    f"trees.from_text), got {printable(root)}")
         self.root = root
         self._nodes = list(_preorder(root))
         self.leaf_count = sum(1 for node in self._nodes if node.is_leaf())
@@ -166,10 +166,10 @@ class Tree(LinkedTree[Node]):
                 return self._by_label[where]
             return self._by_path[tuple(where)]
         except KeyError:
-            raise ArgumentError(f"where: no node {describe(where)} in this tree") from None
+            raise ArgumentError(f"where: no node {printable(where)} in this tree") from None
         except TypeError:                         # not iterable, or holding unhashable items
             raise ArgumentTypeError(f"where: expected a path (a tuple of child indices such as "
-                                    f"(0, 1)) or a label, got {describe(where)}") from None
+                                    f"(0, 1)) or a label, got {printable(where)}") from None
 
     def to_nested(self) -> list[Any] | float:
         """The nested-list form (interior static values are dropped)."""

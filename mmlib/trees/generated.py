@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, cast
 
 from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError, SearchError
-from ..errors import describe as _show
+from ..errors import printable as _show
 from ..mixing import MASK, splitmix64, unit_float
 from ._nodes import not_a_move, not_a_node
 from .explicit import Tree, bfs_labels, build

@@ -30,7 +30,7 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from .. import _validate
-from ..errors import ArgumentError, ArgumentTypeError, TreeError, describe
+from ..errors import ArgumentError, ArgumentTypeError, TreeError, printable
 from .explicit import MAX_HEIGHT, Path, build, check_value
 from .layered import LayeredNode, LayeredTree
 
@@ -61,11 +61,11 @@ def _indent(indent: Any) -> int | str | None:
     if isinstance(indent, str):
         if len(indent) > MAX_INDENT or indent.strip():
             raise ArgumentError(f"indent: expected at most {MAX_INDENT} whitespace characters, got "
-                                f"{describe(indent)}")
+                                f"{printable(indent)}")
         return indent
     indent = _validate.whole("indent", indent, minimum=0)
     if indent > MAX_INDENT:
-        raise ArgumentError(f"indent: expected at most {MAX_INDENT} spaces a level, got {describe(indent)}")
+        raise ArgumentError(f"indent: expected at most {MAX_INDENT} spaces a level, got {printable(indent)}")
     return int(indent)
 
 
@@ -109,8 +109,8 @@ def from_json_data(data: dict[str, Any]) -> Any:
     if not isinstance(data, dict) or not isinstance(data.get("root"), dict):
         raise TreeError("json: expected an object with a 'root' node")
     if data.get("format", FORMAT) != FORMAT or data.get("version", 1) != 1:
-        raise TreeError(f"json: format {describe(data.get('format'))} version "
-                        f"{describe(data.get('version'))} is not {FORMAT!r} version 1")
+        raise TreeError(f"json: format {printable(data.get('format'))} version "
+                        f"{printable(data.get('version'))} is not {FORMAT!r} version 1")
     nodes = _walk(data["root"])
     if any(item["player"] == "CHANCE" for item, _ in nodes):
         return _layered(nodes)
@@ -141,16 +141,16 @@ def _walk(root: dict[str, Any]) -> list[tuple[dict[str, Any], Path]]:
 def _check_node(item: Any, path: Path, labels: set[str]) -> None:
     where = f"json: node at path {path}"
     if not isinstance(item, dict):
-        raise TreeError(f"{where}: expected an object, got {describe(item)}")
+        raise TreeError(f"{where}: expected an object, got {printable(item)}")
     label = item.get("label")
     if not isinstance(label, str) or not label:
-        raise TreeError(f"{where}: 'label' must be a non-empty string, got {describe(label)}")
+        raise TreeError(f"{where}: 'label' must be a non-empty string, got {printable(label)}")
     if label in labels:
         raise TreeError(f"{where}: the label {label!r} is used twice")
     labels.add(label)
     if item.get("player") not in PLAYERS:
         raise TreeError(f"{where} ({label}): 'player' must be MAX, MIN or CHANCE, "
-                        f"got {describe(item.get('player'))}")
+                        f"got {printable(item.get('player'))}")
     kids = item.get("children")
     if kids is not None and (not isinstance(kids, list) or not kids):
         raise TreeError(f"{where} ({label}): 'children' must be a non-empty list")

@@ -41,7 +41,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, cast
 
 from .. import _validate
-from ..errors import ArgumentError, ArgumentTypeError, SearchError, TreeError, TreeTextError, describe
+from ..errors import ArgumentError, ArgumentTypeError, SearchError, TreeError, TreeTextError, printable
 from ..mixing import MASK, splitmix64, unit_float
 from ._nodes import LinkedTree, not_a_move, not_a_node
 from .explicit import Path, bfs_labels
@@ -116,7 +116,7 @@ class LayeredTree(LinkedTree[LayeredNode]):
     def __init__(self, root: LayeredNode, layers: tuple[str, ...]):
         if not isinstance(root, LayeredNode):
             raise ArgumentTypeError(f"root: expected a LayeredNode (build the tree with layered_tree or "
-                                    f"layered_tree_from_text), got {describe(root)}")
+                                    f"layered_tree_from_text), got {printable(root)}")
         self.root = root
         self.layers = layers
         self._nodes = _preorder(root)
@@ -167,7 +167,7 @@ class LayeredTree(LinkedTree[LayeredNode]):
             found = self._by_label.get(where) if isinstance(where, str) else self._by_path.get(tuple(where))
         except TypeError:                         # not iterable, or holding unhashable items
             raise ArgumentTypeError(f"where: expected a path (a tuple of child indices such as "
-                                    f"(0, 1)) or a label, got {describe(where)}") from None
+                                    f"(0, 1)) or a label, got {printable(where)}") from None
         if found is None:
             raise ArgumentError(f"where: no node {where!r} in this tree")
         return found

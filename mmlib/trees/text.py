@@ -45,7 +45,7 @@ import math
 import re
 
 from .. import _validate
-from ..errors import ArgumentTypeError, TreeError, TreeTextError, describe
+from ..errors import ArgumentTypeError, TreeError, TreeTextError, printable
 from .explicit import Tree, build
 
 __all__ = ["from_text", "to_text"]
@@ -182,7 +182,7 @@ def _read_children(number: int, match: re.Match[str], labels: list[str], childre
 def _read_value(number: int, match: re.Match[str], labels: list[str], values: dict[str, float]) -> None:
     label = _known(match.group(1), labels, number)
     word = match.group(2)
-    shown = describe(word)
+    shown = printable(word)
     if len(word) > 400:
         raise TreeTextError(f"value {shown} of node {label!r} is too long for a number", number)
     if _INTEGER.fullmatch(word):

@@ -18,7 +18,7 @@ from ..analysis import deepest_fitting, forecast_nodes, growth_per_ply, mean_of
 from ..draw.lineplot import STYLES, Line, line_plot_svg
 from ..draw.plots import ordering_name
 from ..draw.tree import format_value
-from ..errors import ArgumentError, MmlibError, describe
+from ..errors import ArgumentError, MmlibError, printable
 from .common import (
     FitsItsRanges,
     StaticFallback,
@@ -311,7 +311,7 @@ def growth_explorer(branching: int = 3, depth: int = 4, ordering: str = "best", 
     algorithm = search.registry.canonical(algorithm)         # another spelling: "alpha-beta", "Minimax"
     for name, value, options in (("ordering", ordering, ORDERINGS), ("algorithm", algorithm, ALGORITHMS)):
         if not isinstance(value, str) or value not in options:
-            raise ArgumentError(f"{name}: expected one of {', '.join(options)}, got {describe(value)}")
+            raise ArgumentError(f"{name}: expected one of {', '.join(options)}, got {printable(value)}")
     _validate.whole("trees", trees, minimum=1, maximum=MAX_TREES)
     if node_budget is None:
         node_budget = default_budget()

@@ -21,7 +21,7 @@ from typing import Any
 from .. import _validate, analysis
 from ..draw.lineplot import STYLES, Line, line_plot_svg, ratio_panel
 from ..draw.style import ORDERING_STYLES
-from ..errors import ArgumentError, describe
+from ..errors import ArgumentError, printable
 from .common import (
     FitsItsRanges,
     StaticFallback,
@@ -266,7 +266,7 @@ def _widgets() -> Any:
 
 def _quality(q: float) -> float:
     if isinstance(q, bool) or not isinstance(q, int | float) or not 0 <= q <= 1:
-        raise ArgumentError(f"q: expected a probability from 0 to 1, got {describe(q)}")
+        raise ArgumentError(f"q: expected a probability from 0 to 1, got {printable(q)}")
     return float(q)
 
 

@@ -38,7 +38,7 @@ import anywidget
 import ipywidgets
 import traitlets
 
-from ..errors import ArgumentError, ArgumentTypeError, describe
+from ..errors import ArgumentError, ArgumentTypeError, printable
 from .common import StaticFallback
 
 __all__ = ["Slider", "FractionSlider", "OutOfRange"]
@@ -300,7 +300,7 @@ class Slider(_Range):
     def _check_value(self, proposal: Any) -> int:
         value = proposal["value"]
         if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-            raise ArgumentTypeError(f"{self.label}: expected a whole number, got {describe(value)}")
+            raise ArgumentTypeError(f"{self.label}: expected a whole number, got {printable(value)}")
         if not self.min <= int(value) <= self.max:
             raise OutOfRange(self.refusal(value))
         return int(value)
@@ -326,7 +326,7 @@ class FractionSlider(_Range):
     def _check_value(self, proposal: Any) -> float:
         value = proposal["value"]
         if isinstance(value, bool) or not isinstance(value, numbers.Real):
-            raise ArgumentTypeError(f"{self.label}: expected a number, got {describe(value)}")
+            raise ArgumentTypeError(f"{self.label}: expected a number, got {printable(value)}")
         number: Any = value                     # int or float: compared exactly, however large
         if not self.min <= number <= self.max:  # NaN fails this too
             raise OutOfRange(self.refusal(value))

@@ -46,7 +46,7 @@ from ..draw.svg import TreeSvg
 from ..draw.tree import as_tree, probability_edges
 from ..draw.tree_layout import readable_name
 from ..errors import ArgumentError, ArgumentTypeError
-from ..errors import describe as describe_value
+from ..errors import printable as describe_value
 from ..trace import Trace, trace_of
 from .common import StaticFallback, VBox, set_status, show_svg, status_html, svg_as_img, svg_figure
 from .slider import Slider

@@ -58,7 +58,7 @@ def test_when_every_place_is_crossed_the_one_crossed_least_is_taken():
     places = {"right": [(10, -5, 40, 0), (10, 0, 50, 5)],
               "right above": [(10, -20, 40, -12), (10, -12, 50, -4)]}
     edges = [((0, 0), (400, 4)), ((0, 0), (400, -3))]                  # level edges through the right side
-    assert clear_place(places, edges, [], margin=5, bounds=(-100, 500)) == ("right above", False)
+    assert clear_place(places, edges, [], margin=5, x_range=(-100, 500)) == ("right above", False)
     result = search.alphabeta(trees.uniform(3, 3), trace=True)
     view = TreeSvg(result.game, windows=True)
     assert view.places[()] == "right above"

@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from mmlib import analysis, games, ordering, search, trees
-from mmlib.errors import MmlibError, UserFunctionError, describe
+from mmlib.errors import MmlibError, UserFunctionError, printable
 from mmlib.table import TranspositionTable
 
 EXAMPLES = int(os.environ.get("MMLIB_FUZZ_EXAMPLES", "60"))
@@ -106,13 +106,13 @@ def in_family(family: str, function, *args, **kwargs):
         if _finding("hang", family, function, error):
             return error
         pytest.fail(f"{family}: {getattr(function, '__name__', function)} hung on "
-                    f"args={describe(args, 300)} kwargs={describe(kwargs, 300)}")
+                    f"args={printable(args, 300)} kwargs={printable(kwargs, 300)}")
     except Exception as error:  # noqa: BLE001 - the point of the test
         if _finding("raise", family, function, error):
             return error
         pytest.fail(f"{family}: {getattr(function, '__name__', function)} raised "
-                    f"{type(error).__name__}: {error!s:.200} on args={describe(args, 300)} "
-                    f"kwargs={describe(kwargs, 300)}")
+                    f"{type(error).__name__}: {error!s:.200} on args={printable(args, 300)} "
+                    f"kwargs={printable(kwargs, 300)}")
 
 
 # -- hostile values -----------------------------------------------------------------------------

@@ -36,7 +36,7 @@ os.environ.setdefault("MPLBACKEND", "Agg")
 from mmlib import check, draw, games, quiz, search, trees, widgets  # noqa: E402
 from mmlib.check import expectimax as labcheck  # noqa: E402
 from mmlib.draw import boards, connect4  # noqa: E402
-from mmlib.errors import MmlibError, describe  # noqa: E402
+from mmlib.errors import MmlibError, printable  # noqa: E402
 
 # Fuzzing starts a process per call: `make test` runs it, `make check` leaves it out.
 pytestmark = pytest.mark.slow
@@ -153,10 +153,10 @@ def call(family: str, function: Callable, *args: Any, check_answer: Callable | N
     if COLLECT:
         with open(COLLECT, "a") as handle:
             handle.write(f"{outcome}\t{family}\t{_name(function)}\t{detail}\t"
-                         f"args={describe(args, 120)} kwargs={describe(kwargs, 120)}\n")
+                         f"args={printable(args, 120)} kwargs={printable(kwargs, 120)}\n")
         return outcome
-    pytest.fail(f"{family}: {_name(function)} -> {outcome}: {detail}; args={describe(args, 300)} "
-                f"kwargs={describe(kwargs, 300)}")
+    pytest.fail(f"{family}: {_name(function)} -> {outcome}: {detail}; args={printable(args, 300)} "
+                f"kwargs={printable(kwargs, 300)}")
 
 
 def _name(function: Callable) -> str:

@@ -11,7 +11,7 @@ def test_marks_views_change_are_new_marks():
     from mmlib.trees import as_tree
     marks = Marks(values={(): 3.0})
     shown = marks.at((0,)).with_leaf_values(as_tree([[3, 5], [2, 9]]))
-    assert marks.current is None and marks.values == {(): 3.0} and marks.bounds == {}
+    assert marks.current is None and marks.values == {(): 3.0} and marks.bound_kinds == {}
     assert shown.current == (0,) and shown.values[(1, 0)] == 2 and shown.values[()] == 3.0
 
 
@@ -21,7 +21,7 @@ def test_minimax_marks_are_every_nodes_exact_value():
     assert marks.values == {(): 3, (0,): 3, (1,): 2, (2,): 2, **{(i, j): nested[i][j] for i in range(3)
                                                                   for j in range(3)}}
     assert marks.values[()] == layered_minimax(nested)
-    assert set(marks.bounds.values()) == {"exact"} and marks.value_text((2,)) == "2"
+    assert set(marks.bound_kinds.values()) == {"exact"} and marks.value_text((2,)) == "2"
 
 
 def test_static_marks_show_only_the_numbers_written_on_the_tree():

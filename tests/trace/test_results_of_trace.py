@@ -21,7 +21,7 @@ def test_a_traced_result_has_its_trace_and_marks():
     assert sum(event.kind == "leaf" for event in events) == result.stats.leaves == 7
     marks = result_marks(result)
     assert marks.values[()] == 3 and sorted(marks.pruned) == [(1, 1), (1, 2)]
-    assert marks.bounds[(1,)] == "upper"                        # C returned 2 <= alpha = 3
+    assert marks.bound_kinds[(1,)] == "upper"                        # C returned 2 <= alpha = 3
 
 
 def test_a_result_without_a_transcript_has_no_trace():

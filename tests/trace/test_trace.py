@@ -45,7 +45,7 @@ def searches(tree, alpha=-INF, beta=INF):
 def check_claims(marks, truth, where):
     """Each value shown must say something true about the node's minimax value."""
     for path in marks.values:
-        kind, true = marks.bounds[path], truth[path]
+        kind, true = marks.bound_kinds[path], truth[path]
         if kind == SO_FAR:
             assert path not in marks.known and path not in marks.leaf_numbers, (where, path)
             continue
@@ -72,9 +72,9 @@ def test_every_mark_of_a_finished_search_is_true(nested, root_is_max):
         assert set(marks.values) == marks.entered, name            # every node entered returned a value
         assert not marks.entered & marks.pruned, name              # a pruned node was never entered
         assert marks.entered | marks.pruned == {n.path for n in tree.nodes()}, name
-        assert all(marks.bounds[p] == EXACT for p in marks.leaf_numbers), name   # leaves are exact
+        assert all(marks.bound_kinds[p] == EXACT for p in marks.leaf_numbers), name   # leaves are exact
         if name == "minimax":
-            assert set(marks.bounds.values()) == {EXACT} and not marks.pruned
+            assert set(marks.bound_kinds.values()) == {EXACT} and not marks.pruned
         assert model.value == result.value and model.bound == EXACT, name   # full window: exact root
         assert model.value_text(model.start) == format_value(result.value), name
         assert model.pv == result.pv, name
@@ -172,7 +172,8 @@ def test_a_step_shows_the_value_so_far_as_a_bound_only_when_it_is_one():
 def test_negamax_values_are_read_from_max_point_of_view():
     soft = trace_of(search.alphabeta(OZBILGE, trace=True)).marks()
     nega = trace_of(search.negamax(OZBILGE, trace=True)).marks()
-    assert nega.values == soft.values and nega.bounds == soft.bounds and nega.windows == soft.windows
+    assert nega.values == soft.values and nega.windows == soft.windows
+    assert nega.bound_kinds == soft.bound_kinds
 
 
 def test_a_search_from_an_inner_node_keeps_paths_from_the_root():

@@ -53,7 +53,7 @@ def build(nested, pattern):
 def check_marks(marks, truth, where):
     """Every interval the leaves prove holds the true value; a best value so far claims nothing."""
     for path, value in marks.values.items():
-        kind = marks.bounds.get(path, EXACT)
+        kind = marks.bound_kinds.get(path, EXACT)
         true = truth[path]
         if kind == SO_FAR:
             assert path not in marks.known, f"{where}: {path} so far, with an interval"
@@ -81,7 +81,7 @@ def test_star_marks_are_true_at_every_step(pair, pruning):
     assert model.bound == EXACT
     final = model.marks()
     check_marks(final, truth, f"{pruning} final")
-    assert SO_FAR not in final.bounds.values()
+    assert SO_FAR not in final.bound_kinds.values()
     for step in range(len(model.events) + 1):
         check_marks(model.marks(step), truth, f"{pruning} step {step}")
     for k in range(len(model.events)):
@@ -97,7 +97,7 @@ def test_expectimax_and_expectiminimax_marks_are_exact(pair):
                           (expectimax(tree, trace=True), expected_values(tree, random_opponent=True))):
         model = trace_of(result)
         final = model.marks()
-        assert set(final.bounds.values()) == {EXACT}
+        assert set(final.bound_kinds.values()) == {EXACT}
         assert set(final.values) == {node.path for node in tree.nodes()}     # nothing is pruned
         check_marks(final, truth, result.algorithm)
         for step in range(0, len(model.events) + 1, 3):
