@@ -169,19 +169,7 @@ class TreeSvg:
         self.nodes = self.frame.nodes
         self.kind = self.frame.kinds
         self.grid = self.frame.positions
-        widest = max(self.frame.widest_value(), 2)
-        self.value_room = text_width(bound_text(LOWER, "8" * widest), VALUE_FONT_PX)
-        self.window_room = max(text_width(f"[{'8' * widest}, {'8' * widest}]", MIN_FONT_PX),
-                               text_width("[−∞, +∞]", MIN_FONT_PX)) if windows else 0.0
-        if texts is not None:         # the values and windows a search will write: room for those alone
-            shown = [text for text in texts if text]
-            values = [text for text in shown if not text.startswith("[")]
-            windows_shown = [text for text in shown if text.startswith("[")]
-            self.value_room = max([text_width(text, VALUE_FONT_PX) for text in values]
-                                  + [text_width(bound_text(LOWER, "88"), VALUE_FONT_PX)])
-            if windows:
-                self.window_room = max([text_width(text, MIN_FONT_PX) for text in windows_shown]
-                                       + [text_width("[−∞, +∞]", MIN_FONT_PX)])
+        self.value_room, self.window_room = self._text_room(windows, texts)
         self.levels = self.frame.levels
         self.probabilities = self.frame.probabilities
         names = [text_width(name, MIN_FONT_PX) for name in self.levels.values()]
@@ -194,18 +182,7 @@ class TreeSvg:
         self.slot = self.width = 0.0
         self.xy: dict[Path, tuple[float, float]] = {}
         self.spread = 1.0
-        tried: list[tuple[int, float, float]] = []
-        # more room between the levels, then between the slots, while a node's texts have no clear place
-        for spread, stretch in ((spread, stretch) for spread in SLOT_SPREAD for stretch in LEVEL_STRETCH):
-            self.level, self.spread = LEVEL * stretch, spread
-            self._lay_out(min_width)
-            tried.append((len(self.places.crowded), spread, stretch))
-            if not self.places.crowded:
-                break
-        if self.places.crowded:            # none clear everywhere: the least crowded, the smallest of those
-            _, self.spread, stretch = min(tried)
-            self.level = LEVEL * stretch
-            self._lay_out(min_width)
+        self._make_room(min_width)
         # the title, then the tree, then the legend: the tree stays where it is from step to step
         # while the legend under it gains and loses rows, and no rows are kept empty above it
         over_root = self._reserved(self.frame.root, self.places.get(self.frame.root, ""))
@@ -218,6 +195,39 @@ class TreeSvg:
         self.height = self._legend_top(True) + LEGEND_ROW * (rows - 1) + LEGEND_MARGIN
         """The height with the longest legend this tree can have (a drawing is as high as its own)."""
         self.letters = True
+
+    def _text_room(self, windows: bool, texts: Iterable[str] | None) -> tuple[float, float]:
+        """The width kept beside a node for its value and for its window: for the texts a search
+        will write when they are known, else for the widest value the tree holds."""
+        widest = max(self.frame.widest_value(), 2)
+        value_room = text_width(bound_text(LOWER, "8" * widest), VALUE_FONT_PX)
+        window_room = max(text_width(f"[{'8' * widest}, {'8' * widest}]", MIN_FONT_PX),
+                          text_width("[−∞, +∞]", MIN_FONT_PX)) if windows else 0.0
+        if texts is not None:         # the values and windows a search will write: room for those alone
+            shown = [text for text in texts if text]
+            values = [text for text in shown if not text.startswith("[")]
+            windows_shown = [text for text in shown if text.startswith("[")]
+            value_room = max([text_width(text, VALUE_FONT_PX) for text in values]
+                             + [text_width(bound_text(LOWER, "88"), VALUE_FONT_PX)])
+            if windows:
+                window_room = max([text_width(text, MIN_FONT_PX) for text in windows_shown]
+                                  + [text_width("[−∞, +∞]", MIN_FONT_PX)])
+        return value_room, window_room
+
+    def _make_room(self, min_width: float) -> None:
+        """Lay the tree out with more room between the levels, then between the slots, while a
+        node's texts have no clear place; when none is clear everywhere, the least crowded (the
+        smallest of those)."""
+        tried: list[tuple[int, float, float]] = []
+        for spread, stretch in ((spread, stretch) for spread in SLOT_SPREAD for stretch in LEVEL_STRETCH):
+            self.level, self.spread = LEVEL * stretch, spread
+            self._lay_out(min_width)
+            tried.append((len(self.places.crowded), spread, stretch))
+            if not self.places.crowded:
+                return
+        _, self.spread, stretch = min(tried)
+        self.level = LEVEL * stretch
+        self._lay_out(min_width)
 
     # -- geometry --------------------------------------------------------------------------
     def _lay_out(self, min_width: float) -> None:
