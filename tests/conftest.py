@@ -123,8 +123,9 @@ LONG: dict[str, dict[str, tuple[str, ...] | None]] = {
     # contents and a correct submission's scores stay)
     "tests/course/test_gradescope.py": {"test_gradescope_and_make_grade_agree_on_the_same_submission": ALL,
                                         "test_a_wrong_best_move_loses_that_part": ALL},
-    # perft of the start position to depth 4, 197,281 nodes (`make test`: depth 3 and Kiwipete's counts)
-    "tests/games/test_chess.py": {"test_perft_start_depth_4": ALL},
+    # perft of the start position to depth 4, 197,281 nodes, and of Kiwipete to depth 3, 97,862 (`make test`:
+    # the start position to depth 3 and Kiwipete to depth 2)
+    "tests/games/test_chess.py": {"test_perft_start_depth_4": ALL, "test_perft_kiwipete_depth_3": ALL},
     # Pearl's growth rate seen at depth 24 (`make test`: tests/analysis's other Pearl tests)
     "tests/analysis/test_fastcount.py": {"test_pearl_growth_is_seen_at_depth_24": ALL},
     # lab 6's fresh openings played out (`make test`: lab 6's fresh cases are new and repeatable); lab 5's
@@ -150,7 +151,12 @@ LONG: dict[str, dict[str, tuple[str, ...] | None]] = {
         "test_pearls_line_says_at_which_depths_it_runs_on_the_random_series": ALL},
     # three families of the views' fuzzing that draw with matplotlib (boards, trees, figures' text
     # alternatives; 10-22 s each); `make test`: the same file's SVG trees, plots, explorers, quiz and export
-    "tests/fuzz/test_fuzz_views.py": {"test_boards": ALL, "test_figure_alt_text": ALL, "test_draw_tree": ALL},
+    # and the wide trees' and matches' fuzzing (11 s)
+    "tests/fuzz/test_fuzz_views.py": {"test_boards": ALL, "test_figure_alt_text": ALL, "test_draw_tree": ALL,
+                                      "test_beyond_trees_and_matches": ALL},
+    # the answer key of a 3x3 tree checked for texts running into each other (10 s); `make test`: the same
+    # check on trees of shapes 2x3, 2x4, 4x2 and 3x2
+    "tests/course/test_exam.py": {"test_no_text_of_a_key_page_runs_into_another": ("3-3",)},
     # Star1 and Star2's marks true at every step of 250 chance trees (15-19 s); `make test`: the exact marks
     # of expectimax and expectiminimax at every step (150 trees) and of several agents, the same file
     "tests/trace/test_trace_chance.py": {"test_star_marks_are_true_at_every_step": ALL},
@@ -204,7 +210,11 @@ LONG: dict[str, dict[str, tuple[str, ...] | None]] = {
     # every notebook's screenshots, and Run All in JupyterLab of the notebooks other than BROWSER_NOTEBOOKS
     # (`make test` runs those in JupyterLab and compares their outputs, and executes every other notebook
     # under strict nbval: the Makefile's BROWSER_NOTEBOOKS, the same list)
-    "tests/e2e/test_browser.py": {"test_screenshots_cover_the_whole_notebook": ALL},
+    # and both game boards played from the keyboard in JupyterLab (14 s; `make test`: each board driven move
+    # by move in Python, its status line, live region and buttons' names, tests/widgets/test_play_status.py,
+    # and the practice widget operated from the keyboard in the browser)
+    "tests/e2e/test_browser.py": {"test_screenshots_cover_the_whole_notebook": ALL,
+                                  "test_game_boards_are_played_from_the_keyboard_and_say_each_move": ALL},
 }
 BROWSER_NOTEBOOKS = ("notebooks/03_alpha_beta_pruning.ipynb",)
 # (The fresh hidden cases' 30 seeds are marked where they are parametrised: tests/course/test_fresh_cases.py;
