@@ -78,7 +78,11 @@ def stored(name: str) -> dict:
 
 
 def words(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
+    """The text with its spaces made single, and the ligatures a PDF sets ("ﬁ") written out."""
+    return re.sub(r"\s+", " ", text.translate(LIGATURES)).strip()
+
+
+LIGATURES = str.maketrans({"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl"})
 
 
 @pytest.mark.parametrize("name", LECTURES)

@@ -22,6 +22,7 @@ call's time in the tab against the same call in CPython go to benchmarks/artifac
 
 from __future__ import annotations
 
+import ast
 import functools
 import http.server
 import json
@@ -337,6 +338,28 @@ HEAVY = ("census", "max_seconds=60", "analysis.sweep", "searched == nodes")
 NEEDS_MATPLOTLIB = ("Figure", "draw.plot_", "widgets.")
 
 
+def drawing_lines(lines: list[str]) -> set[int]:
+    """The numbers (from 1) of the lines of the statements that start with ``draw.``, continuation
+    lines included (a call written over two lines is left out whole).
+
+    >>> sorted(drawing_lines(["x = 1", "draw.draw_trees([a],", "    titles=['t'])", "print(x)"]))
+    [2, 3]
+    """
+    try:
+        statements = ast.parse("\n".join(line for line in lines if not line.startswith(":tags:"))).body
+    except SyntaxError:                          # not plain Python (a magic): line by line
+        return {number for number, line in enumerate(lines, start=1) if line.startswith("draw.")}
+    tags = [number for number, line in enumerate(lines, start=1) if line.startswith(":tags:")]
+
+    def real(number: int) -> int:                # a line number of the parsed text in ``lines``
+        for tag in tags:
+            if tag <= number:
+                number += 1
+        return number
+    return {real(number) for statement in statements if lines[real(statement.lineno) - 1].startswith("draw.")
+            for number in range(statement.lineno, (statement.end_lineno or statement.lineno) + 1)}
+
+
 def lecture_cells(name: str) -> list[tuple[str, str]]:
     """The code cells of lecture ``name`` that run in the tab here, each with what the notebook stored as
     its printed text and value (lines that draw with matplotlib left out)."""
@@ -344,7 +367,8 @@ def lecture_cells(name: str) -> list[tuple[str, str]]:
     chosen = []
     for cell in [cell for cell in cells if cell["cell_type"] == "code"][1:]:
         lines = "".join(cell["source"]).splitlines()
-        kept = [line for line in lines if not line.startswith(("draw.", ":tags:"))]
+        kept = [line for number, line in enumerate(lines, start=1)
+                if number not in drawing_lines(lines) and not line.startswith(":tags:")]
         source = "\n".join(kept)
         if not source.strip() or any(mark in source for mark in (*HEAVY, *NEEDS_MATPLOTLIB)):
             continue
