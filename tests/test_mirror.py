@@ -17,7 +17,7 @@ PACKAGE, TESTS = ROOT / "mmlib", ROOT / "tests"
 WAITING = {
     "mmlib/check/boardfile.py", "mmlib/check/boardorderfile.py", "mmlib/check/callfile.py",
     "mmlib/check/chancefile.py",
-    "mmlib/check/contest.py", "mmlib/check/orderfile.py", "mmlib/check/report.py",
+    "mmlib/check/contest.py", "mmlib/check/report.py",
     "mmlib/course/cli.py",
     "mmlib/draw/boards.py", "mmlib/draw/connect4.py", "mmlib/draw/display.py", "mmlib/draw/export.py",
     "mmlib/draw/geometry.py", "mmlib/draw/lineplot.py", "mmlib/draw/plots.py",
