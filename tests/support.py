@@ -146,3 +146,22 @@ def svg_legend_words(svg: str) -> str:
     legends = [g for g in root.iter() if g.tag.endswith("g") and g.get("class") == "legend"]
     texts = [text.text or "" for g in legends for text in g.iter() if text.tag.endswith("text")]
     return html.escape(" ".join(texts))
+
+
+# -- the explorers' drawings (tests/widgets) ------------------------------------------------------
+
+A_TO_G = [[[3, 5], [6, 9]], [[1, 2], [0, -1]]]   # E. Özbilge 2024, the A–G walkthrough
+T1_IN = "ABCDEFGH\nA: BC\nB: DE\nC: FGH\nD 7\nE 5\nF 9\nG 3\nH 1\n"   # the course's t1.in
+
+
+def shown_svg(widget: Any) -> Any:
+    """The SVG drawing an explorer's figure area shows, parsed (it must be well-formed XML)."""
+    import xml.etree.ElementTree as ET
+
+    html = widget.output.value
+    return ET.fromstring(html[html.index("<svg"):html.rindex("</svg>") + len("</svg>")])
+
+
+def with_class(svg: Any, *css_classes: str) -> list[Any]:
+    """The elements carrying all the given classes."""
+    return [e for e in svg.iter() if set(css_classes) <= set(e.get("class", "").split())]

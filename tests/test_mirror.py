@@ -24,9 +24,7 @@ WAITING = {
     "mmlib/draw/tree.py", "mmlib/draw/tree_layout.py",
     "mmlib/isolation/child.py",
     "mmlib/isolation/nodes.py", "mmlib/isolation/stage.py",
-    "mmlib/widgets/chess.py", "mmlib/widgets/connect4.py", "mmlib/widgets/editor.py",
-    "mmlib/widgets/growth.py", "mmlib/widgets/step.py",
-    "mmlib/widgets/tictactoe.py",
+    "mmlib/widgets/chess.py", "mmlib/widgets/connect4.py",
 }
 
 

@@ -1,0 +1,38 @@
+"""The growth explorer (mmlib.widgets.growth) driven from code: set a slider, check what is measured
+and drawn."""
+
+import pytest
+from support import shown_svg, with_class
+
+from mmlib import widgets
+from mmlib.errors import ArgumentError
+
+
+def test_growth_explorer_follows_knuth_moore_for_best_ordering():
+    explorer = widgets.growth_explorer(branching=3, depth=2)
+    assert "mmlib-growth-explorer" in explorer._dom_classes
+    before = explorer.output.value
+    assert len(with_class(shown_svg(explorer), "point")) == 2
+    explorer.depth.value = 6
+    assert explorer.output.value != before
+    assert len(with_class(shown_svg(explorer), "point")) == 6          # one marker per measured depth
+    # Knuth & Moore: b^ceil(d/2) + b^floor(d/2) - 1 leaves, best move first
+    assert [row["leaves"] for row in explorer.rows] == [3 ** ((d + 1) // 2) + 3 ** (d // 2) - 1
+                                                        for d in range(1, 7)]
+    assert "effective branching factor" in explorer.status.value
+    explorer.ordering.value = "worst"
+    assert [row["leaves"] for row in explorer.rows] == [3 ** d for d in range(1, 7)]
+
+
+def test_growth_explorer_stays_within_its_budget():
+    explorer = widgets.growth_explorer(branching=8, depth=3, ordering="worst", node_budget=5_000)
+    # worst first prunes nothing: depths 1..3 take 9 + 73 + 585 = 667 nodes, depth 4 adds 4681 more
+    assert explorer.depth.max == 3
+    assert [row["depth"] for row in explorer.rows] == [1, 2, 3]
+    assert len(with_class(shown_svg(explorer), "point")) == 3
+    with pytest.raises(ArgumentError, match="depths 1 to 3 answer within 2 seconds"):
+        explorer.depth.value = 4
+    with pytest.raises(ArgumentError, match="depths 1 to 3 answer within 2 seconds"):
+        widgets.growth_explorer(branching=8, depth=8, ordering="worst", node_budget=5_000)
+    explorer.ordering.value = "quality q"
+    assert explorer.q.disabled is False and explorer.rows
