@@ -156,12 +156,44 @@ T1_IN = "ABCDEFGH\nA: BC\nB: DE\nC: FGH\nD 7\nE 5\nF 9\nG 3\nH 1\n"   # the cour
 
 def shown_svg(widget: Any) -> Any:
     """The SVG drawing an explorer's figure area shows, parsed (it must be well-formed XML)."""
-    import xml.etree.ElementTree as ET
-
-    html = widget.output.value
-    return ET.fromstring(html[html.index("<svg"):html.rindex("</svg>") + len("</svg>")])
+    return svg_in(widget.output.value)
 
 
 def with_class(svg: Any, *css_classes: str) -> list[Any]:
     """The elements carrying all the given classes."""
     return [e for e in svg.iter() if set(css_classes) <= set(e.get("class", "").split())]
+
+
+def still_parts(explorer: Any) -> tuple[str, str, str]:
+    """The still's caption (HTML) and its picture's alt text and SVG title."""
+    import base64
+    import xml.etree.ElementTree as ET
+
+    shown = explorer._repr_mimebundle_()["text/html"]
+    caption = re.search(r"<figcaption>(.*?)</figcaption>", shown, re.S).group(1)
+    alt, data = re.search(r'<img alt="([^"]*)" src="data:image/svg\+xml;base64,([^"]+)"',
+                          shown).groups()
+    svg = ET.fromstring(base64.b64decode(data))
+    return caption, alt, svg.find("{http://www.w3.org/2000/svg}title").text
+
+
+def is_live_region(status: Any) -> bool:
+    """Whether a status line is announced by screen readers (a polite live region with the role "status")."""
+    from mmlib.widgets.common import StatusLine
+
+    return isinstance(status, StatusLine) and 'setAttribute("aria-live", "polite")' in status._esm \
+        and 'setAttribute("role", "status")' in status._esm
+
+
+def svg_in(html_text: str) -> Any:
+    """The SVG drawing inside a widget's HTML, parsed (it must be well-formed XML)."""
+    import xml.etree.ElementTree as ET
+
+    return ET.fromstring(html_text[html_text.index("<svg"):html_text.rindex("</svg>") + len("</svg>")])
+
+
+def stored_chess_counts(position: str, ordering: str) -> dict[int, tuple[Any, ...]]:
+    """The stored chess measurements of one position and ordering, by depth (mmlib.games.chess_counts)."""
+    from mmlib.games.chess_counts import COUNTS
+
+    return {row[2]: row[3:] for row in COUNTS if row[:2] == (position, ordering)}

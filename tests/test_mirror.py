@@ -19,12 +19,11 @@ WAITING = {
     "mmlib/check/chancefile.py",
     "mmlib/check/contest.py", "mmlib/check/report.py",
     "mmlib/course/cli.py",
-    "mmlib/draw/boards.py", "mmlib/draw/connect4.py", "mmlib/draw/display.py", "mmlib/draw/export.py",
+    "mmlib/draw/boards.py", "mmlib/draw/display.py", "mmlib/draw/export.py",
     "mmlib/draw/geometry.py", "mmlib/draw/lineplot.py", "mmlib/draw/plots.py",
     "mmlib/draw/tree.py", "mmlib/draw/tree_layout.py",
     "mmlib/isolation/child.py",
     "mmlib/isolation/nodes.py", "mmlib/isolation/stage.py",
-    "mmlib/widgets/chess.py", "mmlib/widgets/connect4.py",
 }
 
 

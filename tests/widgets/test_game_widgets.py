@@ -1,26 +1,21 @@
-"""Game explorers and boards: scores as notebook 07 teaches them, readable boards, aligned Connect Four
-buttons, a bounded search per click, and the static fallback shown when a notebook has no widget models."""
+"""Game explorers and boards: scores as notebook 07 teaches them, readable boards, and the static fallback
+shown when a notebook has no widget models (the Connect Four board's own tests: test_connect4_board.py)."""
 
 import base64
 import re
-import time
 import xml.etree.ElementTree as ET
 
 import pytest
+from support import svg_in
 
 from mmlib import draw, games, search, widgets
 from mmlib.draw.boards import O_COLOR, X_COLOR, board_html, board_svg, board_text, rooted_at
-from mmlib.draw.connect4 import connect4_svg
 from mmlib.games.connect4 import ConnectFour
 from mmlib.widgets.common import WIDGET_VIEW
 from mmlib.widgets.connect4 import play_connect4
 from mmlib.widgets.tictactoe import WIN_SQUARE_COLOR
 
 SVG = "{http://www.w3.org/2000/svg}"
-
-
-def svg_in(html_text):
-    return ET.fromstring(html_text[html_text.index("<svg"):html_text.rindex("</svg>") + len("</svg>")])
 
 
 # -- 1. depth-adjusted scores count the moves from the position searched (notebook 07) -------------------
@@ -108,60 +103,6 @@ def test_text_boards_use_a_middle_dot_for_empty_squares():
     assert text == "X O ·\n· · ·\n· · ·"
     assert "0" not in text and "." not in text
     assert "monospace" in board_html(game, game.state("XO.|...|...")) and "<pre" in board_html(game)
-
-
-# -- 3. Connect Four: aligned buttons, lettered discs, escaped status, bounded thinking -----------------
-
-@pytest.mark.parametrize("columns, rows", [(7, 6), (4, 4), (9, 7)])
-def test_each_column_button_is_exactly_one_column_of_the_drawing_wide(columns, rows):
-    board = play_connect4(ConnectFour(columns, rows), depth=2)
-    svg = svg_in(board.figure.value)
-    cell = int(svg.get("width")) / columns
-    assert cell == board.cell
-    row = board.buttons_row                   # one button per column, ``cell`` pixels each, no gap
-    assert (row.count, row.cell) == (columns, board.cell)
-    assert row.names == [f"drop in column {c}" for c in range(columns)]
-    assert board.figure.layout.width == svg.get("width") + "px" and board.figure.layout.margin == "0"
-    assert "repeat(${count}, ${cell}px)" in row._esm and "gap: 0" in row._css
-    # disc centres sit in the middle of their column: column c at (c + 0.5) * cell
-    xs = sorted({float(c.get("cx")) for c in svg.iter(f"{SVG}circle") if "disc" in c.get("class", "")})
-    assert xs == [(c + 0.5) * cell for c in range(columns)]
-
-
-def test_discs_carry_their_letter_and_the_winning_line_is_drawn():
-    game = ConnectFour()
-    svg = ET.fromstring(connect4_svg(game, game.position("0101010")))
-    letters = sorted(t.text for t in svg.iter(f"{SVG}text"))
-    assert letters == ["O"] * 3 + ["X"] * 4
-    assert all(float(t.get("font-size")) >= 12 for t in svg.iter(f"{SVG}text"))
-    assert [e.get("class") for e in svg.iter() if e.get("class") == "win-line"] == ["win-line"]
-    assert svg.find(f"{SVG}title").text.startswith("Connect Four board, X has connected 4.")
-
-
-def test_connect4_status_is_escaped():
-    board = play_connect4(ConnectFour(4, 4), depth=2)
-    board._show("<img src=x onerror=alert(1)>")
-    assert "<img" not in board.status.value and "&lt;img" in board.status.value
-
-
-def test_each_computer_move_stays_within_its_budget_and_says_so():
-    board = play_connect4(ConnectFour(), depth=12, time_budget=0.5, node_budget=3_000)
-    started = time.perf_counter()
-    board.click(3)
-    assert time.perf_counter() - started < 2.0
-    assert board.last_nodes <= 3_001 and 1 <= board.last_depth < 12   # the node past the budget counts
-    assert f"alpha-beta to depth {board.last_depth} (stopped before depth {board.last_depth + 1}" \
-        in board.status.value
-    full = play_connect4(ConnectFour(4, 4), depth=3)
-    full.click(1)
-    assert full.last_depth == 3 and "stopped" not in full.status.value
-    with pytest.raises(Exception, match="time_budget"):
-        play_connect4(time_budget=0)
-
-
-def test_connect4_board_is_its_own_widget():
-    board = play_connect4(ConnectFour(4, 4), depth=2)
-    assert board.widget is board and "mmlib-connect4" in board._dom_classes
 
 
 # -- 4. the static fallback: a sentence and a still picture besides the widget view ---------------------

@@ -1,6 +1,8 @@
 """The growth explorer (mmlib.widgets.growth) driven from code: set a slider, check what is measured
 and drawn."""
 
+import re
+
 import pytest
 from support import shown_svg, with_class
 
@@ -36,3 +38,20 @@ def test_growth_explorer_stays_within_its_budget():
         widgets.growth_explorer(branching=8, depth=8, ordering="worst", node_budget=5_000)
     explorer.ordering.value = "quality q"
     assert explorer.q.disabled is False and explorer.rows
+
+
+def _legend(svg: str) -> str:
+    return " ".join(re.findall(r"<text[^>]*>([^<]*)</text>", svg.split('class="legend-entry"', 1)[1]))
+
+
+@pytest.mark.slow
+def test_growth_explorer_names_the_guide_its_line_covers_once():
+    best = _legend(widgets.growth_explorer(branching=3, depth=4, ordering="best").svg)
+    # best order: exactly b^⌈d/2⌉ + b^⌊d/2⌋ − 1, said once
+    assert best.count("on the Knuth–Moore") + best.count("exactly on Knuth–Moore") == 1
+    assert "— exactly on Knuth–Moore" in best
+    plain = _legend(widgets.growth_explorer(branching=3, depth=4, ordering="random", algorithm="minimax").svg)
+    assert plain.count("on the bᵈ") + plain.count("exactly on bᵈ") == 1      # minimax reads every leaf
+    assert "— exactly on bᵈ" in plain
+    random = _legend(widgets.growth_explorer(branching=3, depth=4, ordering="random").svg)
+    assert " on " not in random
