@@ -1,5 +1,6 @@
-"""Game explorers and boards: scores as notebook 07 teaches them, readable boards, and the static fallback
-shown when a notebook has no widget models (the Connect Four board's own tests: test_connect4_board.py)."""
+"""Game explorers and boards: scores as notebook 07 teaches them, the tic-tac-toe board's marks and winning
+line, and the static fallback shown when a notebook has no widget models (the boards' drawings:
+tests/draw/test_boards.py)."""
 
 import base64
 import re
@@ -8,8 +9,8 @@ import xml.etree.ElementTree as ET
 import pytest
 from support import svg_in
 
-from mmlib import draw, games, search, widgets
-from mmlib.draw.boards import O_COLOR, X_COLOR, board_html, board_svg, board_text, rooted_at
+from mmlib import draw, widgets
+from mmlib.draw.boards import O_COLOR, X_COLOR
 from mmlib.games.connect4 import ConnectFour
 from mmlib.widgets.common import WIDGET_VIEW
 from mmlib.widgets.connect4 import play_connect4
@@ -42,15 +43,6 @@ def test_an_immediate_win_for_o_is_worth_minus_9_and_slower_wins_less():
     assert max(x_board.last_values.values()) == 5
 
 
-def test_drawn_game_trees_count_depth_from_the_drawn_position():
-    game = games.TicTacToe(scoring="depth-adjusted")
-    late = game.state("XX.|OO.|...")
-    tree, _ = draw.game_tree(game, late, depth=1)
-    assert tree.root.children[0].value == 9              # square 2, the first legal move: X wins now
-    assert search.minimax(rooted_at(game, late)).value == 9
-    assert rooted_at(games.TicTacToe(), late).scoring == "ten"   # other scorings are left alone
-
-
 # -- 2. the tic-tac-toe board: bold distinct marks, spoken squares, status, winning line -------------------
 
 def test_squares_are_spoken_and_marks_differ_in_colour_and_shape():
@@ -79,30 +71,6 @@ def test_a_won_game_draws_its_line_and_says_so():
     lines = [e for e in svg_in(board.output.value).iter() if e.get("class") == "win-line"]
     assert len(lines) == 1 and (lines[0].get("y1"), lines[0].get("y2")) == ("20.0", "20.0")
     assert all(b.disabled for b in board.buttons)
-
-
-def test_board_svg_draws_x_as_a_cross_and_o_as_a_ring_with_a_title():
-    game = games.TicTacToe()
-    svg = ET.fromstring(board_svg(game, game.state("X.O|.XO|..X")))
-    crosses = [e for e in svg.iter() if e.get("class") == "mark x"]
-    rings = [e for e in svg.iter(f"{SVG}circle") if e.get("class") == "mark o"]
-    assert len(crosses) == 3 and len(rings) == 2
-    assert {c.get("stroke") for c in crosses} == {X_COLOR} and {r.get("stroke") for r in rings} == {O_COLOR}
-    (line,) = [e for e in svg.iter() if e.get("class") == "win-line"]
-    ends = tuple(line.get(name) for name in ("x1", "y1", "x2", "y2"))
-    assert ends == ("30.0", "30.0", "150.0", "150.0")      # centre of square 0 to centre of square 8
-    assert "X has won along the diagonal from the top left" in svg.find(f"{SVG}title").text
-    assert svg.get("aria-label") == svg.find(f"{SVG}title").text
-
-
-# -- 6. text boards: a monospace grid where an empty square is never read as 0 or O ---------------------
-
-def test_text_boards_use_a_middle_dot_for_empty_squares():
-    game = games.TicTacToe()
-    text = board_text(game, game.state("XO.|...|..."))
-    assert text == "X O ·\n· · ·\n· · ·"
-    assert "0" not in text and "." not in text
-    assert "monospace" in board_html(game, game.state("XO.|...|...")) and "<pre" in board_html(game)
 
 
 # -- 4. the static fallback: a sentence and a still picture besides the widget view ---------------------
@@ -170,15 +138,7 @@ def test_growth_explorer_legend_names_random_ordering():
     assert "random ordering" in explorer.svg and "(random)" not in explorer.svg
 
 
-# -- 7. readability: game-tree text stays at least 9 px tall in a 900 px notebook column -------------------
-
-@pytest.mark.parametrize("board, depth", [(None, 1), ("....X....", 1), ("XOX|OOX|...", 3)])
-def test_game_tree_text_is_at_least_9_px_on_a_900_px_column(board, depth):
-    game = games.TicTacToe()
-    figure = draw.draw_game_tree(game, None if board is None else game.state(board), depth)
-    shown_px = min(1.0, 900 / (figure.get_size_inches()[0] * 100))
-    smallest = min(text.get_fontsize() for text in figure.axes[0].texts)
-    assert smallest * 100 / 72 * shown_px >= 9 - 1e-9
+# -- 7. readability: explorers stand for themselves in words, and their controls have names ---------------
 
 def test_explorers_stand_for_themselves_in_words_where_they_cannot_be_shown():
     explorers = (widgets.play_tictactoe(), widgets.play_connect4(ConnectFour(5, 4), depth=2),
