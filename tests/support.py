@@ -150,6 +150,7 @@ def svg_legend_words(svg: str) -> str:
 
 # -- the explorers' drawings (tests/widgets) ------------------------------------------------------
 
+AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]          # AIMA 4th ed. figure 5.2
 A_TO_G = [[[3, 5], [6, 9]], [[1, 2], [0, -1]]]   # E. Özbilge 2024, the A–G walkthrough
 T1_IN = "ABCDEFGH\nA: BC\nB: DE\nC: FGH\nD 7\nE 5\nF 9\nG 3\nH 1\n"   # the course's t1.in
 
