@@ -198,3 +198,12 @@ def stored_chess_counts(position: str, ordering: str) -> dict[int, tuple[Any, ..
     from mmlib.games.chess_counts import COUNTS
 
     return {row[2]: row[3:] for row in COUNTS if row[:2] == (position, ordering)}
+
+
+def png_bytes(figure: Any) -> bytes:
+    """A matplotlib figure saved as a small PNG (it must draw without an error)."""
+    import io
+
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=50)
+    return buffer.getvalue()
