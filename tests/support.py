@@ -152,6 +152,7 @@ def svg_legend_words(svg: str) -> str:
 
 AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]          # AIMA 4th ed. figure 5.2
 A_TO_G = [[[3, 5], [6, 9]], [[1, 2], [0, -1]]]   # E. Özbilge 2024, the A–G walkthrough
+CS312 = [[[1, 5, 6], [8, 3]], [-100, [1, 100]]]   # Cornell CS 312, Recitation 21: L = -100, W = 100
 T1_IN = "ABCDEFGH\nA: BC\nB: DE\nC: FGH\nD 7\nE 5\nF 9\nG 3\nH 1\n"   # the course's t1.in
 
 
@@ -207,3 +208,26 @@ def png_bytes(figure: Any) -> bytes:
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=50)
     return buffer.getvalue()
+
+
+def chain(length: int) -> Any:
+    """A tree of one leaf (7) under ``length`` single children."""
+    nested: Any = 7
+    for _ in range(length):
+        nested = [nested]
+    return nested
+
+
+def mixed_depths() -> list[Any]:
+    """A tree whose leaves lie at depths 1 to 4."""
+    return [1, [2, [3, [4, 5]], 6], [[7], 8, [9, [10, 11, 12]]]]
+
+
+# trees at the edges of what a drawing meets (tests/draw)
+EDGE_CASES = {
+    "single leaf": 4,
+    "chain": chain(6),
+    "mixed depths": mixed_depths(),
+    "150 leaves": [[[i * 10 + j for j in range(5)] for i in range(k * 3, k * 3 + 3)] for k in range(10)],
+    "A-G": A_TO_G,
+}

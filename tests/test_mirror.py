@@ -19,7 +19,6 @@ WAITING = {
     "mmlib/check/chancefile.py",
     "mmlib/check/contest.py", "mmlib/check/report.py",
     "mmlib/course/cli.py",
-    "mmlib/draw/tree.py", "mmlib/draw/tree_layout.py",
     "mmlib/isolation/child.py",
     "mmlib/isolation/nodes.py", "mmlib/isolation/stage.py",
 }
