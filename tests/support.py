@@ -146,3 +146,88 @@ def svg_legend_words(svg: str) -> str:
     legends = [g for g in root.iter() if g.tag.endswith("g") and g.get("class") == "legend"]
     texts = [text.text or "" for g in legends for text in g.iter() if text.tag.endswith("text")]
     return html.escape(" ".join(texts))
+
+
+# -- the explorers' drawings (tests/widgets) ------------------------------------------------------
+
+AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]          # AIMA 4th ed. figure 5.2
+A_TO_G = [[[3, 5], [6, 9]], [[1, 2], [0, -1]]]   # E. Özbilge 2024, the A–G walkthrough
+CS312 = [[[1, 5, 6], [8, 3]], [-100, [1, 100]]]   # Cornell CS 312, Recitation 21: L = -100, W = 100
+T1_IN = "ABCDEFGH\nA: BC\nB: DE\nC: FGH\nD 7\nE 5\nF 9\nG 3\nH 1\n"   # the course's t1.in
+
+
+def shown_svg(widget: Any) -> Any:
+    """The SVG drawing an explorer's figure area shows, parsed (it must be well-formed XML)."""
+    return svg_in(widget.output.value)
+
+
+def with_class(svg: Any, *css_classes: str) -> list[Any]:
+    """The elements carrying all the given classes."""
+    return [e for e in svg.iter() if set(css_classes) <= set(e.get("class", "").split())]
+
+
+def still_parts(explorer: Any) -> tuple[str, str, str]:
+    """The still's caption (HTML) and its picture's alt text and SVG title."""
+    import base64
+    import xml.etree.ElementTree as ET
+
+    shown = explorer._repr_mimebundle_()["text/html"]
+    caption = re.search(r"<figcaption>(.*?)</figcaption>", shown, re.S).group(1)
+    alt, data = re.search(r'<img alt="([^"]*)" src="data:image/svg\+xml;base64,([^"]+)"',
+                          shown).groups()
+    svg = ET.fromstring(base64.b64decode(data))
+    return caption, alt, svg.find("{http://www.w3.org/2000/svg}title").text
+
+
+def is_live_region(status: Any) -> bool:
+    """Whether a status line is announced by screen readers (a polite live region with the role "status")."""
+    from mmlib.widgets.common import StatusLine
+
+    return isinstance(status, StatusLine) and 'setAttribute("aria-live", "polite")' in status._esm \
+        and 'setAttribute("role", "status")' in status._esm
+
+
+def svg_in(html_text: str) -> Any:
+    """The SVG drawing inside a widget's HTML, parsed (it must be well-formed XML)."""
+    import xml.etree.ElementTree as ET
+
+    return ET.fromstring(html_text[html_text.index("<svg"):html_text.rindex("</svg>") + len("</svg>")])
+
+
+def stored_chess_counts(position: str, ordering: str) -> dict[int, tuple[Any, ...]]:
+    """The stored chess measurements of one position and ordering, by depth (mmlib.games.chess_counts)."""
+    from mmlib.games.chess_counts import COUNTS
+
+    return {row[2]: row[3:] for row in COUNTS if row[:2] == (position, ordering)}
+
+
+def png_bytes(figure: Any) -> bytes:
+    """A matplotlib figure saved as a small PNG (it must draw without an error)."""
+    import io
+
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=50)
+    return buffer.getvalue()
+
+
+def chain(length: int) -> Any:
+    """A tree of one leaf (7) under ``length`` single children."""
+    nested: Any = 7
+    for _ in range(length):
+        nested = [nested]
+    return nested
+
+
+def mixed_depths() -> list[Any]:
+    """A tree whose leaves lie at depths 1 to 4."""
+    return [1, [2, [3, [4, 5]], 6], [[7], 8, [9, [10, 11, 12]]]]
+
+
+# trees at the edges of what a drawing meets (tests/draw)
+EDGE_CASES = {
+    "single leaf": 4,
+    "chain": chain(6),
+    "mixed depths": mixed_depths(),
+    "150 leaves": [[[i * 10 + j for j in range(5)] for i in range(k * 3, k * 3 + 3)] for k in range(10)],
+    "A-G": A_TO_G,
+}

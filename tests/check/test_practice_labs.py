@@ -19,7 +19,7 @@ import pytest
 
 from mmlib import check
 from mmlib.check import callfile, chancefile, deepening, expectimax, ordering, practice, table
-from mmlib.errors import ArgumentTypeError, TreeTextError
+from mmlib.errors import ArgumentTypeError
 from mmlib.trees import LayeredNode, layered_tree_from_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -424,35 +424,6 @@ def test_a_stub_is_told_it_is_not_answered_and_sees_no_answer(monkeypatch: pytes
 
 
 # -- reading files ------------------------------------------------------------------------------
-
-@pytest.mark.parametrize(("text", "message"), [
-    ("check = expectimax\nlevels = max chance\nABCD\nA: B\nB: CD\nC 4\nD 8\nvalue = 5", "line 8: value = 5"),
-    ("check = best gamble\nlevels = max chance\nABCD\nA: BC\nB 4\nC 8\nbest moves = 0", "line 7: best moves"),
-    ("check = expectimax\nABCD\nA: B\nB: CD\nC 4\nD 8", "no 'levels = ...' line"),
-    ("check = expectimax\nlevels = max chance\nABCD\nA: B\nB: CD\nB p 1/2 1/3\nC 4\nD 8", "line 6"),
-    ("check = expectimax\nlevels = max chance\nABCD\nA: B\nB: CD\nC 4\nD 8\nvalue = lots",
-     "line 8: value = lots"),
-])
-def test_a_wrong_chance_file_names_its_line(text: str, message: str) -> None:
-    with pytest.raises(TreeTextError, match=re.escape(message)):
-        practice.read_any(text)
-
-
-@pytest.mark.parametrize(("text", "message"), [
-    ("check = bound_flag\nbound_flag(value=60, alpha=40, beta=60) = EXACT", "line 2: the answer is LOWER"),
-    ("check = probe\nprobe(value=5, flag=LOWER, stored_depth=1, depth=1, alpha=0, beta=5) = None",
-     "line 2: the answer is 5, not None"),
-    ("check = bound_flag\nbound_flag(value=6, beta=9, alpha=0) = EXACT", "line 2: expected the parameters"),
-    ("check = bound_flag\nbound_flag(value=six, alpha=0, beta=9) = EXACT", "line 2: 'six'"),
-    ("check = bound_flag\nprobe(value=5, flag=LOWER, stored_depth=1, depth=1, alpha=0, beta=5) = 5",
-     "line 2: a call of probe"),
-    ("bound_flag(value=6, alpha=0, beta=9) = EXACT",
-     "line 1: expected 'check = bound_flag or probe or anytime_move'"),
-])
-def test_a_wrong_call_file_names_its_line(text: str, message: str) -> None:
-    with pytest.raises(TreeTextError, match=re.escape(message)):
-        callfile.read_call_case(text)
-
 
 @pytest.mark.parametrize("lab", ["lab4", "lab6", "lab7"])
 def test_every_file_reads_back_as_written(lab: str) -> None:

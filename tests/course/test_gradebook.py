@@ -206,14 +206,3 @@ def test_every_doubt_about_who_handed_in_is_reported_as_ambiguous(tmp_path):
     assert "no student's name in 'lab1_minimax'" in doubts[2]
     assert "WARNING: 3 ambiguities" in completed.stderr
 
-
-def test_a_tool_that_cannot_go_on_says_why_in_one_line_and_exits_1(tmp_path, capsys):
-    """The instructor's tools raise mmlib errors; only the command line turns one into status 1."""
-    from mmlib.course import cli
-
-    with pytest.raises(CourseError, match="scores.csv: no such file"):
-        gradebook.write(tmp_path)
-    assert cli.main(["gradebook", str(tmp_path)]) == 1
-    err = capsys.readouterr().err
-    assert err.startswith("mmlib-course gradebook: ") and "scores.csv: no such file" in err
-    assert "Traceback" not in err

@@ -137,19 +137,6 @@ def test_an_interrupted_tournament_resumes_without_replaying(tmp_path: Path) -> 
         tournament.run_tournament(entrants, Rules(columns=5, rows=4, games=4), tmp_path / "a", pool=pool)
 
 
-def test_each_game_is_played_by_the_rules() -> None:
-    rules = Rules(columns=5, rows=4)
-    record = play_game(rules, {"X": baseline("centre"), "O": baseline("random", 3)}, opening="40")
-    game = rules.game()
-    state = game.initial
-    for move in record.moves:
-        assert move in game.moves(state)
-        state = game.play(state, move)
-    assert record.moves[:2] == [4, 0] and game.is_terminal(state)
-    utility = game.utility(state)
-    assert record.result == {1: "X", -1: "O", 0: "draw"}[(utility > 0) - (utility < 0)]
-
-
 def _past_the_budget(board: str, max_nodes: int) -> int:
     from mmlib.check.deepening import search_to_depth
     return search_to_depth(board, 5, 10**9).move

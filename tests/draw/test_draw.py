@@ -1,9 +1,10 @@
-"""Drawings: layout invariants, search annotations, every figure rendered to PNG with Agg."""
+"""Drawings: markers apart, every figure rendered to PNG with Agg, the facts painted and readable text (the
+layout's invariants: test_tree_layout.py; the search's marks on a tree: test_tree.py)."""
 
-import io
 import itertools
 
 import pytest
+from support import A_TO_G, AIMA, CS312, EDGE_CASES, mixed_depths, png_bytes
 
 from mmlib import draw, search, trees
 from mmlib.draw import style
@@ -11,74 +12,9 @@ from mmlib.draw.display import PAD_INCHES
 from mmlib.draw.tree import TreeView, marks_from_events
 from mmlib.errors import ArgumentError, ArgumentTypeError
 
-A_TO_G = [[[3, 5], [6, 9]], [[1, 2], [0, -1]]]        # E. Özbilge 2024, the A–G walkthrough
-AIMA = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]           # AIMA figure 5.2
-CS312 = [[[1, 5, 6], [8, 3]], [-100, [1, 100]]]   # Cornell CS 312, Recitation 21: depth 3, L = -100, W = 100
-
-
-def png_bytes(figure) -> bytes:
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=50)
-    return buffer.getvalue()
-
-
-def chain(length: int) -> list:
-    nested: list | int = 7
-    for _ in range(length):
-        nested = [nested]
-    return nested
-
-
-def mixed_depths() -> list:
-    return [1, [2, [3, [4, 5]], 6], [[7], 8, [9, [10, 11, 12]]]]
-
-
-EDGE_CASES = {
-    "single leaf": 4,
-    "chain": chain(6),
-    "mixed depths": mixed_depths(),
-    "150 leaves": [[[i * 10 + j for j in range(5)] for i in range(k * 3, k * 3 + 3)] for k in range(10)],
-    "A-G": A_TO_G,
-}
-
 
 def node_depths(tree):
     return {node.path: len(node.path) for node in tree.nodes()}
-
-
-@pytest.mark.parametrize("name", EDGE_CASES)
-def test_layout_keeps_nodes_of_a_level_at_least_one_slot_apart(name):
-    tree = trees.from_nested(EDGE_CASES[name])
-    positions = draw.layout(tree)
-    assert set(positions) == {node.path for node in tree.nodes()}
-    by_level: dict[float, list[float]] = {}
-    for path, (x, y) in positions.items():
-        assert y == -len(path)
-        by_level.setdefault(y, []).append(x)
-    for xs in by_level.values():
-        xs.sort()
-        assert all(b - a >= 1 for a, b in itertools.pairwise(xs))
-
-
-@pytest.mark.parametrize("name", EDGE_CASES)
-def test_layout_centres_parents_over_their_children(name):
-    tree = trees.from_nested(EDGE_CASES[name])
-    positions = draw.layout(tree)
-    for node in tree.nodes():
-        if node.children:
-            first = positions[node.children[0].path][0]
-            last = positions[node.children[-1].path][0]
-            assert positions[node.path][0] == pytest.approx((first + last) / 2)
-    leaves_x = [positions[leaf.path][0] for leaf in tree.leaves()]
-    assert leaves_x == list(range(tree.leaf_count))  # leaves evenly spaced, left to right
-
-
-def test_uniform_tree_parent_is_the_mean_of_its_children():
-    positions = draw.layout(trees.explicit(trees.uniform(3, 3, seed=1)))
-    for path, (x, _) in positions.items():
-        kids = [positions[path + (m,)][0] for m in range(3) if path + (m,) in positions]
-        if kids:
-            assert x == pytest.approx(sum(kids) / 3)
 
 
 @pytest.mark.parametrize("name", EDGE_CASES)
@@ -113,101 +49,6 @@ def test_generated_trees_and_texts_are_drawn():
     assert png_bytes(draw.draw_tree(result))
 
 
-def values_of(tree, paths):
-    return sorted(tree.node(path).value for path in paths)
-
-
-def test_pruned_leaves_of_the_a_to_g_walkthrough_are_9_0_and_minus_1():
-    tree = trees.from_nested(A_TO_G)
-    result = search.alphabeta(tree, trace=True)
-    assert values_of(tree, draw.pruned_leaves(result)) == [-1, 0, 9]       # E. Özbilge 2024
-    marks = draw.marks_from_result(result)
-    assert {tree.label_of(p) for p in marks.pruned_roots} == {"G", tree.label_of((0, 1, 1))}
-
-
-def test_pruned_leaves_of_aima_figure_are_4_and_6():
-    tree = trees.from_nested(AIMA)
-    assert values_of(tree, draw.pruned_leaves(search.alphabeta(tree))) == [4, 6]
-
-
-@pytest.mark.parametrize("variant", ["fail-soft", "fail-hard"])
-@pytest.mark.parametrize("cutoff", [">=", ">"])
-@pytest.mark.parametrize("seed", range(4))
-def test_pruned_marking_agrees_with_leaf_order(variant, cutoff, seed):
-    tree = trees.explicit(trees.ordered(3, 4, "random", seed=seed))
-    result = search.alphabeta(tree, variant=variant, cutoff=cutoff, trace=True)
-    marks = draw.marks_from_result(result)
-    evaluated = set(result.stats.leaf_order)
-    assert not evaluated & marks.pruned
-    pruned_leaves = {path for path in marks.pruned if not tree.node(path).children}
-    assert {leaf.path for leaf in tree.leaves()} == evaluated | pruned_leaves
-    assert sorted(marks.leaf_numbers, key=marks.leaf_numbers.get) == result.stats.leaf_order
-    # the same marking follows from leaf_order alone (a result without a trace)
-    untraced = search.alphabeta(tree, variant=variant, cutoff=cutoff)
-    assert draw.marks_from_result(untraced).pruned == marks.pruned
-
-
-def test_minimax_prunes_nothing():
-    result = search.minimax(AIMA)
-    assert draw.pruned_leaves(result) == []
-
-
-def test_windows_are_the_ones_of_the_cs312_figure():
-    # Cornell CS 312: fail-hard alpha-beta, children in order; the 8 leaf is called with [L, 6],
-    # the right subtree of the root with [6, W].
-    tree = trees.from_nested(CS312)
-    result = search.alphabeta(tree, variant="fail-hard", trace=True)
-    marks = draw.marks_from_result(result)
-    inf = float("inf")
-    assert marks.windows[()] == (-inf, inf)
-    assert marks.windows[(0, 0, 1)] == (1, inf)     # 5[1, W]
-    assert marks.windows[(0, 0, 2)] == (5, inf)     # 6[5, W]
-    assert marks.windows[(0, 1)] == (-inf, 6)       # 6[L, 6]
-    assert marks.windows[(0, 1, 0)] == (-inf, 6)    # 8[L, 6]
-    assert marks.windows[(1,)] == (6, inf)          # L[6, W]
-    assert marks.windows[(1, 0)] == (6, inf)        # L[6, W], then the W subtree is cut
-    assert values_of(tree, draw.pruned_leaves(result)) == [1, 3, 100]
-
-
-def test_windows_are_formatted_with_infinity_signs():
-    figure = draw.draw_tree(search.alphabeta(A_TO_G, trace=True), windows=True)
-    texts = {text.get_text() for text in figure.axes[0].texts}
-    assert "[−∞, +∞]" in texts and "[−∞, 5]" in texts and "[5, +∞]" in texts
-    assert "✕" in {t.get_text() for t in figure.axes[0].texts if t.get_visible()}
-
-
-def test_step_marks_follow_the_trace():
-    tree = trees.from_nested(A_TO_G)
-    trace = search.alphabeta(tree, trace=True).trace
-    first_cutoff = next(i for i, e in enumerate(trace) if e.kind == "cutoff")
-    before = marks_from_events(tree, trace[:first_cutoff])
-    after = marks_from_events(tree, trace[: first_cutoff + 1])
-    assert not before.pruned and values_of(tree, after.pruned) == [9]
-
-
-def test_bad_arguments_raise_mmlib_errors():
-    with pytest.raises(ArgumentError, match="windows"):
-        draw.draw_tree(search.alphabeta(AIMA), windows=True)
-    with pytest.raises(ArgumentError, match="windows"):
-        draw.draw_tree(search.minimax(AIMA, trace=True), windows=True)
-    with pytest.raises(ArgumentTypeError, match="tree"):
-        draw.draw_tree(object())
-
-
-def test_a_given_axes_is_used():
-    from matplotlib.figure import Figure
-
-    figure = Figure()
-    axes = figure.subplots(1, 2)
-    assert draw.draw_tree(AIMA, ax=axes[1]) is figure
-    assert axes[1].texts and not axes[0].texts
-
-
-def test_infinities_are_written_with_signs():
-    assert draw.format_value(float("inf")) == "+∞"
-    assert draw.format_value(float("-inf")) == "−∞"
-
-
 # -- boards and game trees ------------------------------------------------------------------------
 
 def test_board_and_game_trees_render():
@@ -232,71 +73,6 @@ def test_game_tree_values_follow_the_slides():
         draw.draw_game_tree(game, depth=3)
     with pytest.raises(ArgumentTypeError, match="game"):
         draw.draw_board(trees.from_nested(AIMA))
-
-
-# -- growth plots ---------------------------------------------------------------------------------
-
-def rows_for(branching, depths, ordering, algorithm, leaves_of):
-    return [{"branching": branching, "depth": d, "ordering": ordering, "algorithm": algorithm, "seed": 0,
-             "nodes": leaves_of(d) * 2, "leaves": leaves_of(d), "cutoffs": 0} for d in depths]
-
-
-@pytest.mark.slow
-def test_growth_plot_draws_measurements_and_theory_on_a_log_axis():
-    rows = rows_for(3, range(1, 6), "worst", "minimax", lambda d: 3 ** d) + \
-        rows_for(3, range(1, 6), "best", "alphabeta", lambda d: 3 ** ((d + 1) // 2) + 3 ** (d // 2) - 1)
-    figure = draw.plot_growth(rows)
-    ax = figure.axes[0]
-    assert ax.get_yscale() == "log"
-    labels = [line.get_label() for line in ax.get_lines()]
-    # the measurements lie exactly on the theory, and their legend entries say so
-    assert "minimax, worst ordering — exactly on $b^d$" in labels
-    assert "alphabeta, best ordering — exactly on Knuth–Moore" in labels
-    lines = {line.get_label().split(" — ")[0]: list(line.get_ydata()) for line in ax.get_lines()}
-    assert lines["minimax, worst ordering"] == [3, 9, 27, 81, 243]
-    theory = {label: ys for label, ys in lines.items() if label.startswith("$b^d$")}
-    assert list(theory.values()) == [[3, 9, 27, 81, 243]]
-    knuth_moore = next(ys for label, ys in lines.items() if label.startswith("Knuth"))
-    assert knuth_moore == lines["alphabeta, best ordering"] == [3, 5, 11, 17, 35]
-    assert png_bytes(figure) and png_bytes(draw.plot_growth(rows, measure="nodes"))
-
-
-def test_ebf_plot_has_square_root_and_pearl_lines():
-    rows = rows_for(4, [2, 4], "best", "alphabeta", lambda d: 4 ** ((d + 1) // 2) + 4 ** (d // 2) - 1)
-    ax = draw.plot_ebf(rows).axes[0]
-    lines = {line.get_label().split(" — ")[0]: list(line.get_ydata()) for line in ax.get_lines()}
-    assert lines["alphabeta, best ordering"] == pytest.approx([7 ** 0.5, 31 ** 0.25])
-    assert lines["limit for the best ordering: √4 = 2.000"][0] == pytest.approx(2.0)
-    assert lines["Knuth–Moore best case (b=4)"] == pytest.approx([7 ** 0.5, 31 ** 0.25])
-    pearl = next(ys for label, ys in lines.items() if label.startswith("limit for random ordering: $R_{4}$"))
-    xi = 0.5
-    for _ in range(200):  # R_b = xi / (1 - xi), xi the root of x^4 + x - 1 (Newton's method)
-        xi -= (xi ** 4 + xi - 1) / (4 * xi ** 3 + 1)
-    assert pearl[0] == pytest.approx(xi / (1 - xi))
-
-
-def test_pearl_is_a_rate_per_ply_fitted_to_random_ordering_and_never_below_knuth_moore():
-    depths = range(1, 7)
-    random = rows_for(4, depths, "random", "alphabeta", lambda d: [4, 14, 40, 120, 330, 900][d - 1])
-    best = rows_for(4, depths, "best", "alphabeta", lambda d: 4 ** ((d + 1) // 2) + 4 ** (d // 2) - 1)
-    lines = {line.get_label(): (list(line.get_xdata()), list(line.get_ydata()))
-             for line in draw.plot_growth(random + best).axes[0].get_lines()}
-    xs, pearl = next(v for label, v in lines.items() if label.startswith("Pearl"))
-    rate = 2.6297                                            # R_4, Pearl (1982)
-    assert (xs[-1], pearl[-1]) == (6, pytest.approx(900))    # through the deepest random point
-    assert all(b / a == pytest.approx(rate, abs=1e-3) for a, b in zip(pearl, pearl[1:], strict=False))
-    _, km = next(v for label, v in lines.items() if label.startswith("Knuth"))
-    assert all(p >= km[d - 1] for d, p in zip(xs, pearl, strict=True))
-    # no random ordering measured: no Pearl curve at all (minimax-only and best-only plots)
-    assert not any(label.startswith("Pearl") for line in draw.plot_growth(best).axes[0].get_lines()
-                   for label in [line.get_label()])
-
-
-def test_plots_reject_bad_rows():
-    with pytest.raises(ArgumentError, match="rows"):
-        draw.plot_growth([{"depth": 1}])
-    with pytest.raises(ArgumentError, match="measure"):
-        draw.plot_growth(rows_for(2, [1], "best", "alphabeta", lambda d: 2), measure="time")
 
 
 # -- the facts painted: bounds, meaning beyond colour, readable text, no overlaps ---------------------
@@ -427,20 +203,6 @@ def test_connect_four_frames_the_last_move_in_a_square_and_keeps_its_letter():
 
 # -- the leaf gap: one rule, in the layout, read by every painter ------------------------------------
 
-def test_the_leaf_gap_rule_divides_what_two_neighbours_need_by_the_slots_between_them():
-    from mmlib.draw.tree_layout import TreeLayout, slot_width
-
-    rows = [[(0.0, 10.0), (1.0, 30.0), (4.0, 5.0)], [(0.0, 50.0), (0.0, 99.0)]]   # same x: no pair
-    # neighbours need (10 + 30) over 1 slot and (30 + 5) over 3 slots: 40 wins; the least is kept
-    assert slot_width(rows, lambda a, b: a + b) == 40.0
-    assert slot_width(rows, lambda a, b: a + b, least=41.5) == 41.5
-    frame = TreeLayout(trees.from_nested([[1, 2], 3]))
-    assert frame.rows == [[(1.25, ())], [(0.5, (0,)), (2.0, (1,))], [(0.0, (0, 0)), (1.0, (0, 1))]]
-    # B and C are 1.5 slots apart, D and E 1 slot: 6 / 1.5 = 4 < 5 / 1
-    apart = {((0,), (1,)): 6.0, ((0, 0), (0, 1)): 5.0}
-    assert frame.leaf_gap(lambda left, right: apart[left, right]) == 5.0
-
-
 @pytest.mark.parametrize("painter", ["svg", "matplotlib", "tikz"])
 def test_every_painter_reads_its_leaf_gap_from_the_layout(monkeypatch, painter):
     from mmlib.draw import svg, tikz, tree_layout
@@ -460,25 +222,6 @@ def test_every_painter_reads_its_leaf_gap_from_the_layout(monkeypatch, painter):
                                                                                             least=least))
     after = paint()
     assert after == pytest.approx(3 * before, rel=0.02)     # TikZ rounds its unit to 0.01 cm
-
-
-def test_every_frame_of_a_step_through_labels_its_windows_as_windows_on_entry():
-    """The legend says "[α, β]: window on entry"; every frame draws exactly that (E entered with
-    [−∞, 5] is never drawn [6, 5], C entered with [5, +∞] never [5, 2])."""
-    from mmlib.draw.tree_layout import TreeLayout
-    from mmlib.trace import format_window, trace_of
-    model = trace_of(search.alphabeta(A_TO_G, trace=True))
-    frame = TreeLayout(model.tree)
-    entered: dict = {}
-    for step in range(len(model.events) + 1):
-        if step:
-            event = model.events[step - 1]
-            if event.kind == "enter":
-                entered[event.path] = format_window((event.alpha, event.beta))
-        scene = frame.scene(model.marks(step), windows=True)
-        assert {m.path: m.window for m in scene.nodes if m.window} == entered, step
-        if entered:
-            assert any(entry.words == "[α, β]: window on entry" for entry in scene.legend), step
 
 
 @pytest.mark.parametrize("tree, nodes", [([list(range(1000))], 1002), (trees.uniform(3, 6), 1093)],

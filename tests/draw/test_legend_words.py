@@ -71,22 +71,6 @@ def test_the_plot_says_exactly_only_for_equal_counts_and_its_legend_fits_the_dra
     assert "exactly on + history" in same
 
 
-def test_the_matplotlib_legend_says_exactly_only_for_equal_data():
-    from matplotlib.figure import Figure
-
-    from mmlib.draw.plots import legend_below
-
-    figure = Figure(figsize=(6, 4), layout="constrained")
-    ax = figure.add_subplot()
-    ax.set_yscale("log")
-    ax.plot([1, 2, 3, 4], [39, 292, 2185, 22_164], label="+ killers")
-    ax.plot([1, 2, 3, 4], [39, 292, 2185, 22_165], label="+ history", ls=":")
-    ax.plot([1, 2, 3, 4], [39, 292, 2185, 22_165], label="again", ls="--")
-    legend_below(figure)
-    assert [t.get_text() for t in figure.legends[0].get_texts()] == [
-        "+ killers — on + history to the eye, at most 1 apart", "+ history — exactly on again", "again"]
-
-
 @pytest.mark.parametrize(("top", "expected"), [
     (2e6, ["10²", "10³", "10⁴", "10⁵", "10⁶"]),                 # BK.12 to depth 4: one format, powers
     (30_000, ["100", "1,000", "10,000"]),                       # below 10⁵: numbers written out

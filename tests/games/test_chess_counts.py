@@ -1,6 +1,6 @@
 """The stored chess measurements: the counts the lecture and its explorer read are what the searches give
 now (a sample re-measured), they cover what the lecture says they cover, and the lecture's claims about
-them hold; the chess explorer answers from them, within its budget, and refuses bad arguments."""
+them hold (the chess explorer that answers from them: tests/widgets/test_chess_explorer.py)."""
 
 from __future__ import annotations
 
@@ -13,10 +13,11 @@ import pytest
 
 pytest.importorskip("chess")
 
+from support import stored_chess_counts as stored  # noqa: E402
+
 from mmlib import branching  # noqa: E402
-from mmlib.errors import ArgumentError  # noqa: E402
 from mmlib.games.chess import ORDERINGS, Chess  # noqa: E402
-from mmlib.games.chess_counts import BRANCHING, COUNTS  # noqa: E402
+from mmlib.games.chess_counts import BRANCHING  # noqa: E402
 from mmlib.games.chess_positions import BRATKO_KOPEC  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,10 +30,6 @@ def script():
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
-
-
-def stored(position: str, ordering: str) -> dict[int, tuple]:
-    return {row[2]: row[3:] for row in COUNTS if row[:2] == (position, ordering)}
 
 
 def test_the_counts_cover_every_position_ordering_and_depth() -> None:
@@ -79,46 +76,6 @@ def test_the_lectures_claims_about_the_branching_factor() -> None:
     biggest = max(steps, key=lambda pair: ebf[pair[0]] - ebf[pair[1]])
     assert biggest[1] == "MVV-LVA"                          # the big step
     assert abs(ebf["+ history"] - ebf["MVV-LVA"]) < 0.2 * ebf["MVV-LVA"]   # killers and history: little
-
-
-# -- the explorer ----------------------------------------------------------------------------------------
-
-@pytest.mark.slow
-def test_the_explorer_answers_from_the_stored_counts() -> None:
-    from mmlib.widgets.chess import chess_explorer
-    explorer = chess_explorer(position=12, depth=4, ordering=3)
-    assert explorer.unfinished == []
-    for ordering in ORDERINGS:
-        assert [row["nodes"] for row in explorer.rows[ordering]] == [stored("BK.12", ordering)[d][0]
-                                                                     for d in range(1, 5)]
-    assert "MVV-LVA, depth 4" in explorer.status.value
-    explorer.ordering.value = 1
-    assert explorer.ordering.text() == "ordering 1 of 6: generator"
-    assert "generator, depth 4" in explorer.status.value
-    assert 'aria-label="Black to move' in explorer.board.value
-    assert explorer.fallback_html().startswith("<img alt=")
-
-
-@pytest.mark.slow
-def test_the_explorer_stops_within_its_budget() -> None:
-    import time
-
-    from mmlib.widgets.chess import chess_explorer
-    from mmlib.widgets.growth import ANSWER_SECONDS
-    explorer = chess_explorer(position=1, depth=3, ordering=1)
-    started = time.monotonic()
-    explorer.depth.value = 4           # not stored for the generator's order on BK.01: searched now
-    assert time.monotonic() - started < ANSWER_SECONDS + 3
-    assert "generator" in explorer.unfinished and "Not finished within" in explorer.status.value
-    assert [row["depth"] for row in explorer.rows["generator"]] == [1, 2, 3]
-
-
-@pytest.mark.parametrize("arguments, words", [({"position": 25}, "position"), ({"depth": 5}, "depth"),
-                                              ({"ordering": 0}, "ordering")])
-def test_the_explorer_refuses_bad_arguments(arguments: dict, words: str) -> None:
-    from mmlib.widgets.chess import chess_explorer
-    with pytest.raises(ArgumentError, match=words):
-        chess_explorer(**arguments)
 
 
 def test_rows_from_counts_match_a_live_measurement() -> None:

@@ -1,26 +1,22 @@
-"""Game explorers and boards: scores as notebook 07 teaches them, readable boards, aligned Connect Four
-buttons, a bounded search per click, and the static fallback shown when a notebook has no widget models."""
+"""Game explorers and boards: scores as notebook 07 teaches them, the tic-tac-toe board's marks and winning
+line, and the static fallback shown when a notebook has no widget models (the boards' drawings:
+tests/draw/test_boards.py)."""
 
 import base64
 import re
-import time
 import xml.etree.ElementTree as ET
 
 import pytest
+from support import svg_in
 
-from mmlib import draw, games, search, widgets
-from mmlib.draw.boards import O_COLOR, X_COLOR, board_html, board_svg, board_text, rooted_at
-from mmlib.draw.connect4 import connect4_svg
+from mmlib import draw, widgets
+from mmlib.draw.boards import O_COLOR, X_COLOR
 from mmlib.games.connect4 import ConnectFour
 from mmlib.widgets.common import WIDGET_VIEW
 from mmlib.widgets.connect4 import play_connect4
 from mmlib.widgets.tictactoe import WIN_SQUARE_COLOR
 
 SVG = "{http://www.w3.org/2000/svg}"
-
-
-def svg_in(html_text):
-    return ET.fromstring(html_text[html_text.index("<svg"):html_text.rindex("</svg>") + len("</svg>")])
 
 
 # -- 1. depth-adjusted scores count the moves from the position searched (notebook 07) -------------------
@@ -45,15 +41,6 @@ def test_an_immediate_win_for_o_is_worth_minus_9_and_slower_wins_less():
     x_board.state = x_board.game.state(".O..X....")
     x_board.computer_move()
     assert max(x_board.last_values.values()) == 5
-
-
-def test_drawn_game_trees_count_depth_from_the_drawn_position():
-    game = games.TicTacToe(scoring="depth-adjusted")
-    late = game.state("XX.|OO.|...")
-    tree, _ = draw.game_tree(game, late, depth=1)
-    assert tree.root.children[0].value == 9              # square 2, the first legal move: X wins now
-    assert search.minimax(rooted_at(game, late)).value == 9
-    assert rooted_at(games.TicTacToe(), late).scoring == "ten"   # other scorings are left alone
 
 
 # -- 2. the tic-tac-toe board: bold distinct marks, spoken squares, status, winning line -------------------
@@ -84,84 +71,6 @@ def test_a_won_game_draws_its_line_and_says_so():
     lines = [e for e in svg_in(board.output.value).iter() if e.get("class") == "win-line"]
     assert len(lines) == 1 and (lines[0].get("y1"), lines[0].get("y2")) == ("20.0", "20.0")
     assert all(b.disabled for b in board.buttons)
-
-
-def test_board_svg_draws_x_as_a_cross_and_o_as_a_ring_with_a_title():
-    game = games.TicTacToe()
-    svg = ET.fromstring(board_svg(game, game.state("X.O|.XO|..X")))
-    crosses = [e for e in svg.iter() if e.get("class") == "mark x"]
-    rings = [e for e in svg.iter(f"{SVG}circle") if e.get("class") == "mark o"]
-    assert len(crosses) == 3 and len(rings) == 2
-    assert {c.get("stroke") for c in crosses} == {X_COLOR} and {r.get("stroke") for r in rings} == {O_COLOR}
-    (line,) = [e for e in svg.iter() if e.get("class") == "win-line"]
-    ends = tuple(line.get(name) for name in ("x1", "y1", "x2", "y2"))
-    assert ends == ("30.0", "30.0", "150.0", "150.0")      # centre of square 0 to centre of square 8
-    assert "X has won along the diagonal from the top left" in svg.find(f"{SVG}title").text
-    assert svg.get("aria-label") == svg.find(f"{SVG}title").text
-
-
-# -- 6. text boards: a monospace grid where an empty square is never read as 0 or O ---------------------
-
-def test_text_boards_use_a_middle_dot_for_empty_squares():
-    game = games.TicTacToe()
-    text = board_text(game, game.state("XO.|...|..."))
-    assert text == "X O ·\n· · ·\n· · ·"
-    assert "0" not in text and "." not in text
-    assert "monospace" in board_html(game, game.state("XO.|...|...")) and "<pre" in board_html(game)
-
-
-# -- 3. Connect Four: aligned buttons, lettered discs, escaped status, bounded thinking -----------------
-
-@pytest.mark.parametrize("columns, rows", [(7, 6), (4, 4), (9, 7)])
-def test_each_column_button_is_exactly_one_column_of_the_drawing_wide(columns, rows):
-    board = play_connect4(ConnectFour(columns, rows), depth=2)
-    svg = svg_in(board.figure.value)
-    cell = int(svg.get("width")) / columns
-    assert cell == board.cell
-    row = board.buttons_row                   # one button per column, ``cell`` pixels each, no gap
-    assert (row.count, row.cell) == (columns, board.cell)
-    assert row.names == [f"drop in column {c}" for c in range(columns)]
-    assert board.figure.layout.width == svg.get("width") + "px" and board.figure.layout.margin == "0"
-    assert "repeat(${count}, ${cell}px)" in row._esm and "gap: 0" in row._css
-    # disc centres sit in the middle of their column: column c at (c + 0.5) * cell
-    xs = sorted({float(c.get("cx")) for c in svg.iter(f"{SVG}circle") if "disc" in c.get("class", "")})
-    assert xs == [(c + 0.5) * cell for c in range(columns)]
-
-
-def test_discs_carry_their_letter_and_the_winning_line_is_drawn():
-    game = ConnectFour()
-    svg = ET.fromstring(connect4_svg(game, game.position("0101010")))
-    letters = sorted(t.text for t in svg.iter(f"{SVG}text"))
-    assert letters == ["O"] * 3 + ["X"] * 4
-    assert all(float(t.get("font-size")) >= 12 for t in svg.iter(f"{SVG}text"))
-    assert [e.get("class") for e in svg.iter() if e.get("class") == "win-line"] == ["win-line"]
-    assert svg.find(f"{SVG}title").text.startswith("Connect Four board, X has connected 4.")
-
-
-def test_connect4_status_is_escaped():
-    board = play_connect4(ConnectFour(4, 4), depth=2)
-    board._show("<img src=x onerror=alert(1)>")
-    assert "<img" not in board.status.value and "&lt;img" in board.status.value
-
-
-def test_each_computer_move_stays_within_its_budget_and_says_so():
-    board = play_connect4(ConnectFour(), depth=12, time_budget=0.5, node_budget=3_000)
-    started = time.perf_counter()
-    board.click(3)
-    assert time.perf_counter() - started < 2.0
-    assert board.last_nodes <= 3_001 and 1 <= board.last_depth < 12   # the node past the budget counts
-    assert f"alpha-beta to depth {board.last_depth} (stopped before depth {board.last_depth + 1}" \
-        in board.status.value
-    full = play_connect4(ConnectFour(4, 4), depth=3)
-    full.click(1)
-    assert full.last_depth == 3 and "stopped" not in full.status.value
-    with pytest.raises(Exception, match="time_budget"):
-        play_connect4(time_budget=0)
-
-
-def test_connect4_board_is_its_own_widget():
-    board = play_connect4(ConnectFour(4, 4), depth=2)
-    assert board.widget is board and "mmlib-connect4" in board._dom_classes
 
 
 # -- 4. the static fallback: a sentence and a still picture besides the widget view ---------------------
@@ -229,15 +138,7 @@ def test_growth_explorer_legend_names_random_ordering():
     assert "random ordering" in explorer.svg and "(random)" not in explorer.svg
 
 
-# -- 7. readability: game-tree text stays at least 9 px tall in a 900 px notebook column -------------------
-
-@pytest.mark.parametrize("board, depth", [(None, 1), ("....X....", 1), ("XOX|OOX|...", 3)])
-def test_game_tree_text_is_at_least_9_px_on_a_900_px_column(board, depth):
-    game = games.TicTacToe()
-    figure = draw.draw_game_tree(game, None if board is None else game.state(board), depth)
-    shown_px = min(1.0, 900 / (figure.get_size_inches()[0] * 100))
-    smallest = min(text.get_fontsize() for text in figure.axes[0].texts)
-    assert smallest * 100 / 72 * shown_px >= 9 - 1e-9
+# -- 7. readability: explorers stand for themselves in words, and their controls have names ---------------
 
 def test_explorers_stand_for_themselves_in_words_where_they_cannot_be_shown():
     explorers = (widgets.play_tictactoe(), widgets.play_connect4(ConnectFour(5, 4), depth=2),

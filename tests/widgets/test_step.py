@@ -1,27 +1,12 @@
-"""Explorers driven from code: set a slider or press a button, check what is displayed."""
-
-import xml.etree.ElementTree as ET
+"""The step-through explorer (mmlib.widgets.step) driven from code: move the slider or press a button,
+check what is displayed."""
 
 import pytest
-from support import svg_legend_words
+from support import A_TO_G, T1_IN, shown_svg, svg_legend_words, with_class
 
 from mmlib import trees, widgets
 from mmlib.draw.style import DISPLAY_WIDTH_PX
 from mmlib.errors import ArgumentError
-
-A_TO_G = [[[3, 5], [6, 9]], [[1, 2], [0, -1]]]   # E. Özbilge 2024, the A–G walkthrough
-T1_IN = "ABCDEFGH\nA: BC\nB: DE\nC: FGH\nD 7\nE 5\nF 9\nG 3\nH 1\n"   # the course's t1.in
-
-
-def shown_svg(widget):
-    """The SVG drawing an explorer's figure area shows, parsed (it must be well-formed XML)."""
-    html = widget.output.value
-    return ET.fromstring(html[html.index("<svg"):html.rindex("</svg>") + len("</svg>")])
-
-
-def with_class(svg, *css_classes):
-    """The elements carrying all the given classes."""
-    return [e for e in svg.iter() if set(css_classes) <= set(e.get("class", "").split())]
 
 
 def test_step_through_has_the_dom_classes_of_the_browser_tests():
@@ -110,118 +95,6 @@ def test_step_through_refuses_huge_trees_and_unknown_algorithms():
         widgets.step_through(trees.uniform(4, 6, seed=0))
     with pytest.raises(ArgumentError, match="algorithm"):
         widgets.step_through(A_TO_G, "negascout")
-
-
-def test_growth_explorer_follows_knuth_moore_for_best_ordering():
-    explorer = widgets.growth_explorer(branching=3, depth=2)
-    assert "mmlib-growth-explorer" in explorer._dom_classes
-    before = explorer.output.value
-    assert len(with_class(shown_svg(explorer), "point")) == 2
-    explorer.depth.value = 6
-    assert explorer.output.value != before
-    assert len(with_class(shown_svg(explorer), "point")) == 6          # one marker per measured depth
-    # Knuth & Moore: b^ceil(d/2) + b^floor(d/2) - 1 leaves, best move first
-    assert [row["leaves"] for row in explorer.rows] == [3 ** ((d + 1) // 2) + 3 ** (d // 2) - 1
-                                                        for d in range(1, 7)]
-    assert "effective branching factor" in explorer.status.value
-    explorer.ordering.value = "worst"
-    assert [row["leaves"] for row in explorer.rows] == [3 ** d for d in range(1, 7)]
-
-
-def test_growth_explorer_stays_within_its_budget():
-    explorer = widgets.growth_explorer(branching=8, depth=3, ordering="worst", node_budget=5_000)
-    # worst first prunes nothing: depths 1..3 take 9 + 73 + 585 = 667 nodes, depth 4 adds 4681 more
-    assert explorer.depth.max == 3
-    assert [row["depth"] for row in explorer.rows] == [1, 2, 3]
-    assert len(with_class(shown_svg(explorer), "point")) == 3
-    with pytest.raises(ArgumentError, match="depths 1 to 3 answer within 2 seconds"):
-        explorer.depth.value = 4
-    with pytest.raises(ArgumentError, match="depths 1 to 3 answer within 2 seconds"):
-        widgets.growth_explorer(branching=8, depth=8, ordering="worst", node_budget=5_000)
-    explorer.ordering.value = "quality q"
-    assert explorer.q.disabled is False and explorer.rows
-
-
-def test_editor_draws_a_tree_and_reports_the_pruned_leaves():
-    editor = widgets.tree_editor()
-    assert "mmlib-tree-editor" in editor._dom_classes
-    assert "mmlib-editor-text" in editor.text._dom_classes
-    editor.text.value = str(A_TO_G)
-    assert editor.result.value == 5
-    assert editor.message.endswith("pruned leaves: K, N, O.")      # the leaves 9, 0 and −1, by label
-    svg = shown_svg(editor)
-    pruned = {el.get("data-label") for el in with_class(svg, "node", "pruned") if el.get("data-label")}
-    assert {editor.tree.node(label).value for label in pruned if editor.tree.node(label).is_leaf()} \
-        == {9, 0, -1}
-    assert "≥ 6 / ≤ 2: a bound" in svg_legend_words(editor.svg)             # E ≥ 6 and C ≤ 2, as drawn
-    editor.text.value = "[[3, 5], [2, 9]]"                          # C ≤ 2 is its only bound
-    assert "≤ 2: a bound" in svg_legend_words(editor.svg) and "≥" not in svg_legend_words(editor.svg)
-    editor.text.value = ""
-    assert editor.output.value == "" and svg_legend_words(editor.svg) == ""
-
-
-def test_editor_shows_errors_with_line_numbers_instead_of_tracebacks():
-    editor = widgets.tree_editor(T1_IN)
-    assert "4 of 5 leaves" in editor.message      # shared README: t1.in, 4 of the 5 leaves
-    editor.text.value = "[[3, 12, 8],\n [2, 4 6]]"
-    assert editor.message.startswith("line 2, column 6:") and editor.result is None
-    assert "color:#b00020" in editor.status.value
-    assert editor.output.value == ""                       # no stale drawing under the error
-    editor.text.value = "[[3, x], [2, 9]]"
-    assert editor.message == "line 1, column 6: `x` is not a number or a list"
-    assert "object at 0x" not in editor.message
-    editor.text.value = "ABC\nA: BC\nB 3\nC x"
-    assert editor.message.startswith("line 4:")
-    editor.text.value = "[[1, 2], []]"
-    assert "no children" in editor.message
-    editor.text.value = ""
-    assert editor.message.startswith("Type a nested list")
-
-
-def test_editor_redraws_while_typing_and_sizes_its_text_box():
-    editor = widgets.tree_editor("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]")
-    assert editor.text.continuous_update is True
-    first = editor.output.value
-    editor.text.value = "[[3, 12, 8], [2, 4, 6], [14, 5, 1]]"
-    assert editor.output.value != first and editor.result.value == 3
-    svg = shown_svg(editor)
-    values = [e.text for e in with_class(svg, "value")]
-    assert "≤ 2" in values and "≤ 1" not in values                 # C is a bound (I, J pruned); D = 1 in full
-    assert "pruned leaves: I, J" in svg.get("aria-label")
-    assert editor.text.layout.width == "100%"
-    editor.text.value = "\n".join(["ABCDEFGH", "A: BC", "B: DE", "C: FGH", "D 7", "E 5", "F 9", "G 3", "H 1"])
-    assert editor.text.rows >= 10                              # nine lines shown whole
-
-
-def test_tictactoe_answers_a_move_and_reports_both_algorithms():
-    board = widgets.play_tictactoe(depth=2)
-    assert "mmlib-tictactoe" in board._dom_classes
-    assert all("mmlib-square" in b._dom_classes for b in board.buttons) and len(board.buttons) == 9
-    board.buttons[4].click()
-    marks = [b.description for b in board.buttons]
-    assert marks[4] == "X" and marks.count("O") == 1
-    assert board.buttons[4].disabled
-    assert "minimax" in board.status.value and "alpha-beta" in board.status.value
-    # depth 2 from X in the centre: minimax visits 1 + 8 + 8*7 = 65 nodes
-    assert board.last_counts["minimax"] == 65
-    assert board.last_counts["alphabeta"] < 65
-    assert len(board.last_values) == 8
-
-
-def test_tictactoe_never_raises_on_bad_clicks_and_the_computer_never_loses():
-    board = widgets.play_tictactoe(depth=None)
-    board.buttons[0].click()
-    taken = next(i for i, b in enumerate(board.buttons) if b.description == "O")
-    board.human_move(taken)                      # an occupied square: a message, no exception
-    assert "not a legal move" in board.status.value
-    while not board.game.is_terminal(board.state):
-        free = next(i for i, b in enumerate(board.buttons) if b.description not in ("X", "O"))
-        board.buttons[free].click()
-    assert board.game.winner(board.state) != "X"   # the game value is a draw: perfect play cannot lose
-    board.buttons[0].click()
-    assert "Game over" in board.status.value or "over" in board.status.value
-    board.new_game.click()
-    assert [b.description for b in board.buttons] == [str(square) for square in range(9)]
 
 
 def test_step_through_replays_cs312_from_its_own_window():

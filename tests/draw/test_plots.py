@@ -1,0 +1,88 @@
+"""Growth plots with matplotlib (mmlib.draw.plots): measurements against b^d, Knuth–Moore and Pearl on a log
+axis, the effective branching factor against its limits, bad rows refused, and legends that say "exactly
+on" only for equal data."""
+
+import pytest
+from support import png_bytes
+
+from mmlib import draw
+from mmlib.errors import ArgumentError
+
+
+def rows_for(branching, depths, ordering, algorithm, leaves_of):
+    return [{"branching": branching, "depth": d, "ordering": ordering, "algorithm": algorithm, "seed": 0,
+             "nodes": leaves_of(d) * 2, "leaves": leaves_of(d), "cutoffs": 0} for d in depths]
+
+
+@pytest.mark.slow
+def test_growth_plot_draws_measurements_and_theory_on_a_log_axis():
+    rows = rows_for(3, range(1, 6), "worst", "minimax", lambda d: 3 ** d) + \
+        rows_for(3, range(1, 6), "best", "alphabeta", lambda d: 3 ** ((d + 1) // 2) + 3 ** (d // 2) - 1)
+    figure = draw.plot_growth(rows)
+    ax = figure.axes[0]
+    assert ax.get_yscale() == "log"
+    labels = [line.get_label() for line in ax.get_lines()]
+    # the measurements lie exactly on the theory, and their legend entries say so
+    assert "minimax, worst ordering — exactly on $b^d$" in labels
+    assert "alphabeta, best ordering — exactly on Knuth–Moore" in labels
+    lines = {line.get_label().split(" — ")[0]: list(line.get_ydata()) for line in ax.get_lines()}
+    assert lines["minimax, worst ordering"] == [3, 9, 27, 81, 243]
+    theory = {label: ys for label, ys in lines.items() if label.startswith("$b^d$")}
+    assert list(theory.values()) == [[3, 9, 27, 81, 243]]
+    knuth_moore = next(ys for label, ys in lines.items() if label.startswith("Knuth"))
+    assert knuth_moore == lines["alphabeta, best ordering"] == [3, 5, 11, 17, 35]
+    assert png_bytes(figure) and png_bytes(draw.plot_growth(rows, measure="nodes"))
+
+
+def test_ebf_plot_has_square_root_and_pearl_lines():
+    rows = rows_for(4, [2, 4], "best", "alphabeta", lambda d: 4 ** ((d + 1) // 2) + 4 ** (d // 2) - 1)
+    ax = draw.plot_ebf(rows).axes[0]
+    lines = {line.get_label().split(" — ")[0]: list(line.get_ydata()) for line in ax.get_lines()}
+    assert lines["alphabeta, best ordering"] == pytest.approx([7 ** 0.5, 31 ** 0.25])
+    assert lines["limit for the best ordering: √4 = 2.000"][0] == pytest.approx(2.0)
+    assert lines["Knuth–Moore best case (b=4)"] == pytest.approx([7 ** 0.5, 31 ** 0.25])
+    pearl = next(ys for label, ys in lines.items() if label.startswith("limit for random ordering: $R_{4}$"))
+    xi = 0.5
+    for _ in range(200):  # R_b = xi / (1 - xi), xi the root of x^4 + x - 1 (Newton's method)
+        xi -= (xi ** 4 + xi - 1) / (4 * xi ** 3 + 1)
+    assert pearl[0] == pytest.approx(xi / (1 - xi))
+
+
+def test_pearl_is_a_rate_per_ply_fitted_to_random_ordering_and_never_below_knuth_moore():
+    depths = range(1, 7)
+    random = rows_for(4, depths, "random", "alphabeta", lambda d: [4, 14, 40, 120, 330, 900][d - 1])
+    best = rows_for(4, depths, "best", "alphabeta", lambda d: 4 ** ((d + 1) // 2) + 4 ** (d // 2) - 1)
+    lines = {line.get_label(): (list(line.get_xdata()), list(line.get_ydata()))
+             for line in draw.plot_growth(random + best).axes[0].get_lines()}
+    xs, pearl = next(v for label, v in lines.items() if label.startswith("Pearl"))
+    rate = 2.6297                                            # R_4, Pearl (1982)
+    assert (xs[-1], pearl[-1]) == (6, pytest.approx(900))    # through the deepest random point
+    assert all(b / a == pytest.approx(rate, abs=1e-3) for a, b in zip(pearl, pearl[1:], strict=False))
+    _, km = next(v for label, v in lines.items() if label.startswith("Knuth"))
+    assert all(p >= km[d - 1] for d, p in zip(xs, pearl, strict=True))
+    # no random ordering measured: no Pearl curve at all (minimax-only and best-only plots)
+    assert not any(label.startswith("Pearl") for line in draw.plot_growth(best).axes[0].get_lines()
+                   for label in [line.get_label()])
+
+
+def test_plots_reject_bad_rows():
+    with pytest.raises(ArgumentError, match="rows"):
+        draw.plot_growth([{"depth": 1}])
+    with pytest.raises(ArgumentError, match="measure"):
+        draw.plot_growth(rows_for(2, [1], "best", "alphabeta", lambda d: 2), measure="time")
+
+
+def test_the_matplotlib_legend_says_exactly_only_for_equal_data():
+    from matplotlib.figure import Figure
+
+    from mmlib.draw.plots import legend_below
+
+    figure = Figure(figsize=(6, 4), layout="constrained")
+    ax = figure.add_subplot()
+    ax.set_yscale("log")
+    ax.plot([1, 2, 3, 4], [39, 292, 2185, 22_164], label="+ killers")
+    ax.plot([1, 2, 3, 4], [39, 292, 2185, 22_165], label="+ history", ls=":")
+    ax.plot([1, 2, 3, 4], [39, 292, 2185, 22_165], label="again", ls="--")
+    legend_below(figure)
+    assert [t.get_text() for t in figure.legends[0].get_texts()] == [
+        "+ killers — on + history to the eye, at most 1 apart", "+ history — exactly on again", "again"]
