@@ -197,7 +197,7 @@ LONG: dict[str, dict[str, tuple[str, ...] | None]] = {
     "tests/e2e/test_site.py": {"": ALL},
     # the course in a browser tab: the JupyterLite site built and Pyodide kernels started (over two minutes of
     # the machine); `make test` checks the build's inputs (tests/lite: what the tab imports, its budgets, the
-    # site's files, the in-process checks the tab uses)
+    # site's files; the in-process checks the tab uses: tests/isolation/test_inprocess.py)
     "tests/e2e/test_lite.py": {"": ALL},
     "tests/e2e/test_handout.py": {"": ALL},
     "tests/e2e/test_notebook7.py": {"": ALL},
@@ -211,8 +211,8 @@ LONG: dict[str, dict[str, tuple[str, ...] | None]] = {
     # (`make test` runs those in JupyterLab and compares their outputs, and executes every other notebook
     # under strict nbval: the Makefile's BROWSER_NOTEBOOKS, the same list)
     # and both game boards played from the keyboard in JupyterLab (14 s; `make test`: each board driven move
-    # by move in Python, its status line, live region and buttons' names, tests/widgets/test_play_status.py,
-    # and the practice widget operated from the keyboard in the browser)
+    # by move in Python, its status line, live region and buttons' names, tests/widgets/test_connect4_board.py
+    # and test_tictactoe_board.py, and the practice widget operated from the keyboard in the browser)
     "tests/e2e/test_browser.py": {"test_screenshots_cover_the_whole_notebook": ALL,
                                   "test_game_boards_are_played_from_the_keyboard_and_say_each_move": ALL},
 }
