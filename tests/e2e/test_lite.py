@@ -345,18 +345,11 @@ def drawing_lines(lines: list[str]) -> set[int]:
     >>> sorted(drawing_lines(["x = 1", "draw.draw_trees([a],", "    titles=['t'])", "print(x)"]))
     [2, 3]
     """
-    try:
-        statements = ast.parse("\n".join(line for line in lines if not line.startswith(":tags:"))).body
+    try:                                         # a tag line read as a blank one: the numbers stay
+        statements = ast.parse("\n".join("" if line.startswith(":tags:") else line for line in lines)).body
     except SyntaxError:                          # not plain Python (a magic): line by line
         return {number for number, line in enumerate(lines, start=1) if line.startswith("draw.")}
-    tags = [number for number, line in enumerate(lines, start=1) if line.startswith(":tags:")]
-
-    def real(number: int) -> int:                # a line number of the parsed text in ``lines``
-        for tag in tags:
-            if tag <= number:
-                number += 1
-        return number
-    return {real(number) for statement in statements if lines[real(statement.lineno) - 1].startswith("draw.")
+    return {number for statement in statements if lines[statement.lineno - 1].startswith("draw.")
             for number in range(statement.lineno, (statement.end_lineno or statement.lineno) + 1)}
 
 
