@@ -27,7 +27,7 @@ from ..trees import Path, Tree
 from ..trees import game_tree as expand_game
 from . import style
 from .display import check_axes, set_alt
-from .svg_text import clean_text, set_width, wrap_text
+from .svg_text import clean_text, fit_title
 from .tree import PV_COLOR, format_value, layout
 
 if TYPE_CHECKING:
@@ -147,25 +147,6 @@ def draw_board(game: TicTacToe, state: int | None = None, ax: Any = None, *, tit
             + "; ".join(f"{'square ' + str(square) + ', ' if numbers else ''}{describe_square(square, mark)}"
                         for square, mark in enumerate(cells)) + ".")
     return figure
-
-
-def fit_title(title: str, size: float, room: float) -> str:
-    """``title`` in lines no wider than ``room`` at font ``size`` (points, DejaVu Sans), so it
-    never runs past its figure's edges: broken after a ``=`` or ``:`` (between the two things it
-    joins) when both halves fit, else at the last space that fits.
-
-    >>> fit_title("X 0, O 4, X 8 = X 8, O 4, X 0", 12, 150).splitlines()
-    ['X 0, O 4, X 8 =', 'X 8, O 4, X 0']
-    >>> fit_title("X to move", 12, 150)
-    'X to move'
-    """
-    if set_width(title, size) <= room:
-        return title
-    for mark in (" = ", ": "):
-        head, found, tail = title.partition(mark)
-        if found and max(set_width(head + found.rstrip(), size), set_width(tail, size)) <= room:
-            return f"{head}{found.rstrip()}\n{tail}"
-    return "\n".join(wrap_text(title, size, room))
 
 
 def game_tree(game: TicTacToe, state: int | None = None, depth: int = 1, *,

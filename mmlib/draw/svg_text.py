@@ -195,3 +195,22 @@ def wrap_text(text: str, size: float, width: float,
         rows.append(rest[:cut])
         rest = rest[cut + 1:]
     return [*rows, rest]
+
+
+def fit_title(title: str, size: float, room: float) -> str:
+    """``title`` in lines no wider than ``room`` at font ``size`` (points, DejaVu Sans), so it
+    never runs past its figure's edges: broken after a ``=`` or ``:`` (between the two things it
+    joins) when both halves fit, else at the last space that fits.
+
+    >>> fit_title("X 0, O 4, X 8 = X 8, O 4, X 0", 12, 150).splitlines()
+    ['X 0, O 4, X 8 =', 'X 8, O 4, X 0']
+    >>> fit_title("X to move", 12, 150)
+    'X to move'
+    """
+    if set_width(title, size) <= room:
+        return title
+    for mark in (" = ", ": "):
+        head, found, tail = title.partition(mark)
+        if found and max(set_width(head + found.rstrip(), size), set_width(tail, size)) <= room:
+            return f"{head}{found.rstrip()}\n{tail}"
+    return "\n".join(wrap_text(title, size, room))

@@ -55,6 +55,7 @@ from ..trees import Path
 from . import style
 from .display import ALT_ATTRIBUTE, check_axes, set_alt
 from .legend import legend_rows
+from .svg_text import fit_title
 from .tree_layout import (
     CHANCE_COLOR,
     CURRENT_COLOR,
@@ -779,10 +780,14 @@ class TreeView:
             level = self.level_points
             ax.set_ylim(-self.frame.depth - bottom / level, top / level)
         ax.set_axis_off()
-        self.title = ax.set_title(title or "", fontsize=style.TITLE_PT)
+        self.title = ax.set_title(self._fitted(title or ""), fontsize=style.TITLE_PT)
         self.legend: Any = None
         self.legend_rows = 0
         self.legend_entries: tuple[Any, ...] = ()
+
+    def _fitted(self, title: str) -> str:
+        """``title`` broken into lines no wider than the axes (:func:`fit_title`)."""
+        return fit_title(title, style.TITLE_PT, _axes_points(self.ax))
 
     def _legend_handle(self, glyph: str, words: str) -> Any:
         from matplotlib.lines import Line2D
@@ -856,7 +861,7 @@ class TreeView:
             self._show_legend(scene)
         self.legend_entries = scene.legend
         if title is not None:
-            self.title.set_text(title)
+            self.title.set_text(self._fitted(title))
         if self.xlim is not None:
             self._fit_figure()
         return self.figure

@@ -5,7 +5,7 @@ import pytest
 from support import A_TO_G, AIMA, CS312
 
 from mmlib import draw, search, trees
-from mmlib.draw.tree import marks_from_events
+from mmlib.draw.tree import TreeView, marks_from_events
 from mmlib.errors import ArgumentError, ArgumentTypeError
 
 
@@ -102,3 +102,33 @@ def test_a_given_axes_is_used():
 def test_infinities_are_written_with_signs():
     assert draw.format_value(float("inf")) == "+∞"
     assert draw.format_value(float("-inf")) == "−∞"
+
+
+LONG_TITLE = ("alpha-beta on the three-by-three tree of AIMA figure 5.2, with every window the "
+              "search was called with and every leaf it left out")
+
+
+def _fits(figure):
+    title = figure.axes[0].title
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    renderer = FigureCanvasAgg(figure).get_renderer()
+    axes_width = figure.axes[0].get_window_extent(renderer).width
+    assert title.get_text().count("\n") >= 1
+    assert title.get_window_extent(renderer).width <= axes_width
+    assert " ".join(title.get_text().split()) == " ".join(LONG_TITLE.split())
+
+
+def test_a_title_wider_than_the_tree_is_broken_into_lines_that_fit():
+    _fits(draw.draw_tree(search.alphabeta(AIMA, trace=True), title=LONG_TITLE))
+
+
+def test_a_step_through_title_set_after_drawing_is_broken_too():
+    tree = trees.from_nested(AIMA)
+    view = TreeView(tree, windows=True)
+    _fits(view.show(marks_from_events(tree, search.alphabeta(tree, trace=True).trace[:5]), title=LONG_TITLE))
+
+
+def test_a_short_title_stays_on_one_line():
+    figure = draw.draw_tree(search.alphabeta(AIMA), title="AIMA figure 5.2")
+    assert figure.axes[0].get_title() == "AIMA figure 5.2"
