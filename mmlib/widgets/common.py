@@ -120,6 +120,94 @@ class StatusLine(anywidget.AnyWidget):
     value = traitlets.Unicode("").tag(sync=True)
 
 
+_GRID_ESM = """
+function render({ model, el }) {
+  // One real <button> per entry, in a grid of `columns` columns `width` pixels wide: Tab reaches
+  // each, Enter or Space presses it, its text is short (a number or a mark) and its accessible name
+  // says it in full ("square 4, row 2, column 2, empty").  The buttons are updated in place, so
+  // the one with the focus keeps it from move to move.
+  const grid = document.createElement("div");
+  el.append(grid);
+  const draw = () => {
+    const labels = model.get("labels"), names = model.get("names");
+    const kinds = model.get("kinds"), disabled = model.get("disabled");
+    const columns = model.get("columns"), width = model.get("width"), gap = model.get("gap");
+    grid.className = model.get("grid_class");
+    grid.style.display = "grid";
+    grid.style.gap = `${gap}px`;
+    grid.style.gridTemplateColumns = `repeat(${columns}, ${width}px)`;
+    grid.style.width = `${columns * width + (columns - 1) * gap}px`;
+    while (grid.children.length > labels.length) { grid.lastChild.remove(); }
+    while (grid.children.length < labels.length) {
+      const index = grid.children.length;
+      const button = document.createElement("button");
+      button.type = "button";
+      button.addEventListener("click", () => model.send({ event: "press", index: index }));
+      grid.append(button);
+    }
+    Array.from(grid.children).forEach((button, index) => {
+      button.className = [model.get("button_class"), kinds[index] || ""].join(" ").trim();
+      button.textContent = labels[index];
+      button.setAttribute("aria-label", names[index] || labels[index]);
+      button.title = names[index] || "";
+      button.disabled = Boolean(disabled[index]);
+    });
+  };
+  for (const name of ["labels", "names", "kinds", "disabled", "columns", "width", "gap"]) {
+    model.on(`change:${name}`, draw);
+  }
+  draw();
+}
+export default { render };
+"""
+
+
+class ButtonGrid(anywidget.AnyWidget):
+    """Real buttons in a grid: ``labels`` (the short text each shows), ``names`` (what a screen
+    reader says for each, its accessible name, also shown as a tooltip), ``kinds`` (a CSS class
+    each, for its look), ``disabled`` (cannot be pressed), in ``columns`` columns ``width`` pixels
+    wide, ``gap`` pixels apart; the grid has the DOM class ``grid_class``, each button
+    ``button_class``.  ``on_press(index)`` runs when one is pressed (a click, or Enter or Space on
+    the focused button).  The look is the caller's CSS (``_css`` of a subclass).
+
+    >>> pressed = []
+    >>> grid = ButtonGrid(["0", "1"], ["first", "second"], pressed.append, columns=2)
+    >>> grid._handle_custom_msg({"event": "press", "index": 1}, [])     # what the browser sends
+    >>> grid.disabled = [True, False]
+    >>> grid.press(0); grid.press(7); grid.press("1")                   # refused: not to be pressed
+    >>> pressed
+    [1]
+    """
+
+    _esm = _GRID_ESM
+    labels = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    names = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    kinds = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    disabled = traitlets.List(traitlets.Bool()).tag(sync=True)
+    columns = traitlets.Int(1).tag(sync=True)
+    width = traitlets.Int(40).tag(sync=True)
+    gap = traitlets.Int(0).tag(sync=True)
+    grid_class = traitlets.Unicode("").tag(sync=True)
+    button_class = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, labels: list[str], names: list[str], on_press: Any, **layout: Any):
+        super().__init__(labels=labels, names=names, kinds=[""] * len(labels),
+                         disabled=[False] * len(labels), **layout)
+        self.on_press = on_press
+        self.on_msg(self._on_message)
+
+    def _on_message(self, _widget: object, content: Any, _buffers: object) -> None:
+        if isinstance(content, dict) and content.get("event") == "press":
+            self.press(content.get("index"))
+
+    def press(self, index: object) -> None:
+        """Press button ``index``, as a click does (an index that is no button's, or whose button
+        is disabled, is ignored, as the browser would never send it)."""
+        if (isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(self.labels)
+                and not self.disabled[index]):
+            self.on_press(index)
+
+
 def status_html(text: str = "") -> Any:
     """A status line (:class:`StatusLine`) with the DOM class ``mmlib-status``."""
     status = StatusLine(value=text)

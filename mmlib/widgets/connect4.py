@@ -18,7 +18,7 @@ nodes), and says which depth it reached.
 >>> board.buttons_row.press(2)    # drop a disc in column 2, as its button does; the computer answers
 >>> board.game.discs(board.state), board.said().splitlines()[0]
 (2, 'You (X) played column 2.')
->>> board.buttons_row.cell == board.cell
+>>> board.buttons_row.width == board.cell
 True
 """
 
@@ -27,15 +27,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import anywidget
-import traitlets
-
 from .. import _validate
 from ..draw.connect4 import connect4_svg
 from ..errors import ArgumentError, ArgumentTypeError, MmlibError
 from ..games.connect4 import CentreFirst, ConnectFour
 from ..search import AnytimeStats, alphabeta, anytime
-from .common import StaticFallback, VBox, captioned_still, set_status, status_html, status_words
+from .common import ButtonGrid, StaticFallback, VBox, captioned_still, set_status, status_html, status_words
 
 __all__ = ["play_connect4", "Connect4Board", "ColumnButtons", "CELL_PX", "TIME_BUDGET", "NODE_BUDGET"]
 
@@ -52,41 +49,6 @@ def _widgets() -> Any:
     return ipywidgets
 
 
-_COLUMNS_ESM = """
-function render({ model, el }) {
-  // One real <button> per column, in a grid exactly as wide as the board: Tab reaches each, Enter
-  // or Space presses it, and its name says what it does ("drop in column 3").  The buttons are
-  // updated in place, so the one with the focus keeps it from move to move.
-  const row = document.createElement("div");
-  row.className = "mmlib-columns-row";
-  el.append(row);
-  const draw = () => {
-    const count = model.get("count"), cell = model.get("cell");
-    const names = model.get("names"), disabled = model.get("disabled");
-    row.style.gridTemplateColumns = `repeat(${count}, ${cell}px)`;
-    row.style.width = `${count * cell}px`;
-    while (row.children.length > count) { row.lastChild.remove(); }
-    while (row.children.length < count) {
-      const column = row.children.length;
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "mmlib-column";
-      button.addEventListener("click", () => model.send({ event: "drop", column: column }));
-      row.append(button);
-    }
-    Array.from(row.children).forEach((button, column) => {
-      button.textContent = String(column);
-      button.setAttribute("aria-label", names[column] || `drop in column ${column}`);
-      button.title = names[column] || "";
-      button.disabled = Boolean(disabled[column]);
-    });
-  };
-  for (const name of ["count", "cell", "names", "disabled"]) { model.on(`change:${name}`, draw); }
-  draw();
-}
-export default { render };
-"""
-
 _COLUMNS_CSS = """
 .mmlib-columns-row { display: grid; gap: 0; margin: 0 0 4px 0; }
 .mmlib-columns-row .mmlib-column {
@@ -102,45 +64,30 @@ _COLUMNS_CSS = """
 """
 
 
-class ColumnButtons(anywidget.AnyWidget):
-    """A row of ``count`` numbered buttons, ``cell`` pixels each, named ``names`` for a screen reader;
-    a button of ``disabled`` is greyed, dashed and cannot be pressed.  ``on_press(column)`` runs
-    when one is pressed (a click, or Enter or Space on the focused button).
+class ColumnButtons(ButtonGrid):
+    """A row of ``count`` numbered buttons (a :class:`~mmlib.widgets.common.ButtonGrid`), ``cell``
+    pixels each, named "drop in column N" for a screen reader; a button of ``disabled`` is greyed,
+    dashed and cannot be pressed.  ``on_press(column)`` runs when one is pressed (a click, or
+    Enter or Space on the focused button).
 
     >>> pressed = []
     >>> row = ColumnButtons(3, 40, pressed.append)
-    >>> row.names, row.disabled
-    (['drop in column 0', 'drop in column 1', 'drop in column 2'], [False, False, False])
-    >>> row._handle_custom_msg({"event": "drop", "column": 1}, [])    # what the browser sends
+    >>> row.labels, row.names
+    (['0', '1', '2'], ['drop in column 0', 'drop in column 1', 'drop in column 2'])
+    >>> row._handle_custom_msg({"event": "press", "index": 1}, [])    # what the browser sends
     >>> row.disabled = [False, True, False]
     >>> row.press(1); row.press(7); row.press("2")                   # refused: not to be pressed
     >>> pressed
     [1]
     """
 
-    _esm = _COLUMNS_ESM
     _css = _COLUMNS_CSS
-    count = traitlets.Int(7).tag(sync=True)
-    cell = traitlets.Int(CELL_PX).tag(sync=True)
-    names = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    disabled = traitlets.List(traitlets.Bool()).tag(sync=True)
 
     def __init__(self, count: int, cell: int, on_press: Any):
-        super().__init__(count=count, cell=cell, names=[f"drop in column {c}" for c in range(count)],
-                         disabled=[False] * count)
-        self.on_press = on_press
+        super().__init__([str(c) for c in range(count)], [f"drop in column {c}" for c in range(count)],
+                         on_press, columns=count, width=cell, grid_class="mmlib-columns-row",
+                         button_class="mmlib-column")
         self.add_class("mmlib-columns")
-        self.on_msg(self._on_message)
-
-    def _on_message(self, _widget: object, content: Any, _buffers: object) -> None:
-        if isinstance(content, dict) and content.get("event") == "drop":
-            self.press(content.get("column"))
-
-    def press(self, column: object) -> None:
-        """Press the button of ``column``, as a click does (a column that is no button's, or whose
-        button is disabled, is ignored, as the browser would never send it)."""
-        if isinstance(column, int) and 0 <= column < self.count and not self.disabled[column]:
-            self.on_press(column)
 
 
 class Connect4Board(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has no types

@@ -8,7 +8,7 @@
 1
 >>> board.last_counts["minimax"] > board.last_counts["alphabeta"]
 True
->>> board.buttons[4].tooltip, board.buttons[8].tooltip
+>>> board.buttons[4].name, board.buttons[8].name     # what a screen reader says for each square
 ('square 4, row 2, column 2, X', 'square 8, row 3, column 3, empty')
 >>> print(board.said().splitlines()[0])              # the status line: what was played, whose move
 You (X) played square 4 (row 2, column 2).
@@ -26,6 +26,7 @@ from ..draw.tree import format_value
 from ..errors import ArgumentError, MmlibError
 from ..games.base import rooted_at
 from .common import (
+    ButtonGrid,
     StaticFallback,
     VBox,
     captioned_still,
@@ -39,17 +40,76 @@ from .common import (
 __all__ = ["play_tictactoe", "TicTacToeBoard", "WIN_SQUARE_COLOR"]
 
 WIN_SQUARE_COLOR = "#F0E442"
-"""Background of the three squares of a completed line (Okabe–Ito yellow); the line is also drawn
-on the board below and named in the status."""
+"""Background of the three squares of a completed line (Okabe–Ito yellow); those squares also get a
+thick black border, their names end "part of the winning line", the line is drawn on the board
+below and named in the status."""
 SQUARE_PX = 64
 NUMBER_COLOR = "#555555"
 """The number an empty square shows (0-8, as the text and the still number them): dark grey, 6.8:1 on the
 square's #f4f4f4, smaller than a mark and not bold, so it never reads as a move."""
-SQUARE_CSS = ("<style>.mmlib-tictactoe .mmlib-square:disabled{opacity:1;cursor:default}"
-              ".mmlib-tictactoe .mmlib-square:focus-visible{outline:3px solid #000;"
-              "outline-offset:1px}</style>")
-"""Taken squares are disabled but drawn at full strength (ipywidgets fades disabled buttons);
-the square with the keyboard focus gets a black outline."""
+SQUARE_CSS = f"""
+.mmlib-squares .mmlib-square {{
+  height: {SQUARE_PX}px; margin: 0; padding: 0; font: 18px/1 sans-serif; color: {NUMBER_COLOR};
+  background: #f4f4f4; border: 1px solid #4d4d4d; border-radius: 4px; cursor: pointer; }}
+.mmlib-squares .mmlib-square.x {{ font: bold 30px/1 sans-serif; color: {X_COLOR}; }}
+.mmlib-squares .mmlib-square.o {{ font: bold 30px/1 sans-serif; color: {O_COLOR}; }}
+.mmlib-squares .mmlib-square.win {{ background: {WIN_SQUARE_COLOR}; border: 3px solid #000; }}
+.mmlib-squares .mmlib-square:hover:not(:disabled) {{ background: #ffffff; }}
+.mmlib-squares .mmlib-square:disabled {{ opacity: 1; cursor: default; }}
+.mmlib-squares .mmlib-square:focus-visible {{ outline: 3px solid #000; outline-offset: 1px; }}
+"""
+"""A number is small, grey and plain; a mark large, bold and in its colour (X blue, O orange, which
+also differ in shape); taken squares cannot be pressed but are drawn at full strength; the square
+with the keyboard focus gets a black outline."""
+
+
+class SquareButtons(ButtonGrid):
+    """The nine squares as real buttons (:class:`~mmlib.widgets.common.ButtonGrid`): each shows its
+    number or its mark, and is named in full for a screen reader ("square 4, row 2, column 2, empty").
+
+    >>> grid = SquareButtons(print)
+    >>> grid.labels[:3], grid.names[4]
+    (['0', '1', '2'], 'square 4, row 2, column 2, empty')
+    >>> grid._handle_custom_msg({"event": "press", "index": 4}, [])
+    4
+    """
+
+    _css = SQUARE_CSS
+
+    def __init__(self, on_press: Any):
+        super().__init__([str(square) for square in range(9)],
+                         [f"square {square}, {describe_square(square, '.')}" for square in range(9)],
+                         on_press, columns=3, width=SQUARE_PX, gap=4, grid_class="mmlib-squares",
+                         button_class="mmlib-square")
+
+
+class Square:
+    """One square of a :class:`SquareButtons` seen from Python, as its button shows it:
+    ``description`` (its number or mark), ``name`` (what a screen reader says), ``kind`` (its CSS
+    classes: ``"x"``, ``"o"``, with ``"win"`` on the winning line), ``disabled``; ``click()``
+    presses it as the browser does."""
+
+    def __init__(self, grid: SquareButtons, index: int):
+        self.grid, self.index = grid, index
+
+    @property
+    def description(self) -> str:
+        return str(self.grid.labels[self.index])
+
+    @property
+    def name(self) -> str:
+        return str(self.grid.names[self.index])
+
+    @property
+    def kind(self) -> str:
+        return str(self.grid.kinds[self.index])
+
+    @property
+    def disabled(self) -> bool:
+        return bool(self.grid.disabled[self.index])
+
+    def click(self) -> None:
+        self.grid.press(self.index)
 
 
 def _widgets() -> Any:
@@ -71,8 +131,9 @@ ALGORITHM_NAMES = {"minimax": "minimax", "alphabeta": "alpha-beta"}
 
 
 class TicTacToeBoard(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has no types
-    """``buttons`` (squares 0..8, an empty one showing its number, each with a spoken ``tooltip`` such
-    as "square 2, row 1, column 3, empty"),
+    """``squares`` (the nine buttons, :class:`SquareButtons`: an empty one shows its number, and each
+    is named for a screen reader, "square 2, row 1, column 3, empty"), ``buttons`` (each square
+    seen from Python, :class:`Square`: ``buttons[4].click()`` plays square 4),
     ``status`` (under the board, a live region a screen reader reads out as it changes: what you
     and the computer played, what its search cost, and whose move it is or who won; :meth:`said`
     gives its text), ``new_game``, ``output`` (the board drawn as SVG, with the winning line), ``state``,
@@ -86,23 +147,15 @@ class TicTacToeBoard(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets 
         _validate.whole("depth", depth, minimum=0, allow_none=True)
         self.game = games.TicTacToe(scoring=scoring)
         self.depth, self.algorithm, self.computer_first = depth, algorithm, computer_first
-        size = f"{SQUARE_PX}px"
-        self.buttons = [widgets.Button(description=" ", layout=widgets.Layout(width=size, height=size,
-                                                                              margin="0"))
-                        for _ in range(9)]
-        for square, button in enumerate(self.buttons):
-            button.add_class("mmlib-square")
-            button.on_click(lambda _, square=square: self.human_move(square))
+        self.squares = SquareButtons(self.human_move)
+        self.buttons = [Square(self.squares, square) for square in range(9)]
         self.status = status_html()
         self.output = svg_figure()
         self.new_game = widgets.Button(description="New game", icon="refresh")
         self.new_game.on_click(lambda _: self.restart())
-        grid = widgets.GridBox(self.buttons, layout=widgets.Layout(
-            grid_template_columns=f"repeat(3, {size})", grid_gap="4px", width="max-content"))
-        css = widgets.HTML(SQUARE_CSS, layout=widgets.Layout(height="0px", margin="0"))
         self.status.layout = widgets.Layout(margin="6px 0 0 0", max_width="60em")
         self.new_game.layout = widgets.Layout(width="auto", margin="6px 0 0 0", align_self="flex-start")
-        super().__init__([css, grid, self.status, self.new_game, self.output])
+        super().__init__([self.squares, self.status, self.new_game, self.output])
         self.add_class("mmlib-tictactoe")
         self.restart()
 
@@ -129,16 +182,15 @@ class TicTacToeBoard(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets 
         """Show the position on the buttons and the drawing, and ``message`` with whose move it is."""
         over = self.game.is_terminal(self.state)
         line = set(winning_line(self.game, self.state))
-        for square, mark in enumerate(self.game.board(self.state)):
-            button = self.buttons[square]
-            button.description = str(square) if mark == "." else mark     # an empty square shows its number
-            winning = ", part of the winning line" if square in line else ""
-            button.tooltip = f"square {square}, {describe_square(square, mark)}{winning}"
-            button.style.text_color = {"X": X_COLOR, "O": O_COLOR}.get(mark, NUMBER_COLOR)
-            button.style.font_size = "30px" if mark != "." else "18px"
-            button.style.font_weight = "bold" if mark != "." else "normal"
-            button.style.button_color = WIN_SQUARE_COLOR if square in line else "#f4f4f4"
-            button.disabled = mark != "." or over
+        board = self.game.board(self.state)
+        winning = [", part of the winning line" if square in line else "" for square in range(9)]
+        self.squares.labels = [str(square) if mark == "." else mark for square, mark in enumerate(board)]
+        self.squares.names = [f"square {square}, {describe_square(square, mark)}{winning[square]}"
+                              for square, mark in enumerate(board)]
+        self.squares.kinds = [" ".join(filter(None, [{"X": "x", "O": "o"}.get(mark, ""),
+                                                     "win" if square in line else ""]))
+                              for square, mark in enumerate(board)]
+        self.squares.disabled = [mark != "." or over for mark in board]
         show_svg(self.output, board_svg(self.game, self.state, cell=40) if over else "")
         set_status(self.status, f"{message.strip()}\n{self.situation()}".strip())
 

@@ -1326,12 +1326,27 @@ def test_game_boards_are_played_from_the_keyboard_and_say_each_move(page, lab):
 
         ttt = page.locator(".mmlib-tictactoe")
         squares = ttt.locator(".mmlib-square")
+        squares.first.wait_for(timeout=30_000)
+        taken = next(i for i, label in enumerate(squares.all_inner_texts()) if label.strip() == "X")
         free = next(i for i, label in enumerate(squares.all_inner_texts()) if label.strip() not in ("X", "O"))
-        squares.nth(free).focus()
+        # each square is a button whose accessible name says it in full, not just "4" or "X"
+        for square, mark in ((taken, "X"), (free, "empty")):
+            row, column = divmod(square, 3)
+            name = f"square {square}, row {row + 1}, column {column + 1}, {mark}"
+            named = ttt.get_by_role("button", name=name, exact=True)
+            assert named.count() == 1, (square, squares.evaluate_all("bs => bs.map(b => b.ariaLabel)"))
+        assert ttt.get_by_role("button", name=f"square {taken}", exact=False).first.is_disabled()
+        ttt.get_by_role("button", name=f"square {free}, ", exact=False).first.focus()
         page.keyboard.press("Enter")
         ttt_status = ttt.locator(".mmlib-status [aria-live=polite]")
         wait_for_text(page, ttt_status, rf"You \(O\) played square {free} ", f"Enter on square {free}")
         assert "Your move (O)" in ttt_status.inner_text()
+        row, column = divmod(free, 3)
+        assert ttt.get_by_role("button", name=f"square {free}, row {row + 1}, column {column + 1}, O",
+                               exact=True).count() == 1
+        require(axe_problem())
+        page.add_script_tag(path=str(AXE_JS))
+        assert not look(page, folder, "axe", axe=True, shoot=False).axe
         ttt.scroll_into_view_if_needed()
         ttt.screenshot(path=str(folder / "3-tictactoe.png"))
         assert not page.console_errors, page.console_errors

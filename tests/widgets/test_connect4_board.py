@@ -29,7 +29,7 @@ def test_connect_four_says_each_move_and_whose_turn_it_is():
         "Your move (X): press a column's button (Tab to it, then Enter) to drop a disc."]
     for column in (3, 3, 2, 4):
         before = heights(board.game, board.state)
-        board.buttons_row._handle_custom_msg({"event": "drop", "column": column}, [])   # as the browser sends
+        board.buttons_row._handle_custom_msg({"event": "press", "index": column}, [])   # as the browser sends
         after = heights(board.game, board.state)
         grew = [c for c in range(7) for _ in range(after[c] - before[c])]
         answer = next(c for c in grew if c != column or grew.count(c) == 2)
@@ -101,10 +101,10 @@ def test_each_column_button_is_exactly_one_column_of_the_drawing_wide(columns, r
     cell = int(svg.get("width")) / columns
     assert cell == board.cell
     row = board.buttons_row                   # one button per column, ``cell`` pixels each, no gap
-    assert (row.count, row.cell) == (columns, board.cell)
+    assert (row.columns, row.width, row.gap, len(row.labels)) == (columns, board.cell, 0, columns)
     assert row.names == [f"drop in column {c}" for c in range(columns)]
     assert board.figure.layout.width == svg.get("width") + "px" and board.figure.layout.margin == "0"
-    assert "repeat(${count}, ${cell}px)" in row._esm and "gap: 0" in row._css
+    assert "repeat(${columns}, ${width}px)" in row._esm and "gap: 0" in row._css
     # disc centres sit in the middle of their column: column c at (c + 0.5) * cell
     xs = sorted({float(c.get("cx")) for c in svg.iter(f"{SVG}circle") if "disc" in c.get("class", "")})
     assert xs == [(c + 0.5) * cell for c in range(columns)]

@@ -49,16 +49,19 @@ def test_squares_are_spoken_and_marks_differ_in_colour_and_shape():
     board = widgets.play_tictactoe(computer_first=True)
     x_square = next(i for i, b in enumerate(board.buttons) if b.description == "X")
     row, column = divmod(x_square, 3)
-    assert board.buttons[x_square].tooltip == f"square {x_square}, row {row + 1}, column {column + 1}, X"
+    assert board.buttons[x_square].name == f"square {x_square}, row {row + 1}, column {column + 1}, X"
     free = next(i for i, b in enumerate(board.buttons) if b.description not in "XO")
-    assert board.buttons[free].tooltip.endswith(", empty") and not board.buttons[free].disabled
+    assert board.buttons[free].name.endswith(", empty") and not board.buttons[free].disabled
     assert board.buttons[free].description == str(free)         # numbered 0-8, as the text names squares
-    assert board.buttons[free].style.font_weight != "bold"      # a number never reads as a mark
+    assert board.buttons[free].kind == ""                        # a number never reads as a mark
     board.buttons[free].click()
     o_square = next(i for i, b in enumerate(board.buttons) if b.description == "O")
-    x_style, o_style = board.buttons[x_square].style, board.buttons[o_square].style
-    assert x_style.text_color == X_COLOR and o_style.text_color == O_COLOR and X_COLOR != O_COLOR
-    assert x_style.font_weight == o_style.font_weight == "bold"
+    assert (board.buttons[x_square].kind, board.buttons[o_square].kind) == ("x", "o")
+    css = " ".join(board.squares._css.split())
+    assert f".mmlib-square.x {{ font: bold 30px/1 sans-serif; color: {X_COLOR}; }}" in css
+    assert f".mmlib-square.o {{ font: bold 30px/1 sans-serif; color: {O_COLOR}; }}" in css
+    assert X_COLOR != O_COLOR
+    assert "font: 18px/1 sans-serif" in css                        # numbers: smaller, not bold
     assert "Your move (O)" in board.status.value
 
 
@@ -67,7 +70,10 @@ def test_a_won_game_draws_its_line_and_says_so():
     board.state = board.game.state("XX.|OO.|...")
     board.computer_move()
     assert "X has three in a row along row 1" in board.status.value
-    assert [b.style.button_color == WIN_SQUARE_COLOR for b in board.buttons] == [True] * 3 + [False] * 6
+    assert ["win" in b.kind.split() for b in board.buttons] == [True] * 3 + [False] * 6
+    assert [b.name.endswith(", part of the winning line") for b in board.buttons] == [True] * 3 + [False] * 6
+    css = " ".join(board.squares._css.split())       # the winning squares: more than a colour
+    assert f".mmlib-square.win {{ background: {WIN_SQUARE_COLOR}; border: 3px solid #000; }}" in css
     lines = [e for e in svg_in(board.output.value).iter() if e.get("class") == "win-line"]
     assert len(lines) == 1 and (lines[0].get("y1"), lines[0].get("y2")) == ("20.0", "20.0")
     assert all(b.disabled for b in board.buttons)

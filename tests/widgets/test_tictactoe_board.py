@@ -10,7 +10,9 @@ from mmlib import widgets
 def test_tictactoe_answers_a_move_and_reports_both_algorithms():
     board = widgets.play_tictactoe(depth=2)
     assert "mmlib-tictactoe" in board._dom_classes
-    assert all("mmlib-square" in b._dom_classes for b in board.buttons) and len(board.buttons) == 9
+    assert board.squares.button_class == "mmlib-square" and len(board.buttons) == 9
+    assert [b.name for b in board.buttons][:2] == ["square 0, row 1, column 1, empty",
+                                                   "square 1, row 1, column 2, empty"]
     board.buttons[4].click()
     marks = [b.description for b in board.buttons]
     assert marks[4] == "X" and marks.count("O") == 1
