@@ -150,10 +150,11 @@ def _escape(text: str) -> str:
     return html.escape(clean_text(text))
 
 
-SCRIPT_SIZE = 0.8
-"""A superscript's or subscript's font size, a fraction of the text's: 12 px in the explorers'
-15 px text, larger than the 0.7 of matplotlib's mathtext, to be read from the back of a room."""
-SCRIPT_SHIFT = {"super": -0.36, "sub": 0.2}
+SCRIPT_SIZE = 1.0
+"""A superscript's or subscript's font size, a fraction of the text's: as large as the text (15 px
+in the explorers, 11 pt), so that it can be read from the back of a room, where a smaller exponent
+(matplotlib's mathtext sets them at 0.7) cannot; it is set apart by being raised or lowered."""
+SCRIPT_SHIFT = {"super": -0.4, "sub": 0.25}
 """How far a superscript is raised (negative: up) and a subscript lowered, in fractions of the
 text's font size."""
 _SCRIPT = re.compile(r"([\^_])(\{[^{}\s]*\}|[^\s,:;()^_]+)")
@@ -197,9 +198,9 @@ def script_markup(text: str, size: float = FONT_PX) -> str:
     and the text after it moved back.
 
     >>> script_markup("R_b & c")
-    'R<tspan dy="3" font-size="12">b</tspan> <tspan dy="-3">&amp; c</tspan>'
+    'R<tspan dy="3.8" font-size="15">b</tspan> <tspan dy="-3.8">&amp; c</tspan>'
     >>> script_markup("b^2")
-    'b<tspan dy="-5.4" font-size="12">2</tspan>'
+    'b<tspan dy="-6" font-size="15">2</tspan>'
     """
     out, shift = [], 0.0
     for words, kind in script_runs(text):

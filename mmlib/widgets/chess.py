@@ -193,7 +193,7 @@ class ChessExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc] 
         b = BRANCHING.get(name) or branching.own_branching(game)
         depths = list(range(1, d + 1))
         lines = ordering_lines(self.rows)
-        lines.append(Line(f"every node, no pruning (b = {b:.1f}): 1 + b + … + bᵈ", depths,
+        lines.append(Line(f"every node, no pruning (b = {b:.1f}): 1 + b + … + b^d", depths,
                           [sum(b ** k for k in range(depth + 1)) for depth in depths], "#000000", "7 4", ""))
         lines.append(Line(f"Knuth–Moore's minimal tree, were every node to have b = {b:.1f} moves", depths,
                           [branching.minimal_nodes(b, depth) for depth in depths], "#666666", "2 3", ""))

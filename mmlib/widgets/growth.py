@@ -325,10 +325,10 @@ def guides(branching: int, depths: list[int], *, knuth_moore: bool = True) -> li
     ``knuth_moore=False``, Knuth–Moore (alpha-beta in the best order).
 
     >>> [line.label[:2] for line in guides(3, [1, 2], knuth_moore=False)]
-    ['bᵈ']
+    ['b^']
     """
     every = [branching ** k for k in depths]
-    lines = [Line("bᵈ: every leaf, no pruning", depths, every, "#000000", "7 4", "")]
+    lines = [Line("b^d: every leaf, no pruning", depths, every, "#000000", "7 4", "")]
     if knuth_moore:
         lines.append(Line("Knuth–Moore b^⌈d/2⌉ + b^⌊d/2⌋ − 1: best order", depths,
                           [analysis.knuth_moore_leaves(branching, k) for k in depths], "#666666", "2 3", ""))

@@ -236,7 +236,7 @@ class QualityExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc
         color, dash, marker = STYLES[0]
         lines = [Line(f"alpha-beta, best child first with probability q ({which})", qs, self.leaves,
                       color, dash, marker),
-                 Line(f"bᵈ = {b ** d:,}: every leaf, no pruning", [0.0, 1.0], [b ** d] * 2, "#000000",
+                 Line(f"b^d = {b ** d:,}: every leaf, no pruning", [0.0, 1.0], [b ** d] * 2, "#000000",
                       "7 4", ""),
                  Line(f"Knuth–Moore = {analysis.knuth_moore_leaves(b, d):,}: best order", [0.0, 1.0],
                       [analysis.knuth_moore_leaves(b, d)] * 2, "#666666", "2 3", "")]

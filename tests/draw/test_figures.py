@@ -268,6 +268,10 @@ def measure_svg(text: str, where: str) -> Measured:
             left = {"middle": x - w / 2, "end": x - w}.get(element.get("text-anchor", "start"), x)
             box = (left, y - 0.8 * size, left + w, y + 0.2 * size)
             out.texts.append((words, size * scale / PX_PER_PT, box, rotated, legend))
+            for script in element.iter(f"{SVG_NS}tspan"):        # an exponent or a subscript: its own size
+                if (script.text or "").strip() and script.get("font-size"):
+                    out.texts.append((script.text.strip(), _size(script, size) * scale / PX_PER_PT, box,
+                                      rotated, legend))
             w = _advance(words, size, element.get("font-weight", "") == "bold")   # ink, set in DejaVu Sans
             left = {"middle": x - w / 2, "end": x - w}.get(element.get("text-anchor", "start"), x)
             ink = (left, y - 0.7 * size, left + w, y)        # capitals and digits: baseline to cap height

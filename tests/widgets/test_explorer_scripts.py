@@ -16,7 +16,7 @@ from mmlib.draw.lineplot import (
     SCRIPT_SIZE,
     Line,
     line_plot_svg,
-    script_runs,
+    script_width,
     spoken,
 )
 from mmlib.draw.svg_text import set_width
@@ -90,26 +90,26 @@ def test_the_legend_with_its_scripts_stays_clear_of_the_data_and_inside_the_pict
         assert all(upper[1] <= lower[0] for upper, lower in zip(boxes, boxes[1:], strict=False)), name
 
 
-def test_a_label_is_wrapped_by_the_width_its_scripts_are_set_at():
-    # set at full size the Knuth–Moore label does not fit the room; with its exponents 0.8 as large it does
-    plain = set_width(KNUTH_MOORE, FONT_PX)
-    scripted = sum(set_width(chars, FONT_PX * (SCRIPT_SIZE if kind else 1))
-                   for chars, kind in script_runs(KNUTH_MOORE))
-    assert scripted < plain
-    room = (plain + scripted) / 2
+def test_scripts_are_set_as_large_as_the_text_and_wrapped_by_their_width():
+    # an exponent smaller than the 15 px text could not be read from the back of a room
+    assert SCRIPT_SIZE == 1
+    room = script_width(KNUTH_MOORE, FONT_PX) - 10          # a little too narrow: the label takes two lines
     svg = line_plot_svg([Line(KNUTH_MOORE, [1, 2], [3, 5])], title="t", xlabel="d", ylabel="leaves",
                         width=room + LEFT + LEGEND_TEXT + 8)
     legend = [t for g in ET.fromstring(svg).iter(f"{NS}g") if g.get("class") == "legend-entry"
               for t in g.iter(f"{NS}text")]
-    assert ["".join(t.itertext()) for t in legend] == ["Knuth–Moore b⌈d/2⌉ + b⌊d/2⌋ − 1: best order"]
-    small = [chars for t in legend for chars, size, _ in runs(t) if size < FONT_PX]
-    assert small == ["⌈d/2⌉", "⌊d/2⌋"]
+    assert " ".join("".join(t.itertext()) for t in legend) == "Knuth–Moore b⌈d/2⌉ + b⌊d/2⌋ − 1: best order"
+    assert len(legend) == 2
+    scripts = [(chars, size) for t in legend for chars, size, shift in runs(t) if shift]
+    assert [chars for chars, _ in scripts if chars.strip()] == ["⌈d/2⌉", "⌊d/2⌋"]
+    assert all(size == FONT_PX for _, size in scripts)
 
 
 def test_scripts_are_raised_or_lowered_and_the_text_after_them_comes_back():
     svg = line_plot_svg([Line("R_b and b^2 then c", [1, 2], [3, 5])], title="t", xlabel="d", ylabel="y")
     text, = [t for g in ET.fromstring(svg).iter(f"{NS}g") if g.get("class") == "legend-entry"
              for t in g.iter(f"{NS}text")]
-    assert [(chars, shift) for chars, _, shift in runs(text)] == [
-        ("R", 0), ("b", 3), (" ", 3), ("and b", 0), ("2", -5.4), (" ", -5.4), ("then c", 0)]
+    down, up = round(0.25 * FONT_PX, 1), -0.4 * FONT_PX    # a quarter of the text lower, 0.4 higher
+    assert [(chars, round(shift, 1)) for chars, _, shift in runs(text)] == [
+        ("R", 0), ("b", down), (" ", down), ("and b", 0), ("2", up), (" ", up), ("then c", 0)]
     assert spoken("R_b and b^2 then c") == "R sub b and b to the power 2 then c"

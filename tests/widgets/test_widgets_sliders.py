@@ -146,7 +146,7 @@ def test_orderings_explorer_overlays_four_orderings_with_the_guides():
     for attribute in ("color", "dash", "marker"):     # colour is never the only difference
         assert len({getattr(line, attribute) for line in measured}) == 4
     guides = [line.label for line in explorer.lines if not line.marker]
-    assert any(label.startswith("Knuth–Moore") for label in guides) and any("bᵈ" in g for g in guides)
+    assert any(label.startswith("Knuth–Moore") for label in guides) and any("b^d" in g for g in guides)
     svg = svg_of(explorer)
     assert len(classed(svg, "point")) == 2 * 4 * 5                  # the counts, and the ratios under them
     frames = [e for e in svg if e.tag.endswith("rect")]
@@ -182,7 +182,7 @@ def test_new_explorers_fall_back_to_a_sentence_and_a_picture():
 
 def test_growth_plot_leaves_knuth_moore_out_for_minimax_and_names_its_trees_plainly():
     explorer = widgets.growth_explorer(branching=3, depth=3, algorithm="minimax")
-    assert "Knuth–Moore" not in explorer.svg and "bᵈ" in explorer.svg     # taught two lectures later
+    assert "Knuth–Moore" not in explorer.svg and "every leaf, no pruning" in explorer.svg  # taught later
     assert "the tree from seed 0" in explorer.svg
     explorer.algorithm.value = "alphabeta"
     assert "Knuth–Moore" in explorer.svg
