@@ -90,9 +90,24 @@ def average_rows(rows: Iterable[dict[str, Any]], measure: str = "leaves"
             for key, by_depth in sums.items()}
 
 
+def algorithm_name(name: str) -> str:
+    """A search as a legend writes it: the registry's display name of a family it knows
+    (``"alpha-beta"`` for ``"alphabeta"``), else ``name`` itself.
+
+    >>> algorithm_name("alphabeta"), algorithm_name("minimax"), algorithm_name("my search")
+    ('alpha-beta', 'minimax', 'my search')
+    """
+    from ..search import registry
+
+    try:
+        return registry.family(name).display
+    except ArgumentError:
+        return name
+
+
 def _series_label(key: tuple[Any, ...], many_branchings: bool, *, algorithm: bool = True) -> str:
     branching, ordering, name = key
-    text = f"{name}, {ordering_name(ordering)}" if algorithm else ordering_name(ordering)
+    text = f"{algorithm_name(name)}, {ordering_name(ordering)}" if algorithm else ordering_name(ordering)
     return f"b={branching}: {text}" if many_branchings else text
 
 
@@ -425,7 +440,7 @@ def say_where_pearl_runs(ax: Any, *, pixels: float = NEAR_PX) -> str:
 
     >>> from matplotlib.figure import Figure
     >>> ax = Figure().add_subplot()
-    >>> _ = ax.plot([1, 2, 3, 4], [1, 2, 4, 8], label="alphabeta, random ordering")
+    >>> _ = ax.plot([1, 2, 3, 4], [1, 2, 4, 8], label="alpha-beta, random ordering")
     >>> _ = ax.plot([1, 2, 3, 4], [3, 2, 4, 8], label="Pearl: ×R per ply")
     >>> say_where_pearl_runs(ax)
     ' — on random at depths 2–4'

@@ -24,13 +24,13 @@ def test_growth_plot_draws_measurements_and_theory_on_a_log_axis():
     labels = [line.get_label() for line in ax.get_lines()]
     # the measurements lie exactly on the theory, and their legend entries say so
     assert "minimax, worst ordering — exactly on $b^d$" in labels
-    assert "alphabeta, best ordering — exactly on Knuth–Moore" in labels
+    assert "alpha-beta, best ordering — exactly on Knuth–Moore" in labels
     lines = {line.get_label().split(" — ")[0]: list(line.get_ydata()) for line in ax.get_lines()}
     assert lines["minimax, worst ordering"] == [3, 9, 27, 81, 243]
     theory = {label: ys for label, ys in lines.items() if label.startswith("$b^d$")}
     assert list(theory.values()) == [[3, 9, 27, 81, 243]]
     knuth_moore = next(ys for label, ys in lines.items() if label.startswith("Knuth"))
-    assert knuth_moore == lines["alphabeta, best ordering"] == [3, 5, 11, 17, 35]
+    assert knuth_moore == lines["alpha-beta, best ordering"] == [3, 5, 11, 17, 35]
     assert png_bytes(figure) and png_bytes(draw.plot_growth(rows, measure="nodes"))
 
 
@@ -38,7 +38,7 @@ def test_ebf_plot_has_square_root_and_pearl_lines():
     rows = rows_for(4, [2, 4], "best", "alphabeta", lambda d: 4 ** ((d + 1) // 2) + 4 ** (d // 2) - 1)
     ax = draw.plot_ebf(rows).axes[0]
     lines = {line.get_label().split(" — ")[0]: list(line.get_ydata()) for line in ax.get_lines()}
-    assert lines["alphabeta, best ordering"] == pytest.approx([7 ** 0.5, 31 ** 0.25])
+    assert lines["alpha-beta, best ordering"] == pytest.approx([7 ** 0.5, 31 ** 0.25])
     assert lines["limit for the best ordering: √4 = 2.000"][0] == pytest.approx(2.0)
     assert lines["Knuth–Moore best case (b=4)"] == pytest.approx([7 ** 0.5, 31 ** 0.25])
     pearl = next(ys for label, ys in lines.items() if label.startswith("limit for random ordering: $R_{4}$"))

@@ -124,11 +124,11 @@ def test_plot_legends_say_random_ordering_and_every_line_differs_beyond_colour()
         labels = [t.get_text() for legend in figure.legends + ([ax.get_legend()] if ax.get_legend() else [])
                   for t in legend.get_texts()]
         assert not any("uniform" in label for label in labels)
-        assert "alphabeta, random ordering" in labels and "alphabeta, best ordering" in labels
+        assert "alpha-beta, random ordering" in labels and "alpha-beta, best ordering" in labels
         # (these made-up uniform counts are exactly 3^d, and the legend says so)
-        assert "alphabeta, random ordering (i.i.d. leaf values) — exactly on " + \
+        assert "alpha-beta, random ordering (i.i.d. leaf values) — exactly on " + \
             ("$b^d$" if figure.axes[0].get_yscale() == "log" else "limit with no pruning") in labels
-        measured = [line for line in ax.get_lines() if line.get_label().startswith("alphabeta")]
+        measured = [line for line in ax.get_lines() if line.get_label().startswith("alpha-beta")]
         assert len({line.get_color() for line in measured}) == 3
         assert len({line.get_marker() for line in measured}) == 3
         assert len({str(line.get_linestyle()) for line in measured}) == 3
