@@ -201,32 +201,29 @@ def _finish(figure: Any, ax: Any, own_figure: bool, title: str, ylabel: str) -> 
     legend_below(figure if own_figure else ax)
 
 
-def legend_below(where: Any, *, columns: int | None = None) -> Any:
-    """(Re)make the legend of a plot under it, in as many columns as fit: ``where`` is the
-    Figure made by :func:`plot_growth` / :func:`plot_ebf` (one legend for the figure) or an Axes
-    drawn into (its own legend, under it); ``columns``: that many (default: as many as fit the
-    longest label).  Any legend there before is replaced."""
+def legend_below(where: Any) -> Any:
+    """(Re)make the legend of a plot under it, its entries in rows as a tree's legend has them
+    (:func:`mmlib.draw.tree.row_legend`: each row filled left to right before the next): ``where``
+    is the Figure made by :func:`plot_growth` / :func:`plot_ebf` (one legend for the figure) or
+    an Axes drawn into (its own legend, under it).  Any legend there before is replaced."""
     from matplotlib.figure import Figure
+
+    from .tree import row_legend
 
     _check_where(where)
     axes = where.axes[0] if isinstance(where, Figure) else where
     say_coinciding(axes)
-    handles, labels = axes.get_legend_handles_labels()
-    widest = max((len(label) for label in labels), default=1)
-    inches = (where.get_figwidth() if isinstance(where, Figure)
-              else axes.get_position().width * where.get_figure(root=True).get_figwidth())
-    if columns is None:
-        columns = max(1, min(len(labels), int(inches * 72 // (widest * 0.6 * FONT_SIZE + 50))))
+    handles, _ = axes.get_legend_handles_labels()
     if isinstance(where, Figure):
         for old in list(where.legends):
             old.remove()
-        return where.legend(handles, labels, loc="outside lower center", ncols=columns, fontsize=FONT_SIZE,
-                            frameon=False)
+        return row_legend(where, handles, where.get_figwidth() * 72, loc="outside lower center",
+                          bbox_to_anchor=None, bbox_transform=where.transSubfigure)
     old_legend = axes.get_legend()
     if old_legend is not None:
         old_legend.remove()
-    return axes.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncols=columns,
-                       fontsize=FONT_SIZE, frameon=False)
+    inches = axes.get_position().width * where.get_figure(root=True).get_figwidth()
+    return row_legend(axes, handles, inches * 72, loc="upper center", bbox_to_anchor=(0.5, -0.14))
 
 
 def say_coinciding(ax: Any, *, pixels: float = 1.0) -> list[str]:
@@ -424,7 +421,7 @@ def plot_growth(rows: Iterable[dict[str, Any]], *, measure: str = "leaves", theo
     if end_names:
         label_ends(ax, names)
     if (theory and say_where_pearl_runs(ax)) or compact:
-        legend_below(figure if own_figure else ax, columns=2 if compact else None)
+        legend_below(figure if own_figure else ax)
     return figure
 
 

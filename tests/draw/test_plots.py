@@ -86,3 +86,23 @@ def test_the_matplotlib_legend_says_exactly_only_for_equal_data():
     legend_below(figure)
     assert [t.get_text() for t in figure.legends[0].get_texts()] == [
         "+ killers — on + history to the eye, at most 1 apart", "+ history — exactly on again", "again"]
+
+
+def test_a_plot_legend_fills_rows_left_to_right_within_the_figure():
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from mmlib import analysis
+
+    rows = analysis.sweep([3], [1, 2, 3], ["best", "random", "worst"], ["alphabeta"])
+    figure = draw.plot_growth(rows)
+    legend, = figure.legends
+    canvas = FigureCanvasAgg(figure)
+    canvas.draw()                                          # laid out as it is shown
+    boxes = [text.get_window_extent(canvas.get_renderer()) for text in legend.get_texts()]
+    tops = sorted({round(box.y1) for box in boxes}, reverse=True)
+    assert 1 < len(tops) == legend.rows < len(boxes)           # rows, more than one entry in some
+    # in label order: along a row left to right, then the next row down
+    order = sorted(range(len(boxes)), key=lambda i: (-round(boxes[i].y1), boxes[i].x0))
+    assert order == list(range(len(boxes)))
+    width = figure.bbox.width
+    assert all(0 <= box.x0 and box.x1 <= width for box in boxes)
