@@ -408,7 +408,7 @@ def plot_growth(rows: Iterable[dict[str, Any]], *, measure: str = "leaves", theo
     ax.set_yscale("log")
     ax.set_xlabel("depth d" if lower is None else "")
     ax.grid(True, which="major", alpha=0.3)
-    algorithm = f" by {next(iter(series))[2]}" if compact else ""
+    algorithm = f" by {algorithm_name(next(iter(series))[2])}" if compact else ""
     _finish(figure, ax, own_figure, title or f"{measure.capitalize()} searched versus depth",
             f"{measure} searched{algorithm} (log scale)")
     names = {_series_label(key, many, algorithm=not compact): _end_name(key, many) for key in series}
