@@ -37,6 +37,7 @@ from mmlib import check, draw, games, quiz, search, trees, widgets  # noqa: E402
 from mmlib.check import expectimax as labcheck  # noqa: E402
 from mmlib.draw import boards, connect4  # noqa: E402
 from mmlib.errors import MmlibError, printable  # noqa: E402
+from mmlib.widgets.common import ButtonGrid  # noqa: E402
 
 # Fuzzing starts a process per call: `make test` runs it, `make check` leaves it out.
 pytestmark = pytest.mark.slow
@@ -355,8 +356,8 @@ def _controls(widget) -> list:
         item = stack.pop()
         if isinstance(item, ipywidgets.Box):
             stack.extend(item.children)
-        elif isinstance(item, (ipywidgets.Button, ipywidgets.ValueWidget)):
-            found.append(item)
+        elif isinstance(item, (ipywidgets.Button, ipywidgets.ValueWidget, ButtonGrid)):
+            found.append(item)       # (a ButtonGrid: the boards' squares and column buttons)
     return found
 
 
@@ -405,6 +406,8 @@ def _act(widget_factory: Callable, actions: list) -> Callable:
             started = time.process_time()
             if isinstance(control, ipywidgets.Button):
                 control.click()
+            elif isinstance(control, ButtonGrid):             # a press as the browser sends it
+                control._handle_custom_msg({"event": "press", "index": value}, [])
             else:
                 _assign(control, value)
             slowest = max(slowest, time.process_time() - started)
@@ -416,7 +419,8 @@ def _status_problem(explorer) -> str | None:
     for name in ("status", "output", "figure"):
         element = getattr(explorer, name, None)
         text = getattr(element, "value", None)
-        if isinstance(text, str) and text and valid_html(text.replace("&nbsp;", " ")):
+        text = text.replace("&nbsp;", " ").replace("<br>", "<br/>") if isinstance(text, str) else text
+        if isinstance(text, str) and text and valid_html(text):      # (HTML's <br> ends no element)
             return f"{name} is not well-formed: {valid_html(text)} in {text[:120]!r}"
     return None
 
@@ -454,8 +458,11 @@ def test_explorer_actions(name, data):
     for _ in range(data.draw(st.integers(1, 6))):
         index = data.draw(st.integers(0, len(controls) - 1))
         control = controls[index]
-        actions.append((index, "click" if type(control).__name__ == "Button" else
-                        _value_for(control, data)))
+        if isinstance(control, ButtonGrid):                   # any button, a taken one, or none
+            actions.append((index, data.draw(st.integers(-1, len(control.labels)))))
+        else:
+            actions.append((index, "click" if type(control).__name__ == "Button" else
+                            _value_for(control, data)))
     call(f"explorer {name}", _act(EXPLORERS[name], actions), check_answer=_slowest_check)
 
 
