@@ -70,6 +70,10 @@ PYTEST := $(PY) -m pytest -p no:randomly -n $(TEST_WORKERS) --dist loadfile --no
 NBCONVERT := $(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
              --ExecutePreprocessor.kernel_name=python3 --ExecutePreprocessor.timeout=300 \
              --ExecutePreprocessor.store_widget_state=True --ExecutePreprocessor.record_timing=False
+# Then one pass that joins the pieces of printed text a cell wrote in several flushes into one output, as
+# JupyterLab shows them (the website, the handout and a reader of the .ipynb see whole lines).
+COALESCE  := $(VENV)/bin/jupyter nbconvert --to notebook --inplace --log-level=WARN \
+             --CoalesceStreamsPreprocessor.enabled=True
 JUPYTEXT  := $(VENV)/bin/jupytext
 
 .PHONY: lab notebook test test-long check bench notebooks execute clean install release grade exam gradescope distribution site handout lite
@@ -194,7 +198,7 @@ bench: $(STAMP)
 notebooks: $(STAMP)
 	$(PY) instructor/make_labs.py
 	$(PY) instructor/navigation.py
-	@set -e; for nb in $(LECTURES) $(SOLUTIONS); do echo "executing $$nb"; $(NBCONVERT) "$$nb"; done
+	@set -e; for nb in $(LECTURES) $(SOLUTIONS); do echo "executing $$nb"; $(NBCONVERT) "$$nb"; $(COALESCE) "$$nb"; done
 	$(JUPYTEXT) --sync $(LECTURES)
 	$(PY) instructor/make_labs.py    # again: the student labs store the given figures of the executed solutions
 
@@ -202,7 +206,7 @@ notebooks: $(STAMP)
 NB ?=
 execute: $(STAMP)
 	@test -n "$(NB)" || { echo 'name the notebooks: make execute NB="notebooks/NN_name.ipynb ..."'; exit 2; }
-	@set -e; for nb in $(NB); do echo "executing $$nb"; $(NBCONVERT) "$$nb"; done
+	@set -e; for nb in $(NB); do echo "executing $$nb"; $(NBCONVERT) "$$nb"; $(COALESCE) "$$nb"; done
 	$(if $(filter $(LECTURES),$(NB)),$(JUPYTEXT) --sync $(filter $(LECTURES),$(NB)))
 
 # Instructors: `make release` writes the student notebooks, the solutions and the autograders

@@ -37,6 +37,13 @@ BOARD_COLOR = "#0072B2"
 LAST_SIDE = 0.9
 """The last move's mark: a black square outline this many cells wide round its disc (a square,
 so that it is never taken for the dashed ring of a threat; the disc's letter stays readable)."""
+CELL_IN = 0.8
+"""A cell of a drawn board, in inches (80 px in a notebook): a disc and its letter readable from the
+back of a lecture hall."""
+LETTER_PT = 17.0
+"""The size of a disc's letter in a drawn board (about 23 px, nearly half the disc)."""
+NUMBER_PX = 18
+"""The size of the column numbers over a still board, as large as the buttons' numbers they stand for."""
 LAST_WORDS = "last move (square outline)"
 THREAT_WORDS = "! in a dashed ring: a disc there wins at once"
 WIN_WORDS = "thick black ring: the winning line"
@@ -71,7 +78,7 @@ def draw_connect4(game: ConnectFour, state: FourState | None = None, ax: Any = N
     state = game.initial if state is None else state
     if ax is None:
         legend_rows = (last_move is not None) + bool(list(threats)) + bool(game.winning_line(state))
-        figure = Figure(figsize=(0.55 * game.columns + 0.6, 0.55 * game.rows + 0.8 + 0.25 * legend_rows))
+        figure = Figure(figsize=(CELL_IN * game.columns + 0.6, CELL_IN * game.rows + 0.8 + 0.3 * legend_rows))
         ax = figure.add_subplot()
     else:
         figure = ax.figure
@@ -143,7 +150,7 @@ def _paint_cell(ax: Any, centre: tuple[int, int], mark: str, *, winning: bool, l
                         edgecolor="black" if winning else BOARD_COLOR, linewidth=3 if winning else 1,
                         zorder=2))
     if mark != ".":
-        ax.text(column, row, DISC_LETTERS[mark], ha="center", va="center", fontsize=11,
+        ax.text(column, row, DISC_LETTERS[mark], ha="center", va="center", fontsize=LETTER_PT,
                 fontweight="bold", color=LETTER_COLOR, zorder=4)
     if last:                  # a square round the disc: not a ring, and the letter stays readable
         ax.add_patch(Rectangle((column - LAST_SIDE / 2, row - LAST_SIDE / 2), LAST_SIDE, LAST_SIDE,
@@ -151,7 +158,7 @@ def _paint_cell(ax: Any, centre: tuple[int, int], mark: str, *, winning: bool, l
     if threat:
         ax.add_patch(Circle(centre, 0.36, facecolor="none", edgecolor="black", linewidth=2.5,
                             linestyle=(0, (2, 2)), zorder=3))
-        ax.text(column, row, "!", ha="center", va="center", fontsize=style.VALUE_PT + 3,
+        ax.text(column, row, "!", ha="center", va="center", fontsize=LETTER_PT + 2,
                 fontweight="bold", color=LETTER_COLOR, zorder=4)
 
 
@@ -196,12 +203,13 @@ def _describe(game: ConnectFour, state: FourState) -> str:
 
 def connect4_svg(game: ConnectFour, state: FourState | None = None, *, cell: int = 48,
                  last_move: int | None = None,
-                 title: str | None = None) -> str:
+                 title: str | None = None, numbers: bool = False) -> str:
     """A Connect Four position as SVG text, exactly ``cell`` pixels per column (so that buttons
     ``cell`` pixels wide sit over the columns), with no margin: X discs vermillion with an "X",
     O discs yellow with an "O", a completed line ringed in black and joined by a black line, the
     disc of ``last_move`` framed by a black square outline.  ``<title>`` and ``aria-label`` give the
-    position in words, the last move too.
+    position in words, the last move too.  ``numbers``: each column's number above it (0 from
+    the left), where no buttons stand over the board to number them.
 
     >>> import xml.etree.ElementTree as ET
     >>> from mmlib.games.connect4 import ConnectFour
@@ -215,16 +223,23 @@ def connect4_svg(game: ConnectFour, state: FourState | None = None, *, cell: int
     if not hasattr(game, "cell") or not hasattr(game, "columns"):
         raise ArgumentTypeError(f"game: expected a ConnectFour game, got {type(game).__name__}")
     state = game.initial if state is None else state
-    width, height = game.columns * cell, game.rows * cell
+    width, board_height = game.columns * cell, game.rows * cell
+    strip = round(NUMBER_PX * 1.6) if numbers else 0        # the row of column numbers above the board
+    height = board_height + strip
     top_of_last = _top_disc(game, state, last_move)
     words = title or (_describe(game, state) + (_last_words(top_of_last) if top_of_last is not None else ""))
     label = html.escape(clean_text(words))
     radius, font = cell * 0.4, max(cell * 0.42, 12)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" role="img" aria-label="{label}" style="display:block">',
-             f"<title>{label}</title>",
-             f'<rect x="0" y="0" width="{width}" height="{height}" rx="{cell * 0.15:.0f}" '
-             f'fill="{BOARD_COLOR}"/>']
+             f"<title>{label}</title>"]
+    parts += [f'<text class="column-number" x="{(column + 0.5) * cell:.1f}" y="{strip / 2:.1f}" '
+              'text-anchor="middle" dominant-baseline="central" font-family="DejaVu Sans, Arial, sans-serif" '
+              f'font-size="{NUMBER_PX}" font-weight="bold" fill="#000000">{column}</text>'
+              for column in range(game.columns) if numbers]
+    parts += [f'<g transform="translate(0 {strip})">' if numbers else "",
+              f'<rect x="0" y="0" width="{width}" height="{board_height}" rx="{cell * 0.15:.0f}" '
+              f'fill="{BOARD_COLOR}"/>']
     line = set(game.winning_line(state))
     centre = {}
     for column, row, mark in _cells_top_down(game, state):
@@ -248,5 +263,5 @@ def connect4_svg(game: ConnectFour, state: FourState | None = None, *, cell: int
         (x0, y0), (x1, y1) = centre[ends[0]], centre[ends[-1]]
         parts.append(f'<line class="win-line" x1="{x0:.1f}" y1="{y0:.1f}" x2="{x1:.1f}" y2="{y1:.1f}" '
                      f'stroke="black" stroke-width="{cell * 0.1:.1f}" stroke-linecap="round"/>')
-    parts.append("</svg>")
+    parts.append("</g></svg>" if numbers else "</svg>")
     return "".join(parts)

@@ -409,8 +409,9 @@ def plot_growth(rows: Iterable[dict[str, Any]], *, measure: str = "leaves", theo
     ax.set_xlabel("depth d" if lower is None else "")
     ax.grid(True, which="major", alpha=0.3)
     algorithm = f" by {algorithm_name(next(iter(series))[2])}" if compact else ""
-    _finish(figure, ax, own_figure, title or f"{measure.capitalize()} searched versus depth",
-            f"{measure} searched{algorithm} (log scale)")
+    done = "evaluated" if measure == "leaves" else "searched"    # as every explorer's axis says it
+    _finish(figure, ax, own_figure, title or f"{measure.capitalize()} {done} versus depth",
+            f"{measure} {done}{algorithm} (log scale)")
     names = {_series_label(key, many, algorithm=not compact): _end_name(key, many) for key in series}
     names.update({str(line.get_label()): "Pearl" for line in ax.get_lines()
                   if str(line.get_label()).startswith("Pearl") and not many})
@@ -552,7 +553,7 @@ def plot_ebf(rows: Iterable[dict[str, Any]], *, ax: Axes | None = None, title: s
     ax.set_ylim(bottom=min(math.sqrt(b) for b in branchings) * 0.8, top=max(branchings) * 1.08)   # √b to b
     ax.grid(True, alpha=0.3)
     _finish(figure, ax, own_figure, title or "Effective branching factor versus depth",
-            "effective branching factor  leaves$^{1/d}$")
+            "effective branching factor = leaves$^{1/d}$")
     return figure
 
 

@@ -592,8 +592,11 @@ class _Replay:
             self.marks.known.pop(event.path, None)
 
     def cutoff(self, event: TraceEvent) -> None:
-        """The remaining children are skipped: their subtrees are pruned (unless Star2 probed them)."""
+        """The remaining children are skipped: their subtrees are pruned (unless Star2 probed them),
+        and the node shows what the leaves evaluated prove about it, the reason it stopped (a
+        chance node stops without a running value to show)."""
         self.cut.add(event.path)
+        self.trace._show_known(self.marks, event.path, self.known)
         for move in event.skipped:
             root = event.path + (move,)
             if self.trace.chance and root in self.marks.entered:    # probed by Star2: not pruned

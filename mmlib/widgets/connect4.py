@@ -225,10 +225,11 @@ class Connect4Board(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets h
                 f"depth {self.depth} — run the cell to play.")
 
     def fallback_html(self) -> str:
-        """The board as the widget showed it when saved (the last move framed) and, as its caption,
-        what its status line said then (what was played, and whose move it is or who won): the
-        picture's text alternative is the board in words and that caption."""
-        svg = connect4_svg(self.game, self.state, cell=self.cell, last_move=self.last_move)
+        """The board as the widget showed it when saved (the last move framed, each column numbered
+        where the live board has its buttons) and, as its caption, what its status line said then
+        (what was played, and whose move it is or who won): the picture's text alternative is the
+        board in words and that caption."""
+        svg = connect4_svg(self.game, self.state, cell=self.cell, last_move=self.last_move, numbers=True)
         return captioned_still(svg, self.status.value)
 
 

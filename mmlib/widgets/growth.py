@@ -213,8 +213,8 @@ class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]
         depths = list(range(1, d + 1))
         rows = self.rows
         seeds = self.seeds()
-        which = (f"the tree from seed {seeds[0]}" if len(seeds) == 1
-                 else f"mean of {len(seeds)} trees from seeds {seeds[0]}–{seeds[-1]}")
+        which = (f"one random tree (seed {seeds[0]})" if len(seeds) == 1
+                 else f"mean of {len(seeds)} random trees (seeds {seeds[0]}–{seeds[-1]})")
         color, dash, marker = STYLES[0]
         theory = guides(b, depths, knuth_moore=self.algorithm.value != "minimax")
         measured = {r["depth"]: r["leaves"] for r in rows}
@@ -251,7 +251,8 @@ class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]
     # -- the still picture for a notebook shown without its widget models ---------------------------
     def fallback_text(self) -> str:
         return (f"Growth explorer: leaves evaluated versus depth for b = {self.branching.value}, "
-                f"{ordering_name(self.ordering_value())}, {self.algorithm.value} — run the cell to use it.")
+                f"{ordering_name(self.ordering_value())}, {algorithm_name(self.algorithm.value)}"
+                " — run the cell to use it.")
 
     def fallback_html(self) -> str | None:
         if not self.svg:

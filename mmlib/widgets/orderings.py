@@ -232,7 +232,7 @@ class QualityExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc
                 self.cache[b, d, q, trees] = _mean_leaves(b, d, q, range(trees), self.node_budget)
         self.leaves = [self.cache[b, d, q, trees] for q in QS]
         qs = list(QS)
-        which = "seed 0" if trees == 1 else f"mean of {trees} trees"
+        which = "one random tree" if trees == 1 else f"mean of {trees} random trees"
         color, dash, marker = STYLES[0]
         lines = [Line(f"alpha-beta, best child first with probability q ({which})", qs, self.leaves,
                       color, dash, marker),

@@ -91,11 +91,13 @@ class Practice(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has no
 
     def fallback_html(self) -> str | None:
         """The tree as the widget shows it, titled by the question it asks (what a student reads above
-        the live drawing; a finished question by its number and "done")."""
+        the live drawing, with "(Run the cell.)" where the live widget says "Click it."; a
+        finished question by its number and "done")."""
         drill = self.round
-        title = f"Question {drill.question.seed}: done" if drill.done else drill.prompt
+        title = f"Question {drill.question.seed}: done" if drill.done else \
+            drill.prompt.replace(" Click it.", " (Run the cell.)")
         return svg_as_img(self._drawing(title),
-                          alt=f"the question when the notebook was saved: {drill.prompt}")
+                          alt=f"the question when the notebook was saved: {title}")
 
     def __init__(self, mode: str, seed: int, branching: int, depth: int, ordering: str | float):
         widgets = _widgets()

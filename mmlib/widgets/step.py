@@ -139,7 +139,8 @@ class StepThrough(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has
     """
 
     def fallback_text(self) -> str:
-        return (f"Step-through explorer: {self.result.algorithm} on a tree of {self.tree.leaf_count} leaves, "
+        return (f"Step-through explorer: {readable_name(self.result.algorithm)} on a tree of "
+                f"{self.tree.leaf_count} leaves, "
                 f"shown at step {self.slider.value} of {len(self.events)}: {self.sentence}"
                 " — run the cell to step through it.")
 
@@ -165,7 +166,7 @@ class StepThrough(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has
         self.model = trace_of(self.result)
         self.events = self.model.events
         self.windows = self.model.kind in WINDOWED
-        self.name = self.result.algorithm
+        self.name = readable_name(self.result.algorithm)
         self.view = TreeSvg(self.tree, min_width=COLUMN_PX, windows=self.windows,
                             events=None if self.model.monte_carlo else self.events)
         self.svg = ""

@@ -260,7 +260,7 @@ class TicTacToeBoard(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets 
 
     # -- the still picture for a notebook shown without its widget models ---------------------------
     def fallback_text(self) -> str:
-        return (f"Tic-tac-toe against the computer ({self.algorithm}"
+        return (f"Tic-tac-toe against the computer ({ALGORITHM_NAMES[self.algorithm]}"
                 f"{'' if self.depth is None else f' to depth {self.depth}'}, {self.game.scoring} scores)"
                 " — run the cell to play.")
 

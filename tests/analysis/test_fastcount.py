@@ -123,7 +123,7 @@ def test_growth_explorer_averages_over_trees_with_the_teaching_counts():
         leaves = [search.alphabeta(trees.uniform(2, row["depth"], seed)).stats.leaves for seed in range(5)]
         assert row["leaves"] == pytest.approx(sum(leaves) / 5)
     assert "Growth per ply from depth 4 to 6" in explorer.status.value
-    assert "mean of 5 trees" in explorer.svg
+    assert "mean of 5 random trees" in explorer.svg
 
 
 def test_the_loop_is_compiled_in_one_thread_before_the_trees_are_shared_out(monkeypatch):

@@ -446,3 +446,12 @@ def test_without_the_folder_a_name_gives_the_case_as_shipped(tmp_path: Path,
 def test_a_function_that_is_not_one_is_refused_by_name(name: str) -> None:
     with pytest.raises(ArgumentTypeError, match="fn: expected your function, got 5"):
         check.run_case(name, 5)
+
+
+@pytest.mark.parametrize("lab", sorted(p.stem for p in (ROOT / "instructor" / "labs").glob("lab*.md")))
+def test_every_lab_runs_its_practice_cases_as_check_run_case(lab: str) -> None:
+    # one way to write it in every lab, whatever module the lab imports as `check`
+    text = (ROOT / "instructor" / "labs" / f"{lab}.md").read_text()
+    assert "practice.run_case" not in text and not re.search(r"import .*\bpractice\b", text)
+    assert re.search(r'^check\.run_case\("lab\d/\d\d", \w+\)$', text, re.M), lab
+    assert expectimax.run_case is practice.run_case and expectimax.run_cases is practice.run_cases

@@ -430,9 +430,13 @@ def test_no_literal_carets_in_prose():
 ANSWER = re.compile(r"<details>\s*<summary>\s*Answers?(?: \d+)?\s*</summary>(.*?)</details>", re.S | re.I)
 
 
+EXERCISES = r"^#+ (Exercises|Questions to think about \(not graded\))\s*$"
+"""A lecture's exercises; a lab's ungraded ones, named apart from its graded "Exercise 1 (6 points)"."""
+
+
 def exercise_cells(nb) -> list[int]:
     return [index for index, cell in enumerate(nb.cells)
-            if cell.cell_type == "markdown" and re.search(r"^#+ Exercises\s*$", cell.source, re.M)]
+            if cell.cell_type == "markdown" and re.search(EXERCISES, cell.source, re.M)]
 
 
 @pytest.mark.parametrize("path", LECTURES + STUDENT_LABS, ids=ids(LECTURES + STUDENT_LABS))
@@ -440,6 +444,8 @@ def test_exercise_answers_stay_collapsed_on_run_all(path):
     nb = load(path)
     found = exercise_cells(nb)
     assert found, f"{relative(path)} has no Exercises section"
+    if path in STUDENT_LABS:      # after the graded "Exercise 1", "Exercise 2": not a third graded part
+        assert all("(not graded)" in nb.cells[index].source for index in found), relative(path)
     for index in found:
         cell = nb.cells[index]
         assert ANSWER.search(cell.source), f"{relative(path)} cell {index}: put the answers in <details>"

@@ -226,7 +226,38 @@ def test_every_widget_is_in_the_saved_widget_state(path):
     assert not findings, report(path, findings)
 
 
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=NOTEBOOK_IDS)
+def test_printed_text_is_stored_whole(path):
+    # a cell's printed lines are one output, as JupyterLab shows them: the website and the handout
+    # render stored outputs one by one, and a line split across two would show as two
+    findings = split_streams(load(path))
+    assert not findings, report(path, findings)
+
+
 # ------------------------------------------------------------------------------------- the rules themselves
+
+def split_streams(notebook: dict) -> list[Finding]:
+    """Cells whose printed text is stored as consecutive pieces of the same stream."""
+    found = []
+    for index, cell in enumerate(notebook["cells"]):
+        outputs = cell.get("outputs", [])
+        for before, after in zip(outputs, outputs[1:], strict=False):
+            if before["output_type"] == after["output_type"] == "stream" and before["name"] == after["name"]:
+                found.append(Finding(index, f"{before['name']} stored in pieces",
+                                     f"{joined(before['text'])[-30:]} | {joined(after['text'])[:30]}"))
+                break
+    return found
+
+
+def test_a_stream_stored_in_pieces_is_found_and_one_broken_by_a_figure_is_not():
+    def stream(text: str, name: str = "stdout") -> dict:
+        return {"output_type": "stream", "name": name, "text": text}
+
+    figure = {"output_type": "display_data", "data": {"image/png": ""}, "metadata": {}}
+    split = {"cells": [{"cell_type": "code", "outputs": [stream("minimax:"), stream(" E 16\n")]}]}
+    apart = {"cells": [{"cell_type": "code", "outputs": [stream("a\n"), figure, stream("b\n"),
+                                                         stream("warning\n", "stderr")]}]}
+    assert [f.cell for f in split_streams(split)] == [0] and split_streams(apart) == []
 
 
 def notebook(*outputs_: dict, state: dict | None = None) -> dict:

@@ -273,7 +273,7 @@ def test_the_step_through_searches_under_the_conventions_it_is_given():
     assert explorer.sentence == "A returns 1: the value of the game is 1."     # min(6, 1)
     assert explorer.tree.root.player == "MIN"
     cs312 = step_through([[3, 5], [3, 9]], cutoff=">", variant="fail-hard")
-    assert cs312.name == "alphabeta (fail-hard, >)"
+    assert cs312.name == "alpha-beta (fail-hard, cut when α > β)"
     assert cs312.result.stats.leaves == 4                   # the tie 3 = alpha is searched on
 
 

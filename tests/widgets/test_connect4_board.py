@@ -94,6 +94,27 @@ def test_the_connect_four_still_carries_the_status_line():
     assert alt == title and alt.startswith("Connect Four board")
 
 
+def test_the_connect_four_still_numbers_its_columns_over_their_centres():
+    # the live board's column buttons are not in the still: it numbers the columns itself, as large
+    # as the buttons' numbers, and the live drawing (under its buttons) does not
+    import base64
+    import re
+    import xml.etree.ElementTree as ET
+
+    board = play_connect4(ConnectFour(5, 4), depth=2)
+    shown = board._repr_mimebundle_()["text/html"]
+    data = re.search(r'src="data:image/svg\+xml;base64,([^"]+)"', shown).group(1)
+    still = ET.fromstring(base64.b64decode(data))
+    numbers = [t for t in still.iter(f"{SVG}text") if t.get("class") == "column-number"]
+    assert [t.text for t in numbers] == ["0", "1", "2", "3", "4"]
+    assert [float(t.get("x")) for t in numbers] == [(c + 0.5) * board.cell for c in range(5)]
+    assert all(float(t.get("font-size")) >= 18 and t.get("font-weight") == "bold" for t in numbers)
+    board_top = float(next(r for r in still.iter(f"{SVG}rect")).get("y"))
+    assert all(float(t.get("y")) + 9 <= board_top + float(still.get("height")) - 4 * board.cell
+               for t in numbers)                                    # above the board, not on it
+    assert not [t for t in svg_in(board.figure.value).iter(f"{SVG}text") if t.get("class") == "column-number"]
+
+
 @pytest.mark.parametrize("columns, rows", [(7, 6), (4, 4), (9, 7)])
 def test_each_column_button_is_exactly_one_column_of_the_drawing_wide(columns, rows):
     board = play_connect4(ConnectFour(columns, rows), depth=2)

@@ -171,3 +171,12 @@ def test_growth_explorer_controls_are_labelled_sliders():
     explorer = widgets.growth_explorer()
     for control in (explorer.branching, explorer.depth, explorer.q, explorer.seed, explorer.trees):
         assert "Slider" in type(control).__name__ and control.label and "{value}" in control.words
+
+
+def test_fallback_texts_name_searches_as_the_lectures_write_them():
+    # a notebook opened without its widgets reads "alpha-beta", never the function's name "alphabeta"
+    shown = [widgets.play_tictactoe(), widgets.step_through([[1, 2], [3]]),
+             widgets.growth_explorer(branching=2, depth=3, algorithm="alphabeta")]
+    for explorer in shown:
+        text = explorer._repr_mimebundle_()["text/plain"]
+        assert "alpha-beta" in text and "alphabeta" not in text, text

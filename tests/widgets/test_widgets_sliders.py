@@ -69,7 +69,7 @@ def test_growth_sliders_flow_to_the_rows_and_the_plot():
     explorer.seed.value = 7
     assert explorer.seeds() == range(7, 8) and "seed 7" in explorer.svg
     explorer.trees.value = 3
-    assert explorer.seeds() == range(7, 10) and "mean of 3 trees" in explorer.svg
+    assert explorer.seeds() == range(7, 10) and "mean of 3 random trees (seeds 7–9)" in explorer.svg
     assert isinstance(before, int)
 
 
@@ -183,8 +183,9 @@ def test_new_explorers_fall_back_to_a_sentence_and_a_picture():
 def test_growth_plot_leaves_knuth_moore_out_for_minimax_and_names_its_trees_plainly():
     explorer = widgets.growth_explorer(branching=3, depth=3, algorithm="minimax")
     assert "Knuth–Moore" not in explorer.svg and "every leaf, no pruning" in explorer.svg  # taught later
-    assert "the tree from seed 0" in explorer.svg
+    assert "one random tree (seed 0)" in explorer.svg
     explorer.algorithm.value = "alphabeta"
     assert "Knuth–Moore" in explorer.svg
     explorer.trees.value = 2
-    assert "mean of 2 trees from seeds 0–1" in explorer.svg
+    assert "mean of 2 random trees (seeds 0–1)" in explorer.svg
+    assert "alpha-beta" in explorer.fallback_text() and "alphabeta" not in explorer.fallback_text()
