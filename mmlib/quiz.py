@@ -790,7 +790,7 @@ class PracticeRound:
             return head + f"which leaf does alpha-beta evaluate {which}? Click it."
         if self.mode == "pruned":
             which = "first" if self.step == 0 else "next"
-            return head + f"which leaf does alpha-beta prune {which}? Click it."
+            return head + f"which leaf does alpha-beta's {which} cutoff prune? Click one."
         path = self.event.path
         return head + f"alpha-beta enters {self.label(path)} ({node_role(self.tree, path)}). " \
             "With which window [α, β]?"

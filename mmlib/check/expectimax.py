@@ -482,14 +482,3 @@ def check_gambles(fn: Any, cases: list[ChanceCase], raise_on_failure: bool = Fal
             return _finish(report, raise_on_failure)
     return LabReport(title, True, "ok", "right on every tree")
 
-
-def __getattr__(name: str) -> Any:
-    """``run_case`` and ``run_cases`` of :mod:`mmlib.check.practice`, so that lab 4, which imports
-    this module as ``check``, runs its practice cases as every other lab does
-    (``check.run_case("lab4/01", expectimax)``).  Imported on first use: the practice module reads
-    this one's case types."""
-    if name in ("run_case", "run_cases"):
-        from . import practice
-
-        return getattr(practice, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

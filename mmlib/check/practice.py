@@ -356,14 +356,28 @@ def run_case(name: str | os.PathLike[str], fn: Callable[..., Any], *, raise_on_f
     return finish(report, raise_on_failure)
 
 
+def _kind_named(lab: str, fn: Callable[..., Any]) -> str | None:
+    """The check of ``lab``'s practice cases that ``fn`` is named for, if there is one.
+
+    >>> def expectiminimax(node): ...
+    >>> _kind_named("lab4", expectiminimax), _kind_named("lab4", lambda node: 0)
+    ('expectiminimax', None)
+    """
+    name = getattr(fn, "__name__", "")
+    kinds = {load_case(case).check for case in practice_cases(lab)}
+    return next((kind for kind in (name, name.replace("_", " ")) if kind in kinds), None)
+
+
 def run_cases(lab: str, fn: Callable[..., Any], *, kind: str | None = None,
               time_limit: float | None = None) -> list[Report]:
     """:func:`run_case` on every practice case of ``lab`` for the check ``kind`` (``"minimax"``,
     ``"alpha-beta"``, ``"best move"``, ``"expectimax"``, ``"expectiminimax"``, ``"best gamble"``,
     ``"evaluate"``, ``"order_moves"``, ``"centre first"``, ``"best first"``, ``"anytime_move"``,
-    ``"bound_flag"`` or ``"probe"``; default: as in :data:`PRACTICE_LABS`); the reports, in order."""
+    ``"bound_flag"`` or ``"probe"``; default: the check ``fn`` is named for, if the lab has cases
+    for it (``best_gamble``: ``"best gamble"``), else as in :data:`PRACTICE_LABS`); the reports,
+    in order."""
     if kind is None:
-        kind = PRACTICE_LABS.get(lab, "minimax")
+        kind = _kind_named(lab, fn) or PRACTICE_LABS.get(lab, "minimax")
     every = KINDS + CHANCE_KINDS + CALL_KINDS + ORDER_KINDS + BOARD_KINDS + BOARD_ORDER_KINDS
     if kind not in every:
         raise ArgumentError(f"kind: expected one of {', '.join(every)}, got {printable(kind)}")

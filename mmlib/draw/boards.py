@@ -124,6 +124,7 @@ def draw_board(game: TicTacToe, state: int | None = None, ax: Any = None, *, tit
     if title is not None:
         _validate.text("title", title, what="a string or None")
     state = game.initial if state is None else state
+    shared = ax is not None                  # a figure of several drawings: its words name each
     if ax is None:
         figure = Figure(figsize=(2.2, 2.4), layout="constrained")
         ax = figure.add_subplot()
@@ -145,7 +146,7 @@ def draw_board(game: TicTacToe, state: int | None = None, ax: Any = None, *, tit
     cells = _cells(game, state)
     set_alt(figure, f"Tic-tac-toe board, {title}: "
             + "; ".join(f"{'square ' + str(square) + ', ' if numbers else ''}{describe_square(square, mark)}"
-                        for square, mark in enumerate(cells)) + ".")
+                        for square, mark in enumerate(cells)) + ".", append=shared)
     return figure
 
 

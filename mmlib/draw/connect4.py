@@ -76,6 +76,7 @@ def draw_connect4(game: ConnectFour, state: FourState | None = None, ax: Any = N
         raise ArgumentTypeError(f"game: expected a ConnectFour game, got {type(game).__name__}")
     check_axes(ax)
     state = game.initial if state is None else state
+    shared = ax is not None                  # a figure of several drawings: its words name each
     if ax is None:
         legend_rows = (last_move is not None) + bool(list(threats)) + bool(game.winning_line(state))
         figure = Figure(figsize=(CELL_IN * game.columns + 0.6, CELL_IN * game.rows + 0.8 + 0.3 * legend_rows))
@@ -104,7 +105,7 @@ def draw_connect4(game: ConnectFour, state: FourState | None = None, ax: Any = N
     marked = "; ".join(f"column {c}, row {r + 1} from the bottom" for c, r in landing)
     set_alt(figure, (f"{title}: " if title else "") + _describe(game, state)
             + (_last_words(top_of_last) if top_of_last is not None else "")
-            + (f" Marked ! (a disc there wins at once): {marked}." if marked else ""))
+            + (f" Marked ! (a disc there wins at once): {marked}." if marked else ""), append=shared)
     return figure
 
 

@@ -63,10 +63,19 @@ def check_axes(ax: Axes | None) -> None:
                                 f"got {type(ax).__name__}")
 
 
-def set_alt(figure: Figure, text: str) -> None:
-    """Store the text alternative of ``figure`` (what it shows, in words)."""
+def set_alt(figure: Figure, text: str, *, append: bool = False) -> None:
+    """Store the text alternative of ``figure`` (what it shows, in words); ``append``: after
+    the words already stored, for one more drawing in a figure that holds several.
+
+    >>> from matplotlib.figure import Figure
+    >>> boards = Figure()
+    >>> set_alt(boards, "Board 1: X wins."); set_alt(boards, "Board 2: a draw.", append=True)
+    >>> figure_alt(boards)
+    'Board 1: X wins. Board 2: a draw.'
+    """
     check_figure(figure)
-    setattr(figure, ALT_ATTRIBUTE, " ".join(str(text).split()))
+    before = getattr(figure, ALT_ATTRIBUTE, "") if append else ""
+    setattr(figure, ALT_ATTRIBUTE, " ".join(f"{before} {text}".split()))
 
 
 def figure_alt(figure: Figure) -> str:

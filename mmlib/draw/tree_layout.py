@@ -44,16 +44,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError, MmlibError, printable
-from ..search.registry import family
 from ..trace import (
-    ALPHABETA_NAMES,
     BETWEEN,
     EXACT,
     LOWER,
     SO_FAR,
     UNKNOWN,
     UPPER,
-    Algorithm,
     Marks,
     Reading,
     Trace,
@@ -68,6 +65,7 @@ from ..trace import (
     trace_of,
     view_tree,
 )
+from ..trace.algorithms import search_name
 from ..trace.narration import describe_marks, evaluated_words
 from ..trees import Path
 from .legend import (
@@ -897,23 +895,7 @@ def readable_name(search: Trace | str) -> str:
     >>> readable_name("mtdf"), readable_name(trace_of(search.sss_star([[1, 2], [3]], trace=True)))
     ('MTD(f)', 'SSS*')
     """
-    if isinstance(search, Trace):
-        if search.kind is not Algorithm.ALPHABETA or search.algorithm not in ALPHABETA_NAMES:
-            return _display_name(search.algorithm)
-        variant, cutoff = search.variant, search.cutoff
-    elif search in ALPHABETA_NAMES:
-        variant, cutoff = ALPHABETA_NAMES[search]
-    else:
-        return _display_name(search)
-    return f"alpha-beta ({variant}, cut when α {'≥' if cutoff == '>=' else '>'} β)"
-
-
-def _display_name(name: str) -> str:
-    """A search's display name from the list of searches (the name itself if it is not listed)."""
-    try:
-        return family(name).display
-    except MmlibError:
-        return name
+    return search.name if isinstance(search, Trace) else search_name(search)
 
 
 def drawing_parts(tree_or_result: Any, *, step: int | None = None, windows: bool = False

@@ -142,11 +142,11 @@ class ChanceSearch(Search):
         bounds L and U of all values).  With the outcomes before i known exactly (sum S),
         the chance node's value lies outside [alpha, beta] as soon as outcome i is
 
-            <= A = (alpha - S - sum_{j>i} p_j hi[j]) / p_i      (value <= alpha), or
-            >= B = (beta  - S - sum_{j>i} p_j lo[j]) / p_i      (value >= beta),
+            <= α′ = (alpha - S - sum_{j>i} p_j hi[j]) / p_i      (value <= alpha), or
+            >= β′ = (beta  - S - sum_{j>i} p_j lo[j]) / p_i      (value >= beta),
 
-        so outcome i is searched in the window [max(A, lo[i]), min(B, hi[i])] and the
-        node stops when the result falls outside (A, B).  Star2 first searches only the
+        so outcome i is searched in the window [max(α′, lo[i]), min(β′, hi[i])] and the
+        node stops when the result falls outside (α′, β′).  Star2 first searches only the
         first move of each outcome: that raises lo[i] (a MAX outcome) or lowers hi[i]
         (a MIN outcome), and may already settle the node.
         """
@@ -170,8 +170,8 @@ class ChanceSearch(Search):
             else:
                 rest_hi = sum(pj * hj for pj, hj in zip(p[i + 1:], hi[i + 1:], strict=True))
                 rest_lo = sum(pj * lj for pj, lj in zip(p[i + 1:], lo[i + 1:], strict=True))
-                fail_low = (alpha - known - rest_hi) / p[i]       # A
-                fail_high = (beta - known - rest_lo) / p[i]       # B
+                fail_low = (alpha - known - rest_hi) / p[i]       # α′
+                fail_high = (beta - known - rest_lo) / p[i]       # β′
                 window = (max(fail_low, lo[i]), min(fail_high, hi[i]))
                 if window[0] >= window[1]:       # only by rounding: the bounds already decide
                     self.cutoff(ply, move, moves[i:])

@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+from ..errors import MmlibError
 from ..search.registry import Family, family, names
 from ..search.results import ALPHABETA_NAMES as ALPHABETA_NAMES
 from ..search.results import Kind
@@ -33,4 +34,24 @@ WINDOW_ALGORITHMS = names(passes=True, traced=True)
 CHANCE_ALGORITHMS = names(chance=True, traced=True)
 """The searches of trees with chance nodes whose transcripts :class:`Trace` reads."""
 
-__all__ = ["Algorithm", "replays", "WINDOW_ALGORITHMS", "CHANCE_ALGORITHMS", "ALPHABETA_NAMES"]
+__all__ = ["Algorithm", "replays", "WINDOW_ALGORITHMS", "CHANCE_ALGORITHMS", "ALPHABETA_NAMES", "search_name"]
+
+
+def search_name(algorithm: str, variant: str | None = None, cutoff: str | None = None) -> str:
+    """A search as the lectures name it: alpha-beta with its variant and its cutoff test (given,
+    else read from the result's name ``algorithm``), the other searches as the list of searches
+    displays them (the name itself if it is not listed).
+
+    >>> search_name("alphabeta (fail-hard, >)"), search_name("alphabeta (fail-soft, >=)", "fail-hard", ">")
+    ('alpha-beta (fail-hard, cut when α > β)', 'alpha-beta (fail-hard, cut when α > β)')
+    >>> search_name("mtdf"), search_name("minimax"), search_name("my search")
+    ('MTD(f)', 'minimax', 'my search')
+    """
+    if algorithm in ALPHABETA_NAMES:
+        named_variant, named_cutoff = ALPHABETA_NAMES[algorithm]
+        variant, cutoff = variant or named_variant, cutoff or named_cutoff
+        return f"alpha-beta ({variant}, cut when α {'≥' if cutoff == '>=' else '>'} β)"
+    try:
+        return family(algorithm).display
+    except MmlibError:
+        return algorithm

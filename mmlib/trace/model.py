@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from .. import _validate
 from ..errors import ArgumentError
 from ..trees import Path, Tree
-from .algorithms import Algorithm, replays
+from .algorithms import ALPHABETA_NAMES, Algorithm, replays, search_name
 from .bounds import (
     EXACT,
     LOWER,
@@ -255,22 +255,32 @@ class Trace:
         last = self._replay(len(self.events))
         return replace(end, leaf_numbers=last.leaf_numbers, numbered=last.numbered)
 
+    @property
+    def name(self) -> str:
+        """The search as the lectures name it (:func:`~mmlib.trace.algorithms.search_name`):
+        alpha-beta with the variant and the cutoff test this transcript replays."""
+        if self.kind is Algorithm.ALPHABETA and self.algorithm in ALPHABETA_NAMES:
+            return search_name(self.algorithm, self.variant, self.cutoff)
+        return search_name(self.algorithm)
+
     def describe(self) -> str:
         """The finished search in words (the text alternative of its drawings).
 
         >>> from mmlib import search
         >>> from mmlib.trace import trace_of
         >>> print(trace_of(search.alphabeta([[3, 12, 8], [2, 4, 6], [14, 5, 2]], trace=True)).describe())
-        alphabeta (fail-soft, >=): value 3 at A, best move to B; 7 of 9 leaves evaluated; pruned leaves: I, J.
+        ... # doctest: +NORMALIZE_WHITESPACE
+        alpha-beta (fail-soft, cut when α ≥ β): value 3 at A, best move to B; 7 of 9 leaves evaluated;
+        pruned leaves: I, J.
         >>> print(trace_of(search.mtdf([[3, 12, 8], [2, 4, 6], [14, 5, 2]], guess=0, trace=True)).describe())
         ... # doctest: +NORMALIZE_WHITESPACE
-        mtdf: value 3 at A, best move to B; 2 passes: null window “value ≥ 0?” → ≥ 3 (fail high),
+        MTD(f): value 3 at A, best move to B; 2 passes: null window “value ≥ 0?” → ≥ 3 (fail high),
         null window “value > 3?” → ≤ 3 (fail low); 7 of 9 leaves evaluated; pruned leaves: I, J.
         """
         total = sum(1 for leaf in self.tree.leaves() if leaf.path[:len(self.start)] == self.start)
         if self.monte_carlo:
             return self._describe_monte_carlo(total)
-        text = f"{self.algorithm}: value {self.value_text(self.start)} at {self.label(self.start)}"
+        text = f"{self.name}: value {self.value_text(self.start)} at {self.label(self.start)}"
         if self.pv:
             text += f", best move to {self.label(self.start + self.pv[:1])}"
         if len(self.phases) > 1:
@@ -282,7 +292,7 @@ class Trace:
 
     def _describe_monte_carlo(self, total: int) -> str:
         complete = [it for it in self.iterations if it.complete]
-        text = f"mcts: {len(complete)} iterations from {self.label(self.start)}"
+        text = f"{self.name}: {len(complete)} iterations from {self.label(self.start)}"
         if self.pv and complete:
             child = self.start + self.pv[:1]
             visits = {p: (v, w) for it in complete for p, v, w in it.backup}
@@ -572,7 +582,9 @@ class _Replay:
         self._forget(path)
 
     def leaf(self, event: TraceEvent) -> None:
-        """A static evaluation: exact at the leaf, and news for every node above it still searched."""
+        """A static evaluation: exact at the leaf, and news for every node above it still searched,
+        each of which shows at once what the leaves now prove about it (a parent drawn exact
+        because a child is bounded shows that child's bound in the same frame)."""
         path, marks, value = event.path, self.marks, value_of(event)
         self.leaves += 1
         self.below.leaf(path, value)
@@ -581,8 +593,7 @@ class _Replay:
         marks.values[path], marks.bound_kinds[path] = value, EXACT
         marks.known[path] = (value, value)
         for depth in range(len(path) - 1, len(self.trace.start) - 1, -1):    # nodes still being searched
-            if path[:depth] in self.updated:
-                self.trace._show_known(marks, path[:depth], self.known)
+            self.trace._show_known(marks, path[:depth], self.known)
 
     def update(self, event: TraceEvent) -> None:
         """A node still being searched: what its leaves prove so far, else its best value so far."""

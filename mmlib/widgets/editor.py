@@ -2,8 +2,9 @@
 explained in place (line, column and what is wrong) and the old drawing is cleared.
 
 >>> editor = tree_editor("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]")
->>> print(editor.message)
-alphabeta (fail-soft, >=): value 3 at A, best move to B; 7 of 9 leaves evaluated; pruned leaves: I, J.
+>>> print(editor.message)  # doctest: +NORMALIZE_WHITESPACE
+alpha-beta (fail-soft, cut when α ≥ β): value 3 at A, best move to B; 7 of 9 leaves evaluated;
+pruned leaves: I, J.
 >>> editor.text.value = "[[3, 12, 8],\\n [2, 4 6]]"
 >>> editor.message.startswith("line 2, column 6:"), editor.output.value
 (True, '')

@@ -15,7 +15,7 @@ parent's window.  A round of questions is the same for the same ``seed``.
 
 >>> drill = PracticeRound(first_question(seed=0), "pruned")
 >>> drill.prompt
-'Question 0: which leaf does alpha-beta prune first? Click it.'
+"Question 0: which leaf does alpha-beta's first cutoff prune? Click one."
 >>> wrong = drill.answer_leaf("H")
 >>> wrong.correct, wrong.text
 (False, 'No: H is evaluated, not pruned — reach the leaf H with [α, β] = [−∞, +∞].')
@@ -91,11 +91,11 @@ class Practice(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has no
 
     def fallback_html(self) -> str | None:
         """The tree as the widget shows it, titled by the question it asks (what a student reads above
-        the live drawing, with "(Run the cell.)" where the live widget says "Click it."; a
-        finished question by its number and "done")."""
+        the live drawing, with "(Run the cell.)" where the live widget says "Click it." or
+        "Click one."; a finished question by its number and "done")."""
         drill = self.round
         title = f"Question {drill.question.seed}: done" if drill.done else \
-            drill.prompt.replace(" Click it.", " (Run the cell.)")
+            drill.prompt.replace(" Click it.", " (Run the cell.)").replace(" Click one.", " (Run the cell.)")
         return svg_as_img(self._drawing(title),
                           alt=f"the question when the notebook was saved: {title}")
 

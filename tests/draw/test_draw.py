@@ -260,3 +260,27 @@ def test_game_tree_names_each_move_by_its_square_and_fits_a_slide():
     fan = draw.draw_game_tree(game, game.play(game.initial, 4), depth=1)
     assert sorted(t.get_text() for t in fan.axes[0].texts if t.get_text().startswith("square")) == [
         f"square {k}" for k in (0, 1, 2, 3, 5, 6, 7, 8)]
+
+
+def test_boards_drawn_side_by_side_are_each_in_the_figures_words():
+    # lecture 01's three finished games in one figure: the text alternative names all three
+    from matplotlib.figure import Figure
+
+    from mmlib import games
+    from mmlib.draw.connect4 import draw_connect4
+    from mmlib.draw.display import figure_alt
+    from mmlib.games.connect4 import ConnectFour
+
+    game = games.TicTacToe()
+    boards = Figure(figsize=(6.6, 2.4))
+    finished = [("XOX OOX ..X", "score 10"), ("XOX OOX XO.", "score −10"), ("XOX OOX XXO", "score 0")]
+    for ax, (text, title) in zip(boards.subplots(1, 3), finished, strict=True):
+        draw.draw_board(game, game.state(text), ax=ax, title=title)
+    words = figure_alt(boards)
+    assert [words.count(f"board, {title}:") for title in ("score 10", "score −10", "score 0")] == [1, 1, 1]
+    alone = draw.draw_board(game, game.state("XOX OOX XXO"), title="score 0")
+    assert figure_alt(alone).startswith("Tic-tac-toe board, score 0:")
+    four = Figure()
+    for ax, title in zip(four.subplots(1, 2), ("first", "second"), strict=True):
+        draw_connect4(ConnectFour(), ax=ax, title=title)
+    assert figure_alt(four).count("first:") == figure_alt(four).count("second:") == 1

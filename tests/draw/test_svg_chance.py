@@ -124,7 +124,7 @@ def test_star1_drawing_shows_the_bound_and_the_pruned_outcome():
     pruned = {e.get("data-label") for e in elements(svg, "pruned") if "node" in e.get("class").split()}
     assert pruned == {"G", "M", "N", "O"}
     words = ET.fromstring(svg).get("aria-label")
-    assert words.startswith("star1: value 2.1 at A") and "Chance nodes (circles)" in words
+    assert words.startswith("Star1: value 2.1 at A") and "Chance nodes (circles)" in words
 
 
 def test_levels_of_several_agents_are_named():

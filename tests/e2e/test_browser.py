@@ -1277,7 +1277,8 @@ def test_practice_is_operated_from_the_keyboard(page, lab):
 
         root.locator("select").first.focus()                  # typed: the next leaf pruned
         page.keyboard.type("p")
-        wait_for_text(page, prompt, r"Question 2: which leaf does alpha-beta prune first", "pruned leaves")
+        wait_for_text(page, prompt, r"Question 2: which leaf does alpha-beta's first cutoff prune",
+                      "pruned leaves")
         leaves.nth(6).focus()                                 # N: C's first value 9 ≤ α = 11 prunes G
         page.keyboard.press("Enter")
         wait_for_text(page, status, r"✓ Right: at C: 9 ≤ α = 11, so C's remaining child G is pruned",

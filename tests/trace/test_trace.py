@@ -181,7 +181,8 @@ def test_a_search_from_an_inner_node_keeps_paths_from_the_root():
     model = trace_of(search.alphabeta(tree, state=tree.node("C"), trace=True))
     assert model.start == (1,) and model.value == 0          # C = min(max(1, 2), max(0, -1))
     assert model.marks().entered == {(1,), (1, 0), (1, 0, 0), (1, 0, 1), (1, 1), (1, 1, 0), (1, 1, 1)}
-    assert model.describe().startswith("alphabeta (fail-soft, >=): value 0 at C, best move to G; 4 of 4")
+    assert model.describe().startswith(
+        "alpha-beta (fail-soft, cut when α ≥ β): value 0 at C, best move to G; 4 of 4")
 
 
 def test_bad_input_is_refused_clearly():
