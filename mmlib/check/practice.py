@@ -359,7 +359,7 @@ def run_case(name: str | os.PathLike[str], fn: Callable[..., Any], *, raise_on_f
 def _kind_named(lab: str, fn: Callable[..., Any]) -> str | None:
     """The check of ``lab``'s practice cases that ``fn`` is named for, if there is one.
 
-    >>> def expectiminimax(node): ...
+    >>> def expectiminimax(node): raise NotImplementedError     # a stub: only its name matters
     >>> _kind_named("lab4", expectiminimax), _kind_named("lab4", lambda node: 0)
     ('expectiminimax', None)
     """
