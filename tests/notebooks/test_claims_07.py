@@ -4,11 +4,15 @@ checked here rather than by asserts in the lecture, against an independent tic-t
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from oracles import ttt_census, ttt_children, ttt_positions, ttt_value
 
 from mmlib import analysis, games, search
 from mmlib.table import TranspositionTable
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.slow
@@ -47,3 +51,17 @@ def test_depth_adjusted_scores_in_the_exercise():
     """The scores themselves are notebook 01's (test_claims_01.py)."""
     answer = search.minimax(games.TicTacToe(".O..X....", scoring="depth-adjusted"))
     assert answer.value == 5 and len(answer.pv) == 5                        # exercise 1
+
+
+def test_the_probe_is_the_lines_the_lecture_names():
+    # "The probe is lines 78–85" of TranspositionTable.lookup, as `source.show` numbers them
+    import inspect
+
+    lines, first = inspect.getsourcelines(TranspositionTable.lookup)
+    named = [line.strip() for line in lines[78 - first:85 - first + 1]]
+    assert named[0] == "if entry is None or entry.depth < depth:" and named[-1] == "return entry.value"
+    assert [line for line in named if line.startswith("if ")] == [
+        "if entry is None or entry.depth < depth:", "if entry.flag == EXACT:",
+        "if entry.flag == LOWER and entry.value >= beta:", "if entry.flag == UPPER and entry.value <= alpha:"]
+    text = (ROOT / "notebooks" / "07_tictactoe_solved.md").read_text()
+    assert "The probe is lines\n78–85" in text
