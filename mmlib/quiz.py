@@ -782,15 +782,22 @@ class PracticeRound:
 
     @property
     def prompt(self) -> str:
+        """The question asked now, with how to answer it in the live widget."""
+        click = {"evaluated": " Click it.", "pruned": " Click one."}
+        return self.asked + ("" if self.done else click.get(self.mode, ""))
+
+    @property
+    def asked(self) -> str:
+        """The question asked now, without how to answer it (a still picture cannot be clicked)."""
         head = f"Question {self.question.seed}: "
         if self.done:
             return head + "done. " + self.model.describe() + " New question gives another tree."
         if self.mode == "evaluated":
             which = "first" if self.step == 0 else "next"
-            return head + f"which leaf does alpha-beta evaluate {which}? Click it."
+            return head + f"which leaf does alpha-beta evaluate {which}?"
         if self.mode == "pruned":
             which = "first" if self.step == 0 else "next"
-            return head + f"which leaf does alpha-beta's {which} cutoff prune? Click one."
+            return head + f"which leaf does alpha-beta's {which} cutoff prune?"
         path = self.event.path
         return head + f"alpha-beta enters {self.label(path)} ({node_role(self.tree, path)}). " \
             "With which window [α, β]?"

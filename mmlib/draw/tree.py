@@ -53,7 +53,7 @@ from ..trace import (
 )
 from ..trees import Path
 from . import style
-from .display import ALT_ATTRIBUTE, check_axes, set_alt
+from .display import check_axes, set_alt
 from .legend import legend_rows
 from .svg_text import fit_title
 from .tree_layout import (
@@ -1081,8 +1081,7 @@ def _paint_tree(tree_or_result: Any, *, ax: Axes | None, values: bool | str, win
     scene = view.frame.scene(marks, values=values, windows=windows, leaf_numbers=leaf_numbers,
                              description=words)
     figure = view.paint(scene)
-    set_alt(figure, scene.description if ax is None else
-            " ".join(filter(None, [getattr(figure, ALT_ATTRIBUTE, ""), scene.description])))
+    set_alt(figure, scene.description, append=ax is not None)
     return view
 
 

@@ -91,11 +91,12 @@ class Practice(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has no
 
     def fallback_html(self) -> str | None:
         """The tree as the widget shows it, titled by the question it asks (what a student reads above
-        the live drawing, with "(Run the cell.)" where the live widget says "Click it." or
-        "Click one."; a finished question by its number and "done")."""
+        the live drawing, with "(Run the cell.)" where the live widget says how to click; a
+        finished question by its number and "done")."""
         drill = self.round
+        clickable = drill.prompt != drill.asked
         title = f"Question {drill.question.seed}: done" if drill.done else \
-            drill.prompt.replace(" Click it.", " (Run the cell.)").replace(" Click one.", " (Run the cell.)")
+            drill.asked + (" (Run the cell.)" if clickable else "")
         return svg_as_img(self._drawing(title),
                           alt=f"the question when the notebook was saved: {title}")
 

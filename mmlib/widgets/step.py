@@ -139,7 +139,7 @@ class StepThrough(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has
     """
 
     def fallback_text(self) -> str:
-        return (f"Step-through explorer: {readable_name(self.result.algorithm)} on a tree of "
+        return (f"Step-through explorer: {self.name} on a tree of "
                 f"{self.tree.leaf_count} leaves, "
                 f"shown at step {self.slider.value} of {len(self.events)}: {self.sentence}"
                 " — run the cell to step through it.")
