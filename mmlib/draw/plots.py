@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import _validate
 from ..errors import ArgumentError, ArgumentTypeError, printable
+from ..trace.algorithms import search_name
 from . import lineplot, style
 from .display import check_axes, check_figure
 
@@ -90,24 +91,9 @@ def average_rows(rows: Iterable[dict[str, Any]], measure: str = "leaves"
             for key, by_depth in sums.items()}
 
 
-def algorithm_name(name: str) -> str:
-    """A search as a legend writes it: the registry's display name of a family it knows
-    (``"alpha-beta"`` for ``"alphabeta"``), else ``name`` itself.
-
-    >>> algorithm_name("alphabeta"), algorithm_name("minimax"), algorithm_name("my search")
-    ('alpha-beta', 'minimax', 'my search')
-    """
-    from ..search import registry
-
-    try:
-        return registry.family(name).display
-    except ArgumentError:
-        return name
-
-
 def _series_label(key: tuple[Any, ...], many_branchings: bool, *, algorithm: bool = True) -> str:
     branching, ordering, name = key
-    text = f"{algorithm_name(name)}, {ordering_name(ordering)}" if algorithm else ordering_name(ordering)
+    text = f"{search_name(name)}, {ordering_name(ordering)}" if algorithm else ordering_name(ordering)
     return f"b={branching}: {text}" if many_branchings else text
 
 
@@ -408,7 +394,7 @@ def plot_growth(rows: Iterable[dict[str, Any]], *, measure: str = "leaves", theo
     ax.set_yscale("log")
     ax.set_xlabel("depth d" if lower is None else "")
     ax.grid(True, which="major", alpha=0.3)
-    algorithm = f" by {algorithm_name(next(iter(series))[2])}" if compact else ""
+    algorithm = f" by {search_name(next(iter(series))[2])}" if compact else ""
     done = "evaluated" if measure == "leaves" else "searched"    # as every explorer's axis says it
     _finish(figure, ax, own_figure, title or f"{measure.capitalize()} {done} versus depth",
             f"{measure} {done}{algorithm} (log scale)")

@@ -74,6 +74,9 @@ from .tree_layout import (
     slot_width,
 )
 
+DOTS = "0.1 4.4"
+"""A pruned edge's dash pattern: round dots (each 0.1 long plus its round caps), as the legend says."""
+
 if TYPE_CHECKING:
     from ..search.results import SearchResult
     from ..trees.convert import AnyTree
@@ -496,7 +499,7 @@ class TreeSvg:
     def _edge(self, parent: ET.Element, edge: EdgeMark) -> None:
         (x1, y1), (x2, y2) = self.xy[edge.parent], self.xy[edge.child]
         color, width, dash, opacity = {
-            "pv": (PV_COLOR, 4.0, None, None), "pruned": (PRUNED_COLOR, 1.6, "2 4", None),
+            "pv": (PV_COLOR, 4.0, None, None), "pruned": (PRUNED_COLOR, 2.2, DOTS, None),
             "pending": (EDGE_COLOR, 1.0, None, PENDING_ALPHA), "searched": (EDGE_COLOR, 1.4, None, None),
             "plain": (EDGE_COLOR, 1.2, None, None)}[edge.style]
         css = "edge" if edge.style in ("searched", "plain") else f"edge {edge.style}"
@@ -669,8 +672,8 @@ class TreeSvg:
 
     @staticmethod
     def _legend_pruned(group: ET.Element, x: float, y: float) -> None:
-        _sub(group, "line", x1=x, y1=y, x2=x + 24, y2=y, stroke=PRUNED_COLOR, stroke_width=1.6,
-             stroke_dasharray="2 4", stroke_linecap="round")
+        _sub(group, "line", x1=x, y1=y, x2=x + 24, y2=y, stroke=PRUNED_COLOR, stroke_width=2.2,
+             stroke_dasharray=DOTS, stroke_linecap="round")
 
 
 def tree_svg(tree: AnyTree | SearchResult, marks: Marks | None = None, *, values: bool = True,

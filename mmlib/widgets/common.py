@@ -38,7 +38,7 @@ import traitlets
 from ..errors import MmlibError
 
 __all__ = ["svg_figure", "show_svg", "fit_column",
-           "status_html", "set_status", "status_words", "StaticFallback", "fallback_bundle",
+           "status_html", "set_status", "lines_html", "status_words", "StaticFallback", "fallback_bundle",
            "svg_as_img", "captioned_still", "VBox", "StatusLine"]
 
 VBox: Any = ipywidgets.VBox
@@ -225,8 +225,17 @@ def set_status(status: Any, text: str, *, error: bool = False) -> None:
     >>> line.value
     '&lt;b&gt;X&lt;/b&gt; to move'
     """
-    escaped = html.escape(text).replace("\n", "<br>")
+    escaped = lines_html(text)
     status.value = f'<span style="color:#b00020">{escaped}</span>' if error else escaped
+
+
+def lines_html(text: str) -> str:
+    """Plain ``text`` as HTML, escaped, one line a line.
+
+    >>> lines_html("You played 3.\\nYour move (X < O).")
+    'You played 3.<br>Your move (X &lt; O).'
+    """
+    return html.escape(text).replace("\n", "<br>")
 
 
 def status_words(status: Any) -> str:

@@ -32,7 +32,16 @@ from ..draw.connect4 import connect4_svg
 from ..errors import ArgumentError, ArgumentTypeError, MmlibError
 from ..games.connect4 import CentreFirst, ConnectFour
 from ..search import AnytimeStats, alphabeta, anytime
-from .common import ButtonGrid, StaticFallback, VBox, captioned_still, set_status, status_html, status_words
+from .common import (
+    ButtonGrid,
+    StaticFallback,
+    VBox,
+    captioned_still,
+    lines_html,
+    set_status,
+    status_html,
+    status_words,
+)
 
 __all__ = ["play_connect4", "Connect4Board", "ColumnButtons", "CELL_PX", "TIME_BUDGET", "NODE_BUDGET"]
 
@@ -115,6 +124,7 @@ class Connect4Board(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets h
         self.figure = w.HTML(layout=w.Layout(width=board_width, margin="0", padding="0"))
         self.figure.add_class("mmlib-figure")
         self.status = status_html()
+        self.message = ""                  # the status line's first part: what was just played
         self.status.layout = w.Layout(margin="6px 0 0 0", max_width="60em")
         self.new_game = w.Button(description="New game", icon="refresh", tooltip="start a new game",
                                  layout=w.Layout(width="auto", margin="6px 0 0 0", align_self="flex-start"))
@@ -196,24 +206,28 @@ class Connect4Board(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets h
         return (f"The computer ({self.computer}) played column {result.move} (framed): alpha-beta to depth "
                 f"{reached}{stopped}, {nodes:,} nodes in all, value {result.value}.")
 
-    def situation(self) -> str:
-        """Whose move it is, or the result."""
+    def situation(self, *, live: bool = True) -> str:
+        """Whose move it is, or the result; ``live=False`` words it for the still picture, which has
+        no buttons."""
         game, state = self.game, self.state
         if not game.is_terminal(state):
-            return (f"Your move ({self.human}): press a column's button (Tab to it, then Enter) "
-                    "to drop a disc.")
+            how = "press a column's button (Tab to it, then Enter) to drop a disc" if live else \
+                "run the cell to play, dropping a disc in a numbered column"
+            return f"Your move ({self.human}): {how}."
         winner = game.winner(state)
         if winner is None:
             return "Game over: the board is full, a draw."
         who = "you win" if winner == self.human else "the computer wins"
-        return f"Game over: {winner} has connected {game.connect} — {who}. Press New game to play again."
+        again = "Press New game" if live else "Run the cell"
+        return f"Game over: {winner} has connected {game.connect} — {who}. {again} to play again."
 
     def said(self) -> str:
         """What the status line says, as plain text (one sentence a line)."""
         return status_words(self.status)
 
     def _show(self, message: str) -> None:
-        set_status(self.status, f"{message.strip()}\n{self.situation()}")
+        self.message = message.strip()
+        set_status(self.status, f"{self.message}\n{self.situation()}")
         over = self.game.is_terminal(self.state)
         moves = self.game.moves(self.state)
         self.buttons_row.disabled = [over or column not in moves for column in range(self.game.columns)]
@@ -230,7 +244,7 @@ class Connect4Board(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets h
         (what was played, and whose move it is or who won): the picture's text alternative is the
         board in words and that caption."""
         svg = connect4_svg(self.game, self.state, cell=self.cell, last_move=self.last_move, numbers=True)
-        return captioned_still(svg, self.status.value)
+        return captioned_still(svg, lines_html(f"{self.message}\n{self.situation(live=False)}"))
 
 
 def play_connect4(game: ConnectFour | None = None, *, depth: int = 6, computer_first: bool = False,

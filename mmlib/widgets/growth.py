@@ -16,9 +16,10 @@ from typing import Any
 from .. import _validate, analysis, search, trees
 from ..analysis import deepest_fitting, forecast_nodes, growth_per_ply, mean_of
 from ..draw.lineplot import STYLES, Line, line_plot_svg
-from ..draw.plots import algorithm_name, ordering_name
+from ..draw.plots import ordering_name
 from ..draw.tree import format_value
 from ..errors import ArgumentError, MmlibError, printable
+from ..trace.algorithms import search_name
 from .common import (
     FitsItsRanges,
     StaticFallback,
@@ -219,7 +220,7 @@ class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]
         theory = guides(b, depths, knuth_moore=self.algorithm.value != "minimax")
         measured = {r["depth"]: r["leaves"] for r in rows}
         lines = [      # a measured line on a guide says so in its legend (line_plot_svg: say_coinciding)
-            Line(f"{algorithm_name(self.algorithm.value)}, {ordering_name(self.ordering_value())}, {which}",
+            Line(f"{search_name(self.algorithm.value)}, {ordering_name(self.ordering_value())}, {which}",
                  list(measured), list(measured.values()), color, dash, marker),
             *theory,
         ]
@@ -251,7 +252,7 @@ class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]
     # -- the still picture for a notebook shown without its widget models ---------------------------
     def fallback_text(self) -> str:
         return (f"Growth explorer: leaves evaluated versus depth for b = {self.branching.value}, "
-                f"{ordering_name(self.ordering_value())}, {algorithm_name(self.algorithm.value)}"
+                f"{ordering_name(self.ordering_value())}, {search_name(self.algorithm.value)}"
                 " — run the cell to use it.")
 
     def fallback_html(self) -> str | None:

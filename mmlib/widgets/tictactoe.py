@@ -25,11 +25,13 @@ from ..draw.boards import O_COLOR, X_COLOR, board_svg, describe_square, line_nam
 from ..draw.tree import format_value
 from ..errors import ArgumentError, MmlibError
 from ..games.base import rooted_at
+from ..trace.algorithms import search_name
 from .common import (
     ButtonGrid,
     StaticFallback,
     VBox,
     captioned_still,
+    lines_html,
     set_status,
     show_svg,
     status_html,
@@ -127,9 +129,6 @@ def _square(square: int) -> str:
     return f"square {square} ({_where(square)})"
 
 
-ALGORITHM_NAMES = {"minimax": "minimax", "alphabeta": "alpha-beta"}
-
-
 class TicTacToeBoard(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has no types
     """``squares`` (the nine buttons, :class:`SquareButtons`: an empty one shows its number, and each
     is named for a screen reader, "square 2, row 1, column 3, empty"), ``buttons`` (each square
@@ -150,6 +149,7 @@ class TicTacToeBoard(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets 
         self.squares = SquareButtons(self.human_move)
         self.buttons = [Square(self.squares, square) for square in range(9)]
         self.status = status_html()
+        self.message = ""                  # the status line's first part: what was just played
         self.output = svg_figure()
         self.new_game = widgets.Button(description="New game", icon="refresh")
         self.new_game.on_click(lambda _: self.restart())
@@ -172,7 +172,7 @@ class TicTacToeBoard(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets 
         self.last_counts: dict[str, int] = {}
         self.last_values: dict[int, float] = {}
         started = (f"New game. You are {self.human}; the computer ({self.computer}) plays by "
-                   f"{ALGORITHM_NAMES[self.algorithm]}.")
+                   f"{search_name(self.algorithm)}.")
         if self.computer_first:
             self.computer_move(started)
         else:
@@ -192,18 +192,23 @@ class TicTacToeBoard(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets 
                               for square, mark in enumerate(board)]
         self.squares.disabled = [mark != "." or over for mark in board]
         show_svg(self.output, board_svg(self.game, self.state, cell=40) if over else "")
-        set_status(self.status, f"{message.strip()}\n{self.situation()}".strip())
+        self.message = message.strip()
+        set_status(self.status, f"{self.message}\n{self.situation()}".strip())
 
-    def situation(self) -> str:
-        """Whose move it is, or the result."""
+    def situation(self, *, live: bool = True) -> str:
+        """Whose move it is, or the result; ``live=False`` words it for the still picture, which has
+        no buttons."""
         if not self.game.is_terminal(self.state):
-            return f"Your move ({self.human}): choose an empty square (Tab to it, then Enter)."
+            how = "choose an empty square (Tab to it, then Enter)" if live else \
+                "run the cell to play, choosing a square by its number"
+            return f"Your move ({self.human}): {how}."
         winner = self.game.winner(self.state)
         if winner is None:
             return "Game over: a draw."
         who = "you win" if winner == self.human else "the computer wins"
         along = line_name(winning_line(self.game, self.state))
-        return f"Game over: {winner} has three in a row along {along} — {who}. Press New game to play again."
+        again = "Press New game" if live else "Run the cell"
+        return f"Game over: {winner} has three in a row along {along} — {who}. {again} to play again."
 
     def said(self) -> str:
         """What the status line says, as plain text (one sentence a line)."""
@@ -254,13 +259,13 @@ class TicTacToeBoard(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets 
         self.last_counts, self.last_values = counts, values
         listed = ", ".join(f"{m}: {format_value(v)}" for m, v in values.items())
         self.refresh(f"{before}\nThe computer ({mover}) played {_square(chosen)} with "
-                     f"{ALGORITHM_NAMES[self.algorithm]}. Nodes searched from there: minimax "
+                     f"{search_name(self.algorithm)}. Nodes searched from there: minimax "
                      f"{counts['minimax']:,}, alpha-beta {counts['alphabeta']:,}. Values of its moves, "
                      f"by square: {listed}.")
 
     # -- the still picture for a notebook shown without its widget models ---------------------------
     def fallback_text(self) -> str:
-        return (f"Tic-tac-toe against the computer ({ALGORITHM_NAMES[self.algorithm]}"
+        return (f"Tic-tac-toe against the computer ({search_name(self.algorithm)}"
                 f"{'' if self.depth is None else f' to depth {self.depth}'}, {self.game.scoring} scores)"
                 " — run the cell to play.")
 
@@ -268,7 +273,7 @@ class TicTacToeBoard(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets 
         """The board when saved (squares numbered 0 to 8, as the status names them), captioned by
         what the status line said then; its text alternative is the board in words and that caption."""
         svg = board_svg(self.game, self.state, cell=84, numbers=True)
-        return captioned_still(svg, self.status.value)
+        return captioned_still(svg, lines_html(f"{self.message}\n{self.situation(live=False)}".strip()))
 
 
 def play_tictactoe(depth: int | None = None, algorithm: str = "alphabeta", *, computer_first: bool = False,

@@ -90,7 +90,11 @@ def test_the_connect_four_still_carries_the_status_line():
     board = play_connect4(ConnectFour(5, 4), depth=2)
     board.click(2)
     caption, alt, title = still_parts(board)
-    assert caption == board.status.value and "You (X) played column 2.<br>The computer (O)" in caption
+    # what was played, as the status line says it; how to play, worded for a picture without buttons
+    live = board.status.value.split("<br>")
+    assert caption.split("<br>") == live[:-1] + [
+        "Your move (X): run the cell to play, dropping a disc in a numbered column."]
+    assert "You (X) played column 2.<br>The computer (O)" in caption and "button" in live[-1]
     assert alt == title and alt.startswith("Connect Four board")
 
 

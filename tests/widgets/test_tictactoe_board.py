@@ -91,3 +91,13 @@ def test_tictactoe_says_a_draw_and_its_still_carries_the_status():
     caption, alt, title = still_parts(board)
     assert caption == board.status.value and caption.endswith("Game over: a draw.")
     assert alt == title
+
+
+def test_the_still_of_a_game_in_progress_says_how_to_play_without_buttons():
+    board = widgets.play_tictactoe(depth=1)
+    board.buttons[4].click()
+    caption, _, _ = still_parts(board)
+    live = board.status.value.split("<br>")
+    assert caption.split("<br>") == live[:-1] + [
+        "Your move (X): run the cell to play, choosing a square by its number."]
+    assert "Tab to it" in live[-1]
