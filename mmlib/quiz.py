@@ -818,6 +818,8 @@ class PracticeRound:
     def marks(self) -> Marks:
         """The search as far as the answers so far have taken it, every leaf's value shown (in
         mode ``"window"`` the node asked about is the current one)."""
+        if self.shown == 0 and self.mode != "window":
+            return Marks().with_leaf_values(self.tree)   # nothing searched yet: the question's tree, plain
         marks = self.model.marks(self.shown) if self.shown < len(self.events) else self.model.marks()
         if self.mode == "window" and not self.done:
             marks = marks.at(self.event.path)           # the node whose window is asked for

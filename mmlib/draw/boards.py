@@ -45,6 +45,8 @@ X_COLOR = "#0072B2"
 O_COLOR = "#B84F00"
 """O is drawn as a bold vermillion ring (Okabe–Ito vermillion, darkened to 5:1 on white for WCAG AA):
 a different colour and a different shape."""
+BOARD_INCHES = 3.4
+"""A board drawn in a figure of its own: 3.4 in wide (about 330 px in a notebook), large enough to project."""
 EMPTY_MARK = "·"
 """An empty square in text boards: a middle dot, so that no empty square reads as a zero or an O."""
 WIN_LINE_COLOR = "#000000"
@@ -126,13 +128,14 @@ def draw_board(game: TicTacToe, state: int | None = None, ax: Any = None, *, tit
     state = game.initial if state is None else state
     shared = ax is not None                  # a figure of several drawings: its words name each
     if ax is None:
-        figure = Figure(figsize=(2.2, 2.4), layout="constrained")
+        figure = Figure(figsize=(BOARD_INCHES, BOARD_INCHES + 0.3), layout="constrained")
         ax = figure.add_subplot()
     else:
         figure = ax.figure
     if not isinstance(numbers, bool):
         raise ArgumentTypeError(f"numbers: expected True or False, got {type(numbers).__name__}")
-    _draw_board_at(ax, game, state, 0.0, 0.0, 3.0, 22, highlight=last_move, numbers=numbers)
+    mark_pt = 22 if shared else 34              # a board in a figure of its own is drawn large
+    _draw_board_at(ax, game, state, 0.0, 0.0, 3.0, mark_pt, highlight=last_move, numbers=numbers)
     ax.set_xlim(-1.6, 1.6)
     ax.set_ylim(-1.6, 1.6)
     ax.set_aspect("equal")

@@ -91,10 +91,15 @@ def average_rows(rows: Iterable[dict[str, Any]], measure: str = "leaves"
             for key, by_depth in sums.items()}
 
 
-def _series_label(key: tuple[Any, ...], many_branchings: bool, *, algorithm: bool = True) -> str:
-    branching, ordering, name = key
-    text = f"{search_name(name)}, {ordering_name(ordering)}" if algorithm else ordering_name(ordering)
-    return f"b={branching}: {text}" if many_branchings else text
+def _series_label(key: tuple[Any, ...], many_branchings: bool, *, algorithm: bool = True,
+                  ordering: bool = True) -> str:
+    """A series' legend label: its branching factor (when the figure has several), its search and its
+    ordering, leaving out what the figure says once for every series."""
+    branching, order, name = key
+    text = ", ".join([search_name(name)] * algorithm + [ordering_name(order)] * ordering)
+    if not many_branchings:
+        return text
+    return f"b = {branching}: {text}" if text else f"b = {branching}"
 
 
 def pearl_curve(branching: int, depths: Iterable[int], through: tuple[int, float]) -> list[float]:
@@ -338,7 +343,7 @@ def add_band(figure: Any, xs: Iterable[float], low: Iterable[float], high: Itera
 
 def plot_growth(rows: Iterable[dict[str, Any]], *, measure: str = "leaves", theory: bool = True,
                 ax: Axes | None = None, title: str | None = None, end_names: bool = False,
-                ratio: bool = False) -> Any:
+                ratio: bool = False, pearl: bool = True) -> Any:
     """Leaves (or nodes) searched versus depth on a log axis, one line per
     (branching, ordering, algorithm), with the theory curves b^d, Knuth–Moore and Pearl's
     as dashed and dotted lines for each branching factor; beside a random ordering, Pearl's rate
@@ -348,7 +353,8 @@ def plot_growth(rows: Iterable[dict[str, Any]], *, measure: str = "leaves", theo
     second panel under the first divides each series by the Knuth–Moore minimum at its depth, so
     lines that crowd each other on the first are drawn apart (a figure of its own, not with
     ``ax``: as wide as the column, at most :data:`mmlib.draw.style.MAX_HEIGHT_PX` tall, its legend
-    in two columns and the one algorithm named over the panels); returns the Figure.
+    in two columns and the one algorithm named over the panels); ``pearl=False`` leaves Pearl's
+    line out of the theory curves (b^d and Knuth–Moore stay); returns the Figure.
 
     >>> from mmlib import analysis
     >>> rows = analysis.sweep([2], [1, 2, 3], ["best", "worst"], ["alphabeta"])
@@ -358,7 +364,7 @@ def plot_growth(rows: Iterable[dict[str, Any]], *, measure: str = "leaves", theo
 
     (best: the minimum itself; worst: 2^d over Knuth–Moore's 2, 3, 5 leaves.)
     """
-    for name, flag in (("theory", theory), ("end_names", end_names), ("ratio", ratio)):
+    for name, flag in (("theory", theory), ("end_names", end_names), ("ratio", ratio), ("pearl", pearl)):
         if not isinstance(flag, bool):
             raise ArgumentTypeError(f"{name}: expected True or False, got {printable(flag)}")
     if ratio and ax is not None:
@@ -374,6 +380,8 @@ def plot_growth(rows: Iterable[dict[str, Any]], *, measure: str = "leaves", theo
     # two panels as wide as the column and as tall as a slide shows: the legend in two columns, the
     # algorithm named once (over the panels) when there is one
     compact = ratio and len({key[2] for key in series}) == 1
+    # the branching factor alone tells apart series of one search and one ordering: said once, on the axis
+    by_branching = many and not ratio and len({key[1:] for key in series}) == 1
     if ratio:
         figure.set_size_inches(style.MAX_FIGURE_INCHES, style.MAX_HEIGHT_PX / style.PX_PER_INCH - 0.3)
         figure.delaxes(ax)
@@ -381,12 +389,13 @@ def plot_growth(rows: Iterable[dict[str, Any]], *, measure: str = "leaves", theo
     branchings = sorted({key[0] for key in series})
     for index, (key, points) in zip(_style_indices(series), series.items(), strict=True):
         ax.plot([d for d, _ in points], [v for _, v in points], ms=7, lw=2.0, **_style(index),
-                label=_series_label(key, many, algorithm=not compact))
+                label=_series_label(key, many, algorithm=not (compact or by_branching),
+                                    ordering=not by_branching))
     if theory:
         depths = sorted({d for points in series.values() for d, _ in points})
         for branching in branchings:
             randoms = [points for (b, ordering, _), points in series.items()
-                       if b == branching and ordering in RANDOM_ORDERINGS]
+                       if pearl and b == branching and ordering in RANDOM_ORDERINGS]
             for name, label, xs, values in _theory_curves(branching, depths, measure,
                                                            randoms[0] if randoms else []):
                 ax.plot(xs, values, **_theory_style(name), zorder=1.5 if name == "pearl" else 2,
@@ -394,11 +403,14 @@ def plot_growth(rows: Iterable[dict[str, Any]], *, measure: str = "leaves", theo
     ax.set_yscale("log")
     ax.set_xlabel("depth d" if lower is None else "")
     ax.grid(True, which="major", alpha=0.3)
-    algorithm = f" by {search_name(next(iter(series))[2])}" if compact else ""
+    _, only_ordering, only_search = next(iter(series))
+    algorithm = (f" by {search_name(only_search)}" if compact else
+                 f" by {search_name(only_search)}, {ordering_name(only_ordering)}" if by_branching else "")
     done = "evaluated" if measure == "leaves" else "searched"    # as every explorer's axis says it
     _finish(figure, ax, own_figure, title or f"{measure.capitalize()} {done} versus depth",
             f"{measure} {done}{algorithm} (log scale)")
-    names = {_series_label(key, many, algorithm=not compact): _end_name(key, many) for key in series}
+    names = {_series_label(key, many, algorithm=not (compact or by_branching), ordering=not by_branching):
+             _end_name(key, many) for key in series}
     names.update({str(line.get_label()): "Pearl" for line in ax.get_lines()
                   if str(line.get_label()).startswith("Pearl") and not many})
     if lower is not None:

@@ -232,17 +232,19 @@ class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]
             return f"b = {b}: even depth 1 needs more than {self.node_budget:,} nodes."
         last = self.rows[-1]
         ebf = analysis.effective_branching_factor(last["leaves"], last["depth"])
+        pruning = self.algorithm.value != "minimax"     # minimax's own yardsticks: b alone
+        yardsticks = (f"b = {b}, √b = {b ** 0.5:.3f}, Pearl's growth rate {pearl_name(b)} = {pearl:.3f} per ply"
+                      if pruning else f"b = {b}: minimax evaluates every leaf")
         text = (f"depth {last['depth']}: {count_text(last['leaves'])} leaves, {count_text(last['nodes'])} "
                 f"nodes{' (means)' if last['trees'] > 1 else ''}; effective "
-                f"branching factor {format_value(round(ebf, 3))} (b = {b}, √b = {b ** 0.5:.3f}, "
-                f"Pearl's growth rate {pearl_name(b)} = {pearl:.3f} per ply)")
+                f"branching factor {format_value(round(ebf, 3))} ({yardsticks})")
         if last["depth"] < d:
             skipped = f"Depth {d}" if last["depth"] + 1 == d else f"Depths {last['depth'] + 1}–{d}"
             text += f". {skipped} skipped: it would take more than {self.node_budget:,} nodes."
         growth = self.growth_per_ply()
         if growth is not None:
             text += (f". Growth per ply from depth {last['depth'] - 2} to {last['depth']}: "
-                     f"{growth:.3f} ({pearl_name(b)} = {pearl:.3f})")
+                     f"{growth:.3f}" + (f" ({pearl_name(b)} = {pearl:.3f})" if pruning else ""))
         return text
 
     def growth_per_ply(self) -> float | None:

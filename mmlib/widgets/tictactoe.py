@@ -259,7 +259,7 @@ class TicTacToeBoard(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets 
         self.last_counts, self.last_values = counts, values
         listed = ", ".join(f"{m}: {format_value(v)}" for m, v in values.items())
         self.refresh(f"{before}\nThe computer ({mover}) played {_square(chosen)} with "
-                     f"{search_name(self.algorithm)}. Nodes searched from there: minimax "
+                     f"{search_name(self.algorithm)}. Nodes searched to choose it: minimax "
                      f"{counts['minimax']:,}, alpha-beta {counts['alphabeta']:,}. Values of its moves, "
                      f"by square: {listed}.")
 

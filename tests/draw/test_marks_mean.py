@@ -163,7 +163,7 @@ def test_the_play_widgets_still_shows_the_computers_answer_and_what_it_said():
     page = board._repr_mimebundle_()["text/html"]
     picture = base64.b64decode(re.search(r"base64,([^\"]+)", page).group(1)).decode()
     assert 'class="last"' in picture and f"Last move (square outline): column {answer}," in picture
-    assert f"The computer (O) played column {answer} (framed): alpha-beta to depth 2" in page
+    assert f"The computer (O) played column {answer} (framed): alpha-beta, deepened to depth 2" in page
     # the still has no buttons, so its caption says how to play from where it stands
     assert "Your move (X): run the cell to play, dropping a disc in a numbered column." in page
     assert "button" not in page and "Tab to it" not in page

@@ -5,7 +5,7 @@ on" only for equal data."""
 import pytest
 from support import png_bytes
 
-from mmlib import draw
+from mmlib import analysis, draw
 from mmlib.errors import ArgumentError
 
 
@@ -106,3 +106,25 @@ def test_a_plot_legend_fills_rows_left_to_right_within_the_figure():
     assert order == list(range(len(boxes)))
     width = figure.bbox.width
     assert all(0 <= box.x0 and box.x1 <= width for box in boxes)
+
+
+def test_series_of_one_search_and_one_ordering_are_named_by_their_branching_factor_alone():
+    # the search and the ordering every series shares are said once, on the axis, not in every entry
+    rows = analysis.sweep([2, 3, 4], [1, 2], ["random"], ["minimax"])
+    ax = draw.plot_growth(rows, theory=False).axes[0]
+    assert [line.get_label() for line in ax.get_lines()] == ["b = 2", "b = 3", "b = 4"]
+    assert ax.get_ylabel() == "leaves evaluated by minimax, random ordering (log scale)"
+    two_orderings = draw.plot_growth(analysis.sweep([2, 3], [1, 2], ["random", "best"], ["alphabeta"]), theory=False)
+    assert two_orderings.axes[0].get_lines()[0].get_label() == "b = 2: alpha-beta, random ordering"
+
+
+def test_pearls_line_can_be_left_out_and_the_other_guides_stay():
+    rows = analysis.sweep([3], [1, 2, 3, 4], ["random", "best"], ["alphabeta"])
+    with_pearl = [line.get_label() for line in draw.plot_growth(rows).axes[0].get_lines()]
+    without = [line.get_label() for line in draw.plot_growth(rows, pearl=False).axes[0].get_lines()]
+    assert any(label.startswith("Pearl") for label in with_pearl)
+    assert not any(label.startswith("Pearl") for label in without)
+    assert any(label.startswith("$b^d$") for label in without)
+    assert any(label.startswith("Knuth–Moore") or "Knuth–Moore" in label for label in without)
+    with pytest.raises(ArgumentError, match="pearl"):
+        draw.plot_growth(rows, pearl="no")

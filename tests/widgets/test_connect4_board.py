@@ -35,8 +35,8 @@ def test_connect_four_says_each_move_and_whose_turn_it_is():
         answer = next(c for c in grew if c != column or grew.count(c) == 2)
         lines = board.said().splitlines()
         assert lines[0] == f"You (X) played column {column}."
-        assert lines[1].startswith(f"The computer (O) played column {answer} (framed): alpha-beta to depth ")
-        assert f"{board.last_nodes:,} nodes in all" in lines[1]
+        assert lines[1].startswith(f"The computer (O) played column {answer} (framed): alpha-beta, deepened to depth ")
+        assert f"{board.last_nodes:,} nodes over all its iterations" in lines[1]
         assert lines[2].startswith("Your move (X)")
         assert sum(after) == sum(before) + 2
 
@@ -147,7 +147,7 @@ def test_each_computer_move_stays_within_its_budget_and_says_so():
     board.click(3)
     assert time.perf_counter() - started < 2.0
     assert board.last_nodes <= 3_001 and 1 <= board.last_depth < 12   # the node past the budget counts
-    assert f"alpha-beta to depth {board.last_depth} (stopped before depth {board.last_depth + 1}" \
+    assert f"alpha-beta, deepened to depth {board.last_depth} (stopped before depth {board.last_depth + 1}" \
         in board.status.value
     full = play_connect4(ConnectFour(4, 4), depth=3)
     full.click(1)

@@ -58,3 +58,13 @@ def test_growth_explorer_names_the_guide_its_line_covers_once():
     assert "— exactly on bd" in plain
     random = _legend(widgets.growth_explorer(branching=3, depth=4, ordering="random").svg)
     assert " on " not in random
+
+
+def test_growth_explorer_names_pruning_yardsticks_only_for_a_search_that_prunes():
+    # minimax evaluates all b^d leaves: √b and Pearl's rate (taught with alpha-beta) are not its yardsticks
+    explorer = widgets.growth_explorer(branching=3, depth=4, ordering="random", algorithm="minimax")
+    said = explorer.status.value
+    assert "effective branching factor 3 (b = 3: minimax evaluates every leaf)" in said
+    assert "√b" not in said and "Pearl" not in said and "R₃" not in said
+    explorer.algorithm.value = "alphabeta"
+    assert "√b = 1.732, Pearl&#x27;s growth rate R₃ = 2.148 per ply" in explorer.status.value

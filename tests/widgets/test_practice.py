@@ -382,3 +382,17 @@ def test_the_answers_are_large_named_buttons_a_keyboard_reaches():
     size = float(re.search(r"font-size:(\d+)px", drill.prompt.value).group(1))
     assert size >= least and drill.round.prompt in drill.prompt.value
     assert "focus-visible{outline:3px solid #000" in PRACTICE_CSS
+
+
+@pytest.mark.parametrize("mode", ["evaluated", "pruned"])
+def test_a_new_question_draws_its_tree_at_full_contrast(mode):
+    # before the first answer nothing is searched: every node and leaf value is the question, not faded
+    import base64
+
+    drill = widgets.practice(mode=mode, seed=1)
+    still = base64.b64decode(re.search(r"base64,([^\"]+)", drill.fallback_html()).group(1)).decode()
+    for svg in (drill.svg, still):
+        assert "opacity" not in svg and "not searched yet" not in svg
+    if mode == "evaluated":
+        drill.answer("H")                       # the leftmost leaf is evaluated first: right
+        assert drill.round.shown > 0 and "opacity" in drill.svg    # now the search so far is drawn

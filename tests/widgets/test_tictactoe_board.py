@@ -51,7 +51,7 @@ def test_tictactoe_says_each_move_and_whose_turn_it_is():
     first = marks(board).index("X")
     assert lines[0] == "New game. You are O; the computer (X) plays by alpha-beta."
     assert lines[1].startswith(f"The computer (X) played square {first} (row {first // 3 + 1}, "
-                               f"column {first % 3 + 1}) with alpha-beta. Nodes searched from there: "
+                               f"column {first % 3 + 1}) with alpha-beta. Nodes searched to choose it: "
                                "minimax 549,946, alpha-beta ")
     assert lines[2] == "Your move (O): choose an empty square (Tab to it, then Enter)."
     square = next(i for i, mark in enumerate(marks(board)) if mark == ".")
