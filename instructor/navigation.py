@@ -94,7 +94,7 @@ COURSE: tuple[Entry, ...] = (
     Entry("11_chess.ipynb", "11", "√b in chess: move ordering on real positions"),
     Entry("labs/lab1_minimax.ipynb", "Lab 1", "minimax", ("01", "02")),
     Entry("labs/lab2_alphabeta.ipynb", "Lab 2", "alpha-beta", ("03", "04")),
-    Entry("labs/lab3_tictactoe_evaluator.ipynb", "Lab 3", "a tic-tac-toe evaluator", ("02", "07")),
+    Entry("labs/lab3_tictactoe_evaluator.ipynb", "Lab 3", "a tic-tac-toe evaluator", ("05", "07")),
     Entry("labs/lab4_expectimax.ipynb", "Lab 4", "expectimax", ("09",)),
     Entry("labs/lab5_move_ordering.ipynb", "Lab 5", "move ordering", ("05", "06", "11")),
     Entry("labs/lab6_anytime_agent.ipynb", "Lab 6", "an anytime agent", ("05", "10")),

@@ -38,6 +38,13 @@ def minimax_stops_one_ply_early(node, depth, maximizing):
     return max(values) if maximizing else min(values)
 
 
+def minimax_ignores_the_depth(node, depth, maximizing):
+    if node.is_leaf():                                     # searches to the leaves whatever the limit
+        return node.value
+    values = [minimax_ignores_the_depth(c, depth - 1, not maximizing) for c in node.children]
+    return max(values) if maximizing else min(values)
+
+
 def minimax_searches_one_ply_too_deep(node, depth, maximizing):
     if depth < 0 or node.is_leaf():
         return node.value

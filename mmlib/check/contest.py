@@ -5,7 +5,7 @@ The referee (:func:`play_game`) gives it the board as text (the rows top first, 
 ``/``; ``X`` moves first) and a node budget, and waits at most ``move_seconds`` for the answer:
 the clock runs here, outside the agent, which runs in another process
 (:mod:`mmlib.isolation.runner`; in the tournament a sealed sandbox).  An agent that runs over its
-time, runs an iteration of lab 6's ``search_to_depth`` that spends more than the node budget
+time, runs iterations of lab 6's ``search_to_depth`` that spend more than the node budget in all
 (:func:`mmlib.check.deepening.held_to_budget`), raises, crashes, ends its process or answers
 anything but a column with room in it *forfeits*: it loses that game, and the record says why.
 Its opponent wins the game if it answers the same board with a column with room; if it forfeits

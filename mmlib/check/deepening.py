@@ -89,17 +89,18 @@ MOVE_SECONDS = 2.0
 
 
 class _Meter:
-    """The most nodes one iteration (:func:`search_to_depth`) spent since :meth:`reset`: what
-    :func:`check_games` holds against the budget of the move being chosen."""
+    """The nodes the iterations of :func:`search_to_depth` spent since :meth:`reset`, all of them
+    together: what :func:`check_games` holds against the budget of the move being chosen (the
+    budget is for the whole move)."""
 
     def __init__(self) -> None:
-        self.most = 0
+        self.spent = 0
 
     def reset(self) -> None:
-        self.most = 0
+        self.spent = 0
 
     def note(self, nodes: int) -> None:
-        self.most = max(self.most, nodes)
+        self.spent += nodes
 
 
 _METER = _Meter()
@@ -340,14 +341,14 @@ def within_budget(board: str, max_nodes: int, move: int) -> bool:
 
 def held_to_budget(anytime_move: Callable[..., Any]) -> Callable[..., Any]:
     """``anytime_move`` as :func:`check_games` and the class tournament call it, in the process
-    where the student's code runs: stopped as "over-budget" (an outcome of that kind) when one of
-    the iterations of :func:`search_to_depth` it ran spent more nodes than the whole move may
+    where the student's code runs: stopped as "over-budget" (an outcome of that kind) when the
+    iterations of :func:`search_to_depth` it ran spent, together, more nodes than the whole move may
     (:class:`_Meter`).  An agent with a search of its own is held to its budget by its moves
     (:func:`within_budget`)."""
     def call(board: str, max_nodes: int) -> Any:
         _METER.reset()
         move = anytime_move(board, max_nodes)
-        if _METER.most > max_nodes:
+        if _METER.spent > max_nodes:
             raise Stop("over-budget")
         return move
     call.__wrapped_student__ = (anytime_move, "budget")  # type: ignore[attr-defined]  # sealed: wrapped there
@@ -356,8 +357,8 @@ def held_to_budget(anytime_move: Callable[..., Any]) -> Callable[..., Any]:
 
 def _valid_metered_move(call: Call, outcome: Outcome) -> int:
     if outcome.kind == "over-budget":
-        raise Unusable("over-budget", f"{shown_call('anytime_move', call)} ran an iteration of "
-                       f"search_to_depth that spent more than the move's {call.args[1]} nodes")
+        raise Unusable("over-budget", f"{shown_call('anytime_move', call)} ran iterations of "
+                       f"search_to_depth that spent more than the move's {call.args[1]} nodes in all")
     return _valid_move(call, outcome)
 
 

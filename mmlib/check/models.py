@@ -189,6 +189,8 @@ def _generic(value: float | None, evaluated: tuple[Any, ...], tree: trees.Tree, 
              conventions: Conventions) -> str:
     expected_value, expected = reference(kind, conventions).run(tree, depth)
     horizon = set(reference("minimax", conventions).run(tree, depth)[1])
+    if any(len(path) > depth for path in evaluated):
+        return "below-depth-limit"
     if any(path not in horizon for path in evaluated):
         return "interior-value"
     if value != expected_value:

@@ -61,7 +61,8 @@ HINTS = {
                         "MIN the smallest.  Your MAX and MIN seem swapped.",
     "pruning": "Minimax looks at every leaf; skipping leaves is alpha-beta's job (the next lab).",
     "no-pruning": "Alpha-beta must skip the children that cannot matter: after updating alpha (at MAX) or "
-                  "beta (at MIN), stop the loop with `break` as soon as alpha >= beta.",
+                  "beta (at MIN), stop the loop with `break` as soon as alpha >= beta, and hand alpha and "
+                  "beta down in each recursive call (a child searched with (-inf, inf) never prunes).",
     "strict-cutoff": "Prune as soon as alpha >= beta, not only when alpha > beta: once the bounds meet, "
                      "the remaining children cannot change the result.",
     "cutoff-on-ties": "These conventions prune only when alpha > beta: when the bounds are equal, search "
@@ -75,6 +76,9 @@ HINTS = {
                   "You update the other bound.",
     "fail-hard-clamp": "In the fail-hard form a cutoff at a MAX node returns beta (the value MIN will "
                        "not allow) and at a MIN node returns alpha; you return the other bound.",
+    "below-depth-limit": "Your search read node.value below the depth limit. Stop when depth == 0 and return "
+                         "node.value there, even at a node with children (its static value), and call the "
+                         "children with depth - 1.",
     "interior-value": "Read node.value only where the search stops (depth 0 or a leaf); interior values "
                       "are only estimates.",
     "missing-leaves": "Minimax looks at every leaf below the depth limit, in order.",
@@ -114,17 +118,29 @@ class Report:
     show_static: bool = False
     output: str = ""
     case_text: str = ""
+    search: str = ""
+    """The search the report checks (``"minimax"`` or ``"alpha-beta"``), whose right run on a
+    depth-limited counterexample its drawing shows."""
 
     @property
     def figure(self) -> Any:
-        """A drawing of the counterexample (None without one or without :mod:`mmlib.draw`)."""
+        """A drawing of the counterexample (None without one or without :mod:`mmlib.draw`): where the
+        search stops above the leaves, the right search to that depth (the values it backs up, the
+        static values where it stops, what it prunes), so every value drawn is one the case expects."""
         if self.counterexample is None:
             return None
         try:
             from ..draw import draw_tree
         except ImportError:
             return None
-        return draw_tree(self._shown_tree())
+        tree = self._shown_tree()
+        if self.depth is None or self.depth >= tree.height or self.search not in ("minimax", "alpha-beta"):
+            return draw_tree(tree)
+        from .. import search
+
+        run = search.alphabeta if self.search == "alpha-beta" else search.minimax
+        return draw_tree(run(tree, depth=self.depth, trace=True),
+                         title=f"The right {self.search} to depth {self.depth}")
 
     def _shown_tree(self) -> trees.Tree:
         """The counterexample; interior static values only matter (and are only shown) when

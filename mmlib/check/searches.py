@@ -219,7 +219,8 @@ def _check_search(fn: Callable[..., Any], kind: str, cases: Sequence[Any] | None
                     HINTS.get(diagnosis, ""), _players(small.tree, conventions), small.depth,
                     show_static=any(not small.tree.node(p).is_leaf() for p in small.evaluated),
                     output=_output(small.outcome),
-                    case_text=case_text(small.tree, kind, small.depth) if conventions == DEFAULT else "")
+                    case_text=case_text(small.tree, kind, small.depth) if conventions == DEFAULT else "",
+                    search=kind if conventions == DEFAULT else "")
     return finish(report, raise_on_failure)
 
 
@@ -320,7 +321,8 @@ def check_minimax(fn: Callable[..., Any], *, conventions: Conventions | None = N
     ``turns[i]``; ``depth`` counts single moves).  Diagnoses: ``ok``, ``not-implemented``,
     ``error``, ``recursion``, ``runaway``, ``timeout``, ``memory``, ``exit``, ``crash``,
     ``wrong-type``, ``depth-off-by-one``, ``no-alternation``, ``inverted-players``,
-    ``pruning``, ``interior-value``, ``missing-leaves``, ``wrong-order``, ``wrong-value``.
+    ``pruning``, ``below-depth-limit``, ``interior-value``, ``missing-leaves``, ``wrong-order``,
+    ``wrong-value``.
 
     >>> def stub(node, depth, maximizing):
     ...     raise NotImplementedError

@@ -203,8 +203,9 @@ class Connect4Board(StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets h
         stopped = "" if reached == self.depth or not self.over_budget else \
             f" (stopped before depth {reached + 1}: over the budget of {self.time_budget:g} s and " \
             f"{self.node_budget:,} nodes per move)"
-        return (f"The computer ({self.computer}) played column {result.move} (framed): alpha-beta, deepened to depth "
-                f"{reached}{stopped}, {nodes:,} nodes over all its iterations, value {result.value}.")
+        return (f"The computer ({self.computer}) played column {result.move} (framed): alpha-beta, deepened "
+                f"to depth {reached}{stopped}, {nodes:,} nodes over all its iterations, "
+                f"value {result.value}.")
 
     def situation(self, *, live: bool = True) -> str:
         """Whose move it is, or the result; ``live=False`` words it for the still picture, which has

@@ -233,8 +233,8 @@ class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]
         last = self.rows[-1]
         ebf = analysis.effective_branching_factor(last["leaves"], last["depth"])
         pruning = self.algorithm.value != "minimax"     # minimax's own yardsticks: b alone
-        yardsticks = (f"b = {b}, √b = {b ** 0.5:.3f}, Pearl's growth rate {pearl_name(b)} = {pearl:.3f} per ply"
-                      if pruning else f"b = {b}: minimax evaluates every leaf")
+        yardsticks = (f"b = {b}, √b = {b ** 0.5:.3f}, Pearl's growth rate {pearl_name(b)} = {pearl:.3f} "
+                      "per ply" if pruning else f"b = {b}: minimax evaluates every leaf")
         text = (f"depth {last['depth']}: {count_text(last['leaves'])} leaves, {count_text(last['nodes'])} "
                 f"nodes{' (means)' if last['trees'] > 1 else ''}; effective "
                 f"branching factor {format_value(round(ebf, 3))} ({yardsticks})")

@@ -220,3 +220,18 @@ def test_a_search_past_the_depth_limit_is_told_so(monkeypatch: pytest.MonkeyPatc
     assert "Your evaluation order: E F G H I J K L M" in text
     assert ("E, F, G, H, I, J, K, L, M lie below the depth limit (depth 1): a correct search stops "
             "above them.") in text
+
+
+@pytest.mark.parametrize("case, function, drawn_value", [("lab1/05", mutants.minimax_ignores_the_depth, 4),
+                                                          ("lab2/05", mutants.alphabeta_never_prunes, 4)])
+def test_a_depth_limited_case_is_drawn_as_the_right_search_to_its_depth(monkeypatch, case, function,
+                                                                          drawn_value) -> None:
+    # the report says "Expected value 4": its drawing must not show the full tree's minimax value (5)
+    from mmlib.draw.display import figure_alt
+
+    monkeypatch.chdir(CASES.parent)
+    report = check.run_case(case, function)
+    assert not report.passed and report.depth == 2
+    figure = report.figure
+    words = figure_alt(figure)
+    assert f"value {drawn_value}" in words and "value 5" not in words, words

@@ -72,3 +72,12 @@ def test_reference_models_match_mmlib_search():
             assert model.run(tree, depth) == (result.value, tuple(result.stats.leaf_order))
         result = search.minimax(tree, depth=depth)
         assert models.MINIMAX.run(tree, depth) == (result.value, tuple(result.stats.leaf_order))
+
+
+def test_a_search_that_reads_far_below_its_depth_limit_is_told_so():
+    # limit 1 on a tree three levels deep: no ±1 depth model reads the leaves, so the generic rule names it
+    tree = next(tree for tree, _ in TREES if tree.height >= 3)
+    value, paths = what_it_does(mutants.minimax_ignores_the_depth, tree, 1)
+    assert max(len(path) for path in paths) >= 3
+    assert models.diagnose(value, paths, tree, 1, "minimax") == "below-depth-limit"
+    assert "below the depth limit" in check.report.HINTS["below-depth-limit"]

@@ -114,7 +114,8 @@ def test_series_of_one_search_and_one_ordering_are_named_by_their_branching_fact
     ax = draw.plot_growth(rows, theory=False).axes[0]
     assert [line.get_label() for line in ax.get_lines()] == ["b = 2", "b = 3", "b = 4"]
     assert ax.get_ylabel() == "leaves evaluated by minimax, random ordering (log scale)"
-    two_orderings = draw.plot_growth(analysis.sweep([2, 3], [1, 2], ["random", "best"], ["alphabeta"]), theory=False)
+    rows = analysis.sweep([2, 3], [1, 2], ["random", "best"], ["alphabeta"])
+    two_orderings = draw.plot_growth(rows, theory=False)
     assert two_orderings.axes[0].get_lines()[0].get_label() == "b = 2: alpha-beta, random ordering"
 
 

@@ -24,7 +24,7 @@ LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
 PRACTISES = {
     "lab1_minimax": {"01_game_trees_and_minimax", "02_depth_limits_and_evaluation"},
     "lab2_alphabeta": {"03_alpha_beta_pruning", "04_alpha_beta_variants"},
-    "lab3_tictactoe_evaluator": {"02_depth_limits_and_evaluation", "07_tictactoe_solved"},
+    "lab3_tictactoe_evaluator": {"05_move_ordering", "07_tictactoe_solved"},
     "lab4_expectimax": {"09_chance_and_many_agents"},
     "lab5_move_ordering": {"05_move_ordering", "06_square_root_speedup", "11_chess"},
     "lab6_anytime_agent": {"05_move_ordering", "10_beyond_alpha_beta"},

@@ -35,7 +35,8 @@ def test_connect_four_says_each_move_and_whose_turn_it_is():
         answer = next(c for c in grew if c != column or grew.count(c) == 2)
         lines = board.said().splitlines()
         assert lines[0] == f"You (X) played column {column}."
-        assert lines[1].startswith(f"The computer (O) played column {answer} (framed): alpha-beta, deepened to depth ")
+        assert lines[1].startswith(
+            f"The computer (O) played column {answer} (framed): alpha-beta, deepened to depth ")
         assert f"{board.last_nodes:,} nodes over all its iterations" in lines[1]
         assert lines[2].startswith("Your move (X)")
         assert sum(after) == sum(before) + 2
