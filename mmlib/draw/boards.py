@@ -213,7 +213,7 @@ def draw_game_tree(game: TicTacToe, state: int | None = None, depth: int = 1, *,
         for child in node.children:
             cx, cy = positions[child.path]
             on_line = child.path in best
-            ax.plot([x, cx], [y - half - value - 0.04, cy + half + move],
+            ax.plot([x, cx], [y - half - value - 0.04, cy + half + move + 0.04],   # clear of the move label
                     color=PV_COLOR if on_line else "#888888", lw=2.2 if on_line else 0.8, zorder=1)
         frame = PV_COLOR if node.path in best else "black"
         last = node.path[-1] if node.path else None

@@ -40,6 +40,9 @@ so that it is never taken for the dashed ring of a threat; the disc's letter sta
 CELL_IN = 0.8
 """A cell of a drawn board, in inches (80 px in a notebook): a disc and its letter readable from the
 back of a lecture hall."""
+BOARD_MIN_IN = 4.8
+"""The least width of a board drawn alone (inches): a 4×4 board gets cells of 1.2 in, as readable
+from the back row as a full one."""
 LETTER_PT = 17.0
 """The size of a disc's letter in a drawn board (about 23 px, nearly half the disc)."""
 NUMBER_PX = 18
@@ -79,7 +82,8 @@ def draw_connect4(game: ConnectFour, state: FourState | None = None, ax: Any = N
     shared = ax is not None                  # a figure of several drawings: its words name each
     if ax is None:
         legend_rows = (last_move is not None) + bool(list(threats)) + bool(game.winning_line(state))
-        figure = Figure(figsize=(CELL_IN * game.columns + 0.6, CELL_IN * game.rows + 0.8 + 0.3 * legend_rows))
+        cell = max(CELL_IN, BOARD_MIN_IN / game.columns)        # a small board is drawn as wide as 4.8 in
+        figure = Figure(figsize=(cell * game.columns + 0.6, cell * game.rows + 0.8 + 0.3 * legend_rows))
         ax = figure.add_subplot()
     else:
         figure = ax.figure

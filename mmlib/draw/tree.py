@@ -41,6 +41,7 @@ from ..trace import (
     Marks,
     Trace,
     bound_text,
+    counted,
     format_mark,
     format_value,
     format_window,
@@ -944,10 +945,15 @@ LEGEND_MARGIN = 10.0
 """Points of a figure's width a legend's rows leave free (its border and a little more)."""
 
 
+ENTRY_GAP_EM = 1.6
+"""The space between two entries of a row legend, in ems: wide enough that an entry's words never
+read as running into the next entry's glyph ("leaf ── principal variation")."""
+
+
 def _entry_points(words: list[str]) -> list[float]:
     """How wide each legend entry is (points): its glyph (2 em), the space after it, its words
     and the space before the next entry, as :func:`row_legend` writes them."""
-    return [(2.0 + 0.3 + 1.0) * MIN_FONT_PT + _text_points(text, MIN_FONT_PT) for text in words]
+    return [(2.0 + 0.3 + ENTRY_GAP_EM) * MIN_FONT_PT + _text_points(text, MIN_FONT_PT) for text in words]
 
 
 def row_legend(where: Any, handles: list[Any], points: float, **placing: Any) -> Any:
@@ -988,8 +994,8 @@ def row_legend(where: Any, handles: list[Any], points: float, **placing: Any) ->
 
     options = {"loc": "upper center", "bbox_to_anchor": (0.5, 0.0)} | placing
     legend: Any = RowLegend(where, handles, labels, ncols=1, fontsize=MIN_FONT_PT, frameon=False,
-                            handlelength=2.0, handletextpad=0.3, columnspacing=1.0, borderaxespad=0.2,
-                            **options)
+                            handlelength=2.0, handletextpad=0.3, columnspacing=ENTRY_GAP_EM,
+                            borderaxespad=0.2, **options)
     legend.rows = len(rows)
     if hasattr(where, "legend_"):
         where.legend_ = legend
@@ -1162,8 +1168,9 @@ def static_words(tree: AnyTree) -> str:
     explicit = as_tree(tree)
     numbers = ", ".join(f"{node.label} {format_value(node.value)}" for node in explicit.nodes()
                         if node.value is not None)
-    return (f"A game tree with {explicit.node_count} nodes and {explicit.leaf_count} leaves; beside each "
-            f"node its static value (a leaf: its value): {numbers}.")
+    return (f"A game tree with {counted(explicit.node_count, 'node')} and "
+            f"{counted(explicit.leaf_count, 'leaf', 'leaves')}; beside each node its static value "
+            f"(a leaf: its value): {numbers}.")
 
 
 def describe_drawing(tree_or_result: Any) -> str:

@@ -98,6 +98,7 @@ from .trees import node_role as node_role
 from .trees import result_tree as result_tree
 from .words import Reading as Reading
 from .words import bound_text as bound_text
+from .words import counted as counted
 from .words import format_known, format_mark, format_value
 from .words import format_probability as format_probability
 from .words import format_window as format_window

@@ -21,6 +21,7 @@ from .passes import Iteration, Phase, Research
 from .trees import _is_chance, _is_layered, node_role
 from .words import (
     _tally_text,
+    counted,
     format_known,
     format_mark,
     format_probability,
@@ -534,7 +535,8 @@ def describe_marks(tree: Tree | LayeredTree, marks: Marks, *, root: Path = (), l
     """
     if not marks.searched:
         value = marks.value_text(root)
-        subject = f"A game tree with {tree.node_count} nodes and {tree.leaf_count} leaves"
+        subject = (f"A game tree with {counted(tree.node_count, 'node')} and "
+                   f"{counted(tree.leaf_count, 'leaf', 'leaves')}")
         if levels:
             subject += f" (levels: {', '.join(levels)})"
         kind = "expectiminimax" if chance else "minimax"

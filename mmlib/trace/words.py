@@ -35,6 +35,15 @@ def format_value(value: float | None) -> str:
     return text.replace("-", "−")
 
 
+def counted(count: int, noun: str, plural: str | None = None) -> str:
+    """``count`` and ``noun``, the noun in the plural unless the count is one.
+
+    >>> counted(1, "leaf", "leaves"), counted(9, "leaf", "leaves"), counted(4, "node")
+    ('1 leaf', '9 leaves', '4 nodes')
+    """
+    return f"{count} {noun if count == 1 else plural or noun + 's'}"
+
+
 def format_window(window: tuple[float | None, float | None] | None) -> str:
     """``[α, β]`` with infinities as ``−∞``/``+∞`` (empty for minimax, which has no window).
 
