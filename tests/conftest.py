@@ -142,9 +142,9 @@ LONG: dict[str, dict[str, tuple[str, ...] | None]] = {
     },
     # lab 5's solutions meeting every practice case's goal (`make test`: test_ordering_cases_are_consistent)
     "tests/check/test_practice_labs.py": {"test_the_lab5_solutions_meet_every_practice_goal": ALL},
-    # lab 6's games played by the classic mistake "the whole budget for each iteration" (about 8 s);
+    # lab 6's games stop the classic mistake "the whole budget for each iteration" (a few seconds);
     # `make test`: the games stop an agent whose iteration spends past the budget (the same file)
-    "tests/course/test_own_work.py": {"test_lab6_games_let_a_classic_mistake_play_on": ALL},
+    "tests/course/test_own_work.py": {"test_lab6_games_hold_the_whole_move_to_its_budget": ALL},
     # Pearl's line named with the depths where it runs on random, on data built for it (about 3.5 s); `make
     # test`: the end labels' other tests (tests/draw/test_endlabels.py)
     "tests/draw/test_endlabels.py": {

@@ -341,6 +341,20 @@ def add_band(figure: Any, xs: Iterable[float], low: Iterable[float], high: Itera
     return figure
 
 
+def _draw_theory(ax: Any, series: dict[tuple[Any, ...], list[tuple[int, float]]], branchings: list[int],
+                 measure: str, *, pearl: bool, compact: bool) -> None:
+    """The reference curves of each branching factor (:func:`_theory_curves`); Pearl's beside a
+    random-ordering series when ``pearl``."""
+    depths = sorted({d for points in series.values() for d, _ in points})
+    for branching in branchings:
+        randoms = [points for (b, ordering, _), points in series.items()
+                   if pearl and b == branching and ordering in RANDOM_ORDERINGS]
+        through = randoms[0] if randoms else []
+        for name, label, xs, values in _theory_curves(branching, depths, measure, through):
+            ax.plot(xs, values, **_theory_style(name), zorder=1.5 if name == "pearl" else 2,
+                    label=label.removesuffix(" (random ordering)") if compact else label)
+
+
 def plot_growth(rows: Iterable[dict[str, Any]], *, measure: str = "leaves", theory: bool = True,
                 ax: Axes | None = None, title: str | None = None, end_names: bool = False,
                 ratio: bool = False, pearl: bool = True) -> Any:
@@ -392,14 +406,7 @@ def plot_growth(rows: Iterable[dict[str, Any]], *, measure: str = "leaves", theo
                 label=_series_label(key, many, algorithm=not (compact or by_branching),
                                     ordering=not by_branching))
     if theory:
-        depths = sorted({d for points in series.values() for d, _ in points})
-        for branching in branchings:
-            randoms = [points for (b, ordering, _), points in series.items()
-                       if pearl and b == branching and ordering in RANDOM_ORDERINGS]
-            for name, label, xs, values in _theory_curves(branching, depths, measure,
-                                                           randoms[0] if randoms else []):
-                ax.plot(xs, values, **_theory_style(name), zorder=1.5 if name == "pearl" else 2,
-                        label=label.removesuffix(" (random ordering)") if compact else label)
+        _draw_theory(ax, series, branchings, measure, pearl=pearl, compact=compact)
     ax.set_yscale("log")
     ax.set_xlabel("depth d" if lower is None else "")
     ax.grid(True, which="major", alpha=0.3)

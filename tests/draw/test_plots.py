@@ -99,11 +99,19 @@ def test_a_plot_legend_fills_rows_left_to_right_within_the_figure():
     canvas = FigureCanvasAgg(figure)
     canvas.draw()                                          # laid out as it is shown
     boxes = [text.get_window_extent(canvas.get_renderer()) for text in legend.get_texts()]
-    tops = sorted({round(box.y1) for box in boxes}, reverse=True)
-    assert 1 < len(tops) == legend.rows < len(boxes)           # rows, more than one entry in some
-    # in label order: along a row left to right, then the next row down
-    order = sorted(range(len(boxes)), key=lambda i: (-round(boxes[i].y1), boxes[i].x0))
-    assert order == list(range(len(boxes)))
+    # a row's texts share a baseline; their middles differ by less than half a line (an exponent)
+    line = min(box.height for box in boxes)
+    row_of: list[int] = []
+    for box in boxes:
+        middles = [(boxes[i].y0 + boxes[i].y1) / 2 for i in range(len(row_of)) if row_of[i] == row_of[-1]] \
+            if row_of else []
+        same = middles and abs(middles[0] - (box.y0 + box.y1) / 2) < line / 2
+        row_of.append(row_of[-1] if same else (row_of[-1] + 1 if row_of else 0))
+    assert 1 < row_of[-1] + 1 == legend.rows < len(boxes)      # rows, more than one entry in some
+    # in label order: along a row left to right, then the next row down, each row under the last
+    assert all(boxes[i].x0 < boxes[i + 1].x0 for i in range(len(boxes) - 1) if row_of[i] == row_of[i + 1])
+    firsts = [boxes[row_of.index(r)] for r in range(row_of[-1] + 1)]
+    assert all(upper.y0 > lower.y1 - line / 2 for upper, lower in zip(firsts, firsts[1:], strict=False))
     width = figure.bbox.width
     assert all(0 <= box.x0 and box.x1 <= width for box in boxes)
 
