@@ -945,6 +945,8 @@ LEGEND_MARGIN = 10.0
 """Points of a figure's width a legend's rows leave free (its border and a little more)."""
 
 
+TEXT_PAD_EM = 0.6
+"""The space between a legend entry's glyph and its words, in ems (a thick line's end stays clear of them)."""
 ENTRY_GAP_EM = 1.6
 """The space between two entries of a row legend, in ems: wide enough that an entry's words never
 read as running into the next entry's glyph ("leaf ── principal variation")."""
@@ -953,7 +955,8 @@ read as running into the next entry's glyph ("leaf ── principal variation").
 def _entry_points(words: list[str]) -> list[float]:
     """How wide each legend entry is (points): its glyph (2 em), the space after it, its words
     and the space before the next entry, as :func:`row_legend` writes them."""
-    return [(2.0 + 0.3 + ENTRY_GAP_EM) * MIN_FONT_PT + _text_points(text, MIN_FONT_PT) for text in words]
+    room = (2.0 + TEXT_PAD_EM + ENTRY_GAP_EM) * MIN_FONT_PT
+    return [room + _text_points(text, MIN_FONT_PT) for text in words]
 
 
 def row_legend(where: Any, handles: list[Any], points: float, **placing: Any) -> Any:
@@ -994,7 +997,7 @@ def row_legend(where: Any, handles: list[Any], points: float, **placing: Any) ->
 
     options = {"loc": "upper center", "bbox_to_anchor": (0.5, 0.0)} | placing
     legend: Any = RowLegend(where, handles, labels, ncols=1, fontsize=MIN_FONT_PT, frameon=False,
-                            handlelength=2.0, handletextpad=0.3, columnspacing=ENTRY_GAP_EM,
+                            handlelength=2.0, handletextpad=TEXT_PAD_EM, columnspacing=ENTRY_GAP_EM,
                             borderaxespad=0.2, **options)
     legend.rows = len(rows)
     if hasattr(where, "legend_"):

@@ -99,9 +99,11 @@ class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]
     RANGED = ("depth", "trees")
 
     def __init__(self, branching: int, depth: int, ordering: str, algorithm: str, node_budget: int,
-                 trees: int = 1):
+                 trees: int = 1, *, yardsticks: bool = True):
         widgets = _widgets()
         self.node_budget = node_budget
+        self.yardsticks = yardsticks
+        """Whether the status line names √b and Pearl's rate (for a search that prunes)."""
         self.cache: dict[tuple[Any, ...], dict[str, Any] | None] = {}
         self.rows: list[dict[str, Any]] = []
         self._fitting = False
@@ -232,12 +234,10 @@ class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]
             return f"b = {b}: even depth 1 needs more than {self.node_budget:,} nodes."
         last = self.rows[-1]
         ebf = analysis.effective_branching_factor(last["leaves"], last["depth"])
-        pruning = self.algorithm.value != "minimax"     # minimax's own yardsticks: b alone
-        yardsticks = (f"b = {b}, √b = {b ** 0.5:.3f}, Pearl's growth rate {pearl_name(b)} = {pearl:.3f} "
-                      "per ply" if pruning else f"b = {b}: minimax evaluates every leaf")
+        pruning = self.yardsticks and self.algorithm.value != "minimax"     # minimax's own yardstick: b
         text = (f"depth {last['depth']}: {count_text(last['leaves'])} leaves, {count_text(last['nodes'])} "
                 f"nodes{' (means)' if last['trees'] > 1 else ''}; effective "
-                f"branching factor {format_value(round(ebf, 3))} ({yardsticks})")
+                f"branching factor {format_value(round(ebf, 3))} ({self._yardsticks(b, pearl)})")
         if last["depth"] < d:
             skipped = f"Depth {d}" if last["depth"] + 1 == d else f"Depths {last['depth'] + 1}–{d}"
             text += f". {skipped} skipped: it would take more than {self.node_budget:,} nodes."
@@ -246,6 +246,14 @@ class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]
             text += (f". Growth per ply from depth {last['depth'] - 2} to {last['depth']}: "
                      f"{growth:.3f}" + (f" ({pearl_name(b)} = {pearl:.3f})" if pruning else ""))
         return text
+
+    def _yardsticks(self, b: int, pearl: float) -> str:
+        """What the status line sets the effective branching factor beside."""
+        if self.algorithm.value == "minimax":
+            return f"b = {b}: minimax evaluates every leaf"
+        if not self.yardsticks:
+            return f"b = {b}"
+        return f"b = {b}, √b = {b ** 0.5:.3f}, Pearl's growth rate {pearl_name(b)} = {pearl:.3f} per ply"
 
     def growth_per_ply(self) -> float | None:
         """sqrt(N_d / N_(d-2)) at the deepest measured depth d (two plies: one MAX, one MIN level)."""
@@ -296,13 +304,15 @@ answers in time), alpha-beta first."""
 
 
 def growth_explorer(branching: int = 3, depth: int = 4, ordering: str = "best", algorithm: str = "alphabeta",
-                    *, trees: int = 1, node_budget: int | None = None) -> GrowthExplorer:
+                    *, trees: int = 1, node_budget: int | None = None, yardsticks: bool = True
+                    ) -> GrowthExplorer:
     """An explorer of search cost: leaves evaluated versus depth for a generated tree
     (``trees.ordered``) with the chosen branching, ordering (best / random / worst / quality q,
     or "uniform": Pearl's trees of independent leaf values, ``trees.uniform``),
     seed and algorithm, drawn with the guides b^d and Knuth–Moore; the status line gives the
-    effective branching factor and, from depth 3 on, the growth per ply beside Pearl's growth rate
-    (:func:`pearl_name`).
+    effective branching factor and, from depth 3 on, the growth per ply, beside √b and Pearl's
+    growth rate (:func:`pearl_name`) for a search that prunes (``yardsticks=False``: without them,
+    for a lecture that has not taught them yet).
     ``trees`` (1 to 200) averages over that many trees (seeds ``seed``, ``seed + 1``...).
     Every action answers within :data:`ANSWER_SECONDS` seconds: the searches of one update take
     at most ``node_budget`` nodes together (default :data:`FAST_NODE_BUDGET` with the compiled
@@ -317,11 +327,12 @@ def growth_explorer(branching: int = 3, depth: int = 4, ordering: str = "best", 
         if not isinstance(value, str) or value not in options:
             raise ArgumentError(f"{name}: expected one of {', '.join(options)}, got {printable(value)}")
     _validate.whole("trees", trees, minimum=1, maximum=MAX_TREES)
+    _validate.flag("yardsticks", yardsticks)
     if node_budget is None:
         node_budget = default_budget()
     else:                                    # a smaller budget only: every action answers in time
         _validate.whole("node_budget", node_budget, minimum=1, maximum=FAST_NODE_BUDGET)
-    return GrowthExplorer(branching, depth, ordering, algorithm, node_budget, trees)
+    return GrowthExplorer(branching, depth, ordering, algorithm, node_budget, trees, yardsticks=yardsticks)
 
 
 def guides(branching: int, depths: list[int], *, knuth_moore: bool = True) -> list[Line]:

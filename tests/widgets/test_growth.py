@@ -68,3 +68,12 @@ def test_growth_explorer_names_pruning_yardsticks_only_for_a_search_that_prunes(
     assert "√b" not in said and "Pearl" not in said and "R₃" not in said
     explorer.algorithm.value = "alphabeta"
     assert "√b = 1.732, Pearl&#x27;s growth rate R₃ = 2.148 per ply" in explorer.status.value
+
+
+def test_a_lecture_before_the_square_root_can_leave_its_yardsticks_out():
+    explorer = widgets.growth_explorer(branching=4, depth=4, ordering="quality q", yardsticks=False)
+    said = explorer.status.value
+    assert "effective branching factor" in said and "(b = 4)" in said
+    assert "√b" not in said and "Pearl" not in said and "R₄" not in said
+    with pytest.raises(ArgumentError, match="yardsticks"):
+        widgets.growth_explorer(yardsticks="no")
