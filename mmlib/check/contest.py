@@ -188,8 +188,8 @@ def _column(outcome: Outcome, legal: list[int], max_nodes: int) -> int:
     if outcome.kind == "timeout":
         raise Forfeit(f"overran its time: {outcome.detail}")
     if outcome.kind == "over-budget":
-        raise Forfeit("over its node budget: an iteration of search_to_depth spent more than "
-                      f"{max_nodes} nodes")
+        raise Forfeit("over its node budget: its iterations of search_to_depth spent more than the move's "
+                      f"{max_nodes} nodes in all")
     if outcome.kind != "ok" or outcome.answer is None:
         raise Forfeit(f"{outcome.kind}: {outcome.detail or 'it was stopped'}")
     answer = outcome.answer

@@ -54,7 +54,7 @@ HINTS = {
     "crash": "The process running your function crashed; look for a recursion that never ends.",
     "wrong-type": "Return a number: the value of the node (not a node, a list, a pair or None).",
     "depth-off-by-one": "Stop exactly when depth == 0 (or at a leaf), and call the children with "
-                        "depth - 1: your search goes one level too shallow or too deep.",
+                        "depth - 1: your search stops a level too soon or goes on below the depth limit.",
     "no-alternation": "Players alternate: the children of a MAX node are MIN nodes.  Call the children "
                       "with `not maximizing` (False below a MAX node, True below a MIN node).",
     "inverted-players": "The root is a MAX node (maximizing=True): MAX takes the largest child value, "
@@ -134,13 +134,15 @@ class Report:
         except ImportError:
             return None
         tree = self._shown_tree()
-        if self.depth is None or self.depth >= tree.height or self.search not in ("minimax", "alpha-beta"):
-            return draw_tree(tree)
+        limited = self.depth is not None and self.depth < tree.height
+        if self.search != "alpha-beta" and not (self.search == "minimax" and limited):
+            return draw_tree(tree)              # plain minimax to the leaves: the tree with its values
         from .. import search
 
         run = search.alphabeta if self.search == "alpha-beta" else search.minimax
-        return draw_tree(run(tree, depth=self.depth, trace=True),
-                         title=f"The right {self.search} to depth {self.depth}")
+        depth = self.depth if limited else tree.height
+        return draw_tree(run(tree, depth=depth, trace=True),
+                         title=f"The right {self.search}" + (f" to depth {depth}" if limited else ""))
 
     def _shown_tree(self) -> trees.Tree:
         """The counterexample; interior static values only matter (and are only shown) when

@@ -279,7 +279,7 @@ def _explain(entry: Seen, kind: str, conventions: Conventions = DEFAULT) -> list
         lines.insert(0, "Correct value, but you prune as soon as alpha >= beta; these conventions "
                         "prune only when alpha > beta.")
     if diagnosis == "no-pruning":
-        lines.insert(0, "Correct value, but you prune nothing: you evaluate every leaf, as minimax does.")
+        lines.insert(0, "Correct value, but you prune nothing: you evaluate everything minimax evaluates.")
     return lines
 
 

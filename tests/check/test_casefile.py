@@ -235,3 +235,14 @@ def test_a_depth_limited_case_is_drawn_as_the_right_search_to_its_depth(monkeypa
     figure = report.figure
     words = figure_alt(figure)
     assert f"value {drawn_value}" in words and "value 5" not in words, words
+
+
+def test_an_alpha_beta_counterexample_is_drawn_as_the_right_search_with_its_pruning(monkeypatch) -> None:
+    # a full-depth case: the drawing is alpha-beta's own search (bounds, pruned leaves marked), not
+    # the tree with every value minimax knows
+    from mmlib.draw.display import figure_alt
+
+    monkeypatch.chdir(CASES.parent)
+    report = check.run_case("lab2/03", no_pruning)
+    words = figure_alt(report.figure)
+    assert not report.passed and "pruned leaves: K" in words and "alpha-beta" in words, words

@@ -335,7 +335,7 @@ def test_wrong_chance_functions_fail_with_the_case_in_its_files_form(monkeypatch
     report = check.run_case("lab4/01", mean_expectimax)
     text = str(report)
     assert (report.passed, report.diagnosis) == (False, "ignores-probabilities")
-    assert text.splitlines()[0] == ("expectimax, case lab4/01 (lecture 9, exercise 1: one chance node, "
+    assert text.splitlines()[0] == ("expectimax, case lab4/01 (lecture 09, exercise 1: one chance node, "
                                     "probabilities 1/6, 1/3, 1/2): FAILED (ignores-probabilities)")
     assert "expected 3.33333, your function returned 6.666666666666667" in text
     start = text.splitlines().index("The case, as its file gives it (with the expected answers):")

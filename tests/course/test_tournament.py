@@ -148,8 +148,9 @@ def test_an_agent_whose_iteration_spends_past_the_node_budget_forfeits() -> None
     exec(ANYTIME, namespace)                                 # the lab's agent, held to its budget
     lines = practice_games(_past_the_budget, rules=rules, opponents=("centre",))
     assert lines[-1] == "you: 0 of 2 points", lines
-    assert all("over its node budget: an iteration of search_to_depth spent more than 200 nodes" in line
-               for line in lines[:-1]), lines
+    said = ("over its node budget: its iterations of search_to_depth spent more than the move's 200 nodes "
+            "in all")
+    assert all(said in line for line in lines[:-1]), lines
     fair = practice_games(namespace["anytime_move"], rules=rules, opponents=("centre",))
     assert not any("forfeit" in line or "budget" in line for line in fair), fair
 
