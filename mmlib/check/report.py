@@ -119,14 +119,15 @@ class Report:
     output: str = ""
     case_text: str = ""
     search: str = ""
-    """The search the report checks (``"minimax"`` or ``"alpha-beta"``), whose right run on a
-    depth-limited counterexample its drawing shows."""
+    """The search the report checks (``"minimax"`` or ``"alpha-beta"``), whose right run its drawing
+    shows: alpha-beta's always, minimax's where it stops above the leaves."""
 
     @property
     def figure(self) -> Any:
-        """A drawing of the counterexample (None without one or without :mod:`mmlib.draw`): where the
-        search stops above the leaves, the right search to that depth (the values it backs up, the
-        static values where it stops, what it prunes), so every value drawn is one the case expects."""
+        """A drawing of the counterexample (None without one or without :mod:`mmlib.draw`): the right
+        search on it (the values it backs up, the static values where it stops, what alpha-beta
+        prunes), so every value drawn is one the case expects; plain minimax to the leaves is the
+        tree with its minimax values."""
         if self.counterexample is None:
             return None
         try:
