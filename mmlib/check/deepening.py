@@ -235,8 +235,9 @@ MODEL_HINTS = {
                          "iteration that finished.",
     "whole-budget-each-time": "The budget is for the whole move: give each iteration what is left "
                               "(max_nodes minus the nodes the finished iterations spent).",
-    "previous-move-not-first": "Try the previous iteration's best move first (first=...): it is the best "
-                               "guess, and alpha-beta then prunes more, so a deeper iteration finishes.",
+    "previous-move-not-first": "Try the previous iteration's best move first (first=...), as the exercise "
+                               "asks: it is the best guess, and alpha-beta usually prunes more with it (not "
+                               "on every board), so which iterations finish, and their move, can differ.",
     "wrong-move": "Search depth 1, 2, 3, ... with what is left of the budget, the previous best move "
                   "first; when an iteration runs out of nodes, return the move of the last one that "
                   "finished.",
@@ -305,8 +306,8 @@ def check_anytime(anytime_move: Callable[..., Any], *, raise_on_failure: bool = 
                f"is {reference_move(board, budget)}.  Iterative deepening there, with the remaining budget "
                "and the previous best move first:"] + _explain(board, budget)
     details.append(f"({len(wrong)} of {len(questions)} boards and budgets give another move.)")
-    return finish(Report(title, False, diagnosis, "Your agent does not play the last completed "
-                         "iteration's move.", details, MODEL_HINTS[diagnosis]), raise_on_failure)
+    return finish(Report(title, False, diagnosis, "Your agent plays another move than the exercise's "
+                         "iterative deepening.", details, MODEL_HINTS[diagnosis]), raise_on_failure)
 
 
 # -- games against reference agents --------------------------------------------------------------
