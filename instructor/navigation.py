@@ -220,15 +220,23 @@ def navigation_sources(path: Path, *, root: Path = ROOT) -> tuple[str, str]:
     first = f"# {entry.heading}\n\n{' · '.join(top)}\n\n{contents}"
     last = " · ".join(steps)
     if entry.is_lab:
-        practised = " and ".join(link(lecture, f"lecture {lecture.link_text}")
-                                 for lecture in lectures_of(entry))
+        practised = _listed([link(lecture, f"lecture {lecture.link_text}") for lecture in lectures_of(entry)])
         first += f"\n\nThis lab practises {practised}."
         last = f"Back to {practised}.\n\n{last}"
     elif labs_of(entry):
-        labs = " and ".join(link(lab, lab.link_text) for lab in labs_of(entry))
+        labs = _listed([link(lab, lab.link_text) for lab in labs_of(entry)])
         verb = "practises" if len(labs_of(entry)) == 1 else "practise"
         last = f"**Now try {labs}**, which {verb} this lecture.\n\n{last}"
     return first, last
+
+
+def _listed(items: list[str]) -> str:
+    """``items`` as a sentence lists them.
+
+    >>> _listed(["Lab 3"]), _listed(["Lab 3", "Lab 5"]), _listed(["Lab 3", "Lab 5", "Lab 6"])
+    ('Lab 3', 'Lab 3 and Lab 5', 'Lab 3, Lab 5 and Lab 6')
+    """
+    return " and ".join(filter(None, [", ".join(items[:-1]), items[-1]])) if items else ""
 
 
 def _navigation_cell(source: str, cell_id: str) -> nbformat.NotebookNode:
