@@ -396,6 +396,9 @@ def plot_growth(rows: Iterable[dict[str, Any]], *, measure: str = "leaves", theo
     compact = ratio and len({key[2] for key in series}) == 1
     # the branching factor alone tells apart series of one search and one ordering: said once, on the axis
     by_branching = many and not ratio and len({key[1:] for key in series}) == 1
+
+    def label(key: tuple[Any, ...]) -> str:
+        return _series_label(key, many, algorithm=not (compact or by_branching), ordering=not by_branching)
     if ratio:
         figure.set_size_inches(style.MAX_FIGURE_INCHES, style.MAX_HEIGHT_PX / style.PX_PER_INCH - 0.3)
         figure.delaxes(ax)
@@ -403,8 +406,7 @@ def plot_growth(rows: Iterable[dict[str, Any]], *, measure: str = "leaves", theo
     branchings = sorted({key[0] for key in series})
     for index, (key, points) in zip(_style_indices(series), series.items(), strict=True):
         ax.plot([d for d, _ in points], [v for _, v in points], ms=7, lw=2.0, **_style(index),
-                label=_series_label(key, many, algorithm=not (compact or by_branching),
-                                    ordering=not by_branching))
+                label=label(key))
     if theory:
         _draw_theory(ax, series, branchings, measure, pearl=pearl, compact=compact)
     ax.set_yscale("log")
@@ -416,8 +418,7 @@ def plot_growth(rows: Iterable[dict[str, Any]], *, measure: str = "leaves", theo
     done = "evaluated" if measure == "leaves" else "searched"    # as every explorer's axis says it
     _finish(figure, ax, own_figure, title or f"{measure.capitalize()} {done} versus depth",
             f"{measure} {done}{algorithm} (log scale)")
-    names = {_series_label(key, many, algorithm=not (compact or by_branching), ordering=not by_branching):
-             _end_name(key, many) for key in series}
+    names = {label(key): _end_name(key, many) for key in series}
     names.update({str(line.get_label()): "Pearl" for line in ax.get_lines()
                   if str(line.get_label()).startswith("Pearl") and not many})
     if lower is not None:

@@ -234,7 +234,6 @@ class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]
             return f"b = {b}: even depth 1 needs more than {self.node_budget:,} nodes."
         last = self.rows[-1]
         ebf = analysis.effective_branching_factor(last["leaves"], last["depth"])
-        pruning = self.yardsticks and self.algorithm.value != "minimax"     # minimax's own yardstick: b
         text = (f"depth {last['depth']}: {count_text(last['leaves'])} leaves, {count_text(last['nodes'])} "
                 f"nodes{' (means)' if last['trees'] > 1 else ''}; effective "
                 f"branching factor {format_value(round(ebf, 3))} ({self._yardsticks(b, pearl)})")
@@ -243,15 +242,19 @@ class GrowthExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]
             text += f". {skipped} skipped: it would take more than {self.node_budget:,} nodes."
         growth = self.growth_per_ply()
         if growth is not None:
-            text += (f". Growth per ply from depth {last['depth'] - 2} to {last['depth']}: "
-                     f"{growth:.3f}" + (f" ({pearl_name(b)} = {pearl:.3f})" if pruning else ""))
+            rate = f" ({pearl_name(b)} = {pearl:.3f})" if self._pruning_yardsticks() else ""
+            text += f". Growth per ply from depth {last['depth'] - 2} to {last['depth']}: {growth:.3f}{rate}"
         return text
+
+    def _pruning_yardsticks(self) -> bool:
+        """Whether the status line names √b and Pearl's rate: for a search that prunes, when asked."""
+        return self.yardsticks and self.algorithm.value != "minimax"
 
     def _yardsticks(self, b: int, pearl: float) -> str:
         """What the status line sets the effective branching factor beside."""
         if self.algorithm.value == "minimax":
             return f"b = {b}: minimax evaluates every leaf"
-        if not self.yardsticks:
+        if not self._pruning_yardsticks():
             return f"b = {b}"
         return f"b = {b}, √b = {b ** 0.5:.3f}, Pearl's growth rate {pearl_name(b)} = {pearl:.3f} per ply"
 
