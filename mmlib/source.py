@@ -74,6 +74,9 @@ _COUNTERS = frozenset({"researches", "passes", "horizon_leaves", "lines", "value
 """The search's own counters and records (``self.passes += 1``, ``search.value = g``,
 ``self.lines[ply] = ()``)."""
 _RECORDING_FLAGS = frozenset({"tracing", "watched"})
+CHECK_CALL = "self.checked("
+"""A guard that only checks what user code returned (``if ...: value = self.checked(value, ...)``:
+the value itself, or an error naming the function) is set apart with the instrumentation."""
 
 VOCABULARY: dict[str, str] = {
     "enter": "counts a call of the search (a node) and, for a step-through, records the window",
@@ -146,12 +149,18 @@ class Listing:
     def legend(self) -> list[str]:
         """The sentences under the listing: the mark, and the engine's words the code uses."""
         marked = sum(line.instrumentation for part in self.parts for line in part.lines)
+        checks = any(line.instrumentation and CHECK_CALL in line.text
+                     for part in self.parts for line in part.lines)
         sentences = []
         if marked and self.instrumentation == "hide":
-            sentences.append(f"{marked} instrumentation lines are hidden; the line numbers skip them.")
+            what = ("lines that only count, record or check a returned value" if checks
+                    else "instrumentation lines")
+            sentences.append(f"{marked} {what} are hidden; the line numbers skip them.")
         elif marked:
             sentences.append(f"{MARK} marks instrumentation: counting, and recording for the step-through "
-                             "and for move orderings that learn (killer moves); it never changes a value.")
+                             "and for move orderings that learn (killer moves)"
+                             + (", and checking that user code returned a number" if checks else "")
+                             + "; it never changes a value.")
         code = "\n".join(line.text for part in self.parts for line in part.shown(self.instrumentation))
         for word, meaning in VOCABULARY.items():
             if f"self.{word}(" in code or f"search.{word}(" in code:
@@ -314,8 +323,14 @@ def _instrumentation_lines(text: str) -> set[int]:
 
 
 def _records_only(statement: ast.stmt) -> bool:
-    """Whether ``statement`` only counts or records: a listener call, a counter, a block run only
-    for the step-through, or a block whose every statement does one of these."""
+    """Whether ``statement`` only counts, records or checks: a listener call, a counter, a block run
+    only for the step-through, a guard that checks a returned value (:data:`CHECK_CALL`), or a
+    block whose every statement does one of these."""
+    if isinstance(statement, ast.If) and not statement.orelse and all(
+            isinstance(s, ast.Assign) and isinstance(s.value, ast.Call)
+            and isinstance(s.value.func, ast.Attribute) and s.value.func.attr == "checked"
+            for s in statement.body):
+        return True
     if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
         called = statement.value.func
         return isinstance(called, ast.Attribute) and called.attr in INSTRUMENTATION_CALLS

@@ -158,3 +158,18 @@ def test_instrumentation_lines_are_set_apart_yet_read_well_when_projected():
         assert "font-weight" not in look and "opacity" not in look, style
         assert contrast(look["color"], look["background"]) >= 7, style
         assert contrast(look["box-shadow"].split()[-1], look["background"]) >= 3, style   # the bar
+
+
+def test_a_guard_that_checks_a_returned_value_is_set_apart_and_said_so():
+    # lecture 02 shows Search.leaf: the lines that check the evaluator returned a number are set apart
+    # with the counting, and hidden with it, so that the listing is the leaf rule alone (issue #31)
+    from mmlib.search.engine import Search
+    listing = source.show(Search.leaf)
+    checks = [line for line in listing.parts[0].lines
+              if "checked" in line.text or "_PLAIN_NUMBERS" in line.text]
+    assert len(checks) == 4 and all(line.instrumentation for line in checks)
+    assert "checking that user code returned a number" in listing.legend()[0]
+    hidden = str(source.show(Search.leaf, instrumentation="hide"))
+    assert "checked" not in hidden and "value = self.static_value(state)" in hidden
+    assert "6 lines that only count, record or check a returned value are hidden" in hidden
+    assert "checking" not in source.show(search.minimax).legend()[0]      # said only where there is a check

@@ -283,10 +283,12 @@ def _data_ranges(lines: Sequence[Line], log_y: bool) -> tuple[tuple[float, float
     return (x0 - pad, x1 + pad), (max(0.0, y0 - 0.08 * span), y1 + 0.08 * span)
 
 
-def _alternative(lines: Sequence[Line], title: str, note: str, lower: Lower | None = None) -> str:
-    """The text alternative: the title, then every line's points (and those of a lower panel)."""
+def _alternative(lines: Sequence[Line], title: str, note: str, lower: Lower | None = None,
+                 names: dict[float, str] | None = None) -> str:
+    """The text alternative: the title, then every line's points (and those of a lower panel),
+    each x written as its name where the axis names its ticks."""
     def points(line: Line, ys: Sequence[float]) -> str:
-        return f"{line.label}: " + ", ".join(f"({_number(x)}, {_number(y)})"
+        return f"{line.label}: " + ", ".join(f"({(names or {}).get(x, _number(x))}, {_number(y)})"
                                               for x, y in zip(line.xs, ys, strict=True)) + "."
 
     text = f"{title}. " + " ".join(points(line, line.ys) for line in lines)
@@ -337,11 +339,14 @@ def _shown(lines: Sequence[Line], ys: Sequence[Sequence[float] | None], log_y: b
 
 
 def line_plot_svg(lines: Sequence[Line], *, title: str, xlabel: str, ylabel: str,
-                  x_ticks: Iterable[float] | None = None, log_y: bool = True, note: str = "",
+                  x_ticks: Iterable[float] | None = None, x_names: Sequence[str] | None = None,
+                  log_y: bool = True, note: str = "",
                   x_range: tuple[float, float] | None = None, y_range: tuple[float, float] | None = None,
                   width: float = WIDTH, plot_height: float = PLOT_HEIGHT, lower: Lower | None = None) -> str:
     """Lines on a logarithmic (or linear) y axis with the legend under the axes, as SVG text.
-    ``x_ticks``: where the x axis is labelled (default: every whole number in range).
+    ``x_ticks``: where the x axis is labelled (default: every whole number in range);
+    ``x_names``: what each of them is called, for an axis of categories (default: the numbers),
+    wrapped to the room between two ticks.
     ``note``: a sentence added to the text alternative.  ``x_range``, ``y_range``: what the
     axes show (default: every point, with a margin); ``width`` and ``plot_height`` (of the
     axes) in pixels.  Points with y ≤ 0 are left out of a logarithmic plot.  A line's ``end``
@@ -355,12 +360,21 @@ def line_plot_svg(lines: Sequence[Line], *, title: str, xlabel: str, ylabel: str
     ...                     lower=ratio_panel([[1.0, 1.0], [1.0, 1.8]]))
     >>> svg.count('class="point"'), svg.count('class="end-label"'), "Lower panel, leaves ÷" in svg
     (8, 2, True)
+    >>> svg = line_plot_svg([Line("b*", [1, 2], [13.4, 7.9])], title="b*", xlabel="ordering", ylabel="b*",
+    ...                     log_y=False, x_ticks=[1, 2], x_names=["generator", "MVV-LVA"])
+    >>> ">MVV-LVA</text>" in svg, "b*: (generator, 13.4), (MVV-LVA, 7.9)." in svg
+    (True, True)
     """
     (x0, x1), (y0, y1) = _data_ranges(lines, log_y)
     if x_range is not None:
         x0, x1 = x_range
     if y_range is not None:
         y0, y1 = y_range
+    ticks = list(x_ticks if x_ticks is not None else range(math.ceil(x0), math.floor(x1) + 1))
+    if x_names is not None and (isinstance(x_names, str) or len(x_names) != len(ticks)):
+        raise ArgumentError(f"x_names: expected one name for each of the {len(ticks)} x_ticks, "
+                            f"got {printable(x_names)}")
+    names = dict(zip(ticks, x_names or [_number(tick) for tick in ticks], strict=True))
     ends = max((script_width(line.end, FONT_PX, text_width) + END_GAP + 8 for line in lines if line.end),
                default=0.0)
     plot_w = max(width - LEFT - RIGHT - ends, 20.0)
@@ -376,9 +390,13 @@ def line_plot_svg(lines: Sequence[Line], *, title: str, xlabel: str, ylabel: str
         labels = say_coinciding(labels, points, shown)        # a hidden line says so, in either panel
     rows = [wrap_text(label, FONT_PX, width - LEFT - LEGEND_TEXT - 8, script_width) for label in labels]
     bottom = panels[-1][1] + panels[-1][2]
-    height = bottom + BELOW_AXES + sum(LEGEND_ROW + (len(r) - 1) * WRAPPED_ROW for r in rows) + 8
+    tick_xs = [panels[0][0](tick, y0)[0] for tick in ticks]
+    room = min((b - a for a, b in zip(tick_xs, tick_xs[1:], strict=False)), default=plot_w) - 8
+    tick_rows = [wrap_text(names[tick], FONT_PX, room, script_width) for tick in ticks]
+    below = BELOW_AXES + (max(map(len, tick_rows), default=1) - 1) * WRAPPED_ROW   # names over two rows
+    height = bottom + below + sum(LEGEND_ROW + (len(r) - 1) * WRAPPED_ROW for r in rows) + 8
 
-    alternative = spoken(_alternative(lines, title, note, lower))
+    alternative = spoken(_alternative(lines, title, note, lower, names if x_names is not None else None))
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="mmlib-plot" width="{_fmt(width)}" '
            f'height="{_fmt(height)}" viewBox="0 0 {_fmt(width)} {_fmt(height)}" role="img" '
            f'aria-label="{_escape(alternative)}" font-family="sans-serif" font-size="{FONT_PX}">',
@@ -387,13 +405,12 @@ def line_plot_svg(lines: Sequence[Line], *, title: str, xlabel: str, ylabel: str
                  _log_ticks(y0, y1) if log_y else _linear_ticks(y0, y1), log_y)
     if lower is not None:
         out += _axes(panels[1][0], x0, panels[1][1], (plot_w, lower.height), lower.ticks, True)
-    for tick in (x_ticks if x_ticks is not None else range(math.ceil(x0), math.floor(x1) + 1)):
-        x, _ = panels[0][0](tick, y0)
-        out.append(f'<text x="{_fmt(x)}" y="{_fmt(bottom + 20)}" text-anchor="middle">'
-                   f"{_number(tick)}</text>")
+    for x, tick_words in zip(tick_xs, tick_rows, strict=True):
+        out += [f'<text x="{_fmt(x)}" y="{_fmt(bottom + 20 + k * WRAPPED_ROW)}" text-anchor="middle">'
+                f"{script_markup(row)}</text>" for k, row in enumerate(tick_words)]
     out.append(f'<text x="{_fmt(width / 2)}" y="24" text-anchor="middle" font-size="{FONT_PX + 2}" '
                f'font-weight="bold" class="title">{script_markup(title, FONT_PX + 2)}</text>')
-    out.append(f'<text x="{_fmt(LEFT + plot_w / 2)}" y="{_fmt(bottom + 44)}" '
+    out.append(f'<text x="{_fmt(LEFT + plot_w / 2)}" y="{_fmt(bottom + below - 18)}" '
                f'text-anchor="middle">{script_markup(xlabel)}</text>')
     for words, (_, top, _, _) in zip((ylabel, lower.ylabel if lower else ""), panels, strict=False):
         out.append(f'<text x="{_fmt(LEFT)}" y="{_fmt(top - 8)}" text-anchor="start" class="ylabel">'
@@ -402,7 +419,7 @@ def line_plot_svg(lines: Sequence[Line], *, title: str, xlabel: str, ylabel: str
         for line, line_points, label in zip(lines, points, labels, strict=True):
             out += _line(line, line_points, label)
         out += _end_labels(lines, points, LEFT + plot_w, (top, top + size))
-    out += _legend(lines, rows, bottom + BELOW_AXES)
+    out += _legend(lines, rows, bottom + below)
     out.append("</svg>")
     return "".join(out)
 

@@ -46,7 +46,8 @@ from .slider import Slider
 if TYPE_CHECKING:
     import chess
 
-__all__ = ["chess_explorer", "ChessExplorer", "MAX_CHESS_DEPTH", "stored_rows", "ordering_lines"]
+__all__ = ["chess_explorer", "ChessExplorer", "MAX_CHESS_DEPTH", "stored_rows", "ordering_lines",
+           "ordering_plot"]
 
 MAX_CHESS_DEPTH = 4
 """The deepest depth the explorer offers: depth 4 is stored for one position and searched live,
@@ -94,8 +95,8 @@ def ordering_lines(rows: dict[str, list[dict[str, Any]]]) -> list[Line]:
     >>> for line in ordering_lines({"MVV-LVA": same, "+ killers": same, "+ history": near}):
     ...     print(line.label)
     MVV-LVA: 292 nodes at depth 2
-    + killers: 292 nodes at depth 2; drawn over MVV-LVA (the same counts)
-    + history: 900 nodes at depth 3; drawn on MVV-LVA and on + killers at depths 1–2 (counts within 10%)
+    + killers: 292 nodes at depth 2; on MVV-LVA (same counts)
+    + history: 900 nodes at depth 3; on MVV-LVA and on + killers at depths 1–2 (within 10%)
     """
     lines: list[Line] = []
     drawn: dict[str, dict[int, int]] = {}
@@ -104,7 +105,7 @@ def ordering_lines(rows: dict[str, list[dict[str, Any]]]) -> list[Line]:
             continue
         counts = {row["depth"]: row["nodes"] for row in ordering_rows}
         label = f"{ordering}: {ordering_rows[-1]['nodes']:,} nodes at depth {ordering_rows[-1]['depth']}"
-        over: dict[str, list[str]] = {}                 # where it is drawn -> the earlier lines there
+        exact: dict[str, list[str]] = {}                # where it is drawn -> the earlier lines there
         near: dict[str, list[str]] = {}
         for earlier, earlier_counts in drawn.items():
             covered = [depth for depth, nodes in counts.items() if depth in earlier_counts and
@@ -113,14 +114,37 @@ def ordering_lines(rows: dict[str, list[dict[str, Any]]]) -> list[Line]:
                 everywhere = len(covered) == len(counts) == len(earlier_counts)
                 same = all(counts[depth] == earlier_counts[depth] for depth in covered)
                 where = "" if everywhere else f" at {_spans(covered)}"
-                (over if same else near).setdefault(where, []).append(earlier)
-        for kind, found, why in (("over", over, "the same counts"), ("on", near, "counts within 10%")):
+                (exact if same else near).setdefault(where, []).append(earlier)
+        for found, why in ((exact, "same counts"), (near, "within 10%")):
             for where, names in found.items():
-                label += f"; drawn {kind} " + f" and {kind} ".join(names) + f"{where} ({why})"
+                label += "; on " + " and on ".join(names) + f"{where} ({why})"
         drawn[ordering] = counts
         color, dash, marker = CHESS_STYLES[NAMES.index(ordering)]
         lines.append(Line(label, list(counts), list(counts.values()), color, dash, marker))
     return lines
+
+
+def ordering_plot(name: str, rows: dict[str, list[dict[str, Any]]], depth: int, b: float) -> str:
+    """The plot of alpha-beta's nodes against depth 1..``depth`` on the Bratko–Kopec position
+    ``name``, one line per ordering of ``rows`` (:func:`ordering_lines`), under every node of a
+    tree of ``b`` moves everywhere and over Knuth and Moore's minimal tree for it: the figure the
+    explorer draws, and a lecture draws for a depth it shows still.
+
+    >>> rows = {"MVV-LVA": stored_rows("BK.12", "MVV-LVA", 2)}
+    >>> svg = ordering_plot("BK.12", rows, 2, 38.8)
+    >>> "BK.12 (Black to move)" in svg, svg.count('class="guide"')
+    (True, 2)
+    """
+    fen = next(fen for position, fen, _ in BRATKO_KOPEC if position == name)
+    depths = list(range(1, depth + 1))
+    lines = ordering_lines(rows)
+    lines.append(Line(f"every node, no pruning (b = {b:.1f}): 1 + b + … + b^d", depths,
+                      [sum(b ** k for k in range(d + 1)) for d in depths], "#000000", "7 4", ""))
+    lines.append(Line(f"Knuth–Moore's minimal tree, were every node to have b = {b:.1f} moves", depths,
+                      [branching.minimal_nodes(b, d) for d in depths], "#666666", "2 3", ""))
+    side = "White" if fen.split()[1] == "w" else "Black"
+    return line_plot_svg(lines, xlabel="depth d", ylabel="nodes searched (log scale)", x_ticks=depths,
+                         title=f"{name} ({side} to move): alpha-beta's nodes by ordering")
 
 
 class ChessExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc]  # ipywidgets has no types
@@ -191,16 +215,7 @@ class ChessExplorer(FitsItsRanges, StaticFallback, VBox):  # type: ignore[misc] 
                              for k in range(d - 1, 0, -1)]
                 self.rows[ordering] = next((rows for rows in shallower if rows), [])
         b = BRANCHING.get(name) or branching.own_branching(game)
-        depths = list(range(1, d + 1))
-        lines = ordering_lines(self.rows)
-        lines.append(Line(f"every node, no pruning (b = {b:.1f}): 1 + b + … + b^d", depths,
-                          [sum(b ** k for k in range(depth + 1)) for depth in depths], "#000000", "7 4", ""))
-        lines.append(Line(f"Knuth–Moore's minimal tree, were every node to have b = {b:.1f} moves", depths,
-                          [branching.minimal_nodes(b, depth) for depth in depths], "#666666", "2 3", ""))
-        side = "White" if game.initial.turn else "Black"
-        self.svg = line_plot_svg(lines, xlabel="depth d", ylabel="nodes searched (log scale)",
-                                 x_ticks=depths,
-                                 title=f"{name} ({side} to move): alpha-beta's nodes by ordering")
+        self.svg = ordering_plot(name, self.rows, d, b)
         show_svg(self.output, self.svg)
         set_status(self.status, self.summary(name, best, b))
 

@@ -439,7 +439,7 @@ BLANK_BAND_PX = 40
 COINCIDE_PX = 1.0
 """Two points this close (pixels) are drawn on top of each other."""
 SAYS_SO = ("same as", "same points", "coincid", "hidden", "identical", "exactly on", "on top of", "(on the",
-           "to the eye", "drawn over", "drawn on ")
+           "to the eye", "drawn over", "drawn on ", "; on ")
 """Words in a series' label that say it coincides with another one."""
 
 

@@ -60,13 +60,12 @@ def test_equal_lines_say_which_they_cover_and_a_shared_first_point_is_not_coveri
     labels = [line.label for line in ordering_lines({
         "MVV-LVA": rows(39, 292, 2185),
         "+ killers": rows(39, 292, 2185),            # the same line
-        "+ history": rows(39, 300, 2200),            # within 10% everywhere: drawn over, not equal
+        "+ history": rows(39, 300, 2200),            # within 10% everywhere: drawn on it, not equal
         "random": rows(39, 715, 9336),               # meets the others at depth 1 only
         "generator": rows(39, 739, 1353),            # within 10% of random at depths 1-2 only
     })]
     assert labels == ["MVV-LVA: 2,185 nodes at depth 3",
-                      "+ killers: 2,185 nodes at depth 3; drawn over MVV-LVA (the same counts)",
-                      "+ history: 2,200 nodes at depth 3; drawn on MVV-LVA and on + killers "
-                      "(counts within 10%)",
+                      "+ killers: 2,185 nodes at depth 3; on MVV-LVA (same counts)",
+                      "+ history: 2,200 nodes at depth 3; on MVV-LVA and on + killers (within 10%)",
                       "random: 9,336 nodes at depth 3",
-                      "generator: 1,353 nodes at depth 3; drawn on random at depths 1–2 (counts within 10%)"]
+                      "generator: 1,353 nodes at depth 3; on random at depths 1–2 (within 10%)"]
