@@ -178,9 +178,9 @@ def _check_player(evaluate: Callable[..., Any], order_moves: Any, title: str, de
             "At the depth limit your evaluator must see danger coming: a player to move with two in "
             "a row (and the third square free) wins; a player facing two such threats loses.")),
             raise_on_failure)
-    summary = (f"Never lost: as X and as O against every possible reply ({facts['games']} games), "
-               f"{facts['searches']} searches to depth {depth}, at most {facts['worst']} nodes each "
-               f"({facts['total']} in all)" + (f"; budget {max_nodes} per search." if max_nodes else "."))
+    summary = (f"Never lost: as X and as O against every possible reply ({facts['games']:,} games), "
+               f"{facts['searches']:,} searches to depth {depth}, at most {facts['worst']:,} nodes each "
+               f"({facts['total']:,} in all)" + (f"; budget {max_nodes:,} per search." if max_nodes else "."))
     return finish(Report(title, True, "ok", summary), raise_on_failure)
 
 

@@ -61,9 +61,17 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import ArgumentError, TreeTextError, printable
-from ..trees import LayeredNode, LayeredTree, layered_tree, layered_tree_from_text
+from ..trees import LayeredTree, layered_tree, layered_tree_from_text
 from .casefile import split_fields
-from .expectimax import ChanceCase, LabReport, check_gambles, check_trees
+from .expectimax import (
+    ChanceCase,
+    LabReport,
+    case_lines,
+    check_gambles,
+    check_trees,
+    exact_value,
+    fraction_text,
+)
 
 __all__ = ["CHANCE_KINDS", "ChanceCaseFile", "chance_case", "write_chance_case", "read_chance_case",
            "run_chance_case", "fraction_text"]
@@ -108,41 +116,6 @@ class ChanceCaseFile:
         return FileChanceCase(None, " ".join(self.tree.layers), self.name, self.tree)
 
 
-def _exact(probability: float) -> Fraction:
-    return Fraction(probability).limit_denominator(1000)
-
-
-def _leaf(node: LayeredNode) -> Fraction:
-    """A leaf's value as written (a float such as 0.1 as 1/10, not its binary approximation)."""
-    assert node.value is not None, "a leaf has a value"
-    return Fraction(str(node.value))
-
-
-def _value(node: LayeredNode) -> Fraction:
-    """The node's expectiminimax value, in exact fractions."""
-    if not node.children:
-        return _leaf(node)
-    values = [_value(child) for child in node.children]
-    if node.kind == "chance":
-        return sum((_exact(p) * v for p, v in zip(node.probabilities, values, strict=True)), Fraction(0))
-    return max(values) if node.kind == "max" else min(values)
-
-
-def fraction_text(number: Fraction) -> str:
-    """A whole or decimal number as such, any other fraction as ``p/q``.
-
-    >>> fraction_text(Fraction(11, 5)), fraction_text(Fraction(10, 3)), fraction_text(Fraction(-4))
-    ('2.2', '10/3', '-4')
-    """
-    if number.denominator == 1:
-        return str(number.numerator)
-    rest = number.denominator
-    for prime in (2, 5):
-        while rest % prime == 0:
-            rest //= prime
-    return f"{float(number):g}" if rest == 1 and len(f"{float(number):g}") <= 8 else str(number)
-
-
 def _kind(check: Any) -> str:
     if check not in CHANCE_KINDS:
         raise ArgumentError(f"check: expected one of {', '.join(CHANCE_KINDS)}, got {printable(check)}")
@@ -151,10 +124,10 @@ def _kind(check: Any) -> str:
 
 def _complete(tree: LayeredTree, check: str, name: str) -> ChanceCaseFile:
     if check != "best gamble":
-        return ChanceCaseFile(tree, check, _value(tree.root), name)
-    moves = tuple(_value(child) for child in tree.root.children)
+        return ChanceCaseFile(tree, check, exact_value(tree.root), name)
+    moves = tuple(exact_value(child) for child in tree.root.children)
     best = tuple(i for i, value in enumerate(moves) if value == max(moves))
-    return ChanceCaseFile(tree, check, _value(tree.root), name, moves, best)
+    return ChanceCaseFile(tree, check, exact_value(tree.root), name, moves, best)
 
 
 def chance_case(nested: Any, check: str, levels: str, name: str = "") -> ChanceCaseFile:
@@ -171,27 +144,10 @@ def chance_case(nested: Any, check: str, levels: str, name: str = "") -> ChanceC
     return _complete(tree, kind, name)
 
 
-def _tree_lines(tree: LayeredTree) -> list[str]:
-    nodes = sorted(tree.nodes(), key=lambda node: (len(node.path), node.path))
-    lines = ["".join(node.label for node in nodes)]
-    lines += [f"{node.label}: {''.join(child.label for child in node.children)}"
-              for node in nodes if node.children]
-    lines += [f"{node.label} p " + " ".join(str(_exact(p)) for p in node.probabilities)
-              for node in nodes if node.kind == "chance" and node.children]
-    lines += [f"{node.label} {fraction_text(_leaf(node))}"
-              for node in nodes if not node.children]
-    return lines
-
-
 def write_chance_case(case: ChanceCaseFile) -> str:
     """The case as text (see the module docstring); :func:`read_chance_case` reads it back."""
     lines = [f"# {case.name}"] if case.name else []
-    lines += [f"check = {case.check}", f"levels = {' '.join(case.tree.layers)}", *_tree_lines(case.tree),
-              f"value = {fraction_text(case.value)}"]
-    if case.check == "best gamble":
-        lines += [f"move values = {' '.join(fraction_text(v) for v in case.move_values)}",
-                  f"best moves = {' '.join(map(str, case.best_moves))}"]
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + case_lines(case.tree, case.check)) + "\n"
 
 
 def _number(word: str, number: int, key: str) -> Fraction:
@@ -250,11 +206,7 @@ def run_chance_case(case: ChanceCaseFile, fn: Callable[..., Any], title: str) ->
         report.summary = f"Right: {said}, as the case file says."
         return report
     if report.diagnosis == "not-implemented":
-        report.summary, report.counterexample = "Your function is not answered yet.", None
         return report
     report.summary = "Wrong on this case."
-    report.counterexample = None
-    report.details = [*report.details, "The case, as its file gives it (with the expected answers):",
-                      *("    " + line for line in write_chance_case(case).splitlines())]
+    report.case_text = write_chance_case(case).rstrip("\n")
     return report
-

@@ -37,7 +37,7 @@ from ..games.connect4 import CentreFirst
 from ..isolation import runner
 from ..isolation.runner import Call, Outcome
 from ..search import arena
-from .deepening import held_to_budget
+from .deepening import MOVE_SECONDS, held_to_budget, opening_text
 
 if TYPE_CHECKING:
     from ..games.base import AnyGame
@@ -60,7 +60,7 @@ class Rules:
     columns: int = 7
     rows: int = 6
     connect: int = 4
-    move_seconds: float = 1.0
+    move_seconds: float = MOVE_SECONDS
     max_nodes: int = 1000
     games: int = 2
     opening_moves: int = 2
@@ -272,7 +272,7 @@ def practice_games(anytime_move: Callable[..., Any], *, rules: Rules | None = No
     >>> lines = practice_games(lambda board, max_nodes: 9, rules=Rules(columns=5, rows=4),
     ...                        opponents=("centre",))
     >>> print(lines[0])           # doctest: +ELLIPSIS
-    against centre as X from opening 20: lost in 2 moves (illegal move: it answered 9, ...)
+    against centre as X from the opening 2, 0: lost in 2 moves (illegal move: it answered 9, ...)
     >>> lines[-1]
     'you: 0 of 2 points'
     """
@@ -290,8 +290,8 @@ def practice_games(anytime_move: Callable[..., Any], *, rules: Rules | None = No
                 points += mine
                 verdict = {1.0: "won", 0.5: "drew", 0.0: "lost"}[mine]
                 why = f" ({record.reasons[you]})" if you in record.reasons else ""
-                lines.append(f"against {name} as {you} from opening {opening or '-'}: {verdict} in "
-                             f"{len(record.moves)} moves{why}")
+                lines.append(f"against {name} as {you} from the opening {opening_text(opening)}: "
+                             f"{verdict} in {len(record.moves)} moves{why}")
     games = len(opponents) * rules.games
     lines.append(f"you: {points:g} of {games} points")
     return lines

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -45,15 +45,16 @@ if TYPE_CHECKING:
 __all__ = ["EMPTY_BOARD", "play", "show", "legal_moves",
            "OutOfNodes", "Iteration", "search_to_depth", "empty_cells", "reference_move", "iterations",
            "within_budget", "held_to_budget",
-           "DEEPENING_CASES", "fresh_cases", "check_anytime", "check_games"]
+           "DEEPENING_CASES", "fresh_cases", "check_anytime", "check_games", "MOVE_SECONDS", "opening_text"]
 
 DEEPENING_CASES = tuple((board_of(GAME.position(opening)), budget) for opening, budget in (
     ("", 400), ("", 2500), ("33", 150), ("32", 800), ("3323", 100), ("3344", 100), ("4433", 100),
     ("332", 400), ("35", 2500), ("32", 1200), ("31", 300), ("35", 300), ("334", 400), ("2344", 1000),
-    ("4312", 600), ("34", 300)))
+    ("24", 400), ("34", 300)))
 """The boards and node budgets :func:`check_anytime` asks about: openings of up to four moves,
 budgets from 100 to 2,500 nodes, chosen so that each classic mistake plays another move on
-some of them."""
+some of them, and on one of them ("24", 400) trying the previous move first lets the rule finish an
+iteration more than without it (the board a report on that mistake shows)."""
 FRESH_CASES = 16
 FRESH_BUDGETS = (100, 150, 200, 300, 400, 600, 800, 1000, 1200, 1600, 2000, 2500)
 """How many fresh boards and budgets :func:`fresh_cases` adds for a seed."""
@@ -84,8 +85,9 @@ def fresh_cases(seed: int, count: int = FRESH_CASES) -> tuple[tuple[str, int], .
 
 GAME_BUDGET = 1000
 """The node budget per move in :func:`check_games`."""
-MOVE_SECONDS = 2.0
-"""Seconds one move may take in :func:`check_games`."""
+MOVE_SECONDS = 1.0
+"""Seconds one move may take in :func:`check_games`: the class tournament's time per move
+(:class:`mmlib.check.contest.Rules`), so the check is the test the tournament runs."""
 
 
 class _Meter:
@@ -260,8 +262,19 @@ def _valid_move(call: Call, outcome: Outcome) -> int:
     return int(answer.number)
 
 
-def _explain(board: str, max_nodes: int) -> list[str]:
-    run = iterations(board, max_nodes)
+def _shown(wrong: list[tuple[tuple[str, int], Any]], diagnosis: str) -> tuple[tuple[str, int], Any]:
+    """The wrong answer a report shows: the first, or for ``previous-move-not-first`` the first on a
+    board where the previous move first lets more iterations finish (what the hint says it does)."""
+    if diagnosis == "previous-move-not-first":
+        for question, move in wrong:
+            without = iterations(*question, previous_first=False)
+            if len(iterations(*question).completed) > len(without.completed):
+                return question, move
+    return wrong[0]
+
+
+def _explain(board: str, max_nodes: int, *, previous_first: bool = True) -> list[str]:
+    run = iterations(board, max_nodes, previous_first=previous_first)
     lines = [f"depth {it.depth}: finished, {it.nodes} nodes, best move {it.move} (value {it.value:g})"
              for it in run.completed]
     if run.stopped is not None:
@@ -296,15 +309,19 @@ def check_anytime(anytime_move: Callable[..., Any], *, raise_on_failure: bool = 
     if not wrong:
         return finish(Report(title, True, "ok", (
             f"Played the move of the last completed iteration on all {len(questions)} boards and budgets "
-            f"({min(b for _, b in questions)} to {max(b for _, b in questions)} nodes).")), raise_on_failure)
+            f"({min(b for _, b in questions):,} to {max(b for _, b in questions):,} nodes).")),
+            raise_on_failure)
     models = {question: _models(*question) for question in questions}
     same = [name for name in MODEL_HINTS if name != "wrong-move"
             and all(models[question][name] == answers[question] for question in questions)]
     diagnosis = same[0] if same else "wrong-move"
-    (board, budget), move = wrong[0]
+    (board, budget), move = _shown(wrong, diagnosis)
     details = [f"anytime_move({board!r}, {budget}) returned {move}; the last completed iteration's move "
                f"is {reference_move(board, budget)}.  Iterative deepening there, with the remaining budget "
                "and the previous best move first:"] + _explain(board, budget)
+    if diagnosis == "previous-move-not-first":
+        details += ["The same without the previous best move first (every move from the centre outwards):",
+                    *_explain(board, budget, previous_first=False)]
     details.append(f"({len(wrong)} of {len(questions)} boards and budgets give another move.)")
     return finish(Report(title, False, diagnosis, "Your agent plays another move than the exercise's "
                          "iterative deepening.", details, MODEL_HINTS[diagnosis]), raise_on_failure)
@@ -381,30 +398,42 @@ def _student_player(anytime_move: Callable[..., Any], max_nodes: int, seconds_: 
     return choose
 
 
-def _opening(rng: random.Random, moves: int = 2) -> Any:
-    """A position after ``moves`` random moves (each pair of games starts from one)."""
-    state = GAME.initial
+def _opening(rng: random.Random, moves: int = 2) -> tuple[Any, tuple[int, ...]]:
+    """A position after ``moves`` random moves (each pair of games starts from one), and the
+    columns of those moves, X's first."""
+    state, played = GAME.initial, []
     for _ in range(moves):
         columns = list(GAME.moves(state))
-        state = GAME.play(state, columns[int(rng.random() * len(columns))])
-    return state
+        played.append(columns[int(rng.random() * len(columns))])
+        state = GAME.play(state, played[-1])
+    return state, tuple(played)
+
+
+def opening_text(columns: Sequence[int] | str) -> str:
+    """An opening as a report names it: the columns of its moves, X's first.
+
+    >>> opening_text((3, 5)), opening_text("11"), opening_text(())
+    ('3, 5', '1, 1', 'the empty board')
+    """
+    return ", ".join(str(column) for column in columns) or "the empty board"
 
 
 def _rule_player(max_nodes: int) -> Callable[..., Any]:
     return lambda game, state: reference_move(board_of(state), max_nodes)
 
 
-def _fair_opening(rng: random.Random, opponent: Callable[..., Any], max_nodes: int) -> Any:
+def _fair_opening(rng: random.Random, opponent: Callable[..., Any],
+                  max_nodes: int) -> tuple[Any, tuple[int, ...]]:
     """A fresh opening from which the rule (:func:`reference_move`, what every correct agent
     plays) scores at least one point in the pair of games against ``opponent``: the fixed
     openings are such, so the pass mark stays as fair on fresh ones."""
     rule = _rule_player(max_nodes)
     while True:
-        opening = _opening(rng)
-        as_x = arena.play(GAME, rule, opponent, state=opening)
-        as_o = arena.play(GAME, opponent, rule, state=opening)
+        state, columns = _opening(rng)
+        as_x = arena.play(GAME, rule, opponent, state=state)
+        as_o = arena.play(GAME, opponent, rule, state=state)
         if (as_x > 0) - (as_x < 0) + (as_o < 0) - (as_o > 0) >= 0:          # at least 1 point of 2
-            return opening
+            return state, columns
 
 
 def opponents(seed: int | None = None) -> dict[str, Callable[..., Any]]:
@@ -443,7 +472,7 @@ def check_games(anytime_move: Callable[..., Any], *, max_nodes: int = GAME_BUDGE
             points, record = 0.0, []
             for number in range(games):
                 if number % 2 == 0:
-                    opening = _opening(rng) if seed is None or name == "random moves" else \
+                    opening, columns = _opening(rng) if seed is None or name == "random moves" else \
                         _fair_opening(rng, opponent, max_nodes)
                 as_x = number % 2 == 0
                 try:
@@ -459,14 +488,16 @@ def check_games(anytime_move: Callable[..., Any], *, max_nodes: int = GAME_BUDGE
                 mine = result if as_x else -result
                 outcome = "won" if mine > 0 else "drew" if mine == 0 else "lost"
                 points += 1 if mine > 0 else 0.5 if mine == 0 else 0
-                record.append(f"{outcome} as {'X' if as_x else 'O'} from {board_of(opening)}")
+                record.append(f"{outcome} as {'X' if as_x else 'O'} from the opening {opening_text(columns)}")
                 run.step()
             need = games if name == "random moves" else games / 2
             rows.append(f"against {name}: {points:g} of {games} points (needed: {need:g})")
             rows += ["    " + line for line in record]
             if points < need:
                 failed.append(name)
-    summary = f"{games} games against each reference agent, {max_nodes} nodes a move, each move in time."
+    summary = (f"{games} games against each reference agent, {max_nodes:,} nodes and {move_seconds:g} "
+               f"second{'' if move_seconds == 1 else 's'} a move; each move came in time.")
+    rows.insert(0, "Each opening is named by the columns of its two moves, X's first.")
     over = _over_budget(title, played, max_nodes)
     if over is not None:
         return finish(over, raise_on_failure)

@@ -29,12 +29,11 @@ seen through the chance interface, and the verdict is a :class:`~mmlib.check.Rep
 
 from __future__ import annotations
 
-import html
 import math
 import random
-import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from .. import _validate
@@ -45,11 +44,11 @@ from ..isolation.runner import Call, Outcome
 from ..search import expectiminimax as _expectiminimax
 from ..trees import LayeredNode, LayeredTree, layered_tree
 from .cases import grading_seed
-from .report import Report, finish, try_it, verdict
+from .report import Report, counted, finish, try_it
 
 __all__ = ["ChanceLabNode", "LabReport", "ChanceCase", "chance_lab_tree", "check_expectimax",
-           "check_expectiminimax", "check_best_gamble", "tree_text", "try_it", "CASES", "HINTS",
-           "grading_seed"]
+           "check_expectiminimax", "check_best_gamble", "case_lines", "exact_value",
+           "fraction_text", "value_text", "try_it", "CASES", "HINTS", "grading_seed"]
 
 TIME_LIMIT = 5.0
 _TOUCH_LIMIT = 100_000
@@ -274,93 +273,146 @@ def _runs(fn: Callable[..., Any], trees: list[LayeredTree]) -> Iterator[_Run]:
 # -- the report -----------------------------------------------------------------------------
 
 HINTS = {
-    "not-implemented": "write the function in the cell above, then run that cell and this one again",
-    "ignores-probabilities": "at a chance node weight each child's value by node.probabilities[i]",
-    "chance-as-min": "a chance node averages its children (weighted by probability); it does not minimise",
-    "chance-as-max": "a chance node averages its children (weighted by probability); it does not maximise",
-    "min-as-max": "at a MIN node take the smallest child value",
-    "reads-twice": "compute each child's value once and reuse it: every leaf's value should be read once",
-    "wrong-value": "follow the pseudocode: MAX takes the largest child value, a chance node the "
-                   "probability-weighted sum",
-    "error": "read the error message and the line it names",
-    "recursion": "return node.value at a leaf, and recurse only into node.children",
-    "runaway": "look for a loop that never ends",
-    "timeout": "look for a loop that never ends",
-    "memory": "look for a list or loop that keeps growing",
-    "exit": "return the value instead of ending the program (no os._exit or sys.exit)",
-    "crash": "look for a recursion too deep or a list that keeps growing",
+    "not-implemented": "Write the function in the cell above, then run that cell and this one again.",
+    "ignores-probabilities": "At a chance node weight each child's value by node.probabilities[i].",
+    "chance-as-min": "A chance node averages its children (weighted by probability); it does not minimise.",
+    "chance-as-max": "A chance node averages its children (weighted by probability); it does not maximise.",
+    "min-as-max": "At a MIN node take the smallest child value.",
+    "reads-twice": "Compute each child's value once and reuse it: every leaf's value should be read once.",
+    "wrong-value": "Follow the pseudocode: MAX takes the largest child value, a chance node the "
+                   "probability-weighted sum.",
+    "wrong-move": "Return the index (0, 1, ...) of a child with the largest value, computed with your "
+                  "expectimax.",
+    "error": "Read the error message and the line it names.",
+    "recursion": "Return node.value at a leaf, and recurse only into node.children.",
+    "runaway": "Look for a loop that never ends.",
+    "timeout": "Look for a loop that never ends.",
+    "memory": "Look for a list or loop that keeps growing.",
+    "exit": "Return the value instead of ending the program (no os._exit or sys.exit).",
+    "crash": "Look for a recursion too deep or a list that keeps growing.",
 }
 
 
 @dataclass(repr=False)
 class LabReport(Report):
-    """A :class:`~mmlib.check.Report` whose counterexample is a chance tree, shown as its tree text
-    with the kinds of its levels; in a notebook it shows as plain text.
+    """A :class:`~mmlib.check.Report` whose counterexample is a chance tree: it shows as every report
+    does, the tree as a case file (``case_text``, with its exact expected answers) and drawn.
 
-    >>> report = LabReport("expectimax", False, "wrong-value", "wrong on a tree, after 0 correct ones",
-    ...                    counterexample=layered_tree([[(0.5, 8), (0.5, 2)]], layers="max chance"))
+    >>> tree = layered_tree([[(1/6, 8), (1/3, 24), (1/2, -12)]], layers="max chance")
+    >>> report = LabReport("expectimax", False, "wrong-value", "Wrong on the first tree checked.",
+    ...                    [f"Expected value {value_text(exact_value(tree.root))}, got 0."],
+    ...                    counterexample=tree, case_text="\\n".join(case_lines(tree, "expectimax")))
     >>> print(report)
-    expectimax: FAILED (wrong-value)
-    wrong on a tree, after 0 correct ones
-    The first tree it fails on (levels: max chance):
-        ABCD
+    expectimax: not yet (wrong-value)
+    Wrong on the first tree checked.
+    Expected value 10/3 ≈ 3.33333, got 0.
+    The tree, as a case file (with the expected answers):
+        check = expectimax
+        levels = max chance
+        ABCDE
         A: B
-        B: CD
-        B p 0.5 0.5
+        B: CDE
+        B p 1/6 1/3 1/2
         C 8
-        D 2
+        D 24
+        E -12
+        value = 10/3
     """
 
     counterexample: LayeredTree | None = None  # type: ignore[assignment]  # a chance tree
 
-    def _lines(self) -> list[str]:
-        lines = [f"{self.title}: {'passed' if self.passed else 'FAILED'} ({self.diagnosis})",
-                 self.summary, *self.details]
-        if self.counterexample is not None:
-            layers = " ".join(self.counterexample.layers)
-            lines.append(f"The first tree it fails on (levels: {layers}):")
-            lines += ["    " + line for line in tree_text(self.counterexample).splitlines()]
-        if self.hint:
-            lines.append(f"Hint: {self.hint}")
-        return lines
-
     def __repr__(self) -> str:
         return f"LabReport({self.title!r}, passed={self.passed}, diagnosis={self.diagnosis!r})"
 
-    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
-        printer.text(str(self))
-
-    def _repr_html_(self) -> str:
-        return f'<div class="mmlib-check"><pre>{html.escape(str(self))}</pre></div>'
-
-    def _display(self, *, verdict_on_stderr: bool) -> None:
-        """The report as plain text; on a failure, its verdict on standard error when
-        ``verdict_on_stderr`` (as for every :class:`~mmlib.check.Report`)."""
-        from IPython.display import display
-        display({"text/plain": str(self)}, raw=True)  # type: ignore[no-untyped-call]
-        if not self.passed and verdict_on_stderr:
-            print(verdict(self.title, self.passed, self.diagnosis), file=sys.stderr)
+    def _shown_tree(self) -> Any:
+        """The chance tree itself (it has no static values to hide)."""
+        return self.counterexample
 
 
-def tree_text(tree: LayeredTree) -> str:
-    """The labelled tree text of a chance tree, with ``X p ...`` lines for the probabilities.
+# -- exact values, as a case file writes them ------------------------------------------------
 
-    >>> print(tree_text(layered_tree([[(0.5, 8), (0.5, 2)]], layers="max chance")))
-    ABCD
-    A: B
-    B: CD
-    B p 0.5 0.5
-    C 8
-    D 2
+def _exact(probability: float) -> Fraction:
+    return Fraction(probability).limit_denominator(1000)
+
+
+def _leaf(node: LayeredNode) -> Fraction:
+    """A leaf's value as written (a float such as 0.1 as 1/10, not its binary approximation)."""
+    assert node.value is not None, "a leaf has a value"
+    return Fraction(str(node.value))
+
+
+def exact_value(node: LayeredNode) -> Fraction:
+    """The node's expectiminimax value, in exact fractions.
+
+    >>> exact_value(layered_tree([[(1/6, 8), (1/3, 24), (1/2, -12)]], layers="max chance").root)
+    Fraction(10, 3)
     """
+    if not node.children:
+        return _leaf(node)
+    values = [exact_value(child) for child in node.children]
+    if node.kind == "chance":
+        return sum((_exact(p) * v for p, v in zip(node.probabilities, values, strict=True)), Fraction(0))
+    return max(values) if node.kind == "max" else min(values)
+
+
+def fraction_text(number: Fraction) -> str:
+    """A whole or decimal number as such, any other fraction as ``p/q``.
+
+    >>> fraction_text(Fraction(11, 5)), fraction_text(Fraction(10, 3)), fraction_text(Fraction(-4))
+    ('2.2', '10/3', '-4')
+    """
+    if number.denominator == 1:
+        return str(number.numerator)
+    rest = number.denominator
+    for prime in (2, 5):
+        while rest % prime == 0:
+            rest //= prime
+    return f"{float(number):g}" if rest == 1 and len(f"{float(number):g}") <= 8 else str(number)
+
+
+def value_text(number: Fraction) -> str:
+    """A value as a case file writes it, with its decimal beside a fraction ``p/q``.
+
+    >>> value_text(Fraction(10, 3)), value_text(Fraction(11, 5)), value_text(Fraction(-4))
+    ('10/3 ≈ 3.33333', '2.2', '-4')
+    """
+    text = fraction_text(number)
+    return f"{text} ≈ {float(number):.6g}" if "/" in text else text
+
+
+def case_lines(tree: LayeredTree, check: str) -> list[str]:
+    """``tree`` as a chance case file for ``check`` (:mod:`mmlib.check.chancefile`), with its exact
+    answers: the value of the root and, for ``"best gamble"``, the value of each move and the best."""
     nodes = sorted(tree.nodes(), key=lambda node: (len(node.path), node.path))
-    lines = ["".join(node.label for node in nodes)]
+    lines = [f"check = {check}", f"levels = {' '.join(tree.layers)}", "".join(node.label for node in nodes)]
     lines += [f"{node.label}: {''.join(child.label for child in node.children)}"
               for node in nodes if node.children]
-    lines += [f"{node.label} p " + " ".join(f"{p:g}" for p in node.probabilities)
+    lines += [f"{node.label} p " + " ".join(str(_exact(p)) for p in node.probabilities)
               for node in nodes if node.kind == "chance" and node.children]
-    lines += [f"{node.label} {node.value}" for node in nodes if not node.children]
-    return "\n".join(lines)
+    lines += [f"{node.label} {fraction_text(_leaf(node))}" for node in nodes if not node.children]
+    lines.append(f"value = {fraction_text(exact_value(tree.root))}")
+    if check == "best gamble":
+        moves = [exact_value(child) for child in tree.root.children]
+        lines += [f"move values = {' '.join(fraction_text(v) for v in moves)}",
+                  "best moves = " + " ".join(str(i) for i, v in enumerate(moves) if v == max(moves))]
+    return lines
+
+
+def _progress(number: int, where: str) -> str:
+    """The summary of a failing check: how many trees came right before the one shown.
+
+    >>> print(_progress(0, " (AIMA figure 5.12)"))
+    Wrong on the first tree checked (AIMA figure 5.12).
+    >>> print(_progress(1, ""))
+    Right on the first tree checked, wrong on the second.
+    >>> print(_progress(12, ""))
+    Right on the first 12 trees checked, wrong on the next one.
+    """
+    if number == 0:
+        return f"Wrong on the first tree checked{where}."
+    if number == 1:
+        return f"Right on the first tree checked, wrong on the second{where}."
+    return f"Right on the first {counted(number, 'tree')} checked, wrong on the next one{where}."
 
 
 def _variant(tree: LayeredTree, at_chance: str, at_min: str = "min") -> float:
@@ -420,16 +472,32 @@ def check_trees(fn: Any, title: str, cases: list[ChanceCase], raise_on_failure: 
         expected = _expectiminimax(tree).known_value
         diagnosis = _diagnose(run, tree, expected)
         if diagnosis != "ok":
-            where = f" ({case.name})" if case.name else ""
-            details = [run.detail] if run.detail else []
+            details = [f"Your function: {run.detail}."] if run.detail else []
             if run.kind == "ok":
-                details.append(f"expected {expected:.6g}, your function returned {_returned(run)}")
+                details.append(f"Expected value {value_text(exact_value(tree.root))}, got {_returned(run)}.")
                 if diagnosis == "reads-twice":
-                    details.append(f"leaves read: {' '.join(run.reads)}")
-            summary = f"wrong on a tree{where}, after {number} correct ones"
-            report = LabReport(title, False, diagnosis, summary, details, HINTS.get(diagnosis, ""), tree)
-            return _finish(report, raise_on_failure)
-    return LabReport(title, True, "ok", f"right on all {len(cases)} trees, each leaf read once")
+                    details.append(f"Leaves read, in order: {' '.join(run.reads)}")
+            return _failed(title, diagnosis, _progress(number, _where(case)), details, tree, raise_on_failure)
+    return LabReport(title, True, "ok", f"Right on all {counted(len(cases), 'tree')}, each leaf read once.")
+
+
+def _where(case: ChanceCase) -> str:
+    return f" ({case.name})" if case.name else ""
+
+
+def _failed(title: str, diagnosis: str, summary: str, details: list[str], tree: LayeredTree,
+            raise_on_failure: bool, check: str = "") -> LabReport:
+    """The report of a failure on ``tree``, shown as a case file for ``check`` (default: expectimax, or
+    expectiminimax on a tree with MIN nodes)."""
+    hint = HINTS.get(diagnosis, "")
+    if diagnosis == "not-implemented":
+        report = LabReport(title, False, diagnosis, "Your function still raises NotImplementedError.",
+                           [], hint)
+    else:
+        check = check or ("expectiminimax" if "min" in tree.layers else "expectimax")
+        report = LabReport(title, False, diagnosis, summary, details, hint, tree,
+                           case_text="\n".join(case_lines(tree, check)))
+    return _finish(report, raise_on_failure)
 
 
 def _finish(report: LabReport, raise_on_failure: bool) -> LabReport:
@@ -464,7 +532,7 @@ def check_gambles(fn: Any, cases: list[ChanceCase], raise_on_failure: bool = Fal
                   title: str = "best gamble") -> LabReport:
     """Check ``fn(node)``, the index of a best child of the MAX root, on the trees of ``cases``."""
     trees = [case.tree() for case in cases]
-    for number, (tree, run) in enumerate(zip(trees, _runs(fn, trees), strict=True)):
+    for number, (case, tree, run) in enumerate(zip(cases, trees, _runs(fn, trees), strict=True)):
         values = [_expectiminimax(tree, state=child).known_value for child in tree.root.children]
         best = max(values)
         right = (run.kind == "ok" and isinstance(run.value, int) and not isinstance(run.value, bool)
@@ -472,13 +540,11 @@ def check_gambles(fn: Any, cases: list[ChanceCase], raise_on_failure: bool = Fal
                                                                    rel_tol=1e-9, abs_tol=1e-9))
         if not right:
             diagnosis = run.kind if run.kind != "ok" else "wrong-move"
-            details = [run.detail] if run.detail else [
-                f"the children's expectimax values are {[round(v, 6) for v in values]}; "
-                f"your function returned {_returned(run)}"]
-            hint = HINTS.get(diagnosis, "return the index (0, 1, ...) of a child with the largest "
-                                        "value, computed with your expectimax")
-            report = LabReport(title, False, diagnosis,
-                               f"wrong on a tree after {number} correct ones", details, hint, tree)
-            return _finish(report, raise_on_failure)
-    return LabReport(title, True, "ok", "right on every tree")
-
+            exact = [exact_value(child) for child in tree.root.children]
+            best_moves = " or ".join(str(i) for i, v in enumerate(exact) if v == max(exact))
+            details = [f"Your function: {run.detail}."] if run.detail else [
+                f"The children's expectimax values, left to right: {', '.join(map(value_text, exact))}; "
+                f"a best move is {best_moves}, your function returned {_returned(run)}."]
+            return _failed(title, diagnosis, _progress(number, _where(case)), details, tree, raise_on_failure,
+                           "best gamble")
+    return LabReport(title, True, "ok", f"Right on all {counted(len(cases), 'tree')}.")

@@ -40,7 +40,7 @@ from ..games.connect4 import CentreFirst
 from ..ordering import Ordering, StaticOrder
 from .ordering import GAME, _leaves, leaves_per_board, show, state_of, to_move
 from .queries import Unusable
-from .report import HINTS, Report
+from .report import HINTS, Report, counted
 
 __all__ = ["ORDER_KINDS", "OrderCaseFile", "order_case", "write_order_case", "read_order_case",
            "run_order_case", "board_fields"]
@@ -163,7 +163,8 @@ def run_order_case(case: OrderCaseFile, fn: Callable[..., Any], title: str, *, t
     except Unusable as bad:
         return Report(title, False, bad.diagnosis, "Your ordering is not ready yet.",
                       [f"Your code: {bad.detail}."], HINTS.get(bad.diagnosis, ""), output=bad.output)
-    said = f"Your order: {leaves} leaves from this board to depth {case.depth}; the goal: at most {case.goal}"
+    said = (f"Your order: {counted(leaves, 'leaf')} from this board to depth {case.depth}; the goal: at most "
+            f"{case.goal:,}")
     if leaves <= case.goal:
         return Report(title, True, "ok", f"{said}, as the case file says.")
     drawn = ["The board:", *(f"    {line}" for line in show(case.board).splitlines())]

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from .. import analysis, search
 from ..errors import ArgumentError
 from ..games import ConnectFour
-from ..games.connect4 import CentreFirst
+from ..games.connect4 import WIN, CentreFirst
 from ..isolation import runner
 from ..isolation._args import flag, function, integer, seconds
 from ..isolation.runner import Call, Outcome
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 __all__ = ["ORDERING_BOARDS", "fresh_boards", "ORDERING_DEPTH", "EMPTY_BOARD", "board_of", "state_of", "play",
            "evaluate",
-           "to_move", "legal_moves", "show", "leaves_per_board", "check_ordering"]
+           "to_move", "legal_moves", "show", "leaves_per_board", "check_ordering", "value_text"]
 
 GAME = ConnectFour()
 ORDERING_DEPTH = 5
@@ -277,6 +277,22 @@ def _best_first(board: str, depth: int) -> tuple[list[int], list[float]]:
     return ranked, [values[move] for move in ranked]
 
 
+def value_text(value: float) -> str:
+    """A value from X's point of view as a report words it: a won game says who wins.
+
+    >>> value_text(5), value_text(-3), value_text(1035), value_text(-1_029)
+    ('5', '−3', 'X wins (1,035)', 'O wins (−1,029)')
+    """
+    number = _number(value)
+    if abs(value) >= WIN:
+        return f"{'X' if value > 0 else 'O'} wins ({number})"
+    return number
+
+
+def _number(value: float) -> str:
+    return f"{value:,}".replace("-", "−")
+
+
 def _where_you_lose(order_moves: Callable[..., Any], board: str, depth: int, mine: int, minimal: int,
                     time_limit: float) -> list[str]:
     """What a report says about the board where the ordering costs most (``mine`` leaves against
@@ -292,13 +308,20 @@ def _where_you_lose(order_moves: Callable[..., Any], board: str, depth: int, min
     yours = answers_by_rounds(order_moves, "order_moves", first_order, _valid_order, time_limit=time_limit)
     player = to_move(board)
     details = [f"Where you lose most: from the board {board!r} ({player} to move; "
-               f"{counted(mine, 'leaf')}, the minimal tree has {minimal}):"]
+               f"{counted(mine, 'leaf')}, the minimal tree has {minimal:,}):"]
     details += ["    " + line for line in show(board).splitlines()]
     best = [move for move, value in zip(ranked, values, strict=True) if value == values[0]]
+    top = f"{_number(values[0])} from X's point of view" + (
+        f": {'X' if values[0] > 0 else 'O'} wins" if abs(values[0]) >= WIN else "")
+    each = ", ".join(f"{move} → {value_text(value)}" for move, value in zip(ranked, values, strict=True))
     details += [f"Your order there: {list(yours)}.  Searched {depth - 1} plies deeper, the best "
                 f"{'column is' if len(best) == 1 else 'columns are'} {', '.join(map(str, best))} for "
-                f"{player} (value {values[0]} from X's point of view); the columns rank {ranked}, "
-                f"values {values}."]
+                f"{player} (value {top}); the columns from best to worst, with "
+                f"their values: {each}."]
+    if any(abs(value) >= WIN for value in values):
+        details.append(f"A won game scores {WIN:,} plus the cells still empty (a quicker win scores more): "
+                       f"positive when X wins, negative when O does; the evaluation of a game not over "
+                       f"lies between −{WIN:,} and {WIN:,}.")
     if yours and yours[0] in best:
         details.append("Your first column here is among the best: the extra leaves come from the nodes "
                        "below, so order those as well.")
@@ -339,11 +362,11 @@ def check_ordering(order_moves: Callable[..., Any], *, within: float | None = No
     minimal = analysis.knuth_moore_leaves(GAME.columns, depth)
     total, limit = sum(leaves), (sum(natural) // 2 if within is None else int(within * minimal * len(leaves)))
     table = [f"{'board':<52} {'yours':>6} {'left to right':>14} {'minimal tree':>13}"] + [
-        f"{board:<52} {mine:>6} {left:>14} {minimal:>13}"
+        f"{board:<52} {mine:>6,} {left:>14,} {minimal:>13,}"
         for board, mine, left in zip(boards, leaves, natural, strict=True)] + [
-        f"{'total':<52} {total:>6} {sum(natural):>14} {minimal * len(leaves):>13}"]
-    goal = (f"at most half of the columns left to right ({limit})" if within is None else
-            f"at most {within:g} times the minimal tree ({limit})")
+        f"{'total':<52} {total:>6,} {sum(natural):>14,} {minimal * len(leaves):>13,}"]
+    goal = (f"at most half of the columns left to right ({limit:,})" if within is None else
+            f"at most {within:g} times the minimal tree ({limit:,})")
     summary = (f"Alpha-beta to depth {depth} from {counted(len(leaves), 'board')} evaluated "
                f"{counted(total, 'leaf')} with your "
                f"order: the goal is {goal}.")

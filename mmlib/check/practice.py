@@ -14,7 +14,7 @@ False
 >>> def no_pruning(node, depth, alpha, beta, maximizing):   # not alpha-beta either
 ...     return first_leaf(node, depth, maximizing)
 >>> print(str(run_case(folder / "lab2" / "01.txt", no_pruning)).splitlines()[0])
-alpha-beta, case lab2/01 (AIMA figure 5.2): FAILED (over-pruning)
+alpha-beta, case lab2/01 (AIMA figure 5.2): not yet (over-pruning)
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ notebook shows as one line (the report is what to read, not a traceback).
 >>> report = Report("minimax", False, "no-alternation", "1 of 3 trees checked show a mistake.",
 ...                 ["Expected value 3, got 14."], HINTS["no-alternation"])
 >>> print(str(report).splitlines()[0])
-minimax: FAILED (no-alternation)
+minimax: not yet (no-alternation)
 >>> finish(report, raise_on_failure=True)
 Traceback (most recent call last):
 ...
@@ -155,7 +155,7 @@ class Report:
         return tree
 
     def _lines(self) -> list[str]:
-        lines = [f"{self.title}: {'passed' if self.passed else 'FAILED'} ({self.diagnosis})", self.summary]
+        lines = [verdict(self.title, self.passed, self.diagnosis), self.summary]
         lines += self.details
         if self.case_text:
             lines.append(_CASE_FORM)

@@ -371,10 +371,7 @@ def line_plot_svg(lines: Sequence[Line], *, title: str, xlabel: str, ylabel: str
     if y_range is not None:
         y0, y1 = y_range
     ticks = list(x_ticks if x_ticks is not None else range(math.ceil(x0), math.floor(x1) + 1))
-    if x_names is not None and (isinstance(x_names, str) or len(x_names) != len(ticks)):
-        raise ArgumentError(f"x_names: expected one name for each of the {len(ticks)} x_ticks, "
-                            f"got {printable(x_names)}")
-    names = dict(zip(ticks, x_names or [_number(tick) for tick in ticks], strict=True))
+    names = _tick_names(ticks, x_names)
     ends = max((script_width(line.end, FONT_PX, text_width) + END_GAP + 8 for line in lines if line.end),
                default=0.0)
     plot_w = max(width - LEFT - RIGHT - ends, 20.0)
@@ -391,8 +388,7 @@ def line_plot_svg(lines: Sequence[Line], *, title: str, xlabel: str, ylabel: str
     rows = [wrap_text(label, FONT_PX, width - LEFT - LEGEND_TEXT - 8, script_width) for label in labels]
     bottom = panels[-1][1] + panels[-1][2]
     tick_xs = [panels[0][0](tick, y0)[0] for tick in ticks]
-    room = min((b - a for a, b in zip(tick_xs, tick_xs[1:], strict=False)), default=plot_w) - 8
-    tick_rows = [wrap_text(names[tick], FONT_PX, room, script_width) for tick in ticks]
+    tick_rows = _wrapped_names([names[tick] for tick in ticks], tick_xs, plot_w)
     below = BELOW_AXES + (max(map(len, tick_rows), default=1) - 1) * WRAPPED_ROW   # names over two rows
     height = bottom + below + sum(LEGEND_ROW + (len(r) - 1) * WRAPPED_ROW for r in rows) + 8
 
@@ -422,6 +418,21 @@ def line_plot_svg(lines: Sequence[Line], *, title: str, xlabel: str, ylabel: str
     out += _legend(lines, rows, bottom + below)
     out.append("</svg>")
     return "".join(out)
+
+
+def _tick_names(ticks: list[float], x_names: Sequence[str] | None) -> dict[float, str]:
+    """Each x tick's words: its name in ``x_names`` (one for each tick), else its number."""
+    if x_names is not None and (isinstance(x_names, str) or len(x_names) != len(ticks)):
+        raise ArgumentError(f"x_names: expected one name for each of the {len(ticks)} x_ticks, "
+                            f"got {printable(x_names)}")
+    return dict(zip(ticks, x_names or [_number(tick) for tick in ticks], strict=True))
+
+
+def _wrapped_names(names: list[str], xs: list[float], plot_w: float) -> list[list[str]]:
+    """The ticks' ``names``, written at ``xs`` (pixels), each in rows no wider than the room
+    between two ticks (the whole axes' width ``plot_w`` for one tick)."""
+    room = min((b - a for a, b in zip(xs, xs[1:], strict=False)), default=plot_w) - 8
+    return [wrap_text(name, FONT_PX, room, script_width) for name in names]
 
 
 def _line(line: Line, points: list[tuple[float, float]], label: str) -> list[str]:

@@ -137,7 +137,7 @@ def test_a_failing_check_shows_the_report_once_and_a_one_line_error(kernel):
     assert reply["evalue"] == "minimax: not-implemented (see the report above)"
     kinds = [m["msg_type"] for m in out]
     assert kinds == ["display_data", "error"], kinds
-    assert "minimax: FAILED (not-implemented)" in out[0]["content"]["data"]["text/plain"]
+    assert "minimax: not answered yet" in out[0]["content"]["data"]["text/plain"]
     assert "minimax: not answered yet" in out[0]["content"]["data"]["text/html"]
     traceback = out[1]["content"]["traceback"]
     assert len(traceback) == 1

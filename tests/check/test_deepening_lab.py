@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -55,3 +57,53 @@ def test_each_classic_mistake_is_named():
     assert deepening.check_anytime(agent(whole=True)).diagnosis == "whole-budget-each-time"
     assert deepening.check_anytime(agent(first=False)).diagnosis == "previous-move-not-first"
     assert deepening.check_anytime(lambda board, max_nodes: 9).diagnosis == "not-a-move"
+
+
+def _without_the_previous_move_first(board, max_nodes):
+    best, spent = None, 0
+    for depth in range(1, deepening.empty_cells(board) + 1):
+        try:
+            it = deepening.search_to_depth(board, depth, max_nodes - spent)
+        except deepening.OutOfNodes:
+            return best
+        spent, best = spent + it.nodes, it.move
+    return best
+
+
+def test_the_previous_move_first_report_shows_a_board_where_it_helps():
+    """The report's board is one where the previous move first lets an iteration more finish (as its
+    hint says), and it shows both runs: with it and without it."""
+    report = deepening.check_anytime(_without_the_previous_move_first)
+    assert report.diagnosis == "previous-move-not-first"
+    call = report.details[0]
+    board, budget = next((board, budget) for board, budget in deepening.DEEPENING_CASES
+                         if call.startswith(f"anytime_move({board!r}, {budget})"))
+    with_it = deepening.iterations(board, budget)
+    without = deepening.iterations(board, budget, previous_first=False)
+    assert len(with_it.completed) > len(without.completed) and with_it.move != without.move
+    assert f"returned {without.move}" in call
+    start = report.details.index("The same without the previous best move first (every move from the centre "
+                                 "outwards):")
+    assert report.details[start + 1:start + 1 + len(without.completed)] == [
+        f"    depth {it.depth}: finished, {it.nodes} nodes, best move {it.move} (value {it.value:g})"
+        for it in without.completed]
+
+
+def test_the_check_allows_a_move_the_time_the_tournament_allows():
+    from mmlib.check.contest import Rules
+
+    assert deepening.MOVE_SECONDS == Rules().move_seconds == 1.0
+
+
+def test_an_opening_is_named_by_its_moves():
+    report = deepening.check_games(deepening.reference_move, games=2)
+    record = [line for line in report.details if line.startswith("    ")]
+    assert record and all(re.fullmatch(r"    (won|drew|lost) as [XO] from the opening [0-6], [0-6]", line)
+                          for line in record), record
+    assert "Each opening is named by the columns of its two moves, X's first." in report.details
+    assert "1,000 nodes and 1 second a move" in report.summary
+
+
+def test_the_passing_report_writes_its_budgets_as_the_lab_does():
+    report = deepening.check_anytime(deepening.reference_move)
+    assert report.passed and report.summary.endswith("(100 to 2,500 nodes).")

@@ -47,7 +47,7 @@ def test_a_stub_fails_loudly(capsys):
         raise NotImplementedError("replace this line with your code")
     with pytest.raises(CheckFailed, match="not-implemented"):
         labcheck.check_expectimax(stub, raise_on_failure=True)
-    assert "not-implemented" in capsys.readouterr().out
+    assert "expectimax: not answered yet" in capsys.readouterr().out
 
 
 def test_best_gamble_accepts_any_best_index_and_rejects_others():
@@ -133,3 +133,37 @@ def test_showing_a_node_is_not_an_evaluation():
         assert all("value=" in repr(leaf) for leaf in leaves(node))
         return expectiminimax(node)
     assert labcheck.check_expectimax(shows_the_leaves_first).passed
+
+
+def test_a_failure_reads_as_every_lab_s_report():
+    """The verdict, a summary counted in words, the value exact as the case files write it, the tree as
+    a case file and a drawing: the form of the other labs' reports (HTML in a notebook)."""
+    report = labcheck.check_expectimax(mistake(at_chance="mean"))
+    lines = str(report).splitlines()
+    assert lines[:3] == ["expectimax: not yet (ignores-probabilities)",
+                         "Wrong on the first tree checked (CS188's chance node).",
+                         "Expected value 10, got 6.666666666666667."]
+    assert lines[3] == "The tree, as a case file (with the expected answers):"
+    assert "    value = 10" in lines and lines[-1].startswith("Hint: At a chance node")
+    page = report._repr_html_()
+    assert "expectimax: not yet (ignores-probabilities)" in page and "<b>Hint:</b>" in page
+    assert "FAILED" not in page and "<pre>check = expectimax" in page
+    assert type(report.figure).__name__ == "Figure"
+
+
+def test_a_value_is_written_as_the_case_files_write_it():
+    third = labcheck.ChanceCase([[(1 / 6, 8), (1 / 3, 24), (1 / 2, -12)]], "max chance")
+    report = labcheck.check_trees(mistake(at_chance="mean"), "expectimax", [third])
+    assert "Expected value 10/3 ≈ 3.33333, got 6.666666666666667." in report.details
+    assert "    value = 10/3" in str(report).splitlines()
+
+
+def test_the_summary_counts_the_trees_right_before_the_wrong_one():
+    right = labcheck.ChanceCase([[(0.5, 4), (0.5, 4)]], "max chance")      # every rule gives 4
+    wrong = labcheck.ChanceCase([[(0.5, 2), (0.5, 6)], [(0.9, 3), (0.1, 5)]], "max chance", "two gambles")
+    report = labcheck.check_trees(mistake(at_chance="max"), "expectimax", [right, wrong])
+    assert report.summary == "Right on the first tree checked, wrong on the second (two gambles)."
+    many = labcheck.check_trees(mistake(at_chance="max"), "expectimax", [right, right, wrong])
+    assert many.summary == "Right on the first 2 trees checked, wrong on the next one (two gambles)."
+    assert labcheck.check_trees(expectiminimax, "expectimax", [right, wrong]).summary == \
+        "Right on all 2 trees, each leaf read once."

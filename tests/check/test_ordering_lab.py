@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from mmlib.check import ordering
 from mmlib.games import ConnectFour
 
@@ -32,3 +34,22 @@ def test_the_goals_separate_the_classic_orderings():
     tight = ordering.check_ordering(lambda board, moves: sorted(moves, key=lambda c: abs(c - 3)), within=1.3)
     assert not tight.passed and tight.diagnosis == "too-many-leaves"
     assert "Knuth & Moore 1975" in str(tight) and "Where you lose most" in str(tight)
+
+
+def test_every_count_in_a_report_has_thousands_separators():
+    report = ordering.check_ordering(lambda board, moves: sorted(moves, key=lambda c: abs(c - 3)), within=1.3)
+    text = str(report)
+    assert "4,813 leaves" in text and "(4,066)" in text
+    assert re.search(r"(?<![\d,.^])\d{4,}(?![\d,])", text.replace("1975", "")) is None, text
+    assert re.search(r"total +4,813 +22,856 +3,128\n", text), text
+
+
+def test_a_won_game_is_named_and_its_score_explained():
+    board = ordering.EMPTY_BOARD
+    for column in (3, 3, 4, 4, 5):                          # X threatens both ends of 3 4 5: X wins
+        board = ordering.play(board, column)
+    said = "\n".join(ordering._where_you_lose(lambda board, moves: moves, board, 5, 999, 391, 5.0))
+    assert "(value 1,035 from X's point of view: X wins)" in said
+    assert "0 → X wins (1,035)" in said and "values [" not in said
+    assert "A won game scores 1,000 plus the cells still empty" in said
+    assert ordering.value_text(-1029) == "O wins (−1,029)" and ordering.value_text(-3) == "−3"

@@ -96,8 +96,8 @@ def _solution() -> dict[str, Any]:
     namespace: dict[str, Any] = {}
     exec("from mmlib.games.tictactoe import LINES", namespace)
     for cell in nb.cells:
-        if cell.cell_type == "code" and cell.source.startswith(("def open_lines(", "def evaluate(",
-                                                                "def order_moves(")):
+        if cell.cell_type == "code" and cell.source.startswith(("def open_lines(", "def threats(",
+                                                                "def evaluate(", "def order_moves(")):
             definition = cell.source.split("\n\n\n")[0]           # open_lines without the check after it
             exec(definition if "open_lines" in cell.source[:20] else cell.source, namespace)
     return namespace
@@ -190,7 +190,7 @@ def test_a_losing_move_is_shown_in_the_file_s_form(monkeypatch: pytest.MonkeyPat
     report = check.run_case("lab3/02", open_lines)
     lines = str(report).splitlines()
     assert lines[0] == ("evaluate, case lab3/02 (X holds two opposite corners: O must answer on an edge): "
-                        "FAILED (loses)")
+                        "not yet (loses)")
     assert "Your agent:      move 0 = X wins" in lines
     assert "The case file:   moves that do not lose = 1 3 5 7" in lines
     assert lines[4:8] == ["The board:", "    . . X    0 1 2", "    . O .    3 4 5", "    X . .    6 7 8"]
@@ -363,7 +363,7 @@ def test_too_many_nodes_shows_the_order_beside_the_file_s(monkeypatch: pytest.Mo
     lines = str(check.run_case("lab3/10", square_order)).splitlines()
     board, fields = _order_case(CASES / "lab3" / "10.txt")
     assert lines[0] == ("order_moves, case lab3/10 (X in a corner, O on an edge: X to move): "
-                        "FAILED (too-many-nodes)")
+                        "not yet (too-many-nodes)")
     count = _nodes(board, square_order, 3)
     assert lines[2].startswith(f"With your order: {count} nodes from this board to depth 3")
     assert lines[3:7] == ["The board:", "    . . .    0 1 2", "    O . .    3 4 5", "    . . X    6 7 8"]

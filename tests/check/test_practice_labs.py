@@ -228,13 +228,18 @@ def _drawn(nested: Any) -> bool:
     return not _out_of_reach(nested)
 
 
+def _as_text(tree: Any) -> str:
+    """A chance tree as a case file writes it (its levels, nodes, probabilities and leaves)."""
+    return "\n".join(expectimax.case_lines(tree, "expectimax"))
+
+
 def test_no_lab4_practice_tree_is_a_graded_tree() -> None:
-    graded = {expectimax.tree_text(case.tree()) for cases in expectimax.CASES.values() for case in cases}
+    graded = {_as_text(case.tree()) for cases in expectimax.CASES.values() for case in cases}
     for name, _, levels, nested in practice.PRACTICE_CHANCE["lab4"]:
         assert _out_of_reach(nested), f"{name}: the graded trees' generator could draw it"
         tree = chancefile.chance_case(nested, "expectimax" if "min" not in levels else "expectiminimax",
                                       levels).tree
-        assert expectimax.tree_text(tree) not in graded, name
+        assert _as_text(tree) not in graded, name
     for seed in range(40):                                  # the premise: what the generator draws
         rng = random.Random(seed)
         for kinds in (("max", "chance"), ("max", "chance", "min", "chance")):
@@ -336,9 +341,9 @@ def test_wrong_chance_functions_fail_with_the_case_in_its_files_form(monkeypatch
     text = str(report)
     assert (report.passed, report.diagnosis) == (False, "ignores-probabilities")
     assert text.splitlines()[0] == ("expectimax, case lab4/01 (lecture 09, exercise 1: one chance node, "
-                                    "probabilities 1/6, 1/3, 1/2): FAILED (ignores-probabilities)")
-    assert "expected 3.33333, your function returned 6.666666666666667" in text
-    start = text.splitlines().index("The case, as its file gives it (with the expected answers):")
+                                    "probabilities 1/6, 1/3, 1/2): not yet (ignores-probabilities)")
+    assert "Expected value 10/3 ≈ 3.33333, got 6.666666666666667." in text
+    start = text.splitlines().index("The tree, as a case file (with the expected answers):")
     shown = "\n".join(line[4:] for line in text.splitlines()[start + 1:] if line.startswith("    "))
     assert shown + "\n" == (CASES / "lab4" / "01.txt").read_text(encoding="utf-8")
     assert not all(r.passed for r in check.run_cases("lab4", min_as_max, kind="expectiminimax"))
@@ -360,7 +365,7 @@ def test_wrong_table_functions_fail_with_the_call_in_its_files_form(monkeypatch:
     monkeypatch.chdir(CASES.parent)
     lines = str(check.run_case("lab7/01", always_exact)).splitlines()
     assert lines[:4] == [
-        "bound_flag, case lab7/01 (results of a search in the window [40, 60]): FAILED "
+        "bound_flag, case lab7/01 (results of a search in the window [40, 60]): not yet "
         "(fail-low-stored-as-exact)", "Wrong on this case.",
         "Your answer:     bound_flag(value=35, alpha=40, beta=60) = EXACT",
         "The case file:   bound_flag(value=35, alpha=40, beta=60) = UPPER"]
@@ -405,7 +410,7 @@ def test_a_wrong_order_fails_with_its_leaves_and_the_board(monkeypatch: pytest.M
     report = check.run_case("lab5/01", left_to_right)
     lines = str(report).splitlines()
     assert (report.passed, report.diagnosis) == (False, "too-many-leaves")
-    assert lines[2] == "Your order: 5560 leaves from this board to depth 5; the goal: at most 2780."
+    assert lines[2] == "Your order: 5,560 leaves from this board to depth 5; the goal: at most 2,780."
     assert "    . . O X X X ." in lines and "    goal = 2780" in lines
 
 

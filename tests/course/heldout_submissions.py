@@ -174,12 +174,12 @@ def alphabeta(node, depth, alpha=-math.inf, beta=math.inf, maximizing=True):
 def best_move(node, depth):
     values = [minimax(child, depth - 1, False) for child in node.children]
     return values.index(min(values))
-'''}, [], {"minimax": 6, "best_move": 0}, ("FAILED",)),
+'''}, [], {"minimax": 6, "best_move": 0}, ("not yet",)),
     "endless": ("lab1_minimax", {BEST_MOVE: BEST_MOVE + "\n    while True:\n        pass\n"}, [],
                 {"minimax": 6, "best_move": 0}, ("did not finish within",)),
     "endless_cell": ("lab1_minimax", {}, ["while True:\n    pass"], {"minimax": 6, "best_move": 4}, ()),
     "crashing": ("lab1_minimax", {BEST_MOVE: BEST_MOVE + "\n    exit(3)\n"}, ["import os\nos._exit(1)"],
-                 {"minimax": 6, "best_move": 0}, ("FAILED (exit)", "it called sys.exit(3)",
+                 {"minimax": 6, "best_move": 0}, ("not yet (exit)", "it called sys.exit(3)",
                                                  "it ended the process running it")),
     "raising": ("lab1_minimax", {MINIMAX: MINIMAX + "\n    raise RuntimeError('lost my way')\n"}, [],
                 {"minimax": 0, "best_move": 0}, ("RuntimeError: lost my way",)),
@@ -315,7 +315,7 @@ def expectimax(node):
         return node.value
     values = [expectimax(child) for child in node.children]
     return max(values) if node.kind == "max" else sum(values) / len(values)
-'''}, [], {"expectimax": 0, "expectiminimax": 4, "best_gamble": 0}, ("FAILED",)),
+'''}, [], {"expectimax": 0, "expectiminimax": 4, "best_gamble": 0}, ("not yet",)),
     "cheat_lab5_library_ordering": ("lab5_move_ordering", {"def centre_first": '''
 def centre_first(board, moves):
     from mmlib.games import CentreFirst
@@ -325,7 +325,7 @@ def centre_first(board, moves):
     # checker's values read from the calling frame (issue 32): fresh hidden trees, and no values in
     # the sandbox, leave it nothing to look up
     "cheat_answer_table": ("lab1_minimax", {MINIMAX: ANSWER_TABLE_CHEAT}, [], {"minimax": 0, "best_move": 0},
-                           ("FAILED",)),
+                           ("not yet",)),
     "cheat_lab4_checker_variant": ("lab4_expectimax", {"def expectimax(node):": VARIANT_CHEAT},
                                    [], {"expectimax": 0, "expectiminimax": 4, "best_gamble": 0},
                                    ("not available while this lab is graded",)),

@@ -296,7 +296,7 @@ def test_each_style_passes_its_own_check_cells_in_a_fresh_kernel(graded_styles, 
     shown = ["\n".join(output.get("text", "") + output.get("data", {}).get("text/plain", "")
                         for output in cell.outputs) for cell in checks]
     assert len(shown) == len(FULL[lab]), shown
-    assert all("passed" in text and "FAILED" not in text for text in shown), shown
+    assert all("passed" in text and "not yet" not in text for text in shown), shown
 
 
 @pytest.mark.parametrize("lab", sorted(grading.SANDBOX_MODULES))

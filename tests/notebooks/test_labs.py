@@ -261,3 +261,18 @@ def test_a_solution_keeps_its_outputs_only_while_its_code_is_unchanged():
     assert changed.cells[2].cell_type == "code"
     assert not make_labs.keep_outputs(changed, stored)
     assert all(c.outputs == [] and c.execution_count is None for c in make_labs.code_cells(changed))
+
+
+@pytest.mark.parametrize("name", make_labs.NAMES)
+def test_a_cell_the_student_rewrites_holds_only_what_the_student_writes(name):
+    """A given helper sits in a cell of its own, above the stub: in a solution cell every top-level
+    statement is one the student writes (a function whose body is an answer region, an answer
+    assignment), never a helper the student would have to keep while rewriting the cell."""
+    for cell in make_labs.read_source(name).cells:
+        if not cell.metadata.get("nbgrader", {}).get("solution"):
+            continue
+        student = ast.parse(make_labs.student_source(cell.source)).body
+        for statement in student:
+            shown = ast.unparse(statement)
+            assert "NotImplementedError" in shown or "..." in shown, \
+                f"{name}: a helper in the cell the student rewrites:\n{shown}"
