@@ -37,7 +37,7 @@ from ..games.connect4 import CentreFirst
 from ..isolation import runner
 from ..isolation.runner import Call, Outcome
 from ..search import arena
-from .deepening import MOVE_SECONDS, held_to_budget, opening_text
+from .deepening import MOVE_SECONDS, held_to_budget, moves_text, opening_text
 
 if TYPE_CHECKING:
     from ..games.base import AnyGame
@@ -264,15 +264,42 @@ def play_game(rules: Rules, agents: dict[str, Agent], *, opening: str, seed: int
     return record
 
 
+def _own_moves(record: GameRecord, side: str) -> int:
+    """The moves ``side`` played in the game, the opening's not counted (X moves first)."""
+    return sum(1 for index in range(len(record.opening), len(record.moves))
+               if (index % 2 == 0) == (side == "X"))
+
+
+def _game_said(record: GameRecord, you: str, name: str) -> str:
+    """A game of :func:`practice_games` in words: won, drew or lost, and how, counting the moves
+    your agent played (:func:`~mmlib.check.deepening.moves_text`).
+
+    >>> record = GameRecord("you", "random", "11", [1, 1], "O", "X", {"X": "overran its time"})
+    >>> _game_said(record, "X", "random")
+    'lost: your agent forfeited its first move (overran its time)'
+    >>> _game_said(GameRecord("random", "you", "11", [1, 1, 0, 2, 0, 2, 0, 2], "O"), "O", "random")
+    'won after 3 moves by your agent'
+    """
+    own, other = _own_moves(record, you), "O" if you == "X" else "X"
+    if you in record.reasons:
+        also = f"; {name} could not answer that board either" if other in record.reasons else ""
+        return f"lost: {moves_text(own, forfeited=True)} ({record.reasons[you]}){also}"
+    if other in record.reasons:
+        return f"won: {name} forfeited its move ({record.reasons[other]}), {moves_text(own)}"
+    verdict = "won" if record.result == you else "lost" if record.result == other else "drew"
+    return f"{verdict} {moves_text(own)}"
+
+
 def practice_games(anytime_move: Callable[..., Any], *, rules: Rules | None = None,
              opponents: tuple[str, ...] = ("random", "centre", "alphabeta-2"), seed: int = 0) -> list[str]:
     """Play your ``anytime_move`` against the fixed entrants under the tournament's rules (time
-    per move, node budget, openings, both colours): one line per game, then your points.
+    per move, node budget, openings, both colours): one line per game, then your points.  A line
+    counts the moves your agent played, not the opening's, and says which move it forfeited, if any.
 
     >>> lines = practice_games(lambda board, max_nodes: 9, rules=Rules(columns=5, rows=4),
     ...                        opponents=("centre",))
     >>> print(lines[0])           # doctest: +ELLIPSIS
-    against centre as X from the opening 2, 0: lost in 2 moves (illegal move: it answered 9, ...)
+    against centre as X from the opening 2, 0: lost: your agent forfeited its first move (illegal move: ...)
     >>> lines[-1]
     'you: 0 of 2 points'
     """
@@ -286,12 +313,9 @@ def practice_games(anytime_move: Callable[..., Any], *, rules: Rules | None = No
                 agents = {you: student_agent("you", anytime_move, rules),
                           other: baseline(name, seed_of(seed, name, pair, you))}
                 record = play_game(rules, agents, opening=opening)
-                mine = 1.0 if record.result == you else 0.5 if record.result == "draw" else 0.0
-                points += mine
-                verdict = {1.0: "won", 0.5: "drew", 0.0: "lost"}[mine]
-                why = f" ({record.reasons[you]})" if you in record.reasons else ""
+                points += 1.0 if record.result == you else 0.5 if record.result == "draw" else 0.0
                 lines.append(f"against {name} as {you} from the opening {opening_text(opening)}: "
-                             f"{verdict} in {len(record.moves)} moves{why}")
+                             f"{_game_said(record, you, name)}")
     games = len(opponents) * rules.games
     lines.append(f"you: {points:g} of {games} points")
     return lines

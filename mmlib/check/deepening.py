@@ -45,7 +45,8 @@ if TYPE_CHECKING:
 __all__ = ["EMPTY_BOARD", "play", "show", "legal_moves",
            "OutOfNodes", "Iteration", "search_to_depth", "empty_cells", "reference_move", "iterations",
            "within_budget", "held_to_budget",
-           "DEEPENING_CASES", "fresh_cases", "check_anytime", "check_games", "MOVE_SECONDS", "opening_text"]
+           "DEEPENING_CASES", "fresh_cases", "check_anytime", "check_games", "MOVE_SECONDS", "opening_text",
+           "moves_text"]
 
 DEEPENING_CASES = tuple((board_of(GAME.position(opening)), budget) for opening, budget in (
     ("", 400), ("", 2500), ("33", 150), ("32", 800), ("3323", 100), ("3344", 100), ("4433", 100),
@@ -332,7 +333,7 @@ def check_anytime(anytime_move: Callable[..., Any], *, raise_on_failure: bool = 
 class _Stopped(Exception):
     def __init__(self, unusable: Unusable):
         super().__init__(unusable.detail)
-        self.unusable = unusable
+        self.unusable, self.where = unusable, ""
 
 
 def _budget_moves(board: str, max_nodes: int) -> Iterator[int | None]:
@@ -418,6 +419,32 @@ def opening_text(columns: Sequence[int] | str) -> str:
     return ", ".join(str(column) for column in columns) or "the empty board"
 
 
+def _ordinal(number: int) -> str:
+    """``number`` as an ordinal: first, second, third, then 4th, 11th, 21st, ...
+
+    >>> [_ordinal(number) for number in (1, 2, 3, 4, 11, 12, 21, 22, 113)]
+    ['first', 'second', 'third', '4th', '11th', '12th', '21st', '22nd', '113th']
+    """
+    if number in (1, 2, 3):
+        return ("first", "second", "third")[number - 1]
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def moves_text(own: int, *, forfeited: bool = False) -> str:
+    """How a report on a game counts its moves: the agent's own, never the opening's.  ``own``:
+    the moves the agent played; ``forfeited``: it then forfeited the next one.
+
+    >>> moves_text(9), moves_text(1)
+    ('after 9 moves by your agent', 'after 1 move by your agent')
+    >>> moves_text(0, forfeited=True), moves_text(4, forfeited=True)
+    ('your agent forfeited its first move', 'your agent forfeited its 5th move')
+    """
+    if forfeited:
+        return f"your agent forfeited its {_ordinal(own + 1)} move"
+    return f"after {own:,} move{'' if own == 1 else 's'} by your agent"
+
+
 def _rule_player(max_nodes: int) -> Callable[..., Any]:
     return lambda game, state: reference_move(board_of(state), max_nodes)
 
@@ -443,6 +470,32 @@ def opponents(seed: int | None = None) -> dict[str, Callable[..., Any]]:
             "alpha-beta, 200 nodes a move": arena.alphabeta_player(max_nodes=200)}
 
 
+def _games_against(name: str, opponent: Callable[..., Any], student: Callable[..., Any],
+                   played: list[tuple[str, int]], games: int, rng: random.Random, fresh: bool,
+                   max_nodes: int, run: Run) -> tuple[float, list[str]]:
+    """Play ``games`` games against ``opponent``, half as X, each pair from its own opening: the
+    points, and one line a game; :class:`_Stopped` (saying where) when the agent gives no move."""
+    points, record = 0.0, []
+    for number in range(games):
+        if number % 2 == 0:
+            opening, columns = _fair_opening(rng, opponent, max_nodes) if fresh else _opening(rng)
+        as_x, before = number % 2 == 0, len(played)
+        place = f"as {'X' if as_x else 'O'} from the opening {opening_text(columns)}"
+        try:
+            result = arena.play(GAME, student if as_x else opponent, opponent if as_x else student,
+                                state=opening)
+        except _Stopped as stopped:
+            stopped.where = (f"In the game against {name} {place}: your agent's "
+                             f"{_ordinal(len(played) - before + 1)} move (the opening's not counted).")
+            raise
+        mine = result if as_x else -result
+        points += 1 if mine > 0 else 0.5 if mine == 0 else 0
+        outcome = "won" if mine > 0 else "drew" if mine == 0 else "lost"
+        record.append(f"{outcome} {place} {moves_text(len(played) - before)}")
+        run.step()
+    return points, record
+
+
 def check_games(anytime_move: Callable[..., Any], *, max_nodes: int = GAME_BUDGET, games: int = 4,
                 raise_on_failure: bool = False, move_seconds: float = MOVE_SECONDS,
                 seed: int | None = None) -> Report:
@@ -451,7 +504,8 @@ def check_games(anytime_move: Callable[..., Any], *, max_nodes: int = GAME_BUDGE
     pair from its own opening of two random moves.  It must win every game against random
     moves and score at least half the points against alpha-beta with 200 nodes a move.
     With a ``seed``, the openings and the random player's moves are drawn from it (games no
-    one has seen) instead of the fixed ones.
+    one has seen) instead of the fixed ones.  A game's line counts the agent's own moves
+    (:func:`moves_text`), not the opening's.
     """
     __tracebackhide__ = True
     function("anytime_move", anytime_move, "your anytime_move function")
@@ -469,27 +523,17 @@ def check_games(anytime_move: Callable[..., Any], *, max_nodes: int = GAME_BUDGE
     total = games * len(opponents())
     with Run("your anytime agent in play", f"{total} games", "games played", total=total) as run:
         for name, opponent in opponents(None if seed is None else rng.getrandbits(32)).items():
-            points, record = 0.0, []
-            for number in range(games):
-                if number % 2 == 0:
-                    opening, columns = _opening(rng) if seed is None or name == "random moves" else \
-                        _fair_opening(rng, opponent, max_nodes)
-                as_x = number % 2 == 0
-                try:
-                    result = arena.play(GAME, student if as_x else opponent, opponent if as_x else student,
-                                        state=opening)
-                except _Stopped as stopped:
-                    bad = stopped.unusable
-                    if bad.diagnosis == "over-budget":
-                        return finish(_spent_too_much(title, bad.detail, max_nodes), raise_on_failure)
-                    return finish(Report(title, False, bad.diagnosis, "Your agent could not finish a game.",
-                                         [f"Your code: {bad.detail}."], _hint(bad.diagnosis),
-                                         output=bad.output), raise_on_failure)
-                mine = result if as_x else -result
-                outcome = "won" if mine > 0 else "drew" if mine == 0 else "lost"
-                points += 1 if mine > 0 else 0.5 if mine == 0 else 0
-                record.append(f"{outcome} as {'X' if as_x else 'O'} from the opening {opening_text(columns)}")
-                run.step()
+            try:
+                points, record = _games_against(name, opponent, student, played, games, rng,
+                                                seed is not None and name != "random moves", max_nodes, run)
+            except _Stopped as stopped:
+                bad = stopped.unusable
+                if bad.diagnosis == "over-budget":
+                    return finish(_spent_too_much(title, bad.detail, max_nodes, stopped.where),
+                                  raise_on_failure)
+                return finish(Report(title, False, bad.diagnosis, "Your agent could not finish a game.",
+                                     [stopped.where, f"Your code: {bad.detail}."], _hint(bad.diagnosis),
+                                     output=bad.output), raise_on_failure)
             need = games if name == "random moves" else games / 2
             rows.append(f"against {name}: {points:g} of {games} points (needed: {need:g})")
             rows += ["    " + line for line in record]
@@ -497,7 +541,8 @@ def check_games(anytime_move: Callable[..., Any], *, max_nodes: int = GAME_BUDGE
                 failed.append(name)
     summary = (f"{games} games against each reference agent, {max_nodes:,} nodes and {move_seconds:g} "
                f"second{'' if move_seconds == 1 else 's'} a move; each move came in time.")
-    rows.insert(0, "Each opening is named by the columns of its two moves, X's first.")
+    rows.insert(0, "Each opening is named by the columns of its two moves, X's first; the moves counted "
+                   "are your agent's own.")
     over = _over_budget(title, played, max_nodes)
     if over is not None:
         return finish(over, raise_on_failure)
@@ -508,9 +553,10 @@ def check_games(anytime_move: Callable[..., Any], *, max_nodes: int = GAME_BUDGE
                          "(check_anytime), with the whole budget for each move."), raise_on_failure)
 
 
-def _spent_too_much(title: str, detail: str, max_nodes: int) -> Report:
+def _spent_too_much(title: str, detail: str, max_nodes: int, where: str = "") -> Report:
     return Report(title, False, "over-budget", "Your agent searched further than its node budget.",
-                  [f"{detail}."], "Pass max_nodes to your searches (what is left of it to each iteration), "
+                  [*([where] if where else []), f"{detail}."],
+                  "Pass max_nodes to your searches (what is left of it to each iteration), "
                   "and stop when it is spent.")
 
 

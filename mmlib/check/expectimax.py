@@ -48,7 +48,7 @@ from .report import Report, counted, finish, try_it
 
 __all__ = ["ChanceLabNode", "LabReport", "ChanceCase", "chance_lab_tree", "check_expectimax",
            "check_expectiminimax", "check_best_gamble", "case_lines", "exact_value",
-           "fraction_text", "value_text", "try_it", "CASES", "HINTS", "grading_seed"]
+           "fraction_text", "value_text", "returned_text", "try_it", "CASES", "HINTS", "grading_seed"]
 
 TIME_LIMIT = 5.0
 _TOUCH_LIMIT = 100_000
@@ -328,6 +328,11 @@ class LabReport(Report):
         """The chance tree itself (it has no static values to hide)."""
         return self.counterexample
 
+    def _values_title(self) -> str:
+        """The drawn values are expectiminimax's (expectimax's on a tree without MIN nodes)."""
+        assert self.counterexample is not None
+        return f"The right {'expectiminimax' if 'min' in self.counterexample.layers else 'expectimax'}"
+
 
 # -- exact values, as a case file writes them ------------------------------------------------
 
@@ -451,8 +456,34 @@ def _diagnose(run: _Run, tree: LayeredTree, expected: float) -> str:
     return "ok"
 
 
-def _returned(run: _Run) -> str:
+def _returned(run: _Run, expected: Fraction | None = None) -> str:
+    if _is_number(run.value) and math.isfinite(run.value):
+        return returned_text(run.value, expected)
     return run.shown or printable(run.value)
+
+
+SMALL_DENOMINATOR = 1000
+"""The largest denominator :func:`returned_text` writes a returned number's fraction with."""
+
+
+def returned_text(value: float, expected: Fraction | None = None) -> str:
+    """A number the student's function returned, written as a report writes the expected value
+    (:func:`value_text`): exactly when it is a fraction with a small denominator (up to
+    :data:`SMALL_DENOMINATOR`), else to 6 significant digits, or in full where those would read
+    as the ``expected`` value.
+
+    >>> returned_text(20 / 3), returned_text(1.3), returned_text(7), returned_text(math.pi)
+    ('20/3 ≈ 6.66667', '1.3', '7', '3.14159')
+    >>> returned_text(3.3333334, Fraction(10, 3)), returned_text(1e300)
+    ('3.3333334', '1e+300')
+    """
+    if isinstance(value, int):
+        return str(value)
+    near = Fraction(value).limit_denominator(SMALL_DENOMINATOR)
+    if abs(value) < 1e12 and math.isclose(float(near), value, rel_tol=1e-12, abs_tol=1e-12):
+        return value_text(near)
+    text = f"{value:.6g}"
+    return repr(value) if expected is not None and text == f"{float(expected):.6g}" else text
 
 
 def _is_number(value: object) -> bool:
@@ -474,7 +505,8 @@ def check_trees(fn: Any, title: str, cases: list[ChanceCase], raise_on_failure: 
         if diagnosis != "ok":
             details = [f"Your function: {run.detail}."] if run.detail else []
             if run.kind == "ok":
-                details.append(f"Expected value {value_text(exact_value(tree.root))}, got {_returned(run)}.")
+                exact = exact_value(tree.root)
+                details.append(f"Expected value {value_text(exact)}, got {_returned(run, exact)}.")
                 if diagnosis == "reads-twice":
                     details.append(f"Leaves read, in order: {' '.join(run.reads)}")
             return _failed(title, diagnosis, _progress(number, _where(case)), details, tree, raise_on_failure)

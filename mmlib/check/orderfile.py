@@ -159,7 +159,8 @@ def run_order_case(case: OrderCaseFile, fn: Callable[..., Any], title: str, *, t
     its leaves against the goal."""
     __tracebackhide__ = True
     try:
-        leaves = leaves_per_board(fn, depth=case.depth, boards=(case.board,), time_limit=time_limit)[0]
+        leaves = leaves_per_board(fn, depth=case.depth, boards=(case.board,), time_limit=time_limit,
+                                  name="centre_first" if case.check == "centre first" else "order_moves")[0]
     except Unusable as bad:
         return Report(title, False, bad.diagnosis, "Your ordering is not ready yet.",
                       [f"Your code: {bad.detail}."], HINTS.get(bad.diagnosis, ""), output=bad.output)

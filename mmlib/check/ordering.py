@@ -33,7 +33,7 @@ from ..isolation import runner
 from ..isolation._args import flag, function, integer, seconds
 from ..isolation.runner import Call, Outcome
 from ..ordering import Ordering, StaticOrder
-from .queries import Unusable, answers_by_rounds, shown_call
+from .queries import Unusable, answers_by_rounds, function_name, shown_call
 from .report import Report, counted, finish
 
 if TYPE_CHECKING:
@@ -233,22 +233,25 @@ def _left_to_right(depth: int, boards: tuple[str, ...] = ORDERING_BOARDS) -> lis
     return _leaves(None, depth, boards)
 
 
-def _valid_order(call: Call, outcome: Outcome) -> tuple[int, ...]:
+def _valid_order(name: str, call: Call, outcome: Outcome) -> tuple[int, ...]:
+    """The columns ``name(board, moves)`` returned, if they are the same columns in some order."""
     from .queries import usable_outcome
 
-    answer = usable_outcome("order_moves", call, outcome)
+    answer = usable_outcome(name, call, outcome)
     moves = call.args[1]
     items = [item.number for item in answer.items if item.kind == "int"]
     if answer.kind != "list" or len(items) != len(answer.items) or sorted(items) != sorted(moves):
-        raise Unusable("bad-order", f"{shown_call('order_moves', call)} returned {answer.text}, "
+        raise Unusable("bad-order", f"{shown_call(name, call)} returned {answer.text}, "
                        "not the same columns in some order")
     return tuple(items)
 
 
 def leaves_per_board(order_moves: Callable[..., Any], *, depth: int = ORDERING_DEPTH,
-                     boards: Sequence[str] = ORDERING_BOARDS, time_limit: float | None = None) -> list[int]:
+                     boards: Sequence[str] = ORDERING_BOARDS, time_limit: float | None = None,
+                     name: str = "order_moves") -> list[int]:
     """The leaves alpha-beta evaluates to ``depth`` from each board with the children in the
-    order ``order_moves(board, moves)`` gives (run in a separate process).
+    order ``order_moves(board, moves)`` gives (run in a separate process).  A report of an
+    unusable answer names the function by its own name, or ``name`` when it has none (a lambda).
 
     >>> leaves_per_board(lambda board, moves: moves, depth=2, boards=ORDERING_BOARDS[:1])
     [34]
@@ -259,9 +262,10 @@ def leaves_per_board(order_moves: Callable[..., Any], *, depth: int = ORDERING_D
     function("order_moves", order_moves, "your order_moves function")
     depth = _depth(depth)
     time_limit = runner.TIME_LIMIT if time_limit is None else seconds("time_limit", time_limit, maximum=3600)
+    name = function_name(order_moves, name)
     leaves: list[int] = answers_by_rounds(
-        order_moves, "order_moves", lambda known, missing: _leaves(_Answered(known, missing), depth, boards),
-        _valid_order, time_limit=time_limit)
+        order_moves, name, lambda known, missing: _leaves(_Answered(known, missing), depth, boards),
+        functools.partial(_valid_order, name), time_limit=time_limit)
     return leaves
 
 
@@ -294,7 +298,7 @@ def _number(value: float) -> str:
 
 
 def _where_you_lose(order_moves: Callable[..., Any], board: str, depth: int, mine: int, minimal: int,
-                    time_limit: float) -> list[str]:
+                    time_limit: float, name: str = "order_moves") -> list[str]:
     """What a report says about the board where the ordering costs most (``mine`` leaves against
     ``minimal``): the student's order there against the columns ranked by a deeper search."""
     ranked, values = _best_first(board, depth)
@@ -305,7 +309,9 @@ def _where_you_lose(order_moves: Callable[..., Any], board: str, depth: int, min
             missing.add(question)
         return known.get(question, ())
 
-    yours = answers_by_rounds(order_moves, "order_moves", first_order, _valid_order, time_limit=time_limit)
+    name = function_name(order_moves, name)
+    yours = answers_by_rounds(order_moves, name, first_order, functools.partial(_valid_order, name),
+                              time_limit=time_limit)
     player = to_move(board)
     details = [f"Where you lose most: from the board {board!r} ({player} to move; "
                f"{counted(mine, 'leaf')}, the minimal tree has {minimal:,}):"]
@@ -351,8 +357,9 @@ def check_ordering(order_moves: Callable[..., Any], *, within: float | None = No
     time_limit = runner.TIME_LIMIT if time_limit is None else seconds("time_limit", time_limit, maximum=3600)
     boards = ORDERING_BOARDS + (() if seed is None else fresh_boards(seed, depth=depth))
     title = "move ordering" + (f" (within {within:g} times the minimal tree)" if within else "")
+    name = function_name(order_moves, "centre_first" if within is None else "order_moves")
     try:
-        leaves = leaves_per_board(order_moves, depth=depth, boards=boards, time_limit=time_limit)
+        leaves = leaves_per_board(order_moves, depth=depth, boards=boards, time_limit=time_limit, name=name)
     except Unusable as bad:
         from .report import HINTS
         return finish(Report(title, False, bad.diagnosis, "Your ordering is not ready yet.",
@@ -375,7 +382,7 @@ def check_ordering(order_moves: Callable[..., Any], *, within: float | None = No
     if total <= limit:
         return finish(Report(title, True, "ok", summary, details), raise_on_failure)
     worst = max(range(len(leaves)), key=lambda i: (leaves[i] / minimal, -i))
-    details += _where_you_lose(order_moves, boards[worst], depth, leaves[worst], minimal, time_limit)
+    details += _where_you_lose(order_moves, boards[worst], depth, leaves[worst], minimal, time_limit, name)
     hint = ("Try the best move first at every node, for the player to move there: X wants the highest "
             "evaluation, O the lowest.  The centre columns are a good guess; the static evaluation of "
             "the board after each move is a better one.")

@@ -24,7 +24,7 @@ from ..isolation import runner
 from ..isolation.runner import Call, Outcome
 from ..progress import Run
 
-__all__ = ["Unusable", "answers_by_rounds", "ask", "usable_outcome", "MAX_ROUNDS"]
+__all__ = ["Unusable", "answers_by_rounds", "ask", "usable_outcome", "function_name", "MAX_ROUNDS"]
 
 MAX_ROUNDS = 60
 """How many times the search is run again with more answers before the checker gives up."""
@@ -37,6 +37,18 @@ class Unusable(Exception):
     def __init__(self, diagnosis: str, detail: str, output: str = ""):
         super().__init__(detail)
         self.diagnosis, self.detail, self.output = diagnosis, detail, output
+
+
+def function_name(fn: Callable[..., Any], default: str) -> str:
+    """The name a report gives the student's function: its own (``centre_first``), or ``default``
+    (the function the check is for) when it has none a call could be written with (a lambda).
+
+    >>> def centre_first(board, moves): raise NotImplementedError     # a stub: only its name matters
+    >>> function_name(centre_first, "order_moves"), function_name(lambda board, moves: moves, "order_moves")
+    ('centre_first', 'order_moves')
+    """
+    name = getattr(fn, "__name__", "")
+    return name if isinstance(name, str) and name.isidentifier() else default
 
 
 def shown_call(name: str, call: Call) -> str:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import trees
-from ..errors import ArgumentTypeError, CheckFailed, printable
+from ..errors import ArgumentTypeError, CheckFailed, UserFunctionError, printable
 
 __all__ = ["Report", "HINTS", "finish", "show", "verdict", "try_it", "counted"]
 
@@ -137,13 +137,18 @@ class Report:
         tree = self._shown_tree()
         limited = self.depth is not None and self.depth < tree.height
         if self.search != "alpha-beta" and not (self.search == "minimax" and limited):
-            return draw_tree(tree)              # plain minimax to the leaves: the tree with its values
+            return draw_tree(tree, title=self._values_title())    # the tree with its values to the leaves
         from .. import search
 
         run = search.alphabeta if self.search == "alpha-beta" else search.minimax
         depth = self.depth if limited else tree.height
         return draw_tree(run(tree, depth=depth, trace=True),
                          title=f"The right {self.search}" + (f" to depth {depth}" if limited else ""))
+
+    def _values_title(self) -> str | None:
+        """The title of a drawing of the tree with the values its search backs up to the leaves:
+        that search's name, as the drawings of a run say "The right minimax to depth 2"."""
+        return "The right minimax" if self.search == "minimax" else None
 
     def _shown_tree(self) -> trees.Tree:
         """The counterexample; interior static values only matter (and are only shown) when
@@ -261,10 +266,27 @@ def verdict(title: str, passed: bool, diagnosis: str) -> str:
     return f"{title}: not yet ({diagnosis})"
 
 
+TRY_SECONDS = 5.0
+"""Seconds a call through :func:`try_it` may take: the checks' limit for one call
+(:data:`mmlib.isolation.runner.TIME_LIMIT`)."""
+
+_STOPPED = ("timeout", "memory", "exit", "crash", "runaway")
+"""The outcomes of a separate process that :func:`try_it` reports instead of repeating them here."""
+
+
 def try_it(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     """``function(*args, **kwargs)``; while ``function`` is still a stub (it raises
     NotImplementedError) it says "not answered yet" on standard error and returns None, so that
     the notebook goes on.
+
+    The call is first made as the checks make it (:func:`mmlib.isolation.runner.run_calls`: a
+    separate process, :data:`TRY_SECONDS` seconds at most): a loop that never ends, a call that
+    ends the process or takes all the memory is stopped there and reported as a
+    :class:`CallStopped` (a :class:`~mmlib.errors.UserFunctionError`) naming the function and
+    the limit, and the notebook goes on working.  Only a call that finished there is made again
+    here, so what it returns, prints or draws, and any error it raises, reach the notebook as
+    before.  The first run costs a few milliseconds (a fork), more in a kernel that holds much
+    memory (about 25 ms with 500 MB).
 
     >>> def minimax(node, depth, maximizing):
     ...     raise NotImplementedError("replace this line with your code")
@@ -276,14 +298,46 @@ def try_it(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     >>> try_it(max, 3, 12, 8)
     12
     """
+    __tracebackhide__ = True
     if not callable(function):
         raise ArgumentTypeError(f"function: expected your function, got {printable(function)}")
+    _stopped_elsewhere(function, args, kwargs)
     try:
         return function(*args, **kwargs)
     except NotImplementedError:
         name = getattr(function, "__name__", "your function")
         print(f"{name}: not answered yet (it still raises NotImplementedError)", file=sys.stderr)
         return None
+
+
+class CallStopped(UserFunctionError):
+    """A call through :func:`try_it` that was stopped (a loop that never ends, an exit, all the
+    memory): a :class:`~mmlib.errors.UserFunctionError` that a notebook shows as its one-line
+    message, which names the function, what happened and the limit."""
+
+    def _render_traceback_(self) -> list[str]:
+        return [f"\x1b[31m{type(self).__name__}\x1b[0m: {self}"]
+
+
+def _stopped_elsewhere(function: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    """Make the call once in a separate process with the checks' time limit; raise
+    :class:`CallStopped` when it was stopped there (see :func:`try_it`)."""
+    __tracebackhide__ = True
+    from ..isolation import runner
+
+    outcomes = runner.run_calls(lambda: function(*args, **kwargs), [runner.Call(())], time_limit=TRY_SECONDS)
+    try:
+        outcome = next(outcomes)
+    finally:
+        outcomes.close()
+    if outcome.kind in _STOPPED:
+        name = getattr(function, "__name__", "")
+        name = name if isinstance(name, str) and name.isidentifier() else "your function"
+        unit = "second" if TRY_SECONDS == 1 else "seconds"
+        limit = f" (try_it gives a call at most {TRY_SECONDS:g} {unit}, as the checks do)" \
+            if outcome.kind == "timeout" else ""
+        raise CallStopped(f"{name}: {outcome.detail or 'it was stopped'}{limit}. "
+                          f"{HINTS.get(outcome.kind, '')}".rstrip(), name)
 
 
 def show(report: Report, *, verdict_on_stderr: bool = True) -> None:

@@ -440,7 +440,8 @@ def _check_best_move(fn: Callable[..., Any], conventions: Conventions, cases: Se
                     details, HINTS.get(diagnosis, ""), _players(small.tree, conventions), small.depth,
                     output=_output(small.outcome),
                     case_text="" if conventions != DEFAULT else
-                    case_text(small.tree, "best move", small.depth))
+                    case_text(small.tree, "best move", small.depth),
+                    search="minimax" if conventions == DEFAULT else "")
     return finish(report, raise_on_failure)
 
 
@@ -455,10 +456,20 @@ def _judge_best_move(conventions: Conventions) -> Callable[..., Any]:
             returned = _returned(answer.text, answer.kind)
             return "wrong-type", f"it returned {returned} instead of a child's index"
         if answer.number not in values:
-            return "not-a-move", (f"it returned {answer.text}, but the root has children 0 to "
-                                  f"{len(values) - 1}")
+            return "not-a-move", f"it returned {answer.text}, but the root has {_children_text(len(values))}"
         return ("ok" if answer.number in _best_moves(values, conventions) else "wrong-move"), ""
     return judge
+
+
+def _children_text(count: int) -> str:
+    """The root's children by their indices, as a report says them.
+
+    >>> _children_text(1), _children_text(2), _children_text(3)
+    ('one child, 0', 'children 0 and 1', 'children 0 to 2')
+    """
+    if count == 1:
+        return "one child, 0"
+    return "children 0 and 1" if count == 2 else f"children 0 to {count - 1}"
 
 
 def _shown_move_values(tree: trees.Tree, depth: int, conventions: Conventions) -> dict[Any, Any]:

@@ -619,15 +619,18 @@ def _near_line(point: tuple[float, float], line: list[tuple[float, float]], pixe
 
 
 def _legend(lines: Sequence[Line], rows: Sequence[Sequence[str]], top: float) -> list[str]:
-    """The legend under the axes: for each line a short stretch of it, its marker and its label,
-    written in ``rows`` (the label wrapped to the drawing's width), one under another."""
+    """The legend under the axes: for each line a short stretch of it (none for a single point,
+    drawn without a line), its marker and its label, written in ``rows`` (the label wrapped to the
+    drawing's width), one under another."""
     out = []
     y = top
     for index, line in enumerate(lines):
         x = LEFT
         dash = f' stroke-dasharray="{line.dash}"' if line.dash else ""
-        out.append(f'<g class="legend-entry"><line x1="{_fmt(x)}" x2="{_fmt(x + 44)}" y1="{_fmt(y)}" '
-                   f'y2="{_fmt(y)}" stroke="{line.color}" stroke-width="{line.width}"{dash}/>')
+        out.append('<g class="legend-entry">')
+        if len(line.xs) > 1 or not line.marker:
+            out.append(f'<line x1="{_fmt(x)}" x2="{_fmt(x + 44)}" y1="{_fmt(y)}" y2="{_fmt(y)}" '
+                       f'stroke="{line.color}" stroke-width="{line.width}"{dash}/>')
         if line.marker:
             out.append(_marker(line.marker, x + 22, y, line.color).replace('class="point"',
                                                                             'class="legend-mark"'))

@@ -199,5 +199,6 @@ def run_here(fn: Callable[..., Any], calls: Sequence[Call], *,
             clock.done = True
         if clock.timed_out and message["kind"] != "runaway":
             message.update(kind="timeout", answer=None, detail=(
-                f"it did not finish within {time_limit:g} seconds and was stopped"))
+                f"it did not finish within {time_limit:g} second{'' if time_limit == 1 else 's'} "
+                "and was stopped"))
         yield json.loads(json.dumps(message)), tuple(clock.read)

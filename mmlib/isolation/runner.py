@@ -317,7 +317,8 @@ class _Child:
             if line is None:
                 self.kill()
                 return Outcome("timeout", evaluated=tuple(read), detail=(
-                    f"it did not finish within {self.time_limit:g} seconds, so it was stopped"))
+                    f"it did not finish within {self.time_limit:g} "
+                    f"second{'' if self.time_limit == 1 else 's'}, so it was stopped"))
             if line == b"":
                 return self.death(read)
             if line.startswith(b"v "):
@@ -453,8 +454,8 @@ def _run_here(fn: Callable[..., Any], calls: list[Call], time_limit: float) -> I
             worker.join(time_limit)
         if "message" not in box:
             yield Outcome("timeout", evaluated=tuple(source.read), detail=(
-                f"it did not finish within {time_limit:g} seconds; it is still running in the "
-                "background (restart the kernel if the notebook gets slow)"))
+                f"it did not finish within {time_limit:g} second{'' if time_limit == 1 else 's'}; "
+                "it is still running in the background (restart the kernel if the notebook gets slow)"))
             return
         message = json.loads(json.dumps(box["message"]))
         answer = Answer.from_message(message["answer"]) if message["kind"] == "ok" else None

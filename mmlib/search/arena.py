@@ -80,10 +80,16 @@ class Score:
         return wilson_interval(getattr(self, outcome), self.games)
 
     def __str__(self) -> str:
+        """Each count with its 95 % interval, the word singular for one.
+
+        >>> str(Score(1, 0, 9))
+        '1 win (2%-40%), 0 draws (0%-28%), 9 losses (60%-98%)'
+        """
         parts = []
-        for name in ("wins", "draws", "losses"):
+        for name, one in (("wins", "win"), ("draws", "draw"), ("losses", "loss")):
             low, high = self.interval(name)
-            parts.append(f"{getattr(self, name)} {name} ({low:.0%}-{high:.0%})")
+            count = getattr(self, name)
+            parts.append(f"{count} {one if count == 1 else name} ({low:.0%}-{high:.0%})")
         return ", ".join(parts)
 
 

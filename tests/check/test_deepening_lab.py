@@ -98,10 +98,24 @@ def test_the_check_allows_a_move_the_time_the_tournament_allows():
 def test_an_opening_is_named_by_its_moves():
     report = deepening.check_games(deepening.reference_move, games=2)
     record = [line for line in report.details if line.startswith("    ")]
-    assert record and all(re.fullmatch(r"    (won|drew|lost) as [XO] from the opening [0-6], [0-6]", line)
-                          for line in record), record
-    assert "Each opening is named by the columns of its two moves, X's first." in report.details
+    assert record and all(re.fullmatch(r"    (won|drew|lost) as [XO] from the opening [0-6], [0-6] "
+                                       r"after \d+ moves? by your agent", line) for line in record), record
+    assert ("Each opening is named by the columns of its two moves, X's first; the moves counted are your "
+            "agent's own.") in report.details
     assert "1,000 nodes and 1 second a move" in report.summary
+
+
+def _stops_on_its_third_move(board: str, max_nodes: int) -> int:
+    if sum(cell in "XO" for cell in board) >= 6:       # X's third move after a two-move opening
+        raise RuntimeError("stopped")
+    return [column for column in range(7) if board[column] == "."][0]
+
+
+def test_the_move_an_agent_could_not_make_is_counted_as_practice_games_counts_it():
+    report = deepening.check_games(_stops_on_its_third_move, games=2)
+    assert not report.passed
+    assert re.fullmatch(r"In the game against random moves as X from the opening [0-6], [0-6]: your agent's "
+                        r"third move \(the opening's not counted\)\.", report.details[0]), report.details
 
 
 def test_the_passing_report_writes_its_budgets_as_the_lab_does():

@@ -142,7 +142,7 @@ def test_a_failure_reads_as_every_lab_s_report():
     lines = str(report).splitlines()
     assert lines[:3] == ["expectimax: not yet (ignores-probabilities)",
                          "Wrong on the first tree checked (CS188's chance node).",
-                         "Expected value 10, got 6.666666666666667."]
+                         "Expected value 10, got 20/3 ≈ 6.66667."]
     assert lines[3] == "The tree, as a case file (with the expected answers):"
     assert "    value = 10" in lines and lines[-1].startswith("Hint: At a chance node")
     page = report._repr_html_()
@@ -154,8 +154,18 @@ def test_a_failure_reads_as_every_lab_s_report():
 def test_a_value_is_written_as_the_case_files_write_it():
     third = labcheck.ChanceCase([[(1 / 6, 8), (1 / 3, 24), (1 / 2, -12)]], "max chance")
     report = labcheck.check_trees(mistake(at_chance="mean"), "expectimax", [third])
-    assert "Expected value 10/3 ≈ 3.33333, got 6.666666666666667." in report.details
+    assert "Expected value 10/3 ≈ 3.33333, got 20/3 ≈ 6.66667." in report.details
     assert "    value = 10/3" in str(report).splitlines()
+
+
+def test_a_returned_value_is_written_as_the_expected_one():
+    """Exact when it is a fraction with a small denominator, else 6 significant digits, in full
+    only where 6 digits would read as the expected value (review 5C: 'got 6.666666666666667')."""
+    third = labcheck.ChanceCase([[(1 / 6, 8), (1 / 3, 24), (1 / 2, -12)]], "max chance")
+    for returned, shown in [(3.3333334, "3.3333334"), (3.14159265, "3.14159"), (2.5, "2.5"), (7, "7"),
+                            (0.1 + 0.2, "0.3"), (1 / 7, "1/7 ≈ 0.142857")]:
+        report = labcheck.check_trees(lambda node, value=returned: value, "expectimax", [third])
+        assert f"Expected value 10/3 ≈ 3.33333, got {shown}." in report.details, report.details
 
 
 def test_the_summary_counts_the_trees_right_before_the_wrong_one():
@@ -167,3 +177,11 @@ def test_the_summary_counts_the_trees_right_before_the_wrong_one():
     assert many.summary == "Right on the first 2 trees checked, wrong on the next one (two gambles)."
     assert labcheck.check_trees(expectiminimax, "expectimax", [right, wrong]).summary == \
         "Right on all 2 trees, each leaf read once."
+
+
+def test_a_drawn_chance_tree_is_titled_by_the_search_whose_values_it_shows():
+    assert labcheck.check_expectimax(mistake(at_chance="mean")).figure.axes[0].get_title() == \
+        "The right expectimax"
+    assert labcheck.check_expectiminimax(mistake(at_min="max")).figure.axes[0].get_title() == \
+        "The right expectiminimax"
+    assert labcheck.check_best_gamble(lambda node: 5).figure.axes[0].get_title() == "The right expectimax"

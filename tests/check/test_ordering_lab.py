@@ -53,3 +53,23 @@ def test_a_won_game_is_named_and_its_score_explained():
     assert "0 → X wins (1,035)" in said and "values [" not in said
     assert "A won game scores 1,000 plus the cells still empty" in said
     assert ordering.value_text(-1029) == "O wins (−1,029)" and ordering.value_text(-3) == "−3"
+
+
+def test_an_unusable_order_is_reported_under_the_name_of_the_function_checked():
+    # lab 5 exercise 1: centre_first giving every column, illegal ones too (review 5C)
+    def centre_first(board, moves):
+        return [3, 2, 4, 1, 5, 0, 6]
+
+    full = "/".join(["...O...", "...X...", "...O...", "...X...", "...XO..", "..OXOX."])
+    for report in (ordering.check_ordering(centre_first),
+                   ordering.check_ordering(centre_first, within=1.3)):
+        text = str(report)
+        assert report.diagnosis == "bad-order" and "centre_first(" in text and "order_moves" not in text, text
+    from mmlib.check.orderfile import order_case, run_order_case
+    case = order_case("centre first", full, 2)
+    said = str(run_order_case(case, centre_first, "lab5/xx", time_limit=5))
+    assert "centre_first(" in said and "order_moves" not in said, said
+    # a function without a name (a lambda) is called by the check's own: exercise 1's or exercise 2's
+    unnamed = ordering.check_ordering(lambda board, moves: moves[:1])
+    assert "centre_first(" in str(unnamed)
+    assert "order_moves(" in str(ordering.check_ordering(lambda board, moves: moves[:1], within=1.3))

@@ -342,7 +342,7 @@ def test_wrong_chance_functions_fail_with_the_case_in_its_files_form(monkeypatch
     assert (report.passed, report.diagnosis) == (False, "ignores-probabilities")
     assert text.splitlines()[0] == ("expectimax, case lab4/01 (lecture 09, exercise 1: one chance node, "
                                     "probabilities 1/6, 1/3, 1/2): not yet (ignores-probabilities)")
-    assert "Expected value 10/3 ≈ 3.33333, got 6.666666666666667." in text
+    assert "Expected value 10/3 ≈ 3.33333, got 20/3 ≈ 6.66667." in text
     start = text.splitlines().index("The tree, as a case file (with the expected answers):")
     shown = "\n".join(line[4:] for line in text.splitlines()[start + 1:] if line.startswith("    "))
     assert shown + "\n" == (CASES / "lab4" / "01.txt").read_text(encoding="utf-8")

@@ -71,6 +71,42 @@ def test_try_it_goes_on_past_a_stub_and_refuses_what_is_not_a_function(capsys):
         try_it(42)
 
 
+def test_try_it_stops_a_loop_as_the_checks_do_and_keeps_a_right_answer_as_it_was(monkeypatch, capsys):
+    import time
+
+    from mmlib import check
+    from mmlib.check import report as report_module
+    from mmlib.errors import MmlibError, UserFunctionError
+    from mmlib.isolation import runner
+
+    assert getattr(report_module, "TRY_SECONDS", runner.TIME_LIMIT) == runner.TIME_LIMIT   # as the checks
+    monkeypatch.setattr(report_module, "TRY_SECONDS", 1.0, raising=False)
+    root = check.lab_tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+
+    def minimax(node, depth, maximizing):       # a loop that would run for 20 seconds
+        start = time.monotonic()
+        while time.monotonic() < start + 20:
+            pass
+
+    start = time.monotonic()
+    with pytest.raises(UserFunctionError) as stopped:
+        try_it(minimax, root, 2, True)
+    assert time.monotonic() - start < 4
+    assert isinstance(stopped.value, MmlibError) and stopped.value.function == "minimax"
+    assert str(stopped.value).startswith("minimax: it did not finish within 1 second"), stopped.value
+    assert "at most 1 seconds" not in str(stopped.value) and "while loop" in str(stopped.value)
+    assert stopped.value._render_traceback_() == [f"\x1b[31mCallStopped\x1b[0m: {stopped.value}"]
+
+    def best_move(node, depth):                  # right: printed once, the node itself returned
+        print("looking at", len(node.children), "children")
+        return node.children[0]
+
+    assert try_it(best_move, root, 2) is root.children[0]
+    assert capsys.readouterr().out == "looking at 3 children\n"
+    with pytest.raises(ZeroDivisionError):        # an error is the student's own, raised here as before
+        try_it(lambda node: 1 / 0, root)
+
+
 def test_counts_are_written_with_their_noun():
     assert [counted(n, "leaf") for n in (0, 1, 2)] == ["0 leaves", "1 leaf", "2 leaves"]
     assert counted(12_345, "node") == "12,345 nodes"

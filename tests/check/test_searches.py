@@ -375,3 +375,24 @@ def test_an_interrupted_search_check_says_how_many_trees_it_checked(monkeypatch)
     with pytest.raises(RunInterrupted) as stop:
         check.check_minimax(minimax, cases=cases)
     assert stop.value.done == 2 and stop.value.unit == "trees checked"
+
+
+def test_a_move_that_is_not_a_child_names_the_roots_children_in_words():
+    # the shrunk tree has a root with one child (review 5C: "children 0 to 0")
+    report = check.check_best_move(lambda node, depth: 7, cases=check.check_cases(200, seed=11))
+    assert report.details[0] == "Your function: it returned 7, but the root has one child, 0.", report.details
+    assert "0 to 0" not in str(report)
+
+
+def test_a_shrunk_tree_drawn_with_its_values_is_titled_by_its_search():
+    # review 5C: lab 1's shrunk trees to the leaves had no title, where a depth-limited one says
+    # "The right minimax to depth 2"
+    def never_flips(node, depth, maximizing):
+        if depth == 0 or node.is_leaf():
+            return node.value
+        return max(never_flips(child, depth - 1, maximizing) for child in node.children)
+
+    report = check.check_minimax(never_flips, cases=check.check_cases(200, seed=11))
+    assert not report.passed and report.figure.axes[0].get_title() == "The right minimax"
+    moved = check.check_best_move(lambda node, depth: 7, cases=check.check_cases(200, seed=11))
+    assert moved.figure.axes[0].get_title() == "The right minimax"

@@ -46,7 +46,7 @@ def test_every_tick_is_named_and_no_two_names_overlap():
 def test_a_wrapped_name_pushes_the_axis_label_and_the_legend_down():
     def below(root: ET.Element) -> tuple[float, float]:
         label = next(float(t.get("y")) for t in texts(root) if t.text == "ordering")
-        legend = min(float(g.find(f"{NS}line").get("y1")) for g in root.iter(f"{NS}g")
+        legend = min(float(g.find(f"{NS}text").get("y")) for g in root.iter(f"{NS}g")
                      if g.get("class") == "legend-entry")
         return label, legend
     one_row, two_rows = below(plot(NAMES[:5] + ["+ previous"])), below(plot(NAMES))
@@ -66,3 +66,13 @@ def test_names_must_match_the_ticks(names):
         line_plot_svg([Line("a", [1, 2], [1.0, 2.0])], title="t", xlabel="x", ylabel="y", log_y=False,
                       x_ticks=[1, 2], x_names=names)
     assert isinstance(caught.value, MmlibError)
+
+
+def test_a_single_point_is_shown_in_the_legend_by_its_marker_alone():
+    entries = [g for g in plot(NAMES).iter(f"{NS}g") if g.get("class") == "legend-entry"]
+    assert entries and all(g.find(f"{NS}line") is None for g in entries)         # drawn without a line
+    assert all(g.find(f"{NS}circle") is not None for g in entries)
+    two_points = ET.fromstring(line_plot_svg([Line("a", [1, 2], [1.0, 2.0])], title="t", xlabel="x",
+                                             ylabel="y"))
+    assert next(g for g in two_points.iter(f"{NS}g") if g.get("class") == "legend-entry").find(f"{NS}line") \
+        is not None

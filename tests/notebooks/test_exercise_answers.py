@@ -69,3 +69,13 @@ def test_notebook_04_answers():
     right, _ = negamax_with(lambda a, b: (-b, -a), AIMA, -inf, inf)
     wrong, read = negamax_with(lambda a, b: (-a, -b), AIMA, -inf, inf)
     assert right == 3 and (wrong, read) == (14, [3, 2, 14])              # 3 leaves, 14 instead of 3
+
+
+def test_notebook_05_answers():
+    best, worst = (search.alphabeta(trees.ordered(3, 6, order)).stats.leaves for order in ("best", "worst"))
+    assert (best, worst) == (3 ** 3 + 3 ** 3 - 1, 3 ** 6)                # Knuth and Moore; every leaf
+    plain = search.alphabeta(games.TicTacToe()).stats.nodes
+    deepening = search.iterative_deepening(games.TicTacToe(), 9).nodes
+    shared = search.iterative_deepening(games.TicTacToe(), 9, table=True).nodes
+    assert (deepening, plain, shared) == (18_137, 18_297, 8_571)         # the answer's three totals
+    assert abs(deepening - plain) < 0.01 * plain                         # "roughly breaks even"
