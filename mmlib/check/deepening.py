@@ -420,15 +420,15 @@ def opening_text(columns: Sequence[int] | str) -> str:
 
 
 def _ordinal(number: int) -> str:
-    """``number`` as an ordinal: first, second, third, then 4th, 11th, 21st, ...
+    """``number`` as an ordinal: first, second, third in words, then :func:`mmlib.quiz.ordinal`'s
+    4th, 11th, 21st, ...
 
     >>> [_ordinal(number) for number in (1, 2, 3, 4, 11, 12, 21, 22, 113)]
     ['first', 'second', 'third', '4th', '11th', '12th', '21st', '22nd', '113th']
     """
-    if number in (1, 2, 3):
-        return ("first", "second", "third")[number - 1]
-    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{suffix}"
+    from ..quiz import ordinal
+
+    return ("first", "second", "third")[number - 1] if number in (1, 2, 3) else ordinal(number)
 
 
 def moves_text(own: int, *, forfeited: bool = False) -> str:

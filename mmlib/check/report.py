@@ -331,8 +331,9 @@ def _stopped_elsewhere(function: Callable[..., Any], args: tuple[Any, ...], kwar
     finally:
         outcomes.close()
     if outcome.kind in _STOPPED:
-        name = getattr(function, "__name__", "")
-        name = name if isinstance(name, str) and name.isidentifier() else "your function"
+        from .queries import function_name
+
+        name = function_name(function, "your function")
         unit = "second" if TRY_SECONDS == 1 else "seconds"
         limit = f" (try_it gives a call at most {TRY_SECONDS:g} {unit}, as the checks do)" \
             if outcome.kind == "timeout" else ""
